@@ -1,0 +1,65 @@
+# Fracture: `make start` builds and serves the site; `make test` installs, builds and runs every test.
+# Every target installs what it needs first (scripts/setup.sh skips what is already there).
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
+
+ENGINE_SRC := $(shell find engine-rs/src -name '*.rs') engine-rs/Cargo.toml Cargo.toml
+WASM_PKG := web/src/engine/wasm/pkg/fracture_engine_bg.wasm
+NATIVE := target/release/fracture
+CLI_JS := web/dist-node/cli/fracture.js
+WEB_DIST := web/dist/index.html
+STAMPS := .stamps
+
+.PHONY: setup build start test test-rust test-unit test-parsers test-e2e bench clean wasm native cli web
+
+$(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/Cargo.toml
+	@mkdir -p $(STAMPS)
+	bash scripts/setup.sh
+	@touch $@
+
+setup: $(STAMPS)/setup
+
+# The WebAssembly module: Debian's rustc-web builds std for wasm32 from source (rustup cannot fetch
+# the target here); wasm-pack then runs wasm-bindgen and wasm-opt.
+$(WASM_PKG): $(ENGINE_SRC) $(STAMPS)/setup scripts/build-wasm.sh
+	bash scripts/build-wasm.sh
+
+$(NATIVE): $(ENGINE_SRC) $(STAMPS)/setup
+	cargo build --release --locked
+
+$(CLI_JS): $(STAMPS)/setup $(shell find web/cli web/src/engine/shared web/src/engine/reference web/src/zip -name '*.ts' 2>/dev/null) web/tsconfig.node.json
+	npx tsc -p web/tsconfig.node.json
+	@touch $@
+
+$(WEB_DIST): $(STAMPS)/setup $(WASM_PKG) $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/vite.config.ts
+	npm run --silent build:web
+
+wasm: $(WASM_PKG)
+native: $(NATIVE)
+cli: $(CLI_JS) $(WASM_PKG)
+web: $(WEB_DIST)
+build: wasm native cli web
+
+start: build
+	node scripts/serve.mjs web/dist
+
+test: build
+	bash scripts/test.sh
+
+test-rust: $(STAMPS)/setup
+	cargo test --release --locked
+
+test-unit: build
+	npx vitest run --config web/vite.config.ts
+
+test-parsers: build
+	python3 tests/parsers/run.py
+
+test-e2e: build
+	npx playwright test -c tests/e2e/playwright.config.ts
+
+bench: build
+	node tests/bench/run.mjs
+
+clean:
+	rm -rf target web/dist web/dist-node web/src/engine/wasm/pkg $(STAMPS)

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need, idempotently: each step is skipped when what it
+# installs is already present. Safe to run on every `make test` / `make start`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' engine-rs/Cargo.toml)
+WASM_PACK_VERSION=0.15.1
+SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+
+log() { printf '[setup] %s\n' "$*"; }
+
+# Debian packages: the wasm-capable Rust toolchain (see TOOLCHAIN.md), Chromium for Playwright, the
+# real parsers that judge "won't open", and zzuf for the benchmark.
+APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22
+  chromium ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils
+  zzuf xz-utils bzip2 gzip tar python3 hyperfine)
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "apt-get install ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  log "Debian packages present"
+fi
+
+export PATH="$HOME/.cargo/bin:$PATH"
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --locked -q
+else
+  log "wasm-bindgen $WASM_BINDGEN_VERSION present"
+fi
+if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]; then
+  log "cargo install wasm-pack $WASM_PACK_VERSION"
+  cargo install wasm-pack --version "=$WASM_PACK_VERSION" --locked -q
+else
+  log "wasm-pack $WASM_PACK_VERSION present"
+fi
+
+# npm: reinstall only when the lock file changed since the last install.

@@ -1,0 +1,21 @@
+/**
+ * The extension of a file name as ENGINE.md defines it: the text after the last '.', lower-cased;
+ * none when there is no dot or the only dot is the first character.
+ */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return '';
+  return name.slice(dot + 1).toLowerCase();
+}
+
+/** `{base}_corrupted{.ext}`, or `{name}_corrupted.bin` when there is no extension. */
+export function corruptedName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return `${name}_corrupted.bin`;
+  return `${name.slice(0, dot)}_corrupted${name.slice(dot)}`;
+}
+
+/** `{name}_corruption_report.json`, spaces replaced by underscores. */
+export function reportName(name: string): string {
+  return `${name.replace(/ /g, '_')}_corruption_report.json`;
+}

@@ -1,0 +1,13 @@
+import type { Stage } from './types.ts';
+
+/** The pipeline stages in order, with the progress fraction reached and the message shown. */
+export const STAGES: readonly { stage: Stage; progress: number; message: string }[] = [
+  { stage: 'scan', progress: 0.15, message: 'Analysing format, entropy and structure' },
+  { stage: 'plan', progress: 0.35, message: 'Selecting a format-aware failure recipe' },
+  { stage: 'corrupt', progress: 0.7, message: 'Applying deterministic corruption with seed' },
+  { stage: 'verify', progress: 0.85, message: 'Checking signatures and structure integrity' },
+  { stage: 'report', progress: 1.0, message: 'Packaging results with reproducible metadata' },
+];
+
+/** Shown in the verify stage when the heuristic check triggers escalation. */
+export const ESCALATION_MESSAGE = 'Escalating to maximum destruction level';

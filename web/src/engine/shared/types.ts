@@ -1,0 +1,74 @@
+// Types shared by the page, the worker, the reference engine and the CLI. ENGINE.md is the contract.
+
+export type EngineMode =
+  | 'byte_flip'
+  | 'header_preserve_flip'
+  | 'truncate_insert'
+  | 'shuffle_blocks'
+  | 'guaranteed_break';
+
+export const ENGINE_MODES: readonly EngineMode[] = [
+  'byte_flip',
+  'header_preserve_flip',
+  'truncate_insert',
+  'shuffle_blocks',
+  'guaranteed_break',
+];
+
+export type Stage = 'scan' | 'plan' | 'corrupt' | 'verify' | 'report';
+
+export interface CorruptOptions {
+  /** Engine mode (not a UI value); anything else rejects with "Unsupported corruption mode: {mode}". */
+  mode: string;
+  /** Integer 0..=100. */
+  intensity: number;
+  /** Integer 0..=2^53-1. */
+  seed: number;
+}
+
+export interface CorruptCallbacks {
+  onStage?: (stage: Stage, message: string) => void;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * The report, keys in the order every engine emits them (docs/engine.md, "Report").
+ * Mode-specific fields are present only for their modes; `escalated` only when it happened.
+ */
+export interface Report {
+  engine: string;
+  filename: string;
+  format: string;
+  original_size: number;
+  result_size: number;
+  mode: EngineMode;
+  intensity: number;
+  seed: number;
+  time_ms: number;
+  ops_ms: number;
+  before_entropy: number;
+  after_entropy: number;
+  entropy_delta: number;
+  verdict: string;
+  recipe: string;
+  strategy: string;
+  guarantee: boolean;
+  ops?: number;
+  preserve_header?: number;
+  removed?: number;
+  inserted?: number;
+  remove_start?: number;
+  shuffled_blocks?: number;
+  block_size?: number;
+  escalated?: boolean;
+  sha256_before: string;
+  sha256_after: string;
+}
+
+export interface CorruptResult {
+  data: Uint8Array;
+  report: Report;
+}
+
+export const VERDICT = "Won't Open (Verified Heuristically)";
+export const ENGINE_VERSION = 'fracture-engine/1';

@@ -1,0 +1,24 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import wasm from 'vite-plugin-wasm';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  publicDir: 'public',
+  plugins: [react(), wasm()],
+  worker: { format: 'es', plugins: () => [wasm()] },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173 },
+  test: {
+    root,
+    include: ['src/**/*.test.{ts,tsx}', '../tests/unit/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['src/test-setup.ts'],
+    testTimeout: 120_000,
+  },
+});
