@@ -125,3 +125,17 @@ export interface ContactForm {
   category: string;
   message: string;
 }
+
+/** An internal link carried as data, so a renderer can use the router's Link; `to` is a site path. */
+export interface InternalLink {
+  label: string;
+  to: string;
+}
+
+/**
+ * A FAQ entry for the /faq page and the home page FAQ. `answer` stays plain text (it also feeds the
+ * FAQPage structured data); `links` are shown after it, in order.
+ */
+export interface LinkedFaq extends Faq {
+  links: InternalLink[];
+}

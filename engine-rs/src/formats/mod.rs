@@ -1,0 +1,146 @@
+//! Format families and how the scan stage finds them: magic bytes, then the extension, then text
+//! detection (ENGINE.md, "guaranteed_break").
+
+mod extensions;
+mod magic;
+
+pub use extensions::{family_for_extension, EXTENSIONS};
+
+/// A family of formats that share one failure recipe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    Text,
+    Zip,
+    Pdf,
+    Png,
+    Jpeg,
+    Gif,
+    Bmp,
+    Tiff,
+    Webp,
+    Ico,
+    Svg,
+    IsoBmff,
+    Avi,
+    Matroska,
+    Flv,
+    Mp3,
+    Wav,
+    Flac,
+    Ogg,
+    Aac,
+    Wma,
+    Pe,
+    Msi,
+    Rar,
+    SevenZip,
+    Tar,
+    Gzip,
+    Bzip2,
+    Xz,
+    Cab,
+    Generic,
+}
+
+impl Family {
+    pub const ALL: [Family; 31] = [
+        Family::Text, Family::Zip, Family::Pdf, Family::Png, Family::Jpeg, Family::Gif, Family::Bmp,
+        Family::Tiff, Family::Webp, Family::Ico, Family::Svg, Family::IsoBmff, Family::Avi,
+        Family::Matroska, Family::Flv, Family::Mp3, Family::Wav, Family::Flac, Family::Ogg, Family::Aac,
+        Family::Wma, Family::Pe, Family::Msi, Family::Rar, Family::SevenZip, Family::Tar, Family::Gzip,
+        Family::Bzip2, Family::Xz, Family::Cab, Family::Generic,
+    ];
+
+    /// The name in the report's `format` field.
+    pub fn id(self) -> &'static str {
+        match self {
+            Family::Text => "text",
+            Family::Zip => "zip",
+            Family::Pdf => "pdf",
+            Family::Png => "png",
+            Family::Jpeg => "jpeg",
+            Family::Gif => "gif",
+            Family::Bmp => "bmp",
+            Family::Tiff => "tiff",
+            Family::Webp => "webp",
+            Family::Ico => "ico",
+            Family::Svg => "svg",
+            Family::IsoBmff => "isobmff",
+            Family::Avi => "avi",
+            Family::Matroska => "matroska",
+            Family::Flv => "flv",
+            Family::Mp3 => "mp3",
+            Family::Wav => "wav",
+            Family::Flac => "flac",
+            Family::Ogg => "ogg",
+            Family::Aac => "aac",
+            Family::Wma => "wma",
+            Family::Pe => "pe",
+            Family::Msi => "msi",
+            Family::Rar => "rar",
+            Family::SevenZip => "7z",
+            Family::Tar => "tar",
+            Family::Gzip => "gzip",
+            Family::Bzip2 => "bzip2",
+            Family::Xz => "xz",
+            Family::Cab => "cab",
+            Family::Generic => "generic",
+        }
+    }
+}
+
+/// How much of the start of the input the scan stage reads for text detection.
+pub const TEXT_WINDOW: usize = 8192;
+
+/// Text: over 95% of the first 8192 bytes printable (tab, LF, FF, CR, 0x20-0x7E, or any byte >= 0x80,
+/// which lets UTF-8 text count). Empty input is not text.
+pub fn is_text(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(TEXT_WINDOW)];
+    if head.is_empty() {
+        return false;
+    }
+    let printable = head.iter().filter(|&&b| matches!(b, 9 | 10 | 12 | 13 | 0x20..=0x7E | 0x80..=0xFF)).count();
+    printable * 100 > head.len() * 95
+}
+
+/// The family of `bytes` named `ext` (already lower-cased, possibly empty).
+pub fn detect(bytes: &[u8], ext: &str) -> Family {
+    if let Some(f) = magic::family_by_magic(bytes) {
+        return f;
+    }
+    if let Some(f) = family_for_extension(ext) {
+        return f;
+    }
+    if is_text(bytes) {
+        if magic::looks_like_svg(bytes) {
+            return Family::Svg;
+        }
+        return Family::Text;
+    }
+    Family::Generic
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_wins_over_extension() {
+        assert_eq!(detect(b"%PDF-1.7\n", "txt"), Family::Pdf);
+        assert_eq!(detect(b"PK\x03\x04rest", "pdf"), Family::Zip);
+        assert_eq!(detect(b"plain words here", "png"), Family::Png);
+        assert_eq!(detect(b"plain words here", ""), Family::Text);
+        assert_eq!(detect(&[0, 1, 2, 3, 200, 201], ""), Family::Generic);
+        assert_eq!(detect(b"<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>", ""), Family::Svg);
+        assert_eq!(detect(b"", "CSV"), Family::Generic, "extensions arrive lower-cased");
+        assert_eq!(detect(b"", "csv"), Family::Text);
+    }
+
+    #[test]
+    fn every_family_has_a_unique_id() {
+        let mut ids: Vec<_> = Family::ALL.iter().map(|f| f.id()).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), Family::ALL.len());
+    }
+}

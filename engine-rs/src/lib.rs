@@ -1,0 +1,305 @@
+//! Fracture's corruption engine: deterministic, format-aware damage to a file's bytes.
+//!
+//! The same input, name, mode, intensity and seed give the same output bytes and report, natively, in
+//! WebAssembly and in the TypeScript reference engine (`../shared/spec/ENGINE.md`, `docs/engine.md`).
+//!
+//! ```
+//! let input: Vec<u8> = (0..=255u8).cycle().take(1024).collect();
+//! let (data, report) = fracture_engine::corrupt(&input, "sample.bin", "byte_flip", 80, 1234567890).unwrap();
+//! assert_eq!(data.len(), 1024);
+//! assert_eq!(report.get("ops"), Some(&fracture_engine::Value::Int(419)));
+//! ```
+#![forbid(unsafe_code)]
+
+mod entropy;
+mod error;
+pub mod formats;
+mod heuristic;
+pub mod modes;
+mod name;
+pub mod recipes;
+mod report;
+pub mod rng;
+mod sha;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use entropy::{entropy, round4};
+pub use error::{EngineError, MAX_INPUT, MAX_SEED};
+pub use formats::{detect, Family};
+pub use heuristic::looks_corrupted;
+pub use modes::Mode;
+pub use name::extension_of;
+pub use report::{Report, Value, ENGINE_VERSION, VERDICT};
+
+use modes::{flip, shuffle, truncate};
+use rng::{Stream, ESCALATION_STREAM};
+
+/// Validates an intensity given as a number from JavaScript: an integer in 0..=100, never clamped.
+pub fn intensity_from_f64(x: f64) -> Result<u32, EngineError> {
+    if x.fract() == 0.0 && (0.0..=100.0).contains(&x) {
+        Ok(x as u32)
+    } else {
+        Err(EngineError::Intensity(js_number(x)))
+    }
+}
+
+/// Validates a seed given as a number from JavaScript: an integer in 0..=2^53-1.
+pub fn seed_from_f64(x: f64) -> Result<u64, EngineError> {
+    if x.fract() == 0.0 && x >= 0.0 && x <= MAX_SEED as f64 {
+        Ok(x as u64)
+    } else {
+        Err(EngineError::Seed(js_number(x)))
+    }
+}
+
+fn js_number(x: f64) -> String {
+    if x.is_nan() {
+        "NaN".into()
+    } else if x.is_infinite() {
+        (if x > 0.0 { "Infinity" } else { "-Infinity" }).into()
+    } else {
+        format!("{x}")
+    }
+}
+
+/// What the plan stage decided; the corrupt stage carries it out.
+enum Plan {
+    Flip { h: usize, k: u64, preserve: bool },
+    Truncate(truncate::TruncatePlan),
+    Shuffle(shuffle::ShufflePlan),
+    Break(Family),
+}
+
+/// One file's run through the stages scan, plan, corrupt, verify and report. Each method is one stage,
+/// so a caller (the Web Worker) can report progress between them; `corrupt()` runs them all.
+pub struct Job {
+    input: Vec<u8>,
+    name: String,
+    ext: String,
+    mode: Mode,
+    intensity: u32,
+    seed: u64,
+    family: Family,
+    before_entropy: f64,
+    sha_before: String,
+    plan: Option<Plan>,
+    output: Vec<u8>,
+    fields: Vec<(&'static str, Value)>,
+    strategy: &'static str,
+    recipe: String,
+    escalated: bool,
+}
+
+impl Job {
+    /// The scan stage: checks the arguments, finds the format family, measures the input.
+    pub fn scan(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64) -> Result<Job, EngineError> {
+        let mode = Mode::parse(mode)?;
+        if intensity > 100 {
+            return Err(EngineError::Intensity(intensity.to_string()));
+        }
+        if seed > MAX_SEED {
+            return Err(EngineError::Seed(seed.to_string()));
+        }
+        if input.len() as u64 > MAX_INPUT {
+            return Err(EngineError::TooLarge(input.len() as u64));
+        }
+        let ext = extension_of(name);
+        let family = detect(&input, &ext);
+        let before_entropy = entropy(&input);
+        let sha_before = sha::hex_digest(&input);
+        Ok(Job {
+            input,
+            name: name.to_string(),
+            ext,
+            mode,
+            intensity,
+            seed,
+            family,
+            before_entropy,
+            sha_before,
+            plan: None,
+            output: Vec::new(),
+            fields: Vec::new(),
+            strategy: "",
+            recipe: String::new(),
+            escalated: false,
+        })
+    }
+
+    pub fn family(&self) -> Family {
+        self.family
+    }
+
+    /// The plan stage: chooses what the corrupt stage will do (draws from the plan stream).
+    pub fn plan(&mut self) {
+        self.plan = Some(make_plan(self.mode, self.input.len(), self.family, self.intensity, self.seed));
+    }
+
+    /// The corrupt stage.
+    pub fn corrupt(&mut self) {
+        let plan = self.plan.take().unwrap_or_else(|| make_plan(self.mode, self.input.len(), self.family, self.intensity, self.seed));
+        self.apply(&plan, self.intensity, self.seed);
+    }
+
+    fn apply(&mut self, plan: &Plan, intensity: u32, seed: u64) {
+        let r = execute(plan, &self.input, intensity, seed);
+        self.output = r.data;
+        self.fields = r.fields;
+        self.strategy = r.strategy;
+        self.recipe = r.recipe;
+    }
+
+    /// The verify stage: if the output of byte_flip or guaranteed_break does not look corrupted, the
+    /// original is corrupted again at intensity 100 with seed + 1. Returns whether that happened.
+    pub fn verify(&mut self) -> bool {
+        if !self.fields_ready() {
+            self.corrupt();
+        }
+        let escalates = matches!(self.mode, Mode::ByteFlip | Mode::GuaranteedBreak);
+        if !escalates || looks_corrupted(&self.output, &self.ext) {
+            return false;
+        }
+        let seed = self.seed + 1;
+        let plan = make_plan(self.mode, self.input.len(), self.family, 100, seed);
+        self.apply(&plan, 100, seed);
+        if self.mode == Mode::GuaranteedBreak {
+            let mut rng = Stream::new(seed, ESCALATION_STREAM);
+            let mut i = 9;
+            while i < self.output.len() {
+                self.output[i] = rng.u32() as u8;
+                i += 10;
+            }
+        }
+        self.escalated = true;
+        true
+    }
+
+    fn fields_ready(&self) -> bool {
+        !self.strategy.is_empty()
+    }
+
+    /// The report stage: measures the output and builds the report. Timing is the caller's (the
+    /// engine has no clock in WebAssembly); pass 0 when it does not matter.
+    pub fn report(&self, time_ms: f64, ops_ms: f64) -> Report {
+        let after = entropy(&self.output);
+        let (b4, a4) = (round4(self.before_entropy), round4(after));
+        let mut f: Vec<(&'static str, Value)> = vec![
+            ("engine", Value::Str(ENGINE_VERSION.into())),
+            ("filename", Value::Str(self.name.clone())),
+            ("format", Value::Str(self.family.id().into())),
+            ("original_size", Value::Int(self.input.len() as u64)),
+            ("result_size", Value::Int(self.output.len() as u64)),
+            ("mode", Value::Str(self.mode.name().into())),
+            ("intensity", Value::Int(u64::from(self.intensity))),
+            ("seed", Value::Int(self.seed)),
+            ("time_ms", Value::Num(time_ms)),
+            ("ops_ms", Value::Num(ops_ms)),
+            ("before_entropy", Value::Num(b4)),
+            ("after_entropy", Value::Num(a4)),
+            ("entropy_delta", Value::Num(round4(a4 - b4))),
+            ("verdict", Value::Str(VERDICT.into())),
+            ("recipe", Value::Str(self.recipe.clone())),
+            ("strategy", Value::Str(self.strategy.into())),
+            ("guarantee", Value::Bool(self.mode == Mode::GuaranteedBreak)),
+        ];
+        f.extend(self.fields.iter().cloned());
+        if self.escalated {
+            f.push(("escalated", Value::Bool(true)));
+        }
+        f.push(("sha256_before", Value::Str(self.sha_before.clone())));
+        f.push(("sha256_after", Value::Str(sha::hex_digest(&self.output))));
+        Report { fields: f }
+    }
+
+    pub fn output(&self) -> &[u8] {
+        &self.output
+    }
+
+    pub fn into_output(self) -> Vec<u8> {
+        self.output
+    }
+}
+
+fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64) -> Plan {
+    match mode {
+        Mode::ByteFlip | Mode::HeaderPreserveFlip => {
+            let preserve = mode == Mode::HeaderPreserveFlip;
+            let h = flip::header_len(n, preserve);
+            Plan::Flip { h, k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) }, preserve }
+        }
+        Mode::TruncateInsert => Plan::Truncate(truncate::plan(n, intensity, seed)),
+        Mode::ShuffleBlocks => Plan::Shuffle(shuffle::plan(n, intensity, seed)),
+        Mode::GuaranteedBreak => Plan::Break(family),
+    }
+}
+
+struct Executed {
+    data: Vec<u8>,
+    fields: Vec<(&'static str, Value)>,
+    strategy: &'static str,
+    recipe: String,
+}
+
+const EMPTY_RECIPE: &str = "The file is empty, so no byte was changed.";
+
+fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
+    let n = input.len();
+    match plan {
+        Plan::Flip { h, k, preserve } => {
+            let mut data = input.to_vec();
+            flip::flip_region(&mut data, *h, *k, seed);
+            let recipe = if n == 0 {
+                EMPTY_RECIPE.to_string()
+            } else {
+                format!("Changed {k} of {n} bytes after a {h}-byte header: about 30% set to random values, the rest XORed with a random non-zero mask.")
+            };
+            let strategy = if *preserve { "header_preserve_flip" } else { "byte_flip" };
+            Executed { data, fields: vec![("ops", Value::Int(*k)), ("preserve_header", Value::Int(*h as u64))], strategy, recipe }
+        }
+        Plan::Truncate(p) => Executed {
+            data: truncate::apply(input, p),
+            fields: vec![
+                ("removed", Value::Int(p.removed as u64)),
+                ("inserted", Value::Int(p.inserted.len() as u64)),
+                ("remove_start", Value::Int(p.remove_start as u64)),
+            ],
+            strategy: "truncate_insert",
+            recipe: if n == 0 {
+                EMPTY_RECIPE.to_string()
+            } else {
+                format!("Removed {} bytes at offset {} and inserted {} random bytes in their place.", p.removed, p.remove_start, p.inserted.len())
+            },
+        },
+        Plan::Shuffle(p) => {
+            let k = p.slots.len();
+            let recipe = if k == 0 {
+                "The file has fewer than two whole 4096-byte blocks, so no block was moved.".to_string()
+            } else {
+                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count * shuffle::BLOCK)
+            };
+            Executed {
+                data: shuffle::apply(input, p),
+                fields: vec![("shuffled_blocks", Value::Int(k as u64)), ("block_size", Value::Int(shuffle::BLOCK as u64))],
+                strategy: "shuffle_blocks",
+                recipe,
+            }
+        }
+        Plan::Break(family) => {
+            let mut ctx = recipes::Ctx::new(seed, intensity);
+            let b = recipes::apply(*family, input, &mut ctx);
+            let recipe = if n == 0 { EMPTY_RECIPE.to_string() } else { b.recipe };
+            Executed { data: b.data, fields: Vec::new(), strategy: b.strategy, recipe }
+        }
+    }
+}
+
+/// Runs every stage; the report's timing fields are 0.
+pub fn corrupt(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64) -> Result<(Vec<u8>, Report), EngineError> {
+    let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed)?;
+    job.plan();
+    job.corrupt();
+    job.verify();
+    let report = job.report(0.0, 0.0);
+    Ok((job.into_output(), report))
+}

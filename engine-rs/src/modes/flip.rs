@@ -1,0 +1,123 @@
+//! byte_flip and header_preserve_flip, and the chunked flip routine recipes reuse.
+
+use crate::rng::{chunk_stream, Stream};
+
+pub const CHUNK: usize = 65536;
+
+/// Bytes kept at the start: byte_flip min(1024, n/200); header_preserve_flip min(max(1, n/20), 4096);
+/// never all of the file, so at least one byte can change.
+pub fn header_len(n: usize, preserve: bool) -> usize {
+    let h = if preserve { (n / 20).max(1).min(4096) } else { (n / 200).min(1024) };
+    h.min(n.saturating_sub(1))
+}
+
+/// Bytes to change in a region of `m` bytes of an `n`-byte file: 5% + 45% x intensity/100, at least 1.
+pub fn flip_count(n: usize, m: usize, intensity: u32) -> u64 {
+    let k = (n as u64 * (500 + 45 * u64::from(intensity)) / 10000).max(1);
+    k.min(m as u64)
+}
+
+/// Changes exactly `k` distinct bytes of `buf[h..]`, apportioned over 64 KiB chunks, each chunk drawing
+/// from its own stream so chunks can be done in any order.
+pub fn flip_region(buf: &mut [u8], h: usize, k: u64, seed: u64) {
+    let n = buf.len();
+    if k == 0 || h >= n {
+        return;
+    }
+    let mut idx: Vec<u32> = Vec::new();
+    for c in h / CHUNK..=(n - 1) / CHUNK {
+        flip_chunk(buf, h, k, seed, c, &mut idx);
+    }
+}
+
+/// The part of `flip_region` that falls in chunk `c`: what it does depends only on the arguments.
+pub fn flip_chunk(buf: &mut [u8], h: usize, k: u64, seed: u64, c: usize, idx: &mut Vec<u32>) {
+    let n = buf.len();
+    let m = (n - h) as u64;
+    // Saturating: on wasm32 (c + 1) * 65536 can exceed usize for the last chunk of a 4 GiB input.
+    let a = h.max(c.saturating_mul(CHUNK));
+    let b = n.min((c + 1).saturating_mul(CHUNK));
+    if a >= b {
+        return;
+    }
+    let len = (b - a) as u64;
+    let x = (a - h) as u64;
+    // k <= 2^32 and x + len <= 2^32, so the products fit in 64 bits.
+    let kc = k * (x + len) / m - k * x / m;
+    if kc == 0 {
+        return;
+    }
+    let mut rng = Stream::new(seed, chunk_stream(c as u64));
+    idx.clear();
+    idx.extend(0..len as u32);
+    let len = len as u32;
+    for j in 0..kc as u32 {
+        let r = j + rng.below(len - j);
+        idx.swap(j as usize, r as usize);
+        let p = a + idx[j as usize] as usize;
+        let v = rng.u32();
+        if (v >> 8) < 5_033_165 {
+            buf[p] = v as u8;
+        } else {
+            buf[p] ^= (1 + (((v & 0xFF) * 255) >> 8)) as u8;
+        }
+    }
+}
+
+pub struct Flip {
+    pub data: Vec<u8>,
+    pub ops: u64,
+    pub preserve_header: usize,
+}
+
+pub fn flip(input: &[u8], intensity: u32, seed: u64, preserve: bool) -> Flip {
+    let n = input.len();
+    if n == 0 {
+        return Flip { data: Vec::new(), ops: 0, preserve_header: 0 };
+    }
+    let h = header_len(n, preserve);
+    let k = flip_count(n, n - h, intensity);
+    let mut data = input.to_vec();
+    flip_region(&mut data, h, k, seed);
+    Flip { data, ops: k, preserve_header: h }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exactly_k_distinct_bytes_change_outside_the_header() {
+        let input: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        for &(intensity, preserve) in &[(0, false), (37, true), (100, false)] {
+            let out = flip(&input, intensity, 99, preserve);
+            let changed = input.iter().zip(&out.data).filter(|(a, b)| a != b).count() as u64;
+            // A random set may write the byte's own value back, so changed <= ops, and close to it.
+            assert!(changed <= out.ops && changed * 100 >= out.ops * 99, "{changed} vs {}", out.ops);
+            assert_eq!(&input[..out.preserve_header], &out.data[..out.preserve_header]);
+        }
+    }
+
+    #[test]
+    fn chunk_shares_sum_to_k() {
+        let n = 3 * CHUNK + 17;
+        let h = 1000;
+        let k = 12345u64;
+        let m = (n - h) as u64;
+        let mut sum = 0;
+        for c in 0..4 {
+            let a = h.max(c * CHUNK) as u64;
+            let b = n.min((c + 1) * CHUNK) as u64;
+            let x = a - h as u64;
+            sum += k * (x + b - a) / m - k * x / m;
+        }
+        assert_eq!(sum, k);
+    }
+
+    #[test]
+    fn one_byte_file_changes_its_byte() {
+        let out = flip(&[42], 0, 1, true);
+        assert_eq!((out.ops, out.preserve_header), (1, 0));
+        assert_ne!(out.data, [42]);
+    }
+}

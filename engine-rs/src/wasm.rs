@@ -1,0 +1,70 @@
+//! The WebAssembly surface: bytes and numbers in, bytes and JSON out. The worker calls one method per
+//! stage so it can report progress between them.
+
+use wasm_bindgen::prelude::*;
+
+use crate::{intensity_from_f64, seed_from_f64, Job};
+
+#[wasm_bindgen]
+pub struct WasmJob {
+    job: Job,
+}
+
+#[wasm_bindgen]
+impl WasmJob {
+    /// The scan stage. Rejects with the engine's error text.
+    #[wasm_bindgen(constructor)]
+    pub fn new(input: Vec<u8>, name: &str, mode: &str, intensity: f64, seed: f64) -> Result<WasmJob, JsError> {
+        let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
+        let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
+        let job = Job::scan(input, name, mode, intensity, seed).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WasmJob { job })
+    }
+
+    pub fn family(&self) -> String {
+        self.job.family().id().to_string()
+    }
+
+    pub fn plan(&mut self) {
+        self.job.plan();
+    }
+
+    pub fn corrupt(&mut self) {
+        self.job.corrupt();
+    }
+
+    /// Returns true when the output was escalated.
+    pub fn verify(&mut self) -> bool {
+        self.job.verify()
+    }
+
+    /// The report as JSON (`JSON.stringify` order and format).
+    pub fn report(&self, time_ms: f64, ops_ms: f64) -> String {
+        self.job.report(time_ms, ops_ms).to_json()
+    }
+
+    /// The output bytes (copied out of the module's memory once).
+    pub fn output(&self) -> Vec<u8> {
+        self.job.output().to_vec()
+    }
+}
+
+/// Mode validation without a job, so the worker can reject before copying 200 MB in.
+#[wasm_bindgen(js_name = checkArgs)]
+pub fn check_args(mode: &str, intensity: f64, seed: f64) -> Result<(), JsError> {
+    crate::Mode::parse(mode).map_err(|e| JsError::new(&e.to_string()))?;
+    intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
+    seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(())
+}
+
+/// Shannon entropy of `bytes`, for the benchmark's entropy-only pass.
+#[wasm_bindgen]
+pub fn entropy(bytes: &[u8]) -> f64 {
+    crate::entropy(bytes)
+}
+
+#[wasm_bindgen(js_name = engineVersion)]
+pub fn engine_version() -> String {
+    crate::ENGINE_VERSION.to_string()
+}

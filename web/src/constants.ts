@@ -1,0 +1,13 @@
+// The company's facts in one place (DECISIONS.md 1, 3). Placeholders until the real ones exist.
+export const PRODUCT_NAME = 'Fracture';
+export const SUPPORT_EMAIL = 'support@fracture.example';
+export const LEGAL_ENTITY = 'Fracture Labs, Inc.';
+export const SITE_ORIGIN = 'https://fracture.example';
+export const GOVERNING_LAW = 'the State of Delaware';
+export const PRO_PRICE_USD = '$14.99';
+export const PRO_PRICE_GBP = '£11.99';
+export const MAX_FILE_BYTES = 200 * 1024 * 1024;
+export const COOKIE_STORAGE_KEY = 'fracture_cookie_consent';
+export const ANALYTICS_RETENTION_MONTHS = 26;
+export const MINIMUM_AGE = 13;
+export const REFUND_DAYS = 30;

@@ -1,0 +1,114 @@
+// The forensic report section: the latest processed file's report ("Live Report"), or the sample
+// report of DECISIONS.md 4 ("Example Data") before any run.
+import { styled } from 'styled-components';
+import { modeLabel } from '../engine/shared/modes.ts';
+import { extensionOf } from '../engine/shared/names.ts';
+import type { Report } from '../engine/shared/types.ts';
+import { useWorkspace } from './controller.tsx';
+import { formatEntropy, formatEntropyDelta, formatSeconds, formatSize, recoverability, sizeChange } from './format.ts';
+import { sampleReport } from './sampleReport.ts';
+import { Badge, Button, Card, DataList, Lead, Section, SectionTitle } from './styles.ts';
+
+/** Mode-specific fields, shown when the report has them. */
+const MODE_FIELDS: readonly { key: keyof Report; label: string; format: (v: number) => string }[] = [
+  { key: 'ops', label: 'Bytes modified', format: (v) => v.toLocaleString('en-US') },
+  { key: 'preserve_header', label: 'Header bytes preserved', format: (v) => v.toLocaleString('en-US') },
+  { key: 'removed', label: 'Bytes removed', format: (v) => v.toLocaleString('en-US') },
+  { key: 'inserted', label: 'Bytes inserted', format: (v) => v.toLocaleString('en-US') },
+  { key: 'remove_start', label: 'Cut at offset', format: (v) => v.toLocaleString('en-US') },
+  { key: 'shuffled_blocks', label: 'Blocks shuffled', format: (v) => v.toLocaleString('en-US') },
+  { key: 'block_size', label: 'Block size', format: (v) => formatSize(v) },
+];
+
+export function ReportSection() {
+  const { latest, copyReport, downloadReport } = useWorkspace();
+  const live = latest?.result?.report;
+  const report = live ?? sampleReport;
+  return (
+    <Section id="report" aria-labelledby="report-title">
+      <Heading>
+        <SectionTitle id="report-title">Forensic Report</SectionTitle>
+        <Badge $tone={live ? 'live' : 'example'} data-field="report-badge">
+          {live ? 'Live Report' : 'Example Data'}
+        </Badge>
+      </Heading>
+      <Lead>
+        {live
+          ? 'The report of the latest processed file: everything needed to reproduce it.'
+          : 'A sample report. Process a file to see its own report here.'}
+      </Lead>
+      <Card data-report={live ? 'live' : 'example'}>
+        <DataList>
+          <Field label="File" value={report.filename} name="filename" />
+          <Field label="Original size" value={`${formatSize(report.original_size)} (${report.original_size.toLocaleString('en-US')} bytes)`} name="original-size" />
+          <Field label="Result size" value={`${formatSize(report.result_size)} · ${sizeChange(report.original_size, report.result_size)}`} name="result-size" />
+          <Field label="Algorithm" value={modeLabel(report.mode, extensionOf(report.filename))} name="mode" />
+          <Field label="Intensity" value={`${report.intensity}%`} name="intensity" />
+          <Field label="Seed" value={String(report.seed)} name="seed" />
+          <Field label="Time" value={formatSeconds(report.time_ms)} name="time" />
+          <Field label="Entropy before" value={formatEntropy(report.before_entropy, 'report')} name="before-entropy" />
+          <Field label="Entropy after" value={formatEntropy(report.after_entropy, 'report')} name="after-entropy" />
+          <Field label="Entropy change" value={formatEntropyDelta(report.entropy_delta, 'report')} name="entropy-delta" />
+          {MODE_FIELDS.map(({ key, label, format }) =>
+            typeof report[key] === 'number' ? <Field key={key} label={label} value={format(report[key] as number)} name={key} /> : null,
+          )}
+          <Field label="Recoverability" value={recoverability(report.intensity, report.entropy_delta)} name="recoverability" />
+          <Field label="Verdict" value={report.verdict} name="verdict" />
+        </DataList>
+        <Recipe>
+          <strong>Recipe.</strong> {report.recipe}
+          {report.escalated ? ' Escalated: the first pass still looked openable, so it was redone at full intensity.' : ''}
+        </Recipe>
+        <Json aria-label="Report JSON" tabIndex={0}>
+          {JSON.stringify(report, null, 2)}
+        </Json>
+        <Actions>
+          <Button type="button" $tone="secondary" disabled={!live} onClick={() => live && void copyReport(live)}>
+            Copy report
+          </Button>
+          <Button type="button" $tone="secondary" disabled={!live} onClick={() => live && downloadReport(live)}>
+            Download JSON
+          </Button>
+        </Actions>
+      </Card>
+    </Section>
+  );
+}
+
+function Field({ label, value, name }: { label: string; value: string; name: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-field={name}>{value}</dd>
+    </div>
+  );
+}
+
+const Heading = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 14px;
+  flex-wrap: wrap;
+`;
+
+const Recipe = styled.p`
+  margin: 18px 0 0;
+  color: var(--color-text-muted, #94a3b8);
+`;
+
+const Json = styled.pre`
+  margin: 16px 0 0;
+  max-height: 320px;
+  overflow: auto;
+  padding: 14px;
+  border-radius: 10px;
+  background: var(--color-code, #020617);
+  font-size: 0.8rem;
+  line-height: 1.5;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 10px;
+  margin-top: 16px;
+`;

@@ -1,0 +1,149 @@
+// Algorithm, Intensity and Deterministic Seed (product-spec.md, "Home page" and "Validation rules").
+import { styled } from 'styled-components';
+import { ALGORITHMS, modeLabel } from '../engine/shared/modes.ts';
+import { displaySeed } from './bytes.ts';
+import { INTENSITY, useWorkspace } from './controller.tsx';
+import { Button, Card } from './styles.ts';
+
+/** The algorithm labels, {EXT} filled with the extension of the file the next run starts with. */
+export function algorithmOptions(ext: string) {
+  return ALGORITHMS.map((a) => ({ value: a.value, label: modeLabel(a.mode, ext) }));
+}
+
+export function SettingsPanel({ ext }: { ext: string }) {
+  const { algorithm, setAlgorithm, intensity, setIntensity, seed, copySeed, newSeed, state } = useWorkspace();
+  return (
+    <Panel as="fieldset" disabled={state.busy} aria-describedby="workspace-settings-note">
+      <legend>Settings</legend>
+      <Field>
+        <label htmlFor="workspace-algorithm">Algorithm</label>
+        <select id="workspace-algorithm" value={algorithm} onChange={(event) => setAlgorithm(event.currentTarget.value)}>
+          {algorithmOptions(ext).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field>
+        <Row>
+          <label htmlFor="workspace-intensity">Intensity</label>
+          <NumberInput
+            type="number"
+            aria-label="Intensity (percent)"
+            min={INTENSITY.min}
+            max={INTENSITY.max}
+            step={INTENSITY.step}
+            value={intensity}
+            onChange={(event) => {
+              const value = event.currentTarget.valueAsNumber;
+              if (!Number.isNaN(value)) setIntensity(value);
+            }}
+          />
+          <span aria-hidden="true">%</span>
+        </Row>
+        <input
+          id="workspace-intensity"
+          type="range"
+          min={INTENSITY.min}
+          max={INTENSITY.max}
+          step={INTENSITY.step}
+          value={intensity}
+          aria-valuetext={`${intensity}%`}
+          aria-describedby="workspace-intensity-hint"
+          onChange={(event) => setIntensity(event.currentTarget.valueAsNumber)}
+        />
+        <Hint id="workspace-intensity-hint">
+          Start at 60-80%. Around 30-40% gives subtle glitches; 90% and above is catastrophic.
+        </Hint>
+      </Field>
+      <Field>
+        <span id="workspace-seed-label">Deterministic Seed</span>
+        <Row>
+          <Seed
+            aria-labelledby="workspace-seed-label"
+            data-seed={seed ?? undefined}
+            title={seed === null ? undefined : `Full seed: ${seed}`}
+          >
+            {seed === null ? '········' : displaySeed(seed)}
+          </Seed>
+          <Button type="button" $tone="secondary" onClick={() => void copySeed()} disabled={seed === null}>
+            Copy
+          </Button>
+          <Button type="button" $tone="secondary" onClick={newSeed}>
+            New
+          </Button>
+        </Row>
+        <Hint id="workspace-settings-note">File n of a run uses this seed + n, so the same seed reproduces the run.</Hint>
+      </Field>
+    </Panel>
+  );
+}
+
+const Panel = styled(Card)`
+  display: grid;
+  gap: 18px;
+  margin: 0;
+  min-width: 0;
+  legend {
+    padding: 0 6px;
+    font-weight: 700;
+  }
+  select,
+  input[type='range'] {
+    width: 100%;
+  }
+  select {
+    min-height: 40px;
+    padding: 6px 10px;
+    border-radius: 10px;
+    border: 1px solid var(--color-border, #334155);
+    background: var(--color-surface-raised, #111a2e);
+    color: inherit;
+    font: inherit;
+  }
+`;
+
+const Field = styled.div`
+  display: grid;
+  gap: 8px;
+  & > label,
+  & > span:first-child {
+    font-weight: 600;
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  & > label {
+    flex: 1;
+    font-weight: 600;
+  }
+`;
+
+const NumberInput = styled.input`
+  width: 5.5em;
+  min-height: 34px;
+  padding: 4px 8px;
+  border-radius: 8px;
+  border: 1px solid var(--color-border, #334155);
+  background: var(--color-surface-raised, #111a2e);
+  color: inherit;
+  font: inherit;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Seed = styled.output`
+  flex: 1;
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  font-size: 1.1rem;
+  letter-spacing: 0.08em;
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  color: var(--color-text-muted, #94a3b8);
+`;

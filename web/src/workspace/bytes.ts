@@ -1,0 +1,75 @@
+// Small helpers the workspace's buttons use: seeds, clipboard, downloads, and the byte preview.
+
+/** Seeds are drawn below this (product-spec.md, "Validation rules"). */
+export const SEED_LIMIT = 2147483647;
+
+/** A uniform random integer in [0, SEED_LIMIT), from the platform's cryptographic generator. */
+export function randomSeed(getRandomValues: (a: Uint32Array) => Uint32Array = (a) => crypto.getRandomValues(a)): number {
+  const word = new Uint32Array(1);
+  for (;;) {
+    const candidate = getRandomValues(word)[0] & 0x7fffffff;
+    if (candidate < SEED_LIMIT) return candidate;
+  }
+}
+
+/** Only the first 8 digits are shown; an ellipsis says when digits are hidden. */
+export function displaySeed(seed: number): string {
+  const digits = String(seed);
+  return digits.length > 8 ? `${digits.slice(0, 8)}…` : digits;
+}
+
+export const CLIPBOARD_UNAVAILABLE = 'Clipboard API unavailable in this environment';
+
+export async function copyText(text: string): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) throw new Error(CLIPBOARD_UNAVAILABLE);
+  await navigator.clipboard.writeText(text);
+}
+
+/** The object URL outlives the click by this long, then is revoked (product-spec.md, "Calls"). */
+export const REVOKE_AFTER_MS = 1000;
+
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
+
+/** One byte as the preview shows it: printable ASCII as itself, a backslash doubled, the rest `\xNN`. */
+export function escapeByte(byte: number): string {
+  if (byte === 0x5c) return '\\\\';
+  if (byte >= 0x20 && byte <= 0x7e) return String.fromCharCode(byte);
+  return `\\x${byte.toString(16).padStart(2, '0')}`;
+}
+
+export interface PreviewRun {
+  text: string;
+  /** True when these bytes differ from the other side at the same offsets (or it has none there). */
+  changed: boolean;
+}
+
+/** `bytes` escaped, split into runs of changed and unchanged bytes against `other`. */
+export function previewRuns(bytes: Uint8Array, other: Uint8Array): PreviewRun[] {
+  const runs: PreviewRun[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const changed = i >= other.length || bytes[i] !== other[i];
+    const text = escapeByte(bytes[i]);
+    const last = runs[runs.length - 1];
+    if (last && last.changed === changed) last.text += text;
+    else runs.push({ text, changed });
+  }
+  return runs;
+}
+
+/** How many offsets in the compared heads differ, counting offsets only one side has. */
+export function changedCount(a: Uint8Array, b: Uint8Array): number {
+  let count = Math.abs(a.length - b.length);
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) count++;
+  return count;
+}

@@ -1,0 +1,258 @@
+// The workspace's state and commands, shared by the upload section, the report section and the
+// preview panel through one context. Everything that talks to the engine, the clipboard or the
+// download machinery goes through here; the components only render and call.
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ALGORITHMS, algorithmFor } from '../engine/shared/modes.ts';
+import type { AlgorithmValue } from '../engine/shared/modes.ts';
+import { corruptedName, reportName } from '../engine/shared/names.ts';
+import type { Report } from '../engine/shared/types.ts';
+import { useToast } from '../ui/toast.tsx';
+import { batchArchive } from './batch.ts';
+import { copyText, randomSeed, saveBlob } from './bytes.ts';
+import { corrupt } from './engine.ts';
+import { browserPacing } from './pacing.ts';
+import { planRun, runFiles } from './run.ts';
+import type { CorruptFn, RunSettings } from './run.ts';
+import { initialWorkspace, processedItems, workspaceReducer } from './state.ts';
+import type { FileItem, WorkspaceState } from './state.ts';
+
+export const INTENSITY = { min: 1, max: 100, step: 1, default: 80 } as const;
+
+export function clampIntensity(value: number): number {
+  if (!Number.isFinite(value)) return INTENSITY.default;
+  return Math.min(INTENSITY.max, Math.max(INTENSITY.min, Math.round(value)));
+}
+
+const PROCESSING_FAILED = {
+  title: "We couldn't corrupt this file",
+  description: "Try Won't Open mode or increase intensity.",
+  variant: 'destructive',
+} as const;
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function messageOf(error: unknown): string | undefined {
+  return error instanceof Error && error.message ? error.message : undefined;
+}
+
+export interface WorkspaceApi {
+  state: WorkspaceState;
+  algorithm: AlgorithmValue;
+  intensity: number;
+  /** The master seed; null only until the page has mounted. */
+  seed: number | null;
+  zipping: boolean;
+  telemetryShown: boolean;
+  /** The report of the latest processed file, if any. */
+  latest: FileItem | undefined;
+  addFiles(files: readonly File[]): void;
+  removeFile(id: number): void;
+  clearFiles(): void;
+  setAlgorithm(value: string): void;
+  setIntensity(value: number): void;
+  newSeed(): void;
+  copySeed(): Promise<void>;
+  start(): Promise<void>;
+  downloadFile(id: number): void;
+  downloadZip(): Promise<void>;
+  copyReport(report: Report): Promise<void>;
+  downloadReport(report: Report): void;
+  toggleTelemetry(): void;
+}
+
+const WorkspaceContext = createContext<WorkspaceApi | null>(null);
+
+export function useWorkspace(): WorkspaceApi {
+  const api = useContext(WorkspaceContext);
+  if (!api) throw new Error('useWorkspace must be used within a WorkspaceProvider');
+  return api;
+}
+
+interface ProviderProps {
+  children: ReactNode;
+  /** The engine; tests pass their own. */
+  engine?: CorruptFn;
+  /** The first master seed; random when absent. */
+  initialSeed?: number;
+}
+
+export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: ProviderProps) {
+  const { toast } = useToast();
+  const [state, dispatch] = useReducer(workspaceReducer, initialWorkspace);
+  const [algorithm, setAlgorithmValue] = useState<AlgorithmValue>(ALGORITHMS[0].value);
+  const [intensity, setIntensityValue] = useState<number>(INTENSITY.default);
+  // Drawn after mount, so a prerendered page never bakes one seed in for every visitor.
+  const [seed, setSeed] = useState<number | null>(initialSeed ?? null);
+  const [zipping, setZipping] = useState(false);
+  const [telemetryShown, setTelemetryShown] = useState(false);
+
+  // Commands run after awaits and must see the latest state, not the render they started in.
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const settingsRef = useRef({ algorithm, intensity, seed });
+  settingsRef.current = { algorithm, intensity, seed };
+
+  // The session report describes the run that produced the files, not settings changed since.
+  const lastRunRef = useRef<RunSettings | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  useEffect(() => {
+    if (initialSeed === undefined) setSeed(randomSeed());
+  }, [initialSeed]);
+
+  // "Start Corrupting" and the mode pages arrive with { scrollTo: 'upload', algorithm }.
+  const location = useLocation();
+  const requested = (location.state as { algorithm?: unknown } | null)?.algorithm;
+  useEffect(() => {
+    if (typeof requested === 'string') setAlgorithmValue(algorithmFor(requested).value);
+  }, [requested]);
+
+  const start = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.busy) return;
+    if (current.items.length === 0) {
+      toast({ title: 'No files selected', description: 'Please add files first.', variant: 'destructive' });
+      return;
+    }
+    const plan = planRun(current.items);
+    for (const item of plan.tooLarge) {
+      toast({ title: 'File too large', description: `${item.file.name} exceeds 200MB limit`, variant: 'destructive' });
+    }
+    if (plan.toProcess.length === 0) {
+      if (plan.tooLarge.length === 0) {
+        toast({ title: 'Nothing to process', description: 'Every file already has a result. Add more files to run again.' });
+      }
+      return;
+    }
+    const { algorithm: value, intensity: level } = settingsRef.current;
+    const masterSeed = settingsRef.current.seed ?? randomSeed();
+    const controller = new AbortController();
+    abortRef.current = controller;
+    const settings: RunSettings = { mode: algorithmFor(value).mode, intensity: level, masterSeed };
+    lastRunRef.current = settings;
+    dispatch({ type: 'runStarted', ids: plan.toProcess.map((item) => item.id) });
+    try {
+      const outcome = await runFiles(plan.toProcess, settings, {
+        corrupt: engine,
+        dispatch,
+        pacing: browserPacing(),
+        signal: controller.signal,
+      });
+      if (outcome.aborted) return;
+      outcome.failed.forEach(() => toast(PROCESSING_FAILED));
+      if (outcome.completed.length > 0) {
+        toast({
+          title: 'Done. Files saved locally.',
+          description: `Successfully processed ${plural(outcome.completed.length, 'file')} with deterministic seeds`,
+        });
+      }
+    } catch {
+      // runFiles settles every file itself; reaching here means the run as a whole broke.
+      toast(PROCESSING_FAILED);
+    } finally {
+      dispatch({ type: 'runEnded' });
+      if (abortRef.current === controller) abortRef.current = null;
+    }
+  }, [engine, toast]);
+
+  const downloadFile = useCallback((id: number) => {
+    const item = stateRef.current.items.find((f) => f.id === id);
+    if (item?.result) saveBlob(item.result.blob, corruptedName(item.file.name));
+  }, []);
+
+  const downloadZip = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.busy) return;
+    const done = processedItems(current.items);
+    if (done.length === 0) {
+      toast({ title: 'No processed files', description: 'Process files first before downloading as ZIP', variant: 'destructive' });
+      return;
+    }
+    setZipping(true);
+    try {
+      const { algorithm: value, intensity: level, seed: masterSeed } = settingsRef.current;
+      const settings = lastRunRef.current ?? { mode: algorithmFor(value).mode, intensity: level, masterSeed: masterSeed ?? 0 };
+      const archive = await batchArchive(done, settings, new Date());
+      saveBlob(archive.blob, archive.name);
+      toast({
+        title: 'ZIP ready. Safe to close this tab.',
+        description: `Downloaded ${plural(done.length, 'file')} with premium session report`,
+      });
+    } catch (error) {
+      toast({ title: 'ZIP Creation Failed', description: messageOf(error) ?? 'Unknown error occurred', variant: 'destructive' });
+    } finally {
+      setZipping(false);
+    }
+  }, [toast]);
+
+  const copySeed = useCallback(async () => {
+    const { seed: current } = settingsRef.current;
+    if (current === null) return;
+    try {
+      await copyText(String(current));
+      toast({ title: 'Seed copied', description: `Seed ${current} is on your clipboard.` });
+    } catch (error) {
+      toast({ title: 'Copy failed', description: messageOf(error) ?? 'Unable to copy the seed', variant: 'destructive' });
+    }
+  }, [toast]);
+
+  const newSeed = useCallback(() => {
+    const next = randomSeed();
+    setSeed(next);
+    toast({ title: 'New seed generated', description: `Runs now start from seed ${next}.` });
+  }, [toast]);
+
+  const copyReport = useCallback(
+    async (report: Report) => {
+      try {
+        await copyText(JSON.stringify(report, null, 2));
+        toast({ title: 'Report copied', description: `${report.filename} report is on your clipboard.` });
+      } catch (error) {
+        toast({ title: 'Copy failed', description: messageOf(error) ?? 'Unable to copy report metadata', variant: 'destructive' });
+      }
+    },
+    [toast],
+  );
+
+  const downloadReport = useCallback(
+    (report: Report) => {
+      const name = reportName(report.filename);
+      saveBlob(new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' }), name);
+      toast({ title: 'Report downloaded', description: name });
+    },
+    [toast],
+  );
+
+  const api = useMemo<WorkspaceApi>(() => {
+    const latest = state.latestId === null ? undefined : state.items.find((f) => f.id === state.latestId);
+    return {
+      state,
+      algorithm,
+      intensity,
+      seed,
+      zipping,
+      telemetryShown,
+      latest,
+      addFiles: (files) => dispatch({ type: 'add', files }),
+      removeFile: (id) => dispatch({ type: 'remove', id }),
+      clearFiles: () => dispatch({ type: 'clear' }),
+      setAlgorithm: (value) => setAlgorithmValue(algorithmFor(value).value),
+      setIntensity: (value) => setIntensityValue(clampIntensity(value)),
+      newSeed,
+      copySeed,
+      start,
+      downloadFile,
+      downloadZip,
+      copyReport,
+      downloadReport,
+      toggleTelemetry: () => setTelemetryShown((shown) => !shown),
+    };
+  }, [state, algorithm, intensity, seed, zipping, telemetryShown, newSeed, copySeed, start, downloadFile, downloadZip, copyReport, downloadReport]);
+
+  return <WorkspaceContext.Provider value={api}>{children}</WorkspaceContext.Provider>;
+}

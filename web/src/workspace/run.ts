@@ -1,0 +1,160 @@
+// One processing run: which files go, with which seeds, and how the engine's stage and progress events
+// become state transitions. The engine and the clock are injected, so tests drive it without a worker.
+import { MAX_FILE_BYTES } from '../constants.ts';
+import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineMode } from '../engine/shared/types.ts';
+import type { Pacing } from './pacing.ts';
+import type { FileItem, FileResult, WorkspaceAction } from './state.ts';
+
+export type CorruptFn = (
+  file: Blob | ArrayBuffer,
+  name: string,
+  options: CorruptOptions,
+  callbacks: CorruptCallbacks,
+  signal?: AbortSignal,
+) => Promise<CorruptResult>;
+
+export interface RunSettings {
+  mode: EngineMode;
+  intensity: number;
+  masterSeed: number;
+}
+
+export interface RunDeps {
+  corrupt: CorruptFn;
+  dispatch: (action: WorkspaceAction) => void;
+  pacing: Pacing;
+  signal?: AbortSignal;
+}
+
+/** The bytes the corrupted-preview panel compares. */
+export const PREVIEW_BYTES = 200;
+
+/** The mode a failed file is retried with, as the 'failed' state message promises. */
+export const RETRY_MODE: EngineMode = 'guaranteed_break';
+
+export interface RunPlan {
+  /** Files without a result, within the size limit, in list order: file i gets master seed + i. */
+  toProcess: FileItem[];
+  /** Files over the limit: skipped, each with its own toast. */
+  tooLarge: FileItem[];
+}
+
+export function planRun(items: readonly FileItem[]): RunPlan {
+  const toProcess: FileItem[] = [];
+  const tooLarge: FileItem[] = [];
+  for (const item of items) {
+    if (item.result) continue;
+    (item.file.size > MAX_FILE_BYTES ? tooLarge : toProcess).push(item);
+  }
+  return { toProcess, tooLarge };
+}
+
+export function isTooLarge(file: Blob): boolean {
+  return file.size > MAX_FILE_BYTES;
+}
+
+export interface RunOutcome {
+  completed: FileItem[];
+  failed: { item: FileItem; error: string }[];
+  aborted: boolean;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return 'Unknown error occurred';
+}
+
+/**
+ * Turns engine callbacks into dispatches, holding each stage on screen for its pacing delay. Events
+ * are replayed in order; progress events waiting behind a delay collapse into the latest one.
+ */
+export function stagePresenter(id: number, dispatch: RunDeps['dispatch'], pacing: Pacing) {
+  let tail: Promise<void> = Promise.resolve();
+  let latestFraction = 0;
+  let progressQueued = false;
+  const enqueue = (task: () => void | Promise<void>) => {
+    tail = tail.then(task);
+  };
+  const callbacks: CorruptCallbacks = {
+    onStage(stage, message) {
+      enqueue(async () => {
+        dispatch({ type: 'stage', id, stage, message });
+        const ms = pacing.delayFor(stage);
+        if (ms > 0) await pacing.sleep(ms);
+      });
+    },
+    onProgress(fraction) {
+      latestFraction = Math.max(latestFraction, fraction);
+      if (progressQueued) return;
+      progressQueued = true;
+      enqueue(() => {
+        progressQueued = false;
+        dispatch({ type: 'progress', id, fraction: latestFraction });
+      });
+    },
+  };
+  return { callbacks, settled: () => tail };
+}
+
+async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, seed: number, deps: RunDeps) {
+  const presenter = stagePresenter(item.id, deps.dispatch, deps.pacing);
+  try {
+    const options: CorruptOptions = { mode, intensity: settings.intensity, seed };
+    return await deps.corrupt(item.file, item.file.name, options, presenter.callbacks, deps.signal);
+  } finally {
+    await presenter.settled();
+  }
+}
+
+async function head(blob: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await blob.slice(0, PREVIEW_BYTES).arrayBuffer());
+}
+
+function resultOf(data: Uint8Array, report: CorruptResult['report'], seed: number, originalHead: Uint8Array): FileResult {
+  return {
+    // The Blob holds the bytes from here on; the typed array can be collected.
+    blob: new Blob([data as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }),
+    report,
+    seed,
+    originalHead,
+    resultHead: data.slice(0, PREVIEW_BYTES),
+  };
+}
+
+/**
+ * Processes files one after the other. A failing file is retried once in RETRY_MODE (unless that was
+ * its mode already), then marked failed; the others keep going and keep their results.
+ */
+export async function runFiles(files: readonly FileItem[], settings: RunSettings, deps: RunDeps): Promise<RunOutcome> {
+  const outcome: RunOutcome = { completed: [], failed: [], aborted: false };
+  for (const [i, item] of files.entries()) {
+    if (deps.signal?.aborted) {
+      outcome.aborted = true;
+      break;
+    }
+    const seed = settings.masterSeed + i;
+    try {
+      const originalHead = await head(item.file);
+      let produced: CorruptResult;
+      try {
+        produced = await attempt(item, settings.mode, settings, seed, deps);
+      } catch (error) {
+        if (settings.mode === RETRY_MODE || deps.signal?.aborted) throw error;
+        deps.dispatch({ type: 'retrying', id: item.id, error: errorText(error) });
+        produced = await attempt(item, RETRY_MODE, settings, seed, deps);
+      }
+      deps.dispatch({ type: 'completed', id: item.id, result: resultOf(produced.data, produced.report, seed, originalHead) });
+      outcome.completed.push(item);
+    } catch (error) {
+      if (deps.signal?.aborted) {
+        outcome.aborted = true;
+        break;
+      }
+      const text = errorText(error);
+      deps.dispatch({ type: 'failed', id: item.id, error: text });
+      outcome.failed.push({ item, error: text });
+    }
+  }
+  return outcome;
+}
