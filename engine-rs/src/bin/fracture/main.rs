@@ -1,0 +1,153 @@
+//! `fracture`: corrupt files from the command line, byte-identical to the browser and the npm CLI.
+//! Usage and exit codes: ENGINE.md, "Command line" (and `fracture --help`).
+
+mod args;
+mod names;
+mod session;
+mod zip;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use fracture_engine::{Job, Report, Value, MAX_INPUT};
+
+use args::{Args, Parsed};
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let args = match args::parse(&argv) {
+        Ok(Parsed::Run(a)) => a,
+        Ok(Parsed::Help) => {
+            print!("{}", args::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Ok(Parsed::Version) => {
+            println!("fracture {} ({})", env!("CARGO_PKG_VERSION"), fracture_engine::ENGINE_VERSION);
+            return ExitCode::SUCCESS;
+        }
+        Err(msg) => {
+            eprintln!("fracture: {msg}");
+            eprintln!("Try 'fracture --help' for usage.");
+            return ExitCode::from(2);
+        }
+    };
+    run(args)
+}
+
+/// One corrupted file, kept for the ZIP.
+struct Done {
+    out_name: String,
+    data: Vec<u8>,
+    report: Report,
+}
+
+fn run(a: Args) -> ExitCode {
+    eprintln!("fracture: seed {} (file i uses seed + i)", a.seed);
+    if let Err(e) = std::fs::create_dir_all(&a.out) {
+        eprintln!("fracture: cannot create output directory {}: {e}", a.out.display());
+        return ExitCode::from(1);
+    }
+    let started = std::time::SystemTime::now();
+    let mut out_names = names::Dedup::default();
+    let mut report_names = names::Dedup::default();
+    let mut done: Vec<Done> = Vec::new();
+    let mut failed = 0usize;
+    let stdout = std::io::stdout();
+    for (i, file) in a.files.iter().enumerate() {
+        let seed = a.seed + i as u64;
+        match corrupt_file(file, &a.mode, a.intensity, seed) {
+            Ok((name, data, report)) => {
+                let out_name = out_names.claim(&names::corrupted_name(&name));
+                let out_path = a.out.join(&out_name);
+                if let Err(e) = std::fs::write(&out_path, &data) {
+                    eprintln!("fracture: {}: cannot write {}: {e}", file.display(), out_path.display());
+                    failed += 1;
+                    continue;
+                }
+                if a.report {
+                    let report_path = a.out.join(report_names.claim(&names::report_name(&name)));
+                    if let Err(e) = std::fs::write(&report_path, report.to_json_pretty() + "\n") {
+                        eprintln!("fracture: {}: cannot write {}: {e}", file.display(), report_path.display());
+                        failed += 1;
+                        continue;
+                    }
+                }
+                if a.json {
+                    let _ = writeln!(stdout.lock(), "{}", report.to_json());
+                } else {
+                    let _ = writeln!(stdout.lock(), "{} -> {} ({} bytes, seed {seed})", file.display(), out_path.display(), data.len());
+                }
+                if a.zip.is_some() {
+                    done.push(Done { out_name, data, report });
+                }
+            }
+            Err(msg) => {
+                eprintln!("fracture: {}: {msg}", file.display());
+                failed += 1;
+            }
+        }
+    }
+    if let Some(zip_path) = &a.zip {
+        let reports: Vec<&Report> = done.iter().map(|d| &d.report).collect();
+        let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &reports);
+        let mut entries: Vec<(String, &[u8])> = done.iter().map(|d| (d.out_name.clone(), d.data.as_slice())).collect();
+        let session_name = session::report_name(started);
+        entries.push((session_name, session.as_bytes()));
+        if let Err(e) = zip::write_file(zip_path, &entries) {
+            eprintln!("fracture: cannot write {}: {e}", zip_path.display());
+            return ExitCode::from(1);
+        }
+        if !a.json {
+            println!("{} ({} files + session report)", zip_path.display(), done.len());
+        }
+    }
+    if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Reads and corrupts one file; every failure is one line of text.
+fn corrupt_file(path: &Path, mode: &str, intensity: u32, seed: u64) -> Result<(String, Vec<u8>, Report), String> {
+    let name = file_name(path);
+    let meta = std::fs::metadata(path).map_err(|e| io_text(&e))?;
+    if meta.is_dir() {
+        return Err("is a directory".into());
+    }
+    if meta.len() > MAX_INPUT {
+        return Err(fracture_engine::EngineError::TooLarge(meta.len()).to_string());
+    }
+    let input = std::fs::read(path).map_err(|e| io_text(&e))?;
+    let t0 = Instant::now();
+    let mut job = Job::scan(input, &name, mode, intensity, seed).map_err(|e| e.to_string())?;
+    job.plan();
+    let t1 = Instant::now();
+    job.corrupt();
+    let ops_ms = ms(t1.elapsed());
+    job.verify();
+    let report = job.report(0.0, 0.0);
+    let mut report = report;
+    report.set("time_ms", Value::Num(ms(t0.elapsed())));
+    report.set("ops_ms", Value::Num(ops_ms));
+    Ok((name, job.into_output(), report))
+}
+
+fn ms(d: std::time::Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
+}
+
+fn io_text(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
