@@ -212,6 +212,11 @@ impl Job {
         Report { fields: f }
     }
 
+    /// Releases the input's memory; only `report()` (already taken) and the output remain useful.
+    pub fn drop_input(&mut self) {
+        self.input = Vec::new();
+    }
+
     pub fn output(&self) -> &[u8] {
         &self.output
     }
@@ -273,7 +278,9 @@ fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
         },
         Plan::Shuffle(p) => {
             let k = p.slots.len();
-            let recipe = if k == 0 {
+            let recipe = if n == 0 {
+                EMPTY_RECIPE.to_string()
+            } else if k == 0 {
                 "The file has fewer than two whole 4096-byte blocks, so no block was moved.".to_string()
             } else {
                 format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count * shuffle::BLOCK)
@@ -286,10 +293,12 @@ fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
             }
         }
         Plan::Break(family) => {
+            if n == 0 {
+                return Executed { data: Vec::new(), fields: Vec::new(), strategy: recipes::strategy_for(*family), recipe: EMPTY_RECIPE.to_string() };
+            }
             let mut ctx = recipes::Ctx::new(seed, intensity);
             let b = recipes::apply(*family, input, &mut ctx);
-            let recipe = if n == 0 { EMPTY_RECIPE.to_string() } else { b.recipe };
-            Executed { data: b.data, fields: Vec::new(), strategy: b.strategy, recipe }
+            Executed { data: b.data, fields: Vec::new(), strategy: b.strategy, recipe: b.recipe }
         }
     }
 }

@@ -5,6 +5,28 @@ use wasm_bindgen::prelude::*;
 
 use crate::{intensity_from_f64, seed_from_f64, Job};
 
+/// Input bytes allocated inside the module's memory, so the worker can stream a file straight into
+/// it (one copy of the file, not two).
+#[wasm_bindgen]
+pub struct InputBuffer(Vec<u8>);
+
+#[wasm_bindgen]
+impl InputBuffer {
+    #[wasm_bindgen(constructor)]
+    pub fn new(len: usize) -> InputBuffer {
+        InputBuffer(vec![0; len])
+    }
+
+    /// Where the bytes start in the module's memory.
+    pub fn ptr(&mut self) -> *mut u8 {
+        self.0.as_mut_ptr()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
 #[wasm_bindgen]
 pub struct WasmJob {
     job: Job,
@@ -18,6 +40,15 @@ impl WasmJob {
         let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
         let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
         let job = Job::scan(input, name, mode, intensity, seed).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WasmJob { job })
+    }
+
+    /// The scan stage for bytes already in the module's memory (consumes the buffer, no copy).
+    #[wasm_bindgen(js_name = fromBuffer)]
+    pub fn from_buffer(input: InputBuffer, name: &str, mode: &str, intensity: f64, seed: f64) -> Result<WasmJob, JsError> {
+        let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
+        let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
+        let job = Job::scan(input.0, name, mode, intensity, seed).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(WasmJob { job })
     }
 
@@ -46,6 +77,23 @@ impl WasmJob {
     /// The output bytes (copied out of the module's memory once).
     pub fn output(&self) -> Vec<u8> {
         self.job.output().to_vec()
+    }
+
+    /// Where the output starts in the module's memory; valid until the job is freed or runs again.
+    #[wasm_bindgen(js_name = outputPtr)]
+    pub fn output_ptr(&self) -> *const u8 {
+        self.job.output().as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = outputLen)]
+    pub fn output_len(&self) -> usize {
+        self.job.output().len()
+    }
+
+    /// Frees the input once it is no longer needed (after the report), to lower peak memory.
+    #[wasm_bindgen(js_name = dropInput)]
+    pub fn drop_input(&mut self) {
+        self.job.drop_input();
     }
 }
 

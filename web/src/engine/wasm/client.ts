@@ -1,0 +1,134 @@
+// The page's side of the engine: `corrupt()` runs one file in a Web Worker (never on the main thread),
+// reports stages and progress, transfers bytes instead of copying them, and aborts by terminating.
+import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../shared/types.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
+
+type Input = Blob | ArrayBuffer | Uint8Array;
+
+/** A worker whose module grew past this much memory is not reused: wasm memory never shrinks. */
+const RECYCLE_AFTER_BYTES = 32 * 1024 * 1024;
+const MAX_IDLE = 2;
+
+interface EngineWorker {
+  worker: Worker;
+  ready: Promise<void>;
+}
+
+const idle: EngineWorker[] = [];
+let nextId = 1;
+
+function spawn(): EngineWorker {
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'fracture-engine' });
+  // Jobs are posted only after "ready": a message sent before the module loaded could be lost.
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (e: MessageEvent<FromWorker>) => {
+      if (e.data.type === 'ready') resolve();
+      else if (e.data.type === 'init-error') reject(new Error(e.data.message));
+      else return;
+      worker.removeEventListener('message', onMessage);
+    };
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', (e) => reject(new Error(e.message || 'The engine failed to load')), { once: true });
+  });
+  return { worker, ready };
+}
+
+function release(w: EngineWorker, inputSize: number) {
+  if (inputSize > RECYCLE_AFTER_BYTES || idle.length >= MAX_IDLE) w.worker.terminate();
+  else idle.push(w);
+}
+
+/** Starts a worker ahead of the first file, so the first run does not wait for the module. */
+export function warmUp(): Promise<void> {
+  if (idle.length === 0) idle.push(spawn());
+  return idle[0].ready;
+}
+
+export function corrupt(file: File, options: CorruptOptions, callbacks?: CorruptCallbacks, signal?: AbortSignal): Promise<CorruptResult>;
+export function corrupt(input: Input, name: string, options: CorruptOptions, callbacks?: CorruptCallbacks, signal?: AbortSignal): Promise<CorruptResult>;
+export function corrupt(
+  input: Input,
+  nameOrOptions: string | CorruptOptions,
+  a?: CorruptOptions | CorruptCallbacks,
+  b?: CorruptCallbacks | AbortSignal,
+  c?: AbortSignal,
+): Promise<CorruptResult> {
+  if (typeof nameOrOptions === 'string') {
+    return run(input, nameOrOptions, a as CorruptOptions, (b as CorruptCallbacks) ?? {}, c);
+  }
+  return run(input, (input as File).name, nameOrOptions, (a as CorruptCallbacks) ?? {}, b as AbortSignal | undefined);
+}
+
+async function run(input: Input, name: string, options: CorruptOptions, callbacks: CorruptCallbacks, signal?: AbortSignal): Promise<CorruptResult> {
+  if (signal?.aborted) throw abortError();
+  const w = idle.pop() ?? spawn();
+  const size = input instanceof Blob ? input.size : input.byteLength;
+  const id = nextId++;
+  return new Promise<CorruptResult>((resolve, reject) => {
+    let settled = false;
+    const finish = (ok: boolean) => {
+      settled = true;
+      w.worker.removeEventListener('message', onMessage);
+      w.worker.removeEventListener('error', onError);
+      signal?.removeEventListener('abort', onAbort);
+      if (ok) release(w, size);
+      else w.worker.terminate();
+    };
+    const onMessage = (e: MessageEvent<FromWorker>) => {
+      const msg = e.data;
+      if (!('id' in msg) || msg.id !== id) return;
+      switch (msg.type) {
+        case 'stage':
+          callbacks.onStage?.(msg.stage, msg.message);
+          break;
+        case 'progress':
+          callbacks.onProgress?.(msg.fraction);
+          break;
+        case 'done':
+          finish(true);
+          resolve({ data: new Uint8Array(msg.data), report: msg.report });
+          break;
+        case 'error':
+          finish(true);
+          reject(new Error(msg.message));
+          break;
+      }
+    };
+    const onError = (e: ErrorEvent) => {
+      if (settled) return;
+      finish(false);
+      reject(new Error(e.message || 'The engine worker failed'));
+    };
+    const onAbort = () => {
+      if (settled) return;
+      finish(false);
+      reject(abortError());
+    };
+    w.worker.addEventListener('message', onMessage);
+    w.worker.addEventListener('error', onError);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    w.ready.then(
+      () => {
+        if (settled) return;
+        const msg: ToWorker = { type: 'corrupt', id, input: toTransferable(input), name, options };
+        w.worker.postMessage(msg, msg.input instanceof ArrayBuffer ? [msg.input] : []);
+      },
+      (e: unknown) => {
+        if (settled) return;
+        finish(false);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/** Blobs cross by reference; bytes are transferred (the caller's buffer is detached: no copy). */
+function toTransferable(input: Input): Blob | ArrayBuffer {
+  if (input instanceof Blob || input instanceof ArrayBuffer) return input;
+  if (input.byteOffset === 0 && input.byteLength === input.buffer.byteLength && input.buffer instanceof ArrayBuffer) return input.buffer;
+  return input.slice().buffer;
+}
+
+function abortError(): Error {
+  return new DOMException('The corruption was aborted', 'AbortError');
+}
