@@ -2,9 +2,39 @@
 //! byte by byte). A recipe first scatters intensity-scaled damage with the chunk streams, then breaks
 //! the structure its family's parsers need, so that the structural break is always the last word.
 
+mod aac;
+mod avi;
+mod bmp;
+mod bzip2;
+mod cab;
+mod flac;
+mod flv;
 mod generic;
+mod gif;
+mod gzip;
+mod ico;
+mod isobmff;
+mod jpeg;
+mod matroska;
+mod mp3;
+mod msi;
+mod ogg;
+mod pdf;
+mod pe;
+mod png;
 mod prims;
+mod rar;
+mod sevenzip;
+mod shape;
+mod svg;
+mod tar;
 mod text;
+mod tiff;
+mod wav;
+mod webp;
+mod wma;
+mod xz;
+mod zip;
 
 pub use prims::{scatter, scatter_count};
 
@@ -32,18 +62,54 @@ pub struct Broken {
     pub recipe: String,
 }
 
+type Apply = fn(&[u8], &mut Ctx) -> Broken;
+
+/// Each family's strategy name and recipe.
+fn recipe(family: Family) -> (&'static str, Apply) {
+    match family {
+        Family::Text => (text::STRATEGY, text::apply),
+        Family::Zip => (zip::SHAPE.strategy, zip::apply),
+        Family::Pdf => (pdf::SHAPE.strategy, pdf::apply),
+        Family::Png => (png::SHAPE.strategy, png::apply),
+        Family::Jpeg => (jpeg::SHAPE.strategy, jpeg::apply),
+        Family::Gif => (gif::SHAPE.strategy, gif::apply),
+        Family::Bmp => (bmp::SHAPE.strategy, bmp::apply),
+        Family::Tiff => (tiff::SHAPE.strategy, tiff::apply),
+        Family::Webp => (webp::SHAPE.strategy, webp::apply),
+        Family::Ico => (ico::SHAPE.strategy, ico::apply),
+        Family::Svg => (svg::STRATEGY, svg::apply),
+        Family::IsoBmff => (isobmff::SHAPE.strategy, isobmff::apply),
+        Family::Avi => (avi::SHAPE.strategy, avi::apply),
+        Family::Matroska => (matroska::SHAPE.strategy, matroska::apply),
+        Family::Flv => (flv::SHAPE.strategy, flv::apply),
+        Family::Mp3 => (mp3::SHAPE.strategy, mp3::apply),
+        Family::Wav => (wav::SHAPE.strategy, wav::apply),
+        Family::Flac => (flac::SHAPE.strategy, flac::apply),
+        Family::Ogg => (ogg::SHAPE.strategy, ogg::apply),
+        Family::Aac => (aac::SHAPE.strategy, aac::apply),
+        Family::Wma => (wma::SHAPE.strategy, wma::apply),
+        Family::Pe => (pe::SHAPE.strategy, pe::apply),
+        Family::Msi => (msi::SHAPE.strategy, msi::apply),
+        Family::Rar => (rar::SHAPE.strategy, rar::apply),
+        Family::SevenZip => (sevenzip::SHAPE.strategy, sevenzip::apply),
+        Family::Tar => (tar::STRATEGY, tar::apply),
+        Family::Gzip => (gzip::SHAPE.strategy, gzip::apply),
+        Family::Bzip2 => (bzip2::SHAPE.strategy, bzip2::apply),
+        Family::Xz => (xz::SHAPE.strategy, xz::apply),
+        Family::Cab => (cab::SHAPE.strategy, cab::apply),
+        Family::Generic => (generic::STRATEGY, generic::apply),
+    }
+}
+
 /// The strategy name of `family`'s recipe (what the plan stage reports before the recipe runs).
 pub fn strategy_for(family: Family) -> &'static str {
-    match family {
-        Family::Text => text::STRATEGY,
-        _ => generic::STRATEGY,
-    }
+    recipe(family).0
 }
 
 /// Runs `family`'s recipe. Inputs of any length, including 0, are fine.
 pub fn apply(family: Family, input: &[u8], ctx: &mut Ctx) -> Broken {
-    match family {
-        Family::Text => text::apply(input, ctx),
-        _ => generic::apply(input, ctx),
-    }
+    (recipe(family).1)(input, ctx)
 }
+
+#[cfg(test)]
+mod tests;

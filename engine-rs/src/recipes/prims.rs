@@ -16,26 +16,6 @@ pub fn scatter(buf: &mut [u8], h: usize, intensity: u32, seed: u64) -> u64 {
     k
 }
 
-/// Replaces every occurrence of `pattern`, scanning left to right without overlap, with `fill`
-/// bytes; returns how many it replaced.
-pub fn overwrite_all(buf: &mut [u8], pattern: &[u8], fill: u8) -> usize {
-    if pattern.is_empty() || buf.len() < pattern.len() {
-        return 0;
-    }
-    let mut count = 0;
-    let mut i = 0;
-    while i + pattern.len() <= buf.len() {
-        if buf[i] == pattern[0] && &buf[i..i + pattern.len()] == pattern {
-            buf[i..i + pattern.len()].fill(fill);
-            count += 1;
-            i += pattern.len();
-        } else {
-            i += 1;
-        }
-    }
-    count
-}
-
 /// Bitwise NOT of `buf[range]` (clamped to the buffer).
 pub fn invert(buf: &mut [u8], start: usize, len: usize) {
     let end = buf.len().min(start.saturating_add(len));
@@ -44,17 +24,130 @@ pub fn invert(buf: &mut [u8], start: usize, len: usize) {
     }
 }
 
+/// Sets `buf[start, start + len)` to 0x00 (clamped to the buffer).
+pub fn zero(buf: &mut [u8], start: usize, len: usize) {
+    let end = buf.len().min(start.saturating_add(len));
+    if start < end {
+        buf[start..end].fill(0);
+    }
+}
+
+/// The byte a destroyed signature is overwritten with: 0x00, or 0xFF for a signature that itself
+/// holds a 0x00 (zeros there could leave or recreate the signature).
+pub fn signature_fill(signature: &[u8]) -> u8 {
+    if signature.contains(&0) {
+        0xFF
+    } else {
+        0x00
+    }
+}
+
+/// overwrite_signatures(list): one scan left to right; at each position the first signature of
+/// `list` (in list order) that occurs there is overwritten with its fill byte (`signature_fill`) and
+/// the scan continues after it. Returns how many signatures it overwrote.
+pub fn overwrite_signatures(buf: &mut [u8], list: &[&[u8]]) -> u64 {
+    // Which bytes start some signature, so most positions cost one table look-up.
+    let mut starts = [false; 256];
+    for s in list.iter().filter(|s| !s.is_empty()) {
+        starts[s[0] as usize] = true;
+    }
+    let n = buf.len();
+    let mut count = 0;
+    let mut i = 0;
+    while i < n {
+        if starts[buf[i] as usize] {
+            if let Some(s) = list.iter().find(|s| !s.is_empty() && buf[i..].starts_with(s)) {
+                buf[i..i + s.len()].fill(signature_fill(s));
+                count += 1;
+                i += s.len();
+                continue;
+            }
+        }
+        i += 1;
+    }
+    count
+}
+
+/// kill_syncs(lo, hi): every 0xFF byte followed by a byte in lo..=hi becomes 0x00 (the pair is judged
+/// on the bytes before this step; the following byte is left alone). Frame syncs of MPEG audio, ADTS
+/// and FLAC, and JPEG markers, are such pairs. Returns how many it changed.
+pub fn kill_syncs(buf: &mut [u8], lo: u8, hi: u8) -> u64 {
+    let mut count = 0;
+    for i in 0..buf.len().saturating_sub(1) {
+        // Only buf[i] changes, so buf[i + 1] still holds its value from before the step.
+        if buf[i] == 0xFF && (lo..=hi).contains(&buf[i + 1]) {
+            buf[i] = 0;
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Little-endian unsigned integer of `len` (1..=8) bytes at `at`, or None past the end.
+pub fn le(buf: &[u8], at: u64, len: u64) -> Option<u64> {
+    let end = at.checked_add(len)?;
+    if end > buf.len() as u64 {
+        return None;
+    }
+    Some(buf[at as usize..end as usize].iter().rev().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
+}
+
+/// Big-endian unsigned integer of `len` (1..=8) bytes at `at`, or None past the end.
+pub fn be(buf: &[u8], at: u64, len: u64) -> Option<u64> {
+    let end = at.checked_add(len)?;
+    if end > buf.len() as u64 {
+        return None;
+    }
+    Some(buf[at as usize..end as usize].iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
+}
+
+/// `[start, start + len)` clamped to a buffer of `n` bytes, as (start, len) in usize; positions are
+/// computed in u64 so that 32-bit targets never overflow.
+pub fn clamp(n: usize, start: u64, len: u64) -> (usize, usize) {
+    let n = n as u64;
+    let s = start.min(n);
+    let e = start.saturating_add(len).min(n);
+    (s as usize, (e - s) as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn overwrite_all_is_left_to_right_without_overlap() {
-        let mut b = b"aaaab".to_vec();
-        assert_eq!(overwrite_all(&mut b, b"aa", 0), 2);
-        assert_eq!(b, b"\0\0\0\0b");
-        let mut b = b"xobjyobj".to_vec();
-        assert_eq!(overwrite_all(&mut b, b"obj", b' '), 2);
-        assert_eq!(b, b"x   y   ");
+    fn overwrite_signatures_takes_the_first_listed_match_at_each_position() {
+        let mut b = b"xmoov moov".to_vec();
+        assert_eq!(overwrite_signatures(&mut b, &[b"moov", b"xmoo"]), 2);
+        assert_eq!(b, b"\0\0\0\0v \0\0\0\0");
+        // A signature holding a zero is filled with 0xFF: zeros could rebuild "PE\0\0" behind it.
+        let mut b = b"PEPE\0\0".to_vec();
+        assert_eq!(overwrite_signatures(&mut b, &[b"PE\0\0"]), 1);
+        assert_eq!(b, b"PE\xFF\xFF\xFF\xFF");
+        assert_eq!(overwrite_signatures(&mut [], &[b"PK"]), 0);
+        assert_eq!(overwrite_signatures(&mut b"P".to_vec(), &[b"PK"]), 0);
+    }
+
+    #[test]
+    fn kill_syncs_judges_pairs_on_the_bytes_before_the_step() {
+        let mut b = vec![0xFF, 0xFF, 0xE0, 0xFF, 0x10, 0xFF];
+        assert_eq!(kill_syncs(&mut b, 0xE0, 0xFF), 2);
+        assert_eq!(b, [0x00, 0x00, 0xE0, 0xFF, 0x10, 0xFF]);
+        let mut b = vec![0xFF, 0xD8, 0xFF, 0x00, 0xFF, 0xFF];
+        assert_eq!(kill_syncs(&mut b, 0xC0, 0xFE), 1);
+        assert_eq!(b, [0x00, 0xD8, 0xFF, 0x00, 0xFF, 0xFF]);
+    }
+
+    #[test]
+    fn readers_and_clamp_never_go_past_the_end() {
+        let b = [1u8, 2, 3, 4];
+        assert_eq!(le(&b, 0, 4), Some(0x04030201));
+        assert_eq!(be(&b, 1, 3), Some(0x020304));
+        assert_eq!(le(&b, 2, 3), None);
+        assert_eq!(be(&b, u64::MAX, 2), None);
+        assert_eq!(clamp(10, 8, 5), (8, 2));
+        assert_eq!(clamp(10, u64::MAX, u64::MAX), (10, 0));
+        let mut z = vec![9u8; 3];
+        zero(&mut z, 2, usize::MAX);
+        assert_eq!(z, [9, 9, 0]);
     }
 }

@@ -5,7 +5,7 @@ import type { CorruptOptions, CorruptResult, Report, Stage } from '../shared/typ
 
 /** The part of the wasm-bindgen module this runner uses. */
 export interface WasmEngine {
-  memory: WebAssembly.Memory;
+  memory: { readonly buffer: ArrayBuffer };
   InputBuffer: new (len: number) => { ptr(): number; len(): number; free(): void };
   WasmJob: {
     fromBuffer(input: unknown, name: string, mode: string, intensity: number, seed: number): WasmJobHandle;

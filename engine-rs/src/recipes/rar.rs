@@ -1,0 +1,21 @@
+//! RAR (4 and 5). Readers, and SFX scanners, search for the `Rar!\x1A\x07` signature and read the
+//! main archive header after it: every signature is overwritten and the first header inverted.
+
+use super::prims::{clamp, invert};
+use super::shape::Shape;
+use super::{Broken, Ctx};
+
+pub const SHAPE: Shape = Shape {
+    strategy: "rar_signature_header",
+    header: 8,
+    header_what: "the RAR signature",
+    signatures: &[b"Rar!\x1A\x07"],
+    signatures_what: "RAR signatures",
+    syncs: None,
+};
+
+pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
+    let (start, len) = clamp(input.len(), 8, 32);
+    let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, start, len));
+    Broken { data, strategy: SHAPE.strategy, recipe: SHAPE.sentence(input.len(), &done, &format!(", inverted the next {len} bytes (the main archive header)")) }
+}
