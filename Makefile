@@ -10,7 +10,7 @@ CLI_JS := web/dist-node/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: setup build start test test-rust test-unit test-parsers test-e2e bench clean wasm native cli web
+.PHONY: setup build start test test-rust test-unit test-parsers test-e2e bench clean wasm native cli web golden sample-report
 
 $(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/Cargo.toml
 	@mkdir -p $(STAMPS)
@@ -63,3 +63,11 @@ bench: build
 
 clean:
 	rm -rf target web/dist web/dist-node web/src/engine/wasm/pkg $(STAMPS)
+
+# Recompute the golden vectors with the native engine (only with a new engine version: ENGINE.md).
+golden: $(STAMPS)/setup
+	python3 tests/golden/make_cases.py
+	FRACTURE_BLESS=1 cargo test --release --test golden
+
+sample-report: cli
+	node scripts/make-sample-report.mjs

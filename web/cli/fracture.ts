@@ -55,7 +55,9 @@ async function readInput(file: string): Promise<Uint8Array> {
     throw new Error(`Input too large: ${info.size} bytes (the engine takes at most ${MAX_INPUT} bytes)`);
   }
   try {
-    return await readFile(file);
+    const buf = await readFile(file);
+    // A plain Uint8Array view: Buffer's slice() shares memory, Uint8Array's copies.
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   } catch (e) {
     throw new Error(ioText(e));
   }
@@ -67,7 +69,7 @@ export async function main(argv: string[], io = { out: process.stdout, err: proc
     parsed = parseArgs(argv, () => Math.floor(Math.random() * 2147483647));
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.err.write(`fracture: ${e.message}\nTry 'fracture --help' for usage.\n`);
+    io.err.write(`fracture: ${e.message} (see fracture --help)\n`);
     return 2;
   }
   if (parsed.kind === 'help') {

@@ -28,8 +28,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(msg) => {
-            eprintln!("fracture: {msg}");
-            eprintln!("Try 'fracture --help' for usage.");
+            eprintln!("fracture: {msg} (see fracture --help)");
             return ExitCode::from(2);
         }
     };

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// npm's `prepare` (runs after `npm install` at the root): compiles the CLI so `npx fracture` works, and
+// builds the WebAssembly engine when it is missing and the toolchain is there (`make setup` installs it).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url);
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+
+run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'web/tsconfig.node.json']);
+if (!existsSync(new URL('web/src/engine/wasm/pkg/fracture_engine_bg.wasm', root))) {
+  if (spawnSync('wasm-pack', ['--version'], { stdio: 'ignore' }).status === 0) {
+    run('bash', ['scripts/build-wasm.sh']);
+  } else {
+    console.warn('fracture: the WebAssembly engine is not built yet; run `make setup wasm` (or use `npx fracture --engine ts`)');
+  }
+}
