@@ -17,22 +17,68 @@ pub fn flip_count(n: usize, m: usize, intensity: u32) -> u64 {
     k.min(m as u64)
 }
 
+/// Inputs at least this long are flipped on several threads (native builds only).
+pub const PARALLEL_MIN: usize = 4 << 20;
+
 /// Changes exactly `k` distinct bytes of `buf[h..]`, apportioned over 64 KiB chunks, each chunk drawing
-/// from its own stream so chunks can be done in any order.
+/// from its own stream so chunks can be done in any order: natively, large inputs are split into one
+/// run of chunks per thread, and the bytes are the same as done one after another.
 pub fn flip_region(buf: &mut [u8], h: usize, k: u64, seed: u64) {
     let n = buf.len();
     if k == 0 || h >= n {
         return;
     }
+    let (first, last) = (h / CHUNK, (n - 1) / CHUNK);
+    let threads = worker_threads(n);
+    if threads <= 1 {
+        flip_chunks(buf, 0, n, h, k, seed, first..=last);
+        return;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let chunks = last - first + 1;
+        let per = chunks.div_ceil(threads);
+        std::thread::scope(|scope| {
+            let mut rest = &mut buf[first * CHUNK..];
+            let mut c = first;
+            while c <= last {
+                let end = (c + per - 1).min(last);
+                let len = ((end + 1) * CHUNK).min(n) - c * CHUNK;
+                let (part, tail) = rest.split_at_mut(len);
+                rest = tail;
+                let start = c * CHUNK;
+                scope.spawn(move || flip_chunks(part, start, n, h, k, seed, c..=end));
+                c = end + 1;
+            }
+        });
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn worker_threads(n: usize) -> usize {
+    if n < PARALLEL_MIN {
+        return 1;
+    }
+    std::thread::available_parallelism().map(|p| p.get()).unwrap_or(1).min(8)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn worker_threads(_: usize) -> usize {
+    1
+}
+
+/// Flips the chunks `chunks` of an `n`-byte input whose bytes `[start, start + part.len())` are `part`.
+pub fn flip_chunks(part: &mut [u8], start: usize, n: usize, h: usize, k: u64, seed: u64, chunks: std::ops::RangeInclusive<usize>) {
     let mut idx: Vec<u32> = Vec::new();
-    for c in h / CHUNK..=(n - 1) / CHUNK {
-        flip_chunk(buf, h, k, seed, c, &mut idx);
+    for c in chunks {
+        flip_chunk(part, start, n, h, k, seed, c, &mut idx);
     }
 }
 
 /// The part of `flip_region` that falls in chunk `c`: what it does depends only on the arguments.
-pub fn flip_chunk(buf: &mut [u8], h: usize, k: u64, seed: u64, c: usize, idx: &mut Vec<u32>) {
-    let n = buf.len();
+/// `part` holds the input's bytes from offset `start`, and must cover the chunk.
+#[allow(clippy::too_many_arguments)]
+pub fn flip_chunk(part: &mut [u8], start: usize, n: usize, h: usize, k: u64, seed: u64, c: usize, idx: &mut Vec<u32>) {
     let m = (n - h) as u64;
     // Saturating: on wasm32 (c + 1) * 65536 can exceed usize for the last chunk of a 4 GiB input.
     let a = h.max(c.saturating_mul(CHUNK));
@@ -51,15 +97,16 @@ pub fn flip_chunk(buf: &mut [u8], h: usize, k: u64, seed: u64, c: usize, idx: &m
     idx.clear();
     idx.extend(0..len as u32);
     let len = len as u32;
+    let base = a - start;
     for j in 0..kc as u32 {
         let r = j + rng.below(len - j);
         idx.swap(j as usize, r as usize);
-        let p = a + idx[j as usize] as usize;
+        let p = base + idx[j as usize] as usize;
         let v = rng.u32();
         if (v >> 8) < 5_033_165 {
-            buf[p] = v as u8;
+            part[p] = v as u8;
         } else {
-            buf[p] ^= (1 + (((v & 0xFF) * 255) >> 8)) as u8;
+            part[p] ^= (1 + (((v & 0xFF) * 255) >> 8)) as u8;
         }
     }
 }
@@ -112,6 +159,26 @@ mod tests {
             sum += k * (x + b - a) / m - k * x / m;
         }
         assert_eq!(sum, k);
+    }
+
+    #[test]
+    fn threads_give_the_same_bytes_as_one_after_another() {
+        let input: Vec<u8> = (0..(PARALLEL_MIN * 2 + 12345) as u32).map(|i| (i.wrapping_mul(2654435761) >> 24) as u8).collect();
+        for &(h, k) in &[(0usize, 1u64), (1024, 3_000_000), (70_000, 9_000_123)] {
+            let mut parallel = input.clone();
+            flip_region(&mut parallel, h, k, 77);
+            let mut serial = input.clone();
+            let n = serial.len();
+            flip_chunks(&mut serial, 0, n, h, k, 77, h / CHUNK..=(n - 1) / CHUNK);
+            assert!(parallel == serial, "h {h} k {k}");
+            // Chunks in reverse order give the same bytes too.
+            let mut reversed = input.clone();
+            let mut idx = Vec::new();
+            for c in (h / CHUNK..=(n - 1) / CHUNK).rev() {
+                flip_chunk(&mut reversed, 0, n, h, k, 77, c, &mut idx);
+            }
+            assert!(reversed == serial, "reverse order, h {h} k {k}");
+        }
     }
 
     #[test]
