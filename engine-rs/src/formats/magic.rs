@@ -46,7 +46,7 @@ pub fn family_by_magic(b: &[u8]) -> Option<Family> {
         }
     }
     // Patterns that need more than a fixed string.
-    if b.len() >= 3 && b.starts_with(b"BZh") && (b'1'..=b'9').contains(&b[2]) {
+    if b.len() >= 4 && b.starts_with(b"BZh") && (b'1'..=b'9').contains(&b[3]) {
         return Some(Family::Bzip2);
     }
     if b.len() >= 18 && b.starts_with(b"BM") && matches!(u32::from_le_bytes([b[14], b[15], b[16], b[17]]), 12 | 40 | 52 | 56 | 64 | 108 | 124) {

@@ -137,6 +137,13 @@ mod tests {
     }
 
     #[test]
+    fn bzip2_magic_reads_the_block_size_digit() {
+        // Regression: the rule read byte 2 (the 'h'), so it never fired.
+        assert_eq!(detect(b"BZh91AY&SY\xff\x00", ""), Family::Bzip2);
+        assert_eq!(detect(b"BZh01AY&SY\xff\x00", ""), Family::Generic);
+    }
+
+    #[test]
     fn every_family_has_a_unique_id() {
         let mut ids: Vec<_> = Family::ALL.iter().map(|f| f.id()).collect();
         ids.sort();

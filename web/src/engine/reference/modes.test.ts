@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { CHUNK, chunkShare, flip, flipChunk, flipCount, flipRegion, headerLength } from './flip.ts';
+import { applyShuffle, BLOCK, planShuffle } from './shuffle.ts';
+import { PLAN_STREAM, Stream } from './stream.ts';
+import { applyTruncate, planTruncate } from './truncate.ts';
+
+const pattern = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i % 251) & 255);
+const changed = (a: Uint8Array, b: Uint8Array): number => a.reduce((c, x, i) => c + (x !== b[i] ? 1 : 0), 0);
+
+describe('flip modes', () => {
+  it('keep the headers of ENGINE.md', () => {
+    expect([0, 1, 199, 200, 1000, 204_800, 10_000_000].map((n) => headerLength(n, false))).toEqual([0, 0, 0, 1, 5, 1024, 1024]);
+    expect([0, 1, 2, 20, 40, 1024, 81_920, 10_000_000].map((n) => headerLength(n, true))).toEqual([0, 0, 1, 1, 2, 51, 4096, 4096]);
+  });
+
+  it('change 5% + 45% x intensity/100 of the file, at least 1 and at most the region', () => {
+    expect(flipCount(1024, 1019, 80)).toBe(419);
+    expect(flipCount(1000, 995, 0)).toBe(50);
+    expect(flipCount(1000, 995, 100)).toBe(500);
+    expect(flipCount(10, 9, 0)).toBe(1);
+    expect(flipCount(1, 1, 100)).toBe(1);
+    expect(flipCount(2 ** 32 - 1, 2 ** 32 - 1025, 100)).toBe(2147483647);
+  });
+
+  it('apportion k over chunks so the shares sum to k, with exact 64-bit products', () => {
+    const cases: [number, number, number][] = [
+      [3 * CHUNK + 17, 1000, 12345],
+      [2 ** 32 - 1, 1024, 2147483647], // k*(x+L) reaches 2^63: a float product would drift
+      [209_715_200, 1024, 104_857_600],
+      [CHUNK + 1, 0, 1],
+    ];
+    for (const [n, h, k] of cases) {
+      const m = n - h;
+      let sum = 0;
+      for (let c = Math.floor(h / CHUNK); c <= Math.floor((n - 1) / CHUNK); c++) {
+        const a = Math.max(h, c * CHUNK);
+        const len = Math.min(n, (c + 1) * CHUNK) - a;
+        const share = chunkShare(k, m, a - h, len);
+        const exact = (BigInt(k) * BigInt(a - h + len)) / BigInt(m) - (BigInt(k) * BigInt(a - h)) / BigInt(m);
+        expect(share).toBe(Number(exact));
+        sum += share;
+      }
+      expect(sum).toBe(k);
+    }
+  });
+
+  it('change exactly k distinct bytes after the header (a set may write back the same value)', () => {
+    const input = pattern(200_000);
+    for (const [intensity, preserve] of [[0, false], [37, true], [100, false]] as const) {
+      const out = flip(input, intensity, 99, preserve);
+      const c = changed(input, out.data);
+      expect(c).toBeLessThanOrEqual(out.ops);
+      expect(c * 100).toBeGreaterThanOrEqual(out.ops * 99);
+      expect(out.data.subarray(0, out.preserveHeader)).toEqual(input.subarray(0, out.preserveHeader));
+    }
+  });
+
+  it('choose positions independently of the bytes: the same positions change in any input of the same length', () => {
+    const a = new Uint8Array(150_000);
+    const b = new Uint8Array(150_000).fill(0x5a);
+    flipRegion(a, 700, 40_000, 5);
+    flipRegion(b, 700, 40_000, 5);
+    // XOR masks are non-zero, so a byte changed in one run is either changed in the other or was set to its own value.
+    const inA = a.reduce((s, x) => s + (x !== 0 ? 1 : 0), 0);
+    const both = a.reduce((s, x, i) => s + (x !== 0 && b[i] !== 0x5a ? 1 : 0), 0);
+    expect(both / inA).toBeGreaterThan(0.99);
+  });
+
+  it('process chunks in any order with the same result', () => {
+    const n = 5 * CHUNK + 1234;
+    const forward = pattern(n);
+    flipRegion(forward, 3000, 90_000, 17);
+    const backward = pattern(n);
+    const idx = new Uint32Array(CHUNK);
+    for (let c = 5; c >= 0; c--) flipChunk(backward, 3000, 90_000, 17, c, idx);
+    expect(backward).toEqual(forward);
+  });
+
+  it('draw each chunk from stream 1 + c: chunk 2 alone reproduces by hand', () => {
+    const n = 3 * CHUNK;
+    const out = new Uint8Array(n);
+    flipRegion(out, 0, 30, 8);
+    // k = 30 over 3 chunks of equal size: 10 each.
+    const expected = new Uint8Array(CHUNK);
+    const rng = new Stream(8, 3n);
+    const idx = Array.from({ length: CHUNK }, (_, i) => i);
+    for (let j = 0; j < 10; j++) {
+      const r = j + rng.below(CHUNK - j);
+      [idx[j], idx[r]] = [idx[r], idx[j]];
+      const v = rng.u32();
+      expected[idx[j]] = v >>> 8 < 5033165 ? v & 255 : 0 ^ (1 + (((v & 255) * 255) >> 8));
+    }
+    expect(out.subarray(2 * CHUNK)).toEqual(expected);
+  });
+
+  it('change the only byte of a one-byte file', () => {
+    const out = flip(Uint8Array.of(42), 0, 1, true);
+    expect([out.ops, out.preserveHeader]).toEqual([1, 0]);
+    expect(out.data[0]).not.toBe(42);
+  });
+});
+
+describe('truncate_insert', () => {
+  it('removes span = n*intensity/200 bytes at a plan-stream position and inserts plan-stream bytes', () => {
+    const input = pattern(10_000);
+    const p = planTruncate(input.length, 30, 4);
+    expect(p.removed).toBe(1500);
+    const rng = new Stream(4, PLAN_STREAM);
+    expect(p.removeStart).toBe(rng.below(10_000 - 1500 + 1));
+    expect(p.inserted.length).toBe(rng.below(1501));
+    expect(p.inserted).toEqual(rng.fill(p.inserted.length));
+    const out = applyTruncate(input, p);
+    expect(out.length).toBe(10_000 - 1500 + p.inserted.length);
+    expect(out.subarray(0, p.removeStart)).toEqual(input.subarray(0, p.removeStart));
+    expect(out.subarray(p.removeStart, p.removeStart + p.inserted.length)).toEqual(p.inserted);
+    expect(out.subarray(p.removeStart + p.inserted.length)).toEqual(input.subarray(p.removeStart + 1500));
+  });
+
+  it('removes at least one byte and at most the file', () => {
+    expect(planTruncate(10, 0, 1).removed).toBe(1);
+    expect(planTruncate(10, 100, 1).removed).toBe(5);
+    expect(planTruncate(1, 100, 1)).toMatchObject({ removed: 1, removeStart: 0 });
+    expect(planTruncate(0, 100, 1)).toEqual({ removed: 0, removeStart: 0, inserted: new Uint8Array(0) });
+  });
+});
+
+describe('shuffle_blocks', () => {
+  it('moves every chosen block and keeps the tail', () => {
+    const input = Uint8Array.from({ length: BLOCK * 10 + 100 }, (_, i) => Math.floor(i / BLOCK));
+    const p = planShuffle(input.length, 100, 7);
+    expect(p.slots.length).toBe(5);
+    const out = applyShuffle(input, p);
+    const moved = Array.from({ length: 10 }, (_, b) => b).filter((b) => out[b * BLOCK] !== b);
+    expect(moved).toEqual(p.slots);
+    expect(out.subarray(BLOCK * 10)).toEqual(input.subarray(BLOCK * 10));
+    expect([...p.perm].sort((x, y) => x - y)).toEqual(p.slots);
+  });
+
+  it('moves k = min(nb, max(2, nb*intensity/200)) blocks', () => {
+    expect(planShuffle(BLOCK * 1000, 0, 1).slots.length).toBe(2);
+    expect(planShuffle(BLOCK * 1000, 50, 1).slots.length).toBe(250);
+    expect(planShuffle(BLOCK * 2, 100, 1).slots.length).toBe(2);
+    expect(planShuffle(BLOCK * 3, 100, 1).slots.length).toBe(2);
+  });
+
+  it('leaves files with fewer than two whole blocks alone', () => {
+    for (const n of [0, BLOCK, BLOCK * 2 - 1]) {
+      const p = planShuffle(n, 100, 7);
+      expect(p.slots).toEqual([]);
+      expect(applyShuffle(pattern(n), p)).toEqual(pattern(n));
+    }
+  });
+
+  it('draws the choice then Sattolo from the plan stream', () => {
+    const p = planShuffle(BLOCK * 6, 80, 1234567890);
+    const rng = new Stream(1234567890, PLAN_STREAM);
+    const idx = [0, 1, 2, 3, 4, 5];
+    for (let j = 0; j < 2; j++) {
+      const r = j + rng.below(6 - j);
+      [idx[j], idx[r]] = [idx[r], idx[j]];
+    }
+    const slots = idx.slice(0, 2).sort((a, b) => a - b);
+    expect(p.slots).toEqual(slots);
+    // Sattolo with k = 2: the two blocks swap.
+    expect(p.perm).toEqual([slots[1], slots[0]]);
+  });
+});

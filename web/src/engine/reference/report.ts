@@ -1,0 +1,67 @@
+// The report (docs/engine.md, "Report"): keys in the documented order, so JSON.stringify(report) is
+// the same text every engine produces.
+
+import { ENGINE_VERSION, VERDICT, type EngineMode, type Report } from '../shared/types.ts';
+import { round4 } from './entropy.ts';
+import type { Family } from './families.ts';
+
+/** The mode's own fields, in their report order; guaranteed_break has none. */
+export type ModeFields =
+  | { ops: number; preserve_header: number }
+  | { removed: number; inserted: number; remove_start: number }
+  | { shuffled_blocks: number; block_size: number }
+  | Record<string, never>;
+
+export interface ReportInput {
+  filename: string;
+  format: Family;
+  originalSize: number;
+  resultSize: number;
+  mode: EngineMode;
+  intensity: number;
+  seed: number;
+  timeMs: number;
+  opsMs: number;
+  /** Unrounded entropies of the input and the output. */
+  beforeEntropy: number;
+  afterEntropy: number;
+  recipe: string;
+  strategy: string;
+  fields: ModeFields;
+  escalated: boolean;
+  sha256Before: string;
+  sha256After: string;
+}
+
+/** Milliseconds rounded to 3 decimals. */
+export function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+export function makeReport(r: ReportInput): Report {
+  const before = round4(r.beforeEntropy);
+  const after = round4(r.afterEntropy);
+  return {
+    engine: ENGINE_VERSION,
+    filename: r.filename,
+    format: r.format,
+    original_size: r.originalSize,
+    result_size: r.resultSize,
+    mode: r.mode,
+    intensity: r.intensity,
+    seed: r.seed,
+    time_ms: roundMs(r.timeMs),
+    ops_ms: roundMs(r.opsMs),
+    before_entropy: before,
+    after_entropy: after,
+    entropy_delta: round4(after - before),
+    verdict: VERDICT,
+    recipe: r.recipe,
+    strategy: r.strategy,
+    guarantee: r.mode === 'guaranteed_break',
+    ...r.fields,
+    ...(r.escalated ? { escalated: true } : {}),
+    sha256_before: r.sha256Before,
+    sha256_after: r.sha256After,
+  };
+}
