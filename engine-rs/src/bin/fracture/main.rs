@@ -89,8 +89,8 @@ fn run(a: Args) -> ExitCode {
         }
     }
     if let Some(zip_path) = &a.zip {
-        let reports: Vec<&Report> = done.iter().map(|d| &d.report).collect();
-        let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &reports);
+        let files: Vec<(&str, &Report)> = done.iter().map(|d| (d.out_name.as_str(), &d.report)).collect();
+        let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &files);
         let mut entries: Vec<(String, &[u8])> = done.iter().map(|d| (d.out_name.clone(), d.data.as_slice())).collect();
         let session_name = session::report_name(started);
         entries.push((session_name, session.as_bytes()));

@@ -43,7 +43,9 @@ pub fn report_name(t: SystemTime) -> String {
     format!("fracture_session_{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}_session_report.json")
 }
 
-pub fn session_report(t: SystemTime, mode: &str, intensity: u32, master_seed: u64, reports: &[&Report]) -> String {
+/// `files` pairs each file's report with its name inside the archive.
+pub fn session_report(t: SystemTime, mode: &str, intensity: u32, master_seed: u64, files: &[(&str, &Report)]) -> String {
+    let reports: Vec<&Report> = files.iter().map(|(_, r)| *r).collect();
     let (y, mo, d, h, mi, s, ms) = civil(t);
     let mut out = Report::default();
     out.set("session_timestamp", Value::Str(format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}.{ms:03}Z")));
@@ -55,11 +57,12 @@ pub fn session_report(t: SystemTime, mode: &str, intensity: u32, master_seed: u6
     out.set("session_duration_ms", Value::Num((duration * 1000.0).round() / 1000.0));
     out.set("total_entropy_delta", Value::Num(round4(reports.iter().map(|r| num(r, "entropy_delta")).sum())));
     out.set("recoverability", Value::Str("Unlikely".into()));
-    let files: Vec<String> = reports
+    let files: Vec<String> = files
         .iter()
-        .map(|r| {
+        .map(|(archive_name, r)| {
             let mut f = Report::default();
             f.set("filename", Value::Str(text(r, "filename", "")));
+            f.set("archive_name", Value::Str(archive_name.to_string()));
             f.set("original_size", r.get("original_size").cloned().unwrap_or(Value::Int(0)));
             f.set("result_size", r.get("result_size").cloned().unwrap_or(Value::Int(0)));
             f.set("entropy_delta", r.get("entropy_delta").cloned().unwrap_or(Value::Num(0.0)));
