@@ -64,5 +64,7 @@ describe('crc32', () => {
   it('agrees with zlib on a few megabytes of random data', () => {
     const data = pseudoRandom(3 * 1024 * 1024 + 5, 12345);
     expect(crc32(data)).toBe(zlibCrc32(data));
+    const unaligned = data.subarray(3, data.length - 2);
+    expect(crc32(unaligned)).toBe(zlibCrc32(unaligned));
   });
 });

@@ -63,7 +63,8 @@ const DATA_CHUNK = 1 << 20;
 
 const utf8 = new TextEncoder();
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// With the u flag a valid pair is one code point, so only lone surrogates match.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 interface CentralRecord {
   name: Uint8Array;
@@ -144,17 +145,19 @@ export async function* zipChunks(
     if (data instanceof Uint8Array) {
       for (let at = 0; at < size; at += DATA_CHUNK) yield data.subarray(at, Math.min(size, at + DATA_CHUNK));
     } else {
-      // Second read of the Blob. A source that changed since the CRC pass would make the archive
-      // lie about its contents, so the bytes are checked again on the way out.
+      // Second read of the source. One that changed since the CRC pass would make the archive lie
+      // about its contents, so its bytes are checked again on the way out; Blobs are exempt, as they
+      // cannot change and a File changed on disk fails to read (NotReadableError).
+      const recheck = !(typeof Blob === 'function' && data instanceof Blob);
       let written = 0;
       let check = 0;
       for await (const chunk of readStream(data.stream())) {
         written += chunk.length;
         if (written > size) break;
-        check = crc32(chunk, check);
+        if (recheck) check = crc32(chunk, check);
         yield chunk;
       }
-      if (written !== size || check !== crc) {
+      if (written !== size || (recheck && check !== crc)) {
         throw new Error(`ZIP entry "${entry.name}" changed while it was being written`);
       }
     }

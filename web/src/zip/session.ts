@@ -1,0 +1,166 @@
+// The batch download: the session report of product-spec.md ("Session report") and the entries of
+// the batch ZIP (every corrupted file, then the report). The workspace and the command line tool
+// both build their archives here, so the two cannot drift apart.
+
+import { corruptedName } from '../engine/shared/names.ts';
+import type { Report } from '../engine/shared/types.ts';
+import { EntryNamer, safeEntryName } from './names.ts';
+import { zipStream, type BlobLike, type ZipEntry } from './writer.ts';
+
+export const SESSION_RECOVERABILITY = 'Unlikely';
+export const DEFAULT_RECIPE = 'Unknown';
+export const DEFAULT_VERDICT = "Won't Open";
+
+/** What the session report reads from each file's report; a full Report fits. */
+export type SessionFileInput = Pick<Report, 'filename' | 'original_size' | 'result_size' | 'entropy_delta' | 'time_ms' | 'seed'> &
+  Partial<Pick<Report, 'recipe' | 'verdict' | 'engine' | 'sha256_after'>>;
+
+export interface SessionInput {
+  /** When the run started; names the archive and stamps its entries. */
+  timestamp: Date;
+  /** Engine mode of the run. */
+  mode: string;
+  intensity: number;
+  masterSeed: number;
+  /** One report per corrupted file, in run order. */
+  files: readonly SessionFileInput[];
+}
+
+export interface SessionFile {
+  filename: string;
+  /** The file's name inside the batch ZIP: `{base}_corrupted{.ext}`, made safe and unique. */
+  archive_name: string;
+  original_size: number;
+  result_size: number;
+  entropy_delta: number;
+  time_ms: number;
+  seed: number;
+  recipe: string;
+  verdict: string;
+  engine?: string;
+  sha256_after?: string;
+}
+
+/** Keys in the order product-spec.md lists them. */
+export interface SessionReport {
+  session_timestamp: string;
+  total_files: number;
+  mode: string;
+  intensity: number;
+  master_seed: number;
+  session_duration_ms: number;
+  total_entropy_delta: number;
+  recoverability: typeof SESSION_RECOVERABILITY;
+  files: SessionFile[];
+}
+
+export function buildSessionReport({ timestamp, mode, intensity, masterSeed, files }: SessionInput): SessionReport {
+  const names = archiveNames(files.map((f) => f.filename), timestamp);
+  return {
+    session_timestamp: timestamp.toISOString(),
+    total_files: files.length,
+    mode,
+    intensity,
+    master_seed: masterSeed,
+    // Rounded so float addition noise (0.1 + 0.2) does not reach the report.
+    session_duration_ms: round(sum(files.map((f) => f.time_ms)), 3),
+    total_entropy_delta: round(sum(files.map((f) => f.entropy_delta)), 4),
+    recoverability: SESSION_RECOVERABILITY,
+    files: files.map((f, i) => ({
+      filename: f.filename,
+      archive_name: names[i],
+      original_size: f.original_size,
+      result_size: f.result_size,
+      entropy_delta: f.entropy_delta,
+      time_ms: f.time_ms,
+      seed: f.seed,
+      recipe: f.recipe || DEFAULT_RECIPE,
+      verdict: f.verdict || DEFAULT_VERDICT,
+      engine: f.engine,
+      sha256_after: f.sha256_after,
+    })),
+  };
+}
+
+/** `fracture_session_YYYYMMDD-HHMMSS.zip`, in local time like the user's clock. */
+export function sessionZipName(date: Date): string {
+  return `${sessionStem(date)}.zip`;
+}
+
+/** `fracture_session_YYYYMMDD-HHMMSS_session_report.json`, the report's name inside the ZIP. */
+export function sessionReportName(date: Date): string {
+  return `${sessionStem(date)}_session_report.json`;
+}
+
+/** A corrupted file ready for the batch ZIP. */
+export interface BatchResult {
+  data: Uint8Array | BlobLike;
+  report: SessionFileInput;
+}
+
+export interface SessionZip {
+  /** `fracture_session_YYYYMMDD-HHMMSS.zip` */
+  name: string;
+  report: SessionReport;
+  /** The archive, produced as it is read; see zipStream. */
+  stream: ReadableStream<Uint8Array>;
+}
+
+/**
+ * The whole batch download in one call, as the workspace and the command line tool both make it:
+ * the session report of `results` and a stream of the ZIP holding them and it.
+ */
+export function sessionZip(run: Omit<SessionInput, 'files'>, results: readonly BatchResult[]): SessionZip {
+  const report = buildSessionReport({ ...run, files: results.map((r) => r.report) });
+  return { name: sessionZipName(run.timestamp), report, stream: zipStream(batchEntries(results, report)) };
+}
+
+/**
+ * The batch ZIP's entries: each result under its `archive_name` from the session report, then the
+ * report itself as JSON. `results` must be the files the report was built from, in the same order.
+ */
+export function* batchEntries(results: readonly BatchResult[], session: SessionReport): Generator<ZipEntry, void, undefined> {
+  if (results.length !== session.files.length) {
+    throw new Error(`The session report lists ${session.files.length} files but ${results.length} were given`);
+  }
+  const timestamp = new Date(session.session_timestamp);
+  for (const [i, result] of results.entries()) {
+    const listed = session.files[i];
+    if (result.report.filename !== listed.filename) {
+      throw new Error(`File ${i + 1} is "${result.report.filename}" but the session report lists "${listed.filename}"`);
+    }
+    yield { name: listed.archive_name, data: result.data, modified: timestamp };
+  }
+  yield {
+    name: sessionReportName(timestamp),
+    data: new TextEncoder().encode(`${JSON.stringify(session, null, 2)}\n`),
+    modified: timestamp,
+  };
+}
+
+/**
+ * Names inside the archive. The report's name is claimed first, so however the inputs are named it
+ * keeps its own; then each file gets its corrupted name, safe and unique.
+ */
+function archiveNames(filenames: readonly string[], timestamp: Date): string[] {
+  const namer = new EntryNamer();
+  namer.take(sessionReportName(timestamp));
+  return filenames.map((name) => namer.take(corruptedName(safeEntryName(name))));
+}
+
+function sessionStem(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+  return `fracture_session_${day}-${time}`;
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, v) => total + v, 0);
+}
+
+function round(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  // `|| 0` turns -0 into 0.
+  return Math.round(value * scale) / scale || 0;
+}
