@@ -1,5 +1,6 @@
 # Fracture: `make start` builds and serves the site; `make test` installs, builds and runs every test.
-# Every target installs what it needs first (scripts/setup.sh skips what is already there).
+# Every target installs what it needs first (scripts/setup.sh skips what is already there); the
+# setup stamp is an order-only prerequisite, so re-running setup never forces a rebuild by itself.
 SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 
@@ -21,17 +22,17 @@ setup: $(STAMPS)/setup
 
 # The WebAssembly module: Debian's rustc-web builds std for wasm32 from source (rustup cannot fetch
 # the target here); wasm-pack then runs wasm-bindgen and wasm-opt.
-$(WASM_PKG): $(ENGINE_SRC) $(STAMPS)/setup scripts/build-wasm.sh
+$(WASM_PKG): $(ENGINE_SRC) scripts/build-wasm.sh | $(STAMPS)/setup
 	bash scripts/build-wasm.sh
 
-$(NATIVE): $(ENGINE_SRC) $(STAMPS)/setup
+$(NATIVE): $(ENGINE_SRC) | $(STAMPS)/setup
 	cargo build --release --locked
 
-$(CLI_JS): $(STAMPS)/setup $(shell find web/cli web/src/engine/shared web/src/engine/reference web/src/zip -name '*.ts' 2>/dev/null) web/tsconfig.node.json
+$(CLI_JS): $(shell find web/cli web/src/engine/shared web/src/engine/reference web/src/engine/wasm web/src/zip -name '*.ts' 2>/dev/null) web/tsconfig.node.json | $(STAMPS)/setup
 	npx tsc -p web/tsconfig.node.json
 	@touch $@
 
-$(WEB_DIST): $(STAMPS)/setup $(WASM_PKG) $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/vite.config.ts
+$(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/vite.config.ts | $(STAMPS)/setup
 	npm run --silent build:web
 
 wasm: $(WASM_PKG)
