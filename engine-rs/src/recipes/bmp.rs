@@ -1,7 +1,7 @@
 //! BMP. The 14-byte file header (signature, size, pixel offset) and the DIB header's size field,
 //! which tells readers which header version follows.
 
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -10,7 +10,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the BMP file header and the DIB header size",
     signatures: &[],
     signatures_what: "",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {

@@ -3,7 +3,7 @@
 //! fields inverted.
 
 use super::prims::{clamp, invert};
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -12,11 +12,19 @@ pub const SHAPE: Shape = Shape {
     header_what: "the MSCF signature",
     signatures: &[b"MSCF"],
     signatures_what: "MSCF signatures",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     let (start, len) = clamp(input.len(), 4, 32);
     let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, start, len));
-    Broken { data, strategy: SHAPE.strategy, recipe: SHAPE.sentence(input.len(), &done, &format!(", inverted the next {len} bytes (the cabinet header fields)")) }
+    Broken {
+        data,
+        strategy: SHAPE.strategy,
+        recipe: SHAPE.sentence(
+            input.len(),
+            &done,
+            &format!(", inverted the next {len} bytes (the cabinet header fields)"),
+        ),
+    }
 }

@@ -1,7 +1,7 @@
 //! FLAC. Without `fLaC` and STREAMINFO, decoders still find frames by their sync (0xFFF8 or
 //! 0xFFF9) and checksummed headers; every sync is killed.
 
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -10,7 +10,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "fLaC and the STREAMINFO block",
     signatures: &[b"fLaC"],
     signatures_what: "fLaC markers",
-    syncs: Some((0xE0, 0xFF, "frame syncs (0xFF followed by 0xE0-0xFF)")),
+    syncs: Syncs::Media,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {

@@ -2,9 +2,11 @@
 //! consecutive tags whose data sizes agree with the PreviousTagSize fields after them. Walking the
 //! input's tag chain, every tag's type and data size and every PreviousTagSize is zeroed, so no two
 //! tags agree anywhere.
+//! Audio frame syncs and video start codes in the payload are killed too (the media sync step), so
+//! no raw-stream demuxer can pick the payload up instead.
 
 use super::prims::{be, clamp, zero};
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -13,7 +15,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the FLV header",
     signatures: &[b"FLV\x01"],
     signatures_what: "FLV signatures",
-    syncs: None,
+    syncs: Syncs::Media,
 };
 
 /// The FLV header is 9 bytes; the tag chain starts right after it.
@@ -41,5 +43,13 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
             p = t + TAG_HEADER + size;
         }
     });
-    Broken { data, strategy: SHAPE.strategy, recipe: SHAPE.sentence(n, &done, &format!(", zeroed the type and size of {tags} tags and every PreviousTagSize field")) }
+    Broken {
+        data,
+        strategy: SHAPE.strategy,
+        recipe: SHAPE.sentence(
+            n,
+            &done,
+            &format!(", zeroed the type and size of {tags} tags and every PreviousTagSize field"),
+        ),
+    }
 }

@@ -1,7 +1,7 @@
 //! gzip. Readers check the magic and method of every member (multi-member streams are one file);
 //! each member header's magic is overwritten.
 
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -10,7 +10,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the first member's fixed header",
     signatures: &[b"\x1F\x8B\x08"],
     signatures_what: "gzip member magics",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {

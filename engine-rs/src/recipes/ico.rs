@@ -3,7 +3,7 @@
 //! signature and chunk types so nothing can be carved out.
 
 use super::prims::{clamp, le, zero};
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -12,7 +12,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the icon header",
     signatures: &[b"\x89PNG\r\n\x1A\n", b"IHDR", b"IDAT", b"IEND"],
     signatures_what: "embedded PNG signatures and chunk types",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 /// Bytes per directory entry.
@@ -23,5 +23,13 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     let count = le(input, 4, 2).unwrap_or(0);
     let (start, len) = clamp(input.len(), 6, count * ENTRY);
     let (data, done) = SHAPE.run(input, ctx, |_, d| zero(d, start, len));
-    Broken { data, strategy: SHAPE.strategy, recipe: SHAPE.sentence(input.len(), &done, &format!(", zeroed the {len}-byte icon directory")) }
+    Broken {
+        data,
+        strategy: SHAPE.strategy,
+        recipe: SHAPE.sentence(
+            input.len(),
+            &done,
+            &format!(", zeroed the {len}-byte icon directory"),
+        ),
+    }
 }

@@ -1,7 +1,7 @@
 //! JPEG. Decoders need the start-of-image marker and then walk markers (0xFF followed by a
 //! marker code); every marker in the file, thumbnails included, loses its 0xFF.
 
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -10,7 +10,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the start-of-image marker",
     signatures: &[b"JFIF", b"Exif"],
     signatures_what: "JFIF and Exif identifiers",
-    syncs: Some((0xC0, 0xFE, "JPEG markers (0xFF followed by 0xC0-0xFE)")),
+    syncs: Syncs::JpegMarkers,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {

@@ -2,7 +2,7 @@
 //! skip any junk before them, so every sync is killed; ID3v2 tags and VBR headers lose their
 //! identifiers.
 
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -11,7 +11,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "an ID3v2 header or the first frame header",
     signatures: &[b"ID3", b"Xing", b"Info", b"LAME"],
     signatures_what: "ID3 and VBR header identifiers",
-    syncs: Some((0xE0, 0xFF, "frame syncs (0xFF followed by 0xE0-0xFF)")),
+    syncs: Syncs::Media,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {

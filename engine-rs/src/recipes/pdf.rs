@@ -2,7 +2,7 @@
 //! `trailer` and `%%EOF` (poppler and qpdf both reconstruct), so every one of those keywords is
 //! overwritten throughout the file: with no object left to find, no catalog can be rebuilt.
 
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -11,7 +11,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the %PDF-x.y header",
     signatures: &[b"%PDF", b"%%EOF", b"obj", b"stream", b"xref", b"trailer"],
     signatures_what: "PDF keywords (%PDF, %%EOF, obj, stream, xref, trailer, also inside endobj, endstream and startxref)",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {

@@ -3,7 +3,7 @@
 //! `PE\0\0` in the file is overwritten.
 
 use super::prims::{clamp, le, zero};
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -12,7 +12,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the MZ signature",
     signatures: &[b"PE\0\0"],
     signatures_what: "PE signatures",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 const E_LFANEW: u64 = 0x3C;

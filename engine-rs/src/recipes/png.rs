@@ -2,16 +2,18 @@
 //! and the IHDR chunk (always first, 25 bytes at offset 8) are zeroed and every critical and
 //! animation chunk type is overwritten.
 
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
     strategy: "png_magic_ihdr",
     header: 33,
     header_what: "the PNG signature and the IHDR chunk",
-    signatures: &[b"IHDR", b"PLTE", b"IDAT", b"IEND", b"acTL", b"fcTL", b"fdAT"],
+    signatures: &[
+        b"IHDR", b"PLTE", b"IDAT", b"IEND", b"acTL", b"fcTL", b"fdAT",
+    ],
     signatures_what: "PNG chunk types",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {

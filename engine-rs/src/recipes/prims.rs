@@ -56,7 +56,10 @@ pub fn overwrite_signatures(buf: &mut [u8], list: &[&[u8]]) -> u64 {
     let mut i = 0;
     while i < n {
         if starts[buf[i] as usize] {
-            if let Some(s) = list.iter().find(|s| !s.is_empty() && buf[i..].starts_with(s)) {
+            if let Some(s) = list
+                .iter()
+                .find(|s| !s.is_empty() && buf[i..].starts_with(s))
+            {
                 buf[i..i + s.len()].fill(signature_fill(s));
                 count += 1;
                 i += s.len();
@@ -83,13 +86,36 @@ pub fn kill_syncs(buf: &mut [u8], lo: u8, hi: u8) -> u64 {
     count
 }
 
+/// kill_start_codes: every `00 00` followed by 0x01 (MPEG-1/2/4 and H.264 start codes) or by 0x80-0x83
+/// (H.263 picture start codes) gets that third byte set to 0x02. Raw-stream demuxers probe for these,
+/// so video left in a broken container cannot be picked up as an elementary stream. Returns how many.
+pub fn kill_start_codes(buf: &mut [u8]) -> u64 {
+    let mut count = 0;
+    for i in 0..buf.len().saturating_sub(2) {
+        // 0x02 is neither 0x00 nor a start code byte, so no change affects another position's test.
+        if buf[i] == 0
+            && buf[i + 1] == 0
+            && (buf[i + 2] == 0x01 || (0x80..=0x83).contains(&buf[i + 2]))
+        {
+            buf[i + 2] = 0x02;
+            count += 1;
+        }
+    }
+    count
+}
+
 /// Little-endian unsigned integer of `len` (1..=8) bytes at `at`, or None past the end.
 pub fn le(buf: &[u8], at: u64, len: u64) -> Option<u64> {
     let end = at.checked_add(len)?;
     if end > buf.len() as u64 {
         return None;
     }
-    Some(buf[at as usize..end as usize].iter().rev().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
+    Some(
+        buf[at as usize..end as usize]
+            .iter()
+            .rev()
+            .fold(0u64, |v, &b| (v << 8) | u64::from(b)),
+    )
 }
 
 /// Big-endian unsigned integer of `len` (1..=8) bytes at `at`, or None past the end.
@@ -98,7 +124,11 @@ pub fn be(buf: &[u8], at: u64, len: u64) -> Option<u64> {
     if end > buf.len() as u64 {
         return None;
     }
-    Some(buf[at as usize..end as usize].iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
+    Some(
+        buf[at as usize..end as usize]
+            .iter()
+            .fold(0u64, |v, &b| (v << 8) | u64::from(b)),
+    )
 }
 
 /// `[start, start + len)` clamped to a buffer of `n` bytes, as (start, len) in usize; positions are
@@ -135,6 +165,14 @@ mod tests {
         let mut b = vec![0xFF, 0xD8, 0xFF, 0x00, 0xFF, 0xFF];
         assert_eq!(kill_syncs(&mut b, 0xC0, 0xFE), 1);
         assert_eq!(b, [0x00, 0xD8, 0xFF, 0x00, 0xFF, 0xFF]);
+    }
+
+    #[test]
+    fn kill_start_codes_leaves_no_start_code_behind() {
+        let mut b = vec![0, 0, 0, 1, 1, 0, 0, 0x81, 0, 0, 0x84, 0, 0];
+        assert_eq!(kill_start_codes(&mut b), 2);
+        assert_eq!(b, [0, 0, 0, 2, 1, 0, 0, 2, 0, 0, 0x84, 0, 0]);
+        assert_eq!(kill_start_codes(&mut [0, 0]), 0);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! main archive header after it: every signature is overwritten and the first header inverted.
 
 use super::prims::{clamp, invert};
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -11,11 +11,19 @@ pub const SHAPE: Shape = Shape {
     header_what: "the RAR signature",
     signatures: &[b"Rar!\x1A\x07"],
     signatures_what: "RAR signatures",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     let (start, len) = clamp(input.len(), 8, 32);
     let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, start, len));
-    Broken { data, strategy: SHAPE.strategy, recipe: SHAPE.sentence(input.len(), &done, &format!(", inverted the next {len} bytes (the main archive header)")) }
+    Broken {
+        data,
+        strategy: SHAPE.strategy,
+        recipe: SHAPE.sentence(
+            input.len(),
+            &done,
+            &format!(", inverted the next {len} bytes (the main archive header)"),
+        ),
+    }
 }

@@ -3,7 +3,7 @@
 //! signature header is zeroed, the next header inverted, and every signature overwritten.
 
 use super::prims::{clamp, invert, le};
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -12,7 +12,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the signature header",
     signatures: &[b"7z\xBC\xAF\x27\x1C"],
     signatures_what: "7z signatures",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 const SIGNATURE_HEADER: u64 = 32;
@@ -25,5 +25,13 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
         _ => (0, 0),
     };
     let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, next.0, next.1));
-    Broken { data, strategy: SHAPE.strategy, recipe: SHAPE.sentence(n, &done, &format!(", inverted the {}-byte next header", next.1)) }
+    Broken {
+        data,
+        strategy: SHAPE.strategy,
+        recipe: SHAPE.sentence(
+            n,
+            &done,
+            &format!(", inverted the {}-byte next header", next.1),
+        ),
+    }
 }

@@ -2,7 +2,7 @@
 //! offset 0, overwrite every signature its readers resynchronise on, and for frame-based audio kill
 //! every frame sync. A family module is then one table row (docs/engine.md states each row).
 
-use super::prims::{kill_syncs, overwrite_signatures, scatter, zero};
+use super::prims::{kill_start_codes, kill_syncs, overwrite_signatures, scatter, zero};
 use super::{Broken, Ctx};
 
 pub struct Shape {
@@ -13,8 +13,17 @@ pub struct Shape {
     /// Signatures overwritten anywhere in the file, and what they are.
     pub signatures: &'static [&'static [u8]],
     pub signatures_what: &'static str,
-    /// `Some((lo, hi, what))`: then every 0xFF followed by a byte in lo..=hi becomes 0x00.
-    pub syncs: Option<(u8, u8, &'static str)>,
+    /// The last step, on resynchronisation points that are byte pairs rather than signatures.
+    pub syncs: Syncs,
+}
+
+pub enum Syncs {
+    None,
+    /// JPEG markers: every 0xFF followed by 0xC0-0xFE becomes 0x00.
+    JpegMarkers,
+    /// Audio and video: every 0xFF followed by 0xE0-0xFF becomes 0x00 (MPEG audio, ADTS and FLAC frame
+    /// syncs), then every video start code is broken (`kill_start_codes`).
+    Media,
 }
 
 /// What a shape did, for recipes that add a step of their own before the sentence is written.
@@ -22,35 +31,65 @@ pub struct Done {
     pub scrambled: u64,
     pub signatures: u64,
     pub syncs: u64,
+    pub start_codes: u64,
 }
 
 impl Shape {
     /// scatter(0), then `structure` (a family's own structural step, on the scattered copy, reading
     /// positions from the untouched input), then the header, signatures and syncs.
-    pub fn run(&self, input: &[u8], ctx: &Ctx, structure: impl FnOnce(&[u8], &mut Vec<u8>)) -> (Vec<u8>, Done) {
+    pub fn run(
+        &self,
+        input: &[u8],
+        ctx: &Ctx,
+        structure: impl FnOnce(&[u8], &mut Vec<u8>),
+    ) -> (Vec<u8>, Done) {
         let mut data = input.to_vec();
         let scrambled = scatter(&mut data, 0, ctx.intensity, ctx.seed);
         structure(input, &mut data);
         zero(&mut data, 0, self.header);
         let signatures = overwrite_signatures(&mut data, self.signatures);
-        let syncs = match self.syncs {
-            Some((lo, hi, _)) => kill_syncs(&mut data, lo, hi),
-            None => 0,
+        let (syncs, start_codes) = match self.syncs {
+            Syncs::None => (0, 0),
+            Syncs::JpegMarkers => (kill_syncs(&mut data, 0xC0, 0xFE), 0),
+            Syncs::Media => (
+                kill_syncs(&mut data, 0xE0, 0xFF),
+                kill_start_codes(&mut data),
+            ),
         };
-        (data, Done { scrambled, signatures, syncs })
+        (
+            data,
+            Done {
+                scrambled,
+                signatures,
+                syncs,
+                start_codes,
+            },
+        )
     }
 
     /// The recipe sentence: `Scrambled {k} bytes, zeroed the first {h} bytes ({header_what}){extra}`,
     /// then `, overwrote {s} {signatures_what}` when there is a signature list, then
-    /// `, zeroed {f} {syncs_what}` when syncs are killed, then `.`
+    /// `, zeroed {f} JPEG markers` (JPEG) or `, zeroed {f} frame syncs and broke {c} start codes`
+    /// (audio and video), then `.`
     pub fn sentence(&self, n: usize, done: &Done, extra: &str) -> String {
         let h = self.header.min(n);
-        let mut s = format!("Scrambled {} bytes, zeroed the first {h} bytes ({}){extra}", done.scrambled, self.header_what);
+        let mut s = format!(
+            "Scrambled {} bytes, zeroed the first {h} bytes ({}){extra}",
+            done.scrambled, self.header_what
+        );
         if !self.signatures.is_empty() {
-            s.push_str(&format!(", overwrote {} {}", done.signatures, self.signatures_what));
+            s.push_str(&format!(
+                ", overwrote {} {}",
+                done.signatures, self.signatures_what
+            ));
         }
-        if let Some((_, _, what)) = self.syncs {
-            s.push_str(&format!(", zeroed {} {what}", done.syncs));
+        match self.syncs {
+            Syncs::None => {}
+            Syncs::JpegMarkers => s.push_str(&format!(", zeroed {} JPEG markers", done.syncs)),
+            Syncs::Media => s.push_str(&format!(
+                ", zeroed {} frame syncs and broke {} start codes",
+                done.syncs, done.start_codes
+            )),
         }
         s.push('.');
         s
@@ -59,6 +98,10 @@ impl Shape {
     /// A recipe that is only the shape.
     pub fn apply(&self, input: &[u8], ctx: &Ctx) -> Broken {
         let (data, done) = self.run(input, ctx, |_, _| {});
-        Broken { data, strategy: self.strategy, recipe: self.sentence(input.len(), &done, "") }
+        Broken {
+            data,
+            strategy: self.strategy,
+            recipe: self.sentence(input.len(), &done, ""),
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! TIFF. libtiff checks the byte order, the version 42 and then follows the first IFD offset;
 //! embedded TIFF headers (Exif blocks) are overwritten too.
 
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -10,7 +10,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "byte order, version and first IFD offset",
     signatures: &[b"II*\x00", b"MM\x00*"],
     signatures_what: "TIFF headers",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {

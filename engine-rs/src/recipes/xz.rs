@@ -3,7 +3,7 @@
 //! inverted.
 
 use super::prims::invert;
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -12,7 +12,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the stream header",
     signatures: &[b"\xFD7zXZ\0"],
     signatures_what: "xz stream header magics",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 /// The stream footer: CRC32, backward size, stream flags and `YZ`.
@@ -22,5 +22,13 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     let n = input.len();
     let tail = n.min(FOOTER);
     let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, n - tail, tail));
-    Broken { data, strategy: SHAPE.strategy, recipe: SHAPE.sentence(n, &done, &format!(", inverted the last {tail} bytes (the stream footer)")) }
+    Broken {
+        data,
+        strategy: SHAPE.strategy,
+        recipe: SHAPE.sentence(
+            n,
+            &done,
+            &format!(", inverted the last {tail} bytes (the stream footer)"),
+        ),
+    }
 }

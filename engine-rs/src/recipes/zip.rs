@@ -3,7 +3,7 @@
 //! the start (7-Zip): every ZIP record signature in the file is overwritten, so neither has anything
 //! to find, nested archives stored inside included.
 
-use super::shape::Shape;
+use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
 pub const SHAPE: Shape = Shape {
@@ -12,7 +12,7 @@ pub const SHAPE: Shape = Shape {
     header_what: "the first local header's signature",
     signatures: &[b"PK\x01\x02", b"PK\x03\x04", b"PK\x05\x06", b"PK\x06\x06", b"PK\x06\x07", b"PK\x07\x08"],
     signatures_what: "ZIP record signatures (local and central headers, end of central directory, ZIP64 records, data descriptors)",
-    syncs: None,
+    syncs: Syncs::None,
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {

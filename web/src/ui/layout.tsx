@@ -3,7 +3,8 @@ import { styled } from 'styled-components';
 
 export const Container = styled.div`
   width: 100%;
-  max-width: 1160px;
+  /* The workspace's sections use the same measure, so every edge lines up. */
+  max-width: 1100px;
   margin: 0 auto;
   padding: 0 20px;
 `;

@@ -8,7 +8,7 @@ import { formatSize } from './format.ts';
 import { isTooLarge } from './run.ts';
 import { Bar, Button, Muted } from './styles.ts';
 
-export const ROW_HEIGHT = 88;
+export const ROW_HEIGHT = 100;
 const VIEWPORT_ROWS = 6;
 /** Rows rendered above and below the visible ones, so fast scrolling shows no gaps. */
 const OVERSCAN = 4;

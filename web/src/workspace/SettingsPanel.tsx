@@ -1,4 +1,5 @@
 // Algorithm, Intensity and Deterministic Seed (product-spec.md, "Home page" and "Validation rules").
+import { useState } from 'react';
 import { styled } from 'styled-components';
 import { ALGORITHMS, modeLabel } from '../engine/shared/modes.ts';
 import { displaySeed } from './bytes.ts';
@@ -12,6 +13,7 @@ export function algorithmOptions(ext: string) {
 
 export function SettingsPanel({ ext }: { ext: string }) {
   const { algorithm, setAlgorithm, intensity, setIntensity, seed, copySeed, newSeed, state } = useWorkspace();
+  const [intensityDraft, setIntensityDraft] = useState<string | null>(null);
   return (
     <Panel as="fieldset" disabled={state.busy} aria-describedby="workspace-settings-note">
       <legend>Settings</legend>
@@ -34,11 +36,14 @@ export function SettingsPanel({ ext }: { ext: string }) {
             min={INTENSITY.min}
             max={INTENSITY.max}
             step={INTENSITY.step}
-            value={intensity}
+            // What is typed stays as typed until the box loses focus, so it can be cleared and retyped.
+            value={intensityDraft ?? String(intensity)}
             onChange={(event) => {
+              setIntensityDraft(event.currentTarget.value);
               const value = event.currentTarget.valueAsNumber;
               if (!Number.isNaN(value)) setIntensity(value);
             }}
+            onBlur={() => setIntensityDraft(null)}
           />
           <span aria-hidden="true">%</span>
         </Row>

@@ -71,13 +71,15 @@ function errorText(error: unknown): string {
  */
 export function stagePresenter(id: number, dispatch: RunDeps['dispatch'], pacing: Pacing) {
   let tail: Promise<void> = Promise.resolve();
-  let latestFraction = 0;
-  let progressQueued = false;
+  // The progress task still waiting in the queue, which later progress events update in place
+  // until a stage event is queued behind it.
+  let waiting: { fraction: number } | null = null;
   const enqueue = (task: () => void | Promise<void>) => {
     tail = tail.then(task);
   };
   const callbacks: CorruptCallbacks = {
     onStage(stage, message) {
+      waiting = null;
       enqueue(async () => {
         dispatch({ type: 'stage', id, stage, message });
         const ms = pacing.delayFor(stage);
@@ -85,12 +87,15 @@ export function stagePresenter(id: number, dispatch: RunDeps['dispatch'], pacing
       });
     },
     onProgress(fraction) {
-      latestFraction = Math.max(latestFraction, fraction);
-      if (progressQueued) return;
-      progressQueued = true;
+      if (waiting) {
+        waiting.fraction = Math.max(waiting.fraction, fraction);
+        return;
+      }
+      const box = { fraction };
+      waiting = box;
       enqueue(() => {
-        progressQueued = false;
-        dispatch({ type: 'progress', id, fraction: latestFraction });
+        if (waiting === box) waiting = null;
+        dispatch({ type: 'progress', id, fraction: box.fraction });
       });
     },
   };
@@ -111,15 +116,32 @@ async function head(blob: Blob): Promise<Uint8Array> {
   return new Uint8Array(await blob.slice(0, PREVIEW_BYTES).arrayBuffer());
 }
 
-function resultOf(data: Uint8Array, report: CorruptResult['report'], seed: number, originalHead: Uint8Array): FileResult {
-  return {
-    // The Blob holds the bytes from here on; the typed array can be collected.
-    blob: new Blob([data as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }),
-    report,
-    seed,
-    originalHead,
-    resultHead: data.slice(0, PREVIEW_BYTES),
-  };
+/** Bytes fed to the Blob per step: small enough that no step holds the main thread for long. */
+export const BLOB_CHUNK_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The output as a Blob, built from a stream. `new Blob([bytes])` copies everything in one blocking
+ * call (about 0.5 s for 200 MB in Chromium) and keeps it in memory, where blobs past a few hundred MB
+ * in total became unreadable; a streamed body is copied chunk by chunk off the main thread and may be
+ * paged to disk, so several 200 MB results stay readable.
+ */
+export function blobFromBytes(data: Uint8Array): Promise<Blob> {
+  let at = 0;
+  const chunks = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= data.length) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(data.subarray(at, at + BLOB_CHUNK_BYTES));
+      at += BLOB_CHUNK_BYTES;
+    },
+  });
+  return new Response(chunks, { headers: { 'content-type': 'application/octet-stream' } }).blob();
+}
+
+async function resultOf(data: Uint8Array, report: CorruptResult['report'], seed: number, originalHead: Uint8Array): Promise<FileResult> {
+  return { blob: await blobFromBytes(data), report, seed, originalHead, resultHead: data.slice(0, PREVIEW_BYTES) };
 }
 
 /**
@@ -144,7 +166,8 @@ export async function runFiles(files: readonly FileItem[], settings: RunSettings
         deps.dispatch({ type: 'retrying', id: item.id, error: errorText(error) });
         produced = await attempt(item, RETRY_MODE, settings, seed, deps);
       }
-      deps.dispatch({ type: 'completed', id: item.id, result: resultOf(produced.data, produced.report, seed, originalHead) });
+      const result = await resultOf(produced.data, produced.report, seed, originalHead);
+      deps.dispatch({ type: 'completed', id: item.id, result });
       outcome.completed.push(item);
     } catch (error) {
       if (deps.signal?.aborted) {

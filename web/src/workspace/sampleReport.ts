@@ -1,12 +1,7 @@
-// The "Example Data" report (DECISIONS.md 4): the same file the site serves as /sample-report.json,
-// bundled at build time so showing it fetches nothing. The fallback beside this file is used only
-// while the generated one does not exist yet.
+// The "Example Data" report (DECISIONS.md 4): the file the site also serves as /sample-report.json,
+// made by scripts/make-sample-report.mjs from a real engine run, bundled at build time so showing it
+// fetches nothing.
 import type { Report } from '../engine/shared/types.ts';
+import sample from '../../public/sample-report.json';
 
-const generated = import.meta.glob<Report>('../../public/sample-report.json', { eager: true, import: 'default' });
-const fallback = import.meta.glob<Report>('./sample-report.fallback.json', { eager: true, import: 'default' });
-
-const found = Object.values(generated)[0] ?? Object.values(fallback)[0];
-if (!found) throw new Error('Sample report missing: generate web/public/sample-report.json');
-
-export const sampleReport: Report = found;
+export const sampleReport = sample as Report;

@@ -11,7 +11,7 @@ import {
   streamToFile,
   unzipTest,
 } from './testing/readers.ts';
-import { zipStream, type BlobLike, type ZipEntry, type ZipOptions } from './writer.ts';
+import { streamToBlob, zipStream, type BlobLike, type ZipEntry, type ZipOptions } from './writer.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -330,6 +330,29 @@ describe('zipStream', () => {
   it('fails the stream when a source yields a different length than it declares', async () => {
     const liar: BlobLike = { size: 10, stream: () => new Blob([utf8('short')]).stream() };
     await expect(collect(zipStream([{ name: 'liar.bin', data: liar }]))).rejects.toThrow(/yielded 5 bytes, not the 10/);
+  });
+
+  it('names the entry when its source cannot be read', async () => {
+    const broken: BlobLike = {
+      size: 10,
+      stream: () =>
+        new ReadableStream<Uint8Array>({
+          pull: (controller) => controller.error(new Error('disk gone')),
+        }),
+    };
+    await expect(collect(zipStream([{ name: 'ok.txt', data: utf8('fine') }, { name: 'broken.bin', data: broken }]))).rejects.toThrow(
+      'Could not read ZIP entry "broken.bin": disk gone',
+    );
+  });
+
+  it('streamToBlob collects the archive as an application/zip Blob, or rejects with the writer\'s own error', async () => {
+    const { entries } = mixed();
+    const [blob, bytes] = await Promise.all([streamToBlob(zipStream(entries, { modified: SESSION })), collect(zipStream(mixed().entries, { modified: SESSION }))]);
+    expect(blob.type).toBe('application/zip');
+    expect(sha256(new Uint8Array(await blob.arrayBuffer()))).toBe(sha256(bytes));
+
+    const liar: BlobLike = { size: 10, stream: () => new Blob([utf8('short')]).stream() };
+    await expect(streamToBlob(zipStream([{ name: 'liar.bin', data: liar }]))).rejects.toThrow(/yielded 5 bytes, not the 10/);
   });
 
   it('fails the stream when a source changes between its two reads rather than write a false CRC', async () => {

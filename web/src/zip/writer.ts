@@ -151,7 +151,7 @@ export async function* zipChunks(
       const recheck = !(typeof Blob === 'function' && data instanceof Blob);
       let written = 0;
       let check = 0;
-      for await (const chunk of readStream(data.stream())) {
+      for await (const chunk of readSource(data, entry.name)) {
         written += chunk.length;
         if (written > size) break;
         if (recheck) check = crc32(chunk, check);
@@ -187,7 +187,7 @@ function encodeName(name: string, seen: Set<string>): Uint8Array {
 async function blobCrc(blob: BlobLike, name: string): Promise<number> {
   let crc = 0;
   let read = 0;
-  for await (const chunk of readStream(blob.stream())) {
+  for await (const chunk of readSource(blob, name)) {
     crc = crc32(chunk, crc);
     read += chunk.length;
   }
@@ -195,22 +195,63 @@ async function blobCrc(blob: BlobLike, name: string): Promise<number> {
   return crc;
 }
 
-/** Iterates a ReadableStream (not every browser makes streams async-iterable) and cancels it if the loop exits early. */
-async function* readStream(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
-  const reader = stream.getReader();
+/**
+ * A source's chunks. Iterates the stream by hand (not every browser makes streams async-iterable),
+ * cancels it if the loop exits early, and names the entry when a read fails: a browser's own
+ * message ("network error") does not say which of many files could not be read.
+ */
+async function* readSource(source: BlobLike, name: string): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = source.stream().getReader();
   let finished = false;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
+      let result: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        finished = true; // an errored stream has nothing to cancel
+        throw new Error(`Could not read ZIP entry "${name}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      if (result.done) {
         finished = true;
         return;
       }
-      if (value.length > 0) yield value;
+      if (result.value.length > 0) yield result.value;
     }
   } finally {
     if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
+  }
+}
+
+/**
+ * Reads a whole stream into a Blob of `type`. `new Response(stream).blob()` is the way to do it
+ * that browsers handle at gigabyte sizes (TOOLCHAIN.md), but Chromium then reports any failure as
+ * "Failed to fetch"; this rejects with the stream's own error instead.
+ */
+export async function streamToBlob(stream: ReadableStream<Uint8Array>, type = 'application/zip'): Promise<Blob> {
+  const reader = stream.getReader();
+  let failure: { error: unknown } | undefined;
+  const relay = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          failure = { error };
+          controller.error(error);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+  try {
+    return await new Response(relay, { headers: { 'content-type': type } }).blob();
+  } catch (error) {
+    throw failure ? failure.error : error;
   }
 }
 

@@ -8,8 +8,37 @@
 
 import type { Family } from '../families.ts';
 import { PLAN_STREAM, Stream } from '../stream.ts';
+import { aac } from './aac.ts';
+import { avi } from './avi.ts';
+import { bmp } from './bmp.ts';
+import { bzip2 } from './bzip2.ts';
+import { cab } from './cab.ts';
+import { flac } from './flac.ts';
+import { flv } from './flv.ts';
 import { generic } from './generic.ts';
+import { gif } from './gif.ts';
+import { gzip } from './gzip.ts';
+import { ico } from './ico.ts';
+import { isobmff } from './isobmff.ts';
+import { jpeg } from './jpeg.ts';
+import { matroska } from './matroska.ts';
+import { mp3 } from './mp3.ts';
+import { msi } from './msi.ts';
+import { ogg } from './ogg.ts';
+import { pdf } from './pdf.ts';
+import { pe } from './pe.ts';
+import { png } from './png.ts';
+import { rar } from './rar.ts';
+import { sevenZip } from './sevenzip.ts';
+import { svg } from './svg.ts';
+import { tar } from './tar.ts';
 import { text } from './text.ts';
+import { tiff } from './tiff.ts';
+import { wav } from './wav.ts';
+import { webp } from './webp.ts';
+import { wma } from './wma.ts';
+import { xz } from './xz.ts';
+import { zip } from './zip.ts';
 
 /** What a recipe may use besides the input. */
 export interface RecipeContext {
@@ -36,6 +65,35 @@ export interface Recipe {
 /** The families that have their own recipe. */
 export const RECIPES: Readonly<Partial<Record<Family, Recipe>>> = {
   text,
+  zip,
+  pdf,
+  png,
+  jpeg,
+  gif,
+  bmp,
+  tiff,
+  webp,
+  ico,
+  svg,
+  isobmff,
+  avi,
+  matroska,
+  flv,
+  mp3,
+  wav,
+  flac,
+  ogg,
+  aac,
+  wma,
+  pe,
+  msi,
+  rar,
+  '7z': sevenZip,
+  tar,
+  gzip,
+  bzip2,
+  xz,
+  cab,
   generic,
 };
 

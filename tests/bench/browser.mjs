@@ -1,0 +1,560 @@
+#!/usr/bin/env node
+// The workspace in headless Chromium with 200 MB files, as a user drives it: the built site served
+// with its production headers, files picked through the real file input, Start Processing, the
+// download saved. Prints the time of each stage, the worker's time to "ready" and the browser's peak
+// memory; then six 200 MB files in one run, "Download All as ZIP", the archive saved and checked with
+// Python's zipfile (testzip). Writes the figures to bench-results/browser.json.
+//
+//   node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80]
+//                                [--skip-batch] [--out FILE] [--keep]
+//
+// Memory: every 200 ms the process tree under Chromium's browser process is read from /proc
+// (smaps_rollup: Rss and Pss of each process; the type from its --type= switch). The tab's figure is
+// the Rss of the largest renderer process, the page's: it holds the page, its engine worker (a thread
+// of the same renderer) and the ArrayBuffers and WebAssembly memory of both. The sum over all
+// renderers (a spare one included) is shown too. Pss shares out pages mapped by several processes,
+// so the Pss sum over all processes counts each page once; Blob storage lives in the browser process
+// (shown apart).
+// The page's own JS heap (performance.memory, precise with --enable-precise-memory-info) is recorded too.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomFillSync } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { fmtMs, renderTable } from './lib/table.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MIB = 1 << 20;
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--enable-precise-memory-info',
+];
+/** The issue's target: the tab's peak memory at most this many times the file's size. */
+const PEAK_TARGET_FACTOR = 3;
+/** The UI's states in order, and the engine stage each one shows (web/src/workspace/state.ts). */
+const STATES = [
+  ['inspecting', 'scan (read into the worker, entropy, sha256, format)'],
+  ['preparing', 'plan'],
+  ['corrupting', 'corrupt'],
+  ['verifying', 'verify'],
+  ['packaging', 'report, output back to the page, Blob'],
+];
+
+function parseArgs(argv) {
+  const opts = { dist: 'web/dist', mib: 200, files: 6, intensity: 80, skipBatch: false, out: join(ROOT, 'bench-results/browser.json'), keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => argv[++i] ?? usage(`${a} needs a value`);
+    if (a === '--dist') opts.dist = value();
+    else if (a === '--mib') opts.mib = Number(value());
+    else if (a === '--files') opts.files = Number(value());
+    else if (a === '--intensity') opts.intensity = Number(value());
+    else if (a === '--skip-batch') opts.skipBatch = true;
+    else if (a === '--out') opts.out = value();
+    else if (a === '--keep') opts.keep = true;
+    else usage(a === '--help' || a === '-h' ? null : `unknown option ${a}`);
+  }
+  return opts;
+}
+
+function usage(error) {
+  const text = 'usage: node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80] [--skip-batch] [--out FILE] [--keep]';
+  if (error) console.error(`bench: ${error}`);
+  console.log(text);
+  process.exit(error ? 2 : 0);
+}
+
+const log = (...a) => console.error('[browser]', ...a);
+
+/** The site: built only when missing (others may be building web/dist right now). */
+function ensureSite(dist) {
+  if (existsSync(join(dist, 'index.html'))) return;
+  if (resolve(dist) !== resolve(ROOT, 'web/dist')) throw new Error(`${dist} has no index.html`);
+  log('web/dist is missing: npm run build:web');
+  const r = spawnSync('npm', ['run', '--silent', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0 || !existsSync(join(dist, 'index.html'))) throw new Error('npm run build:web failed: no site to measure');
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolvePort(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function serve(dist) {
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), dist, '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  server.stderr.on('data', (d) => (stderr += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/`)).ok) return { server, base };
+    } catch {
+      // Not listening yet.
+    }
+    if (server.exitCode != null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.kill();
+  throw new Error(`scripts/serve.mjs did not start: ${stderr}`);
+}
+
+function writeRandomFile(path, bytes) {
+  const fd = openSync(path, 'w');
+  const block = new Uint8Array(8 * MIB);
+  for (let at = 0; at < bytes; at += block.length) {
+    const part = block.subarray(0, Math.min(block.length, bytes - at));
+    randomFillSync(part);
+    writeSync(fd, part);
+  }
+  closeSync(fd);
+}
+
+function sha256File(path) {
+  return new Promise((resolveHash, reject) => {
+    const h = createHash('sha256');
+    createReadStream(path, { highWaterMark: 8 * MIB })
+      .on('data', (d) => h.update(d))
+      .on('end', () => resolveHash(h.digest('hex')))
+      .on('error', reject);
+  });
+}
+
+/** The browser process: Playwright starts it as a child of this process. */
+function browserPid() {
+  const mine = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('chromium');
+    } catch {
+      return false;
+    }
+  });
+  if (mine.length !== 1) throw new Error(`expected one Chromium child process, found ${mine.length}`);
+  return Number(mine[0]);
+}
+
+/** Samples Rss and Pss of every process under the browser's, grouped by Chromium process type. */
+class MemorySampler {
+  constructor(rootPid) {
+    this.rootPid = rootPid;
+    this.phase = 'idle';
+    this.peaks = {};
+    this.timer = setInterval(() => this.sample(), 200);
+  }
+
+  descendants() {
+    const parent = new Map();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        // Field 4 of stat is the parent pid; the command name (field 2) may hold spaces, so cut after ')'.
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    const tree = new Set([this.rootPid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [pid, ppid] of parent) if (!tree.has(pid) && tree.has(ppid)) (tree.add(pid), (grew = true));
+    }
+    return [...tree];
+  }
+
+  sample() {
+    const byType = {};
+    let largestRenderer = 0;
+    for (const pid of this.descendants()) {
+      try {
+        // Chromium rewrites its argv (setproctitle), so the switches may be space- or NUL-separated.
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+        const type = pid === this.rootPid ? 'browser' : (cmd.find((a) => a.startsWith('--type='))?.slice(7) ?? 'other');
+        const sub = cmd.find((a) => a.startsWith('--utility-sub-type='))?.slice(19);
+        // The WebUI renderer is the browser's own UI, never a page of ours.
+        const key = sub ? `${type}:${sub.split('.').pop()}` : cmd.includes('--top-chrome-webui') ? `${type}:webui` : type;
+        const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+        const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+        byType[key] ??= { rss: 0, pss: 0, count: 0 };
+        byType[key].rss += kib('Rss');
+        byType[key].pss += kib('Pss');
+        byType[key].count++;
+        if (key === 'renderer') largestRenderer = Math.max(largestRenderer, kib('Rss'));
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    const renderer = byType.renderer ?? { rss: 0, pss: 0 };
+    const all = Object.values(byType).reduce((a, b) => ({ rss: a.rss + b.rss, pss: a.pss + b.pss }), { rss: 0, pss: 0 });
+    const p = (this.peaks[this.phase] ??= { tab_rss_kib: 0, renderers_rss_kib: 0, renderers_pss_kib: 0, browser_rss_kib: 0, all_pss_kib: 0, at_peak: null, samples: 0 });
+    p.samples++;
+    if (largestRenderer > p.tab_rss_kib) {
+      p.tab_rss_kib = largestRenderer;
+      p.at_peak = byType;
+    }
+    p.renderers_rss_kib = Math.max(p.renderers_rss_kib, renderer.rss);
+    p.renderers_pss_kib = Math.max(p.renderers_pss_kib, renderer.pss);
+    p.browser_rss_kib = Math.max(p.browser_rss_kib, byType.browser?.rss ?? 0);
+    p.all_pss_kib = Math.max(p.all_pss_kib, all.pss);
+  }
+
+  /** Starts a new phase (its own peaks), sampling once at its start. */
+  enter(phase) {
+    this.sample();
+    this.phase = phase;
+    this.sample();
+  }
+
+  stop() {
+    this.sample();
+    clearInterval(this.timer);
+  }
+}
+
+/**
+ * Injected before any page script: records when each Worker is created and when it first says
+ * "ready", every click, every change of a file row's state, and the page's JS heap.
+ */
+function instrument() {
+  const w = window;
+  w.__bench = { workers: [], clicks: [], states: [], heapPeak: 0 };
+  const NativeWorker = w.Worker;
+  w.Worker = class extends NativeWorker {
+    constructor(url, options) {
+      const created = performance.now();
+      super(url, options);
+      const record = { created, ready: null, name: options?.name ?? null };
+      w.__bench.workers.push(record);
+      this.addEventListener('message', (e) => {
+        if (record.ready == null && e.data?.type === 'ready') record.ready = performance.now();
+      });
+    }
+  };
+  document.addEventListener('click', (e) => w.__bench.clicks.push({ t: performance.now(), text: e.target?.closest?.('button')?.textContent ?? '' }), true);
+  const seen = new Map();
+  const record = () => {
+    for (const row of document.querySelectorAll('[data-file-id]')) {
+      const id = row.getAttribute('data-file-id');
+      const state = row.getAttribute('data-state');
+      if (seen.get(id) !== state) {
+        seen.set(id, state);
+        w.__bench.states.push({ t: performance.now(), id, state });
+      }
+    }
+  };
+  const heap = () => {
+    const m = performance.memory;
+    if (m) w.__bench.heapPeak = Math.max(w.__bench.heapPeak, m.usedJSHeapSize);
+  };
+  setInterval(heap, 100);
+  new MutationObserver(() => {
+    record();
+    heap();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+}
+
+async function openWorkspace(context, base) {
+  const page = await context.newPage();
+  const crashes = [];
+  page.on('crash', () => crashes.push('the page crashed'));
+  page.on('pageerror', (e) => crashes.push(`pageerror: ${e.message}`));
+  await page.goto(`${base}/?e2e`);
+  await page.locator('#upload').waitFor();
+  // Hydrated when React has attached to the root (the workspace's controls do nothing before).
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+  return { page, crashes };
+}
+
+const startButton = (page) => page.getByRole('button', { name: /^(Start Processing|Processing\.\.\. stays on your device\.)$/ });
+
+async function chooseSettings(page, intensity) {
+  await page.locator('#workspace-algorithm').selectOption('quick_scramble');
+  await page.getByRole('spinbutton', { name: 'Intensity (percent)' }).fill(String(intensity));
+  return Number(await page.getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed'));
+}
+
+async function toasts(page) {
+  return page.locator('[data-toast]').allInnerTexts();
+}
+
+/** Stage durations of one row from the recorded state changes (ms), with the time from the click. */
+function stageTimes(bench, id, clickT) {
+  const changes = bench.states.filter((s) => s.id === id);
+  const at = (state) => changes.find((s) => s.state === state)?.t ?? null;
+  const order = [...STATES.map(([s]) => s), 'complete'];
+  const out = { start_to_first_stage: null, stages: {}, start_to_complete: null, seen: changes.map((s) => s.state) };
+  const first = order.map(at).find((t) => t != null);
+  if (first != null) out.start_to_first_stage = first - clickT;
+  for (let i = 0; i < STATES.length; i++) {
+    const begin = at(STATES[i][0]);
+    const end = order.slice(i + 1).map(at).find((t) => t != null);
+    out.stages[STATES[i][0]] = begin != null && end != null ? end - begin : null;
+  }
+  if (at('complete') != null) out.start_to_complete = at('complete') - clickT;
+  return out;
+}
+
+async function singleFile(browser, base, sampler, file, intensity, workDir) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  await context.addInitScript(() => localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false })));
+  await context.addInitScript(instrument);
+  const { page, crashes } = await openWorkspace(context, base);
+  const name = basename(file);
+  sampler.enter('single: idle page');
+  const isolated = await page.evaluate(() => self.crossOriginIsolated);
+
+  await page.locator('#workspace-file-input').setInputFiles(file);
+  await page.getByRole('heading', { name: 'Files (1)' }).waitFor();
+  const seed = await chooseSettings(page, intensity);
+  sampler.enter('single: processing');
+  const wallStart = Date.now();
+  await startButton(page).click();
+  const download = page.getByRole('button', { name: `Download corrupted ${name}` });
+  // Done when the row offers its download, failed when the row says so: whichever comes first.
+  const outcome = await page.waitForFunction(
+    () => document.querySelector('[data-file-id][data-state="complete"] button[aria-label^="Download corrupted"]') ? 'complete' : document.querySelector('[data-file-id][data-state="failed"]') ? 'failed' : null,
+    null,
+    { timeout: 15 * 60_000, polling: 50 },
+  );
+  if ((await outcome.jsonValue()) === 'failed') throw new Error(`processing failed: ${(await toasts(page)).join(' | ')} ${crashes.join('; ')}`);
+  const wallMs = Date.now() - wallStart;
+  const report = JSON.parse(await page.getByLabel('Report JSON').innerText());
+  const bench = await page.evaluate(() => window.__bench);
+  const click = bench.clicks.filter((c) => /Start Processing/.test(c.text)).pop();
+  const id = bench.states.find((s) => s.state !== 'queued')?.id ?? bench.states[0]?.id;
+  const stages = stageTimes(bench, id, click.t);
+
+  sampler.enter('single: download');
+  const dlStart = Date.now();
+  const [dl] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  const downloadStartedMs = Date.now() - dlStart;
+  await dl.path();
+  const downloadMs = Date.now() - dlStart;
+  const saved = join(workDir, dl.suggestedFilename());
+  await dl.saveAs(saved);
+  sampler.enter('single: done');
+  const heapPeak = await page.evaluate(() => window.__bench.heapPeak);
+  await context.close();
+
+  // The download must be the native engine's output for the same file, mode, intensity and seed.
+  const cliOut = join(workDir, 'cli');
+  execFileSync(join(ROOT, 'target/release/fracture'), ['--mode', 'byte_flip', '--intensity', String(intensity), '--seed', String(seed), '--out', cliOut, file], { stdio: 'ignore' });
+  const expected = await sha256File(join(cliOut, readdirSync(cliOut)[0]));
+  const got = await sha256File(saved);
+  rmSync(cliOut, { recursive: true, force: true });
+  rmSync(saved, { force: true });
+
+  return {
+    file: name,
+    bytes: statSync(file).size,
+    seed,
+    cross_origin_isolated: isolated,
+    worker: bench.workers.map((w) => ({ name: w.name, ready_ms: w.ready == null ? null : w.ready - w.created })),
+    click_to_download_link_ms: wallMs,
+    stages,
+    report: { time_ms: report.time_ms, ops_ms: report.ops_ms, sha256_after: report.sha256_after },
+    download_started_ms: downloadStartedMs,
+    download_ms: downloadMs,
+    output_matches_native: got === expected,
+    page_js_heap_peak_bytes: heapPeak,
+    crashes,
+  };
+}
+
+async function batch(browser, base, sampler, files, intensity, workDir) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  await context.addInitScript(() => localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false })));
+  await context.addInitScript(instrument);
+  const { page, crashes } = await openWorkspace(context, base);
+  sampler.enter('batch: idle page');
+  await page.locator('#workspace-file-input').setInputFiles(files);
+  await page.getByRole('heading', { name: `Files (${files.length})` }).waitFor();
+  await chooseSettings(page, intensity);
+  sampler.enter('batch: processing');
+  const started = Date.now();
+  await startButton(page).click();
+  await page.locator('[data-field="overall"]').filter({ hasText: `${files.length} / ${files.length} files` }).waitFor({ timeout: 30 * 60_000 });
+  await page.getByRole('button', { name: 'Start Processing' }).waitFor({ timeout: 60_000 });
+  const processMs = Date.now() - started;
+  const states = await page.locator('[data-file-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
+  const bench = await page.evaluate(() => window.__bench);
+
+  sampler.enter('batch: zip');
+  const zipStart = Date.now();
+  const zipButton = page.getByRole('button', { name: 'Download All as ZIP' });
+  const downloaded = page.waitForEvent('download', { timeout: 15 * 60_000 });
+  await zipButton.click();
+  let result;
+  try {
+    // The download, or the failure toast: whichever comes first.
+    const failed = page.waitForFunction(() => [...document.querySelectorAll('[data-toast]')].some((t) => t.textContent.includes('ZIP Creation Failed')), null, { timeout: 15 * 60_000, polling: 200 });
+    downloaded.catch(() => {});
+    failed.catch(() => {});
+    const first = await Promise.race([downloaded.then((d) => ({ d })), failed.then(() => ({ failed: true }))]);
+    if (first.failed) throw new Error(`ZIP Creation Failed: ${(await toasts(page)).join(' | ')}`);
+    const dl = first.d;
+    // The archive is built when its download starts; the browser has written it when path() resolves.
+    const zipBuiltMs = Date.now() - zipStart;
+    await dl.path();
+    const zipMs = Date.now() - zipStart;
+    const path = join(workDir, dl.suggestedFilename());
+    await dl.saveAs(path);
+    sampler.enter('batch: done');
+    // testzip reads every entry and checks its CRC-32; it returns the first bad name, or None.
+    const check = spawnSync(
+      'python3',
+      ['-c', 'import sys, zipfile, json\nz = zipfile.ZipFile(sys.argv[1])\nbad = z.testzip()\nprint(json.dumps({"bad": bad, "entries": [[i.filename, i.file_size] for i in z.infolist()]}))', path],
+      { encoding: 'utf8', maxBuffer: 1 << 24 },
+    );
+    const verdict = check.status === 0 ? JSON.parse(check.stdout) : { error: check.stderr.trim().split('\n').pop() };
+    result = { zip_built_ms: zipBuiltMs, zip_ms: zipMs, zip_bytes: statSync(path).size, zip_name: basename(path), testzip: verdict };
+    rmSync(path, { force: true });
+  } catch (e) {
+    sampler.enter('batch: done');
+    result = { zip_error: e.message };
+  }
+  const heapPeak = await page.evaluate(() => window.__bench.heapPeak).catch(() => null);
+  await context.close();
+  return {
+    files: files.length,
+    bytes_each: statSync(files[0]).size,
+    process_ms: processMs,
+    states,
+    workers: bench.workers.map((w) => ({ ready_ms: w.ready == null ? null : w.ready - w.created })),
+    ...result,
+    page_js_heap_peak_bytes: heapPeak,
+    crashes,
+  };
+}
+
+const mib = (kib) => `${Math.round(kib / 1024)} MiB`;
+
+function printReport(single, batchResult, sampler, opts, meta) {
+  const lines = [];
+  const size = single.bytes;
+  lines.push(`Fracture in the browser — ${meta.chromium}, ${meta.cores} cores, load average before ${meta.load_before.join(' / ')}, after ${meta.load_after.join(' / ')}`);
+  lines.push(`${single.file}: ${size} bytes, byte_flip (Quick Scramble) at intensity ${opts.intensity}, seed ${single.seed}; stage delays off (?e2e)`);
+  lines.push('');
+  const rows = [['worker: new Worker → "ready"', single.worker.map((w) => fmtMs(w.ready_ms)).join(', ') || 'no worker seen']];
+  rows.push(['Start click → first stage shown', fmtMs(single.stages.start_to_first_stage)]);
+  for (const [state, label] of STATES) rows.push([`${state} (${label})`, fmtMs(single.stages.stages[state])]);
+  rows.push(['Start click → complete (UI)', fmtMs(single.stages.start_to_complete)]);
+  rows.push(['Start click → download link (Playwright)', fmtMs(single.click_to_download_link_ms)]);
+  rows.push(["engine's report: time_ms (all stages, in the worker)", fmtMs(single.report.time_ms)]);
+  rows.push(["engine's report: ops_ms (corrupt stage)", fmtMs(single.report.ops_ms)]);
+  rows.push(['Download click → download starts', fmtMs(single.download_started_ms)]);
+  rows.push(['Download click → file written by the browser', fmtMs(single.download_ms)]);
+  lines.push(renderTable([{ title: `one ${Math.round(size / MIB)} MiB file`, align: 'l' }, { title: 'ms', align: 'r' }], rows));
+  lines.push(`states seen: ${single.stages.seen.join(' → ')}; download ${single.output_matches_native ? 'equals' : 'DIFFERS FROM'} the native engine's output`);
+  lines.push('');
+  const memRows = Object.entries(sampler.peaks).map(([phase, p]) => [
+    phase,
+    mib(p.tab_rss_kib),
+    mib(p.renderers_rss_kib),
+    mib(p.renderers_pss_kib),
+    mib(p.browser_rss_kib),
+    mib(p.all_pss_kib),
+    String(p.samples),
+  ]);
+  lines.push(
+    renderTable(
+      [
+        { title: 'memory by phase (peak)', align: 'l' },
+        { title: 'tab (largest renderer) Rss', align: 'r' },
+        { title: 'renderers Rss', align: 'r' },
+        { title: 'renderers Pss', align: 'r' },
+        { title: 'browser proc Rss', align: 'r' },
+        { title: 'all procs Pss', align: 'r' },
+        { title: 'samples', align: 'r' },
+      ],
+      memRows,
+    ),
+  );
+  const singlePeak = Math.max(...['single: processing', 'single: download'].map((k) => sampler.peaks[k]?.tab_rss_kib ?? 0)) * 1024;
+  const factor = singlePeak / size;
+  const at = sampler.peaks['single: processing']?.at_peak;
+  if (at) lines.push(`at the processing peak: ${Object.entries(at).map(([k, v]) => `${k} ×${v.count} ${mib(v.rss)}`).join(', ')}`);
+  lines.push(`page main-thread JS heap peak (performance.memory): ${Math.round(single.page_js_heap_peak_bytes / MIB)} MiB; crossOriginIsolated=${single.cross_origin_isolated} (so measureUserAgentSpecificMemory is ${single.cross_origin_isolated ? '' : 'not '}available)`);
+  const idle = sampler.peaks['single: idle page']?.tab_rss_kib ?? 0;
+  const pass = factor <= PEAK_TARGET_FACTOR;
+  lines.push(`${pass ? 'PASS' : 'MISS'}  tab peak ≤ ${PEAK_TARGET_FACTOR}× the file: the tab's renderer Rss peak ${Math.round(singlePeak / MIB)} MiB = ${factor.toFixed(2)}× ${Math.round(size / MIB)} MiB` +
+      ` (the idle page's renderer: ${mib(idle)}; growth ${((singlePeak - idle * 1024) / size).toFixed(2)}× the file)`);
+
+  if (batchResult) {
+    lines.push('');
+    const b = batchResult;
+    lines.push(`Batch: ${b.files} × ${b.bytes_each} bytes, one run: processed in ${fmtMs(b.process_ms)} ms (states: ${b.states.join(', ')}); workers ready in ${b.workers.map((w) => fmtMs(w.ready_ms)).join(', ')} ms`);
+    if (b.zip_error) lines.push(`MISS  Download All as ZIP: ${b.zip_error}`);
+    else {
+      const t = b.testzip;
+      const ok = t && !t.error && t.bad === null && t.entries.length === b.files + 1 && t.entries.filter(([, s]) => s === b.bytes_each).length === b.files;
+      lines.push(
+        `${ok ? 'PASS' : 'MISS'}  Download All as ZIP: ${b.zip_name}, ${b.zip_bytes} bytes; click → download starts ${fmtMs(b.zip_built_ms)} ms, → written ${fmtMs(b.zip_ms)} ms; ` +
+          (t.error ? `zipfile could not read it: ${t.error}` : `zipfile testzip: ${t.bad === null ? 'every CRC good' : `bad entry ${t.bad}`}, ${t.entries.length} entries (${b.files} files + session report)`),
+      );
+    }
+    const peak = Math.max(...Object.entries(sampler.peaks).filter(([k]) => k.startsWith('batch')).map(([, p]) => p.tab_rss_kib));
+    lines.push(`batch: the tab's renderer Rss peak ${mib(peak)} = ${((peak * 1024) / b.bytes_each).toFixed(2)}× one file; ${b.crashes.length ? `page errors: ${b.crashes.join('; ')}` : 'no crash, no out-of-memory'}`);
+  }
+  return { text: lines.join('\n'), pass, factor };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const dist = resolve(ROOT, opts.dist);
+  ensureSite(dist);
+  const workDir = mkdtempSync(join(os.tmpdir(), 'fracture-browser-bench-'));
+  const { server, base } = await serve(dist);
+  let browser;
+  try {
+    const bytes = Math.round(opts.mib * MIB);
+    const files = Array.from({ length: opts.skipBatch ? 1 : Math.max(1, opts.files) }, (_, i) => join(workDir, `input-${i + 1}-${opts.mib}MiB.bin`));
+    log(`writing ${files.length} × ${bytes} random bytes in ${workDir}`);
+    for (const f of files) writeRandomFile(f, bytes);
+    const load_before = os.loadavg().map((x) => Math.round(x * 100) / 100);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const pid = browserPid();
+    if (!pid) throw new Error('no browser process id: cannot read its memory');
+    const sampler = new MemorySampler(pid);
+    log('single file');
+    const single = await singleFile(browser, base, sampler, files[0], opts.intensity, workDir);
+    let batchResult = null;
+    if (!opts.skipBatch) {
+      log(`batch of ${files.length}`);
+      batchResult = await batch(browser, base, sampler, files, opts.intensity, workDir);
+    }
+    sampler.stop();
+    const meta = { chromium: browser.version() ? `Chromium ${browser.version()}` : 'Chromium', cores: os.cpus().length, load_before, load_after: os.loadavg().map((x) => Math.round(x * 100) / 100) };
+    const { text, pass, factor } = printReport(single, batchResult, sampler, opts, meta);
+    console.log(text);
+    mkdirSync(dirname(opts.out), { recursive: true });
+    writeFileSync(opts.out, JSON.stringify({ generated: new Date().toISOString(), meta, single, batch: batchResult, memory: sampler.peaks, tab_peak_factor: factor, tab_peak_pass: pass, text }, null, 2) + '\n');
+    log(`wrote ${relative(process.cwd(), opts.out) || opts.out}`);
+    if (!single.output_matches_native || (batchResult && (batchResult.zip_error || batchResult.testzip?.bad || batchResult.testzip?.error))) process.exitCode = 1;
+  } finally {
+    await browser?.close();
+    server.kill();
+    if (opts.keep) log(`kept ${workDir}`);
+    else rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(`bench: ${e.stack ?? e.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,608 @@
+#!/usr/bin/env node
+// `make bench`: the engines against each other and against baselines, on this machine, in one run.
+// Prints one table and writes the same figures as JSON (bench-results/bench.json). docs/performance.md
+// explains every column; nothing printed is typed in by hand: it all comes from this run.
+//
+//   node tests/bench/run.mjs [--sizes 1,10,200] [--modes byte_flip,...] [--intensities 10,80]
+//                            [--engines native,wasm,ts] [--ts-max-mib N] [--seed S] [--out FILE] [--keep]
+//
+// For each input (sizes in MiB, random bytes and all zeros), mode and intensity: the native engine
+// (in-process stage timings from engine-rs/examples/bench.rs, and the `fracture` binary as a whole
+// process), the WebAssembly engine in Node and the TypeScript reference engine, each measurement in its
+// own process, metered for wall time, CPU time and peak RSS (lib/measure.mjs). Baselines from the same run and the same files: zzuf
+// changing the same fraction of bytes as byte_flip, `cat` (a plain copy), and the entropy pass alone.
+// Best of 3 runs below 200 MiB, one run at 200 MiB.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomFillSync } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measured, measuredJson } from './lib/measure.mjs';
+import { fmtMiB, fmtMs, fmtRate, fmtRatio, mbps, renderTable } from './lib/table.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HERE = dirname(fileURLToPath(import.meta.url));
+const MIB = 1 << 20;
+
+const ALL_MODES = ['byte_flip', 'header_preserve_flip', 'truncate_insert', 'shuffle_blocks', 'guaranteed_break'];
+/** Modes that change a fraction of bytes in place, so zzuf at the same fraction does comparable work. */
+const FLIP_MODES = new Set(['byte_flip', 'header_preserve_flip']);
+const CONTENTS = ['random', 'zero'];
+
+const PATHS = {
+  native: join(ROOT, 'target/release/fracture'),
+  nativeBench: join(ROOT, 'target/release/examples/bench'),
+  wasmPkg: join(ROOT, 'web/src/engine/wasm/pkg'),
+  wasm: join(ROOT, 'web/src/engine/wasm/pkg/fracture_engine_bg.wasm'),
+  tsEngine: join(ROOT, 'web/dist-node/src/engine/reference/engine.js'),
+  wasmChild: join(HERE, 'engines/wasm.mjs'),
+  tsChild: join(HERE, 'engines/ts.mjs'),
+};
+
+/** The targets of the performance issue, checked on this input. */
+const TARGET = { sizeMiB: 200, content: 'random', mode: 'byte_flip', intensity: 80 };
+const TARGET_ZZUF_SPEEDUP = 5;
+const TARGET_WASM_SLOWDOWN = 2;
+const TARGET_ENTROPY_GBPS = 1;
+
+function parseArgs(argv) {
+  const opts = {
+    sizes: [1, 10, 200],
+    modes: ALL_MODES,
+    intensities: [10, 80],
+    engines: ['native', 'wasm', 'ts'],
+    tsMaxMiB: Infinity,
+    seed: 1234567890,
+    out: join(ROOT, 'bench-results/bench.json'),
+    keep: false,
+    clock: 'wall',
+  };
+  const list = (v) => v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) usage(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === '--sizes') opts.sizes = list(value()).map(Number);
+    else if (a === '--modes') opts.modes = list(value());
+    else if (a === '--intensities') opts.intensities = list(value()).map(Number);
+    else if (a === '--engines') opts.engines = list(value());
+    else if (a === '--ts-max-mib') opts.tsMaxMiB = Number(value());
+    else if (a === '--seed') opts.seed = Number(value());
+    else if (a === '--out') opts.out = value();
+    else if (a === '--keep') opts.keep = true;
+    else if (a === '--clock') opts.clock = value();
+    else if (a === '--help' || a === '-h') usage();
+    else usage(`unknown option ${a}`);
+  }
+  if (opts.sizes.some((s) => !(s > 0))) usage('--sizes takes positive MiB counts');
+  if (opts.modes.some((m) => !ALL_MODES.includes(m))) usage(`--modes takes ${ALL_MODES.join(',')}`);
+  if (opts.intensities.some((x) => !Number.isInteger(x) || x < 0 || x > 100)) usage('--intensities takes integers 0..100');
+  if (opts.engines.some((e) => !['native', 'wasm', 'ts'].includes(e))) usage('--engines takes native,wasm,ts');
+  if (!['wall', 'cpu'].includes(opts.clock)) usage('--clock takes wall or cpu');
+  return opts;
+}
+
+function usage(error) {
+  const text = 'usage: node tests/bench/run.mjs [--sizes 1,10,200] [--modes M,...] [--intensities 10,80] [--engines native,wasm,ts] [--ts-max-mib N] [--seed S] [--clock wall|cpu] [--out FILE] [--keep]';
+  if (error) {
+    console.error(`bench: ${error}\n${text}`);
+    process.exit(2);
+  }
+  console.log(text);
+  process.exit(0);
+}
+
+const log = (...a) => console.error('[bench]', ...a);
+
+function sh(command, args, cwd = ROOT) {
+  log(`building: ${command} ${args.join(' ')}`);
+  const r = spawnSync(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${r.status})`);
+}
+
+/** Builds what is missing; the in-process native timer is always (re)built, cargo skips it when current. */
+function prepare(opts) {
+  if (!existsSync('/usr/bin/zzuf')) throw new Error('zzuf is missing (apt-get install -y zzuf)');
+  if (spawnSync('python3', ['-c', 'import resource']).status !== 0) throw new Error('python3 is needed to meter the measurements');
+  if (opts.engines.includes('native')) {
+    if (!existsSync(PATHS.native)) sh('cargo', ['build', '--release']);
+    sh('cargo', ['build', '--release', '--example', 'bench']);
+  }
+  if (opts.engines.includes('wasm') && !existsSync(PATHS.wasm)) sh('bash', ['scripts/build-wasm.sh']);
+  if (opts.engines.includes('ts') && !existsSync(PATHS.tsEngine)) sh('npx', ['tsc', '-p', 'web/tsconfig.node.json']);
+}
+
+function version(command, args) {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n')[0].trim();
+  } catch {
+    return null;
+  }
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memory_gib: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    rustc: version('rustc', ['--version']),
+    zzuf: version('zzuf', ['-V']),
+    load_before: os.loadavg().map((x) => Math.round(x * 100) / 100),
+  };
+}
+
+/** The input files: random bytes (from the OS) and all zeros, written 8 MiB at a time. */
+function makeInputs(dir, sizes) {
+  const files = [];
+  const block = new Uint8Array(8 * MIB);
+  for (const sizeMiB of sizes) {
+    const bytes = Math.round(sizeMiB * MIB);
+    for (const content of CONTENTS) {
+      const path = join(dir, `${content}-${sizeMiB}MiB.bin`);
+      const fd = openSync(path, 'w');
+      for (let at = 0; at < bytes; at += block.length) {
+        const part = block.subarray(0, Math.min(block.length, bytes - at));
+        if (content === 'random') randomFillSync(part);
+        else part.fill(0);
+        writeSync(fd, part);
+      }
+      closeSync(fd);
+      files.push({ sizeMiB, content, path, bytes, name: `${content}-${sizeMiB}MiB.bin` });
+    }
+  }
+  return files;
+}
+
+const repeatsFor = (bytes) => (bytes >= 200 * MIB ? 1 : 3);
+
+/** Which clock the table and the targets use: 'wall' (default) or 'cpu' (--clock). */
+let CLOCK = 'wall';
+const OTHER_CLOCK = () => (CLOCK === 'wall' ? 'cpu' : 'wall');
+
+/** From an engine child's runs ([{ wall: {stage: ms, total}, cpu: {...} }]), the fastest on `key`. */
+function bestRun(runs, key = 'total') {
+  const v = (r) => r[CLOCK][key] ?? Infinity;
+  return runs.reduce((a, b) => (v(b) < v(a) ? b : a));
+}
+
+/** A timed piece of an engine child's best run: ms on the chosen clock, both clocks kept. */
+function piece(run, key = 'total') {
+  return { ms: run[CLOCK][key], wall_ms: run.wall[key], cpu_ms: run.cpu[key] };
+}
+
+/** The fastest of several whole-process measurements. */
+function bestProcess(runs) {
+  const v = (r) => (CLOCK === 'wall' ? r.wallMs : r.cpuMs);
+  const b = runs.reduce((a, c) => (v(c) < v(a) ? c : a));
+  return { ms: v(b), wall_ms: b.wallMs, cpu_ms: b.cpuMs, peak_kib: Math.max(...runs.map((r) => r.peakKiB)), stdout: b.stdout };
+}
+
+/** The fraction of bytes byte_flip changes at this intensity: k / n (ENGINE.md, flip modes). */
+function flipFraction(n, intensity) {
+  const h = Math.min(1024, Math.floor(n / 200), n - 1);
+  const k = Math.min(n - h, Math.max(1, Math.floor((n * (500 + 45 * intensity)) / 10000)));
+  return k / n;
+}
+
+/** Bytes that differ between two files of the same length, compared 8 MiB at a time. */
+function changedFraction(a, b) {
+  const size = statSync(a).size;
+  if (statSync(b).size !== size) throw new Error(`${b} has ${statSync(b).size} bytes, ${a} has ${size}`);
+  const fa = openSync(a, 'r');
+  const fb = openSync(b, 'r');
+  const ba = new Uint8Array(8 * MIB);
+  const bb = new Uint8Array(8 * MIB);
+  let changed = 0;
+  try {
+    for (let at = 0; at < size; at += ba.length) {
+      const n = readSync(fa, ba, 0, ba.length, at);
+      readSync(fb, bb, 0, bb.length, at);
+      for (let i = 0; i < n; i++) if (ba[i] !== bb[i]) changed++;
+    }
+  } finally {
+    closeSync(fa);
+    closeSync(fb);
+  }
+  return changed / size;
+}
+
+/**
+ * zzuf's -r counts bits: each bit of the input flips with probability about r, so a byte survives
+ * with probability about e^(-8r). r = -ln(1 - f) / 8 aims at a fraction f of changed bytes; the
+ * output is then counted, and if it is off by more than a tenth of a percentage point r is corrected
+ * once from what was measured.
+ */
+function zzufBaseline(file, intensity, seed, scratch) {
+  const target = flipFraction(file.bytes, intensity);
+  const out = join(scratch, 'zzuf.out');
+  const run = (ratio) => measured('/usr/bin/zzuf', ['-s', String(seed), '-r', ratio.toFixed(6)], { stdinFile: file.path, stdoutFile: out });
+  let ratio = -Math.log(1 - target) / 8;
+  const runs = [run(ratio)];
+  let fraction = changedFraction(file.path, out);
+  if (Math.abs(fraction - target) > 0.001) {
+    ratio *= Math.log(1 - target) / Math.log(1 - fraction);
+    runs.length = 0;
+    runs.push(run(ratio));
+    fraction = changedFraction(file.path, out);
+  }
+  for (let i = 1; i < repeatsFor(file.bytes); i++) runs.push(run(ratio));
+  rmSync(out, { force: true });
+  const { stdout, ...b } = bestProcess(runs);
+  return { ratio: Number(ratio.toFixed(6)), target_fraction: target, changed_fraction: fraction, ...b };
+}
+
+function catBaseline(file, scratch) {
+  const out = join(scratch, 'cat.out');
+  const runs = Array.from({ length: repeatsFor(file.bytes) }, () => measured('/bin/cat', [], { stdinFile: file.path, stdoutFile: out }));
+  rmSync(out, { force: true });
+  const { stdout, ...b } = bestProcess(runs);
+  return b;
+}
+
+function entropyBaseline(file, engines) {
+  const repeat = String(repeatsFor(file.bytes));
+  const out = {};
+  if (engines.includes('native')) {
+    const m = measuredJson(PATHS.nativeBench, ['entropy', file.path, repeat]);
+    out.native = { ...piece(bestRun(m.result.runs)), peak_kib: m.peakKiB, entropy: m.result.entropy };
+  }
+  if (engines.includes('wasm')) {
+    const m = measuredJson(process.execPath, [PATHS.wasmChild, 'entropy', file.path, repeat]);
+    const binding = piece(bestRun(m.result.binding));
+    out.wasm = { ...piece(bestRun(m.result.compute)), binding_ms: binding.ms, binding, peak_kib: m.peakKiB, entropy: m.result.entropy };
+  }
+  if (engines.includes('ts')) {
+    const m = measuredJson(process.execPath, [PATHS.tsChild, 'entropy', file.path, repeat]);
+    out.ts = { ...piece(bestRun(m.result.runs)), peak_kib: m.peakKiB, entropy: m.result.entropy };
+  }
+  return out;
+}
+
+/** One engine measurement: the best run's stage times, the process's peak RSS and what it produced. */
+function engineJob(engine, file, mode, intensity, seed, { repeat = repeatsFor(file.bytes), extra = [] } = {}) {
+  const args = [file.path, file.name, mode, String(intensity), String(seed), String(repeat), ...extra];
+  const m =
+    engine === 'native'
+      ? measuredJson(PATHS.nativeBench, ['job', ...args])
+      : measuredJson(process.execPath, [engine === 'wasm' ? PATHS.wasmChild : PATHS.tsChild, 'job', ...args]);
+  const b = bestRun(m.result.runs);
+  return {
+    ...piece(b),
+    stages: b[CLOCK],
+    wall: b.wall,
+    cpu: b.cpu,
+    peak_kib: m.peakKiB,
+    sha256_after: m.result.sha256_after,
+    result_size: m.result.result_size,
+    ops: m.result.ops,
+    inserted: m.result.inserted,
+    escalated: m.result.escalated,
+    format: m.result.format,
+    ready_ms: m.result.ready_ms,
+  };
+}
+
+/** The `fracture` binary as one whole process: start, read, all stages, write. */
+function nativeProcess(file, mode, intensity, seed, scratch) {
+  const out = join(scratch, 'cli');
+  const runs = Array.from({ length: repeatsFor(file.bytes) }, () =>
+    measured(PATHS.native, ['--mode', mode, '--intensity', String(intensity), '--seed', String(seed), '--out', out, '--json', file.path]),
+  );
+  rmSync(out, { recursive: true, force: true });
+  const { stdout, ...b } = bestProcess(runs);
+  const report = JSON.parse(stdout.trim().split('\n').pop());
+  return { ...b, sha256_after: report.sha256_after, time_ms: report.time_ms, ops_ms: report.ops_ms };
+}
+
+function wasmStartup() {
+  const runs = Array.from({ length: 5 }, () => measuredJson(process.execPath, [PATHS.wasmChild, 'ready']).result.ready_ms);
+  const sorted = [...runs].sort((a, b) => a - b);
+  return { runs, best_ms: sorted[0], median_ms: sorted[2] };
+}
+
+const rowKey = (sizeMiB, content, mode, intensity) => `${sizeMiB}/${content}/${mode}/${intensity}`;
+
+function measureAll(opts, files, scratch) {
+  const rows = [];
+  const baselines = [];
+  const total = files.length * opts.modes.length * opts.intensities.length;
+  let done = 0;
+  for (const file of files) {
+    const group = { size_mib: file.sizeMiB, content: file.content, bytes: file.bytes };
+    log(`${file.name}: baselines`);
+    baselines.push({ ...group, job: 'entropy', intensity: null, ...entropyBaseline(file, opts.engines) });
+    baselines.push({ ...group, job: 'cat', intensity: null, process: catBaseline(file, scratch) });
+    for (const intensity of opts.intensities) {
+      baselines.push({ ...group, job: 'zzuf', intensity, process: zzufBaseline(file, intensity, opts.seed, scratch) });
+    }
+    for (const mode of opts.modes) {
+      for (const intensity of opts.intensities) {
+        log(`${file.name} ${mode} ${intensity} (${++done}/${total})`);
+        const row = { ...group, job: mode, intensity };
+        if (opts.engines.includes('native')) {
+          row.native = engineJob('native', file, mode, intensity, opts.seed);
+          row.process = nativeProcess(file, mode, intensity, opts.seed, scratch);
+        }
+        if (opts.engines.includes('wasm')) row.wasm = engineJob('wasm', file, mode, intensity, opts.seed);
+        if (opts.engines.includes('ts')) {
+          row.ts = file.sizeMiB > opts.tsMaxMiB ? { skipped: `over --ts-max-mib ${opts.tsMaxMiB}` } : engineJob('ts', file, mode, intensity, opts.seed);
+        }
+        const shas = [row.native?.sha256_after, row.process?.sha256_after, row.wasm?.sha256_after, row.ts?.sha256_after].filter(Boolean);
+        row.outputs_agree = shas.every((s) => s === shas[0]);
+        rows.push(row);
+      }
+    }
+  }
+  return { rows, baselines };
+}
+
+/** The table: one row per input, mode and intensity, with the baselines of each input above its rows. */
+function table(rows, baselines) {
+  const columns = [
+    { title: 'input', align: 'l' },
+    { title: 'data', align: 'l' },
+    { title: 'job', align: 'l' },
+    { title: 'int', align: 'r' },
+    { title: 'ms', align: 'r', group: 'process' },
+    { title: 'MB/s', align: 'r', group: 'process' },
+    { title: 'peak', align: 'r', group: 'process' },
+    { title: 'ms', align: 'r', group: 'native' },
+    { title: 'MB/s', align: 'r', group: 'native' },
+    { title: 'peak', align: 'r', group: 'native' },
+    { title: 'ms', align: 'r', group: 'wasm' },
+    { title: 'MB/s', align: 'r', group: 'wasm' },
+    { title: 'peak', align: 'r', group: 'wasm' },
+    { title: 'ms', align: 'r', group: 'typescript' },
+    { title: 'MB/s', align: 'r', group: 'typescript' },
+    { title: 'peak', align: 'r', group: 'typescript' },
+    { title: 'wasm÷nat', align: 'r', group: 'ratios' },
+    { title: 'ts÷nat', align: 'r', group: 'ratios' },
+    { title: 'zzuf÷proc', align: 'r', group: 'ratios' },
+    { title: 'proc÷cat', align: 'r', group: 'ratios' },
+    { title: 'note', align: 'l' },
+  ];
+  const cells = (m, bytes) => (m?.skipped ? ['skipped', '', ''] : m ? [fmtMs(m.ms), fmtRate(mbps(bytes, m.ms)), fmtMiB(m.peak_kib)] : ['', '', '']);
+  const out = [];
+  let lastGroup = '';
+  for (const row of rows) {
+    const g = `${row.size_mib}/${row.content}`;
+    const find = (job, intensity = null) => baselines.find((b) => b.size_mib === row.size_mib && b.content === row.content && b.job === job && b.intensity === intensity);
+    const head = [`${row.size_mib} MiB`, row.content];
+    if (g !== lastGroup) {
+      if (lastGroup) out.push('');
+      lastGroup = g;
+      const e = find('entropy');
+      out.push([...head, 'entropy pass', '', '', '', '', ...cells(e.native, row.bytes), ...cells(e.wasm, row.bytes), ...cells(e.ts, row.bytes), '', '', '', '', 'wasm: compute on bytes already in its memory']);
+      out.push([...head, 'cat (copy)', '', ...cells(find('cat').process, row.bytes)]);
+      for (const z of baselines.filter((b) => b.size_mib === row.size_mib && b.content === row.content && b.job === 'zzuf')) {
+        out.push([
+          ...head,
+          `zzuf -r ${z.process.ratio}`,
+          String(z.intensity),
+          ...cells(z.process, row.bytes),
+          ...Array(13).fill(''),
+          `${(z.process.changed_fraction * 100).toFixed(2)}% bytes changed (byte_flip ${(z.process.target_fraction * 100).toFixed(2)}%)`,
+        ]);
+      }
+    }
+    const zzuf = find('zzuf', row.intensity)?.process;
+    const cat = find('cat')?.process;
+    const notes = [];
+    if (!row.outputs_agree) notes.push('OUTPUTS DIFFER between engines');
+    if (row.native?.escalated) notes.push('escalated');
+    if (row.ts?.skipped) notes.push(`typescript ${row.ts.skipped}`);
+    out.push([
+      ...head,
+      row.job,
+      String(row.intensity),
+      ...cells(row.process, row.bytes),
+      ...cells(row.native, row.bytes),
+      ...cells(row.wasm, row.bytes),
+      ...cells(row.ts, row.bytes),
+      row.wasm && row.native ? fmtRatio(row.wasm.ms / row.native.ms) : '',
+      row.ts?.ms && row.native ? fmtRatio(row.ts.ms / row.native.ms, 1) : '',
+      FLIP_MODES.has(row.job) && zzuf && row.process ? fmtRatio(zzuf.ms / row.process.ms) : '',
+      cat && row.process ? fmtRatio(row.process.ms / cat.ms, 1) : '',
+      notes.join('; '),
+    ]);
+  }
+  return renderTable(columns, out);
+}
+
+function targetRow(rows) {
+  const exact = rows.find((r) => rowKey(r.size_mib, r.content, r.job, r.intensity) === rowKey(TARGET.sizeMiB, TARGET.content, TARGET.mode, TARGET.intensity));
+  if (exact) return { row: exact, exact: true };
+  // A partial run (--sizes 1,10): check the largest random byte_flip row at the highest intensity.
+  const candidates = rows.filter((r) => r.content === TARGET.content && r.job === TARGET.mode).sort((a, b) => b.size_mib - a.size_mib || b.intensity - a.intensity);
+  return candidates.length ? { row: candidates[0], exact: false } : null;
+}
+
+/** PASS/MISS for the issue's targets, from figures of this run, and what bounds the engines. */
+function targets(opts, rows, baselines, files, startup) {
+  const t = targetRow(rows);
+  const lines = [];
+  const results = [];
+  if (!t) return { lines: ['Targets: not checked (no random byte_flip row in this run)'], results, breakdown: null };
+  const { row } = t;
+  const where = `${row.size_mib} MiB ${row.content}, ${row.job}, intensity ${row.intensity}${t.exact ? '' : ' (not the 200 MiB target input: partial run)'}`;
+  lines.push(`Targets, on ${where}:`);
+  const zzuf = baselines.find((b) => b.job === 'zzuf' && b.size_mib === row.size_mib && b.content === row.content && b.intensity === row.intensity)?.process;
+  const entropy = baselines.find((b) => b.job === 'entropy' && b.size_mib === row.size_mib && b.content === row.content);
+  const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+  const file = files.find((f) => f.sizeMiB === row.size_mib && f.content === row.content);
+  let coldWasm = null;
+  // The same ratio on the other clock, so a run on a busy machine can be judged on CPU time too.
+  const other = OTHER_CLOCK();
+  const otherMs = (m) => m?.[`${other}_ms`];
+  const also = (x) => (x == null || !Number.isFinite(x) ? '' : `; by ${other} time ${fmtRatio(x)}`);
+
+  if (row.process && zzuf) {
+    const speedup = zzuf.ms / row.process.ms;
+    const engineOnly = zzuf.ms / row.native.ms;
+    const ok = speedup >= TARGET_ZZUF_SPEEDUP;
+    const otherSpeedup = otherMs(zzuf) / otherMs(row.process);
+    results.push({ target: `native ≥ ${TARGET_ZZUF_SPEEDUP}× faster than zzuf at the same fraction`, pass: ok, value: speedup, engine_only: engineOnly, [`by_${other}`]: otherSpeedup });
+    lines.push(
+      `${verdict(ok)}  native ≥ ${TARGET_ZZUF_SPEEDUP}× faster than zzuf at the same fraction: zzuf ${fmtMs(zzuf.ms)} ms (${(zzuf.changed_fraction * 100).toFixed(2)}% of bytes) ÷ fracture process ${fmtMs(row.process.ms)} ms = ${fmtRatio(speedup)}` +
+        ` (engine stages alone ${fmtMs(row.native.ms)} ms: ${fmtRatio(engineOnly)}${also(otherSpeedup)})`,
+    );
+  }
+  if (row.wasm && row.native) {
+    const slowdown = row.wasm.ms / row.native.ms;
+    const ok = slowdown <= TARGET_WASM_SLOWDOWN;
+    log('wasm cold run (fresh module, no warm-up)');
+    coldWasm = engineJob('wasm', file, row.job, row.intensity, opts.seed, { repeat: 1, extra: ['--cold'] });
+    const otherSlowdown = otherMs(row.wasm) / otherMs(row.native);
+    results.push({ target: `wasm within ${TARGET_WASM_SLOWDOWN}× of native`, pass: ok, value: slowdown, cold_value: coldWasm.ms / row.native.ms, [`by_${other}`]: otherSlowdown });
+    lines.push(
+      `${verdict(ok)}  wasm within ${TARGET_WASM_SLOWDOWN}× of native: wasm ${fmtMs(row.wasm.ms)} ms ÷ native ${fmtMs(row.native.ms)} ms = ${fmtRatio(slowdown)}` +
+        ` (first job in a fresh module, no warm-up: ${fmtMs(coldWasm.ms)} ms = ${fmtRatio(coldWasm.ms / row.native.ms)}${also(otherSlowdown)})`,
+    );
+  }
+  if (entropy?.wasm) {
+    const gbps = row.bytes / 1e9 / (entropy.wasm.ms / 1e3);
+    const ok = gbps >= TARGET_ENTROPY_GBPS;
+    const otherGbps = row.bytes / 1e9 / (otherMs(entropy.wasm) / 1e3);
+    results.push({ target: `entropy pass ≥ ${TARGET_ENTROPY_GBPS} GB/s in wasm`, pass: ok, value: gbps, [`by_${other}`]: otherGbps });
+    lines.push(
+      `${verdict(ok)}  entropy pass ≥ ${TARGET_ENTROPY_GBPS} GB/s in wasm: ${gbps.toFixed(2)} GB/s (${fmtMs(entropy.wasm.ms)} ms for ${row.bytes} bytes in the module's memory;` +
+        ` through the JS binding, which copies the bytes in first: ${(row.bytes / 1e9 / (entropy.wasm.binding_ms / 1e3)).toFixed(2)} GB/s` +
+        (Number.isFinite(otherGbps) ? `; by ${other} time ${otherGbps.toFixed(2)} GB/s)` : ')'),
+    );
+  }
+
+  // What bounds each engine here: its stage times, then byte_flip taken apart natively.
+  const breakdown = { stages: {}, parts: null, keystream: {} };
+  const stageNames = ['scan', 'plan', 'corrupt', 'verify', 'report', 'output'];
+  const engines = [
+    ['native', row.native],
+    ['wasm', row.wasm],
+    ['wasm cold', coldWasm],
+    ['typescript', row.ts?.skipped ? null : row.ts],
+  ].filter(([, m]) => m);
+  for (const [name, m] of engines) breakdown.stages[name] = m.stages;
+  lines.push('', `What the time goes to (ms, same input; scan = format detection + entropy + sha256 of the input; report = entropy + sha256 of the output):`);
+  lines.push(
+    renderTable(
+      [{ title: 'stage', align: 'l' }, ...engines.map(([name]) => ({ title: name, align: 'r' }))],
+      [...stageNames, 'total'].map((s) => [s === 'output' ? 'output (copy out of wasm memory)' : s, ...engines.map(([, m]) => (m.stages[s] == null ? '—' : fmtMs(m.stages[s])))]),
+    ),
+  );
+  if (row.native && file) {
+    log('native byte_flip parts');
+    const m = measuredJson(PATHS.nativeBench, ['parts', file.path, String(row.intensity), String(opts.seed), '3']);
+    const run = bestRun(m.result.runs, 'flip');
+    const p = run[CLOCK];
+    breakdown.parts = { ...p, other_clock: run[OTHER_CLOCK()], ops: m.result.ops, keystream_words: m.result.keystream_words };
+    const gb = (bytes, ms) => `${(bytes / 1e9 / (ms / 1e3)).toFixed(2)} GB/s`;
+    lines.push(
+      '',
+      `byte_flip taken apart, native (best of 3, ms): ${m.result.ops} bytes changed`,
+      `  corrupt stage, whole (copy + flip_region)   ${fmtMs(p.flip)}`,
+      `    copy of the input                         ${fmtMs(p.copy)}  (${gb(row.bytes, p.copy)})`,
+      `    ChaCha8 keystream alone, ${m.result.keystream_words} words  ${fmtMs(p.keystream)}  (${gb(m.result.keystream_words * 4, p.keystream)})`,
+      `    Fisher-Yates index init (64 KiB chunks)   ${fmtMs(p.index_init)}`,
+      `    rest: Lemire draws, swaps, byte writes    ${fmtMs(p.flip - p.copy - p.keystream - p.index_init)}  (whole − the three above)`,
+      `  sha256 of the input, one pass               ${fmtMs(p.sha256)}  (${gb(row.bytes, p.sha256)})`,
+      `  entropy of the input, one pass              ${fmtMs(p.entropy)}  (${gb(row.bytes, p.entropy)})`,
+    );
+  }
+  // The keystream rate inside each engine, seen through truncate_insert's plan stage: it draws the
+  // inserted bytes with fill(), nearly all of that stage's work.
+  const trunc = rows.find((r) => r.size_mib === row.size_mib && r.content === row.content && r.job === 'truncate_insert' && r.intensity === row.intensity);
+  if (trunc?.native?.inserted) {
+    const rate = (m) => (m && !m.skipped ? m.inserted / 1e9 / (m.stages.plan / 1e3) : null);
+    for (const [name, m] of [['native', trunc.native], ['wasm', trunc.wasm], ['typescript', trunc.ts]]) {
+      if (rate(m) != null) breakdown.keystream[name] = { bytes: m.inserted, ms: m.stages.plan, gbps: rate(m) };
+    }
+    lines.push(
+      '',
+      `ChaCha8 keystream inside each engine (truncate_insert's plan stage draws ${trunc.native.inserted} inserted bytes): ` +
+        Object.entries(breakdown.keystream).map(([name, k]) => `${name} ${fmtMs(k.ms)} ms = ${k.gbps.toFixed(2)} GB/s`).join(', '),
+    );
+    if (row.wasm && breakdown.keystream.wasm && row.native?.ops) {
+      // Derived, not measured: the keystream share of the wasm corrupt stage at the measured rate.
+      const words = 2 * row.native.ops;
+      const ms = (words * 4) / 1e9 / breakdown.keystream.wasm.gbps * 1e3;
+      lines.push(`  at that rate the ${words} words byte_flip draws here cost wasm about ${fmtMs(ms)} ms of its ${fmtMs(row.wasm.stages.corrupt)} ms corrupt stage (derived from the two measurements above)`);
+    }
+  }
+  if (row.wasm && entropy?.wasm) {
+    lines.push(
+      `wasm scan stage ${fmtMs(row.wasm.stages.scan)} ms = entropy pass ${fmtMs(entropy.wasm.ms)} ms + sha256 and detection ${fmtMs(row.wasm.stages.scan - entropy.wasm.ms)} ms` +
+        ` (${(row.bytes / 1e9 / ((row.wasm.stages.scan - entropy.wasm.ms) / 1e3)).toFixed(2)} GB/s); native sha256 ${breakdown.parts ? fmtMs(breakdown.parts.sha256) : '—'} ms`,
+    );
+  }
+  breakdown.startup = startup;
+  return { lines, results, breakdown, where };
+}
+
+function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  CLOCK = opts.clock;
+  const started = Date.now();
+  prepare(opts);
+  const scratch = mkdtempSync(join(os.tmpdir(), 'fracture-bench-'));
+  const info = machine();
+  try {
+    log(`inputs in ${scratch}`);
+    const files = makeInputs(scratch, opts.sizes);
+    const wasmBytes = existsSync(PATHS.wasm) ? statSync(PATHS.wasm).size : null;
+    const startup = opts.engines.includes('wasm') ? wasmStartup() : null;
+    const { rows, baselines } = measureAll(opts, files, scratch);
+    const checked = targets(opts, rows, baselines, files, startup);
+    info.load_after = os.loadavg().map((x) => Math.round(x * 100) / 100);
+    const minutes = (Date.now() - started) / 60000;
+
+    const header = [
+      `Fracture benchmark — ${new Date(started).toISOString()} — ${info.cpu}, ${info.cores} cores, ${info.memory_gib} GiB, ${info.os}, Node ${info.node}, ${info.rustc ?? 'rustc ?'}, ${info.zzuf ?? 'zzuf ?'}`,
+      `Load average (1/5/15 min) before ${info.load_before.join(' / ')}, after ${info.load_after.join(' / ')}` +
+        (Math.max(info.load_before[0], info.load_after[0]) > info.cores ? `  ⚠ busier than ${info.cores} cores: other processes shared the CPU, times are inflated` : ''),
+      `Seed ${opts.seed}. Times (ms): ${CLOCK === 'wall' ? 'wall clock' : 'CPU time (thread CPU in-process, user + system for whole processes; tick-coarse below ~50 ms)'}, best of 3 below 200 MiB, one run at 200 MiB.` +
+        ` MB/s = 10^6 bytes of input per second. peak = peak RSS of the measuring process, MiB.`,
+      `process = one whole process (start, read file, work, write file; the fracture binary, zzuf, cat); native/wasm/typescript = the engine's five stages in-process`,
+      `(wasm adds the copy of the output out of its memory; wasm and typescript after a 1 MiB warm-up job). Ratios: wasm÷nat, ts÷nat of engine times;`,
+      `zzuf÷proc = how many times faster the fracture process is than zzuf changing the same fraction of bytes (flip modes); proc÷cat = fracture process ÷ plain copy.`,
+    ];
+    const size = wasmBytes == null ? [] : [
+      '',
+      `WebAssembly module: ${wasmBytes} bytes = ${(wasmBytes / 1024).toFixed(1)} KiB (${relative(ROOT, PATHS.wasm)})` +
+        (startup ? `; time to ready in Node (read the .wasm, init resolves), 5 fresh processes: best ${fmtMs(startup.best_ms)} ms, median ${fmtMs(startup.median_ms)} ms` : ''),
+    ];
+    const text = [...header, '', table(rows, baselines), ...size, '', ...checked.lines, '', `Run took ${minutes.toFixed(1)} minutes.`].join('\n');
+    console.log(text);
+
+    mkdirSync(dirname(opts.out), { recursive: true });
+    const json = {
+      generated: new Date(started).toISOString(),
+      minutes,
+      machine: info,
+      settings: { ...opts, tsMaxMiB: Number.isFinite(opts.tsMaxMiB) ? opts.tsMaxMiB : null },
+      wasm: wasmBytes == null ? null : { bytes: wasmBytes, kib: wasmBytes / 1024, startup },
+      rows,
+      baselines,
+      targets: checked.results,
+      target_input: checked.where,
+      breakdown: checked.breakdown,
+      table: text,
+    };
+    writeFileSync(opts.out, JSON.stringify(json, null, 2) + '\n');
+    log(`wrote ${relative(process.cwd(), opts.out) || opts.out}`);
+    // Engines that disagree on output make every figure above meaningless: fail loudly.
+    if (rows.some((r) => !r.outputs_agree)) {
+      console.error('bench: the engines produced different output for the same input (see the note column)');
+      process.exitCode = 1;
+    }
+  } finally {
+    if (opts.keep) log(`kept ${scratch}`);
+    else rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main();

@@ -1,0 +1,26 @@
+// Browser entry: hydrates the prerendered page (or renders from scratch in dev), with styles written
+// to a constructed style sheet so the strict Content-Security-Policy needs no 'unsafe-inline'.
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { StyleSheetManager } from 'styled-components';
+import { routes } from './App.tsx';
+import { registerServiceWorker } from './site/offline/registerServiceWorker.ts';
+import { createConstructedStyleSheet } from './site/styles/constructedSheet.ts';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Root element not found');
+
+const router = createBrowserRouter(routes);
+const app = (
+  <StrictMode>
+    <StyleSheetManager sheet={createConstructedStyleSheet()}>
+      <RouterProvider router={router} />
+    </StyleSheetManager>
+  </StrictMode>
+);
+
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);
+
+if (import.meta.env.PROD) registerServiceWorker();

@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+// The fixed pages state what the spec and DECISIONS.md require, and their interactive parts work.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../App.tsx';
+import { ANALYTICS_RETENTION_MONTHS, MINIMUM_AGE, PRO_PRICE_USD, SUPPORT_EMAIL } from '../../constants.ts';
+import { ToastProvider } from '../../ui/toast.tsx';
+import { FAQ_PAGE_FAQS } from '../catalog.ts';
+import { ContactForm } from './Contact.tsx';
+import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
+
+beforeEach(() => {
+  localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const mainText = () => screen.getByRole('main').textContent ?? '';
+
+describe('contact', () => {
+  it('builds the mail link with "[category] subject" and a body of name, email and message', () => {
+    const href = contactMailto({ name: 'Ada', email: 'ada@example.com', subject: 'Seeds & ZIPs', category: 'Bug Report', message: 'Line 1\nLine 2' });
+    const url = new URL(href);
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe(SUPPORT_EMAIL);
+    expect(url.searchParams.get('subject')).toBe('[Bug Report] Seeds & ZIPs');
+    expect(url.searchParams.get('body')).toBe('Name: Ada\nEmail: ada@example.com\n\nLine 1\nLine 2');
+  });
+
+  it('files a message without a category under General Question', () => {
+    const href = contactMailto({ name: 'A', email: 'a@b.c', subject: 'Hi', category: '', message: 'x' });
+    expect(new URL(href).searchParams.get('subject')).toBe('[General Question] Hi');
+  });
+
+  it('offers the spec’s six categories', () => {
+    expect(CONTACT_CATEGORIES).toEqual(['Technical Support', 'Bug Report', 'Feature Request', 'General Question', 'Business Inquiry', 'Legal/Privacy']);
+  });
+
+  it('submitting opens the mail client, shows a toast and resets the form', async () => {
+    const open = vi.fn();
+    render(
+      <MemoryRouter>
+        <ToastProvider>
+          <ContactForm openMailClient={open} />
+        </ToastProvider>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), 'Grace');
+    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Subject'), 'Offline mode');
+    await user.selectOptions(screen.getByLabelText(/Category/), 'Feature Request');
+    await user.type(screen.getByLabelText('Message'), 'Works great on a plane.');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(new URL(open.mock.calls[0][0]).searchParams.get('subject')).toBe('[Feature Request] Offline mode');
+    expect(await screen.findAllByText('Opening your email app')).not.toHaveLength(0);
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+    expect(screen.getByLabelText(/Category/)).toHaveValue('');
+  });
+
+  it('does not submit while required fields are empty', async () => {
+    const open = vi.fn();
+    render(
+      <MemoryRouter>
+        <ToastProvider>
+          <ContactForm openMailClient={open} />
+        </ToastProvider>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(open).not.toHaveBeenCalled();
+    for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(screen.getByLabelText(label)).toBeRequired();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Message')).toHaveAttribute('rows', '6');
+  });
+});
+
+describe('pricing', () => {
+  it('has three plans, the unlock banner and a one-time Pro price, never a monthly one', () => {
+    renderAt('/pricing');
+    for (const plan of ['Free', 'Pro Lifetime', 'Team']) expect(screen.getByRole('heading', { level: 2, name: new RegExp(`^${plan}`) })).toBeInTheDocument();
+    expect(screen.getByText('All premium features are currently unlocked for Free users.')).toBeInTheDocument();
+    const pro = screen.getByRole('region', { name: /Pro Lifetime/ });
+    expect(within(pro).getByText(PRO_PRICE_USD)).toBeInTheDocument();
+    expect(pro).toHaveTextContent('one-time');
+    expect(screen.getByRole('region', { name: /Team/ })).toHaveTextContent(/waitlist/i);
+    expect(mainText()).not.toMatch(/per month|\/month|\/mo\b|monthly fee/i);
+  });
+});
+
+describe('legal pages', () => {
+  it.each([
+    ['/privacy', [SUPPORT_EMAIL, `${ANALYTICS_RETENTION_MONTHS} months`, `${MINIMUM_AGE} years`]],
+    ['/terms', [SUPPORT_EMAIL, 'State of Delaware', 'arbitration', `${MINIMUM_AGE} years`]],
+    ['/cookies', ['fracture_cookie_consent', '2 years', '6 months', '30 days', '15 minutes', 'Session']],
+    ['/opt-out', ['does not sell', SUPPORT_EMAIL]],
+    ['/legal/parody-and-fair-use', ['fair use', SUPPORT_EMAIL]],
+    ['/legal/advertising-policy', ['Advertising', SUPPORT_EMAIL]],
+  ])('%s states its facts and links back home', (path, facts) => {
+    renderAt(path);
+    for (const fact of facts) expect(mainText()).toContain(fact);
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
+  });
+
+  it('the cookie policy has one table per category', () => {
+    renderAt('/cookies');
+    const tables = screen.getAllByRole('table');
+    expect(tables.map((t) => t.querySelector('caption')?.textContent)).toEqual(['Strictly Necessary', 'Analytics & Performance', 'Advertising & Personalization']);
+  });
+
+  it('the opt-out page opens the cookie preferences dialog', async () => {
+    renderAt('/opt-out');
+    await userEvent.click(screen.getByRole('button', { name: 'Open cookie preferences' }));
+    expect(screen.getByRole('dialog', { name: 'Manage Cookie Preferences' })).toBeInTheDocument();
+  });
+});
+
+describe('about, FAQ and how it works', () => {
+  it('team avatars are local files', () => {
+    renderAt('/about');
+    const images = [...screen.getByRole('main').querySelectorAll('img')];
+    expect(images).toHaveLength(3);
+    for (const img of images) expect(img.getAttribute('src')).toMatch(/^\/team\/[a-z]+\.svg$/);
+  });
+
+  it('the FAQ accordion keeps one answer open at a time and links to contact and how it works', async () => {
+    renderAt('/faq');
+    const triggers = within(screen.getByRole('main')).getAllByRole('button', { expanded: false });
+    expect(triggers).toHaveLength(FAQ_PAGE_FAQS.length);
+    await userEvent.click(triggers[0]);
+    expect(triggers[0]).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(triggers[1]);
+    expect(triggers[0]).toHaveAttribute('aria-expanded', 'false');
+    expect(triggers[1]).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('region', { hidden: false }).filter((r) => r.id.includes('panel'))).toHaveLength(1);
+    await userEvent.click(triggers[1]);
+    expect(triggers[1]).toHaveAttribute('aria-expanded', 'false');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: /contact us/i })).toHaveAttribute('href', '/contact');
+    expect(main.getByRole('link', { name: /how it works/i })).toHaveAttribute('href', '/how-it-works');
+  });
+
+  it('how it works has four steps and downloads the sample report from the site root', () => {
+    renderAt('/how-it-works');
+    const steps = within(screen.getByRole('main')).getAllByRole('heading', { level: 3 });
+    expect(steps).toHaveLength(4);
+    const download = screen.getByRole('link', { name: /Download sample report/ });
+    expect(download).toHaveAttribute('href', '/sample-report.json');
+    expect(download).toHaveAttribute('download');
+    expect(screen.getByRole('heading', { name: 'Privacy guarantees' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
+import type { QuickAnswer } from '../../content/types.ts';
+import { Card, Container, Eyebrow, NumberedSteps, Prose, Section, SectionHeader } from '../../ui/layout.tsx';
+import { SECTIONS } from '../catalog.ts';
+import { ContentSeo, FaqSection, LinkCards } from './parts.tsx';
+
+/** Answer pages list at most this many related answers. */
+export const MAX_RELATED_ANSWERS = 4;
+
+const Header = styled.header`
+  padding: clamp(48px, 8vw, 88px) 0 8px;
+
+  & h1 { max-width: 24ch; }
+`;
+
+const Layout = styled.div`
+  display: grid;
+  gap: 32px;
+  align-items: start;
+
+  @media (min-width: 900px) { grid-template-columns: 1.4fr 1fr; }
+`;
+
+export function relatedAnswers(record: QuickAnswer): QuickAnswer[] {
+  return record.related
+    .filter((slug) => slug !== record.slug)
+    .flatMap((slug) => SECTIONS.answers.find(slug) ?? [])
+    .slice(0, MAX_RELATED_ANSWERS);
+}
+
+export function AnswerPage({ record }: { record: QuickAnswer }) {
+  const path = `/answers/${record.slug}`;
+  const related = relatedAnswers(record);
+  return (
+    <article>
+      <ContentSeo record={record} path={path} />
+      <Header>
+        <Container>
+          <Eyebrow>Quick answer</Eyebrow>
+          <h1>{record.question}</h1>
+        </Container>
+      </Header>
+
+      <Section aria-label="Answer">
+        <Container>
+          <Layout>
+            <Prose>
+              {record.answer.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+              <p>
+                <Link to={record.relatedPath}>Read the full guide</Link>
+              </p>
+            </Prose>
+            <Card as="aside" aria-labelledby="quick-steps">
+              <h2 id="quick-steps">Quick steps</h2>
+              <NumberedSteps>
+                {record.quickSteps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </NumberedSteps>
+            </Card>
+          </Layout>
+        </Container>
+      </Section>
+
+      <FaqSection faqs={record.faqs} />
+
+      {related.length > 0 && (
+        <Section aria-labelledby="related">
+          <Container>
+            <SectionHeader id="related" eyebrow="Related" title="Related answers" />
+            <LinkCards label="Related answers" links={related.map((answer) => ({ to: `/answers/${answer.slug}`, title: answer.question }))} />
+          </Container>
+        </Section>
+      )}
+    </article>
+  );
+}

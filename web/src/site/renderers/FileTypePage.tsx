@@ -1,0 +1,139 @@
+import { styled } from 'styled-components';
+import type { FileType } from '../../content/types.ts';
+import { Card, CheckList, Container, Grid, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
+import { SECTIONS } from '../catalog.ts';
+import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
+
+const Stat = styled.p`
+  display: flex;
+  align-items: baseline;
+  gap: 10px;
+  margin: 0;
+  padding: 10px 16px;
+  border-left: 3px solid var(--accent);
+  color: var(--muted);
+
+  & > strong { color: var(--text); font-size: 1.5rem; font-family: var(--mono); }
+`;
+
+const Split = styled.div`
+  display: grid;
+  gap: 32px;
+
+  @media (min-width: 900px) { grid-template-columns: 1.2fr 1fr; }
+`;
+
+export function FileTypePage({ record }: { record: FileType }) {
+  const path = `/corrupt/${record.slug}`;
+  const modes = record.recommendedModes.flatMap((slug) => SECTIONS.modes.find(slug) ?? []);
+  const algorithm = modes[0]?.algorithm;
+  return (
+    <article>
+      <ContentSeo record={record} path={path} />
+      <PageHero hero={record.hero}>
+        <StartButton algorithm={algorithm} label={record.callToAction.label} />
+        <Stat>
+          <strong>{record.calloutStat.value}</strong> {record.calloutStat.label}
+        </Stat>
+      </PageHero>
+
+      <Section aria-labelledby="definition">
+        <Container>
+          <Split>
+            <div>
+              <SectionHeader id="definition" eyebrow={record.extension} title={`What is inside a ${record.name} file`} />
+              <p>{record.definition}</p>
+            </div>
+            <CheckList>
+              {record.definitionBullets.map((bullet) => (
+                <li key={bullet}>{bullet}</li>
+              ))}
+            </CheckList>
+          </Split>
+        </Container>
+      </Section>
+
+      <Section aria-labelledby="checklist">
+        <Container>
+          <SectionHeader id="checklist" eyebrow="Checklist" title={`How to corrupt a ${record.name} file for a test`} />
+          <NumberedSteps>
+            {record.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </NumberedSteps>
+        </Container>
+      </Section>
+
+      <Section aria-labelledby="failure-modes">
+        <Container>
+          <SectionHeader id="failure-modes" eyebrow="Failure modes" title={`How ${record.name} files fail`} />
+          <Grid>
+            {record.failureModes.map((mode) => (
+              <Card key={mode.title}>
+                <h3>{mode.title}</h3>
+                <p>{mode.description}</p>
+              </Card>
+            ))}
+          </Grid>
+        </Container>
+      </Section>
+
+      <Section aria-labelledby="benefits">
+        <Container>
+          <Split>
+            <div>
+              <SectionHeader id="benefits" eyebrow="Why" title="What a corrupted copy tells you" />
+              <CheckList>
+                {record.corruptionBenefits.map((benefit) => (
+                  <li key={benefit}>{benefit}</li>
+                ))}
+              </CheckList>
+            </div>
+            <div>
+              <h3>Testing use cases</h3>
+              <CheckList>
+                {record.testingUseCases.map((useCase) => (
+                  <li key={useCase}>{useCase}</li>
+                ))}
+              </CheckList>
+            </div>
+          </Split>
+        </Container>
+      </Section>
+
+      <Section aria-labelledby="recommended-modes">
+        <Container>
+          <SectionHeader id="recommended-modes" eyebrow="Modes" title={`Recommended modes for ${record.name}`} />
+          <LinkCards
+            label="Recommended modes"
+            links={modes.map((mode) => ({ to: `/modes/${mode.slug}`, title: mode.name, text: mode.overview }))}
+          />
+        </Container>
+      </Section>
+
+      <Section aria-labelledby="qa-tips">
+        <Container>
+          <Split>
+            <div>
+              <SectionHeader id="qa-tips" eyebrow="QA" title="Tips from testing" />
+              <CheckList>
+                {record.qaTips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </CheckList>
+            </div>
+            <Card as="aside" aria-labelledby="compliance">
+              <h3 id="compliance">Compliance note</h3>
+              {record.complianceNotes.map((note) => (
+                <p key={note}>{note}</p>
+              ))}
+            </Card>
+          </Split>
+        </Container>
+      </Section>
+
+      <FaqSection faqs={record.faqs} />
+      <CallToActionSection title={record.callToAction.label} description={record.callToAction.description} algorithm={algorithm} />
+    </article>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ContentBase } from '../../content/types.ts';
+import { Container, Eyebrow, Lead, Section } from '../../ui/layout.tsx';
+import { contentLabel, LEGAL_PAGES, type ContentSection } from '../catalog.ts';
+import { Seo } from '../seo/Seo.tsx';
+import { absoluteUrl, breadcrumbList, webPage } from '../seo/structuredData.ts';
+import { breadcrumbsFor } from '../shell/breadcrumbs.ts';
+import { LinkCards, type LinkCardData } from './parts.tsx';
+
+function Hub({ path, title, lead, keywords, links }: { path: string; title: string; lead: string; keywords: string[]; links: LinkCardData[] }) {
+  const itemList = {
+    '@type': 'ItemList',
+    itemListElement: links.map((link, index) => ({ '@type': 'ListItem', position: index + 1, name: link.title, url: absoluteUrl(link.to) })),
+  };
+  return (
+    <>
+      <Seo
+        title={`${title} | Fracture`}
+        description={lead}
+        keywords={keywords}
+        path={path}
+        structuredData={[webPage('CollectionPage', title, lead, path), breadcrumbList(breadcrumbsFor(path, contentLabel)), itemList]}
+      />
+      <Section>
+        <Container>
+          <Eyebrow>Fracture</Eyebrow>
+          <h1>{title}</h1>
+          <Lead>{lead}</Lead>
+          <LinkCards label={title} links={links} />
+        </Container>
+      </Section>
+    </>
+  );
+}
+
+/** The index page of a content kind, e.g. /corrupt: one card per record. */
+export function SectionHub<T extends ContentBase>({ section }: { section: ContentSection<T> }) {
+  const links = section.records.map((record) => ({
+    to: `/${section.segment}/${record.slug}`,
+    title: section.cardTitle(record),
+    text: section.cardText(record),
+  }));
+  const keywords = [...new Set(section.records.flatMap((record) => record.keywords.slice(0, 2)))];
+  return <Hub path={`/${section.segment}`} title={section.hubTitle} lead={section.hubLead} keywords={keywords} links={links} />;
+}
+
+export function LegalHub() {
+  return (
+    <Hub
+      path="/legal"
+      title="Legal"
+      lead="Our policies in plain language: privacy, cookies, terms, and how we treat other people's work."
+      keywords={['fracture legal', 'privacy policy', 'terms of service', 'cookie policy']}
+      links={LEGAL_PAGES.map((page) => ({ to: page.path, title: page.title, text: page.summary }))}
+    />
+  );
+}

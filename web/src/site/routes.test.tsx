@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+// The route table in a memory router: every catalogued path renders a page with one h1, unknown
+// paths and slugs render the not-found page and log it, and a failing route shows the router's
+// error page with its status or message.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../App.tsx';
+import { allRoutePaths, isKnownPath } from './catalog.ts';
+import { describeRouteError, RouteError } from './pages/RouteError.tsx';
+
+function renderAt(path: string, table: RouteObject[] = routes) {
+  const router = createMemoryRouter(table, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+let warn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  warn.mockRestore();
+  localStorage.clear();
+});
+
+describe('not found', () => {
+  it.each(['/no-such-page', '/corrupt/not-a-format', '/modes/nope', '/for/nobody', '/compare/x', '/answers/y', '/use-cases/z', '/location/mars', '/legal/a/b'])(
+    '%s renders the not-found page, links home and logs the path',
+    (path) => {
+      renderAt(path);
+      expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+      expect(warn).toHaveBeenCalledWith(`404: no page at ${path}`);
+      expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+      expect(isKnownPath(path)).toBe(false);
+    },
+  );
+
+  it('logs again when the user moves to another unknown path', async () => {
+    const router = renderAt('/first-miss');
+    await act(() => router.navigate('/second-miss'));
+    expect(warn).toHaveBeenCalledWith('404: no page at /first-miss');
+    expect(warn).toHaveBeenCalledWith('404: no page at /second-miss');
+  });
+});
+
+describe('known routes', () => {
+  // The home page holds the workspace (its own tests cover it); every other page renders here.
+  const pages = allRoutePaths().filter((path) => path !== '/');
+
+  it.each(pages)('%s renders one h1 and no not-found page', (path) => {
+    renderAt(path);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.queryByText('Oops! Page not found')).not.toBeInTheDocument();
+    expect(warn).not.toHaveBeenCalled();
+    expect(isKnownPath(path)).toBe(true);
+  });
+});
+
+describe('router-level failure', () => {
+  function Broken(): never {
+    throw new Error('Renderer exploded');
+  }
+
+  it('shows "Unexpected Application Error!" with the error message', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/', [{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('Renderer exploded')).toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('shows the status of an error response', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt('/', [
+      {
+        path: '/',
+        loader: () => {
+          throw new Response('', { status: 503, statusText: 'Service Unavailable' });
+        },
+        element: <p>unreachable</p>,
+        errorElement: <RouteError />,
+      },
+    ]);
+    expect(await screen.findByText('503 Service Unavailable')).toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('the site’s root route carries the error page', () => {
+    expect(routes[0].errorElement).toBeTruthy();
+    expect(describeRouteError('plain text')).toBe('plain text');
+    expect(describeRouteError({})).toBe('Unknown error');
+  });
+});

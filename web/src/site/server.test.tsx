@@ -1,0 +1,61 @@
+// The prerender's server side: every route renders to HTML whose head tags come out separately,
+// exactly once each, with the CSS of the components the page used.
+import { describe, expect, it } from 'vitest';
+import { allRoutePaths, cleanCss, renderPage, splitHoisted } from './server.tsx';
+
+describe('splitHoisted', () => {
+  it('takes the leading title, meta and link tags as the head', () => {
+    const html = '<title>T</title><meta name="description" content="d"/><link rel="canonical" href="/x"/><div><meta itemprop="x"/></div>';
+    expect(splitHoisted(html)).toEqual({
+      head: '<title>T</title><meta name="description" content="d"/><link rel="canonical" href="/x"/>',
+      body: '<div><meta itemprop="x"/></div>',
+    });
+  });
+
+  it('leaves markup without hoisted tags alone', () => {
+    expect(splitHoisted('<main>hi</main>')).toEqual({ head: '', body: '<main>hi</main>' });
+  });
+});
+
+describe('cleanCss', () => {
+  it('drops rehydration markers and keeps the rules', () => {
+    const css = '.a{color:red;}/*!sc*/\ndata-styled.g1[id="sc-x"]{content:"a,"}/*!sc*/\n.b{color:blue;}/*!sc*/\n';
+    expect(cleanCss(css)).toBe('.a{color:red;}\n.b{color:blue;}');
+  });
+});
+
+describe('renderPage', () => {
+  it('renders /privacy with one of each head tag and its CSS', async () => {
+    const page = await renderPage('/privacy');
+    expect(page.status).toBe(200);
+    expect(page.head.match(/<title>/g)).toHaveLength(1);
+    expect(page.head).toContain('<title>Privacy Policy | Fracture</title>');
+    expect(page.head.match(/rel="canonical"/g)).toHaveLength(1);
+    expect(page.head).toContain('href="https://fracture.example/privacy"');
+    expect(page.body).not.toMatch(/<title>|<meta /);
+    expect(page.body.match(/application\/ld\+json/g)).toHaveLength(1);
+    expect(page.body).toContain('<h1>Privacy Policy</h1>');
+    expect(page.css).toMatch(/--accent:#38e2ad|--accent: #38e2ad/);
+    expect(page.css).not.toContain('data-styled');
+  });
+
+  it('renders every catalogued route with status 200 and the not-found page for anything else', async () => {
+    for (const path of allRoutePaths()) {
+      const page = await renderPage(path);
+      expect(page.status, path).toBe(200);
+      expect(page.body, path).not.toContain('Oops! Page not found');
+    }
+    const missing = await renderPage('/definitely/not/here');
+    expect(missing.body).toContain('Oops! Page not found');
+    expect(missing.head).toContain('<meta name="robots" content="noindex"/>');
+    expect(missing.head).not.toContain('canonical');
+  }, 60_000);
+
+  it('never puts the cookie banner or an inline script other than JSON-LD in the static HTML', async () => {
+    const page = await renderPage('/');
+    expect(page.body).not.toContain('Cookie Consent');
+    const scripts = page.body.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.every((tag) => tag === '<script type="application/ld+json">')).toBe(true);
+    expect(page.body).not.toMatch(/ style="/);
+  });
+});

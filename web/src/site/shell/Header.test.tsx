@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+// The header's mobile menu and the "Start Corrupting" paths: scroll when the upload section is on
+// the page, otherwise go home with a scroll request that the home page honours and then clears.
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../App.tsx';
+
+let scrolled: Element[] = [];
+
+beforeEach(() => {
+  localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  scrolled = [];
+  // jsdom does not lay out, so it has no scrollIntoView; record which element asked to be shown.
+  Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+    scrolled.push(this);
+  });
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const header = () => screen.getByRole('banner');
+// jsdom applies the base CSS but not media queries, so the desktop-only button counts as hidden there.
+const desktopStart = () => within(header()).getByRole('button', { name: 'Start Corrupting', hidden: true });
+
+describe('mobile menu', () => {
+  it('opens and closes with the toggle', async () => {
+    renderAt('/about');
+    const toggle = within(header()).getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close menu');
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+
+  it('closes when a link is chosen, and the link navigates', async () => {
+    const router = renderAt('/about');
+    await userEvent.click(within(header()).getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Pricing' }));
+    expect(router.state.location.pathname).toBe('/pricing');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+
+  it('closes on Escape', async () => {
+    renderAt('/about');
+    await userEvent.click(within(header()).getByRole('button', { name: 'Open menu' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+
+  it('closes when its Start Corrupting button is chosen', async () => {
+    renderAt('/about');
+    await userEvent.click(within(header()).getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('button', { name: 'Start Corrupting' }));
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Start Corrupting', () => {
+  it('from another page goes home, scrolls to the upload section and clears the request', async () => {
+    const router = renderAt('/pricing');
+    const seen: unknown[] = [];
+    const unsubscribe = router.subscribe((state) => seen.push(state.location.state));
+    await userEvent.click(desktopStart());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(seen).toContainEqual({ scrollTo: 'upload' });
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(scrolled.map((el) => el.id)).toContain('upload');
+    // The request is replaced, not pushed: going back returns to pricing, not to a second home entry.
+    expect(router.state.historyAction).toBe('REPLACE');
+    unsubscribe();
+  });
+
+  it('on the home page scrolls without navigating', async () => {
+    const router = renderAt('/');
+    const before = router.state.location.key;
+    await userEvent.click(desktopStart());
+    expect(scrolled.map((el) => el.id)).toEqual(['upload']);
+    expect(router.state.location.key).toBe(before);
+  });
+
+  it('from a mode page preselects that mode’s algorithm', async () => {
+    const router = renderAt('/modes/block-noise');
+    const seen: unknown[] = [];
+    const unsubscribe = router.subscribe((state) => seen.push(state.location.state));
+    await userEvent.click(screen.getByRole('button', { name: /^Try / }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(seen[0]).toEqual({ scrollTo: 'upload', algorithm: 'jumble_sections' });
+    await act(async () => {});
+    unsubscribe();
+  });
+});

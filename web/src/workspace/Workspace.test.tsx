@@ -1,0 +1,292 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAGES } from '../engine/shared/stages.ts';
+import type { CorruptCallbacks, CorruptOptions, Report } from '../engine/shared/types.ts';
+import { ToastProvider } from '../ui/toast.tsx';
+import { PreviewPanel, ReportSection, UploadSection, WorkspaceProvider } from './Workspace.tsx';
+import type { CorruptFn } from './run.ts';
+
+// The real engine lives in a Web Worker; these tests drive the UI with a stand-in.
+vi.mock('./engine.ts', () => ({ corrupt: () => Promise.reject(new Error('real engine not used here')) }));
+// The archive itself is tested end to end; here only how the workspace reacts when it fails.
+const zipFailure = vi.hoisted(() => ({ error: undefined as unknown }));
+vi.mock('./batch.ts', async (original) => {
+  const real = await original<typeof import('./batch.ts')>();
+  return {
+    batchArchive: (...args: Parameters<typeof real.batchArchive>) =>
+      zipFailure.error === undefined ? real.batchArchive(...args) : Promise.reject(zipFailure.error),
+  };
+});
+
+const calls: { name: string; options: CorruptOptions }[] = [];
+let gate: Promise<void> = Promise.resolve();
+
+const fakeEngine: CorruptFn = async (file, name, options, callbacks: CorruptCallbacks) => {
+  calls.push({ name, options });
+  const input = new Uint8Array(file instanceof Blob ? await file.arrayBuffer() : file);
+  for (const { stage, progress, message } of STAGES) {
+    callbacks.onStage?.(stage, message);
+    callbacks.onProgress?.(progress);
+    if (stage === 'corrupt') await gate;
+  }
+  const data = input.map((b) => b ^ 0xff);
+  const report = {
+    engine: 'fracture-engine/1',
+    filename: name,
+    format: 'text',
+    original_size: input.length,
+    result_size: data.length,
+    mode: options.mode,
+    intensity: options.intensity,
+    seed: options.seed,
+    time_ms: 12.34,
+    ops_ms: 1.25,
+    before_entropy: 2.5,
+    after_entropy: 3.1234,
+    entropy_delta: 0.6234,
+    verdict: "Won't Open (Verified Heuristically)",
+    recipe: 'Flipped bytes.',
+    strategy: 'byte_flip',
+    guarantee: false,
+  } as Report;
+  return { data, report };
+};
+
+function renderWorkspace(state?: unknown) {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: '/', state }]}>
+      <ToastProvider>
+        <WorkspaceProvider engine={fakeEngine} initialSeed={1234567890}>
+          <UploadSection />
+          <ReportSection />
+          <PreviewPanel />
+        </WorkspaceProvider>
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const toasts = () => within(screen.getByRole('region', { name: 'Notifications (Alt+T)' }));
+const fileInput = () => document.getElementById('workspace-file-input') as HTMLInputElement;
+
+beforeEach(() => {
+  zipFailure.error = undefined;
+  calls.length = 0;
+  gate = Promise.resolve();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Workspace', () => {
+  it('explains Start and ZIP when there is nothing to work on', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    const start = screen.getByRole('button', { name: 'Start Processing' });
+    expect(start).toHaveAttribute('aria-disabled', 'true');
+    await user.click(start);
+    expect(await toasts().findByText('No files selected')).toBeInTheDocument();
+    expect(toasts().getByText('Please add files first.')).toBeInTheDocument();
+    expect(toasts().getByText('No files selected').closest('[data-toast]')).toHaveAttribute('data-variant', 'destructive');
+    await user.click(screen.getByRole('button', { name: 'Download All as ZIP' }));
+    expect(await toasts().findByText('No processed files')).toBeInTheDocument();
+    expect(toasts().getByText('Process files first before downloading as ZIP')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('offers the five algorithms with the first file extension in the Won\u2019t Open label', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    const select = screen.getByLabelText('Algorithm') as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.value)).toEqual([
+      'quick_scramble',
+      'guaranteed_break',
+      'stealth_corruption',
+      'cut_replace',
+      'jumble_sections',
+    ]);
+    expect(select.options[1].textContent).toBe("Won't Open · File Format Killer, or Header Poison");
+    await user.upload(fileInput(), new File(['{"a":1}'], 'data.json'));
+    expect(select.options[1].textContent).toBe("Won't Open · JSON Format Killer, or Header Poison");
+    expect(select.value).toBe('quick_scramble');
+  });
+
+  it('preselects the algorithm a navigation asked for, and ignores unknown ones', () => {
+    const { unmount } = renderWorkspace({ scrollTo: 'upload', algorithm: 'jumble_sections' });
+    expect((screen.getByLabelText('Algorithm') as HTMLSelectElement).value).toBe('jumble_sections');
+    unmount();
+    renderWorkspace({ scrollTo: 'upload', algorithm: 'delete_everything' });
+    expect((screen.getByLabelText('Algorithm') as HTMLSelectElement).value).toBe('quick_scramble');
+  });
+
+  it('keeps intensity an integer in 1-100, default 80, from the slider or the number box', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    const slider = screen.getByRole('slider', { name: 'Intensity' }) as HTMLInputElement;
+    const box = screen.getByRole('spinbutton', { name: 'Intensity (percent)' }) as HTMLInputElement;
+    expect([slider.min, slider.max, slider.step, slider.value]).toEqual(['1', '100', '1', '80']);
+    await user.clear(box);
+    await user.type(box, '250');
+    expect(slider.value).toBe('100');
+    await user.clear(box);
+    await user.type(box, '0');
+    expect(slider.value).toBe('1');
+    await user.tab();
+    expect(box.value).toBe('1');
+    await user.clear(box);
+    await user.type(box, '42');
+    expect(slider.value).toBe('42');
+    expect(screen.getByText(/Start at 60-80%/)).toBeInTheDocument();
+  });
+
+  it('shows 8 digits of the seed, copies it whole, and draws a new one', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWorkspace();
+    const seed = screen.getByRole('status', { name: 'Deterministic Seed' });
+    expect(seed).toHaveTextContent('12345678…');
+    expect(seed).toHaveAttribute('data-seed', '1234567890');
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('1234567890');
+    expect(await toasts().findByText('Seed copied')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    expect(await toasts().findByText('New seed generated')).toBeInTheDocument();
+    expect(seed.getAttribute('data-seed')).not.toBe('1234567890');
+    expect(Number(seed.getAttribute('data-seed'))).toBeLessThan(2147483647);
+  });
+
+  it('runs files with master seed + index, skips processed ones, and fills report, telemetry and preview', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    expect(screen.getByText('Example Data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy report' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download JSON' })).toBeDisabled();
+    expect(screen.queryByRole('heading', { name: 'Corrupted Preview' })).toBeNull();
+
+    await user.upload(fileInput(), [new File(['hello'], 'a.txt'), new File(['x,y\n1,2'], 'b.csv')]);
+    expect(screen.getByRole('heading', { name: 'Files (2)' })).toBeInTheDocument();
+    expect(screen.getAllByText('5 B')).toHaveLength(1);
+    expect(screen.getAllByText('Queued for processing. Nothing leaves your device.')).toHaveLength(2);
+
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    const busy = await screen.findByRole('button', { name: 'Processing... stays on your device.' });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeDisabled();
+    expect(await screen.findByText(/Corrupting…/)).toBeInTheDocument();
+    expect(screen.getByText(/Step 3\/5 · Applying deterministic corruption with seed/)).toBeInTheDocument();
+    await act(async () => open());
+
+    expect(await toasts().findByText('Done. Files saved locally.')).toBeInTheDocument();
+    expect(toasts().getByText('Successfully processed 2 files with deterministic seeds')).toBeInTheDocument();
+    expect(calls.map((c) => [c.name, c.options])).toEqual([
+      ['a.txt', { mode: 'byte_flip', intensity: 80, seed: 1234567890 }],
+      ['b.csv', { mode: 'byte_flip', intensity: 80, seed: 1234567891 }],
+    ]);
+    expect(screen.getByRole('button', { name: 'Start Processing' })).toBeEnabled();
+    expect(screen.getByText('2 / 2 files · 100%')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download All as ZIP' })).not.toHaveAttribute('aria-disabled');
+
+    // The report and preview follow the latest file.
+    expect(screen.getByText('Live Report')).toBeInTheDocument();
+    const report = document.querySelector('[data-report="live"]') as HTMLElement;
+    expect(within(report).getByText('b.csv')).toBeInTheDocument();
+    expect(report.querySelector('[data-field="seed"]')).toHaveTextContent('1234567891');
+    expect(report.querySelector('[data-field="after-entropy"]')).toHaveTextContent('3.1234');
+    expect(report.querySelector('[data-field="time"]')).toHaveTextContent('0.01 s');
+    expect(report.querySelector('[data-field="recoverability"]')).toHaveTextContent('Unlikely');
+    expect(screen.getByRole('button', { name: 'Copy report' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Corrupted Preview' })).toBeInTheDocument();
+    expect(document.querySelector('[data-preview="before"]')).toHaveTextContent('x,y\\x0a1,2');
+
+    // Telemetry: hidden until shown, then 3-decimal entropy and 1-decimal ms.
+    const telemetry = document.getElementById('workspace-telemetry')!;
+    expect(telemetry).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(telemetry).toBeVisible();
+    expect(telemetry.querySelector('[data-field="after-entropy"]')).toHaveTextContent('3.123');
+    expect(telemetry.querySelector('[data-field="entropy-delta"]')).toHaveTextContent('+0.623');
+    expect(telemetry.querySelector('[data-field="time"]')).toHaveTextContent('12.3 ms');
+    expect(telemetry.querySelector('[data-field="session-time"]')).toHaveTextContent('24.7 ms');
+    expect(telemetry.querySelector('[data-field="size-change"]')).toHaveTextContent('No change');
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(telemetry).not.toBeVisible();
+
+    // A new run processes only the new file, as file 0 of that run.
+    await user.upload(fileInput(), new File(['zz'], 'noext'));
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toEqual({ name: 'noext', options: { mode: 'byte_flip', intensity: 80, seed: 1234567890 } });
+    await waitFor(() => expect(screen.getByText('1 / 1 files · 100%')).toBeInTheDocument());
+  });
+
+  it('skips a file over 200 MB with its toast while the others run', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    const big = new File(['x'], 'huge.iso');
+    Object.defineProperty(big, 'size', { value: 200 * 1024 * 1024 + 1 });
+    await user.upload(fileInput(), [big, new File(['ok'], 'ok.txt')]);
+    expect(screen.getByText('Over the 200MB limit: skipped when processing.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    expect(await toasts().findByText('File too large')).toBeInTheDocument();
+    expect(toasts().getByText('huge.iso exceeds 200MB limit')).toBeInTheDocument();
+    expect(await toasts().findByText('Successfully processed 1 file with deterministic seeds')).toBeInTheDocument();
+    expect(calls.map((c) => c.name)).toEqual(['ok.txt']);
+  });
+
+  it('removes and clears files', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    await user.upload(fileInput(), [new File(['1'], 'one.bin'), new File(['2'], 'two.bin')]);
+    await user.click(screen.getByRole('button', { name: 'Remove one.bin' }));
+    expect(screen.getByRole('heading', { name: 'Files (1)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(screen.queryByRole('heading', { name: /Files \(/ })).toBeNull();
+  });
+
+  it('takes dropped files', async () => {
+    renderWorkspace();
+    const zone = screen.getByRole('button', { name: /Drop files here or browse/ }).parentElement!;
+    const files = [new File(['a'], 'dropped.png')];
+    const dataTransfer = { files, types: ['Files'], dropEffect: 'none' };
+    const { fireEvent } = await import('@testing-library/react');
+    fireEvent.dragEnter(zone, { dataTransfer });
+    expect(zone).toHaveAttribute('data-dragging', 'true');
+    fireEvent.drop(zone, { dataTransfer });
+    expect(screen.getByRole('heading', { name: 'Files (1)' })).toBeInTheDocument();
+    expect(zone).not.toHaveAttribute('data-dragging');
+  });
+
+  it('shows the sample report as Example Data, with the fixed fields of DECISIONS.md 4', () => {
+    renderWorkspace();
+    const report = document.querySelector('[data-report="example"]') as HTMLElement;
+    expect(report.querySelector('[data-field="filename"]')).toHaveTextContent('example_document.pdf');
+    expect(report.querySelector('[data-field="original-size"]')).toHaveTextContent('14.77 MB (15,482,880 bytes)');
+    expect(report.querySelector('[data-field="intensity"]')).toHaveTextContent('86%');
+    expect(report.querySelector('[data-field="seed"]')).toHaveTextContent('1234567890');
+    expect(report.querySelector('[data-field="mode"]')).toHaveTextContent('Quick Scramble · Random Bit Flips');
+    expect(report.querySelector('[data-field="verdict"]')).toHaveTextContent("Won't Open (Verified Heuristically)");
+  });
+
+  it.each([
+    [new Error('Quota exceeded'), 'Quota exceeded'],
+    ['not an Error', 'Unknown error occurred'],
+  ])('reports a ZIP failure (%s) and can try again', async (error, description) => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    await user.upload(fileInput(), new File(['abc'], 'a.txt'));
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    await toasts().findByText('Done. Files saved locally.');
+    zipFailure.error = error;
+    await user.click(screen.getByRole('button', { name: 'Download All as ZIP' }));
+    expect(await toasts().findByText('ZIP Creation Failed')).toBeInTheDocument();
+    expect(toasts().getByText(description).closest('[data-toast]')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeEnabled();
+  });
+});

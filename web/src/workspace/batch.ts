@@ -1,0 +1,24 @@
+// "Download All as ZIP": every processed file plus the session report, written by the streaming ZIP
+// writer the command line tool also uses (STORE, ZIP64 when needed, names made safe and unique).
+import { batchEntries, buildSessionReport, sessionZipName } from '../zip/session.ts';
+import { zipStream } from '../zip/writer.ts';
+import type { RunSettings } from './run.ts';
+import type { FileItem } from './state.ts';
+
+export async function batchArchive(items: readonly FileItem[], settings: RunSettings, at: Date): Promise<{ blob: Blob; name: string }> {
+  const done = items.flatMap((item) => (item.result ? [item.result] : []));
+  const session = buildSessionReport({
+    timestamp: at,
+    mode: settings.mode,
+    intensity: settings.intensity,
+    masterSeed: settings.masterSeed,
+    files: done.map((result) => result.report),
+  });
+  const entries = batchEntries(
+    done.map((result) => ({ data: result.blob, report: result.report })),
+    session,
+  );
+  // Drained into a Blob as it is produced: the archive never exists as one JavaScript array.
+  const blob = await new Response(zipStream(entries)).blob();
+  return { blob: new Blob([blob], { type: 'application/zip' }), name: sessionZipName(at) };
+}
