@@ -150,6 +150,49 @@ impl Job {
         self.recipe = r.recipe;
     }
 
+    /// For a planned flip mode, `(h, k)`: the header kept and the bytes to change. A caller that runs
+    /// chunks elsewhere (other Web Workers) uses this with `begin_chunks` / `flip_chunks` /
+    /// `end_chunks`; the result is the same bytes as `corrupt()`.
+    pub fn flip_plan(&self) -> Option<(usize, u64)> {
+        match self.plan {
+            Some(Plan::Flip { h, k, .. }) => Some((h, k)),
+            _ => None,
+        }
+    }
+
+    /// Starts a corrupt stage done chunk by chunk: the output begins as a copy of the input.
+    pub fn begin_chunks(&mut self) -> bool {
+        if self.flip_plan().is_none() {
+            return false;
+        }
+        self.output = self.input.clone();
+        true
+    }
+
+    /// Flips chunks `first..=last` of the output in place (see `flip_plan`).
+    pub fn flip_chunks(&mut self, first: usize, last: usize) {
+        if let Some((h, k)) = self.flip_plan() {
+            let n = self.output.len();
+            flip::flip_chunks(&mut self.output, 0, n, h, k, self.seed, first..=last);
+        }
+    }
+
+    /// Ends a chunked corrupt stage: the output is final and the mode's fields are set.
+    pub fn end_chunks(&mut self) {
+        if let Some(Plan::Flip { h, k, preserve }) = self.plan.take() {
+            let e = flip_executed(std::mem::take(&mut self.output), h, k, preserve);
+            self.output = e.data;
+            self.fields = e.fields;
+            self.strategy = e.strategy;
+            self.recipe = e.recipe;
+        }
+    }
+
+    /// Mutable access to the output, for callers that write chunks done elsewhere back into it.
+    pub fn output_mut(&mut self) -> &mut [u8] {
+        &mut self.output
+    }
+
     /// The verify stage: if the output of byte_flip or guaranteed_break does not look corrupted, the
     /// original is corrupted again at intensity 100 with seed + 1. Returns whether that happened.
     pub fn verify(&mut self) -> bool {
@@ -239,6 +282,18 @@ fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64) ->
     }
 }
 
+/// The outcome of a flip plan, however its chunks were done.
+fn flip_executed(data: Vec<u8>, h: usize, k: u64, preserve: bool) -> Executed {
+    let n = data.len();
+    let recipe = if n == 0 {
+        EMPTY_RECIPE.to_string()
+    } else {
+        format!("Changed {k} of {n} bytes after a {h}-byte header: about 30% set to random values, the rest XORed with a random non-zero mask.")
+    };
+    let strategy = if preserve { "header_preserve_flip" } else { "byte_flip" };
+    Executed { data, fields: vec![("ops", Value::Int(k)), ("preserve_header", Value::Int(h as u64))], strategy, recipe }
+}
+
 struct Executed {
     data: Vec<u8>,
     fields: Vec<(&'static str, Value)>,
@@ -254,13 +309,7 @@ fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
         Plan::Flip { h, k, preserve } => {
             let mut data = input.to_vec();
             flip::flip_region(&mut data, *h, *k, seed);
-            let recipe = if n == 0 {
-                EMPTY_RECIPE.to_string()
-            } else {
-                format!("Changed {k} of {n} bytes after a {h}-byte header: about 30% set to random values, the rest XORed with a random non-zero mask.")
-            };
-            let strategy = if *preserve { "header_preserve_flip" } else { "byte_flip" };
-            Executed { data, fields: vec![("ops", Value::Int(*k)), ("preserve_header", Value::Int(*h as u64))], strategy, recipe }
+            flip_executed(data, *h, *k, *preserve)
         }
         Plan::Truncate(p) => Executed {
             data: truncate::apply(input, p),

@@ -79,6 +79,34 @@ impl WasmJob {
         self.job.output().to_vec()
     }
 
+    /// `[h, k]` for a planned flip mode (the chunked corrupt stage), else an empty array.
+    #[wasm_bindgen(js_name = flipPlan)]
+    pub fn flip_plan(&self) -> Vec<f64> {
+        self.job.flip_plan().map(|(h, k)| vec![h as f64, k as f64]).unwrap_or_default()
+    }
+
+    #[wasm_bindgen(js_name = beginChunks)]
+    pub fn begin_chunks(&mut self) -> bool {
+        self.job.begin_chunks()
+    }
+
+    /// Flips chunks `first..=last` of the output here, in this worker.
+    #[wasm_bindgen(js_name = flipChunks)]
+    pub fn flip_chunks(&mut self, first: usize, last: usize) {
+        self.job.flip_chunks(first, last);
+    }
+
+    /// Where the output starts in the module's memory, for writing back chunks flipped elsewhere.
+    #[wasm_bindgen(js_name = outputMutPtr)]
+    pub fn output_mut_ptr(&mut self) -> *mut u8 {
+        self.job.output_mut().as_mut_ptr()
+    }
+
+    #[wasm_bindgen(js_name = endChunks)]
+    pub fn end_chunks(&mut self) {
+        self.job.end_chunks();
+    }
+
     /// Where the output starts in the module's memory; valid until the job is freed or runs again.
     #[wasm_bindgen(js_name = outputPtr)]
     pub fn output_ptr(&self) -> *const u8 {
@@ -104,6 +132,18 @@ pub fn check_args(mode: &str, intensity: f64, seed: f64) -> Result<(), JsError> 
     intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
     seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
     Ok(())
+}
+
+/// Flips chunks `first..=last` of an `n`-byte input, given the bytes `[start, start + part.len())`
+/// in `part` (changed in place): the part of a flip-mode job another worker hands out.
+#[wasm_bindgen(js_name = flipPart)]
+pub fn flip_part(part: &mut [u8], start: usize, n: usize, h: usize, k: f64, seed: f64, first: usize, last: usize) {
+    // Callers pass what `WasmJob.flipPlan` returned; a bad value only changes which bytes flip.
+    let span = first.saturating_mul(crate::modes::flip::CHUNK)..(last.saturating_add(1)).saturating_mul(crate::modes::flip::CHUNK).min(n);
+    if start > span.start || start.saturating_add(part.len()) < span.end || h > n || k < 0.0 || k > n as f64 {
+        return;
+    }
+    crate::modes::flip::flip_chunks(part, start, n, h, k as u64, seed as u64, first..=last);
 }
 
 /// Shannon entropy of `bytes`, for the benchmark's entropy-only pass.

@@ -115,3 +115,32 @@ test('abort terminates the worker and rejects; a new call gets a fresh worker', 
   });
   expect(outcome).toEqual({ aborted: 'AbortError', after: 100 });
 });
+
+test('a large flip-mode file is spread over helper workers and gives the native bytes', async ({ page }) => {
+  await page.goto(base);
+  await expect(page.locator('body[data-ready=true]')).toBeAttached();
+  const size = 40 * 1024 * 1024 + 4321;
+  const pattern = (i: number) => (i * 2654435761) >>> 24;
+  let workers = 0;
+  page.on('worker', () => workers++);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const digest = await page.evaluate(
+    async ({ size, src }) => {
+      const pattern = new Function('i', `return (${src})(i)`) as (i: number) => number;
+      const bytes = new Uint8Array(size);
+      for (let i = 0; i < size; i++) bytes[i] = pattern(i);
+      const { data } = await window.engine.corrupt(bytes, 'big.bin', { mode: 'byte_flip', intensity: 80, seed: 31337 });
+      const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+      return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
+    },
+    { size, src: pattern.toString() },
+  );
+  const dir = mkdtempSync(path.join(tmpdir(), 'fracture-par-'));
+  const input = Buffer.alloc(size);
+  for (let i = 0; i < size; i++) input[i] = pattern(i);
+  writeFileSync(path.join(dir, 'big.bin'), input);
+  execFileSync(path.join(ROOT, 'target/release/fracture'), ['--seed', '31337', '--intensity', '80', '--out', dir, path.join(dir, 'big.bin')], { stdio: 'ignore' });
+  const { createHash } = await import('node:crypto');
+  expect(digest).toBe(createHash('sha256').update(readFileSync(path.join(dir, 'big_corrupted.bin'))).digest('hex'));
+  if (cores >= 2) expect(workers, 'the engine worker and at least one helper').toBeGreaterThanOrEqual(2);
+});

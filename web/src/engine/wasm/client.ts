@@ -14,6 +14,10 @@ interface EngineWorker {
   ready: Promise<void>;
 }
 
+/** Flip-mode inputs this large also get helper workers (run.ts spreads their chunks). */
+const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
+const MAX_HELPERS = 3;
+
 const idle: EngineWorker[] = [];
 let nextId = 1;
 
@@ -63,11 +67,13 @@ async function run(input: Input, name: string, options: CorruptOptions, callback
   if (signal?.aborted) throw abortError();
   const w = idle.pop() ?? spawn();
   const size = input instanceof Blob ? input.size : input.byteLength;
+  const helpers = await startHelpers(options.mode, size);
   const id = nextId++;
   return new Promise<CorruptResult>((resolve, reject) => {
     let settled = false;
     const finish = (ok: boolean) => {
       settled = true;
+      for (const h of helpers) h.worker.terminate();
       w.worker.removeEventListener('message', onMessage);
       w.worker.removeEventListener('error', onError);
       signal?.removeEventListener('abort', onAbort);
@@ -110,8 +116,13 @@ async function run(input: Input, name: string, options: CorruptOptions, callback
     w.ready.then(
       () => {
         if (settled) return;
-        const msg: ToWorker = { type: 'corrupt', id, input: toTransferable(input), name, options };
-        w.worker.postMessage(msg, msg.input instanceof ArrayBuffer ? [msg.input] : []);
+        const ports = helpers.map((h) => {
+          const channel = new MessageChannel();
+          h.worker.postMessage({ type: 'serve-flips', port: channel.port2 } satisfies ToWorker, [channel.port2]);
+          return channel.port1;
+        });
+        const msg: ToWorker = { type: 'corrupt', id, input: toTransferable(input), name, options, helpers: ports };
+        w.worker.postMessage(msg, [...(msg.input instanceof ArrayBuffer ? [msg.input] : []), ...ports]);
       },
       (e: unknown) => {
         if (settled) return;
@@ -120,6 +131,23 @@ async function run(input: Input, name: string, options: CorruptOptions, callback
       },
     );
   });
+}
+
+/**
+ * Helper workers for a large flip-mode input (ENGINE.md lets chunks run in any order): one fewer than
+ * the cores, at most three, each ready before it is used. None when they would not help or fail.
+ */
+async function startHelpers(mode: string, size: number): Promise<EngineWorker[]> {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
+  if ((mode !== 'byte_flip' && mode !== 'header_preserve_flip') || size < PARALLEL_MIN_BYTES || cores < 2) return [];
+  const helpers = Array.from({ length: Math.min(MAX_HELPERS, cores - 1) }, spawn);
+  try {
+    await Promise.all(helpers.map((h) => h.ready));
+    return helpers;
+  } catch {
+    for (const h of helpers) h.worker.terminate();
+    return [];
+  }
 }
 
 /** Blobs cross by reference; bytes are transferred (the caller's buffer is detached: no copy). */

@@ -1,14 +1,36 @@
 // The one typed protocol between the page and the engine worker. Replies carry the request's id.
 import type { CorruptOptions, Report, Stage } from '../shared/types.ts';
 
-export type ToWorker = {
-  type: 'corrupt';
+export type ToWorker =
+  | {
+      type: 'corrupt';
+      id: number;
+      /** A Blob crosses by reference; an ArrayBuffer is transferred. */
+      input: Blob | ArrayBuffer;
+      name: string;
+      options: CorruptOptions;
+      /** Ports to helper workers that flip chunks for large flip-mode inputs (ENGINE.md: any order). */
+      helpers?: MessagePort[];
+    }
+  | {
+      /** Become a helper: flip the chunk pieces that arrive on `port`. */
+      type: 'serve-flips';
+      port: MessagePort;
+    };
+
+/** A piece of a flip-mode job, sent to a helper over its port; the answer carries the same id. */
+export type FlipRequest = {
   id: number;
-  /** A Blob crosses by reference; an ArrayBuffer is transferred. */
-  input: Blob | ArrayBuffer;
-  name: string;
-  options: CorruptOptions;
+  part: ArrayBuffer;
+  start: number;
+  n: number;
+  h: number;
+  k: number;
+  seed: number;
+  first: number;
+  last: number;
 };
+export type FlipReply = { id: number; part: ArrayBuffer } | { id: number; error: string };
 
 export type FromWorker =
   | { type: 'ready' }

@@ -11,11 +11,29 @@ export interface WasmEngine {
     fromBuffer(input: unknown, name: string, mode: string, intensity: number, seed: number): WasmJobHandle;
   };
   checkArgs(mode: string, intensity: number, seed: number): void;
+  flipPart(part: Uint8Array, start: number, n: number, h: number, k: number, seed: number, first: number, last: number): void;
 }
+
+/**
+ * Flips chunks `first..=last` of an `n`-byte input elsewhere (another Web Worker): `part` holds the
+ * bytes from `start`; resolves to the part, flipped. ENGINE.md lets chunks run in any order.
+ */
+export type FlipHelper = (part: Uint8Array, start: number, n: number, h: number, k: number, seed: number, first: number, last: number) => Promise<Uint8Array>;
+
+/** Chunks (64 KiB) per piece of work handed out: 4 MiB, so little is ever copied at once. */
+const BATCH_CHUNKS = 64;
+const CHUNK = 65536;
+/** Inputs at least this long spread the flip modes' chunks over the helpers. */
+export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
 
 interface WasmJobHandle {
   plan(): void;
   corrupt(): void;
+  flipPlan(): Float64Array | number[];
+  beginChunks(): boolean;
+  flipChunks(first: number, last: number): void;
+  outputMutPtr(): number;
+  endChunks(): void;
   verify(): boolean;
   report(timeMs: number, opsMs: number): string;
   outputPtr(): number;
@@ -71,6 +89,7 @@ export async function runWasm(
   name: string,
   options: CorruptOptions,
   events: StageEvents = {},
+  helpers: readonly FlipHelper[] = [],
 ): Promise<CorruptResult> {
   // Reject bad arguments before reading 200 MB.
   engine.checkArgs(options.mode, options.intensity, options.seed);
@@ -85,7 +104,12 @@ export async function runWasm(
     done();
     done = stage(events, 'corrupt');
     const t1 = performance.now();
-    job.corrupt();
+    const size = input instanceof Uint8Array ? input.length : input.size;
+    if (helpers.length > 0 && size >= PARALLEL_MIN_BYTES && job.flipPlan().length === 2) {
+      await corruptInChunks(engine, job, size, options.seed, helpers);
+    } else {
+      job.corrupt();
+    }
     const opsMs = performance.now() - t1;
     done();
     done = stage(events, 'verify');
@@ -103,4 +127,41 @@ export async function runWasm(
   } finally {
     job.free();
   }
+}
+
+/**
+ * The flip modes' corrupt stage spread over this worker and `helpers`: 4 MiB pieces of the output are
+ * handed out in order, flipped where they land and written back. Same bytes as `job.corrupt()`.
+ */
+async function corruptInChunks(engine: WasmEngine, job: WasmJobHandle, n: number, seed: number, helpers: readonly FlipHelper[]) {
+  const [h, k] = Array.from(job.flipPlan());
+  job.beginChunks();
+  const last = Math.floor((n - 1) / CHUNK);
+  let next = Math.floor(h / CHUNK);
+  const take = () => {
+    if (next > last) return undefined;
+    const first = next;
+    next = Math.min(last, first + BATCH_CHUNKS - 1) + 1;
+    return [first, next - 1] as const;
+  };
+  // Views are made afresh each time: memory growth detaches old ones.
+  const output = (start: number, end: number) => new Uint8Array(engine.memory.buffer, job.outputMutPtr() + start, end - start);
+  const remote = async (helper: FlipHelper) => {
+    for (let batch = take(); batch; batch = take()) {
+      const [first, lastChunk] = batch;
+      const start = first * CHUNK;
+      const end = Math.min(n, (lastChunk + 1) * CHUNK);
+      const flipped = await helper(output(start, end).slice(), start, n, h, k, seed, first, lastChunk);
+      output(start, end).set(flipped);
+    }
+  };
+  const local = async () => {
+    for (let batch = take(); batch; batch = take()) {
+      job.flipChunks(batch[0], batch[1]);
+      // Let the helpers' answers in between pieces.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  };
+  await Promise.all([local(), ...helpers.map(remote)]);
+  job.endChunks();
 }

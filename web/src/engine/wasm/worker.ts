@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 // The engine's Web Worker: loads the WebAssembly module, says "ready", then runs one job per message.
+// A worker can also serve as a helper that flips chunk pieces of another worker's job.
 import init, * as wasm from './pkg/fracture_engine.js';
 import wasmUrl from './pkg/fracture_engine_bg.wasm?url';
-import { runWasm, type WasmEngine } from './run.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import { runWasm, type FlipHelper, type WasmEngine } from './run.ts';
+import type { FlipReply, FlipRequest, FromWorker, ToWorker } from './protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -16,19 +17,67 @@ const ready = init({ module_or_path: wasmUrl }).then((exports) => {
 });
 ready.catch((e: unknown) => post({ type: 'init-error', message: e instanceof Error ? e.message : String(e) }));
 
+/** A helper reached over a port: one request at a time per port, answers matched by id. */
+function helperOver(port: MessagePort): FlipHelper {
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void }>();
+  port.onmessage = (e: MessageEvent<FlipReply>) => {
+    const p = pending.get(e.data.id);
+    pending.delete(e.data.id);
+    if ('error' in e.data) p?.reject(new Error(e.data.error));
+    else p?.resolve(new Uint8Array(e.data.part));
+  };
+  return (part, start, n, h, k, seed, first, last) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      const req: FlipRequest = { id, part: part.buffer as ArrayBuffer, start, n, h, k, seed, first, last };
+      port.postMessage(req, [req.part]);
+    });
+}
+
+function serveFlips(port: MessagePort) {
+  port.onmessage = async (e: MessageEvent<FlipRequest>) => {
+    const r = e.data;
+    try {
+      const engine = await ready;
+      const part = new Uint8Array(r.part);
+      engine.flipPart(part, r.start, r.n, r.h, r.k, r.seed, r.first, r.last);
+      const reply: FlipReply = { id: r.id, part: r.part };
+      port.postMessage(reply, [r.part]);
+    } catch (err) {
+      port.postMessage({ id: r.id, error: err instanceof Error ? err.message : String(err) } satisfies FlipReply);
+    }
+  };
+}
+
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
+  if (msg.type === 'serve-flips') {
+    serveFlips(msg.port);
+    return;
+  }
   if (msg.type !== 'corrupt') return;
   const { id } = msg;
   try {
     const engine = await ready;
     const input = msg.input instanceof ArrayBuffer ? new Uint8Array(msg.input) : msg.input;
-    const { data, report } = await runWasm(engine, input, msg.name, msg.options, {
-      onStage: (stage, message) => post({ type: 'stage', id, stage, message }),
-      onProgress: (fraction) => post({ type: 'progress', id, fraction }),
-    });
+    const helpers = (msg.helpers ?? []).map(helperOver);
+    const { data, report } = await runWasm(
+      engine,
+      input,
+      msg.name,
+      msg.options,
+      {
+        onStage: (stage, message) => post({ type: 'stage', id, stage, message }),
+        onProgress: (fraction) => post({ type: 'progress', id, fraction }),
+      },
+      helpers,
+    );
     post({ type: 'done', id, data: data.buffer as ArrayBuffer, report }, [data.buffer as ArrayBuffer]);
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+  } finally {
+    for (const port of msg.helpers ?? []) port.close();
   }
 };
