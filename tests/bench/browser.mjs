@@ -6,7 +6,12 @@
 // Python's zipfile (testzip). Writes the figures to bench-results/browser.json.
 //
 //   node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80]
-//                                [--skip-batch] [--out FILE] [--keep]
+//                                [--skip-batch] [--incognito] [--chromium-arg ARG]... [--out FILE] [--keep]
+//
+// The browser runs with a profile on disk, as a user's normal window does; --incognito uses
+// Playwright's usual throwaway contexts instead, which behave like private windows: Chromium then
+// keeps every Blob in memory (it cannot page them to disk), which decides whether a batch of large
+// files still fits.
 //
 // Memory: every 200 ms the process tree under Chromium's browser process is read from /proc
 // (smaps_rollup: Rss and Pss of each process; the type from its --type= switch). The tab's figure is
@@ -50,7 +55,7 @@ const STATES = [
 ];
 
 function parseArgs(argv) {
-  const opts = { dist: 'web/dist', mib: 200, files: 6, intensity: 80, skipBatch: false, out: join(ROOT, 'bench-results/browser.json'), keep: false };
+  const opts = { dist: 'web/dist', mib: 200, files: 6, intensity: 80, skipBatch: false, incognito: false, extraArgs: [], out: join(ROOT, 'bench-results/browser.json'), keep: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => argv[++i] ?? usage(`${a} needs a value`);
@@ -59,6 +64,8 @@ function parseArgs(argv) {
     else if (a === '--files') opts.files = Number(value());
     else if (a === '--intensity') opts.intensity = Number(value());
     else if (a === '--skip-batch') opts.skipBatch = true;
+    else if (a === '--incognito') opts.incognito = true;
+    else if (a === '--chromium-arg') opts.extraArgs.push(value());
     else if (a === '--out') opts.out = value();
     else if (a === '--keep') opts.keep = true;
     else usage(a === '--help' || a === '-h' ? null : `unknown option ${a}`);
@@ -67,7 +74,7 @@ function parseArgs(argv) {
 }
 
 function usage(error) {
-  const text = 'usage: node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80] [--skip-batch] [--out FILE] [--keep]';
+  const text = 'usage: node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80] [--skip-batch] [--incognito] [--chromium-arg ARG]... [--out FILE] [--keep]';
   if (error) console.error(`bench: ${error}`);
   console.log(text);
   process.exit(error ? 2 : 0);
@@ -268,8 +275,50 @@ function instrument() {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
 }
 
-async function openWorkspace(context, base) {
-  const page = await context.newPage();
+async function prepareContext(context) {
+  await context.addInitScript(() => localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false })));
+  await context.addInitScript(instrument);
+}
+
+/**
+ * The browser and how each phase gets a fresh page: a new page in the one profile-backed context
+ * (closed after the phase), or with --incognito a new throwaway context per phase.
+ */
+async function launchBrowser(incognito, extraArgs, workDir) {
+  const launch = { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] };
+  if (!incognito) {
+    const context = await chromium.launchPersistentContext(join(workDir, 'profile'), { ...launch, acceptDownloads: true });
+    await prepareContext(context);
+    for (const page of context.pages()) await page.close();
+    return {
+      pid: browserPid(),
+      version: version(CHROMIUM),
+      open: async () => {
+        const page = await context.newPage();
+        return { page, close: () => page.close() };
+      },
+      close: () => context.close(),
+    };
+  }
+  const browser = await chromium.launch(launch);
+  return {
+    pid: browserPid(),
+    version: `Chromium ${browser.version()}`,
+    open: async () => {
+      const context = await browser.newContext({ acceptDownloads: true });
+      await prepareContext(context);
+      return { page: await context.newPage(), close: () => context.close() };
+    },
+    close: () => browser.close(),
+  };
+}
+
+function version(command) {
+  return spawnSync(command, ['--version'], { encoding: 'utf8' }).stdout?.trim().split('\n').pop() ?? command;
+}
+
+async function openWorkspace(session, base) {
+  const { page, close } = await session.open();
   const crashes = [];
   page.on('crash', () => crashes.push('the page crashed'));
   page.on('pageerror', (e) => crashes.push(`pageerror: ${e.message}`));
@@ -277,7 +326,7 @@ async function openWorkspace(context, base) {
   await page.locator('#upload').waitFor();
   // Hydrated when React has attached to the root (the workspace's controls do nothing before).
   await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
-  return { page, crashes };
+  return { page, crashes, close };
 }
 
 const startButton = (page) => page.getByRole('button', { name: /^(Start Processing|Processing\.\.\. stays on your device\.)$/ });
@@ -309,11 +358,8 @@ function stageTimes(bench, id, clickT) {
   return out;
 }
 
-async function singleFile(browser, base, sampler, file, intensity, workDir) {
-  const context = await browser.newContext({ acceptDownloads: true });
-  await context.addInitScript(() => localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false })));
-  await context.addInitScript(instrument);
-  const { page, crashes } = await openWorkspace(context, base);
+async function singleFile(session, base, sampler, file, intensity, workDir) {
+  const { page, crashes, close } = await openWorkspace(session, base);
   const name = basename(file);
   sampler.enter('single: idle page');
   const isolated = await page.evaluate(() => self.crossOriginIsolated);
@@ -349,7 +395,7 @@ async function singleFile(browser, base, sampler, file, intensity, workDir) {
   await dl.saveAs(saved);
   sampler.enter('single: done');
   const heapPeak = await page.evaluate(() => window.__bench.heapPeak);
-  await context.close();
+  await close();
 
   // The download must be the native engine's output for the same file, mode, intensity and seed.
   const cliOut = join(workDir, 'cli');
@@ -376,11 +422,8 @@ async function singleFile(browser, base, sampler, file, intensity, workDir) {
   };
 }
 
-async function batch(browser, base, sampler, files, intensity, workDir) {
-  const context = await browser.newContext({ acceptDownloads: true });
-  await context.addInitScript(() => localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false })));
-  await context.addInitScript(instrument);
-  const { page, crashes } = await openWorkspace(context, base);
+async function batch(session, base, sampler, files, intensity, workDir) {
+  const { page, crashes, close } = await openWorkspace(session, base);
   sampler.enter('batch: idle page');
   await page.locator('#workspace-file-input').setInputFiles(files);
   await page.getByRole('heading', { name: `Files (${files.length})` }).waitFor();
@@ -406,7 +449,10 @@ async function batch(browser, base, sampler, files, intensity, workDir) {
     downloaded.catch(() => {});
     failed.catch(() => {});
     const first = await Promise.race([downloaded.then((d) => ({ d })), failed.then(() => ({ failed: true }))]);
-    if (first.failed) throw new Error(`ZIP Creation Failed: ${(await toasts(page)).join(' | ')}`);
+    if (first.failed) {
+      const toast = (await toasts(page)).find((t) => t.includes('ZIP Creation Failed')) ?? '';
+      throw new Error(toast.replace(/×/g, '').replace(/\s+/g, ' ').trim());
+    }
     const dl = first.d;
     // The archive is built when its download starts; the browser has written it when path() resolves.
     const zipBuiltMs = Date.now() - zipStart;
@@ -429,7 +475,7 @@ async function batch(browser, base, sampler, files, intensity, workDir) {
     result = { zip_error: e.message };
   }
   const heapPeak = await page.evaluate(() => window.__bench.heapPeak).catch(() => null);
-  await context.close();
+  await close();
   return {
     files: files.length,
     bytes_each: statSync(files[0]).size,
@@ -447,7 +493,7 @@ const mib = (kib) => `${Math.round(kib / 1024)} MiB`;
 function printReport(single, batchResult, sampler, opts, meta) {
   const lines = [];
   const size = single.bytes;
-  lines.push(`Fracture in the browser — ${meta.chromium}, ${meta.cores} cores, load average before ${meta.load_before.join(' / ')}, after ${meta.load_after.join(' / ')}`);
+  lines.push(`Fracture in the browser — ${meta.chromium}, profile ${meta.profile}${meta.extra_args.length ? `, extra switches ${meta.extra_args.join(' ')}` : ''}, ${meta.cores} cores, load average before ${meta.load_before.join(' / ')}, after ${meta.load_after.join(' / ')}`);
   lines.push(`${single.file}: ${size} bytes, byte_flip (Quick Scramble) at intensity ${opts.intensity}, seed ${single.seed}; stage delays off (?e2e)`);
   lines.push('');
   const rows = [['worker: new Worker → "ready"', single.worker.map((w) => fmtMs(w.ready_ms)).join(', ') || 'no worker seen']];
@@ -509,7 +555,7 @@ function printReport(single, batchResult, sampler, opts, meta) {
       );
     }
     const peak = Math.max(...Object.entries(sampler.peaks).filter(([k]) => k.startsWith('batch')).map(([, p]) => p.tab_rss_kib));
-    lines.push(`batch: the tab's renderer Rss peak ${mib(peak)} = ${((peak * 1024) / b.bytes_each).toFixed(2)}× one file; ${b.crashes.length ? `page errors: ${b.crashes.join('; ')}` : 'no crash, no out-of-memory'}`);
+    lines.push(`batch: the tab's renderer Rss peak ${mib(peak)} = ${((peak * 1024) / b.bytes_each).toFixed(2)}× one file; ${b.crashes.length ? `page errors: ${b.crashes.join('; ')}` : `the page did not crash${b.zip_error ? '' : ', no out-of-memory'}`}`);
   }
   return { text: lines.join('\n'), pass, factor };
 }
@@ -520,26 +566,25 @@ async function main() {
   ensureSite(dist);
   const workDir = mkdtempSync(join(os.tmpdir(), 'fracture-browser-bench-'));
   const { server, base } = await serve(dist);
-  let browser;
+  let session;
   try {
     const bytes = Math.round(opts.mib * MIB);
     const files = Array.from({ length: opts.skipBatch ? 1 : Math.max(1, opts.files) }, (_, i) => join(workDir, `input-${i + 1}-${opts.mib}MiB.bin`));
     log(`writing ${files.length} × ${bytes} random bytes in ${workDir}`);
     for (const f of files) writeRandomFile(f, bytes);
     const load_before = os.loadavg().map((x) => Math.round(x * 100) / 100);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    const pid = browserPid();
-    if (!pid) throw new Error('no browser process id: cannot read its memory');
+    session = await launchBrowser(opts.incognito, opts.extraArgs, workDir);
+    const { pid } = session;
     const sampler = new MemorySampler(pid);
     log('single file');
-    const single = await singleFile(browser, base, sampler, files[0], opts.intensity, workDir);
+    const single = await singleFile(session, base, sampler, files[0], opts.intensity, workDir);
     let batchResult = null;
     if (!opts.skipBatch) {
       log(`batch of ${files.length}`);
-      batchResult = await batch(browser, base, sampler, files, opts.intensity, workDir);
+      batchResult = await batch(session, base, sampler, files, opts.intensity, workDir);
     }
     sampler.stop();
-    const meta = { chromium: browser.version() ? `Chromium ${browser.version()}` : 'Chromium', cores: os.cpus().length, load_before, load_after: os.loadavg().map((x) => Math.round(x * 100) / 100) };
+    const meta = { chromium: session.version, profile: opts.incognito ? 'incognito (throwaway context)' : 'on disk (persistent context)', extra_args: opts.extraArgs, cores: os.cpus().length, load_before, load_after: os.loadavg().map((x) => Math.round(x * 100) / 100) };
     const { text, pass, factor } = printReport(single, batchResult, sampler, opts, meta);
     console.log(text);
     mkdirSync(dirname(opts.out), { recursive: true });
@@ -547,7 +592,7 @@ async function main() {
     log(`wrote ${relative(process.cwd(), opts.out) || opts.out}`);
     if (!single.output_matches_native || (batchResult && (batchResult.zip_error || batchResult.testzip?.bad || batchResult.testzip?.error))) process.exitCode = 1;
   } finally {
-    await browser?.close();
+    await session?.close();
     server.kill();
     if (opts.keep) log(`kept ${workDir}`);
     else rmSync(workDir, { recursive: true, force: true });

@@ -130,7 +130,7 @@ test('a large flip-mode file is spread over helper workers and gives the native 
       const bytes = new Uint8Array(size);
       for (let i = 0; i < size; i++) bytes[i] = pattern(i);
       const { data } = await window.engine.corrupt(bytes, 'big.bin', { mode: 'byte_flip', intensity: 80, seed: 31337 });
-      const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+      const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
       return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
     },
     { size, src: pattern.toString() },

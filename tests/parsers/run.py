@@ -40,12 +40,16 @@ PY = sys.executable
 
 
 def py(code):
-    return [PY, "-c", code]
+    """A Python check that exits 1 with the exception's one-line summary when the file is rejected."""
+    body = "".join("    " + line + "\n" for line in code.splitlines())
+    wrapped = ("import sys\ntry:\n" + body +
+               "except Exception as e:\n    sys.exit(f'{type(e).__name__}: {str(e)[:200]}')\n")
+    return [PY, "-c", wrapped]
 
 
 # A parser: (name, command builder, accepted(returncode, stdout) -> bool). Exit codes follow each
 # tool's manual: a warning still means the file was read (unzip 1, 7z 1, qpdf 3, gzip and xz 2).
-ZIPFILE = ("zipfile", lambda f: py("import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nsys.exit(1 if z.testzip() else 0)") + [f], lambda rc, out: rc == 0)
+ZIPFILE = ("zipfile", lambda f: py("import zipfile\nbad = zipfile.ZipFile(sys.argv[1]).testzip()\nif bad: sys.exit(f'bad member {bad}')") + [f], lambda rc, out: rc == 0)
 UNZIP = ("unzip -t", lambda f: ["unzip", "-t", "-qq", f], lambda rc, out: rc in (0, 1))
 SEVENZ = ("7z t", lambda f: ["7z", "t", "-bd", "-y", "-pfracture", f], lambda rc, out: rc in (0, 1))
 PDFINFO = ("pdfinfo", lambda f: ["pdfinfo", f], lambda rc, out: rc == 0)
@@ -116,18 +120,22 @@ def judge(parser, path):
         if rc1 is None or rc2 is None:
             return None, "timeout", [sh(probe), sh(decode)]
         ok = streams > 0 and rc2 == 0
-        return ok, f"streams={streams} ffmpeg rc={rc2} {first_line(err2)}", [sh(probe), sh(decode)]
+        return ok, f"streams={streams} ffmpeg rc={rc2} {first_line(err2, path)}", [sh(probe), sh(decode)]
     cmd = build(path)
     rc, out, err = call(cmd)
     if rc is None:
         return None, "timeout", [sh(cmd)]
-    return accepted(rc, out), f"rc={rc} {first_line(err or out)}", [sh(cmd)]
+    return accepted(rc, out), f"rc={rc} {first_line(err or out, path)}", [sh(cmd)]
 
 
-def first_line(text):
+def first_line(text, path=None):
+    """The first informative line of a tool's output, the file's path shortened to FILE."""
     for line in text.splitlines():
         line = line.strip()
-        if line:
+        if path:
+            line = line.replace(path, "FILE")
+        # 7z and unzip name the file on a line of its own and give the reason on the next.
+        if line and line not in ("FILE", "ERROR: FILE", "[FILE]"):
             return line[:110]
     return ""
 

@@ -29,8 +29,10 @@ async function precache() {
   }));
 }
 
+// No skipWaiting: a new version waits until tabs of the old one close, so an open page never loses
+// the hashed files (its engine worker, its .wasm) that it has yet to load.
 self.addEventListener('install', (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(precache());
 });
 
 self.addEventListener('activate', (event) => {

@@ -20,7 +20,8 @@ const app = (
   </StrictMode>
 );
 
-if (container.hasChildNodes()) hydrateRoot(container, app);
+// Prerendered pages arrive with markup to hydrate; the dev server's page holds only a placeholder comment.
+if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
 
 if (import.meta.env.PROD) registerServiceWorker();

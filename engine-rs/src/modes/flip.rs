@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn threads_give_the_same_bytes_as_one_after_another() {
         let input: Vec<u8> = (0..(PARALLEL_MIN * 2 + 12345) as u32).map(|i| (i.wrapping_mul(2654435761) >> 24) as u8).collect();
-        for &(h, k) in &[(0usize, 1u64), (1024, 3_000_000), (70_000, 9_000_123)] {
+        for &(h, k) in &[(0usize, 1u64), (1024, 3_000_000), (70_000, 5_000_123)] {
             let mut parallel = input.clone();
             flip_region(&mut parallel, h, k, 77);
             let mut serial = input.clone();

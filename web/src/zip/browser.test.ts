@@ -32,7 +32,7 @@ async function serveSources(url: string): Promise<{ status: number; contentType:
   if (!path.startsWith('/src/') || !path.endsWith('.ts')) return { status: 404, contentType: 'text/plain', body: '' };
   const source = await readFile(join(SRC, path.slice('/src/'.length)), 'utf8');
   const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false },
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
   });
   return { status: 200, contentType: 'text/javascript', body: outputText };
 }

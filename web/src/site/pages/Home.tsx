@@ -9,7 +9,7 @@ import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { Badge, BadgeRow, Card, Container, Grid, Lead, Section, SectionHeader } from '../../ui/layout.tsx';
 import { formatSeconds, formatSize } from '../../workspace/format.ts';
 import { sampleReport } from '../../workspace/sampleReport.ts';
-import { Workspace } from '../../workspace/Workspace.tsx';
+import { PreviewPanel, ReportSection, UploadSection, WorkspaceProvider } from '../../workspace/Workspace.tsx';
 import { HOME_FAQS, SECTIONS } from '../catalog.ts';
 import { formatCountClaim, RECOGNISED_EXTENSIONS, wasmEngineNoun } from '../buildInfo.ts';
 import { FaqAnswer, FaqLinks } from './FaqPage.tsx';
@@ -31,7 +31,7 @@ const FEATURES: readonly { icon: IconName; title: string; text: string }[] = [
   },
   {
     icon: 'ban',
-    title: 'Won’t-Open Mode',
+    title: "Won't-Open Mode",
     text: 'Format-aware failure recipes damage exactly the structures a reader checks first, then verify the result.',
   },
   {
@@ -170,8 +170,9 @@ export function Home() {
   const effects = useEffectsLayer();
   const startCorrupting = useStartCorrupting();
   const useCases = SECTIONS['use-cases'].records;
+  // The spec's order: hero, features, upload, FAQ, use cases and statistics, forensic report, preview.
   return (
-    <>
+    <WorkspaceProvider>
       <Seo
         title={TITLE}
         description={DESCRIPTION}
@@ -237,7 +238,7 @@ export function Home() {
         </Container>
       </Section>
 
-      <Workspace />
+      <UploadSection />
 
       <Section aria-labelledby="faq-title">
         <Container>
@@ -275,6 +276,9 @@ export function Home() {
             this build, not usage statistics.</Footnote>
         </Container>
       </Section>
-    </>
+
+      <ReportSection />
+      <PreviewPanel />
+    </WorkspaceProvider>
   );
 }

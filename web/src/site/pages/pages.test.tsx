@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The fixed pages state what the spec and DECISIONS.md require, and their interactive parts work.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -161,5 +161,27 @@ describe('about, FAQ and how it works', () => {
     expect(download).toHaveAttribute('href', '/sample-report.json');
     expect(download).toHaveAttribute('download');
     expect(screen.getByRole('heading', { name: 'Privacy guarantees' })).toBeInTheDocument();
+  });
+});
+
+describe('home', () => {
+  it('renders hero, six feature cards, the workspace, FAQ and use cases in order, and starts the effects layer after about 100 ms', async () => {
+    const started = performance.now();
+    renderAt('/');
+    expect(screen.queryByTestId('effects-layer')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('effects-layer')).toBeInTheDocument());
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('Client-Side, Private, Professional')).toBeInTheDocument();
+    for (const badge of ['100% Private', 'No Credit Card Needed', 'Batch ZIP Downloads']) expect(within(main).getByText(badge)).toBeInTheDocument();
+    const features = ['Private by Design', "Won't-Open Mode", 'Real-Time Feedback', '200+ Formats', 'Built for QA & Security', 'Batch Processing'];
+    for (const title of features) expect(within(main).getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+
+    const order = ['features', 'upload', 'faq-title', 'use-cases'].map((id) => main.querySelector(`#${id}`)!);
+    for (let i = 1; i < order.length; i++) {
+      expect(order[i - 1].compareDocumentPosition(order[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(main).toHaveTextContent('Illustrative');
   });
 });
