@@ -54,7 +54,7 @@ test-unit: build
 	npx vitest run --config web/vite.config.ts
 
 test-parsers: build
-	python3 tests/parsers/run.py
+	python3 tests/parsers/run.py --strict
 
 test-e2e: build
 	npx playwright test -c tests/e2e/playwright.config.ts

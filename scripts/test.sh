@@ -28,7 +28,7 @@ suite "Rust: unit, worked example, golden vectors, property run" cargo test --re
 suite "TypeScript: typecheck" npm run --silent typecheck
 suite "Vitest: reference engine, golden vectors (TS and wasm), differential, CLI, ZIP, UI components" \
   vitest run --config web/vite.config.ts
-suite "Real parsers reject guaranteed_break output" python3 tests/parsers/run.py
+suite "Real parsers reject guaranteed_break output" python3 tests/parsers/run.py --strict
 suite "Playwright: the built site in Chromium" playwright test -c tests/e2e/playwright.config.ts
 
 printf '\n'

@@ -156,3 +156,18 @@ pub fn entropy(bytes: &[u8]) -> f64 {
 pub fn engine_version() -> String {
     crate::ENGINE_VERSION.to_string()
 }
+
+/// The first `count` words of stream `(stream_hi << 32) | stream_lo` of `seed`: lets the tests pin the
+/// WebAssembly build's generator to ENGINE.md's known answers.
+#[wasm_bindgen(js_name = streamWords)]
+pub fn stream_words(seed: f64, stream_hi: u32, stream_lo: u32, count: usize) -> Vec<u32> {
+    let mut s = crate::rng::Stream::new(seed as u64, (u64::from(stream_hi) << 32) | u64::from(stream_lo));
+    (0..count.min(1 << 20)).map(|_| s.u32()).collect()
+}
+
+/// `below(b)` drawn `count` times from a stream, for the same known-answer tests.
+#[wasm_bindgen(js_name = streamBelow)]
+pub fn stream_below(seed: f64, stream_lo: u32, b: u32, count: usize) -> Vec<u32> {
+    let mut s = crate::rng::Stream::new(seed as u64, u64::from(stream_lo));
+    (0..count.min(1 << 20)).map(|_| s.below(b.max(1))).collect()
+}

@@ -30,10 +30,30 @@ CONVERT = "/usr/bin/convert"
 
 # Families no Debian tool on the test machine can write (see the report in docs/engine.md).
 NOT_PRODUCIBLE = {
-    "msi": "needs msitools (wixl) or an OLE writer; not installed",
-    "cab": "needs gcab; not installed",
     "rar": "RAR writers are non-free; Debian has none",
 }
+
+# A minimal Windows Installer package for wixl (msitools): one component, one file, cabinet embedded.
+WXS = """<?xml version="1.0"?>
+<Wix xmlns="http://schemas.microsoft.com/wix/2006/wi">
+  <Product Id="*" Name="Fracture Fixture" Language="1033" Version="1.0.0" Manufacturer="Fracture"
+           UpgradeCode="3f1d4c52-6a0e-4d8e-9a51-0c7c1d9e0a11">
+    <Package InstallerVersion="200" Compressed="yes"/>
+    <Media Id="1" Cabinet="data.cab" EmbedCab="yes"/>
+    <Directory Id="TARGETDIR" Name="SourceDir">
+      <Directory Id="ProgramFilesFolder">
+        <Directory Id="INSTALLDIR" Name="Fixture">
+          <Component Id="Main" Guid="3f1d4c52-6a0e-4d8e-9a51-0c7c1d9e0a12">
+            <File Id="notes" Name="notes.txt" Source="notes.txt"/>
+            <File Id="blob" Name="blob.bin" Source="blob.bin"/>
+          </Component>
+        </Directory>
+      </Directory>
+    </Directory>
+    <Feature Id="Complete" Level="1"><ComponentRef Id="Main"/></Feature>
+  </Product>
+</Wix>
+"""
 
 
 def run(cmd, **kw):
@@ -345,6 +365,36 @@ def archives(m):
     m.tool("archive_small.tar.gz", lambda p: _small_tar(p, ["-z"]))
 
 
+def installers(m):
+    """msi (wixl, from msitools) and cab (gcab): Windows formats Debian's tools can write."""
+    def payload(d, blob_size):
+        with open(os.path.join(d, "notes.txt"), "w") as f:
+            f.write(lorem(50, 4000))
+        with open(os.path.join(d, "blob.bin"), "wb") as f:
+            f.write(rng_bytes(51, blob_size))
+
+    def msi(blob_size):
+        def make(p):
+            with tempfile.TemporaryDirectory() as d:
+                payload(d, blob_size)
+                with open(os.path.join(d, "fixture.wxs"), "w") as f:
+                    f.write(WXS)
+                run(["wixl", "-o", os.path.abspath(p), "fixture.wxs"], cwd=d)
+        return make
+
+    def cab(blob_size, compress):
+        def make(p):
+            with tempfile.TemporaryDirectory() as d:
+                payload(d, blob_size)
+                run(["gcab", "-c", *(["-z"] if compress else []), os.path.abspath(p), "notes.txt", "blob.bin"], cwd=d)
+        return make
+
+    m.tool("installer_small.msi", msi(2000))
+    m.tool("installer_large.msi", msi(400_000))
+    m.tool("cabinet_small.cab", cab(2000, False))
+    m.tool("cabinet_large.cab", cab(400_000, True))
+
+
 def _small_tar(p, opts=()):
     with tempfile.TemporaryDirectory() as d:
         with open(os.path.join(d, "hello.txt"), "w") as f:
@@ -447,7 +497,7 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     m = Maker(args.out)
-    for group in (images, media, zips, pdfs, archives, texts, pe):
+    for group in (images, media, zips, pdfs, archives, installers, texts, pe):
         group(m)
     print(f"fixtures: {len(m.made)} made, {len(os.listdir(args.out))} present in {args.out}")
     for family, why in NOT_PRODUCIBLE.items():

@@ -60,6 +60,9 @@ TAR = ("tar tf", lambda f: ["tar", "tf", f], lambda rc, out: rc == 0)
 GZIP = ("gzip -t", lambda f: ["gzip", "-t", f], lambda rc, out: rc in (0, 2))
 BZIP2 = ("bzip2 -t", lambda f: ["bzip2", "-t", f], lambda rc, out: rc == 0)
 XZ = ("xz -t", lambda f: ["xz", "-t", f], lambda rc, out: rc in (0, 2))
+# msi and cab: ENGINE.md names no parser; these are the readers Debian has (7-Zip opens both).
+MSIINFO = ("msiinfo tables", lambda f: ["msiinfo", "tables", f], lambda rc, out: rc == 0)
+GCAB = ("gcab -t", lambda f: ["gcab", "-t", f], lambda rc, out: rc == 0)
 OBJDUMP = ("objdump -f", lambda f: ["objdump", "-f", f], lambda rc, out: rc == 0)
 CSV = ("csv strict", lambda f: py(
     "import csv, sys\n"
@@ -91,6 +94,7 @@ FAMILIES = {
     "tar": ("tar", [TAR]), "gz": ("gzip", [GZIP]), "bz2": ("bzip2", [BZIP2]), "xz": ("xz", [XZ]),
     "7z": ("7z", [SEVENZ]),
     "exe": ("pe", [OBJDUMP]), "dll": ("pe", [OBJDUMP]),
+    "msi": ("msi", [MSIINFO, SEVENZ]), "cab": ("cab", [GCAB, SEVENZ]),
     "csv": ("text", [CSV]), "tsv": ("text", [CSV]), "json": ("text", [JSON]),
     "txt": ("text", [UTF8]), "yaml": ("text", [UTF8]), "xml": ("text", [UTF8]), "html": ("text", [UTF8]),
 }
