@@ -349,6 +349,26 @@ test.describe('settings', () => {
     expect(await seedOf(page)).toBeLessThan(2147483647);
   });
 
+  test('a typed seed reproduces a CLI run; an invalid one is refused with a toast', async ({ page }) => {
+    await open(page);
+    const seedInput = upload(page).getByRole('textbox', { name: 'Reproduce a seed' });
+    await seedInput.fill('12x');
+    await upload(page).getByRole('button', { name: 'Use', exact: true }).click();
+    await expectToast(page, 'Invalid seed', 'Enter a whole number from 0 to 9007199254740991.', 'destructive');
+    const big = 9007199254740000;
+    await seedInput.fill(String(big));
+    await seedInput.press('Enter');
+    await expectToast(page, 'Seed set', String(big), 'default');
+    expect(await seedOf(page)).toBe(big);
+    const file = write('reproduce.csv', 'id,name\n1,"a"\n'.repeat(200));
+    await page.locator('#workspace-file-input').setInputFiles([file]);
+    await startButton(page).click();
+    await waitForRun(page, 1, 1);
+    const expected = runCli([file], 'byte_flip', 80, big, join(workDir, 'cli-seed'));
+    const { path } = await saveDownload(page, () => row(page, 'reproduce.csv').getByRole('button', { name: 'Download corrupted reproduce.csv' }).click(), join(workDir, 'ui-seed'));
+    expect(fileSha256(path)).toBe(fileSha256(join(expected, 'reproduce_corrupted.csv')));
+  });
+
   test('an algorithm requested by navigation state is preselected', async ({ page }) => {
     await open(page);
     await page.evaluate(() => {

@@ -12,7 +12,8 @@ export function algorithmOptions(ext: string) {
 }
 
 export function SettingsPanel({ ext }: { ext: string }) {
-  const { algorithm, setAlgorithm, intensity, setIntensity, seed, copySeed, newSeed, state } = useWorkspace();
+  const { algorithm, setAlgorithm, intensity, setIntensity, seed, copySeed, newSeed, applySeed, state } = useWorkspace();
+  const [seedDraft, setSeedDraft] = useState('');
   const [intensityDraft, setIntensityDraft] = useState<string | null>(null);
   return (
     <Panel as="fieldset" disabled={state.busy} aria-describedby="workspace-settings-note">
@@ -80,6 +81,26 @@ export function SettingsPanel({ ext }: { ext: string }) {
           </Button>
         </Row>
         <Hint id="workspace-settings-note">File n of a run uses this seed + n, so the same seed reproduces the run.</Hint>
+        <SeedForm
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (applySeed(seedDraft)) setSeedDraft('');
+          }}
+        >
+          <label htmlFor="workspace-seed-input">Reproduce a seed</label>
+          <NumberInput
+            id="workspace-seed-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 1234567890"
+            value={seedDraft}
+            onChange={(event) => setSeedDraft(event.currentTarget.value)}
+          />
+          <Button type="submit" $tone="secondary" disabled={seedDraft.trim() === ''}>
+            Use
+          </Button>
+        </SeedForm>
       </Field>
     </Panel>
   );
@@ -138,6 +159,22 @@ const NumberInput = styled.input`
   color: inherit;
   font: inherit;
   font-variant-numeric: tabular-nums;
+`;
+
+const SeedForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  & > label {
+    flex-basis: 100%;
+    font-size: 0.85rem;
+    color: var(--color-text-muted, #94a3b8);
+  }
+  & > input {
+    flex: 1;
+    width: auto;
+  }
 `;
 
 const Seed = styled.output`

@@ -56,3 +56,13 @@ describe('copyText', () => {
     expect(writeText).toHaveBeenCalledWith('1234');
   });
 });
+
+describe('parseSeed', () => {
+  it('takes whole numbers in the engine range and nothing else', async () => {
+    const { parseSeed } = await import('./bytes.ts');
+    expect(parseSeed(' 42 ')).toBe(42);
+    expect(parseSeed('0')).toBe(0);
+    expect(parseSeed('9007199254740991')).toBe(9007199254740991);
+    for (const bad of ['', '-1', '1.5', '1e3', '12x', '9007199254740992', '99999999999999999', '0x10']) expect(parseSeed(bad)).toBeUndefined();
+  });
+});

@@ -12,6 +12,17 @@ export function randomSeed(getRandomValues: (a: Uint32Array) => Uint32Array = (a
   }
 }
 
+/**
+ * A seed typed by the user (to reproduce a run from a bug report or the CLI): a whole number from 0
+ * to 2^53-1, the engine's range. Undefined for anything else.
+ */
+export function parseSeed(text: string): number | undefined {
+  const t = text.trim();
+  if (!/^[0-9]{1,16}$/.test(t)) return undefined;
+  const value = Number(t);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
 /** Only the first 8 digits are shown; an ellipsis says when digits are hidden. */
 export function displaySeed(seed: number): string {
   const digits = String(seed);

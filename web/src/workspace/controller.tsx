@@ -10,7 +10,7 @@ import { corruptedName, reportName } from '../engine/shared/names.ts';
 import type { Report } from '../engine/shared/types.ts';
 import { useToast } from '../ui/toast.tsx';
 import { batchArchive } from './batch.ts';
-import { copyText, randomSeed, saveBlob } from './bytes.ts';
+import { copyText, parseSeed, randomSeed, saveBlob } from './bytes.ts';
 import { corrupt } from './engine.ts';
 import { browserPacing } from './pacing.ts';
 import { planRun, runFiles } from './run.ts';
@@ -55,6 +55,8 @@ export interface WorkspaceApi {
   setAlgorithm(value: string): void;
   setIntensity(value: number): void;
   newSeed(): void;
+  /** Uses a seed the user typed; returns false (and says why) when it is not a valid seed. */
+  applySeed(text: string): boolean;
   copySeed(): Promise<void>;
   start(): Promise<void>;
   downloadFile(id: number): void;
@@ -207,6 +209,20 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     toast({ title: 'New seed generated', description: `Runs now start from seed ${next}.` });
   }, [toast]);
 
+  const applySeed = useCallback(
+    (text: string) => {
+      const value = parseSeed(text);
+      if (value === undefined) {
+        toast({ title: 'Invalid seed', description: 'Enter a whole number from 0 to 9007199254740991.', variant: 'destructive' });
+        return false;
+      }
+      setSeed(value);
+      toast({ title: 'Seed set', description: `Runs now start from seed ${value}.` });
+      return true;
+    },
+    [toast],
+  );
+
   const copyReport = useCallback(
     async (report: Report) => {
       try {
@@ -244,6 +260,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       setAlgorithm: (value) => setAlgorithmValue(algorithmFor(value).value),
       setIntensity: (value) => setIntensityValue(clampIntensity(value)),
       newSeed,
+      applySeed,
       copySeed,
       start,
       downloadFile,
@@ -252,7 +269,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       downloadReport,
       toggleTelemetry: () => setTelemetryShown((shown) => !shown),
     };
-  }, [state, algorithm, intensity, seed, zipping, telemetryShown, newSeed, copySeed, start, downloadFile, downloadZip, copyReport, downloadReport]);
+  }, [state, algorithm, intensity, seed, zipping, telemetryShown, newSeed, applySeed, copySeed, start, downloadFile, downloadZip, copyReport, downloadReport]);
 
   return <WorkspaceContext.Provider value={api}>{children}</WorkspaceContext.Provider>;
 }
