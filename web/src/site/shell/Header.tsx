@@ -41,6 +41,7 @@ const NavItem = styled(RouterNavLink)`
   font-weight: 500;
   font-size: 0.95rem;
   text-decoration: none;
+  white-space: nowrap;
 
   &:hover { color: var(--text); background: var(--surface-2); }
   &[aria-current='page'] { color: var(--text); }
@@ -63,7 +64,7 @@ const Badges = styled.ul`
     white-space: nowrap;
   }
 
-  @media (min-width: 1180px) { display: flex; }
+  @media (min-width: 1240px) { display: flex; }
 `;
 
 const Spacer = styled.div`
@@ -74,6 +75,7 @@ const Spacer = styled.div`
 
 const StartWrap = styled.div`
   display: none;
+  white-space: nowrap;
 
   @media (min-width: 560px) { display: block; }
 `;
