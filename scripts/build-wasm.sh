@@ -8,6 +8,10 @@ ROOT=$PWD
 export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
 OUT="$ROOT/web/src/engine/wasm/pkg"
 export CARGO_TARGET_DIR="$ROOT/target/wasm"
+# SIMD128 for engine-rs/src/rng's four-block ChaCha8 (rand_chacha has no wasm SIMD backend); exported,
+# so both branches get it, and with build-std the standard library is built with it too. Set, not
+# appended: flags meant for a native build (say -C target-cpu=native) would break this one.
+export RUSTFLAGS="-C target-feature=+simd128"
 cd engine-rs
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   wasm-pack build . --target web --release --out-dir "$OUT" --out-name fracture_engine --no-pack

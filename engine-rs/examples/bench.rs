@@ -5,10 +5,9 @@
 //!   bench entropy FILE REPEAT                          the entropy pass alone
 //!   bench parts FILE INTENSITY SEED REPEAT             byte_flip taken apart (see `parts`)
 //!
-//! Each prints one JSON object with one entry per repeat: for every timed piece its wall-clock time
-//! and the CPU time of the thread that ran it (ms; from /proc/thread-self/schedstat, so time spent
-//! waiting for a busy CPU is not in it). The file is read again before every repeat, outside the
-//! timing, so a repeat never holds a spare copy of the input and the process's peak RSS is one run's.
+//! Each prints one JSON object with one entry per repeat: the wall-clock time of every timed piece
+//! (ms) and their total. The file is read again before every repeat, outside the timing, so a repeat
+//! never holds a spare copy of the input and the process's peak RSS is that of one run.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -52,53 +51,28 @@ fn read(file: &str) -> Result<Vec<u8>, String> {
     std::fs::read(file).map_err(|e| format!("{file}: {e}"))
 }
 
-/// The CPU time of this thread in ns, or None where /proc does not say.
-fn thread_cpu_ns() -> Option<u64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    stat.split_whitespace().next()?.parse().ok()
-}
-
-/// Wall-clock and thread CPU time since the last lap.
-struct Meter {
-    wall: Instant,
-    cpu: Option<u64>,
-}
+/// Wall-clock laps.
+struct Meter(Instant);
 
 impl Meter {
     fn start() -> Meter {
-        Meter { cpu: thread_cpu_ns(), wall: Instant::now() }
+        Meter(Instant::now())
     }
 
-    /// (wall ms, CPU ms) since the previous lap; the meter restarts.
-    fn lap(&mut self) -> (f64, Option<f64>) {
-        let wall = self.wall.elapsed().as_secs_f64() * 1e3;
-        let now = thread_cpu_ns();
-        let cpu = match (self.cpu, now) {
-            (Some(a), Some(b)) => Some((b - a) as f64 / 1e6),
-            _ => None,
-        };
-        self.cpu = now;
-        self.wall = Instant::now();
-        (wall, cpu)
+    /// Milliseconds since the previous lap; the meter restarts.
+    fn lap(&mut self) -> f64 {
+        let ms = self.0.elapsed().as_secs_f64() * 1e3;
+        self.0 = Instant::now();
+        ms
     }
 }
 
-type Lap = (f64, Option<f64>);
-
-/// `{"wall":{"a":1.5,...},"cpu":{"a":1.2,...}}` from named laps, with a "total" of them added.
-fn laps(fields: &[(&str, Lap)]) -> String {
-    let total_wall: f64 = fields.iter().map(|(_, (w, _))| w).sum();
-    let total_cpu: Option<f64> = fields.iter().map(|(_, (_, c))| *c).sum();
-    let side = |pick: &dyn Fn(&Lap) -> Option<f64>, total: Option<f64>| {
-        let mut parts: Vec<String> = fields.iter().map(|(k, l)| format!("\"{k}\":{}", num_or_null(pick(l)))).collect();
-        parts.push(format!("\"total\":{}", num_or_null(total)));
-        format!("{{{}}}", parts.join(","))
-    };
-    format!("{{\"wall\":{},\"cpu\":{}}}", side(&|l| Some(l.0), Some(total_wall)), side(&|l| l.1, total_cpu))
-}
-
-fn num_or_null(x: Option<f64>) -> String {
-    x.map_or("null".to_string(), |v| format!("{v}"))
+/// `{"a":1.5,...,"total":3}` from named laps.
+fn laps(fields: &[(&str, f64)]) -> String {
+    let total: f64 = fields.iter().map(|(_, ms)| ms).sum();
+    let mut parts: Vec<String> = fields.iter().map(|(k, ms)| format!("\"{k}\":{ms}")).collect();
+    parts.push(format!("\"total\":{total}"));
+    format!("{{{}}}", parts.join(","))
 }
 
 /// Times scan, plan, corrupt, verify and report, exactly the calls `target/release/fracture` makes.

@@ -1,7 +1,12 @@
 //! The engine's only source of randomness: named ChaCha8 streams (ENGINE.md, "Random numbers").
+//!
+//! Natively the words come from `rand_chacha::ChaCha8Rng`, the definition ENGINE.md points at. In
+//! WebAssembly built with SIMD128 they come from [`chacha`], the same keystream four blocks at a time
+//! in vector lanes (rand_chacha runs its portable code there, about 2.5 times slower); the tests below
+//! hold that path to rand_chacha word for word.
 
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod chacha;
 
 /// Stream 0 decides about the whole file (truncate position, block choice, recipe choices).
 pub const PLAN_STREAM: u64 = 0;
@@ -13,21 +18,40 @@ pub fn chunk_stream(chunk: u64) -> u64 {
     1 + chunk
 }
 
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+type Generator = chacha::Wide<chacha::V128>;
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+type Generator = rand_chacha::ChaCha8Rng;
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn generator(seed: u64, stream: u64) -> Generator {
+    chacha::Wide::new(seed, stream)
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn generator(seed: u64, stream: u64) -> Generator {
+    use rand_chacha::rand_core::SeedableRng;
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    let mut rng = rand_chacha::ChaCha8Rng::from_seed(key);
+    rng.set_stream(stream);
+    rng
+}
+
 /// One named stream of one seed, starting at word 0.
-pub struct Stream(ChaCha8Rng);
+pub struct Stream(Generator);
 
 impl Stream {
     pub fn new(seed: u64, stream: u64) -> Self {
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&seed.to_le_bytes());
-        let mut rng = ChaCha8Rng::from_seed(key);
-        rng.set_stream(stream);
-        Stream(rng)
+        Stream(generator(seed, stream))
     }
 
     /// The next 32-bit word of the keystream.
     #[inline]
     pub fn u32(&mut self) -> u32 {
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        use rand_chacha::rand_core::RngCore;
         self.0.next_u32()
     }
 
@@ -59,7 +83,106 @@ impl Stream {
 
 #[cfg(test)]
 mod tests {
+    use super::chacha::{chacha8_block, Wide, BUF_WORDS};
     use super::*;
+    use rand_chacha::rand_core::RngCore;
+
+    const SEEDS: [u64; 8] = [0, 1, 42, 1234567890, (1 << 32) - 1, 1 << 32, (1 << 53) - 1, u64::MAX];
+    const STREAMS: [u64; 8] = [0, 1, 2, 7, (1 << 32) - 1, 1 << 32, u64::MAX - 1, u64::MAX];
+    // Block counters around the carry from word 12 into word 13, and around the 64-bit wrap.
+    const COUNTERS: [u64; 14] = [
+        0,
+        1,
+        3,
+        4,
+        5,
+        (1 << 32) - 4,
+        (1 << 32) - 2,
+        (1 << 32) - 1,
+        1 << 32,
+        (1 << 32) + 1,
+        0x0123_4567_89ab_cdef,
+        u64::MAX - 3,
+        u64::MAX - 1,
+        u64::MAX,
+    ];
+
+    /// More seeds and streams than the fixed lists, spread over all 64 bits (splitmix64).
+    fn spread(n: usize) -> impl Iterator<Item = u64> {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        (0..n).map(move |_| {
+            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        })
+    }
+
+    /// rand_chacha, keyed as the native `Stream` keys it, from block `counter` on.
+    fn reference_at(seed: u64, stream: u64, counter: u64) -> rand_chacha::ChaCha8Rng {
+        let mut rng = generator(seed, stream);
+        rng.set_word_pos(u128::from(counter) * 16);
+        rng
+    }
+
+    fn reference_block(seed: u64, stream: u64, counter: u64) -> [u32; 16] {
+        let mut rng = reference_at(seed, stream, counter);
+        core::array::from_fn(|_| rng.next_u32())
+    }
+
+    #[test]
+    fn scalar_block_matches_rand_chacha() {
+        let seeds = SEEDS.into_iter().chain(spread(24));
+        for seed in seeds {
+            for stream in STREAMS.into_iter().chain(spread(4).map(|s| s ^ seed)) {
+                for counter in COUNTERS {
+                    assert_eq!(chacha8_block(seed, counter, stream), reference_block(seed, stream, counter), "seed {seed} stream {stream} block {counter}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scalar_block_puts_the_counter_in_words_12_13_and_the_stream_in_14_15() {
+        // Each field changes the block, and block 2^32 is not block 0: the carry reaches word 13.
+        let base = chacha8_block(7, 0, 0);
+        assert_ne!(chacha8_block(7, 1 << 32, 0), base);
+        assert_ne!(chacha8_block(7, 0, 1 << 32), base);
+        assert_ne!(chacha8_block(7, 1 << 32, 0), chacha8_block(7, 0, 1 << 32));
+        assert_eq!(chacha8_block(7, 0, 0), reference_block(7, 0, 0));
+    }
+
+    #[test]
+    fn four_lane_stream_matches_rand_chacha_word_for_word() {
+        // Several refills' worth, and a length that ends inside a buffer.
+        let words = 5 * BUF_WORDS + 23;
+        for seed in SEEDS.into_iter().chain(spread(16)) {
+            for stream in STREAMS {
+                let mut wide = Wide::<[u32; 4]>::new(seed, stream);
+                let mut reference = Stream::new(seed, stream);
+                for i in 0..words {
+                    assert_eq!(wide.next_u32(), reference.u32(), "seed {seed} stream {stream} word {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn four_lane_stream_carries_the_block_counter_like_rand_chacha() {
+        // Starting 0..4 blocks before a carry puts it at every lane of a refill and across refills.
+        for seed in [0, 1234567890, u64::MAX] {
+            for stream in [0, u64::MAX] {
+                for start in [(1u64 << 32) - 4, (1 << 32) - 3, (1 << 32) - 2, (1 << 32) - 1, u64::MAX - 5, u64::MAX - 2] {
+                    let mut wide = Wide::<[u32; 4]>::at_block(seed, stream, start);
+                    let mut reference = reference_at(seed, stream, start);
+                    for i in 0..3 * BUF_WORDS {
+                        assert_eq!(wide.next_u32(), reference.next_u32(), "seed {seed} stream {stream} from block {start}, word {i}");
+                    }
+                }
+            }
+        }
+    }
 
     // Known answers from ENGINE.md (rand_chacha 0.3.1).
     #[test]

@@ -573,13 +573,16 @@ async function main() {
     log(`writing ${files.length} × ${bytes} random bytes in ${workDir}`);
     for (const f of files) writeRandomFile(f, bytes);
     const load_before = os.loadavg().map((x) => Math.round(x * 100) / 100);
-    session = await launchBrowser(opts.incognito, opts.extraArgs, workDir);
-    const { pid } = session;
-    const sampler = new MemorySampler(pid);
+    // A fresh browser (and profile) for each phase, so the batch's memory is not the single run's leftovers.
+    session = await launchBrowser(opts.incognito, opts.extraArgs, join(workDir, 'single'));
+    const sampler = new MemorySampler(session.pid);
     log('single file');
     const single = await singleFile(session, base, sampler, files[0], opts.intensity, workDir);
     let batchResult = null;
     if (!opts.skipBatch) {
+      await session.close();
+      session = await launchBrowser(opts.incognito, opts.extraArgs, join(workDir, 'batch'));
+      sampler.rootPid = session.pid;
       log(`batch of ${files.length}`);
       batchResult = await batch(session, base, sampler, files, opts.intensity, workDir);
     }

@@ -144,3 +144,24 @@ test('a large flip-mode file is spread over helper workers and gives the native 
   expect(digest).toBe(createHash('sha256').update(readFileSync(path.join(dir, 'big_corrupted.bin'))).digest('hex'));
   if (cores >= 2) expect(workers, 'the engine worker and at least one helper').toBeGreaterThanOrEqual(2);
 });
+
+test('without the WebAssembly module the worker falls back to the TypeScript engine: same bytes', async ({ page, context }) => {
+  await context.route('**/*.wasm', (route) => route.abort());
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  await page.goto(base);
+  await expect(page.locator('body[data-ready=true]')).toBeAttached();
+  const result = await page.evaluate(async () => {
+    const bytes = new Uint8Array(200_000).map((_, i) => (i * 7919) & 0xff);
+    const stages: string[] = [];
+    const { data, report } = await window.engine.corrupt(bytes, 'probe.bin', { mode: 'byte_flip', intensity: 80, seed: 1234567890 }, { onStage: (s) => stages.push(s) });
+    return { data: Array.from(data), ops: report.ops, stages };
+  });
+  expect(result.stages).toEqual(['scan', 'plan', 'corrupt', 'verify', 'report']);
+  expect(result.ops).toBe(82_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'fracture-fallback-'));
+  writeFileSync(path.join(dir, 'probe.bin'), Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) & 0xff));
+  execFileSync(path.join(ROOT, 'target/release/fracture'), ['--seed', '1234567890', '--out', dir, path.join(dir, 'probe.bin')], { stdio: 'ignore' });
+  expect(Buffer.from(result.data).equals(readFileSync(path.join(dir, 'probe_corrupted.bin')))).toBe(true);
+  expect(warnings.some((w) => w.includes('using the TypeScript engine'))).toBe(true);
+});

@@ -4,18 +4,24 @@
 import init, * as wasm from './pkg/fracture_engine.js';
 import wasmUrl from './pkg/fracture_engine_bg.wasm?url';
 import { runWasm, type FlipHelper, type WasmEngine } from './run.ts';
+import { runReference } from './run-ts.ts';
 import type { FlipReply, FlipRequest, FromWorker, ToWorker } from './protocol.ts';
+import type { Stage } from '../shared/types.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const post = (msg: FromWorker, transfer: Transferable[] = []) => self.postMessage(msg, transfer);
 
-const ready = init({ module_or_path: wasmUrl }).then((exports) => {
-  const engine = { ...wasm, memory: exports.memory } as unknown as WasmEngine;
-  post({ type: 'ready' });
-  return engine;
-});
-ready.catch((e: unknown) => post({ type: 'init-error', message: e instanceof Error ? e.message : String(e) }));
+// Without the module (a browser lacking WebAssembly SIMD, say) the worker still works: it runs the
+// TypeScript reference engine, which gives the same bytes, and says so in the console.
+const ready: Promise<WasmEngine | undefined> = init({ module_or_path: wasmUrl }).then(
+  (exports) => ({ ...wasm, memory: exports.memory }) as unknown as WasmEngine,
+  (e: unknown) => {
+    console.warn(`Fracture: the WebAssembly engine did not load (${e instanceof Error ? e.message : String(e)}); using the TypeScript engine`);
+    return undefined;
+  },
+);
+void ready.then(() => post({ type: 'ready' }));
 
 /** A helper reached over a port: one request at a time per port, answers matched by id. */
 function helperOver(port: MessagePort): FlipHelper {
@@ -41,6 +47,7 @@ function serveFlips(port: MessagePort) {
     const r = e.data;
     try {
       const engine = await ready;
+      if (!engine) throw new Error('The WebAssembly engine is not loaded');
       const part = new Uint8Array(r.part);
       engine.flipPart(part, r.start, r.n, r.h, r.k, r.seed, r.first, r.last);
       const reply: FlipReply = { id: r.id, part: r.part };
@@ -62,18 +69,13 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   try {
     const engine = await ready;
     const input = msg.input instanceof ArrayBuffer ? new Uint8Array(msg.input) : msg.input;
-    const helpers = (msg.helpers ?? []).map(helperOver);
-    const { data, report } = await runWasm(
-      engine,
-      input,
-      msg.name,
-      msg.options,
-      {
-        onStage: (stage, message) => post({ type: 'stage', id, stage, message }),
-        onProgress: (fraction) => post({ type: 'progress', id, fraction }),
-      },
-      helpers,
-    );
+    const events = {
+      onStage: (stage: Stage, message: string) => post({ type: 'stage', id, stage, message }),
+      onProgress: (fraction: number) => post({ type: 'progress', id, fraction }),
+    };
+    const { data, report } = engine
+      ? await runWasm(engine, input, msg.name, msg.options, events, (msg.helpers ?? []).map(helperOver))
+      : await runReference(input, msg.name, msg.options, events);
     post({ type: 'done', id, data: data.buffer as ArrayBuffer, report }, [data.buffer as ArrayBuffer]);
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
