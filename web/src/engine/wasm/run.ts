@@ -49,6 +49,9 @@ export interface StageEvents {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Bytes read from a Blob at a time. */
+const READ_SLICE = 8 * 1024 * 1024;
+
 function stage(events: StageEvents, s: Stage) {
   const info = STAGES.find((x) => x.stage === s)!;
   events.onStage?.(s, info.message);
@@ -65,16 +68,13 @@ async function load(engine: WasmEngine, input: Uint8Array | Blob) {
     if (input instanceof Uint8Array) {
       view().set(input);
     } else {
-      const reader = input.stream().getReader();
-      let at = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (at + value.length > size) throw new Error('The file changed while it was being read');
-        view().set(value, at);
-        at += value.length;
+      // Large slices, each read at once: far faster than the Blob's 64 KiB stream chunks, and only
+      // one slice is ever held outside the module's memory.
+      for (let at = 0; at < size; at += READ_SLICE) {
+        const part = new Uint8Array(await input.slice(at, Math.min(size, at + READ_SLICE)).arrayBuffer());
+        if (part.length !== Math.min(READ_SLICE, size - at)) throw new Error('The file changed while it was being read');
+        view().set(part, at);
       }
-      if (at !== size) throw new Error('The file changed while it was being read');
     }
     return buffer;
   } catch (e) {
