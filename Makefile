@@ -11,7 +11,7 @@ CLI_JS := web/dist-node/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: setup build start test test-rust test-unit test-parsers test-e2e bench clean wasm native cli web golden sample-report
+.PHONY: setup build start test test-rust test-unit test-parsers test-e2e bench bench-browser clean wasm native cli web golden sample-report
 
 $(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/Cargo.toml
 	@mkdir -p $(STAMPS)
@@ -61,6 +61,10 @@ test-e2e: build
 
 bench: build
 	node tests/bench/run.mjs
+
+# The site in headless Chromium with 200 MB files: stage times, tab memory, a six-file batch ZIP.
+bench-browser: build
+	node tests/bench/browser.mjs
 
 clean:
 	rm -rf target web/dist web/dist-node web/src/engine/wasm/pkg $(STAMPS)

@@ -14,7 +14,7 @@ log() { printf '[setup] %s\n' "$*"; }
 # real parsers that judge "won't open", and zzuf for the benchmark.
 APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22
   chromium ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils
-  zzuf xz-utils bzip2 gzip tar python3 hyperfine
+  zzuf xz-utils bzip2 gzip tar python3 hyperfine time
   libmagickcore-6.q16-6-extra msitools wixl gcab)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -116,10 +116,11 @@ function prepare(opts) {
 }
 
 /**
- * engine-rs/examples/bench.rs built for wasm32 (its `parts` exports), then run through wasm-opt with
- * the flags the product's module gets (engine-rs/Cargo.toml), so its pieces run as the engine does.
- * Built the way scripts/build-wasm.sh builds the engine: with rustup's wasm32 target if installed,
- * else std from source with Debian's rustc-web. Returns the .wasm path, or null with the reason.
+ * engine-rs/examples/bench.rs built for wasm32 (its `parts` exports) the way scripts/build-wasm.sh
+ * builds the engine: the same RUSTFLAGS (read from that script: target features decide which ChaCha
+ * the engine compiles), rustup's wasm32 target if installed, else std from source with Debian's
+ * rustc-web; then wasm-opt with the flags the product's module gets (engine-rs/Cargo.toml). So its
+ * pieces run as the engine's do. Returns { path, rustflags, wasm_opt } or { error }.
  */
 function buildWasmParts() {
   const target = PATHS.wasmPartsTarget;
@@ -130,7 +131,8 @@ function buildWasmParts() {
     // No rustup: Debian's toolchain below.
   }
   const args = ['build', '-p', 'fracture-engine', '--release', '--example', 'bench', '--target', 'wasm32-unknown-unknown'];
-  const env = { ...process.env, CARGO_TARGET_DIR: target };
+  const rustflags = /^\s*export RUSTFLAGS="([^"]*)"/m.exec(readFileSync(join(ROOT, 'scripts/build-wasm.sh'), 'utf8'))?.[1] ?? '';
+  const env = { ...process.env, CARGO_TARGET_DIR: target, RUSTFLAGS: rustflags };
   let cargo = 'cargo';
   if (!hasTarget) {
     if (!existsSync('/usr/bin/rustc')) return { error: 'no wasm32 target and no Debian rustc-web to build std for it' };
@@ -138,7 +140,7 @@ function buildWasmParts() {
     Object.assign(env, { PATH: `/usr/bin:${process.env.PATH}`, RUSTC: '/usr/bin/rustc', RUSTC_BOOTSTRAP: '1' });
     args.push('-Z', 'build-std=std,panic_abort');
   }
-  log(`building the wasm parts: ${cargo} ${args.join(' ')}`);
+  log(`building the wasm parts: RUSTFLAGS="${rustflags}" ${cargo} ${args.join(' ')}`);
   const built = spawnSync(cargo, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const raw = join(target, 'wasm32-unknown-unknown/release/examples/bench.wasm');
   if (built.status !== 0 || !existsSync(raw)) return { error: 'the wasm32 build of examples/bench.rs failed' };
@@ -146,7 +148,7 @@ function buildWasmParts() {
   const out = join(target, 'bench-parts.wasm');
   const opt = spawnSync(join(ROOT, 'node_modules/.bin/wasm-opt'), [...flags, raw, '-o', out], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (opt.status !== 0) return { error: `wasm-opt ${flags.join(' ')} failed` };
-  return { path: out, wasm_opt: flags };
+  return { path: out, rustflags, wasm_opt: flags };
 }
 
 function version(command, args) {
@@ -564,7 +566,8 @@ function targets(opts, rows, baselines, files, startup, scratch) {
     };
     const gbps = (bytes, ms) => (bytes && ms > 0 ? (bytes / 1e9 / (ms / 1e3)).toFixed(2) : '');
     const engines = Object.keys(parts);
-    lines.push('', `byte_flip taken apart (${m.result.ops} bytes changed; ms, best of 3; "rest" = whole − the three pieces above it):`);
+    const wasmBuild = breakdown.wasm_parts_build ? `; wasm pieces built with RUSTFLAGS="${breakdown.wasm_parts_build.rustflags}", wasm-opt ${breakdown.wasm_parts_build.wasm_opt.join(' ')}` : '';
+    lines.push('', `byte_flip taken apart (${m.result.ops} bytes changed; ms, best of 3; "rest" = whole − the three pieces above it${wasmBuild}):`);
     lines.push(
       renderTable(
         [
