@@ -94,6 +94,12 @@ pub struct Job {
 impl Job {
     /// The scan stage: checks the arguments, finds the format family, measures the input.
     pub fn scan(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64) -> Result<Job, EngineError> {
+        Job::scan_with(input, name, mode, intensity, seed, None)
+    }
+
+    /// The scan stage with the input's SHA-256 (lower-case hex) computed by the caller, e.g. by the
+    /// browser's native WebCrypto, which hashes several times faster than this crate in WebAssembly.
+    pub fn scan_with(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: Option<String>) -> Result<Job, EngineError> {
         let mode = Mode::parse(mode)?;
         if intensity > 100 {
             return Err(EngineError::Intensity(intensity.to_string()));
@@ -107,7 +113,7 @@ impl Job {
         let ext = extension_of(name);
         let family = detect(&input, &ext);
         let before_entropy = entropy(&input);
-        let sha_before = sha::hex_digest(&input);
+        let sha_before = sha256.unwrap_or_else(|| sha::hex_digest(&input));
         Ok(Job {
             input,
             name: name.to_string(),
@@ -225,6 +231,11 @@ impl Job {
     /// The report stage: measures the output and builds the report. Timing is the caller's (the
     /// engine has no clock in WebAssembly); pass 0 when it does not matter.
     pub fn report(&self, time_ms: f64, ops_ms: f64) -> Report {
+        self.report_with(time_ms, ops_ms, None)
+    }
+
+    /// The report stage with the output's SHA-256 computed by the caller (see `scan_with`).
+    pub fn report_with(&self, time_ms: f64, ops_ms: f64, sha256: Option<String>) -> Report {
         let after = entropy(&self.output);
         let (b4, a4) = (round4(self.before_entropy), round4(after));
         let mut f: Vec<(&'static str, Value)> = vec![
@@ -251,7 +262,7 @@ impl Job {
             f.push(("escalated", Value::Bool(true)));
         }
         f.push(("sha256_before", Value::Str(self.sha_before.clone())));
-        f.push(("sha256_after", Value::Str(sha::hex_digest(&self.output))));
+        f.push(("sha256_after", Value::Str(sha256.unwrap_or_else(|| sha::hex_digest(&self.output)))));
         Report { fields: f }
     }
 

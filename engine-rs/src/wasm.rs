@@ -45,10 +45,10 @@ impl WasmJob {
 
     /// The scan stage for bytes already in the module's memory (consumes the buffer, no copy).
     #[wasm_bindgen(js_name = fromBuffer)]
-    pub fn from_buffer(input: InputBuffer, name: &str, mode: &str, intensity: f64, seed: f64) -> Result<WasmJob, JsError> {
+    pub fn from_buffer(input: InputBuffer, name: &str, mode: &str, intensity: f64, seed: f64, sha256: Option<String>) -> Result<WasmJob, JsError> {
         let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
         let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
-        let job = Job::scan(input.0, name, mode, intensity, seed).map_err(|e| JsError::new(&e.to_string()))?;
+        let job = Job::scan_with(input.0, name, mode, intensity, seed, sha256).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(WasmJob { job })
     }
 
@@ -72,6 +72,12 @@ impl WasmJob {
     /// The report as JSON (`JSON.stringify` order and format).
     pub fn report(&self, time_ms: f64, ops_ms: f64) -> String {
         self.job.report(time_ms, ops_ms).to_json()
+    }
+
+    /// The report with the output's SHA-256 hashed by the caller (WebCrypto).
+    #[wasm_bindgen(js_name = reportWith)]
+    pub fn report_with(&self, time_ms: f64, ops_ms: f64, sha256: Option<String>) -> String {
+        self.job.report_with(time_ms, ops_ms, sha256).to_json()
     }
 
     /// The output bytes (copied out of the module's memory once).
