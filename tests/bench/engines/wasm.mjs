@@ -5,7 +5,7 @@
 //   node wasm.mjs entropy FILE REPEAT
 //
 // The same module the browser's worker runs (web/src/engine/wasm/pkg), driven through the same
-// wasm-bindgen calls as web/src/engine/wasm/run.ts, timed per stage. The input is read from disk
+// wasm-bindgen calls as web/src/engine/wasm/run.ts (including its WebCrypto SHA-256), timed per stage. The input is read from disk
 // straight into the module's memory before the clock starts (as the native side reads its file
 // before timing); the copy out of the module's memory at the end is timed, since the worker makes it.
 //
@@ -46,11 +46,18 @@ function readInto(file, ptr, length) {
   }
 }
 
-function runJob(file, length, name, mode, intensity, seed) {
+/** SHA-256 by WebCrypto, as web/src/engine/wasm/run.ts hashes for the engine in the worker. */
+async function platformSha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function runJob(file, length, name, mode, intensity, seed) {
   const buffer = new glue.InputBuffer(length);
   readInto(file, buffer.ptr(), length);
   const meter = new Meter();
-  const job = glue.WasmJob.fromBuffer(buffer, name, mode, intensity, seed);
+  const shaBefore = await platformSha256(new Uint8Array(exports.memory.buffer, buffer.ptr(), length));
+  const job = glue.WasmJob.fromBuffer(buffer, name, mode, intensity, seed, shaBefore);
   meter.lap('scan');
   job.plan();
   meter.lap('plan');
@@ -58,7 +65,8 @@ function runJob(file, length, name, mode, intensity, seed) {
   meter.lap('corrupt');
   const escalated = job.verify();
   meter.lap('verify');
-  const report = JSON.parse(job.report(0, 0));
+  const shaAfter = await platformSha256(new Uint8Array(exports.memory.buffer, job.outputPtr(), job.outputLen()));
+  const report = JSON.parse(job.reportWith(0, 0, shaAfter));
   meter.lap('report');
   job.dropInput();
   const data = new Uint8Array(exports.memory.buffer, job.outputPtr(), job.outputLen()).slice();
@@ -68,14 +76,14 @@ function runJob(file, length, name, mode, intensity, seed) {
   return { times, escalated, report, length: data.length };
 }
 
-function job([file, name, mode, intensity, seed, repeat, flag]) {
+async function job([file, name, mode, intensity, seed, repeat, flag]) {
   const size = statSync(file).size;
   const args = [name, mode, Number(intensity), Number(seed)];
-  if (flag !== '--cold') for (let i = 0; i < 2; i++) runJob(file, Math.min(WARM_BYTES, size), ...args);
+  if (flag !== '--cold') for (let i = 0; i < 2; i++) await runJob(file, Math.min(WARM_BYTES, size), ...args);
   const runs = [];
   let last;
   for (let i = 0; i < Number(repeat); i++) {
-    last = runJob(file, size, ...args);
+    last = await runJob(file, size, ...args);
     runs.push(last.times);
   }
   const r = last.report;
@@ -135,4 +143,4 @@ if (!Object.hasOwn(commands, command)) {
   console.error('usage: wasm.mjs job FILE NAME MODE INTENSITY SEED REPEAT [--cold] | entropy FILE REPEAT | ready');
   process.exit(2);
 }
-console.log(JSON.stringify(commands[command](rest)));
+console.log(JSON.stringify(await commands[command](rest)));
