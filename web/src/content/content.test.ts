@@ -1,6 +1,7 @@
 // Integrity of the static content: the slugs the spec names, links that resolve, no empty fields,
 // and the honesty rules of DECISIONS.md 2, 3 and 5 applied to every string the site will show.
 import { describe, expect, it } from 'vitest';
+import { allRoutePaths } from '../site/catalog.ts';
 import {
   allContentRoutes,
   answerBySlug,
@@ -18,7 +19,6 @@ import {
   modes,
   personaBySlug,
   personas,
-  STATIC_PAGE_PATHS,
   useCaseBySlug,
   useCases,
   type ContentBase,
@@ -72,7 +72,9 @@ const KINDS: { kind: string; records: readonly ContentBase[]; find: (slug: strin
 ];
 
 const ALL_RECORDS = KINDS.flatMap(({ kind, records }) => records.map((record) => ({ kind, record })));
-const KNOWN_PATHS = new Set([...STATIC_PAGE_PATHS, ...allContentRoutes()]);
+// The router's own list of pages (fixed pages, hubs and content), so links are checked against the
+// routes that really exist.
+const KNOWN_PATHS = new Set([...allRoutePaths(), ...allContentRoutes()]);
 
 /** Every string value under `value`, with its path, for the text rules. */
 function strings(value: unknown, path: string): { path: string; text: string }[] {

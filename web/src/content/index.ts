@@ -48,21 +48,3 @@ export function labelForSlug(segment: string, slug: string): string | undefined 
   return CONTENT_KINDS.find((kind) => kind.segment === segment)?.label(slug);
 }
 
-/**
- * The site's non-content pages (product-spec.md route list), for checking that content links point
- * somewhere real. The router owns the routes; this list only lets the content be tested on its own.
- */
-export const STATIC_PAGE_PATHS: readonly string[] = [
-  '/',
-  '/privacy',
-  '/cookies',
-  '/terms',
-  '/opt-out',
-  '/how-it-works',
-  '/pricing',
-  '/about',
-  '/contact',
-  '/faq',
-  '/legal/parody-and-fair-use',
-  '/legal/advertising-policy',
-];
