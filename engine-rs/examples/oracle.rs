@@ -4,9 +4,12 @@
 
 use std::io::{BufRead, Write};
 
-use fracture_engine::{corrupt, Value};
-use serde_json::{json, Map, Value as Json};
-use sha2::{Digest, Sha256};
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use fracture_engine::corrupt;
+use serde_json::{json, Value as Json};
+use support::{sha256_hex, untimed_report};
 
 fn main() {
     let stdin = std::io::stdin();
@@ -25,22 +28,7 @@ fn main() {
             case["intensity"].as_u64().unwrap() as u32,
             case["seed"].as_u64().unwrap(),
         ) {
-            Ok((data, report)) => {
-                let mut m = Map::new();
-                for (k, v) in &report.fields {
-                    if *k == "time_ms" || *k == "ops_ms" {
-                        continue;
-                    }
-                    m.insert(k.to_string(), match v {
-                        Value::Str(s) => json!(s),
-                        Value::Int(i) => json!(i),
-                        Value::Num(x) => json!(x),
-                        Value::Bool(b) => json!(b),
-                    });
-                }
-                let sha: String = Sha256::digest(&data).iter().map(|b| format!("{b:02x}")).collect();
-                json!({ "sha256": sha, "report": Json::Object(m) })
-            }
+            Ok((data, report)) => json!({ "sha256": sha256_hex(&data), "report": untimed_report(&report) }),
             Err(e) => json!({ "error": e.to_string() }),
         };
         writeln!(out, "{answer}").unwrap();

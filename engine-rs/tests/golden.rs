@@ -1,9 +1,11 @@
 //! Golden vectors (tests/golden): every record's output sha256 and report, timing aside.
 //! `FRACTURE_BLESS=1` recomputes vectors.json from cases.json instead of checking.
 
-use fracture_engine::{corrupt, Report, Value};
-use serde_json::{json, Map, Value as Json};
-use sha2::{Digest, Sha256};
+mod support;
+
+use fracture_engine::corrupt;
+use serde_json::{json, Value as Json};
+use support::{sha256_hex, untimed_report};
 use std::path::PathBuf;
 
 fn golden_dir() -> PathBuf {
@@ -40,22 +42,6 @@ fn generate(g: &Json) -> Vec<u8> {
     }
 }
 
-fn report_json(r: &Report) -> Json {
-    let mut m = Map::new();
-    for (k, v) in &r.fields {
-        if *k == "time_ms" || *k == "ops_ms" {
-            continue;
-        }
-        m.insert(k.to_string(), match v {
-            Value::Str(s) => json!(s),
-            Value::Int(i) => json!(i),
-            Value::Num(x) => json!(x),
-            Value::Bool(b) => json!(b),
-        });
-    }
-    Json::Object(m)
-}
-
 fn run(case: &Json) -> (String, Json) {
     let input = generate(&case["input"]);
     let (out, report) = corrupt(
@@ -66,8 +52,7 @@ fn run(case: &Json) -> (String, Json) {
         case["seed"].as_u64().unwrap(),
     )
     .unwrap();
-    let sha: String = Sha256::digest(&out).iter().map(|b| format!("{b:02x}")).collect();
-    (sha, report_json(&report))
+    (sha256_hex(&out), untimed_report(&report))
 }
 
 #[test]

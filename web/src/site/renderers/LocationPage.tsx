@@ -1,9 +1,9 @@
 import { styled } from 'styled-components';
 import type { LocationPage as LocationRecord } from '../../content/types.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
-import { Card, Container, Prose, Section } from '../../ui/layout.tsx';
+import { Card, Container, Section } from '../../ui/layout.tsx';
 import { softwareApplication } from '../seo/structuredData.ts';
-import { CallToActionSection, ContentSeo, FaqSection, PageHero, StartButton } from './parts.tsx';
+import { CallToActionSection, ContentSeo, FaqSection, PageHero, ProseSections, StartButton } from './parts.tsx';
 
 const PriceCard = styled(Card)`
   display: flex;
@@ -51,18 +51,7 @@ export function LocationPage({ record }: { record: LocationRecord }) {
         </Container>
       </Section>
 
-      {record.sections.map((section, index) => (
-        <Section key={section.heading} aria-labelledby={`section-${index}`}>
-          <Container>
-            <Prose>
-              <h2 id={`section-${index}`}>{section.heading}</h2>
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </Prose>
-          </Container>
-        </Section>
-      ))}
+      <ProseSections sections={record.sections} />
 
       <FaqSection faqs={record.faqs} />
       <CallToActionSection title="Try it now" description="Free, in your browser, with nothing uploaded." />

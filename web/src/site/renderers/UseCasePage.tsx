@@ -1,7 +1,7 @@
 import { styled } from 'styled-components';
 import type { UseCase } from '../../content/types.ts';
-import { BadgeRow, Badge, Card, CheckList, Container, Grid, Prose, Section, SectionHeader } from '../../ui/layout.tsx';
-import { CallToActionSection, ContentSeo, FaqSection, PageHero, StartButton } from './parts.tsx';
+import { BadgeRow, Badge, Card, CheckList, Container, Grid, Section, SectionHeader } from '../../ui/layout.tsx';
+import { CallToActionSection, ContentSeo, FaqSection, PageHero, ProseSections, StartButton } from './parts.tsx';
 
 const Metric = styled(Card)`
   & > strong { display: block; font-family: var(--mono); font-size: 1.8rem; color: var(--accent-strong); }
@@ -31,18 +31,7 @@ export function UseCasePage({ record }: { record: UseCase }) {
         </Container>
       </Section>
 
-      {record.sections.map((section, index) => (
-        <Section key={section.heading} aria-labelledby={`section-${index}`}>
-          <Container>
-            <Prose>
-              <h2 id={`section-${index}`}>{section.heading}</h2>
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </Prose>
-          </Container>
-        </Section>
-      ))}
+      <ProseSections sections={record.sections} />
 
       <Section aria-labelledby="checklists">
         <Container>

@@ -5,7 +5,7 @@ import { styled } from 'styled-components';
 import type { ContentBase, Faq, Hero } from '../../content/types.ts';
 import { Accordion } from '../../ui/Accordion.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Container, Eyebrow, Lead, Section, SectionHeader } from '../../ui/layout.tsx';
+import { Container, Eyebrow, Lead, Prose, Section, SectionHeader } from '../../ui/layout.tsx';
 import { contentLabel } from '../catalog.ts';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, faqPage, webPage, type JsonLdNode } from '../seo/structuredData.ts';
@@ -76,6 +76,26 @@ export function CallToActionSection({ title, description, algorithm, label }: { 
         </CtaBox>
       </Container>
     </Section>
+  );
+}
+
+/** A record's `sections` (heading and paragraphs), one page section each. */
+export function ProseSections({ sections }: { sections: readonly { heading: string; paragraphs: readonly string[] }[] }) {
+  return (
+    <>
+      {sections.map((section, index) => (
+        <Section key={section.heading} aria-labelledby={`section-${index}`}>
+          <Container>
+            <Prose>
+              <h2 id={`section-${index}`}>{section.heading}</h2>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </Prose>
+          </Container>
+        </Section>
+      ))}
+    </>
   );
 }
 

@@ -1,0 +1,26 @@
+//! Shared by the golden test and the differential oracle (`examples/oracle.rs` includes this file).
+
+use fracture_engine::{Report, Value};
+use serde_json::{json, Map, Value as Json};
+use sha2::{Digest, Sha256};
+
+/// The report as JSON without its timing fields, keys in emitted order.
+pub fn untimed_report(r: &Report) -> Json {
+    let mut m = Map::new();
+    for (k, v) in &r.fields {
+        if *k == "time_ms" || *k == "ops_ms" {
+            continue;
+        }
+        m.insert(k.to_string(), match v {
+            Value::Str(s) => json!(s),
+            Value::Int(i) => json!(i),
+            Value::Num(x) => json!(x),
+            Value::Bool(b) => json!(b),
+        });
+    }
+    Json::Object(m)
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
