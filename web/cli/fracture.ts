@@ -55,9 +55,8 @@ async function readInput(file: string): Promise<Uint8Array> {
     throw new Error(`Input too large: ${info.size} bytes (the engine takes at most ${MAX_INPUT} bytes)`);
   }
   try {
-    const buf = await readFile(file);
-    // A plain Uint8Array view: Buffer's slice() shares memory, Uint8Array's copies.
-    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    // A Buffer is fine: the reference engine takes a plain view of any Uint8Array it is given.
+    return await readFile(file);
   } catch (e) {
     throw new Error(ioText(e));
   }
