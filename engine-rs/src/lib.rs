@@ -75,6 +75,8 @@ enum Plan {
 /// so a caller (the Web Worker) can report progress between them; `corrupt()` runs them all.
 pub struct Job {
     input: Vec<u8>,
+    /// The input's length, which stays known after a flip has taken the input over as its output.
+    n: usize,
     name: String,
     ext: String,
     mode: Mode,
@@ -89,6 +91,11 @@ pub struct Job {
     strategy: &'static str,
     recipe: String,
     escalated: bool,
+    /// byte_flip's verify verdict, known before the flip (see `flip_verdict_known`): the plan then
+    /// is the escalated one, and the flip takes the input over instead of copying it.
+    escalate_early: bool,
+    /// Whether the flip may change the input in place: its verify verdict is known at the plan stage.
+    flip_in_place: bool,
 }
 
 impl Job {
@@ -115,6 +122,7 @@ impl Job {
         let before_entropy = entropy(&input);
         let sha_before = sha256.unwrap_or_else(|| sha::hex_digest(&input));
         Ok(Job {
+            n: input.len(),
             input,
             name: name.to_string(),
             ext,
@@ -130,6 +138,8 @@ impl Job {
             strategy: "",
             recipe: String::new(),
             escalated: false,
+            escalate_early: false,
+            flip_in_place: false,
         })
     }
 
@@ -139,47 +149,96 @@ impl Job {
 
     /// The plan stage: chooses what the corrupt stage will do (draws from the plan stream).
     pub fn plan(&mut self) {
-        self.plan = Some(make_plan(self.mode, self.input.len(), self.family, self.intensity, self.seed));
+        let verdict = self.flip_verdict_known();
+        self.flip_in_place = verdict.is_some();
+        self.escalate_early = verdict == Some(false);
+        self.plan = Some(if self.escalate_early {
+            // Exactly what verify would do after the first flip: intensity 100, seed + 1.
+            make_plan(self.mode, self.n, self.family, 100, self.seed + 1)
+        } else {
+            make_plan(self.mode, self.n, self.family, self.intensity, self.seed)
+        });
+    }
+
+    /// For the flip modes, whether the output will "look corrupted" (the verify stage's check), when
+    /// that is known before flipping. The check reads only the first 1,000 bytes (and, for csv, tsv and
+    /// json, counts over the whole file), and byte_flip keeps a header of min(1024, n/200) bytes: from
+    /// 204,800 bytes on, the output's first 1,024 bytes are the input's, so the verdict is the input's.
+    /// header_preserve_flip never escalates. Known verdicts let the flip change the input in place.
+    fn flip_verdict_known(&self) -> Option<bool> {
+        match self.mode {
+            Mode::HeaderPreserveFlip => Some(true),
+            Mode::ByteFlip if flip::header_len(self.n, false) >= 1024 && !matches!(self.ext.as_str(), "csv" | "tsv" | "json") => {
+                Some(looks_corrupted(&self.input, &self.ext))
+            }
+            _ => None,
+        }
     }
 
     /// The corrupt stage.
     pub fn corrupt(&mut self) {
-        let plan = self.plan.take().unwrap_or_else(|| make_plan(self.mode, self.input.len(), self.family, self.intensity, self.seed));
+        if self.plan.is_none() {
+            self.plan();
+        }
+        let Some(plan) = self.plan.take() else { return };
+        if let Plan::Flip { h, k, preserve } = plan {
+            if self.flip_in_place {
+                // The input is not needed again: flip it where it is (no copy, half the memory).
+                let mut data = std::mem::take(&mut self.input);
+                flip::flip_region(&mut data, h, k, self.flip_seed());
+                self.set(flip_executed(data, h, k, preserve));
+                return;
+            }
+        }
         self.apply(&plan, self.intensity, self.seed);
+    }
+
+    /// The seed the flip draws from: seed + 1 when the escalation was decided at the plan stage.
+    fn flip_seed(&self) -> u64 {
+        if self.escalate_early {
+            self.seed + 1
+        } else {
+            self.seed
+        }
     }
 
     fn apply(&mut self, plan: &Plan, intensity: u32, seed: u64) {
         let r = execute(plan, &self.input, intensity, seed);
+        self.set(r);
+    }
+
+    fn set(&mut self, r: Executed) {
         self.output = r.data;
         self.fields = r.fields;
         self.strategy = r.strategy;
         self.recipe = r.recipe;
     }
 
-    /// For a planned flip mode, `(h, k)`: the header kept and the bytes to change. A caller that runs
-    /// chunks elsewhere (other Web Workers) uses this with `begin_chunks` / `flip_chunks` /
-    /// `end_chunks`; the result is the same bytes as `corrupt()`.
-    pub fn flip_plan(&self) -> Option<(usize, u64)> {
+    /// For a planned flip mode, `(h, k, seed)`: the header kept, the bytes to change and the seed
+    /// drawn from. A caller that runs chunks elsewhere (other Web Workers) uses this with
+    /// `begin_chunks` / `flip_chunks` / `end_chunks`; the result is the same bytes as `corrupt()`.
+    pub fn flip_plan(&self) -> Option<(usize, u64, u64)> {
         match self.plan {
-            Some(Plan::Flip { h, k, .. }) => Some((h, k)),
+            Some(Plan::Flip { h, k, .. }) => Some((h, k, self.flip_seed())),
             _ => None,
         }
     }
 
-    /// Starts a corrupt stage done chunk by chunk: the output begins as a copy of the input.
+    /// Starts a corrupt stage done chunk by chunk. The output is the input itself when the input is
+    /// not needed again (see `flip_verdict_known`), else a copy of it.
     pub fn begin_chunks(&mut self) -> bool {
         if self.flip_plan().is_none() {
             return false;
         }
-        self.output = self.input.clone();
+        self.output = if self.flip_in_place { std::mem::take(&mut self.input) } else { self.input.clone() };
         true
     }
 
     /// Flips chunks `first..=last` of the output in place (see `flip_plan`).
     pub fn flip_chunks(&mut self, first: usize, last: usize) {
-        if let Some((h, k)) = self.flip_plan() {
+        if let Some((h, k, seed)) = self.flip_plan() {
             let n = self.output.len();
-            flip::flip_chunks(&mut self.output, 0, n, h, k, self.seed, first..=last);
+            flip::flip_chunks(&mut self.output, 0, n, h, k, seed, first..=last);
         }
     }
 
@@ -205,12 +264,16 @@ impl Job {
         if !self.fields_ready() {
             self.corrupt();
         }
+        if self.escalate_early {
+            self.escalated = true;
+            return true;
+        }
         let escalates = matches!(self.mode, Mode::ByteFlip | Mode::GuaranteedBreak);
         if !escalates || looks_corrupted(&self.output, &self.ext) {
             return false;
         }
         let seed = self.seed + 1;
-        let plan = make_plan(self.mode, self.input.len(), self.family, 100, seed);
+        let plan = make_plan(self.mode, self.n, self.family, 100, seed);
         self.apply(&plan, 100, seed);
         if self.mode == Mode::GuaranteedBreak {
             let mut rng = Stream::new(seed, ESCALATION_STREAM);
@@ -242,7 +305,7 @@ impl Job {
             ("engine", Value::Str(ENGINE_VERSION.into())),
             ("filename", Value::Str(self.name.clone())),
             ("format", Value::Str(self.family.id().into())),
-            ("original_size", Value::Int(self.input.len() as u64)),
+            ("original_size", Value::Int(self.n as u64)),
             ("result_size", Value::Int(self.output.len() as u64)),
             ("mode", Value::Str(self.mode.name().into())),
             ("intensity", Value::Int(u64::from(self.intensity))),
@@ -371,4 +434,88 @@ pub fn corrupt(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64) 
     job.verify();
     let report = job.report(0.0, 0.0);
     Ok((job.into_output(), report))
+}
+
+#[cfg(test)]
+mod in_place_tests {
+    use super::*;
+
+    /// The stages as ENGINE.md states them, with the flip always on a copy and the verdict always
+    /// taken from the output: what the in-place and early-escalation paths must reproduce exactly.
+    fn by_the_book(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64) -> (Vec<u8>, Vec<(&'static str, Value)>, String, bool) {
+        let m = Mode::parse(mode).unwrap();
+        let ext = extension_of(name);
+        let family = detect(input, &ext);
+        let plan = make_plan(m, input.len(), family, intensity, seed);
+        let first = execute(&plan, input, intensity, seed);
+        if !matches!(m, Mode::ByteFlip | Mode::GuaranteedBreak) || looks_corrupted(&first.data, &ext) {
+            return (first.data, first.fields, first.recipe, false);
+        }
+        let again = execute(&make_plan(m, input.len(), family, 100, seed + 1), input, 100, seed + 1);
+        (again.data, again.fields, again.recipe, true)
+    }
+
+    fn staged(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, chunked: bool) -> (Vec<u8>, Report, bool) {
+        let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed).unwrap();
+        job.plan();
+        if chunked && job.begin_chunks() {
+            let last = (input.len().max(1) - 1) / flip::CHUNK;
+            // Out of order, as helper workers may finish.
+            for c in (0..=last).rev() {
+                job.flip_chunks(c, c);
+            }
+            job.end_chunks();
+        } else {
+            job.corrupt();
+        }
+        let escalated = job.verify();
+        let report = job.report(0.0, 0.0);
+        (job.into_output(), report, escalated)
+    }
+
+    #[test]
+    fn in_place_flips_and_early_escalation_match_the_copying_stages() {
+        let text: Vec<u8> = b"timestamp,level,message\n".iter().chain(b"2026-11-21 INFO request served in 12 ms\n".iter().cycle().take(300_000)).copied().collect();
+        let mut random = vec![0u8; 300_000];
+        let mut rng = Stream::new(99, 7);
+        for b in random.iter_mut() {
+            *b = rng.u32() as u8;
+        }
+        let mut zero_lead = text.clone();
+        zero_lead[0] = 0;
+        let mut seen_early = 0;
+        let mut seen_in_place_clean = 0;
+        for input in [&text, &random, &zero_lead] {
+            for len in [204_799usize, 204_800, 204_801, 262_144, 300_000] {
+                let bytes = &input[..len];
+                for name in ["app.log", "data.csv", "data.tsv", "data.json", "blob.bin", "README"] {
+                    for mode in ["byte_flip", "header_preserve_flip"] {
+                        for (intensity, seed) in [(10, 1u64), (80, 2_147_483_646)] {
+                            let (data, fields, recipe, escalated) = by_the_book(bytes, name, mode, intensity, seed);
+                            for chunked in [false, true] {
+                                let (out, report, esc) = staged(bytes, name, mode, intensity, seed, chunked);
+                                let what = format!("{name} {len} {mode} {intensity} {seed} chunked={chunked}");
+                                assert!(out == data, "{what}: bytes differ");
+                                assert_eq!(esc, escalated, "{what}: escalation");
+                                assert_eq!(report.get("original_size"), Some(&Value::Int(len as u64)), "{what}");
+                                assert_eq!(report.get("recipe"), Some(&Value::Str(recipe.clone())), "{what}");
+                                for (key, value) in &fields {
+                                    assert_eq!(report.get(key), Some(value), "{what}: {key}");
+                                }
+                            }
+                            if mode == "byte_flip" && len >= 204_800 && ["app.log", "blob.bin", "README"].contains(&name) {
+                                if escalated {
+                                    seen_early += 1;
+                                } else {
+                                    seen_in_place_clean += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both verdicts were exercised on the in-place path.
+        assert!(seen_early > 0 && seen_in_place_clean > 0, "{seen_early} {seen_in_place_clean}");
+    }
 }

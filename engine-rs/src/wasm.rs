@@ -85,10 +85,11 @@ impl WasmJob {
         self.job.output().to_vec()
     }
 
-    /// `[h, k]` for a planned flip mode (the chunked corrupt stage), else an empty array.
+    /// `[h, k, seed]` for a planned flip mode (the chunked corrupt stage), else an empty array. The
+    /// seed is the job's, or seed + 1 when the plan stage already decided to escalate.
     #[wasm_bindgen(js_name = flipPlan)]
     pub fn flip_plan(&self) -> Vec<f64> {
-        self.job.flip_plan().map(|(h, k)| vec![h as f64, k as f64]).unwrap_or_default()
+        self.job.flip_plan().map(|(h, k, seed)| vec![h as f64, k as f64, seed as f64]).unwrap_or_default()
     }
 
     #[wasm_bindgen(js_name = beginChunks)]
