@@ -3,33 +3,45 @@
 
 use wasm_bindgen::prelude::*;
 
+use crate::sha::Progressive;
 use crate::{intensity_from_f64, seed_from_f64, Job};
 
 /// Input bytes allocated inside the module's memory, so the worker can stream a file straight into
-/// it (one copy of the file, not two).
+/// it (one copy of the file, not two), hashing each piece as it arrives.
 #[wasm_bindgen]
-pub struct InputBuffer(Vec<u8>);
+pub struct InputBuffer {
+    bytes: Vec<u8>,
+    sha: Progressive,
+}
 
 #[wasm_bindgen]
 impl InputBuffer {
     #[wasm_bindgen(constructor)]
     pub fn new(len: usize) -> InputBuffer {
-        InputBuffer(vec![0; len])
+        InputBuffer { bytes: vec![0; len], sha: Progressive::default() }
     }
 
     /// Where the bytes start in the module's memory.
     pub fn ptr(&mut self) -> *mut u8 {
-        self.0.as_mut_ptr()
+        self.bytes.as_mut_ptr()
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.bytes.len()
+    }
+
+    /// Feeds `bytes[..end]` to the input's SHA-256 (the part not fed yet), once those bytes are final.
+    #[wasm_bindgen(js_name = hashTo)]
+    pub fn hash_to(&mut self, end: usize) {
+        self.sha.advance(&self.bytes, end);
     }
 }
 
 #[wasm_bindgen]
 pub struct WasmJob {
     job: Job,
+    /// The output's SHA-256 as far as `hashOutputTo` has fed it.
+    output_sha: Progressive,
 }
 
 #[wasm_bindgen]
@@ -40,16 +52,25 @@ impl WasmJob {
         let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
         let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
         let job = Job::scan(input, name, mode, intensity, seed).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(WasmJob { job })
+        Ok(WasmJob { job, output_sha: Progressive::default() })
     }
 
-    /// The scan stage for bytes already in the module's memory (consumes the buffer, no copy).
+    /// The scan stage for bytes already in the module's memory (consumes the buffer, no copy). The
+    /// input's SHA-256 is `sha256` when given (WebCrypto), else the buffer's own, finished here.
     #[wasm_bindgen(js_name = fromBuffer)]
     pub fn from_buffer(input: InputBuffer, name: &str, mode: &str, intensity: f64, seed: f64, sha256: Option<String>) -> Result<WasmJob, JsError> {
         let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
         let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
-        let job = Job::scan_with(input.0, name, mode, intensity, seed, sha256).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(WasmJob { job })
+        crate::Mode::parse(mode).map_err(|e| JsError::new(&e.to_string()))?;
+        let sha256 = sha256.unwrap_or_else(|| input.sha.finish(&input.bytes));
+        let job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256)).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WasmJob { job, output_sha: Progressive::default() })
+    }
+
+    /// Feeds `output[..end]` to the output's SHA-256 (the part not fed yet); call once the output is final.
+    #[wasm_bindgen(js_name = hashOutputTo)]
+    pub fn hash_output_to(&mut self, end: usize) {
+        self.output_sha.advance(self.job.output(), end);
     }
 
     pub fn family(&self) -> String {
@@ -71,13 +92,15 @@ impl WasmJob {
 
     /// The report as JSON (`JSON.stringify` order and format).
     pub fn report(&self, time_ms: f64, ops_ms: f64) -> String {
-        self.job.report(time_ms, ops_ms).to_json()
+        self.report_with(time_ms, ops_ms, None)
     }
 
-    /// The report with the output's SHA-256 hashed by the caller (WebCrypto).
+    /// The report with the output's SHA-256 hashed by the caller (WebCrypto), or else by this job:
+    /// what `hashOutputTo` fed, and the rest now.
     #[wasm_bindgen(js_name = reportWith)]
     pub fn report_with(&self, time_ms: f64, ops_ms: f64, sha256: Option<String>) -> String {
-        self.job.report_with(time_ms, ops_ms, sha256).to_json()
+        let sha256 = sha256.unwrap_or_else(|| self.output_sha.finish(self.job.output()));
+        self.job.report_with(time_ms, ops_ms, Some(sha256)).to_json()
     }
 
     /// The output bytes (copied out of the module's memory once).

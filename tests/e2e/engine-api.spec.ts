@@ -53,7 +53,7 @@ test('stages in order, progress fractions, transfer, and bytes equal to the nati
       onStage: (stage, message) => events.push(`${stage}: ${message}`),
       onProgress: (f) => progress.push(f),
     });
-    return { events, progress, detached: bytes.buffer.byteLength === 0, data: Array.from(data), report };
+    return { events, progress, detached: bytes.buffer.byteLength === 0, isBlob: data instanceof Blob, data: Array.from(new Uint8Array(await data.arrayBuffer())), report };
   });
   expect(result.events).toEqual([
     'scan: Analysing format, entropy and structure',
@@ -64,6 +64,7 @@ test('stages in order, progress fractions, transfer, and bytes equal to the nati
   ]);
   expect(result.progress).toEqual([0.15, 0.35, 0.7, 0.85, 1]);
   expect(result.detached, 'the input ArrayBuffer is transferred, not copied').toBe(true);
+  expect(result.isBlob, 'the output comes back as a Blob').toBe(true);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'fracture-api-'));
   writeFileSync(path.join(dir, 'probe.bin'), Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) & 0xff));
@@ -86,7 +87,7 @@ test('errors reject with the engine text; the next call still works', async ({ p
       }
     }
     const ok = await window.engine.corrupt(new Blob([new Uint8Array(5000)]), 'z.bin', { mode: 'shuffle_blocks', intensity: 50, seed: 3 });
-    return { texts, size: ok.data.length };
+    return { texts, size: ok.data.size };
   });
   expect(outcome.texts).toEqual([
     'Unsupported corruption mode: melt',
@@ -130,7 +131,7 @@ test('a large flip-mode file is spread over helper workers and gives the native 
       const bytes = new Uint8Array(size);
       for (let i = 0; i < size; i++) bytes[i] = pattern(i);
       const { data } = await window.engine.corrupt(bytes, 'big.bin', { mode: 'byte_flip', intensity: 80, seed: 31337 });
-      const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
+      const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', await data.arrayBuffer()));
       return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
     },
     { size, src: pattern.toString() },
@@ -155,7 +156,7 @@ test('without the WebAssembly module the worker falls back to the TypeScript eng
     const bytes = new Uint8Array(200_000).map((_, i) => (i * 7919) & 0xff);
     const stages: string[] = [];
     const { data, report } = await window.engine.corrupt(bytes, 'probe.bin', { mode: 'byte_flip', intensity: 80, seed: 1234567890 }, { onStage: (s) => stages.push(s) });
-    return { data: Array.from(data), ops: report.ops, stages };
+    return { data: Array.from(new Uint8Array(await data.arrayBuffer())), ops: report.ops, stages };
   });
   expect(result.stages).toEqual(['scan', 'plan', 'corrupt', 'verify', 'report']);
   expect(result.ops).toBe(82_000);

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../web/src/engine/shared/types.ts';
 import { loadWasmEngine } from '../../web/src/engine/wasm/node.ts';
-import { PARALLEL_MIN_BYTES, runWasm, type FlipHelper, type WasmEngine } from '../../web/src/engine/wasm/run.ts';
+import { corrupt as referenceCorrupt } from '../../web/src/engine/reference/engine.ts';
+import { PARALLEL_MIN_BYTES, runWasm, runWasmToBlob, type FlipHelper, type WasmEngine } from '../../web/src/engine/wasm/run.ts';
 import { xorshiftBytes } from './generators.ts';
 
 const untimed = (r: Report) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
@@ -36,6 +37,32 @@ describe('flip modes in parallel chunks', () => {
       expect(untimed(parallel.report)).toEqual(untimed(serial.report));
     }, 120_000);
   }
+
+  it('a text file whose byte_flip escalates: in place, early, on helpers, as a Blob: the reference engine\'s bytes', async () => {
+    // A log whose first KiB byte_flip keeps: the verify stage must escalate (seed + 1, intensity 100).
+    const line = new TextEncoder().encode('2026-11-21T00:00:00Z INFO served /index.html in 3 ms\n');
+    const input = new Uint8Array(PARALLEL_MIN_BYTES + 777);
+    for (let at = 0; at < input.length; at += line.length) input.set(line.subarray(0, input.length - at), at);
+    const opts = { mode: 'byte_flip', intensity: 20, seed: 41 } as const;
+    let pieces = 0;
+    const helper: FlipHelper = async (part, start, n, h, k, seed, first, last) => {
+      pieces++;
+      const copy = part.slice();
+      engine.flipPart(copy, start, n, h, k, seed, first, last);
+      return copy;
+    };
+    const expected = referenceCorrupt(input.slice(), 'server.log', opts);
+    expect(expected.report.escalated).toBe(true);
+    const stages: string[] = [];
+    // Read from a Blob, as the worker reads a File: sliced, hashed by the module piece by piece.
+    const viaBlob = await runWasmToBlob(engine, new Blob([input]), 'server.log', opts, { onStage: (s, m) => stages.push(`${s}: ${m}`) }, [helper]);
+    expect(pieces).toBeGreaterThan(0);
+    expect(viaBlob.data).toBeInstanceOf(Blob);
+    expect(sha(new Uint8Array(await viaBlob.data.arrayBuffer()))).toBe(sha(expected.data));
+    expect(untimed(viaBlob.report)).toEqual(untimed(expected.report));
+    expect(viaBlob.report.sha256_before).toBe(sha(input));
+    expect(stages.filter((s) => s.startsWith('verify')).length, 'the escalation message is shown').toBe(2);
+  }, 120_000);
 
   it('small inputs and other modes do not use helpers', async () => {
     let used = false;

@@ -1,7 +1,8 @@
 // One processing run: which files go, with which seeds, and how the engine's stage and progress events
 // become state transitions. The engine and the clock are injected, so tests drive it without a worker.
 import { MAX_FILE_BYTES } from '../constants.ts';
-import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineMode } from '../engine/shared/types.ts';
+import { blobFromBytes } from '../engine/shared/blob.ts';
+import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineMode, EngineResult } from '../engine/shared/types.ts';
 import type { Pacing } from './pacing.ts';
 import type { FileItem, FileResult, WorkspaceAction } from './state.ts';
 
@@ -11,7 +12,7 @@ export type CorruptFn = (
   options: CorruptOptions,
   callbacks: CorruptCallbacks,
   signal?: AbortSignal,
-) => Promise<CorruptResult>;
+) => Promise<CorruptResult | EngineResult>;
 
 export interface RunSettings {
   mode: EngineMode;
@@ -116,32 +117,10 @@ async function head(blob: Blob): Promise<Uint8Array> {
   return new Uint8Array(await blob.slice(0, PREVIEW_BYTES).arrayBuffer());
 }
 
-/** Bytes fed to the Blob per step: small enough that no step holds the main thread for long. */
-export const BLOB_CHUNK_BYTES = 4 * 1024 * 1024;
-
-/**
- * The output as a Blob, built from a stream. `new Blob([bytes])` copies everything in one blocking
- * call (about 0.5 s for 200 MB in Chromium) and keeps it in memory, where blobs past a few hundred MB
- * in total became unreadable; a streamed body is copied chunk by chunk off the main thread and may be
- * paged to disk, so several 200 MB results stay readable.
- */
-export function blobFromBytes(data: Uint8Array): Promise<Blob> {
-  let at = 0;
-  const chunks = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= data.length) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(data.subarray(at, at + BLOB_CHUNK_BYTES));
-      at += BLOB_CHUNK_BYTES;
-    },
-  });
-  return new Response(chunks, { headers: { 'content-type': 'application/octet-stream' } }).blob();
-}
-
-async function resultOf(data: Uint8Array, report: CorruptResult['report'], seed: number, originalHead: Uint8Array): Promise<FileResult> {
-  return { blob: await blobFromBytes(data), report, seed, originalHead, resultHead: data.slice(0, PREVIEW_BYTES) };
+/** The engine's output as the Blob a download needs; the worker already gives one for large outputs. */
+async function resultOf(data: Uint8Array | Blob, report: CorruptResult['report'], seed: number, originalHead: Uint8Array): Promise<FileResult> {
+  const blob = data instanceof Blob ? data : await blobFromBytes(data);
+  return { blob, report, seed, originalHead, resultHead: await head(blob) };
 }
 
 /**
@@ -158,7 +137,7 @@ export async function runFiles(files: readonly FileItem[], settings: RunSettings
     const seed = settings.masterSeed + i;
     try {
       const originalHead = await head(item.file);
-      let produced: CorruptResult;
+      let produced: CorruptResult | EngineResult;
       try {
         produced = await attempt(item, settings.mode, settings, seed, deps);
       } catch (error) {

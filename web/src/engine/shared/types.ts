@@ -70,5 +70,11 @@ export interface CorruptResult {
   report: Report;
 }
 
+/** What the browser's engine client resolves to: the output as a Blob, built by the worker. */
+export interface EngineResult {
+  data: Blob;
+  report: Report;
+}
+
 export const VERDICT = "Won't Open (Verified Heuristically)";
 export const ENGINE_VERSION = 'fracture-engine/1';

@@ -1,6 +1,7 @@
 // The page's side of the engine: `corrupt()` runs one file in a Web Worker (never on the main thread),
-// reports stages and progress, transfers bytes instead of copying them, and aborts by terminating.
-import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../shared/types.ts';
+// reports stages and progress, transfers bytes instead of copying them, resolves to the output as a
+// Blob, and aborts by terminating.
+import type { CorruptCallbacks, CorruptOptions, EngineResult } from '../shared/types.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
 type Input = Blob | ArrayBuffer | Uint8Array;
@@ -48,28 +49,28 @@ export function warmUp(): Promise<void> {
   return idle[0].ready;
 }
 
-export function corrupt(file: File, options: CorruptOptions, callbacks?: CorruptCallbacks, signal?: AbortSignal): Promise<CorruptResult>;
-export function corrupt(input: Input, name: string, options: CorruptOptions, callbacks?: CorruptCallbacks, signal?: AbortSignal): Promise<CorruptResult>;
+export function corrupt(file: File, options: CorruptOptions, callbacks?: CorruptCallbacks, signal?: AbortSignal): Promise<EngineResult>;
+export function corrupt(input: Input, name: string, options: CorruptOptions, callbacks?: CorruptCallbacks, signal?: AbortSignal): Promise<EngineResult>;
 export function corrupt(
   input: Input,
   nameOrOptions: string | CorruptOptions,
   a?: CorruptOptions | CorruptCallbacks,
   b?: CorruptCallbacks | AbortSignal,
   c?: AbortSignal,
-): Promise<CorruptResult> {
+): Promise<EngineResult> {
   if (typeof nameOrOptions === 'string') {
     return run(input, nameOrOptions, a as CorruptOptions, (b as CorruptCallbacks) ?? {}, c);
   }
   return run(input, (input as File).name, nameOrOptions, (a as CorruptCallbacks) ?? {}, b as AbortSignal | undefined);
 }
 
-async function run(input: Input, name: string, options: CorruptOptions, callbacks: CorruptCallbacks, signal?: AbortSignal): Promise<CorruptResult> {
+async function run(input: Input, name: string, options: CorruptOptions, callbacks: CorruptCallbacks, signal?: AbortSignal): Promise<EngineResult> {
   if (signal?.aborted) throw abortError();
   const w = idle.pop() ?? spawn();
   const size = input instanceof Blob ? input.size : input.byteLength;
   const helpers = await startHelpers(options.mode, size);
   const id = nextId++;
-  return new Promise<CorruptResult>((resolve, reject) => {
+  return new Promise<EngineResult>((resolve, reject) => {
     let settled = false;
     const finish = (ok: boolean) => {
       settled = true;
@@ -92,7 +93,7 @@ async function run(input: Input, name: string, options: CorruptOptions, callback
           break;
         case 'done':
           finish(true);
-          resolve({ data: new Uint8Array(msg.data), report: msg.report });
+          resolve({ data: msg.data, report: msg.report });
           break;
         case 'error':
           finish(true);

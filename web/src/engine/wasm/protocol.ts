@@ -37,5 +37,6 @@ export type FromWorker =
   | { type: 'init-error'; message: string }
   | { type: 'stage'; id: number; stage: Stage; message: string }
   | { type: 'progress'; id: number; fraction: number }
-  | { type: 'done'; id: number; data: ArrayBuffer; report: Report }
+  /** The output as a Blob, which crosses by reference. */
+  | { type: 'done'; id: number; data: Blob; report: Report }
   | { type: 'error'; id: number; message: string };

@@ -1,12 +1,13 @@
 // Runs one file through the WebAssembly engine's stages. Shared by the Web Worker and the Node CLI, so
 // both report the same stages and measure time the same way.
 import { ESCALATION_MESSAGE, STAGES } from '../shared/stages.ts';
-import type { CorruptOptions, CorruptResult, Report, Stage } from '../shared/types.ts';
+import { blobFromPieces } from '../shared/blob.ts';
+import type { CorruptOptions, CorruptResult, EngineResult, Report, Stage } from '../shared/types.ts';
 
 /** The part of the wasm-bindgen module this runner uses. */
 export interface WasmEngine {
   memory: { readonly buffer: ArrayBuffer };
-  InputBuffer: new (len: number) => { ptr(): number; len(): number; free(): void };
+  InputBuffer: new (len: number) => { ptr(): number; len(): number; hashTo(end: number): void; free(): void };
   WasmJob: {
     fromBuffer(input: unknown, name: string, mode: string, intensity: number, seed: number, sha256?: string): WasmJobHandle;
   };
@@ -37,6 +38,7 @@ interface WasmJobHandle {
   verify(): boolean;
   report(timeMs: number, opsMs: number): string;
   reportWith(timeMs: number, opsMs: number, sha256?: string): string;
+  hashOutputTo(end: number): void;
   outputPtr(): number;
   outputLen(): number;
   dropInput(): void;
@@ -73,8 +75,21 @@ function stage(events: StageEvents, s: Stage) {
   return () => events.onProgress?.(info.progress);
 }
 
-/** Copies the input into the module's memory: from bytes at once, or from a Blob chunk by chunk. */
-async function load(engine: WasmEngine, input: Uint8Array | Blob) {
+/**
+ * Where the SHA-256 checksums are computed. 'platform': WebCrypto, several times faster than hashing
+ * in WebAssembly, but `digest()` takes a copy of all the bytes first. 'engine': the module hashes each
+ * piece as it is read in or copied out, with no extra copy.
+ */
+export type Hashing = 'platform' | 'engine';
+
+/** From this size on, the worker hashes in the module: a WebCrypto copy of 200 MB would cost the tab 200 MB. */
+export const ENGINE_HASH_MIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Copies the input into the module's memory: from bytes at once, or from a Blob a slice at a time, the
+ * next slice already being read while one is copied (and hashed, with engine hashing).
+ */
+async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashing) {
   const size = input instanceof Uint8Array ? input.length : input.size;
   const buffer = new engine.InputBuffer(size);
   try {
@@ -82,13 +97,18 @@ async function load(engine: WasmEngine, input: Uint8Array | Blob) {
     const view = () => new Uint8Array(engine.memory.buffer, buffer.ptr(), size);
     if (input instanceof Uint8Array) {
       view().set(input);
+      // In slices: V8 optimises a WebAssembly function for its next call, never inside a running one.
+      if (hashing === 'engine') for (let at = 0; at < size; at += READ_SLICE) buffer.hashTo(Math.min(size, at + READ_SLICE));
     } else {
-      // Large slices, each read at once: far faster than the Blob's 64 KiB stream chunks, and only
-      // one slice is ever held outside the module's memory.
+      // Large slices, each read at once: far faster than the Blob's 64 KiB stream chunks.
+      const read = (at: number) => input.slice(at, Math.min(size, at + READ_SLICE)).arrayBuffer();
+      let pending = read(0);
       for (let at = 0; at < size; at += READ_SLICE) {
-        const part = new Uint8Array(await input.slice(at, Math.min(size, at + READ_SLICE)).arrayBuffer());
+        const part = new Uint8Array(await pending);
+        if (at + READ_SLICE < size) pending = read(at + READ_SLICE);
         if (part.length !== Math.min(READ_SLICE, size - at)) throw new Error('The file changed while it was being read');
         view().set(part, at);
+        if (hashing === 'engine') buffer.hashTo(at + part.length);
       }
     }
     return buffer;
@@ -98,7 +118,7 @@ async function load(engine: WasmEngine, input: Uint8Array | Blob) {
   }
 }
 
-export async function runWasm(
+export function runWasm(
   engine: WasmEngine,
   input: Uint8Array | Blob,
   name: string,
@@ -106,13 +126,56 @@ export async function runWasm(
   events: StageEvents = {},
   helpers: readonly FlipHelper[] = [],
 ): Promise<CorruptResult> {
+  return runStages(engine, input, name, options, events, helpers, 'platform', (output, length, hashTo) => {
+    for (let at = 0; at < length && hashTo; at += READ_SLICE) hashTo(Math.min(length, at + READ_SLICE));
+    return output(0, length).slice();
+  });
+}
+
+/**
+ * `runWasm` the Web Worker's way, so that the tab never holds a second whole copy of a large file: the
+ * output becomes a Blob copied out of the module's memory a few MiB at a time, and from
+ * ENGINE_HASH_MIN_BYTES on the module hashes each piece read in and copied out (no WebCrypto copy).
+ */
+export function runWasmToBlob(
+  engine: WasmEngine,
+  input: Uint8Array | Blob,
+  name: string,
+  options: CorruptOptions,
+  events: StageEvents = {},
+  helpers: readonly FlipHelper[] = [],
+  hashing: Hashing = (input instanceof Uint8Array ? input.length : input.size) >= ENGINE_HASH_MIN_BYTES ? 'engine' : 'platform',
+): Promise<EngineResult> {
+  return runStages(engine, input, name, options, events, helpers, hashing, (output, length, hashTo) =>
+    blobFromPieces(length, (start, end) => {
+      hashTo?.(end);
+      return output(start, end).slice();
+    }),
+  );
+}
+
+/** A view of the output's bytes `[start, end)` in the module's memory, made afresh (growth detaches views). */
+type OutputView = (start: number, end: number) => Uint8Array;
+
+async function runStages<T extends Uint8Array | Blob>(
+  engine: WasmEngine,
+  input: Uint8Array | Blob,
+  name: string,
+  options: CorruptOptions,
+  events: StageEvents,
+  helpers: readonly FlipHelper[],
+  hashing: Hashing,
+  /** Takes the output out of the module; with engine hashing, calls `hashTo(end)` once `[0, end)` is taken. */
+  takeOutput: (output: OutputView, length: number, hashTo?: (end: number) => void) => T | Promise<T>,
+): Promise<{ data: T; report: Report }> {
   // Reject bad arguments before reading 200 MB.
   engine.checkArgs(options.mode, options.intensity, options.seed);
   const t0 = performance.now();
   let done = stage(events, 'scan');
-  const buffer = await load(engine, input);
+  const buffer = await load(engine, input, hashing);
   const size = input instanceof Uint8Array ? input.length : input.size;
-  const shaBefore = await platformSha256(new Uint8Array(engine.memory.buffer, buffer.ptr(), size));
+  // Without a digest here, the buffer's own (engine hashing, or no WebCrypto) is used.
+  const shaBefore = hashing === 'platform' ? await platformSha256(new Uint8Array(engine.memory.buffer, buffer.ptr(), size)) : undefined;
   const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, shaBefore);
   try {
     done();
@@ -121,8 +184,8 @@ export async function runWasm(
     done();
     done = stage(events, 'corrupt');
     const t1 = performance.now();
-    if (helpers.length > 0 && size >= PARALLEL_MIN_BYTES && job.flipPlan().length === 2) {
-      await corruptInChunks(engine, job, size, options.seed, helpers);
+    if (helpers.length > 0 && size >= PARALLEL_MIN_BYTES && job.flipPlan().length === 3) {
+      await corruptInChunks(engine, job, size, helpers);
     } else {
       job.corrupt();
     }
@@ -132,10 +195,14 @@ export async function runWasm(
     if (job.verify()) events.onStage?.('verify', ESCALATION_MESSAGE);
     done();
     done = stage(events, 'report');
-    const shaAfter = await platformSha256(new Uint8Array(engine.memory.buffer, job.outputPtr(), job.outputLen()));
-    const provisional = job.reportWith(0, 0, shaAfter);
+    const length = job.outputLen();
+    const output: OutputView = (start, end) => new Uint8Array(engine.memory.buffer, job.outputPtr() + start, Math.min(end, length) - start);
+    const shaAfter = hashing === 'platform' ? await platformSha256(output(0, length)) : undefined;
+    // A flip that copied keeps the input until here; the output alone is needed from now on.
     job.dropInput();
-    const data = new Uint8Array(engine.memory.buffer, job.outputPtr(), job.outputLen()).slice();
+    const data = await takeOutput(output, length, hashing === 'engine' ? (end) => job.hashOutputTo(end) : undefined);
+    // Without shaAfter the job finishes its own digest (fed by hashTo, or all at once).
+    const provisional = job.reportWith(0, 0, shaAfter);
     const report = JSON.parse(provisional) as Report;
     report.time_ms = round3(performance.now() - t0);
     report.ops_ms = round3(opsMs);
@@ -148,10 +215,12 @@ export async function runWasm(
 
 /**
  * The flip modes' corrupt stage spread over this worker and `helpers`: 4 MiB pieces of the output are
- * handed out in order, flipped where they land and written back. Same bytes as `job.corrupt()`.
+ * handed out in order, flipped where they land and written back. Same bytes as `job.corrupt()`. The
+ * output is the input itself when the engine flips in place, so the module holds one copy of the file.
  */
-async function corruptInChunks(engine: WasmEngine, job: WasmJobHandle, n: number, seed: number, helpers: readonly FlipHelper[]) {
-  const [h, k] = Array.from(job.flipPlan());
+async function corruptInChunks(engine: WasmEngine, job: WasmJobHandle, n: number, helpers: readonly FlipHelper[]) {
+  // The seed is the plan's: seed + 1 when the plan stage already decided to escalate.
+  const [h, k, seed] = Array.from(job.flipPlan());
   job.beginChunks();
   const last = Math.floor((n - 1) / CHUNK);
   let next = Math.floor(h / CHUNK);

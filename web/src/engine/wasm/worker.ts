@@ -3,7 +3,8 @@
 // A worker can also serve as a helper that flips chunk pieces of another worker's job.
 import init, * as wasm from './pkg/fracture_engine.js';
 import wasmUrl from './pkg/fracture_engine_bg.wasm?url';
-import { runWasm, type FlipHelper, type WasmEngine } from './run.ts';
+import { runWasmToBlob, type FlipHelper, type WasmEngine } from './run.ts';
+import { blobFromBytes } from '../shared/blob.ts';
 import { runReference } from './run-ts.ts';
 import type { FlipReply, FlipRequest, FromWorker, ToWorker } from './protocol.ts';
 import type { Stage } from '../shared/types.ts';
@@ -25,7 +26,7 @@ void ready.then(() => post({ type: 'ready' }));
 
 /**
  * V8 first runs WebAssembly as baseline code and switches a function to optimised code only at its
- * next call, never inside a running one; a 200 MB file is hashed in one call. So, right after "ready",
+ * next call, never inside a running one. So, right after "ready",
  * every mode runs once on 1 MiB: the hot functions tier up before the first real file arrives (jobs
  * posted meanwhile wait for this).
  */
@@ -34,7 +35,8 @@ const warm = ready.then(async (engine) => {
   const sample = new Uint8Array(1 << 20);
   for (let i = 0; i < sample.length; i++) sample[i] = (i * 2654435761) >>> 24;
   for (const mode of ['byte_flip', 'guaranteed_break', 'truncate_insert', 'shuffle_blocks']) {
-    await runWasm(engine, sample.slice(), 'warm-up.bin', { mode, intensity: 80, seed: 1 });
+    // The path large files take: hashed by the module, piece by piece, output as a Blob.
+    await runWasmToBlob(engine, sample.slice(), 'warm-up.bin', { mode, intensity: 80, seed: 1 }, {}, [], 'engine');
   }
 });
 
@@ -89,10 +91,11 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       onStage: (stage: Stage, message: string) => post({ type: 'stage', id, stage, message }),
       onProgress: (fraction: number) => post({ type: 'progress', id, fraction }),
     };
+    // The output goes back as a Blob, built here piece by piece: a Blob crosses by reference.
     const { data, report } = engine
-      ? await runWasm(engine, input, msg.name, msg.options, events, (msg.helpers ?? []).map(helperOver))
-      : await runReference(input, msg.name, msg.options, events);
-    post({ type: 'done', id, data: data.buffer as ArrayBuffer, report }, [data.buffer as ArrayBuffer]);
+      ? await runWasmToBlob(engine, input, msg.name, msg.options, events, (msg.helpers ?? []).map(helperOver))
+      : await runReference(input, msg.name, msg.options, events).then(async (r) => ({ data: await blobFromBytes(r.data), report: r.report }));
+    post({ type: 'done', id, data, report });
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
   } finally {
