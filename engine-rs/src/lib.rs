@@ -24,7 +24,8 @@ mod sha;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use entropy::{entropy, round4};
+pub use entropy::{byte_counts, entropy, round4};
+pub use sha::Hasher as Sha256Hasher;
 pub use error::{EngineError, MAX_INPUT, MAX_SEED};
 pub use formats::{detect, Family};
 pub use heuristic::looks_corrupted;
@@ -107,6 +108,16 @@ impl Job {
     /// The scan stage with the input's SHA-256 (lower-case hex) computed by the caller, e.g. by the
     /// browser's native WebCrypto, which hashes several times faster than this crate in WebAssembly.
     pub fn scan_with(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: Option<String>) -> Result<Job, EngineError> {
+        Job::scan_inner(input, name, mode, intensity, seed, sha256, None)
+    }
+
+    /// The scan stage with the input's SHA-256 and byte-value counts measured by the caller while it
+    /// read the input (the native CLI does, piece by piece, on two threads).
+    pub fn scan_measured(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: String, counts: [u64; 256]) -> Result<Job, EngineError> {
+        Job::scan_inner(input, name, mode, intensity, seed, Some(sha256), Some(counts))
+    }
+
+    fn scan_inner(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: Option<String>, counts: Option<[u64; 256]>) -> Result<Job, EngineError> {
         let mode = Mode::parse(mode)?;
         if intensity > 100 {
             return Err(EngineError::Intensity(intensity.to_string()));
@@ -119,8 +130,10 @@ impl Job {
         }
         let ext = extension_of(name);
         let family = detect(&input, &ext);
-        let before_entropy = entropy(&input);
-        let sha_before = sha256.unwrap_or_else(|| sha::hex_digest(&input));
+        let (before_entropy, sha_before) = match (counts, sha256) {
+            (Some(counts), Some(sha)) => (entropy::entropy_of_counts(&counts, input.len() as u64), sha),
+            (_, sha) => measure(&input, sha),
+        };
         Ok(Job {
             n: input.len(),
             input,
@@ -299,7 +312,7 @@ impl Job {
 
     /// The report stage with the output's SHA-256 computed by the caller (see `scan_with`).
     pub fn report_with(&self, time_ms: f64, ops_ms: f64, sha256: Option<String>) -> Report {
-        let after = entropy(&self.output);
+        let (after, sha_after) = measure(&self.output, sha256);
         let (b4, a4) = (round4(self.before_entropy), round4(after));
         let mut f: Vec<(&'static str, Value)> = vec![
             ("engine", Value::Str(ENGINE_VERSION.into())),
@@ -325,7 +338,7 @@ impl Job {
             f.push(("escalated", Value::Bool(true)));
         }
         f.push(("sha256_before", Value::Str(self.sha_before.clone())));
-        f.push(("sha256_after", Value::Str(sha256.unwrap_or_else(|| sha::hex_digest(&self.output)))));
+        f.push(("sha256_after", Value::Str(sha_after)));
         Report { fields: f }
     }
 
@@ -341,6 +354,21 @@ impl Job {
     pub fn into_output(self) -> Vec<u8> {
         self.output
     }
+}
+
+/// Entropy and SHA-256 (unless given) of `bytes`. Natively, large inputs are hashed on a second
+/// thread while this one counts byte values: the two passes take the time of the longer one.
+fn measure(bytes: &[u8], sha256: Option<String>) -> (f64, String) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if sha256.is_none() && bytes.len() >= flip::PARALLEL_MIN && std::thread::available_parallelism().map_or(1, |p| p.get()) > 1 {
+        return std::thread::scope(|scope| {
+            let sha = scope.spawn(|| sha::hex_digest(bytes));
+            let e = entropy(bytes);
+            (e, sha.join().unwrap_or_else(|_| sha::hex_digest(bytes)))
+        });
+    }
+    let e = entropy(bytes);
+    (e, sha256.unwrap_or_else(|| sha::hex_digest(bytes)))
 }
 
 fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64) -> Plan {

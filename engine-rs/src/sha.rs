@@ -16,13 +16,30 @@ fn hex(digest: &[u8]) -> String {
     s
 }
 
+/// A SHA-256 fed piece after piece.
+#[derive(Clone, Default)]
+pub struct Hasher(Sha256);
+
+impl Hasher {
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    /// The digest of everything fed, as lower-case hex.
+    pub fn hex(self) -> String {
+        hex(&self.0.finalize())
+    }
+}
+
 /// A SHA-256 of a byte sequence fed front to back: `bytes[..done]` has been hashed so far.
+#[cfg(any(test, target_arch = "wasm32"))]
 #[derive(Clone, Default)]
 pub struct Progressive {
     inner: Sha256,
     done: usize,
 }
 
+#[cfg(any(test, target_arch = "wasm32"))]
 impl Progressive {
     /// Hashes `bytes[done..end]` (nothing if `end` is not past what is done). `bytes` must be the same
     /// sequence each time.

@@ -3,6 +3,7 @@
 
 mod args;
 mod names;
+mod read;
 mod session;
 mod zip;
 
@@ -57,14 +58,17 @@ fn run(a: Args) -> ExitCode {
     for (i, file) in a.files.iter().enumerate() {
         let seed = a.seed + i as u64;
         match corrupt_file(file, &a.mode, a.intensity, seed) {
-            Ok((name, data, report)) => {
+            Ok(corrupted) => {
+                let name = corrupted.name.clone();
                 let out_name = out_names.claim(&names::corrupted_name(&name));
                 let out_path = a.out.join(&out_name);
-                if let Err(e) = std::fs::write(&out_path, &data) {
+                let (written, report) = corrupted.write_and_report(&out_path);
+                if let Err(e) = written {
                     eprintln!("fracture: {}: cannot write {}: {e}", file.display(), out_path.display());
                     failed += 1;
                     continue;
                 }
+                let data = corrupted.job.into_output();
                 if a.report {
                     let report_path = a.out.join(report_names.claim(&names::report_name(&name)));
                     if let Err(e) = std::fs::write(&report_path, report.to_json_pretty() + "\n") {
@@ -109,8 +113,32 @@ fn run(a: Args) -> ExitCode {
     }
 }
 
+/// A file through the scan, plan, corrupt and verify stages; the report is made as it is written.
+struct Corrupted {
+    name: String,
+    job: Job,
+    t0: Instant,
+    ops_ms: f64,
+}
+
+impl Corrupted {
+    /// Writes the output to `path` while another thread makes the report (whose entropy and SHA-256
+    /// read the same bytes), so neither waits for the other.
+    fn write_and_report(&self, path: &Path) -> (std::io::Result<()>, Report) {
+        let (written, (mut report, ended)) = std::thread::scope(|scope| {
+            let report = scope.spawn(|| (self.job.report(0.0, 0.0), Instant::now()));
+            let written = std::fs::write(path, self.job.output());
+            // The report computes nothing that can panic on these bytes; recompute here if it did.
+            (written, report.join().unwrap_or_else(|_| (self.job.report(0.0, 0.0), Instant::now())))
+        });
+        report.set("time_ms", Value::Num(ms(ended - self.t0)));
+        report.set("ops_ms", Value::Num(self.ops_ms));
+        (written, report)
+    }
+}
+
 /// Reads and corrupts one file; every failure is one line of text.
-fn corrupt_file(path: &Path, mode: &str, intensity: u32, seed: u64) -> Result<(String, Vec<u8>, Report), String> {
+fn corrupt_file(path: &Path, mode: &str, intensity: u32, seed: u64) -> Result<Corrupted, String> {
     let name = file_name(path);
     let meta = std::fs::metadata(path).map_err(|e| io_text(&e))?;
     if meta.is_dir() {
@@ -119,19 +147,17 @@ fn corrupt_file(path: &Path, mode: &str, intensity: u32, seed: u64) -> Result<(S
     if meta.len() > MAX_INPUT {
         return Err(fracture_engine::EngineError::TooLarge(meta.len()).to_string());
     }
-    let input = std::fs::read(path).map_err(|e| io_text(&e))?;
+    // Bad arguments are refused before a large file is read.
+    Job::scan(Vec::new(), &name, mode, intensity, seed).map_err(|e| e.to_string())?;
+    let (input, sha256, counts) = read::read_measured(path, meta.len()).map_err(|e| io_text(&e))?;
     let t0 = Instant::now();
-    let mut job = Job::scan(input, &name, mode, intensity, seed).map_err(|e| e.to_string())?;
+    let mut job = Job::scan_measured(input, &name, mode, intensity, seed, sha256, counts).map_err(|e| e.to_string())?;
     job.plan();
     let t1 = Instant::now();
     job.corrupt();
     let ops_ms = ms(t1.elapsed());
     job.verify();
-    let report = job.report(0.0, 0.0);
-    let mut report = report;
-    report.set("time_ms", Value::Num(ms(t0.elapsed())));
-    report.set("ops_ms", Value::Num(ops_ms));
-    Ok((name, job.into_output(), report))
+    Ok(Corrupted { name, job, t0, ops_ms })
 }
 
 fn ms(d: std::time::Duration) -> f64 {

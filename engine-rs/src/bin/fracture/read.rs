@@ -1,0 +1,101 @@
+//! Reading an input file while measuring it: the SHA-256 is computed on a second thread, piece by
+//! piece as the pieces arrive, and the byte values are counted on this one after each read. The scan
+//! stage then has nothing left to read twice.
+
+use std::io::{ErrorKind, Read};
+use std::path::Path;
+use std::sync::mpsc;
+
+use fracture_engine::{byte_counts, Sha256Hasher};
+
+/// Bytes read (and handed to the hashing thread) at a time.
+const PIECE: usize = 8 << 20;
+
+/// The file's bytes, their SHA-256 (lower-case hex) and their byte-value counts. `expected` is the
+/// size the caller saw; a file that changes size while it is read is an error, not a silent cut.
+pub fn read_measured(path: &Path, expected: u64) -> std::io::Result<(Vec<u8>, String, [u64; 256])> {
+    let mut file = std::fs::File::open(path)?;
+    let len = usize::try_from(expected).map_err(|_| changed())?;
+    let mut bytes = vec![0u8; len];
+    let mut counts = [0u64; 256];
+    let sha = if len <= PIECE {
+        read_exact(&mut file, &mut bytes)?;
+        add(&mut counts, &bytes);
+        let mut sha = Sha256Hasher::default();
+        sha.update(&bytes);
+        sha.hex()
+    } else {
+        std::thread::scope(|scope| -> std::io::Result<String> {
+            let (pieces, arrived) = mpsc::channel::<&[u8]>();
+            let hasher = scope.spawn(move || {
+                let mut sha = Sha256Hasher::default();
+                for piece in arrived {
+                    sha.update(piece);
+                }
+                sha.hex()
+            });
+            let mut rest: &mut [u8] = &mut bytes;
+            while !rest.is_empty() {
+                let take = rest.len().min(PIECE);
+                let (piece, tail) = std::mem::take(&mut rest).split_at_mut(take);
+                read_exact(&mut file, piece)?;
+                let piece: &[u8] = piece;
+                // The other thread hashes this piece while this one counts it and reads the next.
+                pieces.send(piece).map_err(|_| std::io::Error::other("the SHA-256 thread stopped"))?;
+                add(&mut counts, piece);
+                rest = tail;
+            }
+            drop(pieces);
+            hasher.join().map_err(|_| std::io::Error::other("the SHA-256 thread failed"))
+        })?
+    };
+    let mut probe = [0u8; 1];
+    if file.read(&mut probe)? != 0 {
+        return Err(changed());
+    }
+    Ok((bytes, sha, counts))
+}
+
+fn read_exact(file: &mut std::fs::File, into: &mut [u8]) -> std::io::Result<()> {
+    file.read_exact(into).map_err(|e| if e.kind() == ErrorKind::UnexpectedEof { changed() } else { e })
+}
+
+fn add(counts: &mut [u64; 256], bytes: &[u8]) {
+    for (total, n) in counts.iter_mut().zip(byte_counts(bytes)) {
+        *total += n;
+    }
+}
+
+fn changed() -> std::io::Error {
+    std::io::Error::other("the file changed while it was being read")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_digest_and_counts_equal_the_one_pass_ones() {
+        let dir = std::env::temp_dir().join(format!("fracture-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for len in [0usize, 1, PIECE, PIECE + 1, 2 * PIECE + 12_345] {
+            let bytes: Vec<u8> = (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+            let path = dir.join(format!("in-{len}.bin"));
+            std::fs::write(&path, &bytes).unwrap();
+            let (read, sha, counts) = read_measured(&path, len as u64).unwrap();
+            assert!(read == bytes, "{len}");
+            let mut one = Sha256Hasher::default();
+            one.update(&bytes);
+            assert_eq!(sha, one.hex(), "{len}");
+            assert_eq!(counts, byte_counts(&bytes), "{len}");
+            // A size that no longer matches is refused.
+            if len > 0 {
+                let shorter = read_measured(&path, len as u64 + 1).unwrap_err();
+                assert_eq!(shorter.to_string(), "the file changed while it was being read");
+                let longer = read_measured(&path, len as u64 - 1).unwrap_err();
+                assert_eq!(longer.to_string(), "the file changed while it was being read");
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
