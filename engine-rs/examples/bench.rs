@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use fracture_engine::modes::flip::{flip_count, flip_region, header_len, CHUNK};
+use fracture_engine::modes::flip::{flip_chunks, flip_count, flip_region, header_len, CHUNK};
 use fracture_engine::rng::{chunk_stream, Stream};
 use fracture_engine::{entropy, Job, Value};
 use sha2::{Digest, Sha256};
@@ -124,11 +124,12 @@ fn entropy_pass(file: &str, repeat: usize) -> Result<String, String> {
 }
 
 /// byte_flip's work, one piece at a time, on the same input, intensity and seed:
-/// - `copy`: the output starts as a copy of the input;
+/// - `flip`: `flip_region` on a copy of the input made outside the timing, as the corrupt stage runs
+///   it (in place; natively on several threads from 4 MiB on);
+/// - `flip_serial`: the same on one thread, the CPU time the pieces below add up to;
 /// - `index_init`: each 64 KiB chunk's index array [0, 1, ..., L-1], which the partial Fisher-Yates draws from;
 /// - `keystream`: the ChaCha8 words the chunk streams yield, two per changed byte (one `below`, one
 ///   `u32`; `below` rejects with odds under 2^-16, so this is the count to within a few words);
-/// - `flip`: the whole corrupt stage (copy + `flip_region`), for comparison with the pieces;
 /// - `sha256`, `entropy`: one pass each over the input; the scan and report stages each make one of both.
 fn parts(file: &str, intensity: u32, seed: u64, repeat: usize) -> Result<String, String> {
     let input = read(file)?;
@@ -152,11 +153,6 @@ fn parts(file: &str, intensity: u32, seed: u64, repeat: usize) -> Result<String,
     let mut runs = Vec::new();
     for _ in 0..repeat {
         let mut meter = Meter::start();
-        let copy = black_box(input.to_vec());
-        let copy_lap = meter.lap();
-        drop(copy);
-
-        meter.lap();
         let mut idx: Vec<u32> = Vec::new();
         for &(_, len, kc) in &shares {
             if kc > 0 {
@@ -180,9 +176,15 @@ fn parts(file: &str, intensity: u32, seed: u64, repeat: usize) -> Result<String,
         let keystream_lap = meter.lap();
 
         let mut data = input.to_vec();
+        meter.lap();
         flip_region(&mut data, h, k, seed);
         black_box(&data);
         let flip_lap = meter.lap();
+        data.copy_from_slice(&input);
+        meter.lap();
+        flip_chunks(&mut data, 0, n, h, k, seed, h / CHUNK..=(n - 1) / CHUNK);
+        black_box(&data);
+        let serial_lap = meter.lap();
         drop(data);
 
         meter.lap();
@@ -192,10 +194,10 @@ fn parts(file: &str, intensity: u32, seed: u64, repeat: usize) -> Result<String,
         let entropy_lap = meter.lap();
 
         runs.push(laps(&[
-            ("copy", copy_lap),
             ("index_init", index_lap),
             ("keystream", keystream_lap),
             ("flip", flip_lap),
+            ("flip_serial", serial_lap),
             ("sha256", sha_lap),
             ("entropy", entropy_lap),
         ]));
@@ -214,12 +216,13 @@ mod wasm_parts {
 
     struct State {
         input: Vec<u8>,
+        work: Vec<u8>,
         h: usize,
         k: u64,
         shares: Vec<(usize, usize, u64)>,
     }
 
-    static STATE: Mutex<State> = Mutex::new(State { input: Vec::new(), h: 0, k: 0, shares: Vec::new() });
+    static STATE: Mutex<State> = Mutex::new(State { input: Vec::new(), work: Vec::new(), h: 0, k: 0, shares: Vec::new() });
 
     fn with<R>(f: impl FnOnce(&mut State) -> R) -> R {
         f(&mut STATE.lock().unwrap_or_else(|e| e.into_inner()))
@@ -256,9 +259,13 @@ mod wasm_parts {
         })
     }
 
+    /// A fresh copy of the input to flip in place (outside the timing).
     #[no_mangle]
-    pub extern "C" fn parts_copy() -> u32 {
-        with(|s| black_box(s.input.to_vec()).len() as u32)
+    pub extern "C" fn parts_flip_prepare() -> u32 {
+        with(|s| {
+            s.work = s.input.clone();
+            s.work.len() as u32
+        })
     }
 
     #[no_mangle]
@@ -295,10 +302,19 @@ mod wasm_parts {
     #[no_mangle]
     pub extern "C" fn parts_flip(seed: f64) -> u32 {
         with(|s| {
-            let mut data = s.input.to_vec();
-            flip_region(&mut data, s.h, s.k, seed as u64);
-            black_box(&data);
-            data.len() as u32
+            flip_region(&mut s.work, s.h, s.k, seed as u64);
+            black_box(&s.work);
+            s.work.len() as u32
+        })
+    }
+
+    #[no_mangle]
+    pub extern "C" fn parts_flip_serial(seed: f64) -> u32 {
+        with(|s| {
+            let n = s.work.len();
+            flip_chunks(&mut s.work, 0, n, s.h, s.k, seed as u64, s.h / CHUNK..=(n - 1) / CHUNK);
+            black_box(&s.work);
+            n as u32
         })
     }
 

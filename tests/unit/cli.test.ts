@@ -78,6 +78,24 @@ describe('fracture CLI', () => {
     });
   }
 
+  it('a large flip-mode file (helper threads in the npm CLI, threads natively, in place): same bytes and reports', () => {
+    const big = 'big.log';
+    // Text whose kept header makes byte_flip escalate at the plan stage; a few MiB over the helpers' threshold.
+    const line = new TextEncoder().encode('2026-11-21 12:00:00 INFO a log line of ordinary text\n');
+    const bytes = new Uint8Array(17 * 1024 * 1024 + 99);
+    for (let at = 0; at < bytes.length; at += line.length) bytes.set(line.subarray(0, bytes.length - at), at);
+    writeFileSync(path.join(dir, big), bytes);
+    const results = TOOLS.slice(0, 2).map((tool, t) => {
+      const out = `out-big-${t}`;
+      const r = run(tool, ['--mode', 'byte_flip', '--intensity', '30', '--seed', '11', '--out', out, '--json', big], dir);
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+      return { file: readFileSync(path.join(dir, out, 'big_corrupted.log')), json: untimed(r.out.trim()) };
+    });
+    expect(results[1].file.equals(results[0].file), 'npm wasm vs native bytes').toBe(true);
+    expect(results[1].json).toBe(results[0].json);
+    expect(JSON.parse(results[0].json)).toContainEqual(['escalated', true]);
+  });
+
   it('gives file i the seed + i', () => {
     const r = run(TOOLS[0], ['--seed', '100', '--json', '--out', 'seeds', 'rows.csv', 'README'], dir);
     expect(r.out.trim().split('\n').map((l) => JSON.parse(l).seed)).toEqual([100, 101]);

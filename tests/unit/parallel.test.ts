@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../web/src/engine/shared/types.ts';
-import { loadWasmEngine } from '../../web/src/engine/wasm/node.ts';
+import { loadWasmEngine, startNodeHelpers } from '../../web/src/engine/wasm/node.ts';
 import { corrupt as referenceCorrupt } from '../../web/src/engine/reference/engine.ts';
 import { PARALLEL_MIN_BYTES, runWasm, runWasmToBlob, type FlipHelper, type WasmEngine } from '../../web/src/engine/wasm/run.ts';
 import { xorshiftBytes } from './generators.ts';
@@ -35,6 +35,9 @@ describe('flip modes in parallel chunks', () => {
       expect(calls.length, 'the helpers did some of the chunks').toBeGreaterThan(0);
       expect(sha(parallel.data)).toBe(sha(serial.data));
       expect(untimed(parallel.report)).toEqual(untimed(serial.report));
+      // WebCrypto hashed the input while the flip changed it in place: digest() copied it first.
+      expect(parallel.report.sha256_before).toBe(sha(input));
+      expect(parallel.report.sha256_after).toBe(sha(parallel.data));
     }, 120_000);
   }
 
@@ -62,6 +65,22 @@ describe('flip modes in parallel chunks', () => {
     expect(untimed(viaBlob.report)).toEqual(untimed(expected.report));
     expect(viaBlob.report.sha256_before).toBe(sha(input));
     expect(stages.filter((s) => s.startsWith('verify')).length, 'the escalation message is shown').toBe(2);
+  }, 120_000);
+
+  it('helper threads in Node (the npm CLI\'s and the benchmark\'s) give the bytes of one thread', async () => {
+    const { helpers, close } = await startNodeHelpers(2);
+    try {
+      const input = xorshiftBytes(PARALLEL_MIN_BYTES * 2 + 4321, 5);
+      const opts = { mode: 'header_preserve_flip', intensity: 60, seed: 7 } as const;
+      const expected = referenceCorrupt(input.slice(), 'threads.bin', opts);
+      const viaThreads = await runWasm(engine, input, 'threads.bin', opts, {}, helpers);
+      expect(sha(viaThreads.data)).toBe(sha(expected.data));
+      expect(untimed(viaThreads.report)).toEqual(untimed(expected.report));
+      // A request flipPart refuses (a NaN seed) comes back unchanged rather than hanging.
+      await expect(helpers[0](new Uint8Array(10), 0, 10, 0, 1, Number.NaN, 0, 0)).resolves.toBeInstanceOf(Uint8Array);
+    } finally {
+      await close();
+    }
   }, 120_000);
 
   it('small inputs and other modes do not use helpers', async () => {

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { corrupt as corruptTs } from '../src/engine/reference/engine.ts';
 import { corruptedName, reportName } from '../src/engine/shared/names.ts';
 import type { CorruptResult, Report } from '../src/engine/shared/types.ts';
-import { loadWasmEngine } from '../src/engine/wasm/node.ts';
-import { runWasm } from '../src/engine/wasm/run.ts';
+import { availableParallelism } from 'node:os';
+import { loadWasmEngine, startNodeHelpers } from '../src/engine/wasm/node.ts';
+import { PARALLEL_MIN_BYTES, runWasm, type FlipHelper } from '../src/engine/wasm/run.ts';
 import { writeSessionZip } from './zip.ts';
 import { parseArgs, UsageError, USAGE, type Args } from './args.ts';
 
@@ -25,14 +26,33 @@ export class Dedup {
   }
 }
 
-type Engine = (input: Uint8Array, name: string, args: Args, seed: number) => Promise<CorruptResult>;
+interface Engine {
+  run: (input: Uint8Array, name: string, args: Args, seed: number) => Promise<CorruptResult>;
+  close: () => Promise<void>;
+}
+
+/** Helper threads at most, beside the main one, for large flip-mode files (as the browser's helper workers). */
+const MAX_HELPERS = 3;
 
 async function engineFor(kind: Args['engine']): Promise<Engine> {
   if (kind === 'ts') {
-    return async (input, name, a, seed) => corruptTs(input, name, { mode: a.mode, intensity: a.intensity, seed });
+    return { run: async (input, name, a, seed) => corruptTs(input, name, { mode: a.mode, intensity: a.intensity, seed }), close: async () => {} };
   }
   const wasm = await loadWasmEngine();
-  return (input, name, a, seed) => runWasm(wasm, input, name, { mode: a.mode, intensity: a.intensity, seed });
+  // Started with the first file that can use them; none on one core or if they fail to start.
+  let pool: ReturnType<typeof startNodeHelpers> | undefined;
+  const helpersFor = async (a: Args, size: number): Promise<FlipHelper[]> => {
+    const count = Math.min(MAX_HELPERS, availableParallelism() - 1);
+    if ((a.mode !== 'byte_flip' && a.mode !== 'header_preserve_flip') || size < PARALLEL_MIN_BYTES || count < 1) return [];
+    pool ??= startNodeHelpers(count);
+    return pool.then((p) => p.helpers, () => []);
+  };
+  return {
+    run: async (input, name, a, seed) => runWasm(wasm, input, name, { mode: a.mode, intensity: a.intensity, seed }, {}, await helpersFor(a, input.length)),
+    close: async () => {
+      await pool?.then((p) => p.close(), () => undefined);
+    },
+  };
 }
 
 function ioText(e: unknown): string {
@@ -95,16 +115,24 @@ export async function main(argv: string[], io = { out: process.stdout, err: proc
     return 1;
   }
   const started = new Date();
+  const done: { outName: string; path: string; report: Report }[] = [];
+  try {
+    return await runFiles(a, engine, io, started, done);
+  } finally {
+    await engine.close();
+  }
+}
+
+async function runFiles(a: Args, engine: Engine, io: { out: NodeJS.WritableStream; err: NodeJS.WritableStream }, started: Date, done: { outName: string; path: string; report: Report }[]): Promise<number> {
   const outNames = new Dedup();
   const reportNames = new Dedup();
-  const done: { outName: string; path: string; report: Report }[] = [];
   let failed = 0;
   for (const [i, file] of a.files.entries()) {
     const seed = a.seed + i;
     const name = path.basename(file);
     try {
       const input = await readInput(file);
-      const { data, report } = await engine(input, name, a, seed);
+      const { data, report } = await engine.run(input, name, a, seed);
       const outName = outNames.claim(corruptedName(name));
       const outPath = path.join(a.out, outName);
       await writeFile(outPath, data).catch((e) => {

@@ -15,6 +15,7 @@
 // first, so the timed runs measure the optimised engine; --cold measures what a fresh worker does.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Meter } from '../lib/meter.mjs';
@@ -46,27 +47,42 @@ function readInto(file, ptr, length) {
   }
 }
 
-/** SHA-256 by WebCrypto, as web/src/engine/wasm/run.ts hashes for the engine in the worker. */
-async function platformSha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+/**
+ * SHA-256 by WebCrypto, as web/src/engine/wasm/run.ts hashes in Node (the npm CLI) and for browser
+ * files under 16 MiB: digest() copies the bytes when called and hashes on another thread, so the
+ * stages go on meanwhile and the result fills the report at the end.
+ */
+function platformSha256(bytes) {
+  return crypto.subtle.digest('SHA-256', bytes).then((d) => Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, '0')).join(''));
 }
+
+// Helper threads for the flip modes' chunks, as the npm CLI and the browser use them: the same
+// module in worker threads, started before any timing (a pool the CLI starts once per run).
+const DIST = join(ROOT, 'web/dist-node/src/engine/wasm');
+const { corruptInChunks, PARALLEL_MIN_BYTES } = await import(pathToFileURL(join(DIST, 'run.js')).href);
+const { startNodeHelpers } = await import(pathToFileURL(join(DIST, 'node.js')).href);
+const HELPERS = Math.min(3, availableParallelism() - 1);
+let pool;
 
 async function runJob(file, length, name, mode, intensity, seed) {
   const buffer = new glue.InputBuffer(length);
   readInto(file, buffer.ptr(), length);
+  const flipMode = mode === 'byte_flip' || mode === 'header_preserve_flip';
+  const helpers = flipMode && length >= PARALLEL_MIN_BYTES && HELPERS > 0 ? (pool ??= await startNodeHelpers(HELPERS)).helpers : [];
   const meter = new Meter();
-  const shaBefore = await platformSha256(new Uint8Array(exports.memory.buffer, buffer.ptr(), length));
-  const job = glue.WasmJob.fromBuffer(buffer, name, mode, intensity, seed, shaBefore);
+  const shaBefore = platformSha256(new Uint8Array(exports.memory.buffer, buffer.ptr(), length));
+  const job = glue.WasmJob.fromBuffer(buffer, name, mode, intensity, seed, 'pending');
   meter.lap('scan');
   job.plan();
   meter.lap('plan');
-  job.corrupt();
+  if (helpers.length > 0 && job.flipPlan().length === 3) await corruptInChunks({ memory: exports.memory }, job, length, helpers);
+  else job.corrupt();
   meter.lap('corrupt');
   const escalated = job.verify();
   meter.lap('verify');
-  const shaAfter = await platformSha256(new Uint8Array(exports.memory.buffer, job.outputPtr(), job.outputLen()));
-  const report = JSON.parse(job.reportWith(0, 0, shaAfter));
+  const shaAfter = platformSha256(new Uint8Array(exports.memory.buffer, job.outputPtr(), job.outputLen()));
+  const report = JSON.parse(job.reportWith(0, 0, 'pending'));
+  [report.sha256_before, report.sha256_after] = await Promise.all([shaBefore, shaAfter]);
   meter.lap('report');
   job.dropInput();
   const data = new Uint8Array(exports.memory.buffer, job.outputPtr(), job.outputLen()).slice();
@@ -144,3 +160,4 @@ if (!Object.hasOwn(commands, command)) {
   process.exit(2);
 }
 console.log(JSON.stringify(await commands[command](rest)));
+await pool?.close();

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
-import type { WasmEngine } from './run.ts';
+import { Worker } from 'node:worker_threads';
+import type { FlipHelper, WasmEngine } from './run.ts';
 
 /** web/src/engine/wasm/pkg, found from wherever this file runs (source or web/dist-node). */
 export function wasmPkgDir(): string {
@@ -29,4 +30,78 @@ export function loadWasmEngine(): Promise<WasmEngine> {
     return { ...mod, memory: exports.memory } as WasmEngine;
   })();
   return loaded;
+}
+
+/**
+ * Helper threads for the flip modes' chunks, as the browser's helper workers: each loads its own
+ * instance of the module and flips the 4 MiB pieces it is sent (ENGINE.md lets chunks run in any
+ * order, so the bytes are the same). `count` threads, each ready before this resolves.
+ */
+export async function startNodeHelpers(count: number): Promise<{ helpers: FlipHelper[]; close: () => Promise<void> }> {
+  const dir = wasmPkgDir();
+  const workerData = { glue: pathToFileURL(path.join(dir, 'fracture_engine.js')).href, wasm: path.join(dir, 'fracture_engine_bg.wasm') };
+  const workers = Array.from({ length: count }, () => new Worker(HELPER_SOURCE, { eval: true, workerData }));
+  const close = async () => {
+    await Promise.all(workers.map((w) => w.terminate()));
+  };
+  try {
+    const helpers = await Promise.all(workers.map((w) => helperOn(w)));
+    return { helpers, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/** The helper thread: the module, then one flip per message, answered with the same id. */
+const HELPER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+import(workerData.glue).then(async (glue) => {
+  await glue.default({ module_or_path: readFileSync(workerData.wasm) });
+  parentPort.on('message', (r) => {
+    try {
+      const part = new Uint8Array(r.part);
+      glue.flipPart(part, r.start, r.n, r.h, r.k, r.seed, r.first, r.last);
+      parentPort.postMessage({ id: r.id, part: r.part }, [r.part]);
+    } catch (e) {
+      parentPort.postMessage({ id: r.id, error: String((e && e.message) || e) });
+    }
+  });
+  parentPort.postMessage({ ready: true });
+}, (e) => parentPort.postMessage({ failed: String((e && e.message) || e) }));
+`;
+
+type HelperReply = { ready: true } | { failed: string } | { id: number; part: ArrayBuffer } | { id: number; error: string };
+
+function helperOn(worker: Worker): Promise<FlipHelper> {
+  return new Promise((resolve, reject) => {
+    let nextId = 1;
+    const pending = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void }>();
+    worker.on('error', (e) => {
+      reject(e);
+      for (const p of pending.values()) p.reject(e);
+      pending.clear();
+    });
+    worker.on('message', (m: HelperReply) => {
+      if ('ready' in m) {
+        resolve((part, start, n, h, k, seed, first, last) =>
+          new Promise((ok, fail) => {
+            const id = nextId++;
+            pending.set(id, { resolve: ok, reject: fail });
+            // `part` is the caller's own copy: its buffer crosses without another copy.
+            const buffer = part.byteOffset === 0 && part.byteLength === part.buffer.byteLength ? part.buffer : part.slice().buffer;
+            worker.postMessage({ id, part: buffer, start, n, h, k, seed, first, last }, [buffer as ArrayBuffer]);
+          }),
+        );
+      } else if ('failed' in m) {
+        reject(new Error(m.failed));
+      } else {
+        const p = pending.get(m.id);
+        pending.delete(m.id);
+        if ('error' in m) p?.reject(new Error(m.error));
+        else p?.resolve(new Uint8Array(m.part));
+      }
+    });
+  });
 }

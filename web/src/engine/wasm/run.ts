@@ -54,17 +54,20 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * SHA-256 by the platform's WebCrypto (browsers in secure contexts, Node): several times faster than
- * hashing inside WebAssembly. Undefined where it is missing, and the engine hashes itself.
+ * hashing inside WebAssembly, and off this thread. `digest()` copies the bytes when it is called (the
+ * Web Crypto spec says so, and tests/unit/parallel.test.ts checks it), so the view may change at once:
+ * the hash runs while the engine goes on, and its result fills the report at the end.
  */
-async function platformSha256(bytes: Uint8Array): Promise<string | undefined> {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) return undefined;
-  // digest() copies the bytes when called, so a view of the module's memory is safe to pass.
-  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  let hex = '';
-  for (const b of digest) hex += b.toString(16).padStart(2, '0');
-  return hex;
+function platformSha256(bytes: Uint8Array): Promise<string> {
+  return globalThis.crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>).then((digest) => {
+    let hex = '';
+    for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, '0');
+    return hex;
+  });
 }
+
+/** The engine's placeholder for a SHA-256 that WebCrypto is still computing. */
+const PENDING = 'pending';
 
 /** Bytes read from a Blob at a time. */
 const READ_SLICE = 8 * 1024 * 1024;
@@ -170,13 +173,16 @@ async function runStages<T extends Uint8Array | Blob>(
 ): Promise<{ data: T; report: Report }> {
   // Reject bad arguments before reading 200 MB.
   engine.checkArgs(options.mode, options.intensity, options.seed);
+  // Without WebCrypto (an insecure context), the module hashes.
+  if (!globalThis.crypto?.subtle) hashing = 'engine';
   const t0 = performance.now();
   let done = stage(events, 'scan');
   const buffer = await load(engine, input, hashing);
   const size = input instanceof Uint8Array ? input.length : input.size;
-  // Without a digest here, the buffer's own (engine hashing, or no WebCrypto) is used.
-  const shaBefore = hashing === 'platform' ? await platformSha256(new Uint8Array(engine.memory.buffer, buffer.ptr(), size)) : undefined;
-  const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, shaBefore);
+  // Platform hashing runs beside the stages below; engine hashing finishes the buffer's own digest here.
+  const shaBefore = hashing === 'platform' ? platformSha256(new Uint8Array(engine.memory.buffer, buffer.ptr(), size)) : undefined;
+  void shaBefore?.catch(() => undefined); // awaited at the end; a failure there rejects the run
+  const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, shaBefore ? PENDING : undefined);
   try {
     done();
     done = stage(events, 'plan');
@@ -197,13 +203,13 @@ async function runStages<T extends Uint8Array | Blob>(
     done = stage(events, 'report');
     const length = job.outputLen();
     const output: OutputView = (start, end) => new Uint8Array(engine.memory.buffer, job.outputPtr() + start, Math.min(end, length) - start);
-    const shaAfter = hashing === 'platform' ? await platformSha256(output(0, length)) : undefined;
+    const shaAfter = hashing === 'platform' ? platformSha256(output(0, length)) : undefined;
     // A flip that copied keeps the input until here; the output alone is needed from now on.
     job.dropInput();
     const data = await takeOutput(output, length, hashing === 'engine' ? (end) => job.hashOutputTo(end) : undefined);
     // Without shaAfter the job finishes its own digest (fed by hashTo, or all at once).
-    const provisional = job.reportWith(0, 0, shaAfter);
-    const report = JSON.parse(provisional) as Report;
+    const report = JSON.parse(job.reportWith(0, 0, shaAfter ? PENDING : undefined)) as Report;
+    if (shaBefore && shaAfter) [report.sha256_before, report.sha256_after] = await Promise.all([shaBefore, shaAfter]);
     report.time_ms = round3(performance.now() - t0);
     report.ops_ms = round3(opsMs);
     done();
@@ -218,7 +224,7 @@ async function runStages<T extends Uint8Array | Blob>(
  * handed out in order, flipped where they land and written back. Same bytes as `job.corrupt()`. The
  * output is the input itself when the engine flips in place, so the module holds one copy of the file.
  */
-async function corruptInChunks(engine: WasmEngine, job: WasmJobHandle, n: number, helpers: readonly FlipHelper[]) {
+export async function corruptInChunks(engine: WasmEngine, job: WasmJobHandle, n: number, helpers: readonly FlipHelper[]) {
   // The seed is the plan's: seed + 1 when the plan stage already decided to escalate.
   const [h, k, seed] = Array.from(job.flipPlan());
   job.beginChunks();
