@@ -121,6 +121,10 @@ async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashi
   }
 }
 
+/**
+ * Runs one file through the stages, the output coming back as bytes (the npm CLI, the tests): WebCrypto
+ * hashes beside the stages, and large flips are shared with `helpers` when given.
+ */
 export function runWasm(
   engine: WasmEngine,
   input: Uint8Array | Blob,
