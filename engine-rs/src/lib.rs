@@ -64,9 +64,24 @@ fn js_number(x: f64) -> String {
     }
 }
 
+/// The arguments' checks, in the order the scan stage makes them; callers run them before reading a
+/// large input. Returns the mode.
+pub fn check_args(mode: &str, intensity: u32, seed: u64) -> Result<Mode, EngineError> {
+    let mode = Mode::parse(mode)?;
+    if intensity > 100 {
+        return Err(EngineError::Intensity(intensity.to_string()));
+    }
+    if seed > MAX_SEED {
+        return Err(EngineError::Seed(seed.to_string()));
+    }
+    Ok(mode)
+}
+
 /// What the plan stage decided; the corrupt stage carries it out.
 enum Plan {
-    Flip { h: usize, k: u64, preserve: bool },
+    /// `in_place`: the input is not needed after the flip (see `Job::flip_verdict_known`), so the flip
+    /// takes it over instead of copying it.
+    Flip { h: usize, k: u64, preserve: bool, seed: u64, in_place: bool },
     Truncate(truncate::TruncatePlan),
     Shuffle(shuffle::ShufflePlan),
     Break(Family),
@@ -92,11 +107,9 @@ pub struct Job {
     strategy: &'static str,
     recipe: String,
     escalated: bool,
-    /// byte_flip's verify verdict, known before the flip (see `flip_verdict_known`): the plan then
-    /// is the escalated one, and the flip takes the input over instead of copying it.
+    /// byte_flip's verify verdict was "escalate", known at the plan stage (see `flip_verdict_known`):
+    /// the plan is then the escalated one, and verify has nothing left to do.
     escalate_early: bool,
-    /// Whether the flip may change the input in place: its verify verdict is known at the plan stage.
-    flip_in_place: bool,
 }
 
 impl Job {
@@ -118,13 +131,7 @@ impl Job {
     }
 
     fn scan_inner(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: Option<String>, counts: Option<[u64; 256]>) -> Result<Job, EngineError> {
-        let mode = Mode::parse(mode)?;
-        if intensity > 100 {
-            return Err(EngineError::Intensity(intensity.to_string()));
-        }
-        if seed > MAX_SEED {
-            return Err(EngineError::Seed(seed.to_string()));
-        }
+        let mode = check_args(mode, intensity, seed)?;
         if input.len() as u64 > MAX_INPUT {
             return Err(EngineError::TooLarge(input.len() as u64));
         }
@@ -152,7 +159,6 @@ impl Job {
             recipe: String::new(),
             escalated: false,
             escalate_early: false,
-            flip_in_place: false,
         })
     }
 
@@ -163,14 +169,17 @@ impl Job {
     /// The plan stage: chooses what the corrupt stage will do (draws from the plan stream).
     pub fn plan(&mut self) {
         let verdict = self.flip_verdict_known();
-        self.flip_in_place = verdict.is_some();
         self.escalate_early = verdict == Some(false);
-        self.plan = Some(if self.escalate_early {
+        let mut plan = if self.escalate_early {
             // Exactly what verify would do after the first flip: intensity 100, seed + 1.
             make_plan(self.mode, self.n, self.family, 100, self.seed + 1)
         } else {
             make_plan(self.mode, self.n, self.family, self.intensity, self.seed)
-        });
+        };
+        if let Plan::Flip { in_place, .. } = &mut plan {
+            *in_place = verdict.is_some();
+        }
+        self.plan = Some(plan);
     }
 
     /// For the flip modes, whether the output will "look corrupted" (the verify stage's check), when
@@ -194,25 +203,13 @@ impl Job {
             self.plan();
         }
         let Some(plan) = self.plan.take() else { return };
-        if let Plan::Flip { h, k, preserve } = plan {
-            if self.flip_in_place {
-                // The input is not needed again: flip it where it is (no copy, half the memory).
-                let mut data = std::mem::take(&mut self.input);
-                flip::flip_region(&mut data, h, k, self.flip_seed());
-                self.set(flip_executed(data, h, k, preserve));
-                return;
-            }
+        if let Plan::Flip { h, k, preserve, seed, in_place: true } = plan {
+            // The input is not needed again: flip it where it is (no copy, half the memory).
+            let r = flip_owned(std::mem::take(&mut self.input), h, k, preserve, seed);
+            self.set(r);
+            return;
         }
         self.apply(&plan, self.intensity, self.seed);
-    }
-
-    /// The seed the flip draws from: seed + 1 when the escalation was decided at the plan stage.
-    fn flip_seed(&self) -> u64 {
-        if self.escalate_early {
-            self.seed + 1
-        } else {
-            self.seed
-        }
     }
 
     fn apply(&mut self, plan: &Plan, intensity: u32, seed: u64) {
@@ -232,7 +229,7 @@ impl Job {
     /// `begin_chunks` / `flip_chunks` / `end_chunks`; the result is the same bytes as `corrupt()`.
     pub fn flip_plan(&self) -> Option<(usize, u64, u64)> {
         match self.plan {
-            Some(Plan::Flip { h, k, .. }) => Some((h, k, self.flip_seed())),
+            Some(Plan::Flip { h, k, seed, .. }) => Some((h, k, seed)),
             _ => None,
         }
     }
@@ -240,10 +237,8 @@ impl Job {
     /// Starts a corrupt stage done chunk by chunk. The output is the input itself when the input is
     /// not needed again (see `flip_verdict_known`), else a copy of it.
     pub fn begin_chunks(&mut self) -> bool {
-        if self.flip_plan().is_none() {
-            return false;
-        }
-        self.output = if self.flip_in_place { std::mem::take(&mut self.input) } else { self.input.clone() };
+        let Some(Plan::Flip { in_place, .. }) = self.plan else { return false };
+        self.output = if in_place { std::mem::take(&mut self.input) } else { self.input.clone() };
         true
     }
 
@@ -257,7 +252,7 @@ impl Job {
 
     /// Ends a chunked corrupt stage: the output is final and the mode's fields are set.
     pub fn end_chunks(&mut self) {
-        if let Some(Plan::Flip { h, k, preserve }) = self.plan.take() {
+        if let Some(Plan::Flip { h, k, preserve, .. }) = self.plan.take() {
             let e = flip_executed(std::mem::take(&mut self.output), h, k, preserve);
             self.output = e.data;
             self.fields = e.fields;
@@ -364,7 +359,7 @@ fn measure(bytes: &[u8], sha256: Option<String>) -> (f64, String) {
         return std::thread::scope(|scope| {
             let sha = scope.spawn(|| sha::hex_digest(bytes));
             let e = entropy(bytes);
-            (e, sha.join().unwrap_or_else(|_| sha::hex_digest(bytes)))
+            (e, sha.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
         });
     }
     let e = entropy(bytes);
@@ -376,12 +371,18 @@ fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64) ->
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
             let preserve = mode == Mode::HeaderPreserveFlip;
             let h = flip::header_len(n, preserve);
-            Plan::Flip { h, k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) }, preserve }
+            Plan::Flip { h, k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) }, preserve, seed, in_place: false }
         }
         Mode::TruncateInsert => Plan::Truncate(truncate::plan(n, intensity, seed)),
         Mode::ShuffleBlocks => Plan::Shuffle(shuffle::plan(n, intensity, seed)),
         Mode::GuaranteedBreak => Plan::Break(family),
     }
+}
+
+/// A flip plan carried out on `data`, which becomes the output.
+fn flip_owned(mut data: Vec<u8>, h: usize, k: u64, preserve: bool, seed: u64) -> Executed {
+    flip::flip_region(&mut data, h, k, seed);
+    flip_executed(data, h, k, preserve)
 }
 
 /// The outcome of a flip plan, however its chunks were done.
@@ -408,11 +409,7 @@ const EMPTY_RECIPE: &str = "The file is empty, so no byte was changed.";
 fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
     let n = input.len();
     match plan {
-        Plan::Flip { h, k, preserve } => {
-            let mut data = input.to_vec();
-            flip::flip_region(&mut data, *h, *k, seed);
-            flip_executed(data, *h, *k, *preserve)
-        }
+        Plan::Flip { h, k, preserve, seed, .. } => flip_owned(input.to_vec(), *h, *k, *preserve, *seed),
         Plan::Truncate(p) => Executed {
             data: truncate::apply(input, p),
             fields: vec![

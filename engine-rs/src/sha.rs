@@ -35,7 +35,7 @@ impl Hasher {
 #[cfg(any(test, target_arch = "wasm32"))]
 #[derive(Clone, Default)]
 pub struct Progressive {
-    inner: Sha256,
+    inner: Hasher,
     done: usize,
 }
 
@@ -55,7 +55,7 @@ impl Progressive {
     pub fn finish(&self, bytes: &[u8]) -> String {
         let mut rest = self.clone();
         rest.advance(bytes, bytes.len());
-        hex(&rest.inner.finalize())
+        rest.inner.hex()
     }
 }
 

@@ -61,7 +61,6 @@ impl WasmJob {
     pub fn from_buffer(input: InputBuffer, name: &str, mode: &str, intensity: f64, seed: f64, sha256: Option<String>) -> Result<WasmJob, JsError> {
         let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
         let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
-        crate::Mode::parse(mode).map_err(|e| JsError::new(&e.to_string()))?;
         let sha256 = sha256.unwrap_or_else(|| input.sha.finish(&input.bytes));
         let job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256)).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(WasmJob { job, output_sha: Progressive::default() })

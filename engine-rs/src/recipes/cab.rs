@@ -2,7 +2,6 @@
 //! table offset, folder and file counts): every signature is overwritten and the first header's
 //! fields inverted.
 
-use super::prims::{clamp, invert};
 use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
@@ -16,15 +15,5 @@ pub const SHAPE: Shape = Shape {
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
-    let (start, len) = clamp(input.len(), 4, 32);
-    let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, start, len));
-    Broken {
-        data,
-        strategy: SHAPE.strategy,
-        recipe: SHAPE.sentence(
-            input.len(),
-            &done,
-            &format!(", inverted the next {len} bytes (the cabinet header fields)"),
-        ),
-    }
+    SHAPE.invert_after_header(input, ctx, 32, "bytes (the cabinet header fields)")
 }

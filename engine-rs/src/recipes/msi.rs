@@ -2,7 +2,6 @@
 //! header's sector size, FAT and directory locations and DIFAT: the signature is zeroed and the rest
 //! of the 512-byte header inverted.
 
-use super::prims::{clamp, invert};
 use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
@@ -19,7 +18,5 @@ pub const SHAPE: Shape = Shape {
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
-    let (start, len) = clamp(input.len(), 8, 512 - 8);
-    let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, start, len));
-    Broken { data, strategy: SHAPE.strategy, recipe: SHAPE.sentence(input.len(), &done, &format!(", inverted the next {len} header bytes (sector sizes, FAT, directory and DIFAT locations)")) }
+    SHAPE.invert_after_header(input, ctx, 512 - 8, "header bytes (sector sizes, FAT, directory and DIFAT locations)")
 }

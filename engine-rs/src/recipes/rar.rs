@@ -1,7 +1,6 @@
 //! RAR (4 and 5). Readers, and SFX scanners, search for the `Rar!\x1A\x07` signature and read the
 //! main archive header after it: every signature is overwritten and the first header inverted.
 
-use super::prims::{clamp, invert};
 use super::shape::{Shape, Syncs};
 use super::{Broken, Ctx};
 
@@ -15,15 +14,5 @@ pub const SHAPE: Shape = Shape {
 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
-    let (start, len) = clamp(input.len(), 8, 32);
-    let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, start, len));
-    Broken {
-        data,
-        strategy: SHAPE.strategy,
-        recipe: SHAPE.sentence(
-            input.len(),
-            &done,
-            &format!(", inverted the next {len} bytes (the main archive header)"),
-        ),
-    }
+    SHAPE.invert_after_header(input, ctx, 32, "bytes (the main archive header)")
 }

@@ -2,7 +2,7 @@
 //! offset 0, overwrite every signature its readers resynchronise on, and for frame-based audio kill
 //! every frame sync. A family module is then one table row (docs/engine.md states each row).
 
-use super::prims::{kill_start_codes, kill_syncs, overwrite_signatures, scatter, zero};
+use super::prims::{clamp, invert, kill_start_codes, kill_syncs, overwrite_signatures, scatter, zero};
 use super::{Broken, Ctx};
 
 pub struct Shape {
@@ -65,6 +65,19 @@ impl Shape {
                 start_codes,
             },
         )
+    }
+
+    /// The whole recipe of the archive families whose header fields follow the signature (cab, msi, rar):
+    /// the shape, with the up to `max` bytes right after the header inverted as the structural step;
+    /// the sentence says `, inverted the next {len} {what}`.
+    pub fn invert_after_header(&self, input: &[u8], ctx: &Ctx, max: u64, what: &str) -> Broken {
+        let (start, len) = clamp(input.len(), self.header as u64, max);
+        let (data, done) = self.run(input, ctx, |_, d| invert(d, start, len));
+        Broken {
+            data,
+            strategy: self.strategy,
+            recipe: self.sentence(input.len(), &done, &format!(", inverted the next {len} {what}")),
+        }
     }
 
     /// The recipe sentence: `Scrambled {k} bytes, zeroed the first {h} bytes ({header_what}){extra}`,

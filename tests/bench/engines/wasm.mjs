@@ -47,19 +47,12 @@ function readInto(file, ptr, length) {
   }
 }
 
-/**
- * SHA-256 by WebCrypto, as web/src/engine/wasm/run.ts hashes in Node (the npm CLI) and for browser
- * files under 16 MiB: digest() copies the bytes when called and hashes on another thread, so the
- * stages go on meanwhile and the result fills the report at the end.
- */
-function platformSha256(bytes) {
-  return crypto.subtle.digest('SHA-256', bytes).then((d) => Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, '0')).join(''));
-}
-
 // Helper threads for the flip modes' chunks, as the npm CLI and the browser use them: the same
 // module in worker threads, started before any timing (a pool the CLI starts once per run).
 const DIST = join(ROOT, 'web/dist-node/src/engine/wasm');
-const { corruptInChunks, PARALLEL_MIN_BYTES } = await import(pathToFileURL(join(DIST, 'run.js')).href);
+// platformSha256: WebCrypto, as run.ts hashes in Node (the npm CLI) and for browser files under 16 MiB;
+// digest() copies the bytes when called, so the stages go on meanwhile and the result fills the report.
+const { corruptInChunks, platformSha256, PARALLEL_MIN_BYTES } = await import(pathToFileURL(join(DIST, 'run.js')).href);
 const { startNodeHelpers } = await import(pathToFileURL(join(DIST, 'node.js')).href);
 const HELPERS = Math.min(3, availableParallelism() - 1);
 let pool;

@@ -128,8 +128,7 @@ impl Corrupted {
         let (written, (mut report, ended)) = std::thread::scope(|scope| {
             let report = scope.spawn(|| (self.job.report(0.0, 0.0), Instant::now()));
             let written = std::fs::write(path, self.job.output());
-            // The report computes nothing that can panic on these bytes; recompute here if it did.
-            (written, report.join().unwrap_or_else(|_| (self.job.report(0.0, 0.0), Instant::now())))
+            (written, report.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
         });
         report.set("time_ms", Value::Num(ms(ended - self.t0)));
         report.set("ops_ms", Value::Num(self.ops_ms));
@@ -147,8 +146,8 @@ fn corrupt_file(path: &Path, mode: &str, intensity: u32, seed: u64) -> Result<Co
     if meta.len() > MAX_INPUT {
         return Err(fracture_engine::EngineError::TooLarge(meta.len()).to_string());
     }
-    // Bad arguments are refused before a large file is read.
-    Job::scan(Vec::new(), &name, mode, intensity, seed).map_err(|e| e.to_string())?;
+    // Bad arguments (seed + i past the limit, say) are refused before a large file is read.
+    fracture_engine::check_args(mode, intensity, seed).map_err(|e| e.to_string())?;
     let (input, sha256, counts) = read::read_measured(path, meta.len()).map_err(|e| io_text(&e))?;
     let t0 = Instant::now();
     let mut job = Job::scan_measured(input, &name, mode, intensity, seed, sha256, counts).map_err(|e| e.to_string())?;

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { flipClient, type FlipReply } from './helper-client.ts';
 import type { FlipHelper, WasmEngine } from './run.ts';
 
 /** web/src/engine/wasm/pkg, found from wherever this file runs (source or web/dist-node). */
@@ -72,36 +73,19 @@ import(workerData.glue).then(async (glue) => {
 }, (e) => parentPort.postMessage({ failed: String((e && e.message) || e) }));
 `;
 
-type HelperReply = { ready: true } | { failed: string } | { id: number; part: ArrayBuffer } | { id: number; error: string };
+type HelperReply = { ready: true } | { failed: string } | FlipReply;
 
 function helperOn(worker: Worker): Promise<FlipHelper> {
   return new Promise((resolve, reject) => {
-    let nextId = 1;
-    const pending = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void }>();
+    const client = flipClient((request, transfer) => worker.postMessage(request, transfer));
     worker.on('error', (e) => {
       reject(e);
-      for (const p of pending.values()) p.reject(e);
-      pending.clear();
+      client.fail(e);
     });
     worker.on('message', (m: HelperReply) => {
-      if ('ready' in m) {
-        resolve((part, start, n, h, k, seed, first, last) =>
-          new Promise((ok, fail) => {
-            const id = nextId++;
-            pending.set(id, { resolve: ok, reject: fail });
-            // `part` is the caller's own copy: its buffer crosses without another copy.
-            const buffer = part.byteOffset === 0 && part.byteLength === part.buffer.byteLength ? part.buffer : part.slice().buffer;
-            worker.postMessage({ id, part: buffer, start, n, h, k, seed, first, last }, [buffer as ArrayBuffer]);
-          }),
-        );
-      } else if ('failed' in m) {
-        reject(new Error(m.failed));
-      } else {
-        const p = pending.get(m.id);
-        pending.delete(m.id);
-        if ('error' in m) p?.reject(new Error(m.error));
-        else p?.resolve(new Uint8Array(m.part));
-      }
+      if ('ready' in m) resolve(client.helper);
+      else if ('failed' in m) reject(new Error(m.failed));
+      else client.receive(m);
     });
   });
 }

@@ -18,19 +18,8 @@ export type ToWorker =
       port: MessagePort;
     };
 
-/** A piece of a flip-mode job, sent to a helper over its port; the answer carries the same id. */
-export type FlipRequest = {
-  id: number;
-  part: ArrayBuffer;
-  start: number;
-  n: number;
-  h: number;
-  k: number;
-  seed: number;
-  first: number;
-  last: number;
-};
-export type FlipReply = { id: number; part: ArrayBuffer } | { id: number; error: string };
+// The helper's messages live with its client, which Node code uses too (no DOM types there).
+export type { FlipReply, FlipRequest } from './helper-client.ts';
 
 export type FromWorker =
   | { type: 'ready' }

@@ -58,7 +58,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
  * Web Crypto spec says so, and tests/unit/parallel.test.ts checks it), so the view may change at once:
  * the hash runs while the engine goes on, and its result fills the report at the end.
  */
-function platformSha256(bytes: Uint8Array): Promise<string> {
+export function platformSha256(bytes: Uint8Array): Promise<string> {
   return globalThis.crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>).then((digest) => {
     let hex = '';
     for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, '0');
@@ -71,6 +71,14 @@ const PENDING = 'pending';
 
 /** Bytes read from a Blob at a time. */
 const READ_SLICE = 8 * 1024 * 1024;
+
+/**
+ * Feeds `[0, length)` to a module hasher in READ_SLICE steps: V8 optimises a WebAssembly function for
+ * its next call, never inside a running one, so one 200 MB call would run as baseline code throughout.
+ */
+function hashInSlices(length: number, hashTo: (end: number) => void) {
+  for (let at = 0; at < length; at += READ_SLICE) hashTo(Math.min(length, at + READ_SLICE));
+}
 
 function stage(events: StageEvents, s: Stage) {
   const info = STAGES.find((x) => x.stage === s)!;
@@ -100,8 +108,7 @@ async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashi
     const view = () => new Uint8Array(engine.memory.buffer, buffer.ptr(), size);
     if (input instanceof Uint8Array) {
       view().set(input);
-      // In slices: V8 optimises a WebAssembly function for its next call, never inside a running one.
-      if (hashing === 'engine') for (let at = 0; at < size; at += READ_SLICE) buffer.hashTo(Math.min(size, at + READ_SLICE));
+      if (hashing === 'engine') hashInSlices(size, (end) => buffer.hashTo(end));
     } else {
       // Large slices, each read at once: far faster than the Blob's 64 KiB stream chunks.
       const read = (at: number) => input.slice(at, Math.min(size, at + READ_SLICE)).arrayBuffer();
@@ -134,7 +141,7 @@ export function runWasm(
   helpers: readonly FlipHelper[] = [],
 ): Promise<CorruptResult> {
   return runStages(engine, input, name, options, events, helpers, 'platform', (output, length, hashTo) => {
-    for (let at = 0; at < length && hashTo; at += READ_SLICE) hashTo(Math.min(length, at + READ_SLICE));
+    if (hashTo) hashInSlices(length, hashTo);
     return output(0, length).slice();
   });
 }

@@ -5,6 +5,7 @@ import init, * as wasm from './pkg/fracture_engine.js';
 import wasmUrl from './pkg/fracture_engine_bg.wasm?url';
 import { runWasmToBlob, type FlipHelper, type WasmEngine } from './run.ts';
 import { blobFromBytes } from '../shared/blob.ts';
+import { flipClient } from './helper-client.ts';
 import { runReference } from './run-ts.ts';
 import type { FlipReply, FlipRequest, FromWorker, ToWorker } from './protocol.ts';
 import type { Stage } from '../shared/types.ts';
@@ -42,21 +43,9 @@ const warm = ready.then(async (engine) => {
 
 /** A helper reached over a port: one request at a time per port, answers matched by id. */
 function helperOver(port: MessagePort): FlipHelper {
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void }>();
-  port.onmessage = (e: MessageEvent<FlipReply>) => {
-    const p = pending.get(e.data.id);
-    pending.delete(e.data.id);
-    if ('error' in e.data) p?.reject(new Error(e.data.error));
-    else p?.resolve(new Uint8Array(e.data.part));
-  };
-  return (part, start, n, h, k, seed, first, last) =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      const req: FlipRequest = { id, part: part.buffer as ArrayBuffer, start, n, h, k, seed, first, last };
-      port.postMessage(req, [req.part]);
-    });
+  const client = flipClient((request, transfer) => port.postMessage(request, transfer));
+  port.onmessage = (e: MessageEvent<FlipReply>) => client.receive(e.data);
+  return client.helper;
 }
 
 function serveFlips(port: MessagePort) {

@@ -4,8 +4,7 @@
 // fields inverted.
 
 import type { Recipe } from './index.ts';
-import { clamp, invert } from './prims.ts';
-import { bytes, runShape, shapeSentence, type Shape } from './shape.ts';
+import { bytes, invertAfterHeader, type Shape } from './shape.ts';
 
 export const CAB_SHAPE: Shape = {
   strategy: 'cab_mscf_header',
@@ -16,11 +15,4 @@ export const CAB_SHAPE: Shape = {
   syncs: 'none',
 };
 
-export const cab: Recipe = {
-  strategy: CAB_SHAPE.strategy,
-  apply(input, ctx) {
-    const [start, len] = clamp(input.length, 4, 32);
-    const { data, done } = runShape(CAB_SHAPE, input, ctx, (_, d) => invert(d, start, len));
-    return { data, recipe: shapeSentence(CAB_SHAPE, input.length, done, `, inverted the next ${len} bytes (the cabinet header fields)`) };
-  },
-};
+export const cab: Recipe = invertAfterHeader(CAB_SHAPE, 32, 'bytes (the cabinet header fields)');

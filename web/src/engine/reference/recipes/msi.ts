@@ -4,8 +4,7 @@
 // of the 512-byte header inverted.
 
 import type { Recipe } from './index.ts';
-import { clamp, invert } from './prims.ts';
-import { bytes, runShape, shapeSentence, type Shape } from './shape.ts';
+import { bytes, invertAfterHeader, type Shape } from './shape.ts';
 
 export const MSI_SHAPE: Shape = {
   strategy: 'msi_ole_header',
@@ -18,12 +17,4 @@ export const MSI_SHAPE: Shape = {
   syncs: 'none',
 };
 
-export const msi: Recipe = {
-  strategy: MSI_SHAPE.strategy,
-  apply(input, ctx) {
-    const [start, len] = clamp(input.length, 8, 512 - 8);
-    const { data, done } = runShape(MSI_SHAPE, input, ctx, (_, d) => invert(d, start, len));
-    const clause = `, inverted the next ${len} header bytes (sector sizes, FAT, directory and DIFAT locations)`;
-    return { data, recipe: shapeSentence(MSI_SHAPE, input.length, done, clause) };
-  },
-};
+export const msi: Recipe = invertAfterHeader(MSI_SHAPE, 512 - 8, 'header bytes (sector sizes, FAT, directory and DIFAT locations)');

@@ -3,8 +3,7 @@
 // main archive header after it: every signature is overwritten and the first header inverted.
 
 import type { Recipe } from './index.ts';
-import { clamp, invert } from './prims.ts';
-import { bytes, runShape, shapeSentence, type Shape } from './shape.ts';
+import { bytes, invertAfterHeader, type Shape } from './shape.ts';
 
 export const RAR_SHAPE: Shape = {
   strategy: 'rar_signature_header',
@@ -15,11 +14,4 @@ export const RAR_SHAPE: Shape = {
   syncs: 'none',
 };
 
-export const rar: Recipe = {
-  strategy: RAR_SHAPE.strategy,
-  apply(input, ctx) {
-    const [start, len] = clamp(input.length, 8, 32);
-    const { data, done } = runShape(RAR_SHAPE, input, ctx, (_, d) => invert(d, start, len));
-    return { data, recipe: shapeSentence(RAR_SHAPE, input.length, done, `, inverted the next ${len} bytes (the main archive header)`) };
-  },
-};
+export const rar: Recipe = invertAfterHeader(RAR_SHAPE, 32, 'bytes (the main archive header)');

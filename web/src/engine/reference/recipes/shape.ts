@@ -4,7 +4,7 @@
 // sync step. A family module is then one table row.
 
 import type { Broken, Recipe, RecipeContext } from './index.ts';
-import { killStartCodes, killSyncs, overwriteSignatures, scatter, zero } from './prims.ts';
+import { clamp, invert, killStartCodes, killSyncs, overwriteSignatures, scatter, zero } from './prims.ts';
 
 /**
  * The last step, on resynchronisation points that are byte pairs rather than signatures:
@@ -81,6 +81,22 @@ export function shapeRecipe(shape: Shape): Recipe {
     apply(input: Uint8Array, ctx: RecipeContext): Broken {
       const { data, done } = runShape(shape, input, ctx);
       return { data, recipe: shapeSentence(shape, input.length, done, '') };
+    },
+  };
+}
+
+/**
+ * The recipe of the archive families whose header fields follow the signature (cab, msi, rar): the
+ * shape, with the up to `max` bytes right after the header inverted as the structural step; the
+ * sentence says `, inverted the next {len} {what}`.
+ */
+export function invertAfterHeader(shape: Shape, max: number, what: string): Recipe {
+  return {
+    strategy: shape.strategy,
+    apply(input: Uint8Array, ctx: RecipeContext): Broken {
+      const [start, len] = clamp(input.length, shape.header, max);
+      const { data, done } = runShape(shape, input, ctx, (_, d) => invert(d, start, len));
+      return { data, recipe: shapeSentence(shape, input.length, done, `, inverted the next ${len} ${what}`) };
     },
   };
 }
