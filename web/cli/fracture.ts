@@ -6,7 +6,7 @@ import { corrupt as corruptTs } from '../src/engine/reference/engine.ts';
 import { corruptedName, reportName } from '../src/engine/shared/names.ts';
 import type { CorruptResult, Report } from '../src/engine/shared/types.ts';
 import { availableParallelism } from 'node:os';
-import { loadWasmEngine, startNodeHelpers } from '../src/engine/wasm/node.ts';
+import { loadWasmEngine, nodeSha256, startNodeHelpers } from '../src/engine/wasm/node.ts';
 import { PARALLEL_MIN_BYTES, runWasm, type FlipHelper } from '../src/engine/wasm/run.ts';
 import { writeSessionZip } from './zip.ts';
 import { parseArgs, UsageError, USAGE, type Args } from './args.ts';
@@ -48,7 +48,7 @@ async function engineFor(kind: Args['engine']): Promise<Engine> {
     return pool.then((p) => p.helpers, () => []);
   };
   return {
-    run: async (input, name, a, seed) => runWasm(wasm, input, name, { mode: a.mode, intensity: a.intensity, seed }, {}, await helpersFor(a, input.length)),
+    run: async (input, name, a, seed) => runWasm(wasm, input, name, { mode: a.mode, intensity: a.intensity, seed }, {}, await helpersFor(a, input.length), nodeSha256),
     close: async () => {
       await pool?.then((p) => p.close(), () => undefined);
     },

@@ -5,9 +5,9 @@
 //   node wasm.mjs entropy FILE REPEAT
 //
 // The same module the browser's worker runs (web/src/engine/wasm/pkg), driven through the same
-// wasm-bindgen calls as web/src/engine/wasm/run.ts (including its WebCrypto SHA-256), timed per stage. The input is read from disk
+// wasm-bindgen calls as web/src/engine/wasm/run.ts makes for the npm CLI (hashing with Node's crypto), timed per stage. The input is read from disk
 // straight into the module's memory before the clock starts (as the native side reads its file
-// before timing); the copy out of the module's memory at the end is timed, since the worker makes it.
+// before timing); the copy out of the module's memory at the end is timed, since the npm CLI makes it.
 //
 // Warm-up: V8 first runs a fresh module's functions as baseline (Liftoff) code and swaps in optimised
 // code only for later calls, never inside a running call. One 200 MB call in a fresh module therefore
@@ -50,10 +50,9 @@ function readInto(file, ptr, length) {
 // Helper threads for the flip modes' chunks, as the npm CLI and the browser use them: the same
 // module in worker threads, started before any timing (a pool the CLI starts once per run).
 const DIST = join(ROOT, 'web/dist-node/src/engine/wasm');
-// platformSha256: WebCrypto, as run.ts hashes in Node (the npm CLI) and for browser files under 16 MiB;
-// digest() copies the bytes when called, so the stages go on meanwhile and the result fills the report.
-const { corruptInChunks, platformSha256, PARALLEL_MIN_BYTES } = await import(pathToFileURL(join(DIST, 'run.js')).href);
-const { startNodeHelpers } = await import(pathToFileURL(join(DIST, 'node.js')).href);
+// nodeSha256: Node's crypto on the bytes where they lie, as the npm CLI hashes (runWasm's `sha256`).
+const { corruptInChunks, PARALLEL_MIN_BYTES } = await import(pathToFileURL(join(DIST, 'run.js')).href);
+const { nodeSha256, startNodeHelpers } = await import(pathToFileURL(join(DIST, 'node.js')).href);
 const HELPERS = Math.min(3, availableParallelism() - 1);
 let pool;
 
@@ -63,7 +62,7 @@ async function runJob(file, length, name, mode, intensity, seed) {
   const flipMode = mode === 'byte_flip' || mode === 'header_preserve_flip';
   const helpers = flipMode && length >= PARALLEL_MIN_BYTES && HELPERS > 0 ? (pool ??= await startNodeHelpers(HELPERS)).helpers : [];
   const meter = new Meter();
-  const shaBefore = platformSha256(new Uint8Array(exports.memory.buffer, buffer.ptr(), length));
+  const shaBefore = nodeSha256(new Uint8Array(exports.memory.buffer, buffer.ptr(), length));
   const job = glue.WasmJob.fromBuffer(buffer, name, mode, intensity, seed, 'pending');
   meter.lap('scan');
   job.plan();
@@ -73,7 +72,7 @@ async function runJob(file, length, name, mode, intensity, seed) {
   meter.lap('corrupt');
   const escalated = job.verify();
   meter.lap('verify');
-  const shaAfter = platformSha256(new Uint8Array(exports.memory.buffer, job.outputPtr(), job.outputLen()));
+  const shaAfter = nodeSha256(new Uint8Array(exports.memory.buffer, job.outputPtr(), job.outputLen()));
   const report = JSON.parse(job.reportWith(0, 0, 'pending'));
   [report.sha256_before, report.sha256_after] = await Promise.all([shaBefore, shaAfter]);
   meter.lap('report');

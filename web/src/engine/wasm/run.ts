@@ -66,7 +66,16 @@ export function platformSha256(bytes: Uint8Array): Promise<string> {
   });
 }
 
-/** The engine's placeholder for a SHA-256 that WebCrypto is still computing. */
+/**
+ * A SHA-256 outside the module, as lower-case hex. It must have read the bytes (hashed or copied them)
+ * by the time it returns: the stages change them right after.
+ */
+export type Sha256 = (bytes: Uint8Array) => Promise<string>;
+
+/** WebCrypto's, where there is one (not in an insecure context). */
+const webCrypto = (): Sha256 | undefined => (globalThis.crypto?.subtle ? platformSha256 : undefined);
+
+/** The engine's placeholder for a SHA-256 that is still being computed outside it. */
 const PENDING = 'pending';
 
 /** Bytes read from a Blob at a time. */
@@ -139,8 +148,9 @@ export function runWasm(
   options: CorruptOptions,
   events: StageEvents = {},
   helpers: readonly FlipHelper[] = [],
+  sha256: Sha256 | undefined = webCrypto(),
 ): Promise<CorruptResult> {
-  return runStages(engine, input, name, options, events, helpers, 'platform', (output, length, hashTo) => {
+  return runStages(engine, input, name, options, events, helpers, sha256, (output, length, hashTo) => {
     if (hashTo) hashInSlices(length, hashTo);
     return output(0, length).slice();
   });
@@ -160,7 +170,7 @@ export function runWasmToBlob(
   helpers: readonly FlipHelper[] = [],
   hashing: Hashing = (input instanceof Uint8Array ? input.length : input.size) >= ENGINE_HASH_MIN_BYTES ? 'engine' : 'platform',
 ): Promise<EngineResult> {
-  return runStages(engine, input, name, options, events, helpers, hashing, (output, length, hashTo) =>
+  return runStages(engine, input, name, options, events, helpers, hashing === 'platform' ? webCrypto() : undefined, (output, length, hashTo) =>
     blobFromPieces(length, (start, end) => {
       hashTo?.(end);
       return output(start, end).slice();
@@ -178,20 +188,20 @@ async function runStages<T extends Uint8Array | Blob>(
   options: CorruptOptions,
   events: StageEvents,
   helpers: readonly FlipHelper[],
-  hashing: Hashing,
+  /** The SHA-256 outside the module ('platform' hashing); without one the module hashes ('engine'). */
+  sha256: Sha256 | undefined,
   /** Takes the output out of the module; with engine hashing, calls `hashTo(end)` once `[0, end)` is taken. */
   takeOutput: (output: OutputView, length: number, hashTo?: (end: number) => void) => T | Promise<T>,
 ): Promise<{ data: T; report: Report }> {
   // Reject bad arguments before reading 200 MB.
   engine.checkArgs(options.mode, options.intensity, options.seed);
-  // Without WebCrypto (an insecure context), the module hashes.
-  if (!globalThis.crypto?.subtle) hashing = 'engine';
+  const hashing: Hashing = sha256 ? 'platform' : 'engine';
   const t0 = performance.now();
   let done = stage(events, 'scan');
   const buffer = await load(engine, input, hashing);
   const size = input instanceof Uint8Array ? input.length : input.size;
   // Platform hashing runs beside the stages below; engine hashing finishes the buffer's own digest here.
-  const shaBefore = hashing === 'platform' ? platformSha256(new Uint8Array(engine.memory.buffer, buffer.ptr(), size)) : undefined;
+  const shaBefore = sha256?.(new Uint8Array(engine.memory.buffer, buffer.ptr(), size));
   void shaBefore?.catch(() => undefined); // awaited at the end; a failure there rejects the run
   const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, shaBefore ? PENDING : undefined);
   try {
@@ -214,7 +224,7 @@ async function runStages<T extends Uint8Array | Blob>(
     done = stage(events, 'report');
     const length = job.outputLen();
     const output: OutputView = (start, end) => new Uint8Array(engine.memory.buffer, job.outputPtr() + start, Math.min(end, length) - start);
-    const shaAfter = hashing === 'platform' ? platformSha256(output(0, length)) : undefined;
+    const shaAfter = sha256?.(output(0, length));
     // A flip that copied keeps the input until here; the output alone is needed from now on.
     job.dropInput();
     const data = await takeOutput(output, length, hashing === 'engine' ? (end) => job.hashOutputTo(end) : undefined);
