@@ -4,35 +4,35 @@
 SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 
-ENGINE_SRC := $(shell find engine-rs/src -name '*.rs') engine-rs/Cargo.toml Cargo.toml
-WASM_PKG := web/src/engine/wasm/pkg/fracture_engine_bg.wasm
+ENGINE_SRC := $(shell find engine-rs -name '*.rs' -not -path '*/target/*') $(wildcard engine-rs/*/Cargo.toml) Cargo.toml
+WASM_PKG := lib/engine/pkg/fracture_engine_bg.wasm
 NATIVE := target/release/fracture
-CLI_JS := web/dist-node/cli/fracture.js
+CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
 .PHONY: setup build start test test-rust test-unit test-parsers test-e2e bench bench-browser clean wasm native cli web golden sample-report
 
-$(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/Cargo.toml
+$(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/wasm/Cargo.toml
 	@mkdir -p $(STAMPS)
 	bash scripts/setup.sh
 	@touch $@
 
 setup: $(STAMPS)/setup
 
-# The WebAssembly module: Debian's rustc-web builds std for wasm32 from source (rustup cannot fetch
-# the target here); wasm-pack then runs wasm-bindgen and wasm-opt.
+# The WebAssembly module (engine-rs/wasm), and its testing twin: Debian's rustc-web builds std for
+# wasm32 from source (rustup cannot fetch the target here); wasm-pack then runs wasm-bindgen and wasm-opt.
 $(WASM_PKG): $(ENGINE_SRC) scripts/build-wasm.sh | $(STAMPS)/setup
 	bash scripts/build-wasm.sh
 
 $(NATIVE): $(ENGINE_SRC) | $(STAMPS)/setup
 	cargo build --release --locked
 
-$(CLI_JS): $(shell find web/cli web/src/engine/shared web/src/engine/reference web/src/engine/wasm web/src/zip -name '*.ts' 2>/dev/null) web/tsconfig.node.json | $(STAMPS)/setup
-	npx tsc -p web/tsconfig.node.json
+$(CLI_JS): $(shell find cli lib -name '*.ts' 2>/dev/null) tsconfig.node.json | $(STAMPS)/setup
+	npx tsc -p tsconfig.node.json
 	@touch $@
 
-$(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/vite.config.ts | $(STAMPS)/setup
+$(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts lib -type f -not -path 'lib/engine/pkg/*' 2>/dev/null) web/index.html web/vite.config.ts | $(STAMPS)/setup
 	npm run --silent build:web
 
 wasm: $(WASM_PKG)
@@ -67,7 +67,7 @@ bench-browser: build
 	node tests/bench/browser.mjs
 
 clean:
-	rm -rf target web/dist web/dist-node web/src/engine/wasm/pkg $(STAMPS)
+	rm -rf target web/dist dist lib/engine/pkg $(STAMPS)
 
 # Recompute the golden vectors with the native engine (only with a new engine version: ENGINE.md).
 golden: $(STAMPS)/setup

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Writes web/public/sample-report.json, the "Example Data" report (DECISIONS.md 4): a real run of the
 // WebAssembly engine on a generated 15,482,880-byte "example_document.pdf" (byte_flip, intensity 86,
-// seed 1234567890). tests/unit/sample-report.test.ts re-runs it and checks every untimed figure.
+// seed 1234567890). tests/cross-engine/sample-report.test.ts re-runs it and checks every untimed figure.
 import { writeFileSync } from 'node:fs';
-import { sampleInput, SAMPLE } from '../tests/unit/sample-input.mjs';
+import { sampleInput, SAMPLE } from '../tests/cross-engine/sample-input.mjs';
 
-const { loadWasmEngine } = await import('../web/dist-node/src/engine/wasm/node.js');
-const { runWasm } = await import('../web/dist-node/src/engine/wasm/run.js');
+const { loadWasmEngine } = await import('../dist/lib/engine/host/node.js');
+const { runWasm } = await import('../dist/lib/engine/host/run.js');
 const engine = await loadWasmEngine();
 const { report } = await runWasm(engine, sampleInput(), SAMPLE.name, SAMPLE);
 const out = new URL('../web/public/sample-report.json', import.meta.url);

@@ -9,11 +9,11 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 
 // A failure here must not fail `npm install`: `make cli` builds the same thing and fails loudly.
 try {
-  run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'web/tsconfig.node.json']);
+  run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.node.json']);
 } catch {
   console.warn('fracture: could not compile the CLI (see above); `make cli` retries');
 }
-if (!existsSync(new URL('web/src/engine/wasm/pkg/fracture_engine_bg.wasm', root))) {
+if (!existsSync(new URL('lib/engine/pkg/fracture_engine_bg.wasm', root))) {
   if (spawnSync('wasm-pack', ['--version'], { stdio: 'ignore' }).status === 0) {
     run('bash', ['scripts/build-wasm.sh']);
   } else {

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' engine-rs/Cargo.toml)
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' engine-rs/wasm/Cargo.toml)
 WASM_PACK_VERSION=0.15.1
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 

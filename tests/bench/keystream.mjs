@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // ChaCha8 keystream speed of WebAssembly builds of the engine, side by side:
 //
-//   node tests/bench/keystream.mjs [PKG_DIR ...]      (default: web/src/engine/wasm/pkg)
+//   node tests/bench/keystream.mjs [PKG_DIR ...]      (default: target/wasm-testing/pkg)
 //
 // Each PKG_DIR is a wasm-pack output (fracture_engine.js + fracture_engine_bg.wasm), e.g. a copy of
 // the pkg built before a change and the one built after. Two measures per build, best of ROUNDS, the
@@ -22,7 +22,7 @@ const CALLS = 64;
 const FLIP_BYTES = 64 << 20;
 const SEED = 1234567890;
 
-const dirs = process.argv.length > 2 ? process.argv.slice(2).map((d) => resolve(d)) : [join(ROOT, 'web/src/engine/wasm/pkg')];
+const dirs = process.argv.length > 2 ? process.argv.slice(2).map((d) => resolve(d)) : [join(ROOT, 'target/wasm-testing/pkg')];
 
 async function load(dir) {
   const glue = await import(pathToFileURL(join(dir, 'fracture_engine.js')).href);

@@ -7,7 +7,7 @@
 //                            [--engines native,wasm,ts] [--ts-max-mib N] [--seed S] [--out FILE] [--keep]
 //
 // For each input (sizes in MiB, random bytes and all zeros), mode and intensity: the native engine
-// (in-process stage timings from engine-rs/examples/bench.rs, and the `fracture` binary as a whole
+// (in-process stage timings from engine-rs/core/examples/bench.rs, and the `fracture` binary as a whole
 // process), the WebAssembly engine in Node and the TypeScript reference engine, each measurement in its
 // own process, metered for wall time, CPU time and peak RSS (lib/measure.mjs). Baselines from the same run and the same files: zzuf
 // changing the same fraction of bytes as byte_flip, `cat` (a plain copy), and the entropy pass alone.
@@ -33,9 +33,9 @@ const CONTENTS = ['random', 'zero'];
 const PATHS = {
   native: join(ROOT, 'target/release/fracture'),
   nativeBench: join(ROOT, 'target/release/examples/bench'),
-  wasmPkg: join(ROOT, 'web/src/engine/wasm/pkg'),
-  wasm: join(ROOT, 'web/src/engine/wasm/pkg/fracture_engine_bg.wasm'),
-  tsEngine: join(ROOT, 'web/dist-node/src/engine/reference/engine.js'),
+  wasmPkg: join(ROOT, 'lib/engine/pkg'),
+  wasm: join(ROOT, 'lib/engine/pkg/fracture_engine_bg.wasm'),
+  tsEngine: join(ROOT, 'dist/lib/engine/reference/engine.js'),
   wasmChild: join(HERE, 'engines/wasm.mjs'),
   wasmPartsChild: join(HERE, 'engines/wasm-parts.mjs'),
   wasmPartsTarget: join(ROOT, 'target/bench-wasm'),
@@ -118,10 +118,10 @@ function prepare(opts) {
 }
 
 /**
- * engine-rs/examples/bench.rs built for wasm32 (its `parts` exports) the way scripts/build-wasm.sh
+ * engine-rs/core/examples/bench.rs built for wasm32 (its `parts` exports) the way scripts/build-wasm.sh
  * builds the engine: the same RUSTFLAGS (read from that script: target features decide which ChaCha
  * the engine compiles), rustup's wasm32 target if installed, else std from source with Debian's
- * rustc-web; then wasm-opt with the flags the product's module gets (engine-rs/Cargo.toml). So its
+ * rustc-web; then wasm-opt with the flags the product's module gets (engine-rs/wasm/Cargo.toml). So its
  * pieces run as the engine's do. Returns { path, rustflags, wasm_opt } or { error }.
  */
 function buildWasmParts() {
@@ -146,7 +146,7 @@ function buildWasmParts() {
   const built = spawnSync(cargo, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const raw = join(target, 'wasm32-unknown-unknown/release/examples/bench.wasm');
   if (built.status !== 0 || !existsSync(raw)) return { error: 'the wasm32 build of examples/bench.rs failed' };
-  const flags = /wasm-opt\s*=\s*\[([^\]]*)\]/.exec(readFileSync(join(ROOT, 'engine-rs/Cargo.toml'), 'utf8'))?.[1].match(/"[^"]*"/g)?.map((f) => f.slice(1, -1)) ?? ['-O3'];
+  const flags = /wasm-opt\s*=\s*\[([^\]]*)\]/.exec(readFileSync(join(ROOT, 'engine-rs/wasm/Cargo.toml'), 'utf8'))?.[1].match(/"[^"]*"/g)?.map((f) => f.slice(1, -1)) ?? ['-O3'];
   const out = join(target, 'bench-parts.wasm');
   const opt = spawnSync(join(ROOT, 'node_modules/.bin/wasm-opt'), [...flags, raw, '-o', out], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (opt.status !== 0) return { error: `wasm-opt ${flags.join(' ')} failed` };

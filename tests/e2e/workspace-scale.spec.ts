@@ -26,7 +26,7 @@ function cli(): [string, string[]] {
     const [cmd, ...args] = process.env.FRACTURE_CLI.split(' ');
     return [cmd, args];
   }
-  if (existsSync(join(ROOT, 'web/dist-node/cli/main.js'))) return [process.execPath, [join(ROOT, 'bin/fracture.mjs')]];
+  if (existsSync(join(ROOT, 'dist/cli/main.js'))) return [process.execPath, [join(ROOT, 'bin/fracture.mjs')]];
   const native = join(ROOT, 'target/release/fracture');
   if (existsSync(native)) return [native, []];
   throw new Error('No fracture CLI: build it first (make cli)');

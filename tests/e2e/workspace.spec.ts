@@ -46,8 +46,8 @@ function cli(): [string, string[]] {
     const [cmd, ...args] = process.env.FRACTURE_CLI.split(' ');
     return [cmd, args];
   }
-  // `npx fracture` runs bin/fracture.mjs, which loads the compiled CLI from web/dist-node.
-  if (existsSync(join(ROOT, 'web/dist-node/cli/main.js'))) return [process.execPath, [join(ROOT, 'bin/fracture.mjs')]];
+  // `npx fracture` runs bin/fracture.mjs, which loads the compiled CLI from dist.
+  if (existsSync(join(ROOT, 'dist/cli/main.js'))) return [process.execPath, [join(ROOT, 'bin/fracture.mjs')]];
   const native = join(ROOT, 'target/release/fracture');
   if (existsSync(native)) return [native, []];
   throw new Error('No fracture CLI: build it first (make cli)');

@@ -18,7 +18,7 @@ import { serviceWorkerSource } from './service-worker.mjs';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const CONFIG = path.join(WEB, 'vite.config.ts');
-const WASM_PKG = path.join(WEB, 'src/engine/wasm/pkg');
+const WASM_PKG = path.join(WEB, '../lib/engine/pkg');
 
 function parseArgs(argv) {
   const at = argv.indexOf('--outDir');

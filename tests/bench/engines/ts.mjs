@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The TypeScript reference engine in Node (compiled into web/dist-node), one measurement per process:
+// The TypeScript reference engine in Node (compiled into dist), one measurement per process:
 //
 //   node ts.mjs job FILE NAME MODE INTENSITY SEED REPEAT
 //   node ts.mjs entropy FILE REPEAT
@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Meter } from '../lib/meter.mjs';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-export const TS_ENGINE = join(ROOT, 'web/dist-node/src/engine/reference');
+export const TS_ENGINE = join(ROOT, 'dist/lib/engine/reference');
 const WARM_BYTES = 1 << 20;
 
 const { Job } = await import(pathToFileURL(join(TS_ENGINE, 'engine.js')).href);

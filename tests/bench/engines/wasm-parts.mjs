@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// byte_flip taken apart inside WebAssembly: the `parts` pieces of engine-rs/examples/bench.rs,
+// byte_flip taken apart inside WebAssembly: the `parts` pieces of engine-rs/core/examples/bench.rs,
 // compiled for wasm32 (run.mjs builds it and passes it through wasm-opt with the product's flags),
 // each export timed from here, where the clock is.
 //

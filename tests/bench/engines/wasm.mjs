@@ -4,8 +4,8 @@
 //   node wasm.mjs job FILE NAME MODE INTENSITY SEED REPEAT [--cold]
 //   node wasm.mjs entropy FILE REPEAT
 //
-// The same module the browser's worker runs (web/src/engine/wasm/pkg), driven through the same
-// wasm-bindgen calls as web/src/engine/wasm/run.ts makes for the npm CLI (hashing with Node's crypto), timed per stage. The input is read from disk
+// The same module the browser's worker runs (lib/engine/pkg), driven through the same
+// wasm-bindgen calls as lib/engine/host/run.ts makes for the npm CLI (hashing with Node's crypto), timed per stage. The input is read from disk
 // straight into the module's memory before the clock starts (as the native side reads its file
 // before timing); the copy out of the module's memory at the end is timed, since the npm CLI makes it.
 //
@@ -21,7 +21,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Meter } from '../lib/meter.mjs';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-export const WASM_PKG = join(ROOT, 'web/src/engine/wasm/pkg');
+// The testing build: the product's module plus the raw exports (entropy alone) the benchmark times.
+export const WASM_PKG = join(ROOT, 'target/wasm-testing/pkg');
 const WARM_BYTES = 1 << 20;
 
 const started = performance.now();
@@ -49,7 +50,7 @@ function readInto(file, ptr, length) {
 
 // Helper threads for the flip modes' chunks, as the npm CLI and the browser use them: the same
 // module in worker threads, started before any timing (a pool the CLI starts once per run).
-const DIST = join(ROOT, 'web/dist-node/src/engine/wasm');
+const DIST = join(ROOT, 'dist/lib/engine/host');
 // nodeSha256: Node's crypto on the bytes where they lie, as the npm CLI hashes (runWasm's `sha256`).
 const { corruptInChunks, PARALLEL_MIN_BYTES } = await import(pathToFileURL(join(DIST, 'run.js')).href);
 const { nodeSha256, startNodeHelpers } = await import(pathToFileURL(join(DIST, 'node.js')).href);

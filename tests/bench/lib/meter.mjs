@@ -1,4 +1,4 @@
-// Wall-clock laps inside an engine's process, in the shape engine-rs/examples/bench.rs prints:
+// Wall-clock laps inside an engine's process, in the shape engine-rs/core/examples/bench.rs prints:
 // { stage: ms, ..., total }.
 export class Meter {
   constructor() {

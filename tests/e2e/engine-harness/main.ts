@@ -1,5 +1,5 @@
 // Test-only page: exposes the engine's worker API to Playwright (tests/e2e/engine-api.spec.ts).
-import { corrupt, warmUp } from '../../../web/src/engine/wasm/client.ts';
+import { corrupt, warmUp } from '../../../lib/engine/host/client.ts';
 
 declare global {
   interface Window {

@@ -25,9 +25,9 @@ import {
   type Faq,
   type LinkedFaq,
 } from './index.ts';
-import { ALGORITHMS, resolveMode } from '../engine/shared/modes.ts';
+import { ALGORITHMS, resolveMode } from '../../../lib/engine/shared/modes.ts';
 import { PRO_PRICE_GBP, PRO_PRICE_USD } from '../constants.ts';
-import { parseArgs } from '../../cli/args.ts';
+import { parseArgs } from '../../../cli/args.ts';
 
 const KINDS: { kind: string; records: readonly ContentBase[]; find: (slug: string) => ContentBase | undefined; slugs: string[] }[] = [
   {

@@ -1,5 +1,5 @@
 // Facts about this build that pages state, measured rather than written by hand (DECISIONS.md 2).
-import { EXTENSIONS } from '../engine/reference/extensions.ts';
+import { EXTENSIONS } from '../../../lib/engine/reference/extensions.ts';
 import { formatSize } from '../workspace/format.ts';
 
 // Defined by web/scripts/build.mjs from the emitted .wasm file; absent in dev and unit tests.

@@ -1,9 +1,9 @@
 // The forensic report section: the latest processed file's report ("Live Report"), or the sample
 // report of DECISIONS.md 4 ("Example Data") before any run.
 import { styled } from 'styled-components';
-import { modeLabel } from '../engine/shared/modes.ts';
-import { extensionOf } from '../engine/shared/names.ts';
-import type { Report } from '../engine/shared/types.ts';
+import { modeLabel } from '../../../lib/engine/shared/modes.ts';
+import { extensionOf } from '../../../lib/engine/shared/names.ts';
+import type { Report } from '../../../lib/engine/shared/types.ts';
 import { useWorkspace } from './controller.tsx';
 import { formatEntropy, formatEntropyDelta, formatSeconds, formatSize, recoverability, sizeChange } from './format.ts';
 import { sampleReport } from './sampleReport.ts';

@@ -1,7 +1,7 @@
 // Algorithm, Intensity and Deterministic Seed (product-spec.md, "Home page" and "Validation rules").
 import { useState } from 'react';
 import { styled } from 'styled-components';
-import { ALGORITHMS, modeLabel } from '../engine/shared/modes.ts';
+import { ALGORITHMS, modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { displaySeed } from './bytes.ts';
 import { INTENSITY, useWorkspace } from './controller.tsx';
 import { Button, Card } from './styles.ts';

@@ -1,8 +1,8 @@
 // The collapsible "Session Telemetry" card: hidden by default; figures follow the display rules
 // (entropy to 3 decimals, times in ms to 1 decimal, sizes in B/KB/MB).
 import { styled } from 'styled-components';
-import { modeLabel } from '../engine/shared/modes.ts';
-import { extensionOf } from '../engine/shared/names.ts';
+import { modeLabel } from '../../../lib/engine/shared/modes.ts';
+import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import { useWorkspace } from './controller.tsx';
 import { formatEntropy, formatEntropyDelta, formatMs, formatSize, recoverability, sizeChange } from './format.ts';
 import { processedItems } from './state.ts';

@@ -1,6 +1,6 @@
 // The upload and process section (id="upload", the target of every "Start Corrupting" scroll).
 import { styled } from 'styled-components';
-import { extensionOf } from '../engine/shared/names.ts';
+import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import { useWorkspace } from './controller.tsx';
 import { DropZone, openPicker } from './DropZone.tsx';
 import { FileList } from './FileList.tsx';

@@ -3,8 +3,8 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAGES } from '../engine/shared/stages.ts';
-import type { CorruptCallbacks, CorruptOptions, Report } from '../engine/shared/types.ts';
+import { STAGES } from '../../../lib/engine/shared/stages.ts';
+import type { CorruptCallbacks, CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { PreviewPanel, ReportSection, UploadSection, WorkspaceProvider } from './Workspace.tsx';
 import type { CorruptFn } from './run.ts';

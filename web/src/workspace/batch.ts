@@ -1,7 +1,7 @@
 // "Download All as ZIP": every processed file plus the session report, written by the streaming ZIP
 // writer the command line tool also uses (STORE, ZIP64 when needed, names made safe and unique).
-import { batchEntries, buildSessionReport, sessionZipName } from '../zip/session.ts';
-import { zipStream } from '../zip/writer.ts';
+import { batchEntries, buildSessionReport, sessionZipName } from '../../../lib/zip/session.ts';
+import { zipStream } from '../../../lib/zip/writer.ts';
 import type { RunSettings } from './run.ts';
 import type { FileItem } from './state.ts';
 

@@ -4,10 +4,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ALGORITHMS, algorithmFor } from '../engine/shared/modes.ts';
-import type { AlgorithmValue } from '../engine/shared/modes.ts';
-import { corruptedName, reportName } from '../engine/shared/names.ts';
-import type { Report } from '../engine/shared/types.ts';
+import { ALGORITHMS, algorithmFor } from '../../../lib/engine/shared/modes.ts';
+import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
+import { corruptedName, reportName } from '../../../lib/engine/shared/names.ts';
+import type { Report } from '../../../lib/engine/shared/types.ts';
 import { useToast } from '../ui/toast.tsx';
 import { batchArchive } from './batch.ts';
 import { copyText, parseSeed, randomSeed, saveBlob } from './bytes.ts';

@@ -4,7 +4,7 @@
 //   - under vitest (import.meta.env.MODE === 'test');
 //   - when the page URL carries an `e2e` query parameter (`/?e2e`), which the Playwright tests use;
 //   - when `window.__FRACTURE_SKIP_STAGE_DELAYS__ = true` is set before processing starts.
-import type { Stage } from '../engine/shared/types.ts';
+import type { Stage } from '../../../lib/engine/shared/types.ts';
 
 export const STAGE_DELAY_MS: Readonly<Record<Stage, readonly [min: number, max: number]>> = {
   scan: [300, 500],

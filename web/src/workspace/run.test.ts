@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_FILE_BYTES } from '../constants.ts';
-import type { CorruptCallbacks, CorruptOptions, Report } from '../engine/shared/types.ts';
-import { STAGES } from '../engine/shared/stages.ts';
+import type { CorruptCallbacks, CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
+import { STAGES } from '../../../lib/engine/shared/stages.ts';
 import { STAGE_DELAY_MS, instantPacing, stageDelay } from './pacing.ts';
 import type { Pacing } from './pacing.ts';
 import { PREVIEW_BYTES, planRun, runFiles, stagePresenter } from './run.ts';

@@ -1,8 +1,8 @@
 // One processing run: which files go, with which seeds, and how the engine's stage and progress events
 // become state transitions. The engine and the clock are injected, so tests drive it without a worker.
 import { MAX_FILE_BYTES } from '../constants.ts';
-import { blobFromBytes } from '../engine/shared/blob.ts';
-import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineMode, EngineResult } from '../engine/shared/types.ts';
+import { blobFromBytes } from '../../../lib/engine/shared/blob.ts';
+import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineMode, EngineResult } from '../../../lib/engine/shared/types.ts';
 import type { Pacing } from './pacing.ts';
 import type { FileItem, FileResult, WorkspaceAction } from './state.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../engine/shared/types.ts';
+import type { Report } from '../../../lib/engine/shared/types.ts';
 import { FILE_STATES, indexOfId, initialWorkspace, overallPercent, stateForStage, workspaceReducer } from './state.ts';
 import type { FileResult, WorkspaceAction, WorkspaceState } from './state.ts';
 

@@ -1,6 +1,6 @@
 // The per-file state machine and the run-level state of the workspace (product-spec.md, "Per-file
 // processing" and "Run-level"), as a pure reducer so every transition is testable without a DOM.
-import type { Report, Stage } from '../engine/shared/types.ts';
+import type { Report, Stage } from '../../../lib/engine/shared/types.ts';
 
 export type FileState =
   | 'queued'

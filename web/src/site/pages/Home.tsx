@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { keyframes, styled } from 'styled-components';
 import { MAX_FILE_BYTES, PRODUCT_NAME, PRO_PRICE_USD } from '../../constants.ts';
-import { ENGINE_MODES } from '../../engine/shared/types.ts';
+import { ENGINE_MODES } from '../../../../lib/engine/shared/types.ts';
 import { Accordion } from '../../ui/Accordion.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';

@@ -1,6 +1,6 @@
 import { styled } from 'styled-components';
 import { MAX_FILE_BYTES } from '../../constants.ts';
-import { STAGES } from '../../engine/shared/stages.ts';
+import { STAGES } from '../../../../lib/engine/shared/stages.ts';
 import { ButtonAnchor } from '../../ui/Button.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { Card, CheckList, Container, Eyebrow, Grid, Lead, Section, SectionHeader } from '../../ui/layout.tsx';

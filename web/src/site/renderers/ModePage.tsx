@@ -1,6 +1,6 @@
 import { styled } from 'styled-components';
 import type { Mode } from '../../content/types.ts';
-import { algorithmFor } from '../../engine/shared/modes.ts';
+import { algorithmFor } from '../../../../lib/engine/shared/modes.ts';
 import { Card, CheckList, Container, Grid, Lead, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
 import { SECTIONS } from '../catalog.ts';
 import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';

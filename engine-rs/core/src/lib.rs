@@ -1,0 +1,516 @@
+//! Fracture's corruption engine: deterministic, format-aware damage to a file's bytes.
+//!
+//! The same input, name, mode, intensity and seed give the same output bytes and report, natively, in
+//! WebAssembly and in the TypeScript reference engine (`../shared/spec/ENGINE.md`, `docs/engine.md`).
+//!
+//! ```
+//! let input: Vec<u8> = (0..=255u8).cycle().take(1024).collect();
+//! let (data, report) = fracture_engine::corrupt(&input, "sample.bin", "byte_flip", 80, 1234567890).unwrap();
+//! assert_eq!(data.len(), 1024);
+//! assert_eq!(report.get("ops"), Some(&fracture_engine::Value::Int(419)));
+//! ```
+#![forbid(unsafe_code)]
+
+mod entropy;
+mod error;
+pub mod formats;
+mod heuristic;
+pub mod modes;
+mod name;
+pub mod recipes;
+mod report;
+pub mod rng;
+mod sha;
+
+pub use entropy::{byte_counts, entropy, round4};
+pub use sha::{Hasher as Sha256Hasher, Progressive as ProgressiveSha256};
+pub use error::{EngineError, MAX_INPUT, MAX_SEED};
+pub use formats::{detect, Family};
+pub use heuristic::looks_corrupted;
+pub use modes::Mode;
+pub use name::extension_of;
+pub use report::{Report, Value, ENGINE_VERSION, VERDICT};
+
+use modes::{flip, shuffle, truncate};
+use rng::{Stream, ESCALATION_STREAM};
+
+/// The arguments' checks, in the order the scan stage makes them; callers run them before reading a
+/// large input. Returns the mode.
+pub fn check_args(mode: &str, intensity: u32, seed: u64) -> Result<Mode, EngineError> {
+    let mode = Mode::parse(mode)?;
+    if intensity > 100 {
+        return Err(EngineError::Intensity(intensity.to_string()));
+    }
+    if seed > MAX_SEED {
+        return Err(EngineError::Seed(seed.to_string()));
+    }
+    Ok(mode)
+}
+
+/// What the plan stage decided; the corrupt stage carries it out.
+enum Plan {
+    /// `in_place`: the input is not needed after the flip (see `Job::flip_verdict_known`), so the flip
+    /// takes it over instead of copying it.
+    Flip { h: usize, k: u64, preserve: bool, seed: u64, in_place: bool },
+    Truncate(truncate::TruncatePlan),
+    Shuffle(shuffle::ShufflePlan),
+    Break(Family),
+}
+
+/// One file's run through the stages scan, plan, corrupt, verify and report. Each method is one stage,
+/// so a caller (the Web Worker) can report progress between them; `corrupt()` runs them all.
+pub struct Job {
+    input: Vec<u8>,
+    /// The input's length, which stays known after a flip has taken the input over as its output.
+    n: usize,
+    name: String,
+    ext: String,
+    mode: Mode,
+    intensity: u32,
+    seed: u64,
+    family: Family,
+    before_entropy: f64,
+    sha_before: String,
+    plan: Option<Plan>,
+    output: Vec<u8>,
+    fields: Vec<(&'static str, Value)>,
+    strategy: &'static str,
+    recipe: String,
+    escalated: bool,
+    /// byte_flip's verify verdict was "escalate", known at the plan stage (see `flip_verdict_known`):
+    /// the plan is then the escalated one, and verify has nothing left to do.
+    escalate_early: bool,
+}
+
+impl Job {
+    /// The scan stage: checks the arguments, finds the format family, measures the input.
+    pub fn scan(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64) -> Result<Job, EngineError> {
+        Job::scan_with(input, name, mode, intensity, seed, None)
+    }
+
+    /// The scan stage with the input's SHA-256 (lower-case hex) computed by the caller, e.g. by the
+    /// browser's native WebCrypto, which hashes several times faster than this crate in WebAssembly.
+    pub fn scan_with(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: Option<String>) -> Result<Job, EngineError> {
+        Job::scan_inner(input, name, mode, intensity, seed, sha256, None)
+    }
+
+    /// The scan stage with the input's SHA-256 and byte-value counts measured by the caller while it
+    /// read the input (the native CLI does, piece by piece, on two threads).
+    pub fn scan_measured(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: String, counts: [u64; 256]) -> Result<Job, EngineError> {
+        Job::scan_inner(input, name, mode, intensity, seed, Some(sha256), Some(counts))
+    }
+
+    fn scan_inner(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: Option<String>, counts: Option<[u64; 256]>) -> Result<Job, EngineError> {
+        let mode = check_args(mode, intensity, seed)?;
+        if input.len() as u64 > MAX_INPUT {
+            return Err(EngineError::TooLarge(input.len() as u64));
+        }
+        let ext = extension_of(name);
+        let family = detect(&input, &ext);
+        let (before_entropy, sha_before) = match (counts, sha256) {
+            (Some(counts), Some(sha)) => (entropy::entropy_of_counts(&counts, input.len() as u64), sha),
+            (_, sha) => measure(&input, sha),
+        };
+        Ok(Job {
+            n: input.len(),
+            input,
+            name: name.to_string(),
+            ext,
+            mode,
+            intensity,
+            seed,
+            family,
+            before_entropy,
+            sha_before,
+            plan: None,
+            output: Vec::new(),
+            fields: Vec::new(),
+            strategy: "",
+            recipe: String::new(),
+            escalated: false,
+            escalate_early: false,
+        })
+    }
+
+    pub fn family(&self) -> Family {
+        self.family
+    }
+
+    /// The plan stage: chooses what the corrupt stage will do (draws from the plan stream).
+    pub fn plan(&mut self) {
+        let verdict = self.flip_verdict_known();
+        self.escalate_early = verdict == Some(false);
+        let mut plan = if self.escalate_early {
+            // Exactly what verify would do after the first flip: intensity 100, seed + 1.
+            make_plan(self.mode, self.n, self.family, 100, self.seed + 1)
+        } else {
+            make_plan(self.mode, self.n, self.family, self.intensity, self.seed)
+        };
+        if let Plan::Flip { in_place, .. } = &mut plan {
+            *in_place = verdict.is_some();
+        }
+        self.plan = Some(plan);
+    }
+
+    /// For the flip modes, whether the output will "look corrupted" (the verify stage's check), when
+    /// that is known before flipping. The check reads only the first 1,000 bytes (and, for csv, tsv and
+    /// json, counts over the whole file), and byte_flip keeps a header of min(1024, n/200) bytes: from
+    /// 204,800 bytes on, the output's first 1,024 bytes are the input's, so the verdict is the input's.
+    /// header_preserve_flip never escalates. Known verdicts let the flip change the input in place.
+    fn flip_verdict_known(&self) -> Option<bool> {
+        match self.mode {
+            Mode::HeaderPreserveFlip => Some(true),
+            Mode::ByteFlip if flip::header_len(self.n, false) >= 1024 && !matches!(self.ext.as_str(), "csv" | "tsv" | "json") => {
+                Some(looks_corrupted(&self.input, &self.ext))
+            }
+            _ => None,
+        }
+    }
+
+    /// The corrupt stage.
+    pub fn corrupt(&mut self) {
+        if self.plan.is_none() {
+            self.plan();
+        }
+        let Some(plan) = self.plan.take() else { return };
+        if let Plan::Flip { h, k, preserve, seed, in_place: true } = plan {
+            // The input is not needed again: flip it where it is (no copy, half the memory).
+            let r = flip_owned(std::mem::take(&mut self.input), h, k, preserve, seed);
+            self.set(r);
+            return;
+        }
+        self.apply(&plan, self.intensity, self.seed);
+    }
+
+    fn apply(&mut self, plan: &Plan, intensity: u32, seed: u64) {
+        let r = execute(plan, &self.input, intensity, seed);
+        self.set(r);
+    }
+
+    fn set(&mut self, r: Executed) {
+        self.output = r.data;
+        self.fields = r.fields;
+        self.strategy = r.strategy;
+        self.recipe = r.recipe;
+    }
+
+    /// For a planned flip mode, `(h, k, seed)`: the header kept, the bytes to change and the seed
+    /// drawn from. A caller that runs chunks elsewhere (other Web Workers) uses this with
+    /// `begin_chunks` / `flip_chunks` / `end_chunks`; the result is the same bytes as `corrupt()`.
+    pub fn flip_plan(&self) -> Option<(usize, u64, u64)> {
+        match self.plan {
+            Some(Plan::Flip { h, k, seed, .. }) => Some((h, k, seed)),
+            _ => None,
+        }
+    }
+
+    /// Starts a corrupt stage done chunk by chunk. The output is the input itself when the input is
+    /// not needed again (see `flip_verdict_known`), else a copy of it.
+    pub fn begin_chunks(&mut self) -> bool {
+        let Some(Plan::Flip { in_place, .. }) = self.plan else { return false };
+        self.output = if in_place { std::mem::take(&mut self.input) } else { self.input.clone() };
+        true
+    }
+
+    /// Flips chunks `first..=last` of the output in place (see `flip_plan`).
+    pub fn flip_chunks(&mut self, first: usize, last: usize) {
+        if let Some((h, k, seed)) = self.flip_plan() {
+            let n = self.output.len();
+            flip::flip_chunks(&mut self.output, 0, n, h, k, seed, first..=last);
+        }
+    }
+
+    /// Ends a chunked corrupt stage: the output is final and the mode's fields are set.
+    pub fn end_chunks(&mut self) {
+        if let Some(Plan::Flip { h, k, preserve, .. }) = self.plan.take() {
+            let e = flip_executed(std::mem::take(&mut self.output), h, k, preserve);
+            self.output = e.data;
+            self.fields = e.fields;
+            self.strategy = e.strategy;
+            self.recipe = e.recipe;
+        }
+    }
+
+    /// Mutable access to the output, for callers that write chunks done elsewhere back into it.
+    pub fn output_mut(&mut self) -> &mut [u8] {
+        &mut self.output
+    }
+
+    /// The verify stage: if the output of byte_flip or guaranteed_break does not look corrupted, the
+    /// original is corrupted again at intensity 100 with seed + 1. Returns whether that happened.
+    pub fn verify(&mut self) -> bool {
+        if !self.fields_ready() {
+            self.corrupt();
+        }
+        if self.escalate_early {
+            self.escalated = true;
+            return true;
+        }
+        let escalates = matches!(self.mode, Mode::ByteFlip | Mode::GuaranteedBreak);
+        if !escalates || looks_corrupted(&self.output, &self.ext) {
+            return false;
+        }
+        let seed = self.seed + 1;
+        let plan = make_plan(self.mode, self.n, self.family, 100, seed);
+        self.apply(&plan, 100, seed);
+        if self.mode == Mode::GuaranteedBreak {
+            let mut rng = Stream::new(seed, ESCALATION_STREAM);
+            let mut i = 9;
+            while i < self.output.len() {
+                self.output[i] = rng.u32() as u8;
+                i += 10;
+            }
+        }
+        self.escalated = true;
+        true
+    }
+
+    fn fields_ready(&self) -> bool {
+        !self.strategy.is_empty()
+    }
+
+    /// The report stage: measures the output and builds the report. Timing is the caller's (the
+    /// engine has no clock in WebAssembly); pass 0 when it does not matter.
+    pub fn report(&self, time_ms: f64, ops_ms: f64) -> Report {
+        self.report_with(time_ms, ops_ms, None)
+    }
+
+    /// The report stage with the output's SHA-256 computed by the caller (see `scan_with`).
+    pub fn report_with(&self, time_ms: f64, ops_ms: f64, sha256: Option<String>) -> Report {
+        let (after, sha_after) = measure(&self.output, sha256);
+        let (b4, a4) = (round4(self.before_entropy), round4(after));
+        let mut f: Vec<(&'static str, Value)> = vec![
+            ("engine", Value::Str(ENGINE_VERSION.into())),
+            ("filename", Value::Str(self.name.clone())),
+            ("format", Value::Str(self.family.id().into())),
+            ("original_size", Value::Int(self.n as u64)),
+            ("result_size", Value::Int(self.output.len() as u64)),
+            ("mode", Value::Str(self.mode.name().into())),
+            ("intensity", Value::Int(u64::from(self.intensity))),
+            ("seed", Value::Int(self.seed)),
+            ("time_ms", Value::Num(time_ms)),
+            ("ops_ms", Value::Num(ops_ms)),
+            ("before_entropy", Value::Num(b4)),
+            ("after_entropy", Value::Num(a4)),
+            ("entropy_delta", Value::Num(round4(a4 - b4))),
+            ("verdict", Value::Str(VERDICT.into())),
+            ("recipe", Value::Str(self.recipe.clone())),
+            ("strategy", Value::Str(self.strategy.into())),
+            ("guarantee", Value::Bool(self.mode == Mode::GuaranteedBreak)),
+        ];
+        f.extend(self.fields.iter().cloned());
+        if self.escalated {
+            f.push(("escalated", Value::Bool(true)));
+        }
+        f.push(("sha256_before", Value::Str(self.sha_before.clone())));
+        f.push(("sha256_after", Value::Str(sha_after)));
+        Report { fields: f }
+    }
+
+    /// Releases the input's memory; only `report()` (already taken) and the output remain useful.
+    pub fn drop_input(&mut self) {
+        self.input = Vec::new();
+    }
+
+    pub fn output(&self) -> &[u8] {
+        &self.output
+    }
+
+    pub fn into_output(self) -> Vec<u8> {
+        self.output
+    }
+}
+
+/// Entropy and SHA-256 (unless given) of `bytes`. Natively, large inputs are hashed on a second
+/// thread while this one counts byte values: the two passes take the time of the longer one.
+fn measure(bytes: &[u8], sha256: Option<String>) -> (f64, String) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if sha256.is_none() && bytes.len() >= flip::PARALLEL_MIN && std::thread::available_parallelism().map_or(1, |p| p.get()) > 1 {
+        return std::thread::scope(|scope| {
+            let sha = scope.spawn(|| sha::hex_digest(bytes));
+            let e = entropy(bytes);
+            (e, sha.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        });
+    }
+    let e = entropy(bytes);
+    (e, sha256.unwrap_or_else(|| sha::hex_digest(bytes)))
+}
+
+fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64) -> Plan {
+    match mode {
+        Mode::ByteFlip | Mode::HeaderPreserveFlip => {
+            let preserve = mode == Mode::HeaderPreserveFlip;
+            let h = flip::header_len(n, preserve);
+            Plan::Flip { h, k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) }, preserve, seed, in_place: false }
+        }
+        Mode::TruncateInsert => Plan::Truncate(truncate::plan(n, intensity, seed)),
+        Mode::ShuffleBlocks => Plan::Shuffle(shuffle::plan(n, intensity, seed)),
+        Mode::GuaranteedBreak => Plan::Break(family),
+    }
+}
+
+/// A flip plan carried out on `data`, which becomes the output.
+fn flip_owned(mut data: Vec<u8>, h: usize, k: u64, preserve: bool, seed: u64) -> Executed {
+    flip::flip_region(&mut data, h, k, seed);
+    flip_executed(data, h, k, preserve)
+}
+
+/// The outcome of a flip plan, however its chunks were done.
+fn flip_executed(data: Vec<u8>, h: usize, k: u64, preserve: bool) -> Executed {
+    let n = data.len();
+    let recipe = if n == 0 {
+        EMPTY_RECIPE.to_string()
+    } else {
+        format!("Changed {k} of {n} bytes after a {h}-byte header: about 30% set to random values, the rest XORed with a random non-zero mask.")
+    };
+    let strategy = if preserve { "header_preserve_flip" } else { "byte_flip" };
+    Executed { data, fields: vec![("ops", Value::Int(k)), ("preserve_header", Value::Int(h as u64))], strategy, recipe }
+}
+
+struct Executed {
+    data: Vec<u8>,
+    fields: Vec<(&'static str, Value)>,
+    strategy: &'static str,
+    recipe: String,
+}
+
+const EMPTY_RECIPE: &str = "The file is empty, so no byte was changed.";
+
+fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
+    let n = input.len();
+    match plan {
+        Plan::Flip { h, k, preserve, seed, .. } => flip_owned(input.to_vec(), *h, *k, *preserve, *seed),
+        Plan::Truncate(p) => Executed {
+            data: truncate::apply(input, p),
+            fields: vec![
+                ("removed", Value::Int(p.removed as u64)),
+                ("inserted", Value::Int(p.inserted.len() as u64)),
+                ("remove_start", Value::Int(p.remove_start as u64)),
+            ],
+            strategy: "truncate_insert",
+            recipe: if n == 0 {
+                EMPTY_RECIPE.to_string()
+            } else {
+                format!("Removed {} bytes at offset {} and inserted {} random bytes in their place.", p.removed, p.remove_start, p.inserted.len())
+            },
+        },
+        Plan::Shuffle(p) => {
+            let k = p.slots.len();
+            let recipe = if n == 0 {
+                EMPTY_RECIPE.to_string()
+            } else if k == 0 {
+                "The file has fewer than two whole 4096-byte blocks, so no block was moved.".to_string()
+            } else {
+                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count * shuffle::BLOCK)
+            };
+            Executed {
+                data: shuffle::apply(input, p),
+                fields: vec![("shuffled_blocks", Value::Int(k as u64)), ("block_size", Value::Int(shuffle::BLOCK as u64))],
+                strategy: "shuffle_blocks",
+                recipe,
+            }
+        }
+        Plan::Break(family) => {
+            if n == 0 {
+                return Executed { data: Vec::new(), fields: Vec::new(), strategy: recipes::strategy_for(*family), recipe: EMPTY_RECIPE.to_string() };
+            }
+            let mut ctx = recipes::Ctx::new(seed, intensity);
+            let b = recipes::apply(*family, input, &mut ctx);
+            Executed { data: b.data, fields: Vec::new(), strategy: b.strategy, recipe: b.recipe }
+        }
+    }
+}
+
+/// Runs every stage; the report's timing fields are 0.
+pub fn corrupt(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64) -> Result<(Vec<u8>, Report), EngineError> {
+    let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed)?;
+    job.plan();
+    job.corrupt();
+    job.verify();
+    let report = job.report(0.0, 0.0);
+    Ok((job.into_output(), report))
+}
+
+#[cfg(test)]
+mod in_place_tests {
+    use super::*;
+
+    /// The stages as ENGINE.md states them, with the flip always on a copy and the verdict always
+    /// taken from the output: what the in-place and early-escalation paths must reproduce exactly.
+    fn by_the_book(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64) -> (Vec<u8>, Vec<(&'static str, Value)>, String, bool) {
+        let m = Mode::parse(mode).unwrap();
+        let ext = extension_of(name);
+        let family = detect(input, &ext);
+        let plan = make_plan(m, input.len(), family, intensity, seed);
+        let first = execute(&plan, input, intensity, seed);
+        if !matches!(m, Mode::ByteFlip | Mode::GuaranteedBreak) || looks_corrupted(&first.data, &ext) {
+            return (first.data, first.fields, first.recipe, false);
+        }
+        let again = execute(&make_plan(m, input.len(), family, 100, seed + 1), input, 100, seed + 1);
+        (again.data, again.fields, again.recipe, true)
+    }
+
+    fn staged(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, chunked: bool) -> (Vec<u8>, Report, bool) {
+        let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed).unwrap();
+        job.plan();
+        if chunked && job.begin_chunks() {
+            let last = (input.len().max(1) - 1) / flip::CHUNK;
+            // Out of order, as helper workers may finish.
+            for c in (0..=last).rev() {
+                job.flip_chunks(c, c);
+            }
+            job.end_chunks();
+        } else {
+            job.corrupt();
+        }
+        let escalated = job.verify();
+        let report = job.report(0.0, 0.0);
+        (job.into_output(), report, escalated)
+    }
+
+    #[test]
+    fn in_place_flips_and_early_escalation_match_the_copying_stages() {
+        let text: Vec<u8> = b"timestamp,level,message\n".iter().chain(b"2026-11-21 INFO request served in 12 ms\n".iter().cycle().take(300_000)).copied().collect();
+        let mut random = vec![0u8; 300_000];
+        let mut rng = Stream::new(99, 7);
+        for b in random.iter_mut() {
+            *b = rng.u32() as u8;
+        }
+        let mut zero_lead = text.clone();
+        zero_lead[0] = 0;
+        let mut seen_early = 0;
+        let mut seen_in_place_clean = 0;
+        for input in [&text, &random, &zero_lead] {
+            for len in [204_799usize, 204_800, 204_801, 262_144, 300_000] {
+                let bytes = &input[..len];
+                for name in ["app.log", "data.csv", "data.tsv", "data.json", "blob.bin", "README"] {
+                    for mode in ["byte_flip", "header_preserve_flip"] {
+                        for (intensity, seed) in [(10, 1u64), (80, 2_147_483_646)] {
+                            let (data, fields, recipe, escalated) = by_the_book(bytes, name, mode, intensity, seed);
+                            for chunked in [false, true] {
+                                let (out, report, esc) = staged(bytes, name, mode, intensity, seed, chunked);
+                                let what = format!("{name} {len} {mode} {intensity} {seed} chunked={chunked}");
+                                assert!(out == data, "{what}: bytes differ");
+                                assert_eq!(esc, escalated, "{what}: escalation");
+                                assert_eq!(report.get("original_size"), Some(&Value::Int(len as u64)), "{what}");
+                                assert_eq!(report.get("recipe"), Some(&Value::Str(recipe.clone())), "{what}");
+                                for (key, value) in &fields {
+                                    assert_eq!(report.get(key), Some(value), "{what}: {key}");
+                                }
+                            }
+                            if mode == "byte_flip" && len >= 204_800 && ["app.log", "blob.bin", "README"].contains(&name) {
+                                if escalated {
+                                    seen_early += 1;
+                                } else {
+                                    seen_in_place_clean += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both verdicts were exercised on the in-place path.
+        assert!(seen_early > 0 && seen_in_place_clean > 0, "{seen_early} {seen_in_place_clean}");
+    }
+}

@@ -1,0 +1,90 @@
+//! Golden vectors (tests/golden): every record's output sha256 and report, timing aside.
+//! `FRACTURE_BLESS=1` recomputes vectors.json from cases.json instead of checking.
+
+mod support;
+
+use fracture_engine::corrupt;
+use serde_json::{json, Value as Json};
+use support::{sha256_hex, untimed_report};
+use std::path::PathBuf;
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
+}
+
+fn generate(g: &Json) -> Vec<u8> {
+    let len = || g["len"].as_u64().unwrap() as usize;
+    match g["gen"].as_str().unwrap() {
+        "hex" => {
+            let h = g["hex"].as_str().unwrap();
+            (0..h.len() / 2).map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap()).collect()
+        }
+        "text" => g["text"].as_str().unwrap().bytes().cycle().take(len()).collect(),
+        "pattern" => (0..len()).map(|i| i as u8).collect(),
+        "zeros" => vec![0; len()],
+        "random" => {
+            let mut x = g["seed"].as_u64().unwrap() as u32;
+            if x == 0 {
+                x = 0x9E37_79B9;
+            }
+            let mut out = Vec::with_capacity(len() + 4);
+            while out.len() < len() {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+            out.truncate(len());
+            out
+        }
+        "concat" => g["parts"].as_array().unwrap().iter().flat_map(generate).collect(),
+        other => panic!("unknown generator {other}"),
+    }
+}
+
+fn run(case: &Json) -> (String, Json) {
+    let input = generate(&case["input"]);
+    let (out, report) = corrupt(
+        &input,
+        case["name"].as_str().unwrap(),
+        case["mode"].as_str().unwrap(),
+        case["intensity"].as_u64().unwrap() as u32,
+        case["seed"].as_u64().unwrap(),
+    )
+    .unwrap();
+    (sha256_hex(&out), untimed_report(&report))
+}
+
+#[test]
+fn golden_vectors() {
+    let dir = golden_dir();
+    if std::env::var_os("FRACTURE_BLESS").is_some() {
+        let cases: Json = serde_json::from_str(&std::fs::read_to_string(dir.join("cases.json")).unwrap()).unwrap();
+        let records: Vec<Json> = cases["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let (sha, report) = run(c);
+                let mut r = c.clone();
+                r["sha256"] = json!(sha);
+                r["report"] = report;
+                r
+            })
+            .collect();
+        let text = serde_json::to_string_pretty(&json!({ "engine": "fracture-engine/1", "records": records })).unwrap();
+        std::fs::write(dir.join("vectors.json"), text + "\n").unwrap();
+        return;
+    }
+    let vectors: Json = serde_json::from_str(&std::fs::read_to_string(dir.join("vectors.json")).unwrap()).unwrap();
+    let records = vectors["records"].as_array().unwrap();
+    assert!(records.len() >= 80, "only {} records", records.len());
+    let mut failures = Vec::new();
+    for (i, rec) in records.iter().enumerate() {
+        let (sha, report) = run(rec);
+        if sha != rec["sha256"] || report != rec["report"] {
+            failures.push(format!("record {i} ({}, {} {} i{} s{}): sha {sha} vs {}; report {report} vs {}", rec["why"], rec["name"], rec["mode"], rec["intensity"], rec["seed"], rec["sha256"], rec["report"]));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} records differ:\n{}", failures.len(), records.len(), failures.join("\n"));
+}

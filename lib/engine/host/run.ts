@@ -1,0 +1,280 @@
+// Runs one file through the WebAssembly engine's stages. Shared by the Web Worker and the Node CLI, so
+// both report the same stages and measure time the same way.
+import { ESCALATION_MESSAGE, STAGES } from '../shared/stages.ts';
+import { blobFromPieces } from '../shared/blob.ts';
+import type { CorruptOptions, CorruptResult, EngineResult, Report, Stage } from '../shared/types.ts';
+
+/** The part of the wasm-bindgen module this runner uses. */
+export interface WasmEngine {
+  memory: { readonly buffer: ArrayBuffer };
+  InputBuffer: new (len: number) => { ptr(): number; len(): number; hashTo(end: number): void; free(): void };
+  WasmJob: {
+    fromBuffer(input: unknown, name: string, mode: string, intensity: number, seed: number, sha256?: string): WasmJobHandle;
+  };
+  checkArgs(mode: string, intensity: number, seed: number): void;
+  flipPart(part: Uint8Array, start: number, n: number, h: number, k: number, seed: number, first: number, last: number): void;
+}
+
+/**
+ * Flips chunks `first..=last` of an `n`-byte input elsewhere (another Web Worker): `part` holds the
+ * bytes from `start`; resolves to the part, flipped. ENGINE.md lets chunks run in any order.
+ */
+export type FlipHelper = (part: Uint8Array, start: number, n: number, h: number, k: number, seed: number, first: number, last: number) => Promise<Uint8Array>;
+
+/** Chunks (64 KiB) per piece of work handed out: 4 MiB, so little is ever copied at once. */
+const BATCH_CHUNKS = 64;
+const CHUNK = 65536;
+/** Inputs at least this long spread the flip modes' chunks over the helpers. */
+export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
+
+interface WasmJobHandle {
+  plan(): void;
+  corrupt(): void;
+  flipPlan(): Float64Array | number[];
+  beginChunks(): boolean;
+  flipChunks(first: number, last: number): void;
+  outputMutPtr(): number;
+  endChunks(): void;
+  verify(): boolean;
+  report(timeMs: number, opsMs: number): string;
+  reportWith(timeMs: number, opsMs: number, sha256?: string): string;
+  hashOutputTo(end: number): void;
+  outputPtr(): number;
+  outputLen(): number;
+  dropInput(): void;
+  free(): void;
+}
+
+export interface StageEvents {
+  onStage?: (stage: Stage, message: string) => void;
+  onProgress?: (fraction: number) => void;
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * SHA-256 by the platform's WebCrypto (browsers in secure contexts, Node): several times faster than
+ * hashing inside WebAssembly, and off this thread. `digest()` copies the bytes when it is called (the
+ * Web Crypto spec says so, and tests/cross-engine/parallel.test.ts checks it), so the view may change at once:
+ * the hash runs while the engine goes on, and its result fills the report at the end.
+ */
+export function platformSha256(bytes: Uint8Array): Promise<string> {
+  return globalThis.crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>).then((digest) => {
+    let hex = '';
+    for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, '0');
+    return hex;
+  });
+}
+
+/**
+ * A SHA-256 outside the module, as lower-case hex. It must have read the bytes (hashed or copied them)
+ * by the time it returns: the stages change them right after.
+ */
+export type Sha256 = (bytes: Uint8Array) => Promise<string>;
+
+/** WebCrypto's, where there is one (not in an insecure context). */
+const webCrypto = (): Sha256 | undefined => (globalThis.crypto?.subtle ? platformSha256 : undefined);
+
+/** The engine's placeholder for a SHA-256 that is still being computed outside it. */
+const PENDING = 'pending';
+
+/** Bytes read from a Blob at a time. */
+const READ_SLICE = 8 * 1024 * 1024;
+
+/**
+ * Feeds `[0, length)` to a module hasher in READ_SLICE steps: V8 optimises a WebAssembly function for
+ * its next call, never inside a running one, so one 200 MB call would run as baseline code throughout.
+ */
+function hashInSlices(length: number, hashTo: (end: number) => void) {
+  for (let at = 0; at < length; at += READ_SLICE) hashTo(Math.min(length, at + READ_SLICE));
+}
+
+function stage(events: StageEvents, s: Stage) {
+  const info = STAGES.find((x) => x.stage === s)!;
+  events.onStage?.(s, info.message);
+  return () => events.onProgress?.(info.progress);
+}
+
+/**
+ * Where the SHA-256 checksums are computed. 'platform': WebCrypto, several times faster than hashing
+ * in WebAssembly, but `digest()` takes a copy of all the bytes first. 'engine': the module hashes each
+ * piece as it is read in or copied out, with no extra copy.
+ */
+export type Hashing = 'platform' | 'engine';
+
+/** From this size on, the worker hashes in the module: a WebCrypto copy of 200 MB would cost the tab 200 MB. */
+export const ENGINE_HASH_MIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Copies the input into the module's memory: from bytes at once, or from a Blob a slice at a time, the
+ * next slice already being read while one is copied (and hashed, with engine hashing).
+ */
+async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashing) {
+  const size = input instanceof Uint8Array ? input.length : input.size;
+  const buffer = new engine.InputBuffer(size);
+  try {
+    // The view must be re-created after any allocation: growing memory detaches old views.
+    const view = () => new Uint8Array(engine.memory.buffer, buffer.ptr(), size);
+    if (input instanceof Uint8Array) {
+      view().set(input);
+      if (hashing === 'engine') hashInSlices(size, (end) => buffer.hashTo(end));
+    } else {
+      // Large slices, each read at once: far faster than the Blob's 64 KiB stream chunks.
+      const read = (at: number) => input.slice(at, Math.min(size, at + READ_SLICE)).arrayBuffer();
+      let pending = read(0);
+      for (let at = 0; at < size; at += READ_SLICE) {
+        const part = new Uint8Array(await pending);
+        if (at + READ_SLICE < size) pending = read(at + READ_SLICE);
+        if (part.length !== Math.min(READ_SLICE, size - at)) throw new Error('The file changed while it was being read');
+        view().set(part, at);
+        if (hashing === 'engine') buffer.hashTo(at + part.length);
+      }
+    }
+    return buffer;
+  } catch (e) {
+    buffer.free();
+    throw e;
+  }
+}
+
+/**
+ * Runs one file through the stages, the output coming back as bytes (the npm CLI, the tests): WebCrypto
+ * hashes beside the stages, and large flips are shared with `helpers` when given.
+ */
+export function runWasm(
+  engine: WasmEngine,
+  input: Uint8Array | Blob,
+  name: string,
+  options: CorruptOptions,
+  events: StageEvents = {},
+  helpers: readonly FlipHelper[] = [],
+  sha256: Sha256 | undefined = webCrypto(),
+): Promise<CorruptResult> {
+  return runStages(engine, input, name, options, events, helpers, sha256, (output, length, hashTo) => {
+    if (hashTo) hashInSlices(length, hashTo);
+    return output(0, length).slice();
+  });
+}
+
+/**
+ * `runWasm` the Web Worker's way, so that the tab never holds a second whole copy of a large file: the
+ * output becomes a Blob copied out of the module's memory a few MiB at a time, and from
+ * ENGINE_HASH_MIN_BYTES on the module hashes each piece read in and copied out (no WebCrypto copy).
+ */
+export function runWasmToBlob(
+  engine: WasmEngine,
+  input: Uint8Array | Blob,
+  name: string,
+  options: CorruptOptions,
+  events: StageEvents = {},
+  helpers: readonly FlipHelper[] = [],
+  hashing: Hashing = (input instanceof Uint8Array ? input.length : input.size) >= ENGINE_HASH_MIN_BYTES ? 'engine' : 'platform',
+): Promise<EngineResult> {
+  return runStages(engine, input, name, options, events, helpers, hashing === 'platform' ? webCrypto() : undefined, (output, length, hashTo) =>
+    blobFromPieces(length, (start, end) => {
+      hashTo?.(end);
+      return output(start, end).slice();
+    }),
+  );
+}
+
+/** A view of the output's bytes `[start, end)` in the module's memory, made afresh (growth detaches views). */
+type OutputView = (start: number, end: number) => Uint8Array;
+
+async function runStages<T extends Uint8Array | Blob>(
+  engine: WasmEngine,
+  input: Uint8Array | Blob,
+  name: string,
+  options: CorruptOptions,
+  events: StageEvents,
+  helpers: readonly FlipHelper[],
+  /** The SHA-256 outside the module ('platform' hashing); without one the module hashes ('engine'). */
+  sha256: Sha256 | undefined,
+  /** Takes the output out of the module; with engine hashing, calls `hashTo(end)` once `[0, end)` is taken. */
+  takeOutput: (output: OutputView, length: number, hashTo?: (end: number) => void) => T | Promise<T>,
+): Promise<{ data: T; report: Report }> {
+  // Reject bad arguments before reading 200 MB.
+  engine.checkArgs(options.mode, options.intensity, options.seed);
+  const hashing: Hashing = sha256 ? 'platform' : 'engine';
+  const t0 = performance.now();
+  let done = stage(events, 'scan');
+  const buffer = await load(engine, input, hashing);
+  const size = input instanceof Uint8Array ? input.length : input.size;
+  // Platform hashing runs beside the stages below; engine hashing finishes the buffer's own digest here.
+  const shaBefore = sha256?.(new Uint8Array(engine.memory.buffer, buffer.ptr(), size));
+  void shaBefore?.catch(() => undefined); // awaited at the end; a failure there rejects the run
+  const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, shaBefore ? PENDING : undefined);
+  try {
+    done();
+    done = stage(events, 'plan');
+    job.plan();
+    done();
+    done = stage(events, 'corrupt');
+    const t1 = performance.now();
+    if (helpers.length > 0 && size >= PARALLEL_MIN_BYTES && job.flipPlan().length === 3) {
+      await corruptInChunks(engine, job, size, helpers);
+    } else {
+      job.corrupt();
+    }
+    const opsMs = performance.now() - t1;
+    done();
+    done = stage(events, 'verify');
+    if (job.verify()) events.onStage?.('verify', ESCALATION_MESSAGE);
+    done();
+    done = stage(events, 'report');
+    const length = job.outputLen();
+    const output: OutputView = (start, end) => new Uint8Array(engine.memory.buffer, job.outputPtr() + start, Math.min(end, length) - start);
+    const shaAfter = sha256?.(output(0, length));
+    // A flip that copied keeps the input until here; the output alone is needed from now on.
+    job.dropInput();
+    const data = await takeOutput(output, length, hashing === 'engine' ? (end) => job.hashOutputTo(end) : undefined);
+    // Without shaAfter the job finishes its own digest (fed by hashTo, or all at once).
+    const report = JSON.parse(job.reportWith(0, 0, shaAfter ? PENDING : undefined)) as Report;
+    if (shaBefore && shaAfter) [report.sha256_before, report.sha256_after] = await Promise.all([shaBefore, shaAfter]);
+    report.time_ms = round3(performance.now() - t0);
+    report.ops_ms = round3(opsMs);
+    done();
+    return { data, report };
+  } finally {
+    job.free();
+  }
+}
+
+/**
+ * The flip modes' corrupt stage spread over this worker and `helpers`: 4 MiB pieces of the output are
+ * handed out in order, flipped where they land and written back. Same bytes as `job.corrupt()`. The
+ * output is the input itself when the engine flips in place, so the module holds one copy of the file.
+ */
+export async function corruptInChunks(engine: WasmEngine, job: WasmJobHandle, n: number, helpers: readonly FlipHelper[]) {
+  // The seed is the plan's: seed + 1 when the plan stage already decided to escalate.
+  const [h, k, seed] = Array.from(job.flipPlan());
+  job.beginChunks();
+  const last = Math.floor((n - 1) / CHUNK);
+  let next = Math.floor(h / CHUNK);
+  const take = () => {
+    if (next > last) return undefined;
+    const first = next;
+    next = Math.min(last, first + BATCH_CHUNKS - 1) + 1;
+    return [first, next - 1] as const;
+  };
+  // Views are made afresh each time: memory growth detaches old ones.
+  const output = (start: number, end: number) => new Uint8Array(engine.memory.buffer, job.outputMutPtr() + start, end - start);
+  const remote = async (helper: FlipHelper) => {
+    for (let batch = take(); batch; batch = take()) {
+      const [first, lastChunk] = batch;
+      const start = first * CHUNK;
+      const end = Math.min(n, (lastChunk + 1) * CHUNK);
+      const flipped = await helper(output(start, end).slice(), start, n, h, k, seed, first, lastChunk);
+      output(start, end).set(flipped);
+    }
+  };
+  const local = async () => {
+    for (let batch = take(); batch; batch = take()) {
+      job.flipChunks(batch[0], batch[1]);
+      // Let the helpers' answers in between pieces.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  };
+  await Promise.all([local(), ...helpers.map(remote)]);
+  job.endChunks();
+}

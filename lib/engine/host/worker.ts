@@ -1,0 +1,93 @@
+/// <reference lib="webworker" />
+// The engine's Web Worker: loads the WebAssembly module, says "ready", then runs one job per message.
+// A worker can also serve as a helper that flips chunk pieces of another worker's job.
+import init, * as wasm from '../pkg/fracture_engine.js';
+import wasmUrl from '../pkg/fracture_engine_bg.wasm?url';
+import { runWasmToBlob, type FlipHelper, type WasmEngine } from './run.ts';
+import { blobFromBytes } from '../shared/blob.ts';
+import { flipClient } from './helper-client.ts';
+import { runReference } from './run-ts.ts';
+import type { FlipReply, FlipRequest, FromWorker, ToWorker } from './protocol.ts';
+import type { Stage } from '../shared/types.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const post = (msg: FromWorker, transfer: Transferable[] = []) => self.postMessage(msg, transfer);
+
+// Without the module (a browser lacking WebAssembly SIMD, say) the worker still works: it runs the
+// TypeScript reference engine, which gives the same bytes, and says so in the console.
+const ready: Promise<WasmEngine | undefined> = init({ module_or_path: wasmUrl }).then(
+  (exports) => ({ ...wasm, memory: exports.memory }) as unknown as WasmEngine,
+  (e: unknown) => {
+    console.warn(`Fracture: the WebAssembly engine did not load (${e instanceof Error ? e.message : String(e)}); using the TypeScript engine`);
+    return undefined;
+  },
+);
+void ready.then(() => post({ type: 'ready' }));
+
+/**
+ * V8 first runs WebAssembly as baseline code and switches a function to optimised code only at its
+ * next call, never inside a running one. So, right after "ready",
+ * every mode runs once on 1 MiB: the hot functions tier up before the first real file arrives (jobs
+ * posted meanwhile wait for this).
+ */
+const warm = ready.then(async (engine) => {
+  if (!engine) return;
+  const sample = new Uint8Array(1 << 20);
+  for (let i = 0; i < sample.length; i++) sample[i] = (i * 2654435761) >>> 24;
+  for (const mode of ['byte_flip', 'guaranteed_break', 'truncate_insert', 'shuffle_blocks']) {
+    // The path large files take: hashed by the module, piece by piece, output as a Blob.
+    await runWasmToBlob(engine, sample.slice(), 'warm-up.bin', { mode, intensity: 80, seed: 1 }, {}, [], 'engine');
+  }
+});
+
+/** A helper reached over a port: one request at a time per port, answers matched by id. */
+function helperOver(port: MessagePort): FlipHelper {
+  const client = flipClient((request, transfer) => port.postMessage(request, transfer));
+  port.onmessage = (e: MessageEvent<FlipReply>) => client.receive(e.data);
+  return client.helper;
+}
+
+function serveFlips(port: MessagePort) {
+  port.onmessage = async (e: MessageEvent<FlipRequest>) => {
+    const r = e.data;
+    try {
+      const engine = await ready;
+      if (!engine) throw new Error('The WebAssembly engine is not loaded');
+      const part = new Uint8Array(r.part);
+      engine.flipPart(part, r.start, r.n, r.h, r.k, r.seed, r.first, r.last);
+      const reply: FlipReply = { id: r.id, part: r.part };
+      port.postMessage(reply, [r.part]);
+    } catch (err) {
+      port.postMessage({ id: r.id, error: err instanceof Error ? err.message : String(err) } satisfies FlipReply);
+    }
+  };
+}
+
+self.onmessage = async (event: MessageEvent<ToWorker>) => {
+  const msg = event.data;
+  if (msg.type === 'serve-flips') {
+    serveFlips(msg.port);
+    return;
+  }
+  if (msg.type !== 'corrupt') return;
+  const { id } = msg;
+  try {
+    const engine = await ready;
+    await warm.catch(() => undefined);
+    const input = msg.input instanceof ArrayBuffer ? new Uint8Array(msg.input) : msg.input;
+    const events = {
+      onStage: (stage: Stage, message: string) => post({ type: 'stage', id, stage, message }),
+      onProgress: (fraction: number) => post({ type: 'progress', id, fraction }),
+    };
+    // The output goes back as a Blob, built here piece by piece: a Blob crosses by reference.
+    const { data, report } = engine
+      ? await runWasmToBlob(engine, input, msg.name, msg.options, events, (msg.helpers ?? []).map(helperOver))
+      : await runReference(input, msg.name, msg.options, events).then(async (r) => ({ data: await blobFromBytes(r.data), report: r.report }));
+    post({ type: 'done', id, data, report });
+  } catch (e) {
+    post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+  } finally {
+    for (const port of msg.helpers ?? []) port.close();
+  }
+};

@@ -1,0 +1,96 @@
+// ENGINE.md lets a file's chunks run in any order: the flip modes' corrupt stage spread over helper
+// workers gives the same bytes and report as one worker doing every chunk.
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../lib/engine/shared/types.ts';
+import { loadWasmEngine, startNodeHelpers } from '../../lib/engine/host/node.ts';
+import { corrupt as referenceCorrupt } from '../../lib/engine/reference/engine.ts';
+import { PARALLEL_MIN_BYTES, runWasm, runWasmToBlob, type FlipHelper, type WasmEngine } from '../../lib/engine/host/run.ts';
+import { xorshiftBytes } from './generators.ts';
+
+const untimed = (r: Report) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+describe('flip modes in parallel chunks', () => {
+  let engine: WasmEngine;
+  beforeAll(async () => {
+    engine = await loadWasmEngine();
+  });
+
+  for (const [mode, intensity, extra] of [['byte_flip', 80, 12345], ['header_preserve_flip', 3, 65536 * 3 + 1]] as const) {
+    it(`${mode} at intensity ${intensity}: helpers change nothing but who does the work`, async () => {
+      const input = xorshiftBytes(PARALLEL_MIN_BYTES + extra, 77);
+      const calls: number[] = [];
+      // Helpers that answer out of order (later pieces first) and from other memory.
+      const helper: FlipHelper = async (part, start, n, h, k, seed, first, last) => {
+        calls.push(first);
+        await new Promise((r) => setTimeout(r, (last % 3) * 5));
+        const copy = part.slice();
+        engine.flipPart(copy, start, n, h, k, seed, first, last);
+        return copy;
+      };
+      const opts = { mode, intensity, seed: 2 ** 40 + 3 };
+      const serial = await runWasm(engine, input, 'big.bin', opts);
+      const parallel = await runWasm(engine, input, 'big.bin', opts, {}, [helper, helper]);
+      expect(calls.length, 'the helpers did some of the chunks').toBeGreaterThan(0);
+      expect(sha(parallel.data)).toBe(sha(serial.data));
+      expect(untimed(parallel.report)).toEqual(untimed(serial.report));
+      // WebCrypto hashed the input while the flip changed it in place: digest() copied it first.
+      expect(parallel.report.sha256_before).toBe(sha(input));
+      expect(parallel.report.sha256_after).toBe(sha(parallel.data));
+    }, 120_000);
+  }
+
+  it('a text file whose byte_flip escalates: in place, early, on helpers, as a Blob: the reference engine\'s bytes', async () => {
+    // A log whose first KiB byte_flip keeps: the verify stage must escalate (seed + 1, intensity 100).
+    const line = new TextEncoder().encode('2026-11-21T00:00:00Z INFO served /index.html in 3 ms\n');
+    const input = new Uint8Array(PARALLEL_MIN_BYTES + 777);
+    for (let at = 0; at < input.length; at += line.length) input.set(line.subarray(0, input.length - at), at);
+    const opts = { mode: 'byte_flip', intensity: 20, seed: 41 } as const;
+    let pieces = 0;
+    const helper: FlipHelper = async (part, start, n, h, k, seed, first, last) => {
+      pieces++;
+      const copy = part.slice();
+      engine.flipPart(copy, start, n, h, k, seed, first, last);
+      return copy;
+    };
+    const expected = referenceCorrupt(input.slice(), 'server.log', opts);
+    expect(expected.report.escalated).toBe(true);
+    const stages: string[] = [];
+    // Read from a Blob, as the worker reads a File: sliced, hashed by the module piece by piece.
+    const viaBlob = await runWasmToBlob(engine, new Blob([input]), 'server.log', opts, { onStage: (s, m) => stages.push(`${s}: ${m}`) }, [helper]);
+    expect(pieces).toBeGreaterThan(0);
+    expect(viaBlob.data).toBeInstanceOf(Blob);
+    expect(sha(new Uint8Array(await viaBlob.data.arrayBuffer()))).toBe(sha(expected.data));
+    expect(untimed(viaBlob.report)).toEqual(untimed(expected.report));
+    expect(viaBlob.report.sha256_before).toBe(sha(input));
+    expect(stages.filter((s) => s.startsWith('verify')).length, 'the escalation message is shown').toBe(2);
+  }, 120_000);
+
+  it('helper threads in Node (the npm CLI\'s and the benchmark\'s) give the bytes of one thread', async () => {
+    const { helpers, close } = await startNodeHelpers(2);
+    try {
+      const input = xorshiftBytes(PARALLEL_MIN_BYTES * 2 + 4321, 5);
+      const opts = { mode: 'header_preserve_flip', intensity: 60, seed: 7 } as const;
+      const expected = referenceCorrupt(input.slice(), 'threads.bin', opts);
+      const viaThreads = await runWasm(engine, input, 'threads.bin', opts, {}, helpers);
+      expect(sha(viaThreads.data)).toBe(sha(expected.data));
+      expect(untimed(viaThreads.report)).toEqual(untimed(expected.report));
+      // A request flipPart refuses (a NaN seed) comes back unchanged rather than hanging.
+      await expect(helpers[0](new Uint8Array(10), 0, 10, 0, 1, Number.NaN, 0, 0)).resolves.toBeInstanceOf(Uint8Array);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it('small inputs and other modes do not use helpers', async () => {
+    let used = false;
+    const helper: FlipHelper = async (part) => {
+      used = true;
+      return part;
+    };
+    await runWasm(engine, xorshiftBytes(1 << 20, 1), 'small.bin', { mode: 'byte_flip', intensity: 50, seed: 1 }, {}, [helper]);
+    await runWasm(engine, xorshiftBytes(PARALLEL_MIN_BYTES, 1), 'x.bin', { mode: 'truncate_insert', intensity: 50, seed: 1 }, {}, [helper]);
+    expect(used).toBe(false);
+  }, 60_000);
+});
