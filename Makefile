@@ -11,7 +11,7 @@ CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: setup build start test test-rust test-unit test-parsers test-e2e bench bench-browser clean wasm native cli web golden sample-report
+.PHONY: setup build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-browser clean wasm native cli web golden sample-report
 
 $(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/wasm/Cargo.toml
 	@mkdir -p $(STAMPS)
@@ -46,6 +46,14 @@ start: build
 
 test: build
 	bash scripts/test.sh
+
+# Formats every Rust and TypeScript file and applies the linters' safe fixes; `make lint` checks.
+fmt: | $(STAMPS)/setup
+	cargo fmt --all
+	npx biome check --write .
+
+lint: | $(STAMPS)/setup
+	bash scripts/lint.sh
 
 test-rust: $(STAMPS)/setup
 	cargo test --release --locked

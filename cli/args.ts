@@ -88,13 +88,15 @@ export function parseArgs(argv: string[], randomSeed: () => number): Parsed {
       }
       case '--intensity': {
         const v = value('--intensity');
-        if (!INTEGER.test(v) || Number(v) > 100) throw new UsageError(`Intensity must be an integer from 0 to 100, got ${v}`);
+        if (!INTEGER.test(v) || Number(v) > 100)
+          throw new UsageError(`Intensity must be an integer from 0 to 100, got ${v}`);
         a.intensity = Number(v);
         break;
       }
       case '--seed': {
         const v = value('--seed');
-        if (!INTEGER.test(v) || BigInt(v) > BigInt(MAX_SEED)) throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${v}`);
+        if (!INTEGER.test(v) || BigInt(v) > BigInt(MAX_SEED))
+          throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${v}`);
         a.seed = Number(v);
         break;
       }

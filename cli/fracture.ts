@@ -36,21 +36,40 @@ const MAX_HELPERS = 3;
 
 async function engineFor(kind: Args['engine']): Promise<Engine> {
   if (kind === 'ts') {
-    return { run: async (input, name, a, seed) => corruptTs(input, name, { mode: a.mode, intensity: a.intensity, seed }), close: async () => {} };
+    return {
+      run: async (input, name, a, seed) => corruptTs(input, name, { mode: a.mode, intensity: a.intensity, seed }),
+      close: async () => {},
+    };
   }
   const wasm = await loadWasmEngine();
   // Started with the first file that can use them; none on one core or if they fail to start.
   let pool: ReturnType<typeof startNodeHelpers> | undefined;
   const helpersFor = async (a: Args, size: number): Promise<FlipHelper[]> => {
     const count = Math.min(MAX_HELPERS, availableParallelism() - 1);
-    if ((a.mode !== 'byte_flip' && a.mode !== 'header_preserve_flip') || size < PARALLEL_MIN_BYTES || count < 1) return [];
+    if ((a.mode !== 'byte_flip' && a.mode !== 'header_preserve_flip') || size < PARALLEL_MIN_BYTES || count < 1)
+      return [];
     pool ??= startNodeHelpers(count);
-    return pool.then((p) => p.helpers, () => []);
+    return pool.then(
+      (p) => p.helpers,
+      () => [],
+    );
   };
   return {
-    run: async (input, name, a, seed) => runWasm(wasm, input, name, { mode: a.mode, intensity: a.intensity, seed }, {}, await helpersFor(a, input.length), nodeSha256),
+    run: async (input, name, a, seed) =>
+      runWasm(
+        wasm,
+        input,
+        name,
+        { mode: a.mode, intensity: a.intensity, seed },
+        {},
+        await helpersFor(a, input.length),
+        nodeSha256,
+      ),
     close: async () => {
-      await pool?.then((p) => p.close(), () => undefined);
+      await pool?.then(
+        (p) => p.close(),
+        () => undefined,
+      );
     },
   };
 }
@@ -64,7 +83,7 @@ function ioText(e: unknown): string {
 }
 
 async function readInput(file: string): Promise<Uint8Array> {
-  let info;
+  let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(file);
   } catch (e) {
@@ -83,7 +102,7 @@ async function readInput(file: string): Promise<Uint8Array> {
 }
 
 export async function main(argv: string[], io = { out: process.stdout, err: process.stderr }): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs(argv, () => Math.floor(Math.random() * 2147483647));
   } catch (e) {
@@ -123,7 +142,13 @@ export async function main(argv: string[], io = { out: process.stdout, err: proc
   }
 }
 
-async function runFiles(a: Args, engine: Engine, io: { out: NodeJS.WritableStream; err: NodeJS.WritableStream }, started: Date, done: { outName: string; path: string; report: Report }[]): Promise<number> {
+async function runFiles(
+  a: Args,
+  engine: Engine,
+  io: { out: NodeJS.WritableStream; err: NodeJS.WritableStream },
+  started: Date,
+  done: { outName: string; path: string; report: Report }[],
+): Promise<number> {
   const outNames = new Dedup();
   const reportNames = new Dedup();
   let failed = 0;
@@ -140,11 +165,13 @@ async function runFiles(a: Args, engine: Engine, io: { out: NodeJS.WritableStrea
       });
       if (a.report) {
         const reportPath = path.join(a.out, reportNames.claim(reportName(name)));
-        await writeFile(reportPath, JSON.stringify(report, null, 2) + '\n').catch((e) => {
+        await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`).catch((e) => {
           throw new Error(`cannot write ${reportPath}: ${ioText(e)}`);
         });
       }
-      io.out.write(a.json ? JSON.stringify(report) + '\n' : `${file} -> ${outPath} (${data.length} bytes, seed ${seed})\n`);
+      io.out.write(
+        a.json ? `${JSON.stringify(report)}\n` : `${file} -> ${outPath} (${data.length} bytes, seed ${seed})\n`,
+      );
       if (a.zip) done.push({ outName, path: outPath, report });
     } catch (e) {
       io.err.write(`fracture: ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -162,4 +189,3 @@ async function runFiles(a: Args, engine: Engine, io: { out: NodeJS.WritableStrea
   }
   return failed > 0 ? 1 : 0;
 }
-

@@ -8,7 +8,12 @@ import { batchEntries, buildSessionReport } from '../lib/zip/session.ts';
 import { zipStream } from '../lib/zip/writer.ts';
 import type { Args } from './args.ts';
 
-export async function writeSessionZip(zipPath: string, started: Date, a: Args, done: { path: string; report: Report }[]): Promise<void> {
+export async function writeSessionZip(
+  zipPath: string,
+  started: Date,
+  a: Args,
+  done: { path: string; report: Report }[],
+): Promise<void> {
   const session = buildSessionReport({
     timestamp: started,
     mode: a.mode,

@@ -10,5 +10,5 @@ const { runWasm } = await import('../dist/lib/engine/host/run.js');
 const engine = await loadWasmEngine();
 const { report } = await runWasm(engine, sampleInput(), SAMPLE.name, SAMPLE);
 const out = new URL('../web/public/sample-report.json', import.meta.url);
-writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`wrote ${out.pathname}: ${report.ops} ops, entropy ${report.before_entropy} -> ${report.after_entropy}`);

@@ -17,6 +17,8 @@ if (!existsSync(new URL('lib/engine/pkg/fracture_engine_bg.wasm', root))) {
   if (spawnSync('wasm-pack', ['--version'], { stdio: 'ignore' }).status === 0) {
     run('bash', ['scripts/build-wasm.sh']);
   } else {
-    console.warn('fracture: the WebAssembly engine is not built yet; run `make setup wasm` (or use `npx fracture --engine ts`)');
+    console.warn(
+      'fracture: the WebAssembly engine is not built yet; run `make setup wasm` (or use `npx fracture --engine ts`)',
+    );
   }
 }

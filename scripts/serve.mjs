@@ -40,7 +40,8 @@ function parseArgs(argv) {
     else if (argv[i] === '--host') options.host = argv[++i];
     else options.dir = argv[i];
   }
-  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`Bad port: ${options.port}`);
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
+    throw new Error(`Bad port: ${options.port}`);
   return { ...options, dir: path.resolve(options.dir) };
 }
 

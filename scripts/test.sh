@@ -24,6 +24,7 @@ suite() {
   fi
 }
 
+suite "Style: rustfmt, clippy, Biome (format and lint)" bash scripts/lint.sh
 suite "Rust: unit, worked example, golden vectors, property run" cargo test --release --locked
 suite "TypeScript: typecheck" npm run --silent typecheck
 suite "Vitest: reference engine, golden vectors (TS and wasm), differential, CLI, ZIP, UI components" \

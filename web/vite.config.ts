@@ -16,7 +16,12 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173 },
   test: {
     root,
-    include: ['src/**/*.test.{ts,tsx}', '../lib/**/*.test.{ts,tsx}', '../cli/**/*.test.{ts,tsx}', '../tests/cross-engine/**/*.test.{ts,tsx}'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      '../lib/**/*.test.{ts,tsx}',
+      '../cli/**/*.test.{ts,tsx}',
+      '../tests/cross-engine/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 120_000,

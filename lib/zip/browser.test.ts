@@ -51,7 +51,9 @@ it('makes a 600 MB session ZIP in Chromium that every reader accepts', { timeout
   const made = await page.evaluate(
     async ({ large, small }) => {
       // Through Function, so the test runner does not rewrite this import for Node.
-      const load = new Function('url', 'return import(url)') as (url: string) => Promise<typeof import('./session.ts') & typeof import('./writer.ts')>;
+      const load = new Function('url', 'return import(url)') as (
+        url: string,
+      ) => Promise<typeof import('./session.ts') & typeof import('./writer.ts')>;
       const { sessionZip } = await load('/src/zip/session.ts');
       const { streamToBlob } = await load('/src/zip/writer.ts');
       const hex = (b: ArrayBuffer) => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('');
@@ -75,18 +77,35 @@ it('makes a 600 MB session ZIP in Chromium that every reader accepts', { timeout
         const data = f < large.length ? bytes : new Blob([bytes]);
         results.push({
           data,
-          report: { filename: `input ${f}.bin`, original_size: size, result_size: size, entropy_delta: 0.5, time_ms: 100, seed: 7 + f },
+          report: {
+            filename: `input ${f}.bin`,
+            original_size: size,
+            result_size: size,
+            entropy_delta: 0.5,
+            time_ms: 100,
+            seed: 7 + f,
+          },
         });
       }
       const started = performance.now();
-      const zip = sessionZip({ timestamp: new Date(2025, 0, 2, 3, 4, 5), mode: 'byte_flip', intensity: 80, masterSeed: 7 }, results);
+      const zip = sessionZip(
+        { timestamp: new Date(2025, 0, 2, 3, 4, 5), mode: 'byte_flip', intensity: 80, masterSeed: 7 },
+        results,
+      );
       const blob = await streamToBlob(zip.stream);
       const ms = performance.now() - started;
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
       a.download = zip.name;
       a.click();
-      return { name: zip.name, size: blob.size, type: blob.type, ms, hashes, archiveNames: zip.report.files.map((f) => f.archive_name) };
+      return {
+        name: zip.name,
+        size: blob.size,
+        type: blob.type,
+        ms,
+        hashes,
+        archiveNames: zip.report.files.map((f) => f.archive_name),
+      };
     },
     { large: [200 * MIB, 200 * MIB, 200 * MIB], small: [8 * MIB + 3, 5] },
   );
@@ -100,7 +119,10 @@ it('makes a 600 MB session ZIP in Chromium that every reader accepts', { timeout
   const python = await inspectWithPython(saved);
   expect(python.testzip).toBeNull();
   expect(made.archiveNames).toEqual([0, 1, 2, 3, 4].map((i) => `input ${i}_corrupted.bin`));
-  expect(python.entries.map((e) => e.name)).toEqual([...made.archiveNames, 'fracture_session_20250102-030405_session_report.json']);
+  expect(python.entries.map((e) => e.name)).toEqual([
+    ...made.archiveNames,
+    'fracture_session_20250102-030405_session_report.json',
+  ]);
   expect(python.entries.slice(0, -1).map((e) => e.sha256)).toEqual(made.hashes);
   expect((await unzipTest(saved)).ok).toBe(true);
   expect((await sevenZipTest(saved)).ok).toBe(true);
@@ -113,7 +135,10 @@ it('reports which entry failed, not "Failed to fetch", when a source cannot be r
   const message = await page.evaluate(async () => {
     const load = new Function('url', 'return import(url)') as (url: string) => Promise<typeof import('./writer.ts')>;
     const { streamToBlob, zipStream } = await load('/src/zip/writer.ts');
-    const broken = { size: 10, stream: () => new ReadableStream<Uint8Array>({ pull: (c) => c.error(new TypeError('network error')) }) };
+    const broken = {
+      size: 10,
+      stream: () => new ReadableStream<Uint8Array>({ pull: (c) => c.error(new TypeError('network error')) }),
+    };
     return streamToBlob(zipStream([{ name: 'big_corrupted.mp4', data: broken }])).then(
       () => 'resolved',
       (error: Error) => error.message,

@@ -8,7 +8,8 @@ import { inspectWithPython, makeTempDir, sevenZipTest, streamToFile, unzipTest }
 import { zipStream } from './writer.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
-const graphemes = (s: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s), (g) => g.segment);
+const graphemes = (s: string) =>
+  Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s), (g) => g.segment);
 const wellFormed = (s: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 const fold = (s: string) => s.toUpperCase().toLowerCase().normalize('NFC');
 
@@ -52,7 +53,15 @@ describe('safeEntryName', () => {
   });
 
   it('keeps right-to-left names, emoji sequences and other scripts intact', () => {
-    for (const name of ['דוח שנתי.pdf', 'تقرير_corrupted.docx', '👩‍👩‍👧‍👦 family.png', '🏳️‍🌈.gif', '文件 ファイル 파일.txt', 'Ελληνικά.csv', 'हिन्दी.md']) {
+    for (const name of [
+      'דוח שנתי.pdf',
+      'تقرير_corrupted.docx',
+      '👩‍👩‍👧‍👦 family.png',
+      '🏳️‍🌈.gif',
+      '文件 ファイル 파일.txt',
+      'Ελληνικά.csv',
+      'हिन्दी.md',
+    ]) {
       expect(safeEntryName(name)).toBe(name);
     }
   });
@@ -90,7 +99,37 @@ describe('safeEntryName', () => {
   });
 
   it('turns any input into a well-formed, single, bounded, NFC name (fuzzed)', () => {
-    const alphabet = ['a', 'Z', '.', '..', '/', '\\', ' ', ':', 'C:', '\u0000', '\n', '\u202E', '\u2069', 'é', 'e\u0301', '😀', '👩‍👧', '\uD800', '\uDC00', 'ß', 'Σ', 'ς', 'א', 'ع', '*', '?', 'con', '\u200D', '\u0085'];
+    const alphabet = [
+      'a',
+      'Z',
+      '.',
+      '..',
+      '/',
+      '\\',
+      ' ',
+      ':',
+      'C:',
+      '\u0000',
+      '\n',
+      '\u202E',
+      '\u2069',
+      'é',
+      'e\u0301',
+      '😀',
+      '👩‍👧',
+      '\uD800',
+      '\uDC00',
+      'ß',
+      'Σ',
+      'ς',
+      'א',
+      'ع',
+      '*',
+      '?',
+      'con',
+      '\u200D',
+      '\u0085',
+    ];
     let x = 42;
     const rand = (n: number) => {
       x = (Math.imul(x, 1103515245) + 12345) >>> 0;
@@ -106,7 +145,10 @@ describe('safeEntryName', () => {
       expect(wellFormed(safe), context).toBe(true);
       expect(safe, context).toBe(safe.normalize('NFC'));
       expect(bytes(safe), context).toBeLessThanOrEqual(MAX_NAME_BYTES);
-      expect(safe, context).not.toMatch(/[/\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>:"|?*]|^\.\.?$|[. ]$/);
+      expect(safe, context).not.toMatch(
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may survive.
+        /[/\\\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>:"|?*]|^\.\.?$|[. ]$/,
+      );
       expect(utf8Length(safe), context).toBe(bytes(safe));
       expect(safeEntryName(safe), `${context} is not a fixed point`).toBe(safe);
     }
@@ -129,7 +171,13 @@ describe('EntryNamer', () => {
 
   it('skips suffixes that a real name already holds', () => {
     const namer = new EntryNamer();
-    expect(['x.pdf', 'x (2).pdf', 'X.pdf', 'x (3).PDF', 'x.pdf'].map((n) => namer.take(n))).toEqual(['x.pdf', 'x (2).pdf', 'X (3).pdf', 'x (3) (2).PDF', 'x (4).pdf']);
+    expect(['x.pdf', 'x (2).pdf', 'X.pdf', 'x (3).PDF', 'x.pdf'].map((n) => namer.take(n))).toEqual([
+      'x.pdf',
+      'x (2).pdf',
+      'X (3).pdf',
+      'x (3) (2).PDF',
+      'x (4).pdf',
+    ]);
   });
 
   it('treats names one file system would merge as duplicates: NFC/NFD, ß/SS, final sigma', () => {

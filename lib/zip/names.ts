@@ -17,6 +17,7 @@ const REPLACEMENT = '_';
  * (CVE-2021-42574, "Trojan Source"); characters Windows forbids in names. Right-to-left text itself,
  * the implicit direction marks and emoji joiners are kept.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069<>:"|?*]/g;
 // With the u flag a valid pair is one code point, so only lone surrogates match (and no lookbehind,
 // which older Safari cannot parse).
@@ -102,7 +103,8 @@ function fitName(base: string, suffix: string, extension: string): string {
   return (kept.length > 0 ? kept : FALLBACK_NAME) + suffix + extension;
 }
 
-const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : undefined;
+const segmenter =
+  typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : undefined;
 
 /** The longest prefix of `text` within `maxBytes` of UTF-8 that ends on a grapheme boundary (a code point one where Intl.Segmenter is missing). */
 function truncate(text: string, maxBytes: number): string {

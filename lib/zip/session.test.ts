@@ -3,8 +3,23 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_VERSION, VERDICT, type Report } from '../engine/shared/types.ts';
-import { batchEntries, buildSessionReport, sessionReportName, sessionZip, sessionZipName, type BatchResult, type SessionReport } from './session.ts';
-import { inspectWithPython, makeTempDir, readWithJavaStream, sevenZipTest, streamToFile, unzipTest } from './testing/readers.ts';
+import {
+  batchEntries,
+  buildSessionReport,
+  sessionReportName,
+  sessionZip,
+  sessionZipName,
+  type BatchResult,
+  type SessionReport,
+} from './session.ts';
+import {
+  inspectWithPython,
+  makeTempDir,
+  readWithJavaStream,
+  sevenZipTest,
+  streamToFile,
+  unzipTest,
+} from './testing/readers.ts';
 import { zipStream } from './writer.ts';
 
 const STARTED = new Date(2025, 0, 2, 3, 4, 5, 678); // local time: names use the user's clock
@@ -49,10 +64,27 @@ describe('session names', () => {
 describe('buildSessionReport', () => {
   it('holds the fields of product-spec.md, in its order, plus engine, hash and archive name per file', () => {
     const files = [
-      report('example_document.pdf', { original_size: 15_482_880, result_size: 15_482_880, time_ms: 1230, seed: 1234567890 }),
-      report('data.csv', { seed: 1234567891, entropy_delta: -0.0421, time_ms: 40.25, result_size: 957, recipe: 'Cut and replace' }),
+      report('example_document.pdf', {
+        original_size: 15_482_880,
+        result_size: 15_482_880,
+        time_ms: 1230,
+        seed: 1234567890,
+      }),
+      report('data.csv', {
+        seed: 1234567891,
+        entropy_delta: -0.0421,
+        time_ms: 40.25,
+        result_size: 957,
+        recipe: 'Cut and replace',
+      }),
     ];
-    const session = buildSessionReport({ timestamp: STARTED, mode: 'byte_flip', intensity: 86, masterSeed: 1234567890, files });
+    const session = buildSessionReport({
+      timestamp: STARTED,
+      mode: 'byte_flip',
+      intensity: 86,
+      masterSeed: 1234567890,
+      files,
+    });
     expect(Object.keys(session)).toEqual([
       'session_timestamp',
       'total_files',
@@ -136,23 +168,61 @@ describe('buildSessionReport', () => {
   });
 
   it('sums entropy deltas to 4 decimals and times to the microsecond, without float noise', () => {
-    const files = [0.1, 0.2, 0.00004, -0.00001].map((d, i) => report(`f${i}`, { entropy_delta: d, time_ms: [0.1, 0.2, 0.0004, 0][i] }));
+    const files = [0.1, 0.2, 0.00004, -0.00001].map((d, i) =>
+      report(`f${i}`, { entropy_delta: d, time_ms: [0.1, 0.2, 0.0004, 0][i] }),
+    );
     const session = buildSessionReport({ timestamp: STARTED, mode: 'byte_flip', intensity: 80, masterSeed: 1, files });
     expect(session.total_entropy_delta).toBe(0.3);
     expect(session.session_duration_ms).toBe(0.3);
     const many = Array.from({ length: 1000 }, (_, i) => report(`g${i}`, { entropy_delta: 0.0001 }));
-    expect(buildSessionReport({ timestamp: STARTED, mode: 'byte_flip', intensity: 80, masterSeed: 1, files: many }).total_entropy_delta).toBe(0.1);
+    expect(
+      buildSessionReport({ timestamp: STARTED, mode: 'byte_flip', intensity: 80, masterSeed: 1, files: many })
+        .total_entropy_delta,
+    ).toBe(0.1);
   });
 
   it('reports an empty session as zeros, not -0 or NaN', () => {
-    const session = buildSessionReport({ timestamp: STARTED, mode: 'byte_flip', intensity: 80, masterSeed: 1, files: [] });
-    expect(JSON.stringify(session)).toContain('"total_files":0,"mode":"byte_flip","intensity":80,"master_seed":1,"session_duration_ms":0,"total_entropy_delta":0');
-    expect(Object.is(buildSessionReport({ timestamp: STARTED, mode: 'm', intensity: 1, masterSeed: 1, files: [report('x', { entropy_delta: -0.00001 })] }).total_entropy_delta, 0)).toBe(true);
+    const session = buildSessionReport({
+      timestamp: STARTED,
+      mode: 'byte_flip',
+      intensity: 80,
+      masterSeed: 1,
+      files: [],
+    });
+    expect(JSON.stringify(session)).toContain(
+      '"total_files":0,"mode":"byte_flip","intensity":80,"master_seed":1,"session_duration_ms":0,"total_entropy_delta":0',
+    );
+    expect(
+      Object.is(
+        buildSessionReport({
+          timestamp: STARTED,
+          mode: 'm',
+          intensity: 1,
+          masterSeed: 1,
+          files: [report('x', { entropy_delta: -0.00001 })],
+        }).total_entropy_delta,
+        0,
+      ),
+    ).toBe(true);
   });
 
-  it('gives every file a safe, unique corrupted name and never takes the report\'s name', () => {
-    const names = ['data.csv', 'DATA.csv', 'data.csv', '../../web/etc/passwd', '', 'README', 'fracture_session_20250102-030405_session_report.json'];
-    const session = buildSessionReport({ timestamp: STARTED, mode: 'byte_flip', intensity: 80, masterSeed: 1, files: names.map((n) => report(n)) });
+  it("gives every file a safe, unique corrupted name and never takes the report's name", () => {
+    const names = [
+      'data.csv',
+      'DATA.csv',
+      'data.csv',
+      '../../web/etc/passwd',
+      '',
+      'README',
+      'fracture_session_20250102-030405_session_report.json',
+    ];
+    const session = buildSessionReport({
+      timestamp: STARTED,
+      mode: 'byte_flip',
+      intensity: 80,
+      masterSeed: 1,
+      files: names.map((n) => report(n)),
+    });
     expect(session.files.map((f) => f.archive_name)).toEqual([
       'data_corrupted.csv',
       'DATA_corrupted (2).csv',
@@ -180,12 +250,26 @@ describe('batchEntries', () => {
       data: i % 2 ? new Blob([bodies[i] as Uint8Array<ArrayBuffer>]) : bodies[i],
       report: report(n, { seed: 100 + i, sha256_after: sha256(bodies[i]), result_size: bodies[i].length }),
     }));
-    const session = buildSessionReport({ timestamp: STARTED, mode: 'byte_flip', intensity: 80, masterSeed: 100, files: results.map((r) => r.report) });
+    const session = buildSessionReport({
+      timestamp: STARTED,
+      mode: 'byte_flip',
+      intensity: 80,
+      masterSeed: 100,
+      files: results.map((r) => r.report),
+    });
     return { results, session, bodies };
   }
 
   it('makes a batch ZIP of the corrupted files and the session report that real readers accept', async () => {
-    const { results, session, bodies } = run(['report.pdf', 'report.pdf', 'Report.PDF', 'photo.jpg', 'notes', 'דוח.docx', '🧪 sample.json']);
+    const { results, session, bodies } = run([
+      'report.pdf',
+      'report.pdf',
+      'Report.PDF',
+      'photo.jpg',
+      'notes',
+      'דוח.docx',
+      '🧪 sample.json',
+    ]);
     const path = join(temp.dir, sessionZipName(STARTED));
     await streamToFile(zipStream(batchEntries(results, session)), path);
 
@@ -234,6 +318,8 @@ describe('batchEntries', () => {
   it('refuses results that are not the files the report was built from', () => {
     const { results, session } = run(['a.txt', 'b.txt']);
     expect(() => [...batchEntries(results.slice(1), session)]).toThrow(/lists 2 files but 1 were given/);
-    expect(() => [...batchEntries([results[1], results[0]], session)]).toThrow(/File 1 is "b.txt" but the session report lists "a.txt"/);
+    expect(() => [...batchEntries([results[1], results[0]], session)]).toThrow(
+      /File 1 is "b.txt" but the session report lists "a.txt"/,
+    );
   });
 });

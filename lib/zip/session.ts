@@ -12,7 +12,10 @@ export const DEFAULT_RECIPE = 'Unknown';
 export const DEFAULT_VERDICT = "Won't Open";
 
 /** What the session report reads from each file's report; a full Report fits. */
-export type SessionFileInput = Pick<Report, 'filename' | 'original_size' | 'result_size' | 'entropy_delta' | 'time_ms' | 'seed'> &
+export type SessionFileInput = Pick<
+  Report,
+  'filename' | 'original_size' | 'result_size' | 'entropy_delta' | 'time_ms' | 'seed'
+> &
   Partial<Pick<Report, 'recipe' | 'verdict' | 'engine' | 'sha256_after'>>;
 
 export interface SessionInput {
@@ -55,7 +58,10 @@ export interface SessionReport {
 }
 
 export function buildSessionReport({ timestamp, mode, intensity, masterSeed, files }: SessionInput): SessionReport {
-  const names = archiveNames(files.map((f) => f.filename), timestamp);
+  const names = archiveNames(
+    files.map((f) => f.filename),
+    timestamp,
+  );
   return {
     session_timestamp: timestamp.toISOString(),
     total_files: files.length,
@@ -119,7 +125,10 @@ export function sessionZip(run: Omit<SessionInput, 'files'>, results: readonly B
  * The batch ZIP's entries: each result under its `archive_name` from the session report, then the
  * report itself as JSON. `results` must be the files the report was built from, in the same order.
  */
-export function* batchEntries(results: readonly BatchResult[], session: SessionReport): Generator<ZipEntry, void, undefined> {
+export function* batchEntries(
+  results: readonly BatchResult[],
+  session: SessionReport,
+): Generator<ZipEntry, void, undefined> {
   if (results.length !== session.files.length) {
     throw new Error(`The session report lists ${session.files.length} files but ${results.length} were given`);
   }

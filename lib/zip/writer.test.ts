@@ -152,7 +152,8 @@ const mixed = (): { entries: ZipEntry[]; expected: [string, string][] } => {
 const HUGE_ARCHIVE_ROOM = 5 * 2 ** 30;
 const slowTests = process.env.FRACTURE_SLOW_TESTS === '1';
 const tmpFree = await statfs(tmpdir()).then((s) => s.bavail * s.bsize);
-if (slowTests && tmpFree < HUGE_ARCHIVE_ROOM) throw new Error(`The 4 GiB ZIP test needs ${HUGE_ARCHIVE_ROOM} bytes free in ${tmpdir()}; ${tmpFree} are`);
+if (slowTests && tmpFree < HUGE_ARCHIVE_ROOM)
+  throw new Error(`The 4 GiB ZIP test needs ${HUGE_ARCHIVE_ROOM} bytes free in ${tmpdir()}; ${tmpFree} are`);
 
 describe('zipStream', () => {
   it('writes an archive that Python, unzip, 7-Zip and a streaming reader all read back byte for byte', async () => {
@@ -168,7 +169,13 @@ describe('zipStream', () => {
       expect(entry.flag_bits & 0x0800, `${entry.name}: UTF-8 flag`).toBe(0x0800);
       expect(entry.flag_bits & 0x0008, `${entry.name}: no data descriptor`).toBe(0);
       // The local header carries the real CRC and sizes, as streaming readers need.
-      expect(entry.local).toEqual({ flag_bits: entry.flag_bits, crc: entry.crc, compress_size: entry.size, file_size: entry.size, name: entry.name });
+      expect(entry.local).toEqual({
+        flag_bits: entry.flag_bits,
+        crc: entry.crc,
+        compress_size: entry.size,
+        file_size: entry.size,
+        name: entry.name,
+      });
       expect(entry.create_system).toBe(3);
       expect(entry.external_attr >>> 16).toBe(0o100644);
       expect(entry.date_time).toEqual([2024, 2, 29, 13, 45, 30]); // DOS time has 2-second steps
@@ -179,7 +186,10 @@ describe('zipStream', () => {
   it('writes the same bytes for the same entries and options', async () => {
     const a = mixed();
     const b = mixed();
-    const [x, y] = await Promise.all([collect(zipStream(a.entries, { modified: SESSION })), collect(zipStream(b.entries, { modified: SESSION }))]);
+    const [x, y] = await Promise.all([
+      collect(zipStream(a.entries, { modified: SESSION })),
+      collect(zipStream(b.entries, { modified: SESSION })),
+    ]);
     expect(x.length).toBeGreaterThan(10_000_000);
     expect(sha256(x)).toBe(sha256(y));
   });
@@ -193,7 +203,9 @@ describe('zipStream', () => {
     const local = (name: number, extra: number) => 30 + name + extra;
     const central = (name: number, extra: number) => 46 + name + extra;
     const timestamp = 9;
-    expect(bytes.length).toBe(local(1, timestamp) + 3 + local(2, timestamp) + 0 + central(1, timestamp) + central(2, timestamp) + 22);
+    expect(bytes.length).toBe(
+      local(1, timestamp) + 3 + local(2, timestamp) + 0 + central(1, timestamp) + central(2, timestamp) + 22,
+    );
   });
 
   it('takes per-entry timestamps and clamps those DOS time cannot hold', async () => {
@@ -228,7 +240,9 @@ describe('zipStream', () => {
     const eocd = bytes.length - 22;
     expect(view.getUint32(eocd, true)).toBe(0x06054b50);
     // Every classic field holds its "see ZIP64" marker, so a reader that ignored ZIP64 would fail.
-    expect([view.getUint16(eocd + 10, true), view.getUint32(eocd + 12, true), view.getUint32(eocd + 16, true)]).toEqual([0xffff, 0xffffffff, 0xffffffff]);
+    expect([view.getUint16(eocd + 10, true), view.getUint32(eocd + 12, true), view.getUint32(eocd + 16, true)]).toEqual(
+      [0xffff, 0xffffffff, 0xffffffff],
+    );
     const locator = eocd - 20;
     expect(view.getUint32(locator, true)).toBe(0x07064b50);
     const zip64End = Number(view.getBigUint64(locator + 8, true));
@@ -236,7 +250,9 @@ describe('zipStream', () => {
     expect(Number(view.getBigUint64(zip64End + 32, true))).toBe(entries.length);
     // A local header with both sizes set to the marker: the data really is behind a ZIP64 field.
     expect(view.getUint32(0, true)).toBe(0x04034b50);
-    expect([view.getUint32(18, true), view.getUint32(22, true), view.getUint16(4, true)]).toEqual([0xffffffff, 0xffffffff, 45]);
+    expect([view.getUint32(18, true), view.getUint32(22, true), view.getUint16(4, true)]).toEqual([
+      0xffffffff, 0xffffffff, 45,
+    ]);
   });
 
   it('writes more than 65,535 entries with a ZIP64 end record, and all come back', async () => {
@@ -320,7 +336,14 @@ describe('zipStream', () => {
   });
 
   it.each<[string, ZipEntry[], RegExp]>([
-    ['a duplicate name', [{ name: 'x.txt', data: utf8('1') }, { name: 'x.txt', data: utf8('2') }], /Duplicate ZIP entry name: x\.txt/],
+    [
+      'a duplicate name',
+      [
+        { name: 'x.txt', data: utf8('1') },
+        { name: 'x.txt', data: utf8('2') },
+      ],
+      /Duplicate ZIP entry name: x\.txt/,
+    ],
     ['an empty name', [{ name: '', data: utf8('1') }], /name is empty/],
     ['a lone surrogate in a name', [{ name: 'bad\uD800.txt', data: utf8('1') }], /not well-formed Unicode/],
     ['a name over 65,535 bytes', [{ name: 'é'.repeat(40_000), data: utf8('1') }], /longer than 65535 bytes/],
@@ -341,62 +364,78 @@ describe('zipStream', () => {
           pull: (controller) => controller.error(new Error('disk gone')),
         }),
     };
-    await expect(collect(zipStream([{ name: 'ok.txt', data: utf8('fine') }, { name: 'broken.bin', data: broken }]))).rejects.toThrow(
-      'Could not read ZIP entry "broken.bin": disk gone',
-    );
+    await expect(
+      collect(
+        zipStream([
+          { name: 'ok.txt', data: utf8('fine') },
+          { name: 'broken.bin', data: broken },
+        ]),
+      ),
+    ).rejects.toThrow('Could not read ZIP entry "broken.bin": disk gone');
   });
 
-  it('streamToBlob collects the archive as an application/zip Blob, or rejects with the writer\'s own error', async () => {
+  it("streamToBlob collects the archive as an application/zip Blob, or rejects with the writer's own error", async () => {
     const { entries } = mixed();
-    const [blob, bytes] = await Promise.all([streamToBlob(zipStream(entries, { modified: SESSION })), collect(zipStream(mixed().entries, { modified: SESSION }))]);
+    const [blob, bytes] = await Promise.all([
+      streamToBlob(zipStream(entries, { modified: SESSION })),
+      collect(zipStream(mixed().entries, { modified: SESSION })),
+    ]);
     expect(blob.type).toBe('application/zip');
     expect(sha256(new Uint8Array(await blob.arrayBuffer()))).toBe(sha256(bytes));
 
     const liar: BlobLike = { size: 10, stream: () => new Blob([utf8('short')]).stream() };
-    await expect(streamToBlob(zipStream([{ name: 'liar.bin', data: liar }]))).rejects.toThrow(/yielded 5 bytes, not the 10/);
+    await expect(streamToBlob(zipStream([{ name: 'liar.bin', data: liar }]))).rejects.toThrow(
+      /yielded 5 bytes, not the 10/,
+    );
   });
 
   it('fails the stream when a source changes between its two reads rather than write a false CRC', async () => {
     let reads = 0;
     const fickle: BlobLike = { size: 4, stream: () => new Blob([utf8(reads++ === 0 ? 'same' : 'diff')]).stream() };
-    await expect(collect(zipStream([{ name: 'fickle.bin', data: fickle }]))).rejects.toThrow(/changed while it was being written/);
+    await expect(collect(zipStream([{ name: 'fickle.bin', data: fickle }]))).rejects.toThrow(
+      /changed while it was being written/,
+    );
   });
 
-  it.skipIf(!slowTests)('writes an entry over 4 GiB and an entry past the 4 GiB offset, and every reader follows the ZIP64 fields', { timeout: 15 * 60_000 }, async () => {
-    const huge = new PatternSource(2 ** 32 + 4099);
-    const before = utf8('before the big one\n');
-    const after = utf8('after the big one\n');
-    const entries: ZipEntry[] = [
-      { name: 'before.txt', data: before },
-      { name: 'huge.bin', data: huge },
-      { name: 'after.txt', data: after },
-    ];
-    const { path, size } = await writeArchive('huge.zip', entries, { modified: SESSION });
-    try {
-      expect(size).toBeGreaterThan(2 ** 32 + 4099);
-      const expected: [string, string][] = [
-        ['before.txt', sha256(before)],
-        ['huge.bin', await huge.sha256()],
-        ['after.txt', sha256(after)],
+  it.skipIf(!slowTests)(
+    'writes an entry over 4 GiB and an entry past the 4 GiB offset, and every reader follows the ZIP64 fields',
+    { timeout: 15 * 60_000 },
+    async () => {
+      const huge = new PatternSource(2 ** 32 + 4099);
+      const before = utf8('before the big one\n');
+      const after = utf8('after the big one\n');
+      const entries: ZipEntry[] = [
+        { name: 'before.txt', data: before },
+        { name: 'huge.bin', data: huge },
+        { name: 'after.txt', data: after },
       ];
-      const python = await expectReadersAgree(path, expected);
-      expect(python.entries[1].size).toBe(2 ** 32 + 4099);
-      expect(python.entries[1].local.file_size).toBe(2 ** 32 + 4099);
+      const { path, size } = await writeArchive('huge.zip', entries, { modified: SESSION });
+      try {
+        expect(size).toBeGreaterThan(2 ** 32 + 4099);
+        const expected: [string, string][] = [
+          ['before.txt', sha256(before)],
+          ['huge.bin', await huge.sha256()],
+          ['after.txt', sha256(after)],
+        ];
+        const python = await expectReadersAgree(path, expected);
+        expect(python.entries[1].size).toBe(2 ** 32 + 4099);
+        expect(python.entries[1].local.file_size).toBe(2 ** 32 + 4099);
 
-      // Only what overflowed is marked: the count still fits, the central directory's offset does not.
-      const file = await open(path, 'r');
-      const tail = new Uint8Array(98);
-      await file.read(tail, 0, tail.length, size - tail.length);
-      await file.close();
-      const view = new DataView(tail.buffer);
-      const eocd = tail.length - 22;
-      expect(view.getUint32(eocd, true)).toBe(0x06054b50);
-      expect([view.getUint16(eocd + 10, true), view.getUint32(eocd + 16, true)]).toEqual([3, 0xffffffff]);
-      expect(view.getUint32(eocd - 20, true)).toBe(0x07064b50);
-      expect(view.getUint32(eocd - 76, true)).toBe(0x06064b50);
-      expect(Number(view.getBigUint64(eocd - 76 + 48, true))).toBeGreaterThan(2 ** 32);
-    } finally {
-      await rm(path, { force: true });
-    }
-  });
+        // Only what overflowed is marked: the count still fits, the central directory's offset does not.
+        const file = await open(path, 'r');
+        const tail = new Uint8Array(98);
+        await file.read(tail, 0, tail.length, size - tail.length);
+        await file.close();
+        const view = new DataView(tail.buffer);
+        const eocd = tail.length - 22;
+        expect(view.getUint32(eocd, true)).toBe(0x06054b50);
+        expect([view.getUint16(eocd + 10, true), view.getUint32(eocd + 16, true)]).toEqual([3, 0xffffffff]);
+        expect(view.getUint32(eocd - 20, true)).toBe(0x07064b50);
+        expect(view.getUint32(eocd - 76, true)).toBe(0x06064b50);
+        expect(Number(view.getBigUint64(eocd - 76 + 48, true))).toBeGreaterThan(2 ** 32);
+      } finally {
+        await rm(path, { force: true });
+      }
+    },
+  );
 });

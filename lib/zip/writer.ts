@@ -175,7 +175,8 @@ export async function* zipChunks(
 
 function encodeName(name: string, seen: Set<string>): Uint8Array {
   if (name.length === 0) throw new TypeError('ZIP entry name is empty');
-  if (LONE_SURROGATE.test(name)) throw new TypeError(`ZIP entry name is not well-formed Unicode: ${JSON.stringify(name)}`);
+  if (LONE_SURROGATE.test(name))
+    throw new TypeError(`ZIP entry name is not well-formed Unicode: ${JSON.stringify(name)}`);
   // Two entries under one name make the archive ambiguous: readers disagree on which one wins.
   if (seen.has(name)) throw new TypeError(`Duplicate ZIP entry name: ${name}`);
   seen.add(name);
@@ -191,7 +192,8 @@ async function blobCrc(blob: BlobLike, name: string): Promise<number> {
     crc = crc32(chunk, crc);
     read += chunk.length;
   }
-  if (read !== blob.size) throw new Error(`ZIP entry "${name}" yielded ${read} bytes, not the ${blob.size} it declares`);
+  if (read !== blob.size)
+    throw new Error(`ZIP entry "${name}" yielded ${read} bytes, not the ${blob.size} it declares`);
   return crc;
 }
 
@@ -210,7 +212,10 @@ async function* readSource(source: BlobLike, name: string): AsyncGenerator<Uint8
         result = await reader.read();
       } catch (error) {
         finished = true; // an errored stream has nothing to cancel
-        throw new Error(`Could not read ZIP entry "${name}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(
+          `Could not read ZIP entry "${name}": ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
       if (result.done) {
         finished = true;
@@ -327,7 +332,13 @@ function zip64CentralLength(record: CentralRecord, force: boolean): number {
   return sizes + offset === 0 ? 0 : 4 + sizes + offset;
 }
 
-function writeCentralHeader(view: DataView, bytes: Uint8Array, at: number, record: CentralRecord, force: boolean): number {
+function writeCentralHeader(
+  view: DataView,
+  bytes: Uint8Array,
+  at: number,
+  record: CentralRecord,
+  force: boolean,
+): number {
   const zip64Sizes = force || record.size >= MAX_U32;
   const zip64Offset = force || record.offset >= MAX_U32;
   const zip64Length = zip64CentralLength(record, force);

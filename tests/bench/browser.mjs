@@ -23,7 +23,20 @@
 // The page's own JS heap (performance.memory, precise with --enable-precise-memory-info) is recorded too.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -55,7 +68,17 @@ const STATES = [
 ];
 
 function parseArgs(argv) {
-  const opts = { dist: 'web/dist', mib: 200, files: 6, intensity: 80, skipBatch: false, incognito: false, extraArgs: [], out: join(ROOT, 'bench-results/browser.json'), keep: false };
+  const opts = {
+    dist: 'web/dist',
+    mib: 200,
+    files: 6,
+    intensity: 80,
+    skipBatch: false,
+    incognito: false,
+    extraArgs: [],
+    out: join(ROOT, 'bench-results/browser.json'),
+    keep: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => argv[++i] ?? usage(`${a} needs a value`);
@@ -74,7 +97,8 @@ function parseArgs(argv) {
 }
 
 function usage(error) {
-  const text = 'usage: node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80] [--skip-batch] [--incognito] [--chromium-arg ARG]... [--out FILE] [--keep]';
+  const text =
+    'usage: node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80] [--skip-batch] [--incognito] [--chromium-arg ARG]... [--out FILE] [--keep]';
   if (error) console.error(`bench: ${error}`);
   console.log(text);
   process.exit(error ? 2 : 0);
@@ -88,7 +112,8 @@ function ensureSite(dist) {
   if (resolve(dist) !== resolve(ROOT, 'web/dist')) throw new Error(`${dist} has no index.html`);
   log('web/dist is missing: npm run build:web');
   const r = spawnSync('npm', ['run', '--silent', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0 || !existsSync(join(dist, 'index.html'))) throw new Error('npm run build:web failed: no site to measure');
+  if (r.status !== 0 || !existsSync(join(dist, 'index.html')))
+    throw new Error('npm run build:web failed: no site to measure');
 }
 
 function freePort() {
@@ -103,7 +128,10 @@ function freePort() {
 
 async function serve(dist) {
   const port = await freePort();
-  const server = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), dist, '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), dist, '--port', String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   server.stderr.on('data', (d) => (stderr += d));
   const base = `http://127.0.0.1:${port}`;
@@ -143,14 +171,19 @@ function sha256File(path) {
 
 /** The browser process: Playwright starts it as a child of this process. */
 function browserPid() {
-  const mine = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('chromium');
-    } catch {
-      return false;
-    }
-  });
+  const mine = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        return (
+          Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid &&
+          readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('chromium')
+        );
+      } catch {
+        return false;
+      }
+    });
   if (mine.length !== 1) throw new Error(`expected one Chromium child process, found ${mine.length}`);
   return Number(mine[0]);
 }
@@ -179,7 +212,12 @@ class MemorySampler {
     const tree = new Set([this.rootPid]);
     for (let grew = true; grew; ) {
       grew = false;
-      for (const [pid, ppid] of parent) if (!tree.has(pid) && tree.has(ppid)) (tree.add(pid), (grew = true));
+      for (const [pid, ppid] of parent) {
+        if (!tree.has(pid) && tree.has(ppid)) {
+          tree.add(pid);
+          grew = true;
+        }
+      }
     }
     return [...tree];
   }
@@ -194,7 +232,11 @@ class MemorySampler {
         const type = pid === this.rootPid ? 'browser' : (cmd.find((a) => a.startsWith('--type='))?.slice(7) ?? 'other');
         const sub = cmd.find((a) => a.startsWith('--utility-sub-type='))?.slice(19);
         // The WebUI renderer is the browser's own UI, never a page of ours.
-        const key = sub ? `${type}:${sub.split('.').pop()}` : cmd.includes('--top-chrome-webui') ? `${type}:webui` : type;
+        const key = sub
+          ? `${type}:${sub.split('.').pop()}`
+          : cmd.includes('--top-chrome-webui')
+            ? `${type}:webui`
+            : type;
         const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
         const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
         byType[key] ??= { rss: 0, pss: 0, count: 0 };
@@ -207,8 +249,20 @@ class MemorySampler {
       }
     }
     const renderer = byType.renderer ?? { rss: 0, pss: 0 };
-    const all = Object.values(byType).reduce((a, b) => ({ rss: a.rss + b.rss, pss: a.pss + b.pss }), { rss: 0, pss: 0 });
-    const p = (this.peaks[this.phase] ??= { tab_rss_kib: 0, renderers_rss_kib: 0, renderers_pss_kib: 0, browser_rss_kib: 0, all_pss_kib: 0, at_peak: null, samples: 0 });
+    const all = Object.values(byType).reduce((a, b) => ({ rss: a.rss + b.rss, pss: a.pss + b.pss }), {
+      rss: 0,
+      pss: 0,
+    });
+    this.peaks[this.phase] ??= {
+      tab_rss_kib: 0,
+      renderers_rss_kib: 0,
+      renderers_pss_kib: 0,
+      browser_rss_kib: 0,
+      all_pss_kib: 0,
+      at_peak: null,
+      samples: 0,
+    };
+    const p = this.peaks[this.phase];
     p.samples++;
     if (largestRenderer > p.tab_rss_kib) {
       p.tab_rss_kib = largestRenderer;
@@ -252,7 +306,11 @@ function instrument() {
       });
     }
   };
-  document.addEventListener('click', (e) => w.__bench.clicks.push({ t: performance.now(), text: e.target?.closest?.('button')?.textContent ?? '' }), true);
+  document.addEventListener(
+    'click',
+    (e) => w.__bench.clicks.push({ t: performance.now(), text: e.target?.closest?.('button')?.textContent ?? '' }),
+    true,
+  );
   const seen = new Map();
   const record = () => {
     for (const row of document.querySelectorAll('[data-file-id]')) {
@@ -276,7 +334,12 @@ function instrument() {
 }
 
 async function prepareContext(context) {
-  await context.addInitScript(() => localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false })));
+  await context.addInitScript(() =>
+    localStorage.setItem(
+      'fracture_cookie_consent',
+      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
+    ),
+  );
   await context.addInitScript(instrument);
 }
 
@@ -287,7 +350,10 @@ async function prepareContext(context) {
 async function launchBrowser(incognito, extraArgs, workDir) {
   const launch = { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] };
   if (!incognito) {
-    const context = await chromium.launchPersistentContext(join(workDir, 'profile'), { ...launch, acceptDownloads: true });
+    const context = await chromium.launchPersistentContext(join(workDir, 'profile'), {
+      ...launch,
+      acceptDownloads: true,
+    });
     await prepareContext(context);
     for (const page of context.pages()) await page.close();
     return {
@@ -325,11 +391,14 @@ async function openWorkspace(session, base) {
   await page.goto(`${base}/?e2e`);
   await page.locator('#upload').waitFor();
   // Hydrated when React has attached to the root (the workspace's controls do nothing before).
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+  );
   return { page, crashes, close };
 }
 
-const startButton = (page) => page.getByRole('button', { name: /^(Start Processing|Processing\.\.\. stays on your device\.)$/ });
+const startButton = (page) =>
+  page.getByRole('button', { name: /^(Start Processing|Processing\.\.\. stays on your device\.)$/ });
 
 async function chooseSettings(page, intensity) {
   await page.locator('#workspace-algorithm').selectOption('quick_scramble');
@@ -351,7 +420,10 @@ function stageTimes(bench, id, clickT) {
   if (first != null) out.start_to_first_stage = first - clickT;
   for (let i = 0; i < STATES.length; i++) {
     const begin = at(STATES[i][0]);
-    const end = order.slice(i + 1).map(at).find((t) => t != null);
+    const end = order
+      .slice(i + 1)
+      .map(at)
+      .find((t) => t != null);
     out.stages[STATES[i][0]] = begin != null && end != null ? end - begin : null;
   }
   if (at('complete') != null) out.start_to_complete = at('complete') - clickT;
@@ -373,13 +445,19 @@ async function singleFile(session, base, sampler, file, intensity, workDir) {
   const download = page.getByRole('button', { name: `Download corrupted ${name}` });
   // Done when the row offers its download, failed when the row says so: whichever comes first.
   const outcome = await page.waitForFunction(
-    () => document.querySelector('[data-file-id][data-state="complete"] button[aria-label^="Download corrupted"]') ? 'complete' : document.querySelector('[data-file-id][data-state="failed"]') ? 'failed' : null,
+    () =>
+      document.querySelector('[data-file-id][data-state="complete"] button[aria-label^="Download corrupted"]')
+        ? 'complete'
+        : document.querySelector('[data-file-id][data-state="failed"]')
+          ? 'failed'
+          : null,
     null,
     { timeout: 15 * 60_000, polling: 50 },
   );
-  if ((await outcome.jsonValue()) === 'failed') throw new Error(`processing failed: ${(await toasts(page)).join(' | ')} ${crashes.join('; ')}`);
+  if ((await outcome.jsonValue()) === 'failed')
+    throw new Error(`processing failed: ${(await toasts(page)).join(' | ')} ${crashes.join('; ')}`);
   const wallMs = Date.now() - wallStart;
-  const report = JSON.parse(await page.getByLabel('Report JSON').innerText());
+  const report = JSON.parse(await page.getByLabel('Report JSON').textContent());
   const bench = await page.evaluate(() => window.__bench);
   const click = bench.clicks.filter((c) => /Start Processing/.test(c.text)).pop();
   const id = bench.states.find((s) => s.state !== 'queued')?.id ?? bench.states[0]?.id;
@@ -399,7 +477,11 @@ async function singleFile(session, base, sampler, file, intensity, workDir) {
 
   // The download must be the native engine's output for the same file, mode, intensity and seed.
   const cliOut = join(workDir, 'cli');
-  execFileSync(join(ROOT, 'target/release/fracture'), ['--mode', 'byte_flip', '--intensity', String(intensity), '--seed', String(seed), '--out', cliOut, file], { stdio: 'ignore' });
+  execFileSync(
+    join(ROOT, 'target/release/fracture'),
+    ['--mode', 'byte_flip', '--intensity', String(intensity), '--seed', String(seed), '--out', cliOut, file],
+    { stdio: 'ignore' },
+  );
   const expected = await sha256File(join(cliOut, readdirSync(cliOut)[0]));
   const got = await sha256File(saved);
   rmSync(cliOut, { recursive: true, force: true });
@@ -431,10 +513,15 @@ async function batch(session, base, sampler, files, intensity, workDir) {
   sampler.enter('batch: processing');
   const started = Date.now();
   await startButton(page).click();
-  await page.locator('[data-field="overall"]').filter({ hasText: `${files.length} / ${files.length} files` }).waitFor({ timeout: 30 * 60_000 });
+  await page
+    .locator('[data-field="overall"]')
+    .filter({ hasText: `${files.length} / ${files.length} files` })
+    .waitFor({ timeout: 30 * 60_000 });
   await page.getByRole('button', { name: 'Start Processing' }).waitFor({ timeout: 60_000 });
   const processMs = Date.now() - started;
-  const states = await page.locator('[data-file-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
+  const states = await page
+    .locator('[data-file-id]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
   const bench = await page.evaluate(() => window.__bench);
 
   sampler.enter('batch: zip');
@@ -445,7 +532,11 @@ async function batch(session, base, sampler, files, intensity, workDir) {
   let result;
   try {
     // The download, or the failure toast: whichever comes first.
-    const failed = page.waitForFunction(() => [...document.querySelectorAll('[data-toast]')].some((t) => t.textContent.includes('ZIP Creation Failed')), null, { timeout: 15 * 60_000, polling: 200 });
+    const failed = page.waitForFunction(
+      () => [...document.querySelectorAll('[data-toast]')].some((t) => t.textContent.includes('ZIP Creation Failed')),
+      null,
+      { timeout: 15 * 60_000, polling: 200 },
+    );
     downloaded.catch(() => {});
     failed.catch(() => {});
     const first = await Promise.race([downloaded.then((d) => ({ d })), failed.then(() => ({ failed: true }))]);
@@ -464,11 +555,21 @@ async function batch(session, base, sampler, files, intensity, workDir) {
     // testzip reads every entry and checks its CRC-32; it returns the first bad name, or None.
     const check = spawnSync(
       'python3',
-      ['-c', 'import sys, zipfile, json\nz = zipfile.ZipFile(sys.argv[1])\nbad = z.testzip()\nprint(json.dumps({"bad": bad, "entries": [[i.filename, i.file_size] for i in z.infolist()]}))', path],
+      [
+        '-c',
+        'import sys, zipfile, json\nz = zipfile.ZipFile(sys.argv[1])\nbad = z.testzip()\nprint(json.dumps({"bad": bad, "entries": [[i.filename, i.file_size] for i in z.infolist()]}))',
+        path,
+      ],
       { encoding: 'utf8', maxBuffer: 1 << 24 },
     );
     const verdict = check.status === 0 ? JSON.parse(check.stdout) : { error: check.stderr.trim().split('\n').pop() };
-    result = { zip_built_ms: zipBuiltMs, zip_ms: zipMs, zip_bytes: statSync(path).size, zip_name: basename(path), testzip: verdict };
+    result = {
+      zip_built_ms: zipBuiltMs,
+      zip_ms: zipMs,
+      zip_bytes: statSync(path).size,
+      zip_name: basename(path),
+      testzip: verdict,
+    };
     rmSync(path, { force: true });
   } catch (e) {
     sampler.enter('batch: done');
@@ -493,10 +594,16 @@ const mib = (kib) => `${Math.round(kib / 1024)} MiB`;
 function printReport(single, batchResult, sampler, opts, meta) {
   const lines = [];
   const size = single.bytes;
-  lines.push(`Fracture in the browser — ${meta.chromium}, profile ${meta.profile}${meta.extra_args.length ? `, extra switches ${meta.extra_args.join(' ')}` : ''}, ${meta.cores} cores, load average before ${meta.load_before.join(' / ')}, after ${meta.load_after.join(' / ')}`);
-  lines.push(`${single.file}: ${size} bytes, byte_flip (Quick Scramble) at intensity ${opts.intensity}, seed ${single.seed}; stage delays off (?e2e)`);
+  lines.push(
+    `Fracture in the browser — ${meta.chromium}, profile ${meta.profile}${meta.extra_args.length ? `, extra switches ${meta.extra_args.join(' ')}` : ''}, ${meta.cores} cores, load average before ${meta.load_before.join(' / ')}, after ${meta.load_after.join(' / ')}`,
+  );
+  lines.push(
+    `${single.file}: ${size} bytes, byte_flip (Quick Scramble) at intensity ${opts.intensity}, seed ${single.seed}; stage delays off (?e2e)`,
+  );
   lines.push('');
-  const rows = [['worker: new Worker → "ready"', single.worker.map((w) => fmtMs(w.ready_ms)).join(', ') || 'no worker seen']];
+  const rows = [
+    ['worker: new Worker → "ready"', single.worker.map((w) => fmtMs(w.ready_ms)).join(', ') || 'no worker seen'],
+  ];
   rows.push(['Start click → first stage shown', fmtMs(single.stages.start_to_first_stage)]);
   for (const [state, label] of STATES) rows.push([`${state} (${label})`, fmtMs(single.stages.stages[state])]);
   rows.push(['Start click → complete (UI)', fmtMs(single.stages.start_to_complete)]);
@@ -505,8 +612,18 @@ function printReport(single, batchResult, sampler, opts, meta) {
   rows.push(["engine's report: ops_ms (corrupt stage)", fmtMs(single.report.ops_ms)]);
   rows.push(['Download click → download starts', fmtMs(single.download_started_ms)]);
   rows.push(['Download click → file written by the browser', fmtMs(single.download_ms)]);
-  lines.push(renderTable([{ title: `one ${Math.round(size / MIB)} MiB file`, align: 'l' }, { title: 'ms', align: 'r' }], rows));
-  lines.push(`states seen: ${single.stages.seen.join(' → ')}; download ${single.output_matches_native ? 'equals' : 'DIFFERS FROM'} the native engine's output`);
+  lines.push(
+    renderTable(
+      [
+        { title: `one ${Math.round(size / MIB)} MiB file`, align: 'l' },
+        { title: 'ms', align: 'r' },
+      ],
+      rows,
+    ),
+  );
+  lines.push(
+    `states seen: ${single.stages.seen.join(' → ')}; download ${single.output_matches_native ? 'equals' : 'DIFFERS FROM'} the native engine's output`,
+  );
   lines.push('');
   const memRows = Object.entries(sampler.peaks).map(([phase, p]) => [
     phase,
@@ -531,31 +648,56 @@ function printReport(single, batchResult, sampler, opts, meta) {
       memRows,
     ),
   );
-  const singlePeak = Math.max(...['single: processing', 'single: download'].map((k) => sampler.peaks[k]?.tab_rss_kib ?? 0)) * 1024;
+  const singlePeak =
+    Math.max(...['single: processing', 'single: download'].map((k) => sampler.peaks[k]?.tab_rss_kib ?? 0)) * 1024;
   const factor = singlePeak / size;
   const at = sampler.peaks['single: processing']?.at_peak;
-  if (at) lines.push(`at the processing peak: ${Object.entries(at).map(([k, v]) => `${k} ×${v.count} ${mib(v.rss)}`).join(', ')}`);
-  lines.push(`page main-thread JS heap peak (performance.memory): ${Math.round(single.page_js_heap_peak_bytes / MIB)} MiB; crossOriginIsolated=${single.cross_origin_isolated} (so measureUserAgentSpecificMemory is ${single.cross_origin_isolated ? '' : 'not '}available)`);
+  if (at)
+    lines.push(
+      `at the processing peak: ${Object.entries(at)
+        .map(([k, v]) => `${k} ×${v.count} ${mib(v.rss)}`)
+        .join(', ')}`,
+    );
+  lines.push(
+    `page main-thread JS heap peak (performance.memory): ${Math.round(single.page_js_heap_peak_bytes / MIB)} MiB; crossOriginIsolated=${single.cross_origin_isolated} (so measureUserAgentSpecificMemory is ${single.cross_origin_isolated ? '' : 'not '}available)`,
+  );
   const idle = sampler.peaks['single: idle page']?.tab_rss_kib ?? 0;
   const pass = factor <= PEAK_TARGET_FACTOR;
-  lines.push(`${pass ? 'PASS' : 'MISS'}  tab peak ≤ ${PEAK_TARGET_FACTOR}× the file: the tab's renderer Rss peak ${Math.round(singlePeak / MIB)} MiB = ${factor.toFixed(2)}× ${Math.round(size / MIB)} MiB` +
-      ` (the idle page's renderer: ${mib(idle)}; growth ${((singlePeak - idle * 1024) / size).toFixed(2)}× the file)`);
+  lines.push(
+    `${pass ? 'PASS' : 'MISS'}  tab peak ≤ ${PEAK_TARGET_FACTOR}× the file: the tab's renderer Rss peak ${Math.round(singlePeak / MIB)} MiB = ${factor.toFixed(2)}× ${Math.round(size / MIB)} MiB` +
+      ` (the idle page's renderer: ${mib(idle)}; growth ${((singlePeak - idle * 1024) / size).toFixed(2)}× the file)`,
+  );
 
   if (batchResult) {
     lines.push('');
     const b = batchResult;
-    lines.push(`Batch: ${b.files} × ${b.bytes_each} bytes, one run: processed in ${fmtMs(b.process_ms)} ms (states: ${b.states.join(', ')}); workers ready in ${b.workers.map((w) => fmtMs(w.ready_ms)).join(', ')} ms`);
+    lines.push(
+      `Batch: ${b.files} × ${b.bytes_each} bytes, one run: processed in ${fmtMs(b.process_ms)} ms (states: ${b.states.join(', ')}); workers ready in ${b.workers.map((w) => fmtMs(w.ready_ms)).join(', ')} ms`,
+    );
     if (b.zip_error) lines.push(`MISS  Download All as ZIP: ${b.zip_error}`);
     else {
       const t = b.testzip;
-      const ok = t && !t.error && t.bad === null && t.entries.length === b.files + 1 && t.entries.filter(([, s]) => s === b.bytes_each).length === b.files;
+      const ok =
+        t &&
+        !t.error &&
+        t.bad === null &&
+        t.entries.length === b.files + 1 &&
+        t.entries.filter(([, s]) => s === b.bytes_each).length === b.files;
       lines.push(
         `${ok ? 'PASS' : 'MISS'}  Download All as ZIP: ${b.zip_name}, ${b.zip_bytes} bytes; click → download starts ${fmtMs(b.zip_built_ms)} ms, → written ${fmtMs(b.zip_ms)} ms; ` +
-          (t.error ? `zipfile could not read it: ${t.error}` : `zipfile testzip: ${t.bad === null ? 'every CRC good' : `bad entry ${t.bad}`}, ${t.entries.length} entries (${b.files} files + session report)`),
+          (t.error
+            ? `zipfile could not read it: ${t.error}`
+            : `zipfile testzip: ${t.bad === null ? 'every CRC good' : `bad entry ${t.bad}`}, ${t.entries.length} entries (${b.files} files + session report)`),
       );
     }
-    const peak = Math.max(...Object.entries(sampler.peaks).filter(([k]) => k.startsWith('batch')).map(([, p]) => p.tab_rss_kib));
-    lines.push(`batch: the tab's renderer Rss peak ${mib(peak)} = ${((peak * 1024) / b.bytes_each).toFixed(2)}× one file; ${b.crashes.length ? `page errors: ${b.crashes.join('; ')}` : `the page did not crash${b.zip_error ? '' : ', no out-of-memory'}`}`);
+    const peak = Math.max(
+      ...Object.entries(sampler.peaks)
+        .filter(([k]) => k.startsWith('batch'))
+        .map(([, p]) => p.tab_rss_kib),
+    );
+    lines.push(
+      `batch: the tab's renderer Rss peak ${mib(peak)} = ${((peak * 1024) / b.bytes_each).toFixed(2)}× one file; ${b.crashes.length ? `page errors: ${b.crashes.join('; ')}` : `the page did not crash${b.zip_error ? '' : ', no out-of-memory'}`}`,
+    );
   }
   return { text: lines.join('\n'), pass, factor };
 }
@@ -569,7 +711,9 @@ async function main() {
   let session;
   try {
     const bytes = Math.round(opts.mib * MIB);
-    const files = Array.from({ length: opts.skipBatch ? 1 : Math.max(1, opts.files) }, (_, i) => join(workDir, `input-${i + 1}-${opts.mib}MiB.bin`));
+    const files = Array.from({ length: opts.skipBatch ? 1 : Math.max(1, opts.files) }, (_, i) =>
+      join(workDir, `input-${i + 1}-${opts.mib}MiB.bin`),
+    );
     log(`writing ${files.length} × ${bytes} random bytes in ${workDir}`);
     for (const f of files) writeRandomFile(f, bytes);
     const load_before = os.loadavg().map((x) => Math.round(x * 100) / 100);
@@ -587,13 +731,40 @@ async function main() {
       batchResult = await batch(session, base, sampler, files, opts.intensity, workDir);
     }
     sampler.stop();
-    const meta = { chromium: session.version, profile: opts.incognito ? 'incognito (throwaway context)' : 'on disk (persistent context)', extra_args: opts.extraArgs, cores: os.cpus().length, load_before, load_after: os.loadavg().map((x) => Math.round(x * 100) / 100) };
+    const meta = {
+      chromium: session.version,
+      profile: opts.incognito ? 'incognito (throwaway context)' : 'on disk (persistent context)',
+      extra_args: opts.extraArgs,
+      cores: os.cpus().length,
+      load_before,
+      load_after: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    };
     const { text, pass, factor } = printReport(single, batchResult, sampler, opts, meta);
     console.log(text);
     mkdirSync(dirname(opts.out), { recursive: true });
-    writeFileSync(opts.out, JSON.stringify({ generated: new Date().toISOString(), meta, single, batch: batchResult, memory: sampler.peaks, tab_peak_factor: factor, tab_peak_pass: pass, text }, null, 2) + '\n');
+    writeFileSync(
+      opts.out,
+      `${JSON.stringify(
+        {
+          generated: new Date().toISOString(),
+          meta,
+          single,
+          batch: batchResult,
+          memory: sampler.peaks,
+          tab_peak_factor: factor,
+          tab_peak_pass: pass,
+          text,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     log(`wrote ${relative(process.cwd(), opts.out) || opts.out}`);
-    if (!single.output_matches_native || (batchResult && (batchResult.zip_error || batchResult.testzip?.bad || batchResult.testzip?.error))) process.exitCode = 1;
+    if (
+      !single.output_matches_native ||
+      (batchResult && (batchResult.zip_error || batchResult.testzip?.bad || batchResult.testzip?.error))
+    )
+      process.exitCode = 1;
   } finally {
     await session?.close();
     server.kill();

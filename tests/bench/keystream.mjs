@@ -22,7 +22,8 @@ const CALLS = 64;
 const FLIP_BYTES = 64 << 20;
 const SEED = 1234567890;
 
-const dirs = process.argv.length > 2 ? process.argv.slice(2).map((d) => resolve(d)) : [join(ROOT, 'target/wasm-testing/pkg')];
+const dirs =
+  process.argv.length > 2 ? process.argv.slice(2).map((d) => resolve(d)) : [join(ROOT, 'target/wasm-testing/pkg')];
 
 async function load(dir) {
   const glue = await import(pathToFileURL(join(dir, 'fracture_engine.js')).href);
@@ -94,12 +95,19 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 
 const keystreamBytes = CALLS * CALL_WORDS * 4;
-console.log(`best of ${ROUNDS}; keystream = ${CALLS} x streamWords(${CALL_WORDS}); byte_flip = corrupt stage, intensity 100, ${FLIP_BYTES >> 20} MiB`);
+console.log(
+  `best of ${ROUNDS}; keystream = ${CALLS} x streamWords(${CALL_WORDS}); byte_flip = corrupt stage, intensity 100, ${FLIP_BYTES >> 20} MiB`,
+);
 builds.forEach((b, i) => {
   const gbps = keystreamBytes / 1e9 / best[i].keystream;
   const flipMs = best[i].flip * 1e3;
-  const vs = i === 0 ? '' : `   (x${(best[0].keystream / best[i].keystream).toFixed(2)} keystream, x${(best[0].flip / best[i].flip).toFixed(2)} byte_flip vs the first)`;
-  console.log(`${b.dir}\n  keystream ${gbps.toFixed(2)} GB/s   byte_flip ${flipMs.toFixed(0)} ms (${(FLIP_BYTES / 1e9 / best[i].flip).toFixed(3)} GB/s of input)${vs}`);
+  const vs =
+    i === 0
+      ? ''
+      : `   (x${(best[0].keystream / best[i].keystream).toFixed(2)} keystream, x${(best[0].flip / best[i].flip).toFixed(2)} byte_flip vs the first)`;
+  console.log(
+    `${b.dir}\n  keystream ${gbps.toFixed(2)} GB/s   byte_flip ${flipMs.toFixed(0)} ms (${(FLIP_BYTES / 1e9 / best[i].flip).toFixed(3)} GB/s of input)${vs}`,
+  );
 });
 const differs = checks.findIndex((c) => c.keystream !== checks[0].keystream || c.flip !== checks[0].flip);
 if (differs > 0) {

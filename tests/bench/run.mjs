@@ -14,7 +14,19 @@
 // Best of 3 runs below 200 MiB, one run at 200 MiB.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,7 +72,11 @@ function parseArgs(argv) {
     out: join(ROOT, 'bench-results/bench.json'),
     keep: false,
   };
-  const list = (v) => v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -80,13 +96,15 @@ function parseArgs(argv) {
   }
   if (opts.sizes.some((s) => !(s > 0))) usage('--sizes takes positive MiB counts');
   if (opts.modes.some((m) => !ALL_MODES.includes(m))) usage(`--modes takes ${ALL_MODES.join(',')}`);
-  if (opts.intensities.some((x) => !Number.isInteger(x) || x < 0 || x > 100)) usage('--intensities takes integers 0..100');
+  if (opts.intensities.some((x) => !Number.isInteger(x) || x < 0 || x > 100))
+    usage('--intensities takes integers 0..100');
   if (opts.engines.some((e) => !['native', 'wasm', 'ts'].includes(e))) usage('--engines takes native,wasm,ts');
   return opts;
 }
 
 function usage(error) {
-  const text = 'usage: node tests/bench/run.mjs [--sizes 1,10,200] [--modes M,...] [--intensities 10,80] [--engines native,wasm,ts] [--ts-max-mib N] [--seed S] [--out FILE] [--keep]';
+  const text =
+    'usage: node tests/bench/run.mjs [--sizes 1,10,200] [--modes M,...] [--intensities 10,80] [--engines native,wasm,ts] [--ts-max-mib N] [--seed S] [--out FILE] [--keep]';
   if (error) {
     console.error(`bench: ${error}\n${text}`);
     process.exit(2);
@@ -106,7 +124,8 @@ function sh(command, args, cwd = ROOT) {
 /** Builds what is missing; the in-process native timer is always (re)built, cargo skips it when current. */
 function prepare(opts) {
   if (!existsSync('/usr/bin/zzuf')) throw new Error('zzuf is missing (apt-get install -y zzuf)');
-  if (spawnSync('python3', ['-c', 'import resource']).status !== 0) throw new Error('python3 is needed to meter the measurements');
+  if (spawnSync('python3', ['-c', 'import resource']).status !== 0)
+    throw new Error('python3 is needed to meter the measurements');
   if (opts.engines.includes('native')) {
     sh('cargo', ['build', '--release']);
     sh('cargo', ['build', '--release', '--example', 'bench']);
@@ -128,12 +147,27 @@ function buildWasmParts() {
   const target = PATHS.wasmPartsTarget;
   let hasTarget = false;
   try {
-    hasTarget = execFileSync('rustup', ['target', 'list', '--installed'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').includes('wasm32-unknown-unknown');
+    hasTarget = execFileSync('rustup', ['target', 'list', '--installed'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .split('\n')
+      .includes('wasm32-unknown-unknown');
   } catch {
     // No rustup: Debian's toolchain below.
   }
-  const args = ['build', '-p', 'fracture-engine', '--release', '--example', 'bench', '--target', 'wasm32-unknown-unknown'];
-  const rustflags = /^\s*export RUSTFLAGS="([^"]*)"/m.exec(readFileSync(join(ROOT, 'scripts/build-wasm.sh'), 'utf8'))?.[1] ?? '';
+  const args = [
+    'build',
+    '-p',
+    'fracture-engine',
+    '--release',
+    '--example',
+    'bench',
+    '--target',
+    'wasm32-unknown-unknown',
+  ];
+  const rustflags =
+    /^\s*export RUSTFLAGS="([^"]*)"/m.exec(readFileSync(join(ROOT, 'scripts/build-wasm.sh'), 'utf8'))?.[1] ?? '';
   const env = { ...process.env, CARGO_TARGET_DIR: target, RUSTFLAGS: rustflags };
   let cargo = 'cargo';
   if (!hasTarget) {
@@ -146,16 +180,23 @@ function buildWasmParts() {
   const built = spawnSync(cargo, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const raw = join(target, 'wasm32-unknown-unknown/release/examples/bench.wasm');
   if (built.status !== 0 || !existsSync(raw)) return { error: 'the wasm32 build of examples/bench.rs failed' };
-  const flags = /wasm-opt\s*=\s*\[([^\]]*)\]/.exec(readFileSync(join(ROOT, 'engine-rs/wasm/Cargo.toml'), 'utf8'))?.[1].match(/"[^"]*"/g)?.map((f) => f.slice(1, -1)) ?? ['-O3'];
+  const flags = /wasm-opt\s*=\s*\[([^\]]*)\]/
+    .exec(readFileSync(join(ROOT, 'engine-rs/wasm/Cargo.toml'), 'utf8'))?.[1]
+    .match(/"[^"]*"/g)
+    ?.map((f) => f.slice(1, -1)) ?? ['-O3'];
   const out = join(target, 'bench-parts.wasm');
-  const opt = spawnSync(join(ROOT, 'node_modules/.bin/wasm-opt'), [...flags, raw, '-o', out], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const opt = spawnSync(join(ROOT, 'node_modules/.bin/wasm-opt'), [...flags, raw, '-o', out], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (opt.status !== 0) return { error: `wasm-opt ${flags.join(' ')} failed` };
   return { path: out, rustflags, wasm_opt: flags };
 }
 
 function version(command, args) {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n')[0].trim();
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')[0]
+      .trim();
   } catch {
     return null;
   }
@@ -251,7 +292,8 @@ function changedFraction(a, b) {
 function zzufBaseline(file, intensity, seed, scratch, repeat = repeatsFor(file.bytes)) {
   const target = flipFraction(file.bytes, intensity);
   const out = join(scratch, 'zzuf.out');
-  const run = (ratio) => measured('/usr/bin/zzuf', ['-s', String(seed), '-r', ratio.toFixed(6)], { stdinFile: file.path, stdoutFile: out });
+  const run = (ratio) =>
+    measured('/usr/bin/zzuf', ['-s', String(seed), '-r', ratio.toFixed(6)], { stdinFile: file.path, stdoutFile: out });
   let ratio = -Math.log(1 - target) / 8;
   const runs = [run(ratio)];
   let fraction = changedFraction(file.path, out);
@@ -269,7 +311,9 @@ function zzufBaseline(file, intensity, seed, scratch, repeat = repeatsFor(file.b
 
 function catBaseline(file, scratch, repeat = repeatsFor(file.bytes)) {
   const out = join(scratch, 'cat.out');
-  const runs = Array.from({ length: repeat }, () => measured('/bin/cat', [], { stdinFile: file.path, stdoutFile: out }));
+  const runs = Array.from({ length: repeat }, () =>
+    measured('/bin/cat', [], { stdinFile: file.path, stdoutFile: out }),
+  );
   rmSync(out, { force: true });
   const { stdout, ...b } = bestProcess(runs);
   return b;
@@ -284,7 +328,12 @@ function entropyBaseline(file, engines, repeats = repeatsFor(file.bytes)) {
   }
   if (engines.includes('wasm')) {
     const m = measuredJson(process.execPath, [PATHS.wasmChild, 'entropy', file.path, repeat]);
-    out.wasm = { ms: bestRun(m.result.compute).total, binding_ms: bestRun(m.result.binding).total, peak_kib: m.peakKiB, entropy: m.result.entropy };
+    out.wasm = {
+      ms: bestRun(m.result.compute).total,
+      binding_ms: bestRun(m.result.binding).total,
+      peak_kib: m.peakKiB,
+      entropy: m.result.entropy,
+    };
   }
   if (engines.includes('ts')) {
     const m = measuredJson(process.execPath, [PATHS.tsChild, 'entropy', file.path, repeat]);
@@ -319,7 +368,18 @@ function engineJob(engine, file, mode, intensity, seed, { repeat = repeatsFor(fi
 function nativeProcess(file, mode, intensity, seed, scratch, repeat = repeatsFor(file.bytes)) {
   const out = join(scratch, 'cli');
   const runs = Array.from({ length: repeat }, () =>
-    measured(PATHS.native, ['--mode', mode, '--intensity', String(intensity), '--seed', String(seed), '--out', out, '--json', file.path]),
+    measured(PATHS.native, [
+      '--mode',
+      mode,
+      '--intensity',
+      String(intensity),
+      '--seed',
+      String(seed),
+      '--out',
+      out,
+      '--json',
+      file.path,
+    ]),
   );
   rmSync(out, { recursive: true, force: true });
   const { stdout, ...b } = bestProcess(runs);
@@ -328,7 +388,10 @@ function nativeProcess(file, mode, intensity, seed, scratch, repeat = repeatsFor
 }
 
 function wasmStartup() {
-  const runs = Array.from({ length: 5 }, () => measuredJson(process.execPath, [PATHS.wasmChild, 'ready']).result.ready_ms);
+  const runs = Array.from(
+    { length: 5 },
+    () => measuredJson(process.execPath, [PATHS.wasmChild, 'ready']).result.ready_ms,
+  );
   const sorted = [...runs].sort((a, b) => a - b);
   return { runs, best_ms: sorted[0], median_ms: sorted[2] };
 }
@@ -358,9 +421,17 @@ function measureAll(opts, files, scratch) {
         }
         if (opts.engines.includes('wasm')) row.wasm = engineJob('wasm', file, mode, intensity, opts.seed);
         if (opts.engines.includes('ts')) {
-          row.ts = file.sizeMiB > opts.tsMaxMiB ? { skipped: `over --ts-max-mib ${opts.tsMaxMiB}` } : engineJob('ts', file, mode, intensity, opts.seed);
+          row.ts =
+            file.sizeMiB > opts.tsMaxMiB
+              ? { skipped: `over --ts-max-mib ${opts.tsMaxMiB}` }
+              : engineJob('ts', file, mode, intensity, opts.seed);
         }
-        const shas = [row.native?.sha256_after, row.process?.sha256_after, row.wasm?.sha256_after, row.ts?.sha256_after].filter(Boolean);
+        const shas = [
+          row.native?.sha256_after,
+          row.process?.sha256_after,
+          row.wasm?.sha256_after,
+          row.ts?.sha256_after,
+        ].filter(Boolean);
         row.outputs_agree = shas.every((s) => s === shas[0]);
         rows.push(row);
       }
@@ -394,20 +465,41 @@ function table(rows, baselines) {
     { title: 'proc÷cat', align: 'r', group: 'ratios' },
     { title: 'note', align: 'l' },
   ];
-  const cells = (m, bytes) => (m?.skipped ? ['skipped', '', ''] : m ? [fmtMs(m.ms), fmtRate(mbps(bytes, m.ms)), fmtMiB(m.peak_kib)] : ['', '', '']);
+  const cells = (m, bytes) =>
+    m?.skipped ? ['skipped', '', ''] : m ? [fmtMs(m.ms), fmtRate(mbps(bytes, m.ms)), fmtMiB(m.peak_kib)] : ['', '', ''];
   const out = [];
   let lastGroup = '';
   for (const row of rows) {
     const g = `${row.size_mib}/${row.content}`;
-    const find = (job, intensity = null) => baselines.find((b) => b.size_mib === row.size_mib && b.content === row.content && b.job === job && b.intensity === intensity);
+    const find = (job, intensity = null) =>
+      baselines.find(
+        (b) => b.size_mib === row.size_mib && b.content === row.content && b.job === job && b.intensity === intensity,
+      );
     const head = [`${row.size_mib} MiB`, row.content];
     if (g !== lastGroup) {
       if (lastGroup) out.push('');
       lastGroup = g;
       const e = find('entropy');
-      out.push([...head, 'entropy pass', '', '', '', '', ...cells(e.native, row.bytes), ...cells(e.wasm, row.bytes), ...cells(e.ts, row.bytes), '', '', '', '', 'wasm: compute on bytes already in its memory']);
+      out.push([
+        ...head,
+        'entropy pass',
+        '',
+        '',
+        '',
+        '',
+        ...cells(e.native, row.bytes),
+        ...cells(e.wasm, row.bytes),
+        ...cells(e.ts, row.bytes),
+        '',
+        '',
+        '',
+        '',
+        'wasm: compute on bytes already in its memory',
+      ]);
       out.push([...head, 'cat (copy)', '', ...cells(find('cat').process, row.bytes)]);
-      for (const z of baselines.filter((b) => b.size_mib === row.size_mib && b.content === row.content && b.job === 'zzuf')) {
+      for (const z of baselines.filter(
+        (b) => b.size_mib === row.size_mib && b.content === row.content && b.job === 'zzuf',
+      )) {
         out.push([
           ...head,
           `zzuf -r ${z.process.ratio}`,
@@ -443,15 +535,21 @@ function table(rows, baselines) {
 }
 
 function targetRow(rows) {
-  const exact = rows.find((r) => rowKey(r.size_mib, r.content, r.job, r.intensity) === rowKey(TARGET.sizeMiB, TARGET.content, TARGET.mode, TARGET.intensity));
+  const exact = rows.find(
+    (r) =>
+      rowKey(r.size_mib, r.content, r.job, r.intensity) ===
+      rowKey(TARGET.sizeMiB, TARGET.content, TARGET.mode, TARGET.intensity),
+  );
   if (exact) return { row: exact, exact: true };
   // A partial run (--sizes 1,10): check the largest random byte_flip row at the highest intensity.
-  const candidates = rows.filter((r) => r.content === TARGET.content && r.job === TARGET.mode).sort((a, b) => b.size_mib - a.size_mib || b.intensity - a.intensity);
+  const candidates = rows
+    .filter((r) => r.content === TARGET.content && r.job === TARGET.mode)
+    .sort((a, b) => b.size_mib - a.size_mib || b.intensity - a.intensity);
   return candidates.length ? { row: candidates[0], exact: false } : null;
 }
 
 /** PASS/MISS for the issue's targets, from figures of this run, and what bounds the engines. */
-function targets(opts, rows, baselines, files, startup, scratch) {
+function targets(opts, rows, _baselines, files, startup, scratch) {
   const t = targetRow(rows);
   const lines = [];
   const results = [];
@@ -465,7 +563,8 @@ function targets(opts, rows, baselines, files, startup, scratch) {
     again.native = engineJob('native', file, t.row.job, t.row.intensity, opts.seed, { repeat: TARGET_REPEAT });
     again.process = nativeProcess(file, t.row.job, t.row.intensity, opts.seed, scratch, TARGET_REPEAT);
   }
-  if (t.row.wasm) again.wasm = engineJob('wasm', file, t.row.job, t.row.intensity, opts.seed, { repeat: TARGET_REPEAT });
+  if (t.row.wasm)
+    again.wasm = engineJob('wasm', file, t.row.job, t.row.intensity, opts.seed, { repeat: TARGET_REPEAT });
   const row = again;
   const where = `${row.size_mib} MiB ${row.content}, ${row.job}, intensity ${row.intensity}${t.exact ? '' : ' (not the 200 MiB target input: partial run)'}`;
   lines.push(`Targets, on ${where}; measured again after the table, best of ${TARGET_REPEAT} runs each:`);
@@ -481,7 +580,13 @@ function targets(opts, rows, baselines, files, startup, scratch) {
     const ok = speedup >= TARGET_ZZUF_SPEEDUP;
     // CPU time of the two processes too: on a busy machine the fairer comparison of the two.
     const byCpu = zzuf.cpu_ms / row.process.cpu_ms;
-    results.push({ target: `native ≥ ${TARGET_ZZUF_SPEEDUP}× faster than zzuf at the same fraction`, pass: ok, value: speedup, engine_only: engineOnly, by_cpu_time: byCpu });
+    results.push({
+      target: `native ≥ ${TARGET_ZZUF_SPEEDUP}× faster than zzuf at the same fraction`,
+      pass: ok,
+      value: speedup,
+      engine_only: engineOnly,
+      by_cpu_time: byCpu,
+    });
     lines.push(
       `${verdict(ok)}  native ≥ ${TARGET_ZZUF_SPEEDUP}× faster than zzuf at the same fraction: zzuf ${fmtMs(zzuf.ms)} ms (${(zzuf.changed_fraction * 100).toFixed(2)}% of bytes) ÷ fracture process ${fmtMs(row.process.ms)} ms = ${fmtRatio(speedup)}` +
         ` (engine stages alone ${fmtMs(row.native.ms)} ms: ${fmtRatio(engineOnly)}; by CPU time of the two processes ${fmtRatio(byCpu)})`,
@@ -500,7 +605,12 @@ function targets(opts, rows, baselines, files, startup, scratch) {
     const ok = slowdown <= TARGET_WASM_SLOWDOWN;
     log('wasm cold run (fresh module, no warm-up)');
     coldWasm = engineJob('wasm', file, row.job, row.intensity, opts.seed, { repeat: 1, extra: ['--cold'] });
-    results.push({ target: `wasm within ${TARGET_WASM_SLOWDOWN}× of native`, pass: ok, value: slowdown, cold_value: coldWasm.ms / row.native.ms });
+    results.push({
+      target: `wasm within ${TARGET_WASM_SLOWDOWN}× of native`,
+      pass: ok,
+      value: slowdown,
+      cold_value: coldWasm.ms / row.native.ms,
+    });
     lines.push(
       `${verdict(ok)}  wasm within ${TARGET_WASM_SLOWDOWN}× of native: wasm ${fmtMs(row.wasm.ms)} ms ÷ native ${fmtMs(row.native.ms)} ms = ${fmtRatio(slowdown)}` +
         ` (first job in a fresh module, no warm-up: ${fmtMs(coldWasm.ms)} ms = ${fmtRatio(coldWasm.ms / row.native.ms)})`,
@@ -517,7 +627,11 @@ function targets(opts, rows, baselines, files, startup, scratch) {
   }
 
   // What bounds each engine here: its stage times, then byte_flip taken apart natively.
-  const breakdown = { stages: {}, parts: null, target_row: { native: row.native, process: row.process, wasm: row.wasm, zzuf, entropy, cat } };
+  const breakdown = {
+    stages: {},
+    parts: null,
+    target_row: { native: row.native, process: row.process, wasm: row.wasm, zzuf, entropy, cat },
+  };
   const stageNames = ['scan', 'plan', 'corrupt', 'verify', 'report', 'output'];
   const engines = [
     ['native', row.native],
@@ -526,11 +640,17 @@ function targets(opts, rows, baselines, files, startup, scratch) {
     ['typescript', row.ts?.skipped ? null : row.ts],
   ].filter(([, m]) => m);
   for (const [name, m] of engines) breakdown.stages[name] = m.stages;
-  lines.push('', `What the time goes to (ms, same input; scan = format detection + entropy + sha256 of the input; report = entropy + sha256 of the output):`);
+  lines.push(
+    '',
+    `What the time goes to (ms, same input; scan = format detection + entropy + sha256 of the input; report = entropy + sha256 of the output):`,
+  );
   lines.push(
     renderTable(
       [{ title: 'stage', align: 'l' }, ...engines.map(([name]) => ({ title: name, align: 'r' }))],
-      [...stageNames, 'total'].map((s) => [s === 'output' ? 'output (copy out of wasm memory)' : s, ...engines.map(([, m]) => (m.stages[s] == null ? '—' : fmtMs(m.stages[s])))]),
+      [...stageNames, 'total'].map((s) => [
+        s === 'output' ? 'output (copy out of wasm memory)' : s,
+        ...engines.map(([, m]) => (m.stages[s] == null ? '—' : fmtMs(m.stages[s]))),
+      ]),
     ),
   );
   if (row.native && file) {
@@ -546,12 +666,24 @@ function targets(opts, rows, baselines, files, startup, scratch) {
       if (built.error) lines.push('', `byte_flip inside wasm not taken apart: ${built.error}`);
       else {
         log('wasm byte_flip parts');
-        const w = measuredJson(process.execPath, [PATHS.wasmPartsChild, built.path, file.path, String(row.intensity), String(opts.seed), '3']);
+        const w = measuredJson(process.execPath, [
+          PATHS.wasmPartsChild,
+          built.path,
+          file.path,
+          String(row.intensity),
+          String(opts.seed),
+          '3',
+        ]);
         parts.wasm = bestRun(w.result.runs, 'flip');
         breakdown.wasm_parts_build = built;
       }
     }
-    breakdown.parts = { ops: m.result.ops, keystream_words: m.result.keystream_words, native: parts.native, wasm: parts.wasm ?? null };
+    breakdown.parts = {
+      ops: m.result.ops,
+      keystream_words: m.result.keystream_words,
+      native: parts.native,
+      wasm: parts.wasm ?? null,
+    };
     const words = m.result.keystream_words;
     const pieces = [
       ['corrupt stage: flip_region in place (natively on threads)', 'flip', row.bytes],
@@ -568,13 +700,21 @@ function targets(opts, rows, baselines, files, startup, scratch) {
     };
     const gbps = (bytes, ms) => (bytes && ms > 0 ? (bytes / 1e9 / (ms / 1e3)).toFixed(2) : '');
     const engines = Object.keys(parts);
-    const wasmBuild = breakdown.wasm_parts_build ? `; wasm pieces built with RUSTFLAGS="${breakdown.wasm_parts_build.rustflags}", wasm-opt ${breakdown.wasm_parts_build.wasm_opt.join(' ')}` : '';
-    lines.push('', `byte_flip taken apart (${m.result.ops} bytes changed; ms, best of 3; "rest" = the one-thread flip − the two pieces above it${wasmBuild}):`);
+    const wasmBuild = breakdown.wasm_parts_build
+      ? `; wasm pieces built with RUSTFLAGS="${breakdown.wasm_parts_build.rustflags}", wasm-opt ${breakdown.wasm_parts_build.wasm_opt.join(' ')}`
+      : '';
+    lines.push(
+      '',
+      `byte_flip taken apart (${m.result.ops} bytes changed; ms, best of 3; "rest" = the one-thread flip − the two pieces above it${wasmBuild}):`,
+    );
     lines.push(
       renderTable(
         [
           { title: 'piece', align: 'l' },
-          ...engines.flatMap((e) => [{ title: `${e} ms`, align: 'r' }, { title: 'GB/s', align: 'r' }]),
+          ...engines.flatMap((e) => [
+            { title: `${e} ms`, align: 'r' },
+            { title: 'GB/s', align: 'r' },
+          ]),
           ...(parts.wasm ? [{ title: 'wasm÷native', align: 'r' }] : []),
         ],
         pieces.map(([label, key, bytes]) => [
@@ -608,19 +748,35 @@ function main() {
     const header = [
       `Fracture benchmark — ${new Date(started).toISOString()} — ${info.cpu}, ${info.cores} cores, ${info.memory_gib} GiB, ${info.os}, Node ${info.node}, ${info.rustc ?? 'rustc ?'}, ${info.zzuf ?? 'zzuf ?'}`,
       `Load average (1/5/15 min) before ${info.load_before.join(' / ')}, after ${info.load_after.join(' / ')}` +
-        (Math.max(info.load_before[0], info.load_after[0]) > info.cores ? `  ⚠ busier than ${info.cores} cores: other processes shared the CPU, times are inflated` : ''),
+        (Math.max(info.load_before[0], info.load_after[0]) > info.cores
+          ? `  ⚠ busier than ${info.cores} cores: other processes shared the CPU, times are inflated`
+          : ''),
       `Seed ${opts.seed}. Times (ms): wall clock, best of 3 below 200 MiB, one run at 200 MiB.` +
         ` MB/s = 10^6 bytes of input per second. peak = peak RSS of the measuring process, MiB.`,
       `process = one whole process (start, read file, work, write file; the fracture binary, zzuf, cat); native/wasm/typescript = the engine's five stages in-process`,
       `(wasm adds the copy of the output out of its memory; wasm and typescript after a 1 MiB warm-up job). Ratios: wasm÷nat, ts÷nat of engine times;`,
       `zzuf÷proc = how many times faster the fracture process is than zzuf changing the same fraction of bytes (flip modes); proc÷cat = fracture process ÷ plain copy.`,
     ];
-    const size = wasmBytes == null ? [] : [
+    const size =
+      wasmBytes == null
+        ? []
+        : [
+            '',
+            `WebAssembly module: ${wasmBytes} bytes = ${(wasmBytes / 1024).toFixed(1)} KiB (${relative(ROOT, PATHS.wasm)})` +
+              (startup
+                ? `; time to ready in Node (read the .wasm, init resolves), 5 fresh processes: best ${fmtMs(startup.best_ms)} ms, median ${fmtMs(startup.median_ms)} ms`
+                : ''),
+          ];
+    const text = [
+      ...header,
       '',
-      `WebAssembly module: ${wasmBytes} bytes = ${(wasmBytes / 1024).toFixed(1)} KiB (${relative(ROOT, PATHS.wasm)})` +
-        (startup ? `; time to ready in Node (read the .wasm, init resolves), 5 fresh processes: best ${fmtMs(startup.best_ms)} ms, median ${fmtMs(startup.median_ms)} ms` : ''),
-    ];
-    const text = [...header, '', table(rows, baselines), ...size, '', ...checked.lines, '', `Run took ${minutes.toFixed(1)} minutes.`].join('\n');
+      table(rows, baselines),
+      ...size,
+      '',
+      ...checked.lines,
+      '',
+      `Run took ${minutes.toFixed(1)} minutes.`,
+    ].join('\n');
     console.log(text);
 
     mkdirSync(dirname(opts.out), { recursive: true });
@@ -637,7 +793,7 @@ function main() {
       breakdown: checked.breakdown,
       table: text,
     };
-    writeFileSync(opts.out, JSON.stringify(json, null, 2) + '\n');
+    writeFileSync(opts.out, `${JSON.stringify(json, null, 2)}\n`);
     log(`wrote ${relative(process.cwd(), opts.out) || opts.out}`);
     // Engines that disagree on output make every figure above meaningless: fail loudly.
     if (rows.some((r) => !r.outputs_agree)) {

@@ -40,7 +40,11 @@ async function transpile(dir) {
   for (const file of ['crc32.ts', 'writer.ts', 'testing/readers.ts']) {
     const source = await readFile(join(root, 'web/src/zip', file), 'utf8');
     const { outputText } = ts.transpileModule(source, {
-      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, rewriteRelativeImportExtensions: true },
+      compilerOptions: {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        rewriteRelativeImportExtensions: true,
+      },
     });
     const out = join(dir, file.replace(/\.ts$/, '.js'));
     await mkdir(dirname(out), { recursive: true });
@@ -62,13 +66,17 @@ async function child(variant, dir, files, mib, sharedInput, out) {
 
   if (variant.startsWith('fracture')) {
     const { zipStream } = await import(pathToFileURL(join(dir, 'writer.js')).href);
-    const data = fromFiles ? await Promise.all(names.map((_, i) => openAsBlob(inputPath(i)))) : names.map((_, i) => input(i));
+    const data = fromFiles
+      ? await Promise.all(names.map((_, i) => openAsBlob(inputPath(i))))
+      : names.map((_, i) => input(i));
     const entries = names.map((name, i) => ({ name, data: data[i] }));
     await pipeline(Readable.fromWeb(zipStream(entries)), createWriteStream(out));
   } else {
     const JSZip = (await import('jszip')).default;
     const zip = new JSZip();
-    names.forEach((name, i) => zip.file(name, fromFiles ? createReadStream(inputPath(i)) : input(i), { binary: true }));
+    for (const [i, name] of names.entries()) {
+      zip.file(name, fromFiles ? createReadStream(inputPath(i)) : input(i), { binary: true });
+    }
     if (variant.startsWith('jszip-stream')) {
       const stream = zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'STORE' });
       await pipeline(stream, createWriteStream(out));
@@ -97,11 +105,16 @@ async function main() {
   try {
     await transpile(dir);
     if (only.some((v) => v.endsWith('-file'))) {
-      for (let i = 0; i < files; i++) await writeFile(join(dir, `input${i}.bin`), randomFillSync(new Uint8Array(mib * 1024 * 1024)));
+      for (let i = 0; i < files; i++)
+        await writeFile(join(dir, `input${i}.bin`), randomFillSync(new Uint8Array(mib * 1024 * 1024)));
     }
     const readers = await import(pathToFileURL(join(dir, 'testing/readers.js')).href);
-    console.log(`${files} × ${mib} MiB, STORE, Node ${process.version}, median of ${repeat}${over4 ? ', one input buffer shared by every entry' : ''}`);
-    console.log('| variant | time | MB/s | peak RSS | RSS before zipping | Python zipfile | unzip -t | 7z t | Java ZipInputStream |');
+    console.log(
+      `${files} × ${mib} MiB, STORE, Node ${process.version}, median of ${repeat}${over4 ? ', one input buffer shared by every entry' : ''}`,
+    );
+    console.log(
+      '| variant | time | MB/s | peak RSS | RSS before zipping | Python zipfile | unzip -t | 7z t | Java ZipInputStream |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const variant of only) {
       const runs = [];
@@ -110,8 +123,20 @@ async function main() {
       // The extra last run writes the archive to judge; its numbers are not counted.
       for (let n = 0; n <= repeat && !failure; n++) {
         const sink = n < repeat ? '/dev/null' : archive;
-        const args = [fileURLToPath(import.meta.url), '--child', variant, dir, String(files), String(mib), over4 ? 'shared' : 'own', sink];
-        const run = spawnSync(process.execPath, ['--max-old-space-size=8192', ...args], { encoding: 'utf8', maxBuffer: 1 << 20 });
+        const args = [
+          fileURLToPath(import.meta.url),
+          '--child',
+          variant,
+          dir,
+          String(files),
+          String(mib),
+          over4 ? 'shared' : 'own',
+          sink,
+        ];
+        const run = spawnSync(process.execPath, ['--max-old-space-size=8192', ...args], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+        });
         if (run.status !== 0) failure = (run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ');
         else if (n < repeat) runs.push(JSON.parse(run.stdout));
       }
@@ -123,7 +148,9 @@ async function main() {
       const ms = median(runs.map((x) => x.ms));
       const verdicts = await judge(readers, archive, dir, files);
       const mb = (n) => `${(n / 1e6).toFixed(0)} MB`;
-      console.log(`| ${variant} | ${(ms / 1000).toFixed(2)} s | ${(runs[0].inputBytes / 1e6 / (ms / 1000)).toFixed(0)} | ${mb(median(runs.map((x) => x.peakRss)))} | ${mb(median(runs.map((x) => x.rssBefore)))} | ${verdicts.join(' | ')} |`);
+      console.log(
+        `| ${variant} | ${(ms / 1000).toFixed(2)} s | ${(runs[0].inputBytes / 1e6 / (ms / 1000)).toFixed(0)} | ${mb(median(runs.map((x) => x.peakRss)))} | ${mb(median(runs.map((x) => x.rssBefore)))} | ${verdicts.join(' | ')} |`,
+      );
       await rm(archive, { force: true });
     }
   } finally {
@@ -159,7 +186,10 @@ async function judge(readers, path, dir, files) {
 }
 
 function lastLine(text) {
-  const lines = String(text).trim().split('\n').filter((l) => l.trim() && !/^\s+at /.test(l));
+  const lines = String(text)
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim() && !/^\s+at /.test(l));
   return (lines.find((l) => /Exception|Error|error/.test(l)) ?? lines[lines.length - 1] ?? '').trim().slice(0, 120);
 }
 

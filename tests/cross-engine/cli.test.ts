@@ -23,7 +23,8 @@ function run(tool: Tool, args: string[], cwd: string) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-const untimed = (json: string) => JSON.stringify(Object.entries(JSON.parse(json)).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms'));
+const untimed = (json: string) =>
+  JSON.stringify(Object.entries(JSON.parse(json)).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms'));
 
 describe('fracture CLI', () => {
   let dir: string;
@@ -37,7 +38,10 @@ describe('fracture CLI', () => {
     mkdirSync(path.join(dir, 'a'));
     mkdirSync(path.join(dir, 'b'));
     const files: [string, Uint8Array][] = [
-      ['a/report.pdf', new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), ...xorshiftBytes(70_000, 3)])],
+      [
+        'a/report.pdf',
+        new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), ...xorshiftBytes(70_000, 3)]),
+      ],
       ['b/report.pdf', xorshiftBytes(5000, 4)],
       ['rows.csv', new TextEncoder().encode('id,name\n1,"a"\n2,"b"\n'.repeat(300))],
       ['README', new TextEncoder().encode('no extension here\n'.repeat(50))],
@@ -51,17 +55,30 @@ describe('fracture CLI', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  for (const [mode, intensity, seed] of [['guaranteed_break', '50', '42'], ['quick_scramble', '80', '2147483646'], ['cut_replace', '1', '0'], ['jumble_sections', '100', '9007199254740000'], ['header_preserve_flip', '0', '7']]) {
+  for (const [mode, intensity, seed] of [
+    ['guaranteed_break', '50', '42'],
+    ['quick_scramble', '80', '2147483646'],
+    ['cut_replace', '1', '0'],
+    ['jumble_sections', '100', '9007199254740000'],
+    ['header_preserve_flip', '0', '7'],
+  ]) {
     it(`writes identical files for --mode ${mode} --intensity ${intensity} --seed ${seed}`, () => {
       const outputs = TOOLS.map((tool, t) => {
         const out = `out-${mode}-${t}`;
-        const r = run(tool, ['--mode', mode, '--intensity', intensity, '--seed', seed, '--out', out, '--report', '--json', ...inputs], dir);
+        const r = run(
+          tool,
+          ['--mode', mode, '--intensity', intensity, '--seed', seed, '--out', out, '--report', '--json', ...inputs],
+          dir,
+        );
         expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
         expect(r.err.trim()).toBe(`fracture: seed ${seed} (file i uses seed + i)`);
         const names = readdirSync(path.join(dir, out)).sort();
         const files = names.map((n) => {
           const bytes = readFileSync(path.join(dir, out, n));
-          return [n, /_corruption_report( \(\d+\))?\.json$/.test(n) ? untimed(bytes.toString('utf8')) : bytes.toString('base64')];
+          return [
+            n,
+            /_corruption_report( \(\d+\))?\.json$/.test(n) ? untimed(bytes.toString('utf8')) : bytes.toString('base64'),
+          ];
         });
         const json = r.out.trim().split('\n').map(untimed);
         return { label: tool.label, names, files, json };
@@ -87,7 +104,11 @@ describe('fracture CLI', () => {
     writeFileSync(path.join(dir, big), bytes);
     const results = TOOLS.slice(0, 2).map((tool, t) => {
       const out = `out-big-${t}`;
-      const r = run(tool, ['--mode', 'byte_flip', '--intensity', '30', '--seed', '11', '--out', out, '--json', big], dir);
+      const r = run(
+        tool,
+        ['--mode', 'byte_flip', '--intensity', '30', '--seed', '11', '--out', out, '--json', big],
+        dir,
+      );
       expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
       return { file: readFileSync(path.join(dir, out, 'big_corrupted.log')), json: untimed(r.out.trim()) };
     });
@@ -98,15 +119,32 @@ describe('fracture CLI', () => {
 
   it('gives file i the seed + i', () => {
     const r = run(TOOLS[0], ['--seed', '100', '--json', '--out', 'seeds', 'rows.csv', 'README'], dir);
-    expect(r.out.trim().split('\n').map((l) => JSON.parse(l).seed)).toEqual([100, 101]);
+    expect(
+      r.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).seed),
+    ).toEqual([100, 101]);
   });
 
   const usage: [string[], string][] = [
     [[], 'fracture: no input files (see fracture --help)'],
-    [['--intensity', '101', 'rows.csv'], 'fracture: Intensity must be an integer from 0 to 100, got 101 (see fracture --help)'],
-    [['--intensity', '5.5', 'rows.csv'], 'fracture: Intensity must be an integer from 0 to 100, got 5.5 (see fracture --help)'],
-    [['--seed', '9007199254740992', 'rows.csv'], 'fracture: Seed must be an integer from 0 to 9007199254740991, got 9007199254740992 (see fracture --help)'],
-    [['--seed', '-1', 'rows.csv'], 'fracture: Seed must be an integer from 0 to 9007199254740991, got -1 (see fracture --help)'],
+    [
+      ['--intensity', '101', 'rows.csv'],
+      'fracture: Intensity must be an integer from 0 to 100, got 101 (see fracture --help)',
+    ],
+    [
+      ['--intensity', '5.5', 'rows.csv'],
+      'fracture: Intensity must be an integer from 0 to 100, got 5.5 (see fracture --help)',
+    ],
+    [
+      ['--seed', '9007199254740992', 'rows.csv'],
+      'fracture: Seed must be an integer from 0 to 9007199254740991, got 9007199254740992 (see fracture --help)',
+    ],
+    [
+      ['--seed', '-1', 'rows.csv'],
+      'fracture: Seed must be an integer from 0 to 9007199254740991, got -1 (see fracture --help)',
+    ],
     [['--mode', 'melt', 'rows.csv'], 'fracture: Unsupported corruption mode: melt (see fracture --help)'],
     [['--frobnicate', 'rows.csv'], 'fracture: unknown option --frobnicate (see fracture --help)'],
     [['rows.csv', '--out'], 'fracture: option --out needs a value (see fracture --help)'],
@@ -115,7 +153,7 @@ describe('fracture CLI', () => {
     it(`exits 2 with one line for: ${args.join(' ') || '(no arguments)'}`, () => {
       for (const tool of TOOLS) {
         const r = run(tool, args, dir);
-        expect([tool.label, r.code, r.err, r.out]).toEqual([tool.label, 2, line + '\n', '']);
+        expect([tool.label, r.code, r.err, r.out]).toEqual([tool.label, 2, `${line}\n`, '']);
       }
     });
   }
@@ -125,7 +163,11 @@ describe('fracture CLI', () => {
       const out = `partial-${t}`;
       const r = run(tool, ['--seed', '5', '--out', out, 'missing.bin', 'rows.csv', 'a'], dir);
       expect(r.code, tool.label).toBe(1);
-      expect(r.err.trim().split('\n'), tool.label).toEqual(['fracture: seed 5 (file i uses seed + i)', 'fracture: missing.bin: no such file', 'fracture: a: is a directory']);
+      expect(r.err.trim().split('\n'), tool.label).toEqual([
+        'fracture: seed 5 (file i uses seed + i)',
+        'fracture: missing.bin: no such file',
+        'fracture: a: is a directory',
+      ]);
       expect(readdirSync(path.join(dir, out)), tool.label).toEqual(['rows_corrupted.csv']);
     }
   });
@@ -133,19 +175,35 @@ describe('fracture CLI', () => {
   it('writes a batch ZIP with every file and the session report', () => {
     for (const [t, tool] of TOOLS.entries()) {
       const zip = `batch-${t}.zip`;
-      const r = run(tool, ['--seed', '1', '--out', `zipout-${t}`, '--zip', zip, 'rows.csv', 'a/report.pdf', 'b/report.pdf'], dir);
+      const r = run(
+        tool,
+        ['--seed', '1', '--out', `zipout-${t}`, '--zip', zip, 'rows.csv', 'a/report.pdf', 'b/report.pdf'],
+        dir,
+      );
       expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
-      const check = spawnSync('python3', ['-c', `
+      const check = spawnSync(
+        'python3',
+        [
+          '-c',
+          `
 import json, sys, zipfile
 z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None
 names = z.namelist(); print(json.dumps(names))
 report = json.loads(z.read([n for n in names if n.endswith('_session_report.json')][0]))
 assert report['total_files'] == 3 and report['master_seed'] == 1 and report['recoverability'] == 'Unlikely', report
 assert [f['seed'] for f in report['files']] == [1, 2, 3], report
-`, path.join(dir, zip)], { encoding: 'utf8' });
+`,
+          path.join(dir, zip),
+        ],
+        { encoding: 'utf8' },
+      );
       expect(check.status, `${tool.label}: ${check.stderr}`).toBe(0);
       const names: string[] = JSON.parse(check.stdout);
-      expect(names.slice(0, 3), tool.label).toEqual(['rows_corrupted.csv', 'report_corrupted.pdf', 'report_corrupted (2).pdf']);
+      expect(names.slice(0, 3), tool.label).toEqual([
+        'rows_corrupted.csv',
+        'report_corrupted.pdf',
+        'report_corrupted (2).pdf',
+      ]);
       expect(names[3], tool.label).toMatch(/^fracture_session_\d{8}-\d{6}_session_report\.json$/);
     }
   });

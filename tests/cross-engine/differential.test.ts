@@ -19,14 +19,63 @@ const CASES = Number(process.env.FRACTURE_DIFF_CASES ?? 1000);
 const MASTER = Number(process.env.FRACTURE_DIFF_SEED ?? 20261120);
 
 const MODES = ['byte_flip', 'header_preserve_flip', 'truncate_insert', 'shuffle_blocks', 'guaranteed_break'];
-const MAGIC = ['', '89504e470d0a1a0a0000000d49484452', '255044462d312e340a', '504b0304', 'ffd8ffe0', '47494638396101000100',
-  '49492a00', '524946460000000057454250', '524946460000000041564920', '524946460000000057415645', '0000001866747970',
-  '1a45dfa3', '464c5601', '664c6143', '4f676753', '3026b2758e66cf11', 'd0cf11e0a1b11ae1', '526172211a0700',
-  '377abcaf271c', 'fd377a585a00', '1f8b08', '4d534346', '494433', '4d5a', '425a6839', 'fffb', 'fff1',
-  '3c73766720', '7b2261223a5b', '612c622c630a'];
-const NAMES = ['', 'x', '.bashrc', 'a.PDF', 'f.zip', 't.csv', 'd.json', 'ü ✓.png', 'a.b.c.mp3', 'trailing.', 'x.tar',
-  'n.exe', 's.svg', 'v.mkv', 'doc.DOCX', 'notes.txt', 'clip.mp4', 'data.tsv', '日本語.xlsx', 'archive.7z'];
-const SIZES = [0, 1, 2, 15, 16, 17, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537, 131071, 131072, 131073, 196609];
+const MAGIC = [
+  '',
+  '89504e470d0a1a0a0000000d49484452',
+  '255044462d312e340a',
+  '504b0304',
+  'ffd8ffe0',
+  '47494638396101000100',
+  '49492a00',
+  '524946460000000057454250',
+  '524946460000000041564920',
+  '524946460000000057415645',
+  '0000001866747970',
+  '1a45dfa3',
+  '464c5601',
+  '664c6143',
+  '4f676753',
+  '3026b2758e66cf11',
+  'd0cf11e0a1b11ae1',
+  '526172211a0700',
+  '377abcaf271c',
+  'fd377a585a00',
+  '1f8b08',
+  '4d534346',
+  '494433',
+  '4d5a',
+  '425a6839',
+  'fffb',
+  'fff1',
+  '3c73766720',
+  '7b2261223a5b',
+  '612c622c630a',
+];
+const NAMES = [
+  '',
+  'x',
+  '.bashrc',
+  'a.PDF',
+  'f.zip',
+  't.csv',
+  'd.json',
+  'ü ✓.png',
+  'a.b.c.mp3',
+  'trailing.',
+  'x.tar',
+  'n.exe',
+  's.svg',
+  'v.mkv',
+  'doc.DOCX',
+  'notes.txt',
+  'clip.mp4',
+  'data.tsv',
+  '日本語.xlsx',
+  'archive.7z',
+];
+const SIZES = [
+  0, 1, 2, 15, 16, 17, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537, 131071, 131072, 131073, 196609,
+];
 
 /** Small PRNG for choosing cases (not the engine's generator). */
 function chooser(seed: number) {
@@ -39,7 +88,7 @@ function chooser(seed: number) {
     x >>>= 0;
     return x;
   };
-  return { next, pick: <T,>(a: readonly T[]) => a[next() % a.length], below: (n: number) => next() % n };
+  return { next, pick: <T>(a: readonly T[]) => a[next() % a.length], below: (n: number) => next() % n };
 }
 
 interface Case {
@@ -79,7 +128,12 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
     for (let i = 0; i < CASES; i++) {
       const size = r.below(3) === 0 ? r.pick(SIZES) : r.below(300_000);
       const seedKind = r.below(5);
-      const seed = seedKind === 0 ? Number.MAX_SAFE_INTEGER - r.below(3) : seedKind === 1 ? r.below(10) : r.next() * 2048 + r.below(2048);
+      const seed =
+        seedKind === 0
+          ? Number.MAX_SAFE_INTEGER - r.below(3)
+          : seedKind === 1
+            ? r.below(10)
+            : r.next() * 2048 + r.below(2048);
       const c: Case = {
         index: i,
         magic: r.pick(MAGIC),
@@ -95,9 +149,18 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
       cases.push(c);
     }
     execFileSync('cargo', ['build', '--release', '--quiet', '--example', 'oracle'], { cwd: ROOT, stdio: 'inherit' });
-    const input = cases.map((c) => JSON.stringify({ path: c.path, name: c.name, mode: c.mode, intensity: c.intensity, seed: c.seed })).join('\n');
-    const out = execFileSync(path.join(ROOT, 'target/release/examples/oracle'), { input, maxBuffer: 1 << 30, encoding: 'utf8' });
-    native = out.trim().split('\n').map((l) => JSON.parse(l));
+    const input = cases
+      .map((c) => JSON.stringify({ path: c.path, name: c.name, mode: c.mode, intensity: c.intensity, seed: c.seed }))
+      .join('\n');
+    const out = execFileSync(path.join(ROOT, 'target/release/examples/oracle'), {
+      input,
+      maxBuffer: 1 << 30,
+      encoding: 'utf8',
+    });
+    native = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     wasm = await loadWasmEngine();
   }, 600_000);
 

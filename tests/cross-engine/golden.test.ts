@@ -19,7 +19,9 @@ interface Record {
   report: Omit<Report, 'time_ms' | 'ops_ms'>;
 }
 
-const vectors = JSON.parse(readFileSync(new URL('../golden/vectors.json', import.meta.url), 'utf8')) as { records: Record[] };
+const vectors = JSON.parse(readFileSync(new URL('../golden/vectors.json', import.meta.url), 'utf8')) as {
+  records: Record[];
+};
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 /** The report without timing, keys in emitted order (key order is part of the contract). */
@@ -37,8 +39,13 @@ describe('golden vectors', () => {
     const failures: string[] = [];
     for (const [i, rec] of vectors.records.entries()) {
       const { data, report } = corruptTs(generate(rec.input), rec.name, rec);
-      if (sha256(data) !== rec.sha256 || JSON.stringify(untimed(report)) !== JSON.stringify(Object.entries(rec.report))) {
-        failures.push(`record ${i} (${rec.why}; ${rec.name} ${rec.mode} i${rec.intensity} s${rec.seed}): ${JSON.stringify(untimed(report))}`);
+      if (
+        sha256(data) !== rec.sha256 ||
+        JSON.stringify(untimed(report)) !== JSON.stringify(Object.entries(rec.report))
+      ) {
+        failures.push(
+          `record ${i} (${rec.why}; ${rec.name} ${rec.mode} i${rec.intensity} s${rec.seed}): ${JSON.stringify(untimed(report))}`,
+        );
       }
     }
     expect(failures).toEqual([]);
@@ -54,8 +61,13 @@ describe('golden vectors', () => {
       const failures: string[] = [];
       for (const [i, rec] of vectors.records.entries()) {
         const { data, report } = await runWasm(wasm, generate(rec.input), rec.name, rec);
-        if (sha256(data) !== rec.sha256 || JSON.stringify(untimed(report)) !== JSON.stringify(Object.entries(rec.report))) {
-          failures.push(`record ${i} (${rec.why}; ${rec.name} ${rec.mode} i${rec.intensity} s${rec.seed}): ${JSON.stringify(untimed(report))}`);
+        if (
+          sha256(data) !== rec.sha256 ||
+          JSON.stringify(untimed(report)) !== JSON.stringify(Object.entries(rec.report))
+        ) {
+          failures.push(
+            `record ${i} (${rec.why}; ${rec.name} ${rec.mode} i${rec.intensity} s${rec.seed}): ${JSON.stringify(untimed(report))}`,
+          );
         }
       }
       expect(failures).toEqual([]);

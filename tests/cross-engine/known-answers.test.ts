@@ -12,7 +12,9 @@ interface KnownAnswerExports {
 let wasm: KnownAnswerExports;
 beforeAll(async () => {
   // The testing build of the same crate: the shipped module has no raw-generator exports.
-  wasm = (await loadWasmEngine(fileURLToPath(new URL('../../target/wasm-testing/pkg', import.meta.url)))) as unknown as KnownAnswerExports;
+  wasm = (await loadWasmEngine(
+    fileURLToPath(new URL('../../target/wasm-testing/pkg', import.meta.url)),
+  )) as unknown as KnownAnswerExports;
 });
 
 it('WebAssembly ChaCha8 streams give the known answers', () => {

@@ -5,7 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../lib/engine/shared/types.ts';
 import { loadWasmEngine, startNodeHelpers } from '../../lib/engine/host/node.ts';
 import { corrupt as referenceCorrupt } from '../../lib/engine/reference/engine.ts';
-import { PARALLEL_MIN_BYTES, runWasm, runWasmToBlob, type FlipHelper, type WasmEngine } from '../../lib/engine/host/run.ts';
+import {
+  PARALLEL_MIN_BYTES,
+  runWasm,
+  runWasmToBlob,
+  type FlipHelper,
+  type WasmEngine,
+} from '../../lib/engine/host/run.ts';
 import { xorshiftBytes } from './generators.ts';
 
 const untimed = (r: Report) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
@@ -17,7 +23,10 @@ describe('flip modes in parallel chunks', () => {
     engine = await loadWasmEngine();
   });
 
-  for (const [mode, intensity, extra] of [['byte_flip', 80, 12345], ['header_preserve_flip', 3, 65536 * 3 + 1]] as const) {
+  for (const [mode, intensity, extra] of [
+    ['byte_flip', 80, 12345],
+    ['header_preserve_flip', 3, 65536 * 3 + 1],
+  ] as const) {
     it(`${mode} at intensity ${intensity}: helpers change nothing but who does the work`, async () => {
       const input = xorshiftBytes(PARALLEL_MIN_BYTES + extra, 77);
       const calls: number[] = [];
@@ -41,7 +50,7 @@ describe('flip modes in parallel chunks', () => {
     }, 120_000);
   }
 
-  it('a text file whose byte_flip escalates: in place, early, on helpers, as a Blob: the reference engine\'s bytes', async () => {
+  it("a text file whose byte_flip escalates: in place, early, on helpers, as a Blob: the reference engine's bytes", async () => {
     // A log whose first KiB byte_flip keeps: the verify stage must escalate (seed + 1, intensity 100).
     const line = new TextEncoder().encode('2026-11-21T00:00:00Z INFO served /index.html in 3 ms\n');
     const input = new Uint8Array(PARALLEL_MIN_BYTES + 777);
@@ -58,7 +67,14 @@ describe('flip modes in parallel chunks', () => {
     expect(expected.report.escalated).toBe(true);
     const stages: string[] = [];
     // Read from a Blob, as the worker reads a File: sliced, hashed by the module piece by piece.
-    const viaBlob = await runWasmToBlob(engine, new Blob([input]), 'server.log', opts, { onStage: (s, m) => stages.push(`${s}: ${m}`) }, [helper]);
+    const viaBlob = await runWasmToBlob(
+      engine,
+      new Blob([input]),
+      'server.log',
+      opts,
+      { onStage: (s, m) => stages.push(`${s}: ${m}`) },
+      [helper],
+    );
     expect(pieces).toBeGreaterThan(0);
     expect(viaBlob.data).toBeInstanceOf(Blob);
     expect(sha(new Uint8Array(await viaBlob.data.arrayBuffer()))).toBe(sha(expected.data));
@@ -67,7 +83,7 @@ describe('flip modes in parallel chunks', () => {
     expect(stages.filter((s) => s.startsWith('verify')).length, 'the escalation message is shown').toBe(2);
   }, 120_000);
 
-  it('helper threads in Node (the npm CLI\'s and the benchmark\'s) give the bytes of one thread', async () => {
+  it("helper threads in Node (the npm CLI's and the benchmark's) give the bytes of one thread", async () => {
     const { helpers, close } = await startNodeHelpers(2);
     try {
       const input = xorshiftBytes(PARALLEL_MIN_BYTES * 2 + 4321, 5);
@@ -89,8 +105,17 @@ describe('flip modes in parallel chunks', () => {
       used = true;
       return part;
     };
-    await runWasm(engine, xorshiftBytes(1 << 20, 1), 'small.bin', { mode: 'byte_flip', intensity: 50, seed: 1 }, {}, [helper]);
-    await runWasm(engine, xorshiftBytes(PARALLEL_MIN_BYTES, 1), 'x.bin', { mode: 'truncate_insert', intensity: 50, seed: 1 }, {}, [helper]);
+    await runWasm(engine, xorshiftBytes(1 << 20, 1), 'small.bin', { mode: 'byte_flip', intensity: 50, seed: 1 }, {}, [
+      helper,
+    ]);
+    await runWasm(
+      engine,
+      xorshiftBytes(PARALLEL_MIN_BYTES, 1),
+      'x.bin',
+      { mode: 'truncate_insert', intensity: 50, seed: 1 },
+      {},
+      [helper],
+    );
     expect(used).toBe(false);
   }, 60_000);
 });

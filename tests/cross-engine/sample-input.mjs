@@ -1,5 +1,11 @@
 // The generated input behind the "Example Data" sample report (DECISIONS.md 4).
-export const SAMPLE = { name: 'example_document.pdf', size: 15482880, mode: 'byte_flip', intensity: 86, seed: 1234567890 };
+export const SAMPLE = {
+  name: 'example_document.pdf',
+  size: 15482880,
+  mode: 'byte_flip',
+  intensity: 86,
+  seed: 1234567890,
+};
 
 /**
  * "%PDF-1.7\n" then xorshift32 bytes (state 1234567890) with every 16th byte a newline, which gives the

@@ -6,7 +6,14 @@ import { sampleInput, SAMPLE } from './sample-input.mjs';
 
 it('sample-report.json is what the engine reports for the sample input', () => {
   const stored = JSON.parse(readFileSync(new URL('../../web/public/sample-report.json', import.meta.url), 'utf8'));
-  expect(stored).toMatchObject({ filename: 'example_document.pdf', original_size: 15482880, mode: 'byte_flip', intensity: 86, seed: 1234567890, verdict: "Won't Open (Verified Heuristically)" });
+  expect(stored).toMatchObject({
+    filename: 'example_document.pdf',
+    original_size: 15482880,
+    mode: 'byte_flip',
+    intensity: 86,
+    seed: 1234567890,
+    verdict: "Won't Open (Verified Heuristically)",
+  });
   const { report } = corrupt(sampleInput(), SAMPLE.name, SAMPLE);
   const untimed = (r: Record<string, unknown>) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
   expect(untimed(stored)).toEqual(untimed(report as unknown as Record<string, unknown>));

@@ -26,7 +26,10 @@ test.beforeAll(async () => {
   });
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
   server = createServer((req, res) => {
-    const file = path.join(out, decodeURIComponent(new URL(req.url!, 'http://x').pathname).replace(/\/$/, '/index.html'));
+    const file = path.join(
+      out,
+      decodeURIComponent(new URL(req.url!, 'http://x').pathname).replace(/\/$/, '/index.html'),
+    );
     try {
       const body = readFileSync(file);
       res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
@@ -49,11 +52,23 @@ test('stages in order, progress fractions, transfer, and bytes equal to the nati
     const bytes = new Uint8Array(200_000).map((_, i) => (i * 7919) & 0xff);
     const events: string[] = [];
     const progress: number[] = [];
-    const { data, report } = await window.engine.corrupt(bytes, 'probe.bin', { mode: 'byte_flip', intensity: 80, seed: 1234567890 }, {
-      onStage: (stage, message) => events.push(`${stage}: ${message}`),
-      onProgress: (f) => progress.push(f),
-    });
-    return { events, progress, detached: bytes.buffer.byteLength === 0, isBlob: data instanceof Blob, data: Array.from(new Uint8Array(await data.arrayBuffer())), report };
+    const { data, report } = await window.engine.corrupt(
+      bytes,
+      'probe.bin',
+      { mode: 'byte_flip', intensity: 80, seed: 1234567890 },
+      {
+        onStage: (stage, message) => events.push(`${stage}: ${message}`),
+        onProgress: (f) => progress.push(f),
+      },
+    );
+    return {
+      events,
+      progress,
+      detached: bytes.buffer.byteLength === 0,
+      isBlob: data instanceof Blob,
+      data: Array.from(new Uint8Array(await data.arrayBuffer())),
+      report,
+    };
   });
   expect(result.events).toEqual([
     'scan: Analysing format, entropy and structure',
@@ -67,10 +82,23 @@ test('stages in order, progress fractions, transfer, and bytes equal to the nati
   expect(result.isBlob, 'the output comes back as a Blob').toBe(true);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'fracture-api-'));
-  writeFileSync(path.join(dir, 'probe.bin'), Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) & 0xff));
-  execFileSync(path.join(ROOT, 'target/release/fracture'), ['--seed', '1234567890', '--out', dir, path.join(dir, 'probe.bin')], { stdio: 'ignore' });
+  writeFileSync(
+    path.join(dir, 'probe.bin'),
+    Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) & 0xff),
+  );
+  execFileSync(
+    path.join(ROOT, 'target/release/fracture'),
+    ['--seed', '1234567890', '--out', dir, path.join(dir, 'probe.bin')],
+    { stdio: 'ignore' },
+  );
   expect(Buffer.from(result.data).equals(readFileSync(path.join(dir, 'probe_corrupted.bin')))).toBe(true);
-  expect(result.report).toMatchObject({ mode: 'byte_flip', intensity: 80, seed: 1234567890, original_size: 200_000, ops: 82_000 });
+  expect(result.report).toMatchObject({
+    mode: 'byte_flip',
+    intensity: 80,
+    seed: 1234567890,
+    original_size: 200_000,
+    ops: 82_000,
+  });
 });
 
 test('errors reject with the engine text; the next call still works', async ({ page }) => {
@@ -78,7 +106,11 @@ test('errors reject with the engine text; the next call still works', async ({ p
   await expect(page.locator('body[data-ready=true]')).toBeAttached();
   const outcome = await page.evaluate(async () => {
     const texts: string[] = [];
-    for (const options of [{ mode: 'melt', intensity: 80, seed: 1 }, { mode: 'byte_flip', intensity: 101, seed: 1 }, { mode: 'byte_flip', intensity: 5, seed: 2 ** 53 }]) {
+    for (const options of [
+      { mode: 'melt', intensity: 80, seed: 1 },
+      { mode: 'byte_flip', intensity: 101, seed: 1 },
+      { mode: 'byte_flip', intensity: 5, seed: 2 ** 53 },
+    ]) {
       try {
         await window.engine.corrupt(new Uint8Array(10), 'x.bin', options);
         texts.push('resolved');
@@ -86,7 +118,11 @@ test('errors reject with the engine text; the next call still works', async ({ p
         texts.push((e as Error).message);
       }
     }
-    const ok = await window.engine.corrupt(new Blob([new Uint8Array(5000)]), 'z.bin', { mode: 'shuffle_blocks', intensity: 50, seed: 3 });
+    const ok = await window.engine.corrupt(new Blob([new Uint8Array(5000)]), 'z.bin', {
+      mode: 'shuffle_blocks',
+      intensity: 50,
+      seed: 3,
+    });
     return { texts, size: ok.data.size };
   });
   expect(outcome.texts).toEqual([
@@ -104,14 +140,24 @@ test('abort terminates the worker and rejects; a new call gets a fresh worker', 
     await window.engine.warmUp();
     const controller = new AbortController();
     const big = new Blob([new Uint8Array(64 * 1024 * 1024)]);
-    const pending = window.engine.corrupt(big, 'big.bin', { mode: 'guaranteed_break', intensity: 100, seed: 9 }, { onStage: (s) => s === 'scan' && controller.abort() }, controller.signal);
+    const pending = window.engine.corrupt(
+      big,
+      'big.bin',
+      { mode: 'guaranteed_break', intensity: 100, seed: 9 },
+      { onStage: (s) => s === 'scan' && controller.abort() },
+      controller.signal,
+    );
     let aborted = '';
     try {
       await pending;
     } catch (e) {
       aborted = (e as Error).name;
     }
-    const after = await window.engine.corrupt(new Uint8Array(100), 'after.bin', { mode: 'byte_flip', intensity: 10, seed: 1 });
+    const after = await window.engine.corrupt(new Uint8Array(100), 'after.bin', {
+      mode: 'byte_flip',
+      intensity: 10,
+      seed: 1,
+    });
     return { aborted, after: after.report.result_size };
   });
   expect(outcome).toEqual({ aborted: 'AbortError', after: 100 });
@@ -140,13 +186,24 @@ test('a large flip-mode file is spread over helper workers and gives the native 
   const input = Buffer.alloc(size);
   for (let i = 0; i < size; i++) input[i] = pattern(i);
   writeFileSync(path.join(dir, 'big.bin'), input);
-  execFileSync(path.join(ROOT, 'target/release/fracture'), ['--seed', '31337', '--intensity', '80', '--out', dir, path.join(dir, 'big.bin')], { stdio: 'ignore' });
+  execFileSync(
+    path.join(ROOT, 'target/release/fracture'),
+    ['--seed', '31337', '--intensity', '80', '--out', dir, path.join(dir, 'big.bin')],
+    { stdio: 'ignore' },
+  );
   const { createHash } = await import('node:crypto');
-  expect(digest).toBe(createHash('sha256').update(readFileSync(path.join(dir, 'big_corrupted.bin'))).digest('hex'));
+  expect(digest).toBe(
+    createHash('sha256')
+      .update(readFileSync(path.join(dir, 'big_corrupted.bin')))
+      .digest('hex'),
+  );
   if (cores >= 2) expect(workers, 'the engine worker and at least one helper').toBeGreaterThanOrEqual(2);
 });
 
-test('without the WebAssembly module the worker falls back to the TypeScript engine: same bytes', async ({ page, context }) => {
+test('without the WebAssembly module the worker falls back to the TypeScript engine: same bytes', async ({
+  page,
+  context,
+}) => {
   await context.route('**/*.wasm', (route) => route.abort());
   const warnings: string[] = [];
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
@@ -155,14 +212,26 @@ test('without the WebAssembly module the worker falls back to the TypeScript eng
   const result = await page.evaluate(async () => {
     const bytes = new Uint8Array(200_000).map((_, i) => (i * 7919) & 0xff);
     const stages: string[] = [];
-    const { data, report } = await window.engine.corrupt(bytes, 'probe.bin', { mode: 'byte_flip', intensity: 80, seed: 1234567890 }, { onStage: (s) => stages.push(s) });
+    const { data, report } = await window.engine.corrupt(
+      bytes,
+      'probe.bin',
+      { mode: 'byte_flip', intensity: 80, seed: 1234567890 },
+      { onStage: (s) => stages.push(s) },
+    );
     return { data: Array.from(new Uint8Array(await data.arrayBuffer())), ops: report.ops, stages };
   });
   expect(result.stages).toEqual(['scan', 'plan', 'corrupt', 'verify', 'report']);
   expect(result.ops).toBe(82_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'fracture-fallback-'));
-  writeFileSync(path.join(dir, 'probe.bin'), Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) & 0xff));
-  execFileSync(path.join(ROOT, 'target/release/fracture'), ['--seed', '1234567890', '--out', dir, path.join(dir, 'probe.bin')], { stdio: 'ignore' });
+  writeFileSync(
+    path.join(dir, 'probe.bin'),
+    Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) & 0xff),
+  );
+  execFileSync(
+    path.join(ROOT, 'target/release/fracture'),
+    ['--seed', '1234567890', '--out', dir, path.join(dir, 'probe.bin')],
+    { stdio: 'ignore' },
+  );
   expect(Buffer.from(result.data).equals(readFileSync(path.join(dir, 'probe_corrupted.bin')))).toBe(true);
   expect(warnings.some((w) => w.includes('using the TypeScript engine'))).toBe(true);
 });

@@ -8,7 +8,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A port free right now, found once and kept in the environment so every worker agrees on it. */
 function freePort(): string {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
 
@@ -34,7 +35,14 @@ export default defineConfig({
     serviceWorkers: 'allow',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { presetConsent, waitForHydration, watchConsole } from './helpers/site.ts';
 
 const KEY = 'fracture_cookie_consent';
-const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), KEY).then((raw) => (raw === null ? null : JSON.parse(raw)));
+const stored = (page: Page) =>
+  page.evaluate((key) => localStorage.getItem(key), KEY).then((raw) => (raw === null ? null : JSON.parse(raw)));
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie Consent & Privacy' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Manage Cookie Preferences' });
 
@@ -51,7 +52,9 @@ test.describe('cookie consent', () => {
     await expect(banner(page)).toBeVisible();
   });
 
-  test('Customize: draft toggles, locked Strictly Necessary, Save & Continue, then Privacy Choices reopens it', async ({ page }) => {
+  test('Customize: draft toggles, locked Strictly Necessary, Save & Continue, then Privacy Choices reopens it', async ({
+    page,
+  }) => {
     await visit(page, '/faq');
     await banner(page).getByRole('button', { name: 'Customize' }).click();
     await expect(dialog(page)).toBeVisible();
@@ -156,10 +159,19 @@ test.describe('pages', () => {
 
   test('how it works downloads the sample report from the site root', async ({ page }) => {
     await visit(page, '/how-it-works');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download sample report/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Download sample report/ }).click(),
+    ]);
     expect(download.url()).toMatch(/\/sample-report\.json$/);
     const report = JSON.parse(readFileSync((await download.path())!, 'utf8'));
-    expect(report).toMatchObject({ filename: 'example_document.pdf', original_size: 15482880, mode: 'byte_flip', intensity: 86, seed: 1234567890 });
+    expect(report).toMatchObject({
+      filename: 'example_document.pdf',
+      original_size: 15482880,
+      mode: 'byte_flip',
+      intensity: 86,
+      seed: 1234567890,
+    });
   });
 
   test('the FAQ accordion opens one answer at a time from the keyboard', async ({ page }) => {

@@ -32,7 +32,9 @@ async function watchViolations(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (event) => w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 }
@@ -43,7 +45,8 @@ test('every response carries the policy, and the pages carry it too', async ({ r
   for (const path of ['/', '/privacy', '/corrupt/pdf', '/nowhere', '/sample-report.json', '/sw.js']) {
     const response = await request.get(path);
     const policy = directives(response.headers()['content-security-policy'] ?? '');
-    for (const [name, value] of Object.entries(REQUIRED_DIRECTIVES)) expect(policy[name], `${path} ${name}`).toBe(value);
+    for (const [name, value] of Object.entries(REQUIRED_DIRECTIVES))
+      expect(policy[name], `${path} ${name}`).toBe(value);
     expect(policy['style-src']).not.toContain('unsafe-inline');
     expect(policy['script-src']).not.toContain('unsafe-inline');
   }
@@ -78,19 +81,35 @@ test('pages run under the policy without a single violation, and it blocks what 
     } catch {
       fetched = false;
     }
-    return { inline: (window as unknown as { __inline?: boolean }).__inline ?? false, probe: getComputedStyle(document.body).getPropertyValue('--csp-probe'), fetched };
+    return {
+      inline: (window as unknown as { __inline?: boolean }).__inline ?? false,
+      probe: getComputedStyle(document.body).getPropertyValue('--csp-probe'),
+      fetched,
+    };
   });
   expect(injected).toEqual({ inline: false, probe: '', fetched: false });
-  expect(await violations()).toEqual(expect.arrayContaining([expect.stringMatching(/^script-src/), expect.stringMatching(/^style-src/), expect.stringMatching(/^connect-src/)]));
+  expect(await violations()).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^script-src/),
+      expect.stringMatching(/^style-src/),
+      expect.stringMatching(/^connect-src/),
+    ]),
+  );
 });
 
-test('after one visit the workspace corrupts a file with the network off', async ({ page, context, baseURL }, testInfo) => {
+test('after one visit the workspace corrupts a file with the network off', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   const foreign = watchForeignRequests(context, new URL(baseURL!).origin);
   await page.goto('/?e2e');
   await waitForHydration(page);
   // The worker installs after load; the page is controlled once it has claimed it.
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -99,7 +118,9 @@ test('after one visit the workspace corrupts a file with the network off', async
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
   const csv = Array.from({ length: 500 }, (_, i) => `${i},"row ${i}",${(i * 31) % 97}`).join('\n');
-  await page.locator('input[type=file]').setInputFiles({ name: 'offline.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'offline.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Start Processing' }).click();
   const download = page.getByRole('button', { name: 'Download corrupted offline.csv' });
   await expect(download).toBeVisible({ timeout: 60_000 });

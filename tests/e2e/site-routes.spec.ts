@@ -19,7 +19,12 @@ import {
 
 /** The entities React writes in text and attributes. */
 function decodeEntities(text: string): string {
-  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 interface Expected {
@@ -31,19 +36,55 @@ interface Expected {
 
 /** Fixed pages, written out by hand so a change to a page's copy has to be made twice on purpose. */
 const FIXED: Record<string, Expected> = {
-  '/': { title: 'Fracture: Corrupt Files On Purpose, Safely, In Your Browser', h1: 'Break files on purpose. Safely, on your device.', types: ['SoftwareApplication', 'FAQPage'] },
-  '/how-it-works': { title: 'How Fracture Works: Local, Reproducible File Corruption | Fracture', h1: 'From healthy file to verified failure, on your device', types: ['HowTo', 'BreadcrumbList'] },
-  '/pricing': { title: 'Pricing: Free, Pro Lifetime and Team | Fracture', h1: 'Simple pricing, paid once', types: ['SoftwareApplication', 'BreadcrumbList'] },
-  '/about': { title: 'About Us | Fracture', h1: 'We break files so your software doesn’t break on them', types: ['AboutPage', 'BreadcrumbList'] },
-  '/contact': { title: 'Contact Fracture Support | Fracture', h1: 'Talk to us', types: ['ContactPage', 'BreadcrumbList'] },
-  '/faq': { title: 'Frequently Asked Questions | Fracture', h1: 'Frequently asked questions', types: ['FAQPage', 'BreadcrumbList'] },
+  '/': {
+    title: 'Fracture: Corrupt Files On Purpose, Safely, In Your Browser',
+    h1: 'Break files on purpose. Safely, on your device.',
+    types: ['SoftwareApplication', 'FAQPage'],
+  },
+  '/how-it-works': {
+    title: 'How Fracture Works: Local, Reproducible File Corruption | Fracture',
+    h1: 'From healthy file to verified failure, on your device',
+    types: ['HowTo', 'BreadcrumbList'],
+  },
+  '/pricing': {
+    title: 'Pricing: Free, Pro Lifetime and Team | Fracture',
+    h1: 'Simple pricing, paid once',
+    types: ['SoftwareApplication', 'BreadcrumbList'],
+  },
+  '/about': {
+    title: 'About Us | Fracture',
+    h1: 'We break files so your software doesn’t break on them',
+    types: ['AboutPage', 'BreadcrumbList'],
+  },
+  '/contact': {
+    title: 'Contact Fracture Support | Fracture',
+    h1: 'Talk to us',
+    types: ['ContactPage', 'BreadcrumbList'],
+  },
+  '/faq': {
+    title: 'Frequently Asked Questions | Fracture',
+    h1: 'Frequently asked questions',
+    types: ['FAQPage', 'BreadcrumbList'],
+  },
   '/privacy': { title: 'Privacy Policy | Fracture', h1: 'Privacy Policy', types: ['WebPage', 'BreadcrumbList'] },
   '/cookies': { title: 'Cookie Policy | Fracture', h1: 'Cookie Policy', types: ['WebPage', 'BreadcrumbList'] },
   '/terms': { title: 'Terms of Service | Fracture', h1: 'Terms of Service', types: ['WebPage', 'BreadcrumbList'] },
-  '/opt-out': { title: 'Do Not Sell or Share My Personal Information | Fracture', h1: 'Do Not Sell or Share My Personal Information', types: ['WebPage', 'BreadcrumbList'] },
+  '/opt-out': {
+    title: 'Do Not Sell or Share My Personal Information | Fracture',
+    h1: 'Do Not Sell or Share My Personal Information',
+    types: ['WebPage', 'BreadcrumbList'],
+  },
   '/legal': { title: 'Legal | Fracture', h1: 'Legal', types: ['CollectionPage', 'BreadcrumbList'] },
-  '/legal/parody-and-fair-use': { title: 'Parody & Fair Use | Fracture', h1: 'Parody & Fair Use', types: ['WebPage', 'BreadcrumbList'] },
-  '/legal/advertising-policy': { title: 'Advertising Policy | Fracture', h1: 'Advertising Policy', types: ['WebPage', 'BreadcrumbList'] },
+  '/legal/parody-and-fair-use': {
+    title: 'Parody & Fair Use | Fracture',
+    h1: 'Parody & Fair Use',
+    types: ['WebPage', 'BreadcrumbList'],
+  },
+  '/legal/advertising-policy': {
+    title: 'Advertising Policy | Fracture',
+    h1: 'Advertising Policy',
+    types: ['WebPage', 'BreadcrumbList'],
+  },
 };
 
 function expectedFor(route: string): Expected {
@@ -51,7 +92,12 @@ function expectedFor(route: string): Expected {
   const [, segment, slug] = route.split('/');
   const section = Object.values(SECTIONS).find((s) => s.segment === segment);
   if (!section) throw new Error(`No expectation for ${route}`);
-  if (slug === undefined) return { title: `${section.hubTitle} | Fracture`, h1: section.hubTitle, types: ['CollectionPage', 'BreadcrumbList', 'ItemList'] };
+  if (slug === undefined)
+    return {
+      title: `${section.hubTitle} | Fracture`,
+      h1: section.hubTitle,
+      types: ['CollectionPage', 'BreadcrumbList', 'ItemList'],
+    };
   const record = section.records.find((r) => r.slug === slug)!;
   const h1 = 'question' in record ? record.question : (record as unknown as { hero: { heading: string } }).hero.heading;
   const types = ['WebPage', 'BreadcrumbList'];
@@ -61,14 +107,37 @@ function expectedFor(route: string): Expected {
 
 test('the catalog lists every route of the spec and DECISIONS.md 8', () => {
   const required = [
-    '/', '/privacy', '/cookies', '/terms', '/opt-out', '/how-it-works', '/pricing', '/about', '/contact', '/faq',
-    '/legal/parody-and-fair-use', '/legal/advertising-policy', '/location/file-corruption-usa', '/location/file-corruption-uk',
+    '/',
+    '/privacy',
+    '/cookies',
+    '/terms',
+    '/opt-out',
+    '/how-it-works',
+    '/pricing',
+    '/about',
+    '/contact',
+    '/faq',
+    '/legal/parody-and-fair-use',
+    '/legal/advertising-policy',
+    '/location/file-corruption-usa',
+    '/location/file-corruption-uk',
     ...['qa-testing', 'security-research', 'glitch-art'].map((s) => `/use-cases/${s}`),
     ...['pdf', 'docx', 'xlsx', 'csv', 'zip', 'jpg', 'png', 'mp4', 'json'].map((s) => `/corrupt/${s}`),
     ...['byte-flip', 'header-tamper', 'block-noise', 'entropy-surge', 'random-byte-mutation'].map((s) => `/modes/${s}`),
-    ...['qa-engineers-file-corruption', 'security-teams-file-tamper-testing', 'teachers-data-integrity-demo'].map((s) => `/for/${s}`),
-    ...['corrupt-my-file-alternative', 'how-to-corrupt-a-pdf-safely', 'fracture-vs-corrupt-a-file'].map((s) => `/compare/${s}`),
-    ...['how-to-corrupt-pdf-safely', 'corrupt-file-without-upload', 'simulate-corrupted-csv-for-tests', 'llm-friendly-summary', 'can-i-corrupt-files-offline', 'does-fracture-upload-files'].map((s) => `/answers/${s}`),
+    ...['qa-engineers-file-corruption', 'security-teams-file-tamper-testing', 'teachers-data-integrity-demo'].map(
+      (s) => `/for/${s}`,
+    ),
+    ...['corrupt-my-file-alternative', 'how-to-corrupt-a-pdf-safely', 'fracture-vs-corrupt-a-file'].map(
+      (s) => `/compare/${s}`,
+    ),
+    ...[
+      'how-to-corrupt-pdf-safely',
+      'corrupt-file-without-upload',
+      'simulate-corrupted-csv-for-tests',
+      'llm-friendly-summary',
+      'can-i-corrupt-files-offline',
+      'does-fracture-upload-files',
+    ].map((s) => `/answers/${s}`),
   ];
   expect(ROUTES).toEqual(expect.arrayContaining(required));
   expect(new Set(ROUTES).size).toBe(ROUTES.length);
@@ -88,7 +157,9 @@ test.describe('every route', () => {
       const html = await response.text();
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(decodeEntities(/<title>([^<]*)<\/title>/.exec(html)![1])).toBe(expected.title);
-      expect(html.match(/<link rel="canonical"[^>]*>/g)).toEqual([`<link rel="canonical" href="${canonicalFor(route)}"/>`]);
+      expect(html.match(/<link rel="canonical"[^>]*>/g)).toEqual([
+        `<link rel="canonical" href="${canonicalFor(route)}"/>`,
+      ]);
       expect(html.match(/<script type="application\/ld\+json">/g)).toHaveLength(1);
       expect(html).toMatch(/<h1[^>]*>/);
       expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
@@ -116,7 +187,10 @@ test.describe('every route', () => {
         await expect(breadcrumb.getByRole('listitem')).toHaveCount(crumbs.length + 1);
         await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
         for (const crumb of crumbs.slice(0, -1)) {
-          await expect(breadcrumb.getByRole('link', { name: crumb.label, exact: true })).toHaveAttribute('href', crumb.path);
+          await expect(breadcrumb.getByRole('link', { name: crumb.label, exact: true })).toHaveAttribute(
+            'href',
+            crumb.path,
+          );
         }
         await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText(crumbs[crumbs.length - 1].label);
       }
@@ -131,7 +205,13 @@ test.describe('every route', () => {
 test.describe('not found', () => {
   test.beforeEach(async ({ context }) => presetConsent(context));
 
-  for (const path of ['/no-such-page', '/corrupt/not-a-format', '/modes/nope', '/answers/unknown', '/legal/nothing/here']) {
+  for (const path of [
+    '/no-such-page',
+    '/corrupt/not-a-format',
+    '/modes/nope',
+    '/answers/unknown',
+    '/legal/nothing/here',
+  ]) {
     test(`${path} shows the not-found page and logs it`, async ({ page, request, baseURL }) => {
       const response = await request.get(path);
       expect(response.status()).toBe(404);

@@ -46,11 +46,17 @@ test.beforeEach(async ({ context, baseURL }, testInfo) => {
     const url = new URL(request.url());
     if (url.protocol === 'blob:' && request.url().startsWith(`blob:${origin}/`)) return;
     const file = normalize(join(DIST, decodeURIComponent(url.pathname)));
-    const served = (file === DIST || file.startsWith(DIST + sep)) && [file, `${file}.html`, join(file, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
-    if (request.method() !== 'GET' || url.origin !== origin || !served) foreign.push(`${request.method()} ${request.url()}`);
+    const served =
+      (file === DIST || file.startsWith(DIST + sep)) &&
+      [file, `${file}.html`, join(file, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
+    if (request.method() !== 'GET' || url.origin !== origin || !served)
+      foreign.push(`${request.method()} ${request.url()}`);
   });
   await context.addInitScript(() =>
-    localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false })),
+    localStorage.setItem(
+      'fracture_cookie_consent',
+      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
+    ),
   );
 });
 
@@ -59,7 +65,8 @@ test.afterEach(() => {
 });
 
 const upload = (page: Page) => page.locator('#upload');
-const row = (page: Page, name: string) => page.locator('[data-file-id]').filter({ has: page.getByText(name, { exact: true }) });
+const row = (page: Page, name: string) =>
+  page.locator('[data-file-id]').filter({ has: page.getByText(name, { exact: true }) });
 
 async function open(page: Page) {
   page.on('filechooser', () => {});
@@ -68,7 +75,9 @@ async function open(page: Page) {
 }
 
 async function waitForRun(page: Page, total: number, timeout: number) {
-  await expect(upload(page).locator('[data-field="overall"]')).toHaveText(`${total} / ${total} files · 100%`, { timeout });
+  await expect(upload(page).locator('[data-field="overall"]')).toHaveText(`${total} / ${total} files · 100%`, {
+    timeout,
+  });
   await expect(upload(page).getByRole('button', { name: 'Start Processing' })).toBeEnabled();
 }
 
@@ -145,15 +154,32 @@ test('200 MB files go through the whole flow, results stay readable, the page st
 
   const downloaded: string[] = [];
   for (const name of names) {
-    downloaded.push(await download(page, () => row(page, name).getByRole('button', { name: `Download corrupted ${name}` }).click(), join(workDir, 'ui')));
+    downloaded.push(
+      await download(
+        page,
+        () =>
+          row(page, name)
+            .getByRole('button', { name: `Download corrupted ${name}` })
+            .click(),
+        join(workDir, 'ui'),
+      ),
+    );
   }
   const [cmd, pre] = cli();
   const out = join(workDir, 'cli');
-  execFileSync(cmd, [...pre, '--mode', 'byte_flip', '--intensity', '90', '--seed', String(seed), '--out', out, ...files], { stdio: 'ignore' });
+  execFileSync(
+    cmd,
+    [...pre, '--mode', 'byte_flip', '--intensity', '90', '--seed', String(seed), '--out', out, ...files],
+    { stdio: 'ignore' },
+  );
   const expected = names.map((name) => sha256(join(out, name.replace('.bin', '_corrupted.bin'))));
   expect(downloaded.map((path) => sha256(path))).toEqual(expected);
 
-  const zip = await download(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click(), join(workDir, 'zip'));
+  const zip = await download(
+    page,
+    () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click(),
+    join(workDir, 'zip'),
+  );
   execFileSync('python3', ['-m', 'zipfile', '-t', zip]);
   const script = `
 import hashlib, json, sys, zipfile
@@ -179,7 +205,10 @@ test('thousands of files in one run: all processed, the list stays small in the 
     for (let i = 0; i < n; i++) dt.items.add(new File([`file ${i}\n`.repeat(1 + (i % 7))], `f-${i}.txt`));
     return dt;
   }, count);
-  await upload(page).getByRole('button', { name: /Drop files here or browse/ }).locator('..').dispatchEvent('drop', { dataTransfer });
+  await upload(page)
+    .getByRole('button', { name: /Drop files here or browse/ })
+    .locator('..')
+    .dispatchEvent('drop', { dataTransfer });
   await expect(upload(page).getByRole('heading', { name: `Files (${count})` })).toBeVisible();
   expect(await page.locator('[data-file-id]').count()).toBeLessThan(40);
   const seed = Number(await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed'));
@@ -189,7 +218,9 @@ test('thousands of files in one run: all processed, the list stays small in the 
     page.locator('[data-toast]').filter({ hasText: `Successfully processed ${count} files with deterministic seeds` }),
   ).toBeVisible();
   // Scrolled to the end, the last rows are rendered and complete; still only a window of rows exists.
-  await upload(page).getByRole('region', { name: 'Files to corrupt' }).evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await upload(page)
+    .getByRole('region', { name: 'Files to corrupt' })
+    .evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(row(page, `f-${count - 1}.txt`)).toHaveAttribute('data-state', 'complete');
   await expect(row(page, `f-${count - 1}.txt`)).toHaveAttribute('data-seed', String(seed + count - 1));
   expect(await page.locator('[data-file-id]').count()).toBeLessThan(40);

@@ -10,7 +10,17 @@ import { expect, test } from '@playwright/test';
 import type { BrowserContext, Download, Locator, Page, Request } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,10 +67,14 @@ function cli(): [string, string[]] {
 function runCli(files: string[], mode: string, intensity: number, seed: number, out: string): string {
   const [cmd, pre] = cli();
   mkdirSync(out, { recursive: true });
-  execFileSync(cmd, [...pre, '--mode', mode, '--intensity', String(intensity), '--seed', String(seed), '--out', out, ...files], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    maxBuffer: 1 << 26,
-  });
+  execFileSync(
+    cmd,
+    [...pre, '--mode', mode, '--intensity', String(intensity), '--seed', String(seed), '--out', out, ...files],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 1 << 26,
+    },
+  );
   return out;
 }
 
@@ -99,7 +113,10 @@ test.beforeEach(async ({ context, baseURL }, testInfo) => {
   foreign = watchRequests(context, new URL(baseURL!).origin);
   // Consent stored up front, so the cookie banner does not sit over the workspace.
   await context.addInitScript(() =>
-    localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false })),
+    localStorage.setItem(
+      'fracture_cookie_consent',
+      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
+    ),
   );
 });
 
@@ -142,21 +159,30 @@ async function open(page: Page, query = '?e2e') {
 /** The upload and process section: other sections of the home page reuse words like "Algorithm" and "Copy". */
 const upload = (page: Page) => page.locator('#upload');
 const algorithmSelect = (page: Page) => upload(page).getByLabel('Algorithm', { exact: true });
-const seedOf = async (page: Page) => Number(await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed'));
-const startButton = (page: Page) => upload(page).getByRole('button', { name: /^(Start Processing|Processing\.\.\. stays on your device\.)$/ });
+const seedOf = async (page: Page) =>
+  Number(await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed'));
+const startButton = (page: Page) =>
+  upload(page).getByRole('button', { name: /^(Start Processing|Processing\.\.\. stays on your device\.)$/ });
 const zipButton = (page: Page) => upload(page).getByRole('button', { name: 'Download All as ZIP' });
 const toastList = (page: Page) => page.getByRole('region', { name: 'Notifications (Alt+T)' });
 
 async function expectToast(page: Page, title: string, description: string, variant: 'default' | 'destructive') {
-  const toast = toastList(page).locator('[data-toast]').filter({ hasText: title }).filter({ hasText: description }).last();
+  const toast = toastList(page)
+    .locator('[data-toast]')
+    .filter({ hasText: title })
+    .filter({ hasText: description })
+    .last();
   await expect(toast).toBeVisible();
   await expect(toast).toHaveAttribute('data-variant', variant);
 }
 
 async function waitForRun(page: Page, done: number, total: number) {
-  await expect(page.locator('[data-field="overall"]')).toHaveText(`${done} / ${total} files · ${Math.round((done / total) * 100)}%`, {
-    timeout: 120_000,
-  });
+  await expect(page.locator('[data-field="overall"]')).toHaveText(
+    `${done} / ${total} files · ${Math.round((done / total) * 100)}%`,
+    {
+      timeout: 120_000,
+    },
+  );
   await expect(startButton(page)).toHaveText('Start Processing');
 }
 
@@ -166,7 +192,11 @@ async function press(button: Locator) {
   await button.press('Enter');
 }
 
-async function saveDownload(page: Page, click: () => Promise<void>, dir: string): Promise<{ download: Download; path: string }> {
+async function saveDownload(
+  page: Page,
+  click: () => Promise<void>,
+  dir: string,
+): Promise<{ download: Download; path: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, download.suggestedFilename());
@@ -180,7 +210,9 @@ function row(page: Page, name: string) {
 
 test.describe('upload and process', () => {
   for (const [index, { value, mode }] of ALGORITHMS.entries()) {
-    test(`${value}: every download equals the CLI's output for the same file, mode, intensity and seed`, async ({ page }) => {
+    test(`${value}: every download equals the CLI's output for the same file, mode, intensity and seed`, async ({
+      page,
+    }) => {
       const files = fixtures();
       const intensity = [80, 37, 1, 100, 63][index];
       await open(page);
@@ -198,7 +230,12 @@ test.describe('upload and process', () => {
 
       await startButton(page).click();
       await waitForRun(page, files.length, files.length);
-      await expectToast(page, 'Done. Files saved locally.', `Successfully processed ${files.length} files with deterministic seeds`, 'default');
+      await expectToast(
+        page,
+        'Done. Files saved locally.',
+        `Successfully processed ${files.length} files with deterministic seeds`,
+        'default',
+      );
 
       const expected = runCli(files, mode, intensity, seed, join(workDir, 'cli'));
       for (const [i, file] of files.entries()) {
@@ -207,7 +244,11 @@ test.describe('upload and process', () => {
         await expect(item).toHaveAttribute('data-state', 'complete');
         await expect(item).toHaveAttribute('data-seed', String(seed + i));
         await expect(item.getByText('Done. Files saved locally.')).toBeVisible();
-        const { download, path } = await saveDownload(page, () => item.getByRole('button', { name: `Download corrupted ${name}` }).click(), join(workDir, 'ui'));
+        const { download, path } = await saveDownload(
+          page,
+          () => item.getByRole('button', { name: `Download corrupted ${name}` }).click(),
+          join(workDir, 'ui'),
+        );
         // Chromium drops the leading dot of a downloaded file's name (no hidden files from the web).
         expect(download.suggestedFilename()).toBe(corruptedName(name).replace(/^\.+/, ''));
         expect(fileSha256(path), `${name} (seed ${seed + i})`).toBe(fileSha256(join(expected, corruptedName(name))));
@@ -217,9 +258,28 @@ test.describe('upload and process', () => {
 
   test('files arrive by drag and drop and from the keyboard-opened picker; Remove and Clear All', async ({ page }) => {
     await open(page);
-    const dropZone = upload(page).getByRole('button', { name: /Drop files here or browse/ }).locator('..');
+    const dropZone = upload(page)
+      .getByRole('button', { name: /Drop files here or browse/ })
+      .locator('..');
     await expect(dropZone.getByText('.docx', { exact: true })).toBeVisible();
-    for (const ext of ['docx', 'xlsx', 'pdf', 'zip', 'json', 'csv', 'png', 'mp4', 'exe', 'sql', 'py', 'js', 'rar', 'gif', 'mp3', 'wav']) {
+    for (const ext of [
+      'docx',
+      'xlsx',
+      'pdf',
+      'zip',
+      'json',
+      'csv',
+      'png',
+      'mp4',
+      'exe',
+      'sql',
+      'py',
+      'js',
+      'rar',
+      'gif',
+      'mp3',
+      'wav',
+    ]) {
       await expect(dropZone.getByText(`.${ext}`, { exact: true })).toBeVisible();
     }
     const dataTransfer = await page.evaluateHandle(() => {
@@ -236,22 +296,31 @@ test.describe('upload and process', () => {
     await expect(row(page, 'dropped.csv')).toHaveAttribute('data-state', 'queued');
 
     // Keyboard: Tab to the drop zone's button, Enter opens the system picker.
-    await upload(page).getByRole('button', { name: /Drop files here or browse/ }).focus();
+    await upload(page)
+      .getByRole('button', { name: /Drop files here or browse/ })
+      .focus();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles([write('picked.json', '{"a":[1,2,3]}')]);
     await expect(upload(page).getByRole('heading', { name: 'Files (3)' })).toBeVisible();
 
     // Add More opens the same picker.
-    const [more] = await Promise.all([page.waitForEvent('filechooser'), upload(page).getByRole('button', { name: 'Add More' }).click()]);
+    const [more] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      upload(page).getByRole('button', { name: 'Add More' }).click(),
+    ]);
     await more.setFiles([write('more.txt', 'more')]);
     await expect(upload(page).getByRole('heading', { name: 'Files (4)' })).toBeVisible();
     // The Won't Open label names the extension of the file the next run starts with.
-    await expect(algorithmSelect(page).locator('option[value="guaranteed_break"]')).toHaveText("Won't Open · CSV Format Killer, or Header Poison");
+    await expect(algorithmSelect(page).locator('option[value="guaranteed_break"]')).toHaveText(
+      "Won't Open · CSV Format Killer, or Header Poison",
+    );
 
     await upload(page).getByRole('button', { name: 'Remove dropped.csv' }).click();
     await expect(upload(page).getByRole('heading', { name: 'Files (3)' })).toBeVisible();
-    await expect(algorithmSelect(page).locator('option[value="guaranteed_break"]')).toHaveText("Won't Open · BIN Format Killer, or Header Poison");
+    await expect(algorithmSelect(page).locator('option[value="guaranteed_break"]')).toHaveText(
+      "Won't Open · BIN Format Killer, or Header Poison",
+    );
     await upload(page).getByRole('button', { name: 'Clear All' }).click();
     await expect(upload(page).getByRole('heading', { name: /^Files \(/ })).toHaveCount(0);
   });
@@ -269,7 +338,12 @@ test.describe('upload and process', () => {
         if (seen[seen.length - 1] !== entry) seen.push(entry);
       };
       record();
-      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
     });
     const started = Date.now();
     await startButton(page).click();
@@ -284,7 +358,7 @@ test.describe('upload and process', () => {
       'inspecting|Identifying format and integrity…',
       'preparing|Choosing safest method to trigger failure…',
       'corrupting|Corrupting…',
-      'verifying|Verifying the file won\'t open…',
+      "verifying|Verifying the file won't open…",
       'packaging|Packaging results and reports…',
       'complete|Done. Files saved locally.',
     ]);
@@ -305,7 +379,12 @@ test.describe('upload and process', () => {
     await waitForRun(page, 1, 1);
     await expect(row(page, 'first.txt')).toHaveAttribute('data-seed', String(seed));
     await expect(row(page, 'second.txt')).toHaveAttribute('data-seed', String(seed));
-    await expectToast(page, 'Done. Files saved locally.', 'Successfully processed 1 file with deterministic seeds', 'default');
+    await expectToast(
+      page,
+      'Done. Files saved locally.',
+      'Successfully processed 1 file with deterministic seeds',
+      'default',
+    );
   });
 });
 
@@ -365,7 +444,11 @@ test.describe('settings', () => {
     await startButton(page).click();
     await waitForRun(page, 1, 1);
     const expected = runCli([file], 'byte_flip', 80, big, join(workDir, 'cli-seed'));
-    const { path } = await saveDownload(page, () => row(page, 'reproduce.csv').getByRole('button', { name: 'Download corrupted reproduce.csv' }).click(), join(workDir, 'ui-seed'));
+    const { path } = await saveDownload(
+      page,
+      () => row(page, 'reproduce.csv').getByRole('button', { name: 'Download corrupted reproduce.csv' }).click(),
+      join(workDir, 'ui-seed'),
+    );
     expect(fileSha256(path)).toBe(fileSha256(join(expected, 'reproduce_corrupted.csv')));
   });
 
@@ -405,7 +488,11 @@ test.describe('results', () => {
     await expect(report.locator('[data-field="time"]')).toHaveText(/^\d+\.\d{2} s$/);
     await expect(report.locator('[data-field="after-entropy"]')).toHaveText(/^\d\.\d{4}$/);
 
-    const saved = await saveDownload(page, () => report.getByRole('button', { name: 'Download JSON' }).click(), join(workDir, 'report'));
+    const saved = await saveDownload(
+      page,
+      () => report.getByRole('button', { name: 'Download JSON' }).click(),
+      join(workDir, 'report'),
+    );
     expect(saved.download.suggestedFilename()).toBe('quarterly_results.csv_corruption_report.json');
     await expectToast(page, 'Report downloaded', 'quarterly_results.csv_corruption_report.json', 'default');
     const json = JSON.parse(readFileSync(saved.path, 'utf8'));
@@ -430,7 +517,9 @@ test.describe('results', () => {
     await expect(telemetry.locator('[data-field="before-entropy"]')).toHaveText(json.before_entropy.toFixed(3));
     await expect(telemetry.locator('[data-field="after-entropy"]')).toHaveText(json.after_entropy.toFixed(3));
     await expect(telemetry.locator('[data-field="time"]')).toHaveText(/^\d+\.\d ms$/);
-    await expect(telemetry.locator('[data-field="original-size"]')).toHaveText(`${(Buffer.byteLength(content) / 1024).toFixed(1)} KB`);
+    await expect(telemetry.locator('[data-field="original-size"]')).toHaveText(
+      `${(Buffer.byteLength(content) / 1024).toFixed(1)} KB`,
+    );
     await expect(telemetry.locator('[data-field="size-change"]')).toHaveText('No change');
     await upload(page).getByRole('button', { name: 'Hide' }).click();
     await expect(telemetry).toBeHidden();
@@ -438,14 +527,27 @@ test.describe('results', () => {
     // Preview: the first 200 bytes, escaped, changed ones marked, matching the downloaded bytes.
     const preview = page.locator('#preview');
     await expect(preview).toBeVisible();
-    const escape = (bytes: Buffer) =>
+    const escaped = (bytes: Buffer) =>
       Array.from(bytes)
-        .map((b) => (b === 0x5c ? '\\\\' : b >= 0x20 && b <= 0x7e ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`))
+        .map((b) =>
+          b === 0x5c
+            ? '\\\\'
+            : b >= 0x20 && b <= 0x7e
+              ? String.fromCharCode(b)
+              : `\\x${b.toString(16).padStart(2, '0')}`,
+        )
         .join('');
-    const corrupted = await saveDownload(page, () => row(page, name).getByRole('button', { name: `Download corrupted ${name}` }).click(), join(workDir, 'ui'));
+    const corrupted = await saveDownload(
+      page,
+      () =>
+        row(page, name)
+          .getByRole('button', { name: `Download corrupted ${name}` })
+          .click(),
+      join(workDir, 'ui'),
+    );
     const after = readFileSync(corrupted.path).subarray(0, 200);
-    await expect(preview.locator('[data-preview="before"]')).toHaveText(escape(Buffer.from(content).subarray(0, 200)));
-    await expect(preview.locator('[data-preview="after"]')).toHaveText(escape(after));
+    await expect(preview.locator('[data-preview="before"]')).toHaveText(escaped(Buffer.from(content).subarray(0, 200)));
+    await expect(preview.locator('[data-preview="after"]')).toHaveText(escaped(after));
     const changed = Array.from(after).filter((b, i) => b !== Buffer.from(content)[i]).length;
     expect(changed).toBeGreaterThan(0);
     await expect(preview.locator('[data-preview="after"] mark')).not.toHaveCount(0);
@@ -475,7 +577,11 @@ function entryOf(path: string, name: string): Buffer {
 test.describe('batch ZIP', () => {
   test('holds every corrupted file once, under safe distinct names, and the session report', async ({ page }) => {
     await open(page);
-    const files = [write('a/same.txt', 'first same\n'.repeat(30)), write('b/same.txt', 'second same\n'.repeat(30)), write('notes', 'no extension here\n'.repeat(9))];
+    const files = [
+      write('a/same.txt', 'first same\n'.repeat(30)),
+      write('b/same.txt', 'second same\n'.repeat(30)),
+      write('notes', 'no extension here\n'.repeat(9)),
+    ];
     await page.locator('#workspace-file-input').setInputFiles(files);
     // Names a disk cannot hold but a dropped File can: they must not escape the archive's root.
     const dataTransfer = await page.evaluateHandle(() => {
@@ -485,7 +591,10 @@ test.describe('batch ZIP', () => {
       dt.items.add(new File(['windows\n'.repeat(12)], '..\\..\\win.ini'));
       return dt;
     });
-    await upload(page).getByRole('button', { name: /Drop files here or browse/ }).locator('..').dispatchEvent('drop', { dataTransfer });
+    await upload(page)
+      .getByRole('button', { name: /Drop files here or browse/ })
+      .locator('..')
+      .dispatchEvent('drop', { dataTransfer });
     await expect(upload(page).getByRole('heading', { name: 'Files (6)' })).toBeVisible();
     await algorithmSelect(page).selectOption('jumble_sections');
     await upload(page).getByRole('spinbutton', { name: 'Intensity (percent)' }).fill('55');
@@ -494,15 +603,26 @@ test.describe('batch ZIP', () => {
     await waitForRun(page, 6, 6);
 
     const individual: string[] = [];
-    for (const id of await page.locator('[data-file-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-file-id')!))) {
+    for (const id of await page
+      .locator('[data-file-id]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-file-id')!))) {
       const item = page.locator(`[data-file-id="${id}"]`);
-      const { path } = await saveDownload(page, () => item.getByRole('button', { name: /^Download corrupted / }).click(), join(workDir, `one-${id}`));
+      const { path } = await saveDownload(
+        page,
+        () => item.getByRole('button', { name: /^Download corrupted / }).click(),
+        join(workDir, `one-${id}`),
+      );
       individual.push(fileSha256(path));
     }
 
     const before = Date.now();
     const { download, path } = await saveDownload(page, () => zipButton(page).click(), join(workDir, 'zip'));
-    await expectToast(page, 'ZIP ready. Safe to close this tab.', 'Downloaded 6 files with premium session report', 'default');
+    await expectToast(
+      page,
+      'ZIP ready. Safe to close this tab.',
+      'Downloaded 6 files with premium session report',
+      'default',
+    );
     expect(download.suggestedFilename()).toMatch(/^fracture_session_\d{8}-\d{6}\.zip$/);
 
     execFileSync('python3', ['-m', 'zipfile', '-t', path]);
@@ -536,7 +656,13 @@ test.describe('batch ZIP', () => {
         'files',
       ]),
     );
-    expect(session).toMatchObject({ total_files: 6, mode: 'shuffle_blocks', intensity: 55, master_seed: seed, recoverability: 'Unlikely' });
+    expect(session).toMatchObject({
+      total_files: 6,
+      mode: 'shuffle_blocks',
+      intensity: 55,
+      master_seed: seed,
+      recoverability: 'Unlikely',
+    });
     expect(Math.abs(Date.parse(session.session_timestamp) - before)).toBeLessThan(120_000);
     expect(session.files).toHaveLength(6);
     expect(session.files.map((f: { seed: number }) => f.seed).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => seed + i));
@@ -545,7 +671,16 @@ test.describe('batch ZIP', () => {
     expect(session.total_entropy_delta).toBeCloseTo(sum('entropy_delta'), 3);
     for (const f of session.files) {
       expect(Object.keys(f)).toEqual(
-        expect.arrayContaining(['filename', 'original_size', 'result_size', 'entropy_delta', 'time_ms', 'seed', 'recipe', 'verdict']),
+        expect.arrayContaining([
+          'filename',
+          'original_size',
+          'result_size',
+          'entropy_delta',
+          'time_ms',
+          'seed',
+          'recipe',
+          'verdict',
+        ]),
       );
     }
     expect(session.files.map((f: { filename: string }) => f.filename)).toEqual(
@@ -576,13 +711,30 @@ test.describe('validation and errors', () => {
     expect(statSync(huge).size).toBe(MAX_FILE_BYTES + 1);
     // A file deleted after it was picked cannot be read: the engine never sees it, the run goes on.
     const doomed = write('doomed.txt', 'here today\n'.repeat(10));
-    await page.locator('#workspace-file-input').setInputFiles([write('ok-1.txt', 'ok one\n'.repeat(10)), huge, doomed, write('ok-2.txt', 'ok two\n'.repeat(10))]);
+    await page
+      .locator('#workspace-file-input')
+      .setInputFiles([
+        write('ok-1.txt', 'ok one\n'.repeat(10)),
+        huge,
+        doomed,
+        write('ok-2.txt', 'ok two\n'.repeat(10)),
+      ]);
     rmSync(doomed);
     await startButton(page).click();
     await expectToast(page, 'File too large', 'huge.iso exceeds 200MB limit', 'destructive');
     await waitForRun(page, 3, 3);
-    await expectToast(page, "We couldn't corrupt this file", "Try Won't Open mode or increase intensity.", 'destructive');
-    await expectToast(page, 'Done. Files saved locally.', 'Successfully processed 2 files with deterministic seeds', 'default');
+    await expectToast(
+      page,
+      "We couldn't corrupt this file",
+      "Try Won't Open mode or increase intensity.",
+      'destructive',
+    );
+    await expectToast(
+      page,
+      'Done. Files saved locally.',
+      'Successfully processed 2 files with deterministic seeds',
+      'default',
+    );
     await expect(row(page, 'doomed.txt')).toHaveAttribute('data-state', 'failed');
     await expect(row(page, 'ok-1.txt')).toHaveAttribute('data-state', 'complete');
     await expect(row(page, 'ok-2.txt')).toHaveAttribute('data-state', 'complete');

@@ -58,7 +58,9 @@ async function checkEmittedWasm(outDir, wasmBytes) {
     return;
   }
   if (!sizes.includes(wasmBytes)) {
-    throw new Error(`Pages state a ${wasmBytes}-byte engine but the build emitted ${emitted.map((f, i) => `${f} (${sizes[i]} bytes)`).join(', ') || 'no .wasm'}`);
+    throw new Error(
+      `Pages state a ${wasmBytes}-byte engine but the build emitted ${emitted.map((f, i) => `${f} (${sizes[i]} bytes)`).join(', ') || 'no .wasm'}`,
+    );
   }
 }
 
@@ -139,7 +141,12 @@ async function writeServiceWorker(outDir, routes) {
   const pageFiles = new Set(routes.map(htmlFileFor));
   const pages = routes.map((route) => [`/${htmlFileFor(route)}`, route]);
   const assets = files.filter((file) => !pageFiles.has(file)).map((file) => `/${file}`);
-  const source = serviceWorkerSource({ version: digest.digest('hex').slice(0, 16), pages, assets, notFound: '/404.html' });
+  const source = serviceWorkerSource({
+    version: digest.digest('hex').slice(0, 16),
+    pages,
+    assets,
+    notFound: '/404.html',
+  });
   await writeFile(path.join(outDir, 'sw.js'), source);
   return { pages: pages.length, assets: assets.length };
 }

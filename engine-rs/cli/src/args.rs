@@ -94,7 +94,9 @@ pub fn parse(argv: &[String]) -> Result<Parsed, String> {
             "--zip" => zip = Some(PathBuf::from(value("--zip")?)),
             "--report" => report = true,
             "--json" => json = true,
-            "--engine" => return Err("--engine is an option of the npm CLI (npx fracture); this is the native engine".into()),
+            "--engine" => {
+                return Err("--engine is an option of the npm CLI (npx fracture); this is the native engine".into())
+            }
             other => return Err(format!("unknown option {other}")),
         }
         if inline.is_some() && matches!(flag, "--report" | "--json" | "--") {

@@ -80,7 +80,13 @@ fn run(a: Args) -> ExitCode {
                 if a.json {
                     let _ = writeln!(stdout.lock(), "{}", report.to_json());
                 } else {
-                    let _ = writeln!(stdout.lock(), "{} -> {} ({} bytes, seed {seed})", file.display(), out_path.display(), data.len());
+                    let _ = writeln!(
+                        stdout.lock(),
+                        "{} -> {} ({} bytes, seed {seed})",
+                        file.display(),
+                        out_path.display(),
+                        data.len()
+                    );
                 }
                 if a.zip.is_some() {
                     done.push(Done { out_name, data, report });
@@ -174,4 +180,3 @@ fn io_text(e: &std::io::Error) -> String {
         _ => e.to_string(),
     }
 }
-

@@ -44,7 +44,13 @@ pub fn report_name(t: SystemTime) -> String {
 }
 
 /// `files` pairs each file's report with its name inside the archive.
-pub fn session_report(t: SystemTime, mode: &str, intensity: u32, master_seed: u64, files: &[(&str, &Report)]) -> String {
+pub fn session_report(
+    t: SystemTime,
+    mode: &str,
+    intensity: u32,
+    master_seed: u64,
+    files: &[(&str, &Report)],
+) -> String {
     let reports: Vec<&Report> = files.iter().map(|(_, r)| *r).collect();
     let (y, mo, d, h, mi, s, ms) = civil(t);
     let mut out = Report::default();

@@ -21,7 +21,9 @@ use sha2::{Digest, Sha256};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let out = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["job", file, name, mode, intensity, seed, repeat] => job(file, name, mode, num(intensity), num(seed), num(repeat)),
+        ["job", file, name, mode, intensity, seed, repeat] => {
+            job(file, name, mode, num(intensity), num(seed), num(repeat))
+        }
         ["entropy", file, repeat] => entropy_pass(file, num(repeat)),
         ["parts", file, intensity, seed, repeat] => parts(file, num(intensity), num(seed), num(repeat)),
         _ => Err(USAGE.to_string()),
@@ -93,7 +95,13 @@ fn job(file: &str, name: &str, mode: &str, intensity: u32, seed: u64, repeat: us
         let report = job.report(0.0, 0.0);
         black_box(report.to_json());
         let report_lap = meter.lap();
-        runs.push(laps(&[("scan", scan), ("plan", plan), ("corrupt", corrupt), ("verify", verify), ("report", report_lap)]));
+        runs.push(laps(&[
+            ("scan", scan),
+            ("plan", plan),
+            ("corrupt", corrupt),
+            ("verify", verify),
+            ("report", report_lap),
+        ]));
         let get = |k: &str| match report.get(k) {
             Some(Value::Int(i)) => format!("{i}"),
             Some(Value::Str(s)) => format!("\"{s}\""),
@@ -222,7 +230,8 @@ mod wasm_parts {
         shares: Vec<(usize, usize, u64)>,
     }
 
-    static STATE: Mutex<State> = Mutex::new(State { input: Vec::new(), work: Vec::new(), h: 0, k: 0, shares: Vec::new() });
+    static STATE: Mutex<State> =
+        Mutex::new(State { input: Vec::new(), work: Vec::new(), h: 0, k: 0, shares: Vec::new() });
 
     fn with<R>(f: impl FnOnce(&mut State) -> R) -> R {
         f(&mut STATE.lock().unwrap_or_else(|e| e.into_inner()))

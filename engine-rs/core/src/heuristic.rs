@@ -19,9 +19,7 @@ pub fn looks_corrupted(bytes: &[u8], ext: &str) -> bool {
     match ext {
         "csv" | "tsv" => {
             let delim = if ext == "csv" { b',' } else { b'\t' };
-            !first_k.contains(&delim)
-                || bytecount(bytes, b'"') % 2 == 1
-                || first_k.contains(&0)
+            !first_k.contains(&delim) || bytecount(bytes, b'"') % 2 == 1 || first_k.contains(&0)
         }
         "json" => bytecount(bytes, b'{') != bytecount(bytes, b'}') || bytecount(bytes, b'[') != bytecount(bytes, b']'),
         _ => false,

@@ -23,13 +23,13 @@ pub mod rng;
 mod sha;
 
 pub use entropy::{byte_counts, entropy, round4};
-pub use sha::{Hasher as Sha256Hasher, Progressive as ProgressiveSha256};
 pub use error::{EngineError, MAX_INPUT, MAX_SEED};
 pub use formats::{detect, Family};
 pub use heuristic::looks_corrupted;
 pub use modes::Mode;
 pub use name::extension_of;
 pub use report::{Report, Value, ENGINE_VERSION, VERDICT};
+pub use sha::{Hasher as Sha256Hasher, Progressive as ProgressiveSha256};
 
 use modes::{flip, shuffle, truncate};
 use rng::{Stream, ESCALATION_STREAM};
@@ -51,7 +51,13 @@ pub fn check_args(mode: &str, intensity: u32, seed: u64) -> Result<Mode, EngineE
 enum Plan {
     /// `in_place`: the input is not needed after the flip (see `Job::flip_verdict_known`), so the flip
     /// takes it over instead of copying it.
-    Flip { h: usize, k: u64, preserve: bool, seed: u64, in_place: bool },
+    Flip {
+        h: usize,
+        k: u64,
+        preserve: bool,
+        seed: u64,
+        in_place: bool,
+    },
     Truncate(truncate::TruncatePlan),
     Shuffle(shuffle::ShufflePlan),
     Break(Family),
@@ -90,17 +96,40 @@ impl Job {
 
     /// The scan stage with the input's SHA-256 (lower-case hex) computed by the caller, e.g. by the
     /// browser's native WebCrypto, which hashes several times faster than this crate in WebAssembly.
-    pub fn scan_with(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: Option<String>) -> Result<Job, EngineError> {
+    pub fn scan_with(
+        input: Vec<u8>,
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        sha256: Option<String>,
+    ) -> Result<Job, EngineError> {
         Job::scan_inner(input, name, mode, intensity, seed, sha256, None)
     }
 
     /// The scan stage with the input's SHA-256 and byte-value counts measured by the caller while it
     /// read the input (the native CLI does, piece by piece, on two threads).
-    pub fn scan_measured(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: String, counts: [u64; 256]) -> Result<Job, EngineError> {
+    pub fn scan_measured(
+        input: Vec<u8>,
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        sha256: String,
+        counts: [u64; 256],
+    ) -> Result<Job, EngineError> {
         Job::scan_inner(input, name, mode, intensity, seed, Some(sha256), Some(counts))
     }
 
-    fn scan_inner(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64, sha256: Option<String>, counts: Option<[u64; 256]>) -> Result<Job, EngineError> {
+    fn scan_inner(
+        input: Vec<u8>,
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        sha256: Option<String>,
+        counts: Option<[u64; 256]>,
+    ) -> Result<Job, EngineError> {
         let mode = check_args(mode, intensity, seed)?;
         if input.len() as u64 > MAX_INPUT {
             return Err(EngineError::TooLarge(input.len() as u64));
@@ -160,7 +189,9 @@ impl Job {
     fn flip_verdict_known(&self) -> Option<bool> {
         match self.mode {
             Mode::HeaderPreserveFlip => Some(true),
-            Mode::ByteFlip if flip::header_len(self.n, false) >= 1024 && !matches!(self.ext.as_str(), "csv" | "tsv" | "json") => {
+            Mode::ByteFlip
+                if flip::header_len(self.n, false) >= 1024 && !matches!(self.ext.as_str(), "csv" | "tsv" | "json") =>
+            {
                 Some(looks_corrupted(&self.input, &self.ext))
             }
             _ => None,
@@ -325,7 +356,10 @@ impl Job {
 /// thread while this one counts byte values: the two passes take the time of the longer one.
 fn measure(bytes: &[u8], sha256: Option<String>) -> (f64, String) {
     #[cfg(not(target_arch = "wasm32"))]
-    if sha256.is_none() && bytes.len() >= flip::PARALLEL_MIN && std::thread::available_parallelism().map_or(1, |p| p.get()) > 1 {
+    if sha256.is_none()
+        && bytes.len() >= flip::PARALLEL_MIN
+        && std::thread::available_parallelism().map_or(1, |p| p.get()) > 1
+    {
         return std::thread::scope(|scope| {
             let sha = scope.spawn(|| sha::hex_digest(bytes));
             let e = entropy(bytes);
@@ -341,7 +375,13 @@ fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64) ->
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
             let preserve = mode == Mode::HeaderPreserveFlip;
             let h = flip::header_len(n, preserve);
-            Plan::Flip { h, k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) }, preserve, seed, in_place: false }
+            Plan::Flip {
+                h,
+                k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) },
+                preserve,
+                seed,
+                in_place: false,
+            }
         }
         Mode::TruncateInsert => Plan::Truncate(truncate::plan(n, intensity, seed)),
         Mode::ShuffleBlocks => Plan::Shuffle(shuffle::plan(n, intensity, seed)),
@@ -391,7 +431,12 @@ fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
             recipe: if n == 0 {
                 EMPTY_RECIPE.to_string()
             } else {
-                format!("Removed {} bytes at offset {} and inserted {} random bytes in their place.", p.removed, p.remove_start, p.inserted.len())
+                format!(
+                    "Removed {} bytes at offset {} and inserted {} random bytes in their place.",
+                    p.removed,
+                    p.remove_start,
+                    p.inserted.len()
+                )
             },
         },
         Plan::Shuffle(p) => {
@@ -405,14 +450,22 @@ fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
             };
             Executed {
                 data: shuffle::apply(input, p),
-                fields: vec![("shuffled_blocks", Value::Int(k as u64)), ("block_size", Value::Int(shuffle::BLOCK as u64))],
+                fields: vec![
+                    ("shuffled_blocks", Value::Int(k as u64)),
+                    ("block_size", Value::Int(shuffle::BLOCK as u64)),
+                ],
                 strategy: "shuffle_blocks",
                 recipe,
             }
         }
         Plan::Break(family) => {
             if n == 0 {
-                return Executed { data: Vec::new(), fields: Vec::new(), strategy: recipes::strategy_for(*family), recipe: EMPTY_RECIPE.to_string() };
+                return Executed {
+                    data: Vec::new(),
+                    fields: Vec::new(),
+                    strategy: recipes::strategy_for(*family),
+                    recipe: EMPTY_RECIPE.to_string(),
+                };
             }
             let mut ctx = recipes::Ctx::new(seed, intensity);
             let b = recipes::apply(*family, input, &mut ctx);
@@ -422,7 +475,13 @@ fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
 }
 
 /// Runs every stage; the report's timing fields are 0.
-pub fn corrupt(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64) -> Result<(Vec<u8>, Report), EngineError> {
+pub fn corrupt(
+    input: &[u8],
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+) -> Result<(Vec<u8>, Report), EngineError> {
     let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed)?;
     job.plan();
     job.corrupt();
@@ -437,7 +496,13 @@ mod in_place_tests {
 
     /// The stages as ENGINE.md states them, with the flip always on a copy and the verdict always
     /// taken from the output: what the in-place and early-escalation paths must reproduce exactly.
-    fn by_the_book(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64) -> (Vec<u8>, Vec<(&'static str, Value)>, String, bool) {
+    fn by_the_book(
+        input: &[u8],
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+    ) -> (Vec<u8>, Vec<(&'static str, Value)>, String, bool) {
         let m = Mode::parse(mode).unwrap();
         let ext = extension_of(name);
         let family = detect(input, &ext);
@@ -450,7 +515,14 @@ mod in_place_tests {
         (again.data, again.fields, again.recipe, true)
     }
 
-    fn staged(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, chunked: bool) -> (Vec<u8>, Report, bool) {
+    fn staged(
+        input: &[u8],
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        chunked: bool,
+    ) -> (Vec<u8>, Report, bool) {
         let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed).unwrap();
         job.plan();
         if chunked && job.begin_chunks() {
@@ -470,7 +542,11 @@ mod in_place_tests {
 
     #[test]
     fn in_place_flips_and_early_escalation_match_the_copying_stages() {
-        let text: Vec<u8> = b"timestamp,level,message\n".iter().chain(b"2026-11-21 INFO request served in 12 ms\n".iter().cycle().take(300_000)).copied().collect();
+        let text: Vec<u8> = b"timestamp,level,message\n"
+            .iter()
+            .chain(b"2026-11-21 INFO request served in 12 ms\n".iter().cycle().take(300_000))
+            .copied()
+            .collect();
         let mut random = vec![0u8; 300_000];
         let mut rng = Stream::new(99, 7);
         for b in random.iter_mut() {
@@ -498,7 +574,10 @@ mod in_place_tests {
                                     assert_eq!(report.get(key), Some(value), "{what}: {key}");
                                 }
                             }
-                            if mode == "byte_flip" && len >= 204_800 && ["app.log", "blob.bin", "README"].contains(&name) {
+                            if mode == "byte_flip"
+                                && len >= 204_800
+                                && ["app.log", "blob.bin", "README"].contains(&name)
+                            {
                                 if escalated {
                                     seen_early += 1;
                                 } else {

@@ -137,7 +137,11 @@ mod tests {
         for seed in seeds {
             for stream in STREAMS.into_iter().chain(spread(4).map(|s| s ^ seed)) {
                 for counter in COUNTERS {
-                    assert_eq!(chacha8_block(seed, counter, stream), reference_block(seed, stream, counter), "seed {seed} stream {stream} block {counter}");
+                    assert_eq!(
+                        chacha8_block(seed, counter, stream),
+                        reference_block(seed, stream, counter),
+                        "seed {seed} stream {stream} block {counter}"
+                    );
                 }
             }
         }
@@ -173,11 +177,16 @@ mod tests {
         // Starting 0..4 blocks before a carry puts it at every lane of a refill and across refills.
         for seed in [0, 1234567890, u64::MAX] {
             for stream in [0, u64::MAX] {
-                for start in [(1u64 << 32) - 4, (1 << 32) - 3, (1 << 32) - 2, (1 << 32) - 1, u64::MAX - 5, u64::MAX - 2] {
+                for start in [(1u64 << 32) - 4, (1 << 32) - 3, (1 << 32) - 2, (1 << 32) - 1, u64::MAX - 5, u64::MAX - 2]
+                {
                     let mut wide = Wide::<[u32; 4]>::at_block(seed, stream, start);
                     let mut reference = reference_at(seed, stream, start);
                     for i in 0..3 * BUF_WORDS {
-                        assert_eq!(wide.next_u32(), reference.next_u32(), "seed {seed} stream {stream} from block {start}, word {i}");
+                        assert_eq!(
+                            wide.next_u32(),
+                            reference.next_u32(),
+                            "seed {seed} stream {stream} from block {start}, word {i}"
+                        );
                     }
                 }
             }

@@ -5,8 +5,8 @@ mod support;
 
 use fracture_engine::corrupt;
 use serde_json::{json, Value as Json};
-use support::{sha256_hex, untimed_report};
 use std::path::PathBuf;
+use support::{sha256_hex, untimed_report};
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
@@ -83,7 +83,10 @@ fn golden_vectors() {
     for (i, rec) in records.iter().enumerate() {
         let (sha, report) = run(rec);
         if sha != rec["sha256"] || report != rec["report"] {
-            failures.push(format!("record {i} ({}, {} {} i{} s{}): sha {sha} vs {}; report {report} vs {}", rec["why"], rec["name"], rec["mode"], rec["intensity"], rec["seed"], rec["sha256"], rec["report"]));
+            failures.push(format!(
+                "record {i} ({}, {} {} i{} s{}): sha {sha} vs {}; report {report} vs {}",
+                rec["why"], rec["name"], rec["mode"], rec["intensity"], rec["seed"], rec["sha256"], rec["report"]
+            ));
         }
     }
     assert!(failures.is_empty(), "{} of {} records differ:\n{}", failures.len(), records.len(), failures.join("\n"));

@@ -5,15 +5,57 @@
 use fracture_engine::rng::Stream;
 use fracture_engine::{corrupt, extension_of, EngineError, Job, Value, MAX_SEED};
 
-const MODES: [&str; 6] = ["byte_flip", "header_preserve_flip", "truncate_insert", "shuffle_blocks", "guaranteed_break", "nope"];
+const MODES: [&str; 6] =
+    ["byte_flip", "header_preserve_flip", "truncate_insert", "shuffle_blocks", "guaranteed_break", "nope"];
 const MAGIC: &[&[u8]] = &[
-    b"", b"\x89PNG\r\n\x1a\n", b"%PDF-1.4\n", b"PK\x03\x04", b"PK\x05\x06", b"\xFF\xD8\xFF", b"GIF89a", b"II*\x00",
-    b"RIFF\0\0\0\0WEBP", b"RIFF\0\0\0\0AVI ", b"RIFF\0\0\0\0WAVE", b"\0\0\0\x18ftypmp42", b"\x1A\x45\xDF\xA3",
-    b"FLV\x01", b"fLaC", b"OggS", b"\x30\x26\xB2\x75\x8E\x66\xCF\x11", b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1",
-    b"Rar!\x1A\x07\x00", b"7z\xBC\xAF\x27\x1C", b"\xFD7zXZ\x00", b"\x1F\x8B\x08", b"MSCF", b"ID3", b"MZ", b"BZh9",
-    b"\xFF\xFB", b"\xFF\xF1", b"<svg ", b"{\"a\":[", b"a,b,c\n",
+    b"",
+    b"\x89PNG\r\n\x1a\n",
+    b"%PDF-1.4\n",
+    b"PK\x03\x04",
+    b"PK\x05\x06",
+    b"\xFF\xD8\xFF",
+    b"GIF89a",
+    b"II*\x00",
+    b"RIFF\0\0\0\0WEBP",
+    b"RIFF\0\0\0\0AVI ",
+    b"RIFF\0\0\0\0WAVE",
+    b"\0\0\0\x18ftypmp42",
+    b"\x1A\x45\xDF\xA3",
+    b"FLV\x01",
+    b"fLaC",
+    b"OggS",
+    b"\x30\x26\xB2\x75\x8E\x66\xCF\x11",
+    b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1",
+    b"Rar!\x1A\x07\x00",
+    b"7z\xBC\xAF\x27\x1C",
+    b"\xFD7zXZ\x00",
+    b"\x1F\x8B\x08",
+    b"MSCF",
+    b"ID3",
+    b"MZ",
+    b"BZh9",
+    b"\xFF\xFB",
+    b"\xFF\xF1",
+    b"<svg ",
+    b"{\"a\":[",
+    b"a,b,c\n",
 ];
-const NAMES: &[&str] = &["", "x", ".bashrc", "a.PDF", "f.zip", "t.csv", "d.json", "ü ✓.png", "a.b.c.mp3", "trailing.", "x.tar", "n.exe", "s.svg", "v.mkv"];
+const NAMES: &[&str] = &[
+    "",
+    "x",
+    ".bashrc",
+    "a.PDF",
+    "f.zip",
+    "t.csv",
+    "d.json",
+    "ü ✓.png",
+    "a.b.c.mp3",
+    "trailing.",
+    "x.tar",
+    "n.exe",
+    "s.svg",
+    "v.mkv",
+];
 
 fn int(r: &fracture_engine::Report, k: &str) -> Option<u64> {
     match r.get(k) {
@@ -51,7 +93,10 @@ fn one_case(case_seed: u64) {
         _ => u64::from(g.u32()),
     };
     let seed = if g.below(20) == 0 { MAX_SEED + 1 } else { seed };
-    let ctx = format!("case seed {case_seed}: {} bytes, name {name:?}, mode {mode}, intensity {intensity}, seed {seed}", input.len());
+    let ctx = format!(
+        "case seed {case_seed}: {} bytes, name {name:?}, mode {mode}, intensity {intensity}, seed {seed}",
+        input.len()
+    );
 
     match corrupt(&input, name, mode, intensity, seed) {
         Err(EngineError::UnsupportedMode(m)) => assert_eq!(m, mode, "{ctx}"),
@@ -76,7 +121,8 @@ fn one_case(case_seed: u64) {
                     assert!(changed <= ops, "{ctx}: {changed} bytes changed, ops {ops}");
                 }
                 "truncate_insert" => {
-                    let (rm, ins, st) = (int(&r, "removed").unwrap(), int(&r, "inserted").unwrap(), int(&r, "remove_start").unwrap());
+                    let (rm, ins, st) =
+                        (int(&r, "removed").unwrap(), int(&r, "inserted").unwrap(), int(&r, "remove_start").unwrap());
                     assert_eq!(out.len() as u64, n - rm + ins, "{ctx}");
                     assert!(st + rm <= n && ins <= rm, "{ctx}");
                     assert_eq!(&out[..st as usize], &input[..st as usize], "{ctx}");
@@ -93,7 +139,10 @@ fn one_case(case_seed: u64) {
                 _ => {
                     assert_eq!(r.get("guarantee"), Some(&Value::Bool(true)), "{ctx}");
                     if !input.is_empty() {
-                        assert!(fracture_engine::looks_corrupted(&out, &extension_of(name)), "{ctx}: output does not look corrupted");
+                        assert!(
+                            fracture_engine::looks_corrupted(&out, &extension_of(name)),
+                            "{ctx}: output does not look corrupted"
+                        );
                     }
                 }
             }
@@ -114,7 +163,11 @@ fn arbitrary_inputs_never_panic_and_reports_hold() {
     for i in 0..cases {
         let case_seed = base.wrapping_mul(1_000_003).wrapping_add(i) & MAX_SEED;
         if let Err(e) = std::panic::catch_unwind(|| one_case(case_seed)) {
-            let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
             panic!("property failed (replay: FRACTURE_PROPERTY_SEED={base}, case seed {case_seed}): {msg}");
         }
     }

@@ -42,6 +42,8 @@ pub struct InputBuffer {
     sha: Progressive,
 }
 
+// A byte buffer handed to JavaScript, not a collection: nothing asks whether it is empty.
+#[allow(clippy::len_without_is_empty)]
 #[wasm_bindgen]
 impl InputBuffer {
     #[wasm_bindgen(constructor)]
@@ -86,11 +88,19 @@ impl WasmJob {
     /// The scan stage for bytes already in the module's memory (consumes the buffer, no copy). The
     /// input's SHA-256 is `sha256` when given (WebCrypto), else the buffer's own, finished here.
     #[wasm_bindgen(js_name = fromBuffer)]
-    pub fn from_buffer(input: InputBuffer, name: &str, mode: &str, intensity: f64, seed: f64, sha256: Option<String>) -> Result<WasmJob, JsError> {
+    pub fn from_buffer(
+        input: InputBuffer,
+        name: &str,
+        mode: &str,
+        intensity: f64,
+        seed: f64,
+        sha256: Option<String>,
+    ) -> Result<WasmJob, JsError> {
         let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
         let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
         let sha256 = sha256.unwrap_or_else(|| input.sha.finish(&input.bytes));
-        let job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256)).map_err(|e| JsError::new(&e.to_string()))?;
+        let job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256))
+            .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(WasmJob { job, output_sha: Progressive::default() })
     }
 
@@ -193,10 +203,12 @@ pub fn check_args(mode: &str, intensity: f64, seed: f64) -> Result<(), JsError> 
 
 /// Flips chunks `first..=last` of an `n`-byte input, given the bytes `[start, start + part.len())`
 /// in `part` (changed in place): the part of a flip-mode job another worker hands out.
+#[allow(clippy::too_many_arguments)]
 #[wasm_bindgen(js_name = flipPart)]
 pub fn flip_part(part: &mut [u8], start: usize, n: usize, h: usize, k: f64, seed: f64, first: usize, last: usize) {
     // Callers pass what `WasmJob.flipPlan` returned; a bad value only changes which bytes flip.
-    let span = first.saturating_mul(fracture_engine::modes::flip::CHUNK)..(last.saturating_add(1)).saturating_mul(fracture_engine::modes::flip::CHUNK).min(n);
+    let span = first.saturating_mul(fracture_engine::modes::flip::CHUNK)
+        ..(last.saturating_add(1)).saturating_mul(fracture_engine::modes::flip::CHUNK).min(n);
     if start > span.start || start.saturating_add(part.len()) < span.end || h > n || k < 0.0 || k > n as f64 {
         return;
     }

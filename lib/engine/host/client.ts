@@ -33,7 +33,9 @@ function spawn(): EngineWorker {
       worker.removeEventListener('message', onMessage);
     };
     worker.addEventListener('message', onMessage);
-    worker.addEventListener('error', (e) => reject(new Error(e.message || 'The engine failed to load')), { once: true });
+    worker.addEventListener('error', (e) => reject(new Error(e.message || 'The engine failed to load')), {
+      once: true,
+    });
   });
   return { worker, ready };
 }
@@ -49,8 +51,19 @@ export function warmUp(): Promise<void> {
   return idle[0].ready;
 }
 
-export function corrupt(file: File, options: CorruptOptions, callbacks?: CorruptCallbacks, signal?: AbortSignal): Promise<EngineResult>;
-export function corrupt(input: Input, name: string, options: CorruptOptions, callbacks?: CorruptCallbacks, signal?: AbortSignal): Promise<EngineResult>;
+export function corrupt(
+  file: File,
+  options: CorruptOptions,
+  callbacks?: CorruptCallbacks,
+  signal?: AbortSignal,
+): Promise<EngineResult>;
+export function corrupt(
+  input: Input,
+  name: string,
+  options: CorruptOptions,
+  callbacks?: CorruptCallbacks,
+  signal?: AbortSignal,
+): Promise<EngineResult>;
 export function corrupt(
   input: Input,
   nameOrOptions: string | CorruptOptions,
@@ -64,7 +77,13 @@ export function corrupt(
   return run(input, (input as File).name, nameOrOptions, (a as CorruptCallbacks) ?? {}, b as AbortSignal | undefined);
 }
 
-async function run(input: Input, name: string, options: CorruptOptions, callbacks: CorruptCallbacks, signal?: AbortSignal): Promise<EngineResult> {
+async function run(
+  input: Input,
+  name: string,
+  options: CorruptOptions,
+  callbacks: CorruptCallbacks,
+  signal?: AbortSignal,
+): Promise<EngineResult> {
   if (signal?.aborted) throw abortError();
   const w = idle.pop() ?? spawn();
   const size = input instanceof Blob ? input.size : input.byteLength;
@@ -154,7 +173,8 @@ async function startHelpers(mode: string, size: number): Promise<EngineWorker[]>
 /** Blobs cross by reference; bytes are transferred (the caller's buffer is detached: no copy). */
 function toTransferable(input: Input): Blob | ArrayBuffer {
   if (input instanceof Blob || input instanceof ArrayBuffer) return input;
-  if (input.byteOffset === 0 && input.byteLength === input.buffer.byteLength && input.buffer instanceof ArrayBuffer) return input.buffer;
+  if (input.byteOffset === 0 && input.byteLength === input.buffer.byteLength && input.buffer instanceof ArrayBuffer)
+    return input.buffer;
   return input.slice().buffer;
 }
 

@@ -33,7 +33,9 @@ export function flipClient(send: (request: FlipRequest, transfer: ArrayBuffer[])
         const id = nextId++;
         pending.set(id, { resolve, reject });
         // `part` is normally the caller's own copy: then its buffer crosses without another copy.
-        const buffer = (part.byteOffset === 0 && part.byteLength === part.buffer.byteLength ? part.buffer : part.slice().buffer) as ArrayBuffer;
+        const buffer = (
+          part.byteOffset === 0 && part.byteLength === part.buffer.byteLength ? part.buffer : part.slice().buffer
+        ) as ArrayBuffer;
         send({ id, part: buffer, start, n, h, k, seed, first, last }, [buffer]);
       }),
     receive: (reply) => {

@@ -51,7 +51,10 @@ export function loadWasmEngine(dir = wasmPkgDir()): Promise<WasmEngine> {
  */
 export async function startNodeHelpers(count: number): Promise<{ helpers: FlipHelper[]; close: () => Promise<void> }> {
   const dir = wasmPkgDir();
-  const workerData = { glue: pathToFileURL(path.join(dir, 'fracture_engine.js')).href, wasm: path.join(dir, 'fracture_engine_bg.wasm') };
+  const workerData = {
+    glue: pathToFileURL(path.join(dir, 'fracture_engine.js')).href,
+    wasm: path.join(dir, 'fracture_engine_bg.wasm'),
+  };
   const workers = Array.from({ length: count }, () => new Worker(HELPER_SOURCE, { eval: true, workerData }));
   const close = async () => {
     await Promise.all(workers.map((w) => w.terminate()));

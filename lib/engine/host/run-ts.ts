@@ -7,7 +7,12 @@ import type { StageEvents } from './run.ts';
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-export async function runReference(input: Uint8Array | Blob, name: string, options: CorruptOptions, events: StageEvents = {}): Promise<CorruptResult> {
+export async function runReference(
+  input: Uint8Array | Blob,
+  name: string,
+  options: CorruptOptions,
+  events: StageEvents = {},
+): Promise<CorruptResult> {
   const t0 = performance.now();
   const stage = (s: Stage) => {
     const info = STAGES.find((x) => x.stage === s)!;

@@ -9,17 +9,42 @@ export interface WasmEngine {
   memory: { readonly buffer: ArrayBuffer };
   InputBuffer: new (len: number) => { ptr(): number; len(): number; hashTo(end: number): void; free(): void };
   WasmJob: {
-    fromBuffer(input: unknown, name: string, mode: string, intensity: number, seed: number, sha256?: string): WasmJobHandle;
+    fromBuffer(
+      input: unknown,
+      name: string,
+      mode: string,
+      intensity: number,
+      seed: number,
+      sha256?: string,
+    ): WasmJobHandle;
   };
   checkArgs(mode: string, intensity: number, seed: number): void;
-  flipPart(part: Uint8Array, start: number, n: number, h: number, k: number, seed: number, first: number, last: number): void;
+  flipPart(
+    part: Uint8Array,
+    start: number,
+    n: number,
+    h: number,
+    k: number,
+    seed: number,
+    first: number,
+    last: number,
+  ): void;
 }
 
 /**
  * Flips chunks `first..=last` of an `n`-byte input elsewhere (another Web Worker): `part` holds the
  * bytes from `start`; resolves to the part, flipped. ENGINE.md lets chunks run in any order.
  */
-export type FlipHelper = (part: Uint8Array, start: number, n: number, h: number, k: number, seed: number, first: number, last: number) => Promise<Uint8Array>;
+export type FlipHelper = (
+  part: Uint8Array,
+  start: number,
+  n: number,
+  h: number,
+  k: number,
+  seed: number,
+  first: number,
+  last: number,
+) => Promise<Uint8Array>;
 
 /** Chunks (64 KiB) per piece of work handed out: 4 MiB, so little is ever copied at once. */
 const BATCH_CHUNKS = 64;
@@ -125,7 +150,8 @@ async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashi
       for (let at = 0; at < size; at += READ_SLICE) {
         const part = new Uint8Array(await pending);
         if (at + READ_SLICE < size) pending = read(at + READ_SLICE);
-        if (part.length !== Math.min(READ_SLICE, size - at)) throw new Error('The file changed while it was being read');
+        if (part.length !== Math.min(READ_SLICE, size - at))
+          throw new Error('The file changed while it was being read');
         view().set(part, at);
         if (hashing === 'engine') buffer.hashTo(at + part.length);
       }
@@ -168,13 +194,23 @@ export function runWasmToBlob(
   options: CorruptOptions,
   events: StageEvents = {},
   helpers: readonly FlipHelper[] = [],
-  hashing: Hashing = (input instanceof Uint8Array ? input.length : input.size) >= ENGINE_HASH_MIN_BYTES ? 'engine' : 'platform',
+  hashing: Hashing = (input instanceof Uint8Array ? input.length : input.size) >= ENGINE_HASH_MIN_BYTES
+    ? 'engine'
+    : 'platform',
 ): Promise<EngineResult> {
-  return runStages(engine, input, name, options, events, helpers, hashing === 'platform' ? webCrypto() : undefined, (output, length, hashTo) =>
-    blobFromPieces(length, (start, end) => {
-      hashTo?.(end);
-      return output(start, end).slice();
-    }),
+  return runStages(
+    engine,
+    input,
+    name,
+    options,
+    events,
+    helpers,
+    hashing === 'platform' ? webCrypto() : undefined,
+    (output, length, hashTo) =>
+      blobFromPieces(length, (start, end) => {
+        hashTo?.(end);
+        return output(start, end).slice();
+      }),
   );
 }
 
@@ -203,7 +239,14 @@ async function runStages<T extends Uint8Array | Blob>(
   // Platform hashing runs beside the stages below; engine hashing finishes the buffer's own digest here.
   const shaBefore = sha256?.(new Uint8Array(engine.memory.buffer, buffer.ptr(), size));
   void shaBefore?.catch(() => undefined); // awaited at the end; a failure there rejects the run
-  const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, shaBefore ? PENDING : undefined);
+  const job = engine.WasmJob.fromBuffer(
+    buffer,
+    name,
+    options.mode,
+    options.intensity,
+    options.seed,
+    shaBefore ? PENDING : undefined,
+  );
   try {
     done();
     done = stage(events, 'plan');
@@ -223,7 +266,8 @@ async function runStages<T extends Uint8Array | Blob>(
     done();
     done = stage(events, 'report');
     const length = job.outputLen();
-    const output: OutputView = (start, end) => new Uint8Array(engine.memory.buffer, job.outputPtr() + start, Math.min(end, length) - start);
+    const output: OutputView = (start, end) =>
+      new Uint8Array(engine.memory.buffer, job.outputPtr() + start, Math.min(end, length) - start);
     const shaAfter = sha256?.(output(0, length));
     // A flip that copied keeps the input until here; the output alone is needed from now on.
     job.dropInput();
@@ -245,7 +289,12 @@ async function runStages<T extends Uint8Array | Blob>(
  * handed out in order, flipped where they land and written back. Same bytes as `job.corrupt()`. The
  * output is the input itself when the engine flips in place, so the module holds one copy of the file.
  */
-export async function corruptInChunks(engine: WasmEngine, job: WasmJobHandle, n: number, helpers: readonly FlipHelper[]) {
+export async function corruptInChunks(
+  engine: WasmEngine,
+  job: WasmJobHandle,
+  n: number,
+  helpers: readonly FlipHelper[],
+) {
   // The seed is the plan's: seed + 1 when the plan stage already decided to escalate.
   const [h, k, seed] = Array.from(job.flipPlan());
   job.beginChunks();
@@ -258,7 +307,8 @@ export async function corruptInChunks(engine: WasmEngine, job: WasmJobHandle, n:
     return [first, next - 1] as const;
   };
   // Views are made afresh each time: memory growth detaches old ones.
-  const output = (start: number, end: number) => new Uint8Array(engine.memory.buffer, job.outputMutPtr() + start, end - start);
+  const output = (start: number, end: number) =>
+    new Uint8Array(engine.memory.buffer, job.outputMutPtr() + start, end - start);
   const remote = async (helper: FlipHelper) => {
     for (let batch = take(); batch; batch = take()) {
       const [first, lastChunk] = batch;

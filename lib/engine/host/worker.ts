@@ -19,7 +19,9 @@ const post = (msg: FromWorker, transfer: Transferable[] = []) => self.postMessag
 const ready: Promise<WasmEngine | undefined> = init({ module_or_path: wasmUrl }).then(
   (exports) => ({ ...wasm, memory: exports.memory }) as unknown as WasmEngine,
   (e: unknown) => {
-    console.warn(`Fracture: the WebAssembly engine did not load (${e instanceof Error ? e.message : String(e)}); using the TypeScript engine`);
+    console.warn(
+      `Fracture: the WebAssembly engine did not load (${e instanceof Error ? e.message : String(e)}); using the TypeScript engine`,
+    );
     return undefined;
   },
 );
@@ -83,7 +85,10 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     // The output goes back as a Blob, built here piece by piece: a Blob crosses by reference.
     const { data, report } = engine
       ? await runWasmToBlob(engine, input, msg.name, msg.options, events, (msg.helpers ?? []).map(helperOver))
-      : await runReference(input, msg.name, msg.options, events).then(async (r) => ({ data: await blobFromBytes(r.data), report: r.report }));
+      : await runReference(input, msg.name, msg.options, events).then(async (r) => ({
+          data: await blobFromBytes(r.data),
+          report: r.report,
+        }));
     post({ type: 'done', id, data, report });
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });

@@ -17,7 +17,8 @@ import { detect } from './formats.ts';
 import { RECIPES } from './recipes/index.ts';
 import { Stream } from './stream.ts';
 
-const NATIVE = process.env.FRACTURE_NATIVE ?? fileURLToPath(new URL('../../../target/release/fracture', import.meta.url));
+const NATIVE =
+  process.env.FRACTURE_NATIVE ?? fileURLToPath(new URL('../../../target/release/fracture', import.meta.url));
 const built = existsSync(NATIVE);
 
 const ascii = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -109,8 +110,25 @@ describe.skipIf(!built)(`the native engine (${NATIVE})`, () => {
       for (const intensity of INTENSITIES) {
         for (const seed of SEEDS) {
           const out = join(dir, `out-${mode}-${intensity}-${seed}`);
-          const args = ['--json', '--mode', mode, '--intensity', String(intensity), '--seed', String(seed), '--out', out, ...files];
-          const lines = execFileSync(NATIVE, args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim().split('\n');
+          const args = [
+            '--json',
+            '--mode',
+            mode,
+            '--intensity',
+            String(intensity),
+            '--seed',
+            String(seed),
+            '--out',
+            out,
+            ...files,
+          ];
+          const lines = execFileSync(NATIVE, args, {
+            encoding: 'utf8',
+            maxBuffer: 64 << 20,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          })
+            .trim()
+            .split('\n');
           expect(lines.length).toBe(INPUTS.length);
           INPUTS.forEach(([name, bytes], i) => {
             if (!compares(mode, name, bytes)) return;
@@ -132,7 +150,8 @@ describe.skipIf(!built)(`the native engine (${NATIVE})`, () => {
     });
   }
 
-  for (const family of unported) it.todo(`guaranteed_break for ${family} files: port its recipe to recipes/${family}.ts`);
+  for (const family of unported)
+    it.todo(`guaranteed_break for ${family} files: port its recipe to recipes/${family}.ts`);
 
   it('rejects bad arguments with the same error texts', () => {
     const cases: [string[], CorruptOptions][] = [

@@ -44,8 +44,23 @@ describe("ENGINE.md's worked example (sample.bin, seed 1234567890, intensity 80)
 describe('report', () => {
   it("has docs/engine.md's keys in order for every mode", () => {
     const common = [
-      'engine', 'filename', 'format', 'original_size', 'result_size', 'mode', 'intensity', 'seed', 'time_ms',
-      'ops_ms', 'before_entropy', 'after_entropy', 'entropy_delta', 'verdict', 'recipe', 'strategy', 'guarantee',
+      'engine',
+      'filename',
+      'format',
+      'original_size',
+      'result_size',
+      'mode',
+      'intensity',
+      'seed',
+      'time_ms',
+      'ops_ms',
+      'before_entropy',
+      'after_entropy',
+      'entropy_delta',
+      'verdict',
+      'recipe',
+      'strategy',
+      'guarantee',
     ];
     const modeFields: Record<string, string[]> = {
       byte_flip: ['ops', 'preserve_header'],
@@ -70,7 +85,12 @@ describe('report', () => {
     const text = new TextEncoder().encode('hello world, this is a plain text file that stays readable. '.repeat(200));
     const { report } = corrupt(text, 'notes.txt', { mode: 'byte_flip', intensity: 0, seed: 11 });
     const keys = Object.keys(report);
-    expect(keys.slice(keys.indexOf('preserve_header'))).toEqual(['preserve_header', 'escalated', 'sha256_before', 'sha256_after']);
+    expect(keys.slice(keys.indexOf('preserve_header'))).toEqual([
+      'preserve_header',
+      'escalated',
+      'sha256_before',
+      'sha256_after',
+    ]);
     expect(report.escalated).toBe(true);
   });
 
@@ -107,10 +127,12 @@ describe('report', () => {
       /^Removed \d+ bytes at offset \d+ and inserted \d+ random bytes in their place\.$/,
     );
     const shuffled = corrupt(input, 'a.bin', { mode: 'shuffle_blocks', intensity: 100, seed: 1 }).report;
-    expect(shuffled.recipe).toBe("Moved 2 of 5 whole 4096-byte blocks into each other's places; the 123-byte tail stayed where it was.");
-    expect(corrupt(input.subarray(0, 8191), 'a.bin', { mode: 'shuffle_blocks', intensity: 100, seed: 1 }).report.recipe).toBe(
-      'The file has fewer than two whole 4096-byte blocks, so no block was moved.',
+    expect(shuffled.recipe).toBe(
+      "Moved 2 of 5 whole 4096-byte blocks into each other's places; the 123-byte tail stayed where it was.",
     );
+    expect(
+      corrupt(input.subarray(0, 8191), 'a.bin', { mode: 'shuffle_blocks', intensity: 100, seed: 1 }).report.recipe,
+    ).toBe('The file has fewer than two whole 4096-byte blocks, so no block was moved.');
     expect(corrupt(input, 'a.bin', { mode: 'guaranteed_break', intensity: 0, seed: 1 }).report.recipe).toBe(
       'Inverted the first 16 bytes and changed 206 bytes after them.',
     );
@@ -128,7 +150,11 @@ describe('report', () => {
   });
 
   it("gives an empty output with the family's strategy for an empty input to guaranteed_break", () => {
-    const { data, report } = corrupt(new Uint8Array(0), 'empty.csv', { mode: 'guaranteed_break', intensity: 100, seed: 1 });
+    const { data, report } = corrupt(new Uint8Array(0), 'empty.csv', {
+      mode: 'guaranteed_break',
+      intensity: 100,
+      seed: 1,
+    });
     expect(data.length).toBe(0);
     expect([report.format, report.strategy, report.recipe]).toEqual(['text', 'text_poison_truncate', EMPTY_RECIPE]);
     expect(report.escalated).toBeUndefined();

@@ -3,7 +3,10 @@
 /** How many times each byte value occurs. */
 export function byteCounts(bytes: Uint8Array): Float64Array {
   // Four interleaved tables, so consecutive equal bytes do not wait on each other's increment.
-  const t0 = new Uint32Array(256), t1 = new Uint32Array(256), t2 = new Uint32Array(256), t3 = new Uint32Array(256);
+  const t0 = new Uint32Array(256),
+    t1 = new Uint32Array(256),
+    t2 = new Uint32Array(256),
+    t3 = new Uint32Array(256);
   const n = bytes.length;
   const whole = n - (n % 4);
   let i = 0;

@@ -11,7 +11,10 @@ describe('the extension table', () => {
     // The report id of each Rust Family variant, from `Family::X => "id"` in formats/mod.rs.
     const ids = new Map(Array.from(rustSource('mod.rs').matchAll(/Family::(\w+) => "([^"]+)"/g), (m) => [m[1], m[2]]));
     expect(ids.size).toBe(FAMILIES.length);
-    const rows = Array.from(rustSource('extensions.rs').matchAll(/\("([^"]+)", Family::(\w+)\)/g), (m) => [m[1], ids.get(m[2])]);
+    const rows = Array.from(rustSource('extensions.rs').matchAll(/\("([^"]+)", Family::(\w+)\)/g), (m) => [
+      m[1],
+      ids.get(m[2]),
+    ]);
     expect(rows.length).toBe(320);
     expect(EXTENSIONS.map(([ext, family]) => [ext, family])).toEqual(rows);
   });

@@ -9,8 +9,12 @@ const changed = (a: Uint8Array, b: Uint8Array): number => a.reduce((c, x, i) => 
 
 describe('flip modes', () => {
   it('keep the headers of ENGINE.md', () => {
-    expect([0, 1, 199, 200, 1000, 204_800, 10_000_000].map((n) => headerLength(n, false))).toEqual([0, 0, 0, 1, 5, 1024, 1024]);
-    expect([0, 1, 2, 20, 40, 1024, 81_920, 10_000_000].map((n) => headerLength(n, true))).toEqual([0, 0, 1, 1, 2, 51, 4096, 4096]);
+    expect([0, 1, 199, 200, 1000, 204_800, 10_000_000].map((n) => headerLength(n, false))).toEqual([
+      0, 0, 0, 1, 5, 1024, 1024,
+    ]);
+    expect([0, 1, 2, 20, 40, 1024, 81_920, 10_000_000].map((n) => headerLength(n, true))).toEqual([
+      0, 0, 1, 1, 2, 51, 4096, 4096,
+    ]);
   });
 
   it('change 5% + 45% x intensity/100 of the file, at least 1 and at most the region', () => {
@@ -46,7 +50,11 @@ describe('flip modes', () => {
 
   it('change exactly k distinct bytes after the header (a set may write back the same value)', () => {
     const input = pattern(200_000);
-    for (const [intensity, preserve] of [[0, false], [37, true], [100, false]] as const) {
+    for (const [intensity, preserve] of [
+      [0, false],
+      [37, true],
+      [100, false],
+    ] as const) {
       const out = flip(input, intensity, 99, preserve);
       const c = changed(input, out.data);
       expect(c).toBeLessThanOrEqual(out.ops);

@@ -124,7 +124,8 @@ describe('the recipe table', () => {
 });
 
 describe('text_poison_truncate', () => {
-  const apply = (input: Uint8Array, intensity: number, seed = 9) => recipeFor('text').apply(input, recipeContext(seed, intensity));
+  const apply = (input: Uint8Array, intensity: number, seed = 9) =>
+    recipeFor('text').apply(input, recipeContext(seed, intensity));
 
   it('at intensity 0: no scramble, every structural byte becomes 0xFF, the last max(50, n/10) bytes go, poison in front', () => {
     const input = ascii('name,age;"x"\t|`{}[]()<>:=\'\n'.repeat(100)); // 2700 bytes
@@ -160,7 +161,8 @@ describe('text_poison_truncate', () => {
 });
 
 describe('generic_header_damage', () => {
-  const apply = (input: Uint8Array, intensity: number, seed = 9) => recipeFor('generic').apply(input, recipeContext(seed, intensity));
+  const apply = (input: Uint8Array, intensity: number, seed = 9) =>
+    recipeFor('generic').apply(input, recipeContext(seed, intensity));
 
   it('flips max(64, n/100) + scatter bytes after 16, then inverts the first 16', () => {
     const input = Uint8Array.from({ length: 10_000 }, (_, i) => (i * 13) & 255);

@@ -31,8 +31,8 @@ describe('ChaCha8 block function', () => {
     const out = new Uint32Array(16);
     chachaBlock(state, out, 20);
     expect(Array.from(out)).toEqual([
-      0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3, 0xc7f4d1c7, 0x0368c033, 0x9aaa2204, 0x4e6cd4c3,
-      0x466482d2, 0x09aa9f07, 0x05d7c214, 0xa2028bd9, 0xd19c12b5, 0xb94e16de, 0xe883d0cb, 0x4e3c50a2,
+      0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3, 0xc7f4d1c7, 0x0368c033, 0x9aaa2204, 0x4e6cd4c3, 0x466482d2,
+      0x09aa9f07, 0x05d7c214, 0xa2028bd9, 0xd19c12b5, 0xb94e16de, 0xe883d0cb, 0x4e3c50a2,
     ]);
     expect(state[12]).toBe(2);
   });
@@ -86,7 +86,14 @@ describe('draws', () => {
     const bytes = a.fill(6);
     const w0 = b.u32();
     const w1 = b.u32();
-    expect(Array.from(bytes)).toEqual([w0 & 255, (w0 >>> 8) & 255, (w0 >>> 16) & 255, w0 >>> 24, w1 & 255, (w1 >>> 8) & 255]);
+    expect(Array.from(bytes)).toEqual([
+      w0 & 255,
+      (w0 >>> 8) & 255,
+      (w0 >>> 16) & 255,
+      w0 >>> 24,
+      w1 & 255,
+      (w1 >>> 8) & 255,
+    ]);
     expect(a.u32()).toBe(b.u32());
   });
 

@@ -63,7 +63,7 @@ export interface PythonEntry {
   local: { flag_bits: number; crc: number; compress_size: number; file_size: number; name: string };
 }
 
-const PYTHON_INSPECT = String.raw`
+const PYTHON_INSPECT = `
 import hashlib, json, struct, sys, zipfile
 path = sys.argv[1]
 z = zipfile.ZipFile(path)
@@ -161,7 +161,10 @@ public class StreamCheck {
 `;
 
 /** Java's ZipInputStream, a streaming reader: each entry's name, size and SHA-256, in archive order. */
-export async function readWithJavaStream(path: string, workDir: string): Promise<{ name: string; size: number; sha256: string }[]> {
+export async function readWithJavaStream(
+  path: string,
+  workDir: string,
+): Promise<{ name: string; size: number; sha256: string }[]> {
   const source = join(workDir, 'StreamCheck.java');
   await writeFile(source, JAVA_STREAM_CHECK);
   const { stdout } = await run('java', [source, path], { maxBuffer: BIG_OUTPUT });

@@ -54,7 +54,15 @@ function job([file, name, mode, intensity, seed, repeat]) {
     runs.push(last.times);
   }
   const r = last.report;
-  return { runs, escalated: last.escalated, result_size: r.result_size, ops: r.ops ?? null, inserted: r.inserted ?? null, format: r.format, sha256_after: r.sha256_after };
+  return {
+    runs,
+    escalated: last.escalated,
+    result_size: r.result_size,
+    ops: r.ops ?? null,
+    inserted: r.inserted ?? null,
+    format: r.format,
+    sha256_after: r.sha256_after,
+  };
 }
 
 function entropy([file, repeat]) {

@@ -24,7 +24,8 @@ const module = new WebAssembly.Module(readFileSync(wasmPath));
 const imports = {};
 for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
   if (kind !== 'function') throw new Error(`unexpected ${kind} import ${from}.${name}`);
-  (imports[from] ??= {})[name] = () => {
+  imports[from] ??= {};
+  imports[from][name] = () => {
     throw new Error(`${from}.${name} called`);
   };
 }
@@ -35,7 +36,13 @@ function load(length) {
   const fd = openSync(file, 'r');
   try {
     for (let at = 0; at < length; ) {
-      const n = readSync(fd, new Uint8Array(parts.memory.buffer, ptr + at, Math.min(8 << 20, length - at)), 0, Math.min(8 << 20, length - at), at);
+      const n = readSync(
+        fd,
+        new Uint8Array(parts.memory.buffer, ptr + at, Math.min(8 << 20, length - at)),
+        0,
+        Math.min(8 << 20, length - at),
+        at,
+      );
       if (n === 0) throw new Error(`${file} is shorter than ${length} bytes`);
       at += n;
     }

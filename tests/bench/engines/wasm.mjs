@@ -39,7 +39,13 @@ function readInto(file, ptr, length) {
   try {
     for (let at = 0; at < length; ) {
       // A fresh view per read: the module's memory cannot grow meanwhile, but views are cheap.
-      const n = readSync(fd, new Uint8Array(exports.memory.buffer, ptr + at, Math.min(8 << 20, length - at)), 0, Math.min(8 << 20, length - at), at);
+      const n = readSync(
+        fd,
+        new Uint8Array(exports.memory.buffer, ptr + at, Math.min(8 << 20, length - at)),
+        0,
+        Math.min(8 << 20, length - at),
+        at,
+      );
       if (n === 0) throw new Error(`${file} is shorter than ${length} bytes`);
       at += n;
     }
@@ -61,14 +67,16 @@ async function runJob(file, length, name, mode, intensity, seed) {
   const buffer = new glue.InputBuffer(length);
   readInto(file, buffer.ptr(), length);
   const flipMode = mode === 'byte_flip' || mode === 'header_preserve_flip';
-  const helpers = flipMode && length >= PARALLEL_MIN_BYTES && HELPERS > 0 ? (pool ??= await startNodeHelpers(HELPERS)).helpers : [];
+  if (flipMode && length >= PARALLEL_MIN_BYTES && HELPERS > 0) pool ??= await startNodeHelpers(HELPERS);
+  const helpers = pool?.helpers ?? [];
   const meter = new Meter();
   const shaBefore = nodeSha256(new Uint8Array(exports.memory.buffer, buffer.ptr(), length));
   const job = glue.WasmJob.fromBuffer(buffer, name, mode, intensity, seed, 'pending');
   meter.lap('scan');
   job.plan();
   meter.lap('plan');
-  if (helpers.length > 0 && job.flipPlan().length === 3) await corruptInChunks({ memory: exports.memory }, job, length, helpers);
+  if (helpers.length > 0 && job.flipPlan().length === 3)
+    await corruptInChunks({ memory: exports.memory }, job, length, helpers);
   else job.corrupt();
   meter.lap('corrupt');
   const escalated = job.verify();

@@ -53,7 +53,8 @@ export function measured(command, args, { stdinFile, stdoutFile } = {}) {
   } catch {
     throw new Error(`${command} ${args.join(' ')}: no measurement (python3 missing?): ${child.stderr.slice(-500)}`);
   }
-  if (meter.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${meter.status}: ${lines.slice(-5).join(' | ')}`);
+  if (meter.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${meter.status}: ${lines.slice(-5).join(' | ')}`);
   return { wallMs: meter.wall_ms, cpuMs: meter.cpu_ms, peakKiB: meter.peak_kib, stdout: child.stdout ?? '' };
 }
 

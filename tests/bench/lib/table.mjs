@@ -33,9 +33,12 @@ export function fmtRatio(x, digits = 2) {
  * rule line with that text.
  */
 export function renderTable(columns, rows) {
-  const widths = columns.map((c, i) => Math.max(c.title.length, ...rows.filter(Array.isArray).map((r) => String(r[i] ?? '').length)));
+  const widths = columns.map((c, i) =>
+    Math.max(c.title.length, ...rows.filter(Array.isArray).map((r) => String(r[i] ?? '').length)),
+  );
   const gap = '  ';
-  const cell = (text, i) => (columns[i].align === 'l' ? String(text).padEnd(widths[i]) : String(text).padStart(widths[i]));
+  const cell = (text, i) =>
+    columns[i].align === 'l' ? String(text).padEnd(widths[i]) : String(text).padStart(widths[i]);
   const lines = [];
   // Group titles, centred over their columns.
   const groups = [];
@@ -51,14 +54,32 @@ export function renderTable(columns, rows) {
           const width = widths.slice(g.from, g.to + 1).reduce((a, b) => a + b, 0) + gap.length * (g.to - g.from);
           const name = g.name ?? '';
           const left = Math.floor((width - name.length) / 2);
-          return name ? `${'─'.repeat(Math.max(0, left - 1))} ${name} ${'─'.repeat(Math.max(0, width - name.length - left - 1))}`.slice(0, Math.max(width, name.length + 2)) : ' '.repeat(width);
+          return name
+            ? `${'─'.repeat(Math.max(0, left - 1))} ${name} ${'─'.repeat(Math.max(0, width - name.length - left - 1))}`.slice(
+                0,
+                Math.max(width, name.length + 2),
+              )
+            : ' '.repeat(width);
         })
         .join(gap),
     );
   }
-  lines.push(columns.map((c, i) => cell(c.title, i)).join(gap).trimEnd());
+  lines.push(
+    columns
+      .map((c, i) => cell(c.title, i))
+      .join(gap)
+      .trimEnd(),
+  );
   const total = widths.reduce((a, b) => a + b, 0) + gap.length * (widths.length - 1);
   lines.push('─'.repeat(total));
-  for (const r of rows) lines.push(Array.isArray(r) ? r.map((x, i) => cell(x ?? '', i)).join(gap).trimEnd() : r);
+  for (const r of rows)
+    lines.push(
+      Array.isArray(r)
+        ? r
+            .map((x, i) => cell(x ?? '', i))
+            .join(gap)
+            .trimEnd()
+        : r,
+    );
   return lines.join('\n');
 }

@@ -21,7 +21,10 @@ export function crumbsFor(route: string): Crumb[] {
 /** Consent stored before any page script runs, so the banner stays out of the way of other checks. */
 export async function presetConsent(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+    localStorage.setItem(
+      'fracture_cookie_consent',
+      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
+    );
   });
 }
 

@@ -14,7 +14,13 @@ export const comparisons: Comparison[] = [
     metaTitle: 'Corrupt My File Alternative, No Upload | Fracture',
     metaDescription:
       'Looking for a "corrupt my file" site? Fracture corrupts files in your browser without uploading them, with seeds, modes and a report per file.',
-    keywords: ['corrupt my file alternative', 'corrupt file online', 'corrupt file without upload', 'file corrupter', 'corrupt a file for testing'],
+    keywords: [
+      'corrupt my file alternative',
+      'corrupt file online',
+      'corrupt file without upload',
+      'file corrupter',
+      'corrupt a file for testing',
+    ],
     hero: {
       eyebrow: 'Comparison',
       heading: 'Corrupt a file without handing it to a website',
@@ -29,7 +35,11 @@ export const comparisons: Comparison[] = [
         fracture: 'In your browser, on your device; nothing is uploaded',
         alternative: "Typically on the service's server after an upload; check each service",
       },
-      { feature: 'Original file', fracture: 'Never changed; you get a new name_corrupted copy', alternative: 'Stays on your disk; the service receives a copy' },
+      {
+        feature: 'Original file',
+        fracture: 'Never changed; you get a new name_corrupted copy',
+        alternative: 'Stays on your disk; the service receives a copy',
+      },
       {
         feature: 'Same broken file again',
         fracture: 'Yes: same file, mode, intensity and seed give the same bytes',
@@ -45,9 +55,21 @@ export const comparisons: Comparison[] = [
         fracture: 'JSON report: seed, mode, intensity, entropy and sha256 before and after, byte counts',
         alternative: NOT_CONFIRMED,
       },
-      { feature: 'Many files at once', fracture: 'Yes, with a batch ZIP and a session report', alternative: NOT_CONFIRMED },
-      { feature: 'Works offline', fracture: 'Yes, after the first visit', alternative: 'No: an upload needs a connection' },
-      { feature: 'Automation', fracture: 'Free fracture command line tool and TypeScript SDK', alternative: NOT_CONFIRMED },
+      {
+        feature: 'Many files at once',
+        fracture: 'Yes, with a batch ZIP and a session report',
+        alternative: NOT_CONFIRMED,
+      },
+      {
+        feature: 'Works offline',
+        fracture: 'Yes, after the first visit',
+        alternative: 'No: an upload needs a connection',
+      },
+      {
+        feature: 'Automation',
+        fracture: 'Free fracture command line tool and TypeScript SDK',
+        alternative: NOT_CONFIRMED,
+      },
       { feature: 'Setup', fracture: 'None: open the page', alternative: 'None: open the page' },
     ],
     highlights: [
@@ -74,7 +96,8 @@ export const comparisons: Comparison[] = [
     ],
     cta: {
       label: 'Corrupt a file in your browser',
-      description: 'Drop a file into the workspace, pick a mode and download the damaged copy with its report. No upload, no account.',
+      description:
+        'Drop a file into the workspace, pick a mode and download the damaged copy with its report. No upload, no account.',
     },
     faqs: [
       {
@@ -100,7 +123,13 @@ export const comparisons: Comparison[] = [
     metaTitle: 'How to Corrupt a PDF Safely: Tools vs Manual | Fracture',
     metaDescription:
       'Corrupting a PDF by hand risks your original and often still opens. Compare hex editors and shell commands with Fracture, step by step.',
-    keywords: ['how to corrupt a pdf', 'corrupt pdf safely', 'corrupt pdf hex editor', 'make pdf unreadable for testing', 'broken pdf test file'],
+    keywords: [
+      'how to corrupt a pdf',
+      'corrupt pdf safely',
+      'corrupt pdf hex editor',
+      'make pdf unreadable for testing',
+      'broken pdf test file',
+    ],
     hero: {
       eyebrow: 'Guide and comparison',
       heading: 'How to corrupt a PDF safely',
@@ -108,7 +137,7 @@ export const comparisons: Comparison[] = [
         'Three risks come with breaking a PDF by hand: damaging the only copy, making a file that still opens, and not being able to make the same one again. Here is how the methods compare.',
     },
     overview:
-      'The common manual methods are renaming the file, editing bytes in a hex editor, and cutting it with head or dd. Renaming changes nothing inside the file, so any reader that sniffs content still opens it. Editing the header often is not enough either, because PDF readers recover by scanning for object keywords. Cutting with a shell command is fast and repeatable once scripted, but an in-place edit or a wrong dd target can overwrite the original. Fracture works on a copy in memory, and its Won\'t Open recipe destroys the header and the structure keywords obj, stream, xref, trailer and %%EOF, so readers have nothing to recover from.',
+      "The common manual methods are renaming the file, editing bytes in a hex editor, and cutting it with head or dd. Renaming changes nothing inside the file, so any reader that sniffs content still opens it. Editing the header often is not enough either, because PDF readers recover by scanning for object keywords. Cutting with a shell command is fast and repeatable once scripted, but an in-place edit or a wrong dd target can overwrite the original. Fracture works on a copy in memory, and its Won't Open recipe destroys the header and the structure keywords obj, stream, xref, trailer and %%EOF, so readers have nothing to recover from.",
     table: [
       {
         feature: 'Risk to the original',
@@ -130,9 +159,17 @@ export const comparisons: Comparison[] = [
         fracture: 'JSON report with sha256 before and after, entropy and byte counts',
         alternative: 'Whatever you write down; sha256sum gives the hashes',
       },
-      { feature: 'Tools needed', fracture: 'A browser (optionally the free command line tool)', alternative: 'A hex editor or a shell' },
+      {
+        feature: 'Tools needed',
+        fracture: 'A browser (optionally the free command line tool)',
+        alternative: 'A hex editor or a shell',
+      },
       { feature: 'File stays on your machine', fracture: 'Yes', alternative: 'Yes: manual methods are local too' },
-      { feature: 'Many files', fracture: 'Batch processing with a ZIP and a session report', alternative: 'Fast with a script, slow by hand' },
+      {
+        feature: 'Many files',
+        fracture: 'Batch processing with a ZIP and a session report',
+        alternative: 'Fast with a script, slow by hand',
+      },
     ],
     highlights: [
       {
@@ -153,7 +190,8 @@ export const comparisons: Comparison[] = [
     ],
     cta: {
       label: 'Corrupt a PDF safely now',
-      description: "Choose Won't Open, drop the PDF, and download the broken copy with its report. The original stays untouched.",
+      description:
+        "Choose Won't Open, drop the PDF, and download the broken copy with its report. The original stays untouched.",
     },
     faqs: [
       {
@@ -164,7 +202,7 @@ export const comparisons: Comparison[] = [
       {
         question: 'Which bytes do I need to change to make a PDF unreadable?',
         answer:
-          'More than the header. Readers recover from a missing header or xref by scanning for objects, so the structure keywords must go too. Fracture\'s Won\'t Open mode does this for you.',
+          "More than the header. Readers recover from a missing header or xref by scanning for objects, so the structure keywords must go too. Fracture's Won't Open mode does this for you.",
       },
       {
         question: 'Is it safe to corrupt a PDF that contains personal data?',
@@ -181,7 +219,13 @@ export const comparisons: Comparison[] = [
     metaTitle: 'Fracture vs Corrupt-a-File.net: Local vs Upload | Fracture',
     metaDescription:
       'Corrupt-a-File.net uploads your file to its server; Fracture corrupts it in your browser. A fair comparison of privacy, control and repeatability.',
-    keywords: ['corrupt-a-file.net alternative', 'corrupt a file', 'corrupt-a-file vs fracture', 'file corrupter without upload', 'corrupt file online free'],
+    keywords: [
+      'corrupt-a-file.net alternative',
+      'corrupt a file',
+      'corrupt-a-file vs fracture',
+      'file corrupter without upload',
+      'corrupt file online free',
+    ],
     hero: {
       eyebrow: 'Comparison',
       heading: 'Fracture vs Corrupt-a-File.net',
@@ -191,18 +235,38 @@ export const comparisons: Comparison[] = [
     overview:
       'Corrupt-a-File.net is a simple website: you upload a file and download a corrupted version. It needs no install and works on any device with a connection, and as far as we know it is free to use. The main difference is where the work happens: Corrupt-a-File.net uploads the file to its server, while Fracture reads and corrupts it on your device and sends nothing. Fracture also adds control (five modes, intensity, seed) and a record (a JSON report per file). We describe Corrupt-a-File.net only as far as we could confirm; where we could not, the table says so. If something here is out of date, tell us through the contact page.',
     table: [
-      { feature: 'Where the file is processed', fracture: 'In your browser; nothing is uploaded', alternative: 'On its server: you upload the file' },
-      { feature: 'Works offline', fracture: 'Yes, after the first visit', alternative: 'No: the upload needs a connection' },
+      {
+        feature: 'Where the file is processed',
+        fracture: 'In your browser; nothing is uploaded',
+        alternative: 'On its server: you upload the file',
+      },
+      {
+        feature: 'Works offline',
+        fracture: 'Yes, after the first visit',
+        alternative: 'No: the upload needs a connection',
+      },
       { feature: 'Install or account', fracture: 'None', alternative: 'No install; no account as far as we know' },
-      { feature: 'Seeded, reproducible output', fracture: 'Yes, the same bytes in browser, command line and CI', alternative: NOT_CONFIRMED },
+      {
+        feature: 'Seeded, reproducible output',
+        fracture: 'Yes, the same bytes in browser, command line and CI',
+        alternative: NOT_CONFIRMED,
+      },
       {
         feature: 'Choice of method and intensity',
         fracture: "Five modes, intensity 1–100, format-aware Won't Open recipes",
         alternative: NOT_CONFIRMED,
       },
-      { feature: 'Report of what changed', fracture: 'JSON per file, session report for batches', alternative: NOT_CONFIRMED },
+      {
+        feature: 'Report of what changed',
+        fracture: 'JSON per file, session report for batches',
+        alternative: NOT_CONFIRMED,
+      },
       { feature: 'Batch processing', fracture: 'Yes, with a ZIP download', alternative: NOT_CONFIRMED },
-      { feature: 'Command line and SDK', fracture: 'Free fracture command line tool and TypeScript SDK', alternative: NOT_CONFIRMED },
+      {
+        feature: 'Command line and SDK',
+        fracture: 'Free fracture command line tool and TypeScript SDK',
+        alternative: NOT_CONFIRMED,
+      },
       {
         feature: 'Price',
         fracture: `Free; all premium features currently unlocked; Pro Lifetime one-time ${PRO_PRICE_USD}`,
@@ -213,12 +277,12 @@ export const comparisons: Comparison[] = [
       {
         title: 'Upload or no upload',
         detail:
-          'This is the difference that matters most for work files. With an upload, a copy of the file reaches someone else\'s server, for at least as long as processing takes; with Fracture, the bytes never leave your device.',
+          "This is the difference that matters most for work files. With an upload, a copy of the file reaches someone else's server, for at least as long as processing takes; with Fracture, the bytes never leave your device.",
       },
       {
         title: 'Control and repeatability',
         detail:
-          'Testing needs the same broken file more than once. Fracture\'s seed, mode and intensity rebuild it exactly, in the browser or in CI.',
+          "Testing needs the same broken file more than once. Fracture's seed, mode and intensity rebuild it exactly, in the browser or in CI.",
       },
       {
         title: 'When Corrupt-a-File.net is fine',

@@ -29,7 +29,12 @@ import { ALGORITHMS, resolveMode } from '../../../lib/engine/shared/modes.ts';
 import { PRO_PRICE_GBP, PRO_PRICE_USD } from '../constants.ts';
 import { parseArgs } from '../../../cli/args.ts';
 
-const KINDS: { kind: string; records: readonly ContentBase[]; find: (slug: string) => ContentBase | undefined; slugs: string[] }[] = [
+const KINDS: {
+  kind: string;
+  records: readonly ContentBase[];
+  find: (slug: string) => ContentBase | undefined;
+  slugs: string[];
+}[] = [
   {
     kind: 'fileTypes',
     records: fileTypes,
@@ -67,7 +72,12 @@ const KINDS: { kind: string; records: readonly ContentBase[]; find: (slug: strin
       'does-fracture-upload-files',
     ],
   },
-  { kind: 'useCases', records: useCases, find: useCaseBySlug, slugs: ['qa-testing', 'security-research', 'glitch-art'] },
+  {
+    kind: 'useCases',
+    records: useCases,
+    find: useCaseBySlug,
+    slugs: ['qa-testing', 'security-research', 'glitch-art'],
+  },
   { kind: 'locations', records: locations, find: locationBySlug, slugs: ['file-corruption-usa', 'file-corruption-uk'] },
 ];
 
@@ -80,15 +90,18 @@ const KNOWN_PATHS = new Set([...allRoutePaths(), ...allContentRoutes()]);
 function strings(value: unknown, path: string): { path: string; text: string }[] {
   if (typeof value === 'string') return [{ path, text: value }];
   if (Array.isArray(value)) return value.flatMap((item, i) => strings(item, `${path}[${i}]`));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, v]) => strings(v, `${path}.${key}`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, v]) => strings(v, `${path}.${key}`));
   return [];
 }
 
 /** Paths of empty strings and empty arrays under `value`. */
 function emptyFields(value: unknown, path: string): string[] {
   if (typeof value === 'string') return value.trim() === '' || value !== value.trim() ? [path] : [];
-  if (Array.isArray(value)) return value.length === 0 ? [path] : value.flatMap((item, i) => emptyFields(item, `${path}[${i}]`));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, v]) => emptyFields(v, `${path}.${key}`));
+  if (Array.isArray(value))
+    return value.length === 0 ? [path] : value.flatMap((item, i) => emptyFields(item, `${path}[${i}]`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, v]) => emptyFields(v, `${path}.${key}`));
   return [];
 }
 
@@ -100,8 +113,9 @@ function textUnits(): { path: string; text: string }[] {
   const units: { path: string; text: string }[] = [];
   const visit = (value: unknown, path: string): void => {
     if (typeof value === 'string') units.push({ path, text: value });
-    else if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${path}[${i}]`));
-    else if (value && typeof value === 'object') {
+    else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) visit(item, `${path}[${i}]`);
+    } else if (value && typeof value === 'object') {
       const record = value as Record<string, unknown>;
       if (typeof record.question === 'string' && typeof record.answer === 'string') {
         units.push({ path, text: `${record.question} ${record.answer}` });
@@ -146,8 +160,10 @@ function cliInvocations(text: string): { command: string; argv: string[]; proble
         const value = tokens[++i] ?? '';
         used.push(token, value);
         if (token === '--mode' && !resolveMode(value)) problems.push(`unknown mode ${value}`);
-        if (token === '--intensity' && !(/^\d+$/.test(value) && Number(value) <= 100)) problems.push(`bad intensity ${value}`);
-        if (token === '--seed' && !(/^\d+$/.test(value) && Number.isSafeInteger(Number(value)))) problems.push(`bad seed ${value}`);
+        if (token === '--intensity' && !(/^\d+$/.test(value) && Number(value) <= 100))
+          problems.push(`bad intensity ${value}`);
+        if (token === '--seed' && !(/^\d+$/.test(value) && Number.isSafeInteger(Number(value))))
+          problems.push(`bad seed ${value}`);
         if (token === '--engine' && !['wasm', 'ts'].includes(value)) problems.push(`bad engine ${value}`);
       } else if (files.length === 0 && SWITCHES.has(token)) {
         used.push(token);
@@ -234,12 +250,14 @@ describe('cross links', () => {
     }
     for (const mode of modes) {
       expect(new Set(mode.recommendedFileTypes).size, mode.slug).toBe(mode.recommendedFileTypes.length);
-      for (const slug of mode.recommendedFileTypes) expect(fileTypeBySlug(slug), `${mode.slug} -> ${slug}`).toBeDefined();
+      for (const slug of mode.recommendedFileTypes)
+        expect(fileTypeBySlug(slug), `${mode.slug} -> ${slug}`).toBeDefined();
     }
     for (const persona of personas) {
       expect(persona.recommendedModes.length, persona.slug).toBeGreaterThan(0);
       for (const slug of persona.recommendedModes) expect(modeBySlug(slug), `${persona.slug} -> ${slug}`).toBeDefined();
-      for (const slug of persona.recommendedFileTypes) expect(fileTypeBySlug(slug), `${persona.slug} -> ${slug}`).toBeDefined();
+      for (const slug of persona.recommendedFileTypes)
+        expect(fileTypeBySlug(slug), `${persona.slug} -> ${slug}`).toBeDefined();
     }
   });
 
@@ -250,8 +268,16 @@ describe('cross links', () => {
   });
 
   it('links every mode from at least one file type page and every file type from a mode page', () => {
-    for (const mode of modes) expect(fileTypes.some((t) => t.recommendedModes.includes(mode.slug)), mode.slug).toBe(true);
-    for (const type of fileTypes) expect(modes.some((m) => m.recommendedFileTypes.includes(type.slug)), type.slug).toBe(true);
+    for (const mode of modes)
+      expect(
+        fileTypes.some((t) => t.recommendedModes.includes(mode.slug)),
+        mode.slug,
+      ).toBe(true);
+    for (const type of fileTypes)
+      expect(
+        modes.some((m) => m.recommendedFileTypes.includes(type.slug)),
+        type.slug,
+      ).toBe(true);
   });
 
   it('relates each answer to 1-4 other existing answers and a guide page that exists', () => {
@@ -284,7 +310,12 @@ describe('FAQ lists', () => {
     expect(faqs.length).toBeGreaterThanOrEqual(min);
     expect(faqs.length).toBeLessThanOrEqual(max);
     expect(new Set(faqs.map((f) => f.question)).size).toBe(faqs.length);
-    expect(emptyFields(faqs.map(({ question, answer }) => ({ question, answer })), 'faqs')).toEqual([]);
+    expect(
+      emptyFields(
+        faqs.map(({ question, answer }) => ({ question, answer })),
+        'faqs',
+      ),
+    ).toEqual([]);
   });
 
   it.each(lists)('%s links to /contact and /how-it-works', (_, faqs) => {
@@ -300,7 +331,8 @@ describe('routes and labels', () => {
     const expected = KINDS.reduce((sum, k) => sum + k.slugs.length, 0);
     expect(routes).toHaveLength(expected);
     expect(new Set(routes).size).toBe(routes.length);
-    for (const route of routes) expect(route).toMatch(/^\/(corrupt|modes|for|compare|answers|use-cases|location)\/[a-z0-9-]+$/);
+    for (const route of routes)
+      expect(route).toMatch(/^\/(corrupt|modes|for|compare|answers|use-cases|location)\/[a-z0-9-]+$/);
     expect(routes).toContain('/corrupt/pdf');
     expect(routes).toContain('/for/teachers-data-integrity-demo');
     expect(routes).toContain('/location/file-corruption-uk');
@@ -361,7 +393,9 @@ describe('honest claims (DECISIONS.md 2, 3, 5)', () => {
     const PRICE_OF = { USD: PRO_PRICE_USD, GBP: PRO_PRICE_GBP } as const;
     for (const location of locations) {
       expect(location.price, location.slug).toBe(PRICE_OF[location.currency]);
-      const text = strings(location, location.slug).map((s) => s.text).join(' ');
+      const text = strings(location, location.slug)
+        .map((s) => s.text)
+        .join(' ');
       expect(text).toContain(location.price);
       const other = location.currency === 'USD' ? PRO_PRICE_GBP : PRO_PRICE_USD;
       expect(text, `${location.slug} shows the other currency`).not.toContain(other);
@@ -383,7 +417,9 @@ describe('honest claims (DECISIONS.md 2, 3, 5)', () => {
   });
 
   it('does not claim a format count that the extension table has to back', () => {
-    expect(units.filter(({ text }) => /\b\d{2,}\+\s*(?:file\s+)?(?:formats|file types|types)\b/i.test(text))).toEqual([]);
+    expect(units.filter(({ text }) => /\b\d{2,}\+\s*(?:file\s+)?(?:formats|file types|types)\b/i.test(text))).toEqual(
+      [],
+    );
   });
 
   it('marks every statistic about users or the world as illustrative', () => {
@@ -420,7 +456,9 @@ describe('the rule checkers themselves', () => {
 
   it('parse command lines by the documented grammar', () => {
     expect(cliInvocations('run npx fracture --mode guaranteed_break --seed 42 file.pdf')[0].problems).toEqual([]);
-    expect(cliInvocations('npx fracture --mode cut_replace --intensity 10 --report data.csv then check')[0].problems).toEqual([]);
+    expect(
+      cliInvocations('npx fracture --mode cut_replace --intensity 10 --report data.csv then check')[0].problems,
+    ).toEqual([]);
     expect(cliInvocations('npx fracture --mode melt file.pdf')[0].problems).toEqual(['unknown mode melt']);
     expect(cliInvocations('npx fracture --intensity 150 file.pdf')[0].problems).toEqual(['bad intensity 150']);
     expect(cliInvocations('npx fracture --mode byte_flip file.pdf.')[0].problems).toHaveLength(1);

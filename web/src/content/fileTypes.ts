@@ -5,7 +5,8 @@ import { slugIndex } from './lookup.ts';
 
 const LOCAL_ONLY =
   "Fracture corrupts the file in your browser: no copy is sent to Fracture, so no new party receives the file's contents.";
-const OWN_FILES = 'Use only files you own or are allowed to modify, and label corrupted copies so nobody mistakes them for originals.';
+const OWN_FILES =
+  'Use only files you own or are allowed to modify, and label corrupted copies so nobody mistakes them for originals.';
 
 export const fileTypes: FileType[] = [
   {
@@ -15,7 +16,13 @@ export const fileTypes: FileType[] = [
     metaTitle: 'Corrupt a PDF File Safely for Testing | Fracture',
     metaDescription:
       'Make broken PDFs on purpose to test viewers, upload forms and document pipelines. Runs in your browser, nothing uploaded, reproducible by seed.',
-    keywords: ['corrupt pdf', 'corrupted pdf test file', 'broken pdf for testing', 'damaged pdf sample', 'pdf error handling test'],
+    keywords: [
+      'corrupt pdf',
+      'corrupted pdf test file',
+      'broken pdf for testing',
+      'damaged pdf sample',
+      'pdf error handling test',
+    ],
     hero: {
       eyebrow: 'PDF corruption for QA',
       heading: 'Corrupt a PDF on purpose, without uploading it',
@@ -93,11 +100,13 @@ export const fileTypes: FileType[] = [
     ],
     callToAction: {
       label: 'Corrupt a PDF now',
-      description: "Drop a PDF into the workspace, choose Won't Open, and download a broken copy with its report. Nothing is uploaded.",
+      description:
+        "Drop a PDF into the workspace, choose Won't Open, and download a broken copy with its report. Nothing is uploaded.",
     },
     calloutStat: {
       value: '5',
-      label: "structure keywords Won't Open destroys in a PDF, besides the header: obj, stream, xref, trailer and %%EOF",
+      label:
+        "structure keywords Won't Open destroys in a PDF, besides the header: obj, stream, xref, trailer and %%EOF",
     },
     faqs: [
       {
@@ -129,7 +138,13 @@ export const fileTypes: FileType[] = [
     metaTitle: 'Corrupt a DOCX File for Testing | Fracture',
     metaDescription:
       'Create damaged Word documents to test upload validation, previews and document imports. Local in your browser, original untouched, reproducible.',
-    keywords: ['corrupt docx', 'corrupted word document test', 'broken docx file', 'damaged word file for testing', 'office open xml corruption'],
+    keywords: [
+      'corrupt docx',
+      'corrupted word document test',
+      'broken docx file',
+      'damaged word file for testing',
+      'office open xml corruption',
+    ],
     hero: {
       eyebrow: 'Word document corruption',
       heading: 'Broken .docx files for testing, made on your own machine',
@@ -148,7 +163,7 @@ export const fileTypes: FileType[] = [
       {
         title: 'Not a ZIP archive any more',
         description:
-          "With the ZIP signature and the end-of-central-directory record destroyed (Won't Open), ZIP readers refuse the file. Your app should say the document is damaged rather than \"unsupported format\" or a stack trace.",
+          'With the ZIP signature and the end-of-central-directory record destroyed (Won\'t Open), ZIP readers refuse the file. Your app should say the document is damaged rather than "unsupported format" or a stack trace.',
       },
       {
         title: 'A part fails to decompress',
@@ -200,11 +215,13 @@ export const fileTypes: FileType[] = [
     ],
     callToAction: {
       label: 'Corrupt a DOCX now',
-      description: 'Break a Word document in your browser and take the damaged copy and its report straight into your test.',
+      description:
+        'Break a Word document in your browser and take the damaged copy and its report straight into your test.',
     },
     calloutStat: {
       value: '2',
-      label: "ZIP landmarks Won't Open destroys in a .docx: the ZIP signature at the start and the end-of-central-directory record",
+      label:
+        "ZIP landmarks Won't Open destroys in a .docx: the ZIP signature at the start and the end-of-central-directory record",
     },
     faqs: [
       {
@@ -231,7 +248,13 @@ export const fileTypes: FileType[] = [
     metaTitle: 'Corrupt an XLSX Spreadsheet for Testing | Fracture',
     metaDescription:
       'Produce damaged Excel workbooks to test spreadsheet imports, row validation and rollback. Runs locally in your browser with a reproducible seed.',
-    keywords: ['corrupt xlsx', 'corrupted excel file test', 'broken spreadsheet for testing', 'damaged xlsx sample', 'excel import error test'],
+    keywords: [
+      'corrupt xlsx',
+      'corrupted excel file test',
+      'broken spreadsheet for testing',
+      'damaged xlsx sample',
+      'excel import error test',
+    ],
     hero: {
       eyebrow: 'Spreadsheet corruption',
       heading: 'Damaged Excel workbooks for import testing',
@@ -292,7 +315,7 @@ export const fileTypes: FileType[] = [
     qaTips: [
       'Use a workbook with several sheets and a few thousand rows so a failure can land mid-stream.',
       'Query the destination after every failed import; an error message alone does not prove nothing was written.',
-      "Check that your library verifies CRC-32 checksums; some need it switched on.",
+      'Check that your library verifies CRC-32 checksums; some need it switched on.',
       'Block Noise needs at least 8 KiB of input; tiny workbooks come back unchanged and the report shows shuffled_blocks 0.',
     ],
     complianceNotes: [
@@ -333,7 +356,13 @@ export const fileTypes: FileType[] = [
     metaTitle: 'Corrupt a CSV File for Import Testing | Fracture',
     metaDescription:
       'Create broken CSV files (bad encoding, NUL bytes, unbalanced quotes, cut rows) to test data imports. Local, reproducible, nothing uploaded.',
-    keywords: ['corrupt csv', 'malformed csv test file', 'broken csv for testing', 'invalid utf-8 csv', 'csv import error handling'],
+    keywords: [
+      'corrupt csv',
+      'malformed csv test file',
+      'broken csv for testing',
+      'invalid utf-8 csv',
+      'csv import error handling',
+    ],
     hero: {
       eyebrow: 'CSV corruption',
       heading: 'Malformed CSV files that test your importer properly',
@@ -367,7 +396,7 @@ export const fileTypes: FileType[] = [
       {
         title: 'Cut rows',
         description:
-          'A removed span leaves a row ending mid-field, or two half-rows joined together. Check the line number in the error message against the report\'s remove_start.',
+          "A removed span leaves a row ending mid-field, or two half-rows joined together. Check the line number in the error message against the report's remove_start.",
       },
     ],
     corruptionBenefits: [
@@ -412,9 +441,9 @@ export const fileTypes: FileType[] = [
     },
     faqs: [
       {
-        question: 'What exactly does Won\'t Open do to a CSV?',
+        question: "What exactly does Won't Open do to a CSV?",
         answer:
-          'It puts a NUL and bytes that are not valid UTF-8 at the start, destroys delimiters, quotes and brackets, cuts out at least 50 bytes or 10% of the file, whichever is more, and scrambles what is left. A strict parser (for example Python\'s csv module reading strict UTF-8) rejects the result.',
+          "It puts a NUL and bytes that are not valid UTF-8 at the start, destroys delimiters, quotes and brackets, cuts out at least 50 bytes or 10% of the file, whichever is more, and scrambles what is left. A strict parser (for example Python's csv module reading strict UTF-8) rejects the result.",
       },
       {
         question: 'How do I get a CSV that is only slightly broken?',
@@ -435,7 +464,13 @@ export const fileTypes: FileType[] = [
     metaTitle: 'Corrupt a ZIP Archive for Testing | Fracture',
     metaDescription:
       'Make damaged ZIP archives (no signature, lost central directory, CRC failures, cut files) to test extraction code. Local and reproducible.',
-    keywords: ['corrupt zip', 'corrupted zip file test', 'broken archive for testing', 'zip crc error test', 'damaged zip sample'],
+    keywords: [
+      'corrupt zip',
+      'corrupted zip file test',
+      'broken archive for testing',
+      'zip crc error test',
+      'damaged zip sample',
+    ],
     hero: {
       eyebrow: 'Archive corruption',
       heading: 'Broken ZIP archives for testing extraction code',
@@ -494,7 +529,7 @@ export const fileTypes: FileType[] = [
     ],
     recommendedModes: ['header-tamper', 'entropy-surge', 'block-noise'],
     qaTips: [
-      "Fracture damages bytes; it does not build malicious archives such as zip bombs or entries with ../ paths. Use dedicated security fixtures for those.",
+      'Fracture damages bytes; it does not build malicious archives such as zip bombs or entries with ../ paths. Use dedicated security fixtures for those.',
       'Test both readers your stack may use: the directory-first reader and any streaming reader; they fail on different damage.',
       'Put a few files of different sizes in the test archive so damage lands in data, not only in headers.',
       'Check the disk after each failed extraction for leftover temporary files.',
@@ -510,7 +545,8 @@ export const fileTypes: FileType[] = [
     },
     calloutStat: {
       value: 'PK\\x05\\x06',
-      label: "the end-of-central-directory signature; Won't Open destroys it together with the PK\\x03\\x04 signature at the start",
+      label:
+        "the end-of-central-directory signature; Won't Open destroys it together with the PK\\x03\\x04 signature at the start",
     },
     faqs: [
       {
@@ -524,9 +560,9 @@ export const fileTypes: FileType[] = [
           "Damage that misses the central directory leaves the listing intact; the entries then fail when extracted. That is a useful test too. For an archive that does not open at all, use Won't Open.",
       },
       {
-        question: 'Does Won\'t Open work on JAR, APK or EPUB files?',
+        question: "Does Won't Open work on JAR, APK or EPUB files?",
         answer:
-          "Yes. Fracture detects ZIP-based files by their content, so they get the same ZIP recipe: signature and end-of-central-directory record destroyed.",
+          'Yes. Fracture detects ZIP-based files by their content, so they get the same ZIP recipe: signature and end-of-central-directory record destroyed.',
       },
     ],
   },
@@ -537,7 +573,13 @@ export const fileTypes: FileType[] = [
     metaTitle: 'Corrupt a JPG Image for Testing or Glitch Art | Fracture',
     metaDescription:
       'Create corrupted JPEG images to test image uploads, thumbnails and decoders, or to make glitch art. In your browser, reproducible by seed.',
-    keywords: ['corrupt jpg', 'corrupted jpeg test image', 'broken image for testing', 'jpeg glitch', 'damaged jpg sample'],
+    keywords: [
+      'corrupt jpg',
+      'corrupted jpeg test image',
+      'broken image for testing',
+      'jpeg glitch',
+      'damaged jpg sample',
+    ],
     hero: {
       eyebrow: 'Image corruption',
       heading: 'Corrupted JPEGs for decoders, thumbnails and glitch art',
@@ -607,7 +649,8 @@ export const fileTypes: FileType[] = [
     ],
     callToAction: {
       label: 'Corrupt a JPG now',
-      description: 'Damage a JPEG in your browser: test your image pipeline or keep the glitch you like, with its seed.',
+      description:
+        'Damage a JPEG in your browser: test your image pipeline or keep the glitch you like, with its seed.',
     },
     calloutStat: {
       value: 'FF D8',
@@ -621,8 +664,7 @@ export const fileTypes: FileType[] = [
       },
       {
         question: 'Can I get the same glitch again?',
-        answer:
-          'Yes. The same image, mode, intensity and seed always give the same bytes. The report holds all four.',
+        answer: 'Yes. The same image, mode, intensity and seed always give the same bytes. The report holds all four.',
       },
       {
         question: 'Does it work for .jpeg and .jfif files?',
@@ -638,7 +680,13 @@ export const fileTypes: FileType[] = [
     metaTitle: 'Corrupt a PNG Image for Testing | Fracture',
     metaDescription:
       'Create broken PNG files (bad signature, damaged IHDR, checksum failures) to test image uploads and decoders. Local, reproducible by seed.',
-    keywords: ['corrupt png', 'corrupted png test image', 'broken png for testing', 'png crc error', 'invalid png sample'],
+    keywords: [
+      'corrupt png',
+      'corrupted png test image',
+      'broken png for testing',
+      'png crc error',
+      'invalid png sample',
+    ],
     hero: {
       eyebrow: 'Image corruption',
       heading: 'Broken PNGs that test your image handling',
@@ -666,8 +714,7 @@ export const fileTypes: FileType[] = [
       },
       {
         title: 'Compressed data error',
-        description:
-          'Damage in IDAT breaks zlib decompression. Thumbnails may come out partly drawn or not at all.',
+        description: 'Damage in IDAT breaks zlib decompression. Thumbnails may come out partly drawn or not at all.',
       },
       {
         title: 'Missing end',
@@ -738,7 +785,13 @@ export const fileTypes: FileType[] = [
     metaTitle: 'Corrupt an MP4 Video for Testing | Fracture',
     metaDescription:
       'Create damaged MP4 videos to test players, transcoders and upload processing. Runs in your browser up to 200 MB per file, reproducible by seed.',
-    keywords: ['corrupt mp4', 'corrupted video test file', 'broken mp4 for testing', 'damaged video sample', 'video transcoding error test'],
+    keywords: [
+      'corrupt mp4',
+      'corrupted video test file',
+      'broken mp4 for testing',
+      'damaged video sample',
+      'video transcoding error test',
+    ],
     hero: {
       eyebrow: 'Video corruption',
       heading: 'Damaged MP4s for players and transcoding pipelines',
@@ -771,8 +824,7 @@ export const fileTypes: FileType[] = [
       },
       {
         title: 'Index lost',
-        description:
-          'If the damage hits moov, the file has media but no map. Some tools can rebuild it; most give up.',
+        description: 'If the damage hits moov, the file has media but no map. Some tools can rebuild it; most give up.',
       },
     ],
     corruptionBenefits: [
@@ -838,7 +890,13 @@ export const fileTypes: FileType[] = [
     metaTitle: 'Corrupt a JSON File for Parser Testing | Fracture',
     metaDescription:
       'Create malformed JSON (invalid UTF-8, NUL bytes, unbalanced brackets, cut strings) to test parsers and config loading. Local and reproducible.',
-    keywords: ['corrupt json', 'malformed json test file', 'invalid json for testing', 'broken config file', 'json parser error test'],
+    keywords: [
+      'corrupt json',
+      'malformed json test file',
+      'invalid json for testing',
+      'broken config file',
+      'json parser error test',
+    ],
     hero: {
       eyebrow: 'JSON corruption',
       heading: 'Malformed JSON for parsers, configs and fixtures',
@@ -886,7 +944,7 @@ export const fileTypes: FileType[] = [
       "Choose Won't Open for a document every strict parser rejects, Cut & Replace for a partial write, or Quick Scramble for scattered damage.",
       'Start Processing and download name_corrupted.json with the report.',
       'Load it the way your app does (startup config, import, recorded response) and note the behaviour.',
-      "Cross-check with a strict parser, for example python3 -m json.tool name_corrupted.json",
+      'Cross-check with a strict parser, for example python3 -m json.tool name_corrupted.json',
     ],
     testingUseCases: [
       'Service startup: a broken config stops the service with a clear log line.',
@@ -911,11 +969,12 @@ export const fileTypes: FileType[] = [
     },
     calloutStat: {
       value: '{ } [ ] "',
-      label: "the brackets and quotes Won't Open destroys in JSON, after poisoning the start with a NUL and non-UTF-8 bytes",
+      label:
+        "the brackets and quotes Won't Open destroys in JSON, after poisoning the start with a NUL and non-UTF-8 bytes",
     },
     faqs: [
       {
-        question: 'Will a strict JSON parser always reject the Won\'t Open output?',
+        question: "Will a strict JSON parser always reject the Won't Open output?",
         answer:
           "That is what the recipe is built for: a NUL and non-UTF-8 bytes at the start, destroyed brackets and quotes, and a cut of at least 50 bytes or 10%. Parsers such as Python's json module reject it.",
       },

@@ -47,4 +47,3 @@ export function allContentRoutes(): string[] {
 export function labelForSlug(segment: string, slug: string): string | undefined {
   return CONTENT_KINDS.find((kind) => kind.segment === segment)?.label(slug);
 }
-

@@ -13,7 +13,13 @@ export const locations: LocationPage[] = [
     price: PRO_PRICE_USD,
     metaTitle: 'File Corruption Testing Tool for US Teams | Fracture',
     metaDescription: `Corrupt files for QA and security testing in your browser, with nothing uploaded. Free to use; Pro Lifetime is a one-time ${PRO_PRICE_USD}.`,
-    keywords: ['file corruption tool usa', 'corrupt file for testing us', 'qa testing tool united states', 'file corrupter', 'corrupt file online usa'],
+    keywords: [
+      'file corruption tool usa',
+      'corrupt file for testing us',
+      'qa testing tool united states',
+      'file corrupter',
+      'corrupt file online usa',
+    ],
     hero: {
       eyebrow: 'United States',
       heading: 'Corrupted test files for US teams, made on your own machine',
@@ -36,9 +42,7 @@ export const locations: LocationPage[] = [
       },
       {
         heading: 'Support',
-        paragraphs: [
-          'Write through the contact page or by email. We aim to reply within 24 hours.',
-        ],
+        paragraphs: ['Write through the contact page or by email. We aim to reply within 24 hours.'],
       },
     ],
     faqs: [
@@ -65,7 +69,13 @@ export const locations: LocationPage[] = [
     price: PRO_PRICE_GBP,
     metaTitle: 'File Corruption Testing Tool for UK Teams | Fracture',
     metaDescription: `Corrupt files for QA and security testing in your browser, with nothing uploaded. Free to use; Pro Lifetime is a one-time ${PRO_PRICE_GBP}.`,
-    keywords: ['file corruption tool uk', 'corrupt file for testing uk', 'qa testing tool united kingdom', 'file corrupter', 'corrupt file online uk'],
+    keywords: [
+      'file corruption tool uk',
+      'corrupt file for testing uk',
+      'qa testing tool united kingdom',
+      'file corrupter',
+      'corrupt file online uk',
+    ],
     hero: {
       eyebrow: 'United Kingdom',
       heading: 'Corrupted test files for UK teams, made on your own machine',
@@ -102,7 +112,8 @@ export const locations: LocationPage[] = [
       },
       {
         question: 'Does it work with UK data formats?',
-        answer: "Yes. Fracture works on bytes, so a CSV with dates written day first (31/12/2025) or amounts in pounds is corrupted like any other file.",
+        answer:
+          'Yes. Fracture works on bytes, so a CSV with dates written day first (31/12/2025) or amounts in pounds is corrupted like any other file.',
       },
     ],
   },

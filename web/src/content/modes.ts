@@ -11,7 +11,13 @@ export const modes: Mode[] = [
     metaTitle: 'Byte Flip Corruption Mode: Scatter Damage | Fracture',
     metaDescription:
       'Byte Flip rewrites a seeded share of bytes across the whole file without changing its size. How it works, intensity, and when to use it.',
-    keywords: ['byte flip corruption', 'random byte flips', 'bit flip test file', 'quick scramble', 'file fuzzing seed'],
+    keywords: [
+      'byte flip corruption',
+      'random byte flips',
+      'bit flip test file',
+      'quick scramble',
+      'file fuzzing seed',
+    ],
     hero: {
       eyebrow: 'Mode · Quick Scramble',
       heading: 'Byte Flip: damage spread across the whole file',
@@ -77,7 +83,7 @@ export const modes: Mode[] = [
       {
         question: 'Why does my report say escalated?',
         answer:
-          "After corrupting, Fracture runs a quick heuristic check for signs of damage. If the output still looked intact, it corrupted the original again at intensity 100 with seed + 1. The seed and intensity in the report stay the ones you chose, so the run is still reproducible.",
+          'After corrupting, Fracture runs a quick heuristic check for signs of damage. If the output still looked intact, it corrupted the original again at intensity 100 with seed + 1. The seed and intensity in the report stay the ones you chose, so the run is still reproducible.',
       },
       {
         question: 'Will the corrupted file still open?',
@@ -92,8 +98,14 @@ export const modes: Mode[] = [
     algorithm: 'guaranteed_break',
     metaTitle: "Header Tamper Mode: Files That Won't Open | Fracture",
     metaDescription:
-      "Header Tamper applies a format-aware failure recipe so ZIP, Office, PDF, image and text files are rejected by real parsers. What each recipe breaks.",
-    keywords: ["won't open file", 'header tamper', 'format-aware corruption', 'unopenable test file', 'guaranteed broken file'],
+      'Header Tamper applies a format-aware failure recipe so ZIP, Office, PDF, image and text files are rejected by real parsers. What each recipe breaks.',
+    keywords: [
+      "won't open file",
+      'header tamper',
+      'format-aware corruption',
+      'unopenable test file',
+      'guaranteed broken file',
+    ],
     hero: {
       eyebrow: "Mode · Won't Open",
       heading: 'Header Tamper: a file built not to open',
@@ -129,7 +141,7 @@ export const modes: Mode[] = [
       {
         title: 'Check the recipe',
         description:
-          'Read strategy and recipe in the report to see what was destroyed, and guarantee: true to confirm the Won\'t Open recipe ran.',
+          "Read strategy and recipe in the report to see what was destroyed, and guarantee: true to confirm the Won't Open recipe ran.",
       },
       {
         title: 'Confirm with your own code',
@@ -147,9 +159,9 @@ export const modes: Mode[] = [
     recommendedFileTypes: ['pdf', 'docx', 'xlsx', 'csv', 'zip', 'jpg', 'png', 'mp4', 'json'],
     faqs: [
       {
-        question: "Is \"won't open\" really guaranteed?",
+        question: 'Is "won\'t open" really guaranteed?',
         answer:
-          "The recipes are designed and tested against the reference parsers named above. Your software may be more tolerant than they are, which is exactly what the test is for. The verdict in the report, \"Won't Open (Verified Heuristically)\", comes from a quick check in your browser, not from running those parsers on your machine.",
+          'The recipes are designed and tested against the reference parsers named above. Your software may be more tolerant than they are, which is exactly what the test is for. The verdict in the report, "Won\'t Open (Verified Heuristically)", comes from a quick check in your browser, not from running those parsers on your machine.',
       },
       {
         question: 'Why is it called Header Tamper if it changes more than the header?',
@@ -175,7 +187,13 @@ export const modes: Mode[] = [
     metaTitle: 'Block Noise Mode: Reorder 4 KiB Blocks | Fracture',
     metaDescription:
       'Block Noise moves whole 4 KiB blocks to new places: same size, same bytes, same entropy, different checksum. How it works and when to use it.',
-    keywords: ['block shuffle corruption', 'jumble sections', 'out of order data test', 'chunk reassembly test', 'checksum vs entropy'],
+    keywords: [
+      'block shuffle corruption',
+      'jumble sections',
+      'out of order data test',
+      'chunk reassembly test',
+      'checksum vs entropy',
+    ],
     hero: {
       eyebrow: 'Mode · Jumble Sections',
       heading: 'Block Noise: the right bytes in the wrong places',
@@ -209,8 +227,7 @@ export const modes: Mode[] = [
       },
       {
         title: 'Set the intensity',
-        description:
-          'Low intensities move as few as two blocks, a small local fault; 100 moves half the blocks.',
+        description: 'Low intensities move as few as two blocks, a small local fault; 100 moves half the blocks.',
       },
       {
         title: 'Read the report',
@@ -238,8 +255,7 @@ export const modes: Mode[] = [
       },
       {
         question: 'Does Block Noise add random noise?',
-        answer:
-          'No. Despite the name it adds no random bytes; the "noise" is correct data in the wrong place.',
+        answer: 'No. Despite the name it adds no random bytes; the "noise" is correct data in the wrong place.',
       },
     ],
   },
@@ -250,7 +266,13 @@ export const modes: Mode[] = [
     metaTitle: 'Entropy Surge Mode: Cut and Splice Files | Fracture',
     metaDescription:
       'Entropy Surge cuts one span out of a file and splices in random bytes, shifting everything after it. Simulate broken transfers and partial writes.',
-    keywords: ['truncate file for testing', 'cut and replace corruption', 'partial write simulation', 'interrupted transfer test', 'entropy surge'],
+    keywords: [
+      'truncate file for testing',
+      'cut and replace corruption',
+      'partial write simulation',
+      'interrupted transfer test',
+      'entropy surge',
+    ],
     hero: {
       eyebrow: 'Mode · Cut & Replace',
       heading: 'Entropy Surge: a cut, a splice, and everything after it shifted',
@@ -325,7 +347,13 @@ export const modes: Mode[] = [
     metaTitle: 'Random Byte Mutation: Damage Behind the Header | Fracture',
     metaDescription:
       'Random Byte Mutation keeps the file header intact and mutates bytes behind it, so files pass type checks and fail deep in the parser.',
-    keywords: ['stealth corruption', 'header preserving corruption', 'random byte mutation', 'mutation fuzzing fixture', 'deep parser test'],
+    keywords: [
+      'stealth corruption',
+      'header preserving corruption',
+      'random byte mutation',
+      'mutation fuzzing fixture',
+      'deep parser test',
+    ],
     hero: {
       eyebrow: 'Mode · Stealth Corruption',
       heading: 'Random Byte Mutation: looks right at the door, fails inside',
@@ -333,7 +361,7 @@ export const modes: Mode[] = [
         'Keeps the start of the file intact and rewrites bytes behind it, so type checks pass and the damage reaches the code that actually reads the content.',
     },
     overview:
-      "Random Byte Mutation runs the workspace's Stealth Corruption algorithm (engine mode header_preserve_flip). It protects the start of the file, 5% of its length, at least 1 byte and at most 4 KiB, and then rewrites 5% + 45% × intensity/100 of the file's bytes at seeded positions behind it, the same way Byte Flip does. Because the magic bytes and first structures survive, type sniffing, MIME detection and \"is this really a PDF?\" checks pass; the failure shows up later, in the code that reads the content. There is no escalation: you get exactly what you asked for.",
+      'Random Byte Mutation runs the workspace\'s Stealth Corruption algorithm (engine mode header_preserve_flip). It protects the start of the file, 5% of its length, at least 1 byte and at most 4 KiB, and then rewrites 5% + 45% × intensity/100 of the file\'s bytes at seeded positions behind it, the same way Byte Flip does. Because the magic bytes and first structures survive, type sniffing, MIME detection and "is this really a PDF?" checks pass; the failure shows up later, in the code that reads the content. There is no escalation: you get exactly what you asked for.',
     highlights: [
       'Header kept: min(max(1, 5% of the length), 4096) bytes, reported as preserve_header.',
       "Magic numbers survive (any file of 160 bytes or more keeps its first 8 bytes), so magic-byte validation passes and the file reaches parsing code that a Won't Open file never gets to.",

@@ -10,7 +10,13 @@ export const personas: Persona[] = [
     metaTitle: 'File Corruption Testing for QA Engineers | Fracture',
     metaDescription:
       'Build a library of corrupted test files you can name, reproduce by seed and regenerate in CI. Local in your browser, with a report per file.',
-    keywords: ['qa file corruption', 'corrupted test fixtures', 'negative testing files', 'error handling test data', 'reproducible corrupted files'],
+    keywords: [
+      'qa file corruption',
+      'corrupted test fixtures',
+      'negative testing files',
+      'error handling test data',
+      'reproducible corrupted files',
+    ],
     hero: {
       eyebrow: 'For QA engineers',
       heading: 'Corrupted test files you can name, reproduce and check in',
@@ -54,7 +60,7 @@ export const personas: Persona[] = [
         "For each type, make a Won't Open file (Header Tamper): it must be refused at the door with a clear message.",
         'Make a Stealth Corruption file (Random Byte Mutation) at low intensity: it passes type checks and tests the parser behind them.',
         'Make a Cut & Replace file (Entropy Surge) to stand in for an interrupted transfer, and, for files of 8 KiB or more, a Jumble Sections file (Block Noise) for data out of order.',
-        'Run one algorithm at a time over all your file types and download each batch ZIP: it holds every corrupted file and a session report with each file\'s seed.',
+        "Run one algorithm at a time over all your file types and download each batch ZIP: it holds every corrupted file and a session report with each file's seed.",
         'Write the expected behaviour next to each fixture, then turn the list into CI steps: npx fracture --mode guaranteed_break --seed 42 file.pdf',
       ],
     },
@@ -90,7 +96,13 @@ export const personas: Persona[] = [
     metaTitle: 'File Tamper Testing for Security Teams | Fracture',
     metaDescription:
       'Test how upload validation and parsers handle tampered files. Nothing leaves the analyst machine; every input is reproducible and hashed.',
-    keywords: ['file tamper testing', 'malformed file security test', 'upload validation testing', 'parser robustness', 'tampered file samples'],
+    keywords: [
+      'file tamper testing',
+      'malformed file security test',
+      'upload validation testing',
+      'parser robustness',
+      'tampered file samples',
+    ],
     hero: {
       eyebrow: 'For security teams',
       heading: 'Tamper-test every file entry point, without sending samples anywhere',
@@ -115,8 +127,7 @@ export const personas: Persona[] = [
       },
       {
         title: 'Findings nobody can reproduce',
-        detail:
-          'A crash found with an unrecorded input is a rumour. A seed and two hashes make it a ticket.',
+        detail: 'A crash found with an unrecorded input is a rumour. A seed and two hashes make it a ticket.',
       },
     ],
     outcomes: [
@@ -127,8 +138,7 @@ export const personas: Persona[] = [
     ],
     playbook: {
       title: 'Tamper-testing an upload surface',
-      description:
-        'Fracture makes the inputs; your harness observes the target. Keep both under version control.',
+      description: 'Fracture makes the inputs; your harness observes the target. Keep both under version control.',
       steps: [
         'Map every place a file enters: uploads, email ingestion, imports, previews, sync clients.',
         "Send a Won't Open file (Header Tamper) to each: it must be refused before any deep parsing happens.",
@@ -170,7 +180,13 @@ export const personas: Persona[] = [
     metaTitle: 'Data Integrity Classroom Demo for Teachers | Fracture',
     metaDescription:
       'Show students what file corruption, checksums, entropy and file signatures are, live in the browser. No install, nothing uploaded.',
-    keywords: ['data integrity lesson', 'checksum classroom demo', 'file corruption for teaching', 'entropy demo', 'computer science lesson file formats'],
+    keywords: [
+      'data integrity lesson',
+      'checksum classroom demo',
+      'file corruption for teaching',
+      'entropy demo',
+      'computer science lesson file formats',
+    ],
     hero: {
       eyebrow: 'For teachers',
       heading: 'Teach data integrity with files students can see break',
@@ -226,7 +242,8 @@ export const personas: Persona[] = [
     faqs: [
       {
         question: 'Do students need accounts or installs?',
-        answer: 'No. The workspace runs in a current browser with no account and no install, and works offline after the first visit.',
+        answer:
+          'No. The workspace runs in a current browser with no account and no install, and works offline after the first visit.',
       },
       {
         question: 'Can students use this to fake a corrupted assignment?',

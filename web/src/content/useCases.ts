@@ -10,7 +10,13 @@ export const useCases: UseCase[] = [
     metaTitle: 'Corrupted Files for QA Testing | Fracture',
     metaDescription:
       'Test error handling with corrupted files you can reproduce: four failure classes, seeds, reports and CI regeneration. Runs in your browser.',
-    keywords: ['qa testing corrupted files', 'negative testing', 'error handling testing', 'test fixtures corrupted', 'file upload testing'],
+    keywords: [
+      'qa testing corrupted files',
+      'negative testing',
+      'error handling testing',
+      'test fixtures corrupted',
+      'file upload testing',
+    ],
     hero: {
       eyebrow: 'Use case',
       heading: 'Test the error paths your users will eventually find',
@@ -73,7 +79,8 @@ export const useCases: UseCase[] = [
       {
         label: 'Reproducibility',
         value: 'Byte-identical',
-        description: 'The same file, mode, intensity and seed give the same sha256_after in the browser, the command line tool and CI.',
+        description:
+          'The same file, mode, intensity and seed give the same sha256_after in the browser, the command line tool and CI.',
       },
       {
         label: 'Failure classes',
@@ -83,26 +90,31 @@ export const useCases: UseCase[] = [
       {
         label: 'Per-file limit in the browser',
         value: '200 MB',
-        description: 'Large enough for real documents, archives and short videos; the command line tool is not bound by it.',
+        description:
+          'Large enough for real documents, archives and short videos; the command line tool is not bound by it.',
       },
       {
         label: 'Handled-failure target',
         value: 'Every fixture',
-        description: 'A goal to set for your own suite: each corrupted file ends in a handled, user-facing outcome. A target, not a measurement.',
+        description:
+          'A goal to set for your own suite: each corrupted file ends in a handled, user-facing outcome. A target, not a measurement.',
       },
     ],
     faqs: [
       {
         question: 'How many corrupted files do I need per file type?',
-        answer: 'Start with one per failure class: refused, broken inside, cut, out of order. Add more when a bug shows a new behaviour.',
+        answer:
+          'Start with one per failure class: refused, broken inside, cut, out of order. Add more when a bug shows a new behaviour.',
       },
       {
         question: 'Can I run Fracture in CI?',
-        answer: 'Yes, with the fracture command line tool. It uses the same engine as the browser, so seeds carry over.',
+        answer:
+          'Yes, with the fracture command line tool. It uses the same engine as the browser, so seeds carry over.',
       },
       {
         question: 'Do I need a paid plan for the command line tool?',
-        answer: 'No. The command line tool and the TypeScript SDK are free, and all premium features are currently unlocked for free users.',
+        answer:
+          'No. The command line tool and the TypeScript SDK are free, and all premium features are currently unlocked for free users.',
       },
     ],
   },
@@ -112,7 +124,13 @@ export const useCases: UseCase[] = [
     metaTitle: 'Tampered Files for Security Research | Fracture',
     metaDescription:
       'Reproducible, hashed, locally made malformed files for testing upload validation and parsers. No samples leave the analyst machine.',
-    keywords: ['malformed file testing', 'parser security testing', 'file upload security', 'tampered file generator', 'reproducible test inputs'],
+    keywords: [
+      'malformed file testing',
+      'parser security testing',
+      'file upload security',
+      'tampered file generator',
+      'reproducible test inputs',
+    ],
     hero: {
       eyebrow: 'Use case',
       heading: 'Malformed inputs with a paper trail',
@@ -171,7 +189,8 @@ export const useCases: UseCase[] = [
       {
         label: 'Bytes sent to Fracture',
         value: '0',
-        description: "Files are processed in a Web Worker in your browser; the Network panel of your developer tools shows it.",
+        description:
+          'Files are processed in a Web Worker in your browser; the Network panel of your developer tools shows it.',
       },
       {
         label: 'Header kept by Stealth Corruption',
@@ -186,17 +205,20 @@ export const useCases: UseCase[] = [
       {
         label: 'Seed range on the command line',
         value: '0 to 2^53 − 1',
-        description: 'The workspace generates seeds below 2,147,483,647; the command line tool accepts any JavaScript safe integer.',
+        description:
+          'The workspace generates seeds below 2,147,483,647; the command line tool accepts any JavaScript safe integer.',
       },
     ],
     faqs: [
       {
         question: 'Can I use Fracture on customer samples?',
-        answer: 'Fracture does not send them anywhere, but your authorisation to use them is a matter for your own policies and agreements.',
+        answer:
+          'Fracture does not send them anywhere, but your authorisation to use them is a matter for your own policies and agreements.',
       },
       {
         question: 'How do I reproduce an input months later?',
-        answer: 'Keep the original file and the report. The same file, mode, intensity and seed give the same bytes with the same engine version, which the report also records.',
+        answer:
+          'Keep the original file and the report. The same file, mode, intensity and seed give the same bytes with the same engine version, which the report also records.',
       },
       {
         question: 'Does Fracture detect vulnerabilities?',
@@ -217,7 +239,12 @@ export const useCases: UseCase[] = [
       subheading:
         'Databending in the browser: corrupt images and video, keep the results you like, and regenerate any of them from its seed.',
     },
-    audience: ['Glitch artists and designers', 'Motion designers and VJs', 'Teachers of digital art', 'Anyone curious about what is inside a JPEG'],
+    audience: [
+      'Glitch artists and designers',
+      'Motion designers and VJs',
+      'Teachers of digital art',
+      'Anyone curious about what is inside a JPEG',
+    ],
     sections: [
       {
         heading: 'Which mode makes which glitch',
@@ -278,7 +305,8 @@ export const useCases: UseCase[] = [
     faqs: [
       {
         question: 'Why does my JPEG turn completely grey?',
-        answer: 'The compressed data after the first damaged byte cannot be decoded. Lower the intensity, or use Cut & Replace or Jumble Sections at intensity 1.',
+        answer:
+          'The compressed data after the first damaged byte cannot be decoded. Lower the intensity, or use Cut & Replace or Jumble Sections at intensity 1.',
       },
       {
         question: 'Can I glitch a video?',

@@ -17,7 +17,10 @@ function renderAt(path: string, table: RouteObject[] = routes) {
 
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  localStorage.setItem(
+    'fracture_cookie_consent',
+    JSON.stringify({ strictly: true, analytics: false, advertising: false }),
+  );
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -27,17 +30,24 @@ afterEach(() => {
 });
 
 describe('not found', () => {
-  it.each(['/no-such-page', '/corrupt/not-a-format', '/modes/nope', '/for/nobody', '/compare/x', '/answers/y', '/use-cases/z', '/location/mars', '/legal/a/b'])(
-    '%s renders the not-found page, links home and logs the path',
-    (path) => {
-      renderAt(path);
-      expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-      expect(warn).toHaveBeenCalledWith(`404: no page at ${path}`);
-      expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
-      expect(isKnownPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    '/no-such-page',
+    '/corrupt/not-a-format',
+    '/modes/nope',
+    '/for/nobody',
+    '/compare/x',
+    '/answers/y',
+    '/use-cases/z',
+    '/location/mars',
+    '/legal/a/b',
+  ])('%s renders the not-found page, links home and logs the path', (path) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(warn).toHaveBeenCalledWith(`404: no page at ${path}`);
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+    expect(isKnownPath(path)).toBe(false);
+  });
 
   it('logs again when the user moves to another unknown path', async () => {
     const router = renderAt('/first-miss');

@@ -5,7 +5,8 @@ import { allRoutePaths, cleanCss, renderPage, splitHoisted } from './server.tsx'
 
 describe('splitHoisted', () => {
   it('takes the leading title, meta and link tags as the head', () => {
-    const html = '<title>T</title><meta name="description" content="d"/><link rel="canonical" href="/x"/><div><meta itemprop="x"/></div>';
+    const html =
+      '<title>T</title><meta name="description" content="d"/><link rel="canonical" href="/x"/><div><meta itemprop="x"/></div>';
     expect(splitHoisted(html)).toEqual({
       head: '<title>T</title><meta name="description" content="d"/><link rel="canonical" href="/x"/>',
       body: '<div><meta itemprop="x"/></div>',

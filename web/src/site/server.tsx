@@ -47,7 +47,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const sheet = new ServerStyleSheet();
   try {
     // hydrate={false}: no inline hydration script, which the Content-Security-Policy would block.
-    const html = renderToString(sheet.collectStyles(<StaticRouterProvider router={router} context={context} hydrate={false} />));
+    const html = renderToString(
+      sheet.collectStyles(<StaticRouterProvider router={router} context={context} hydrate={false} />),
+    );
     const { head, body } = splitHoisted(html);
     return { head, body, css: cleanCss(sheet.instance.toString()), status: context.statusCode };
   } finally {

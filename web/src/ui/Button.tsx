@@ -55,7 +55,12 @@ interface LookProps {
   size?: ButtonSize;
 }
 
-export function Button({ variant = 'primary', size = 'md', type = 'button', ...rest }: LookProps & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  type = 'button',
+  ...rest
+}: LookProps & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <StyledButton type={type} data-variant={variant} data-size={size} {...rest} />;
 }
 
@@ -64,6 +69,10 @@ export function ButtonLink({ variant = 'primary', size = 'md', ...rest }: LookPr
 }
 
 /** For targets outside the router: downloads, mailto links. */
-export function ButtonAnchor({ variant = 'primary', size = 'md', ...rest }: LookProps & AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function ButtonAnchor({
+  variant = 'primary',
+  size = 'md',
+  ...rest
+}: LookProps & AnchorHTMLAttributes<HTMLAnchorElement>) {
   return <StyledAnchor data-variant={variant} data-size={size} {...rest} />;
 }

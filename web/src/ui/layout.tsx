@@ -37,7 +37,17 @@ const HeaderBlock = styled.div`
 `;
 
 /** A section's eyebrow, heading and lead paragraph. */
-export function SectionHeader({ eyebrow, title, lead, id }: { eyebrow?: string; title: string; lead?: ReactNode; id?: string }) {
+export function SectionHeader({
+  eyebrow,
+  title,
+  lead,
+  id,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  id?: string;
+}) {
   return (
     <HeaderBlock>
       {eyebrow && <Eyebrow>{eyebrow}</Eyebrow>}

@@ -11,7 +11,10 @@ function Capture() {
 }
 
 const region = () => screen.getByRole('region', { name: 'Notifications (Alt+T)' });
-const shown = () => within(region()).queryAllByRole('listitem').map((li) => li.querySelector('p')?.textContent);
+const shown = () =>
+  within(region())
+    .queryAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent);
 const push = (input: ToastInput) => act(() => api.toast(input));
 
 beforeEach(() => {
@@ -29,7 +32,13 @@ afterEach(() => {
 
 describe('toasts', () => {
   it('keeps the spec defaults', () => {
-    expect(TOAST_DEFAULTS).toMatchObject({ visible: 3, durationMs: 4000, widthPx: 356, gapPx: 14, swipeThresholdPx: 20 });
+    expect(TOAST_DEFAULTS).toMatchObject({
+      visible: 3,
+      durationMs: 4000,
+      widthPx: 356,
+      gapPx: 14,
+      swipeThresholdPx: 20,
+    });
   });
 
   it('shows at most 3, newest last, and announces every one', () => {

@@ -106,7 +106,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function ToastItem({ toast, paused, onDismiss }: { toast: ToastRecord; paused: boolean; onDismiss: (id: number) => void }) {
+function ToastItem({
+  toast,
+  paused,
+  onDismiss,
+}: {
+  toast: ToastRecord;
+  paused: boolean;
+  onDismiss: (id: number) => void;
+}) {
   const remaining = useRef<number>(TOAST_DEFAULTS.durationMs);
   const [offset, setOffset] = useState(0);
   const swipeStart = useRef<number | null>(null);

@@ -5,9 +5,32 @@ import type { DragEvent } from 'react';
 import { styled } from 'styled-components';
 
 /** Format families shown as badges, and the extension chips (product-spec.md, "Home page"). */
-export const FORMAT_BADGES = ['Documents', 'Spreadsheets', 'Archives', 'Images', 'Audio & Video', 'Code & Data', 'Executables'] as const;
+export const FORMAT_BADGES = [
+  'Documents',
+  'Spreadsheets',
+  'Archives',
+  'Images',
+  'Audio & Video',
+  'Code & Data',
+  'Executables',
+] as const;
 export const EXAMPLE_EXTENSIONS = [
-  'docx', 'xlsx', 'pdf', 'zip', 'json', 'csv', 'png', 'mp4', 'exe', 'sql', 'py', 'js', 'rar', 'gif', 'mp3', 'wav',
+  'docx',
+  'xlsx',
+  'pdf',
+  'zip',
+  'json',
+  'csv',
+  'png',
+  'mp4',
+  'exe',
+  'sql',
+  'py',
+  'js',
+  'rar',
+  'gif',
+  'mp3',
+  'wav',
 ] as const;
 
 function hasFiles(event: DragEvent): boolean {

@@ -87,7 +87,12 @@ const FileRow = memo(function FileRow({ item, position, count, busy, onRemove, o
         <StateLabel data-state={state}>{label}</StateLabel>
         <Actions>
           {item.result && (
-            <Button type="button" $tone="secondary" onClick={() => onDownload(item.id)} aria-label={`Download corrupted ${file.name}`}>
+            <Button
+              type="button"
+              $tone="secondary"
+              onClick={() => onDownload(item.id)}
+              aria-label={`Download corrupted ${file.name}`}
+            >
               Download
             </Button>
           )}

@@ -38,7 +38,12 @@ export function PreviewPanel() {
 function Bytes({ runs, label, side }: { runs: PreviewRun[]; label: string; side: string }) {
   return (
     <Pre aria-label={label} data-preview={side} tabIndex={0}>
-      {runs.length === 0 ? <em>(empty)</em> : runs.map((run, i) => (run.changed ? <mark key={i}>{run.text}</mark> : <span key={i}>{run.text}</span>))}
+      {runs.length === 0 ? (
+        <em>(empty)</em>
+      ) : (
+        // biome-ignore lint/suspicious/noArrayIndexKey: runs are a fixed sequence; the index is their identity.
+        runs.map((run, i) => (run.changed ? <mark key={i}>{run.text}</mark> : <span key={i}>{run.text}</span>))
+      )}
     </Pre>
   );
 }

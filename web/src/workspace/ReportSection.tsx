@@ -40,24 +40,44 @@ export function ReportSection() {
       <Card data-report={live ? 'live' : 'example'}>
         <DataList>
           <Field label="File" value={report.filename} name="filename" />
-          <Field label="Original size" value={`${formatSize(report.original_size)} (${report.original_size.toLocaleString('en-US')} bytes)`} name="original-size" />
-          <Field label="Result size" value={`${formatSize(report.result_size)} · ${sizeChange(report.original_size, report.result_size)}`} name="result-size" />
+          <Field
+            label="Original size"
+            value={`${formatSize(report.original_size)} (${report.original_size.toLocaleString('en-US')} bytes)`}
+            name="original-size"
+          />
+          <Field
+            label="Result size"
+            value={`${formatSize(report.result_size)} · ${sizeChange(report.original_size, report.result_size)}`}
+            name="result-size"
+          />
           <Field label="Algorithm" value={modeLabel(report.mode, extensionOf(report.filename))} name="mode" />
           <Field label="Intensity" value={`${report.intensity}%`} name="intensity" />
           <Field label="Seed" value={String(report.seed)} name="seed" />
           <Field label="Time" value={formatSeconds(report.time_ms)} name="time" />
           <Field label="Entropy before" value={formatEntropy(report.before_entropy, 'report')} name="before-entropy" />
           <Field label="Entropy after" value={formatEntropy(report.after_entropy, 'report')} name="after-entropy" />
-          <Field label="Entropy change" value={formatEntropyDelta(report.entropy_delta, 'report')} name="entropy-delta" />
+          <Field
+            label="Entropy change"
+            value={formatEntropyDelta(report.entropy_delta, 'report')}
+            name="entropy-delta"
+          />
           {MODE_FIELDS.map(({ key, label, format }) =>
-            typeof report[key] === 'number' ? <Field key={key} label={label} value={format(report[key] as number)} name={key} /> : null,
+            typeof report[key] === 'number' ? (
+              <Field key={key} label={label} value={format(report[key] as number)} name={key} />
+            ) : null,
           )}
-          <Field label="Recoverability" value={recoverability(report.intensity, report.entropy_delta)} name="recoverability" />
+          <Field
+            label="Recoverability"
+            value={recoverability(report.intensity, report.entropy_delta)}
+            name="recoverability"
+          />
           <Field label="Verdict" value={report.verdict} name="verdict" />
         </DataList>
         <Recipe>
           <strong>Recipe.</strong> {report.recipe}
-          {report.escalated ? ' Escalated: the first pass still looked openable, so it was redone at full intensity.' : ''}
+          {report.escalated
+            ? ' Escalated: the first pass still looked openable, so it was redone at full intensity.'
+            : ''}
         </Recipe>
         <Json aria-label="Report JSON" tabIndex={0}>
           {JSON.stringify(report, null, 2)}

@@ -12,7 +12,8 @@ export function algorithmOptions(ext: string) {
 }
 
 export function SettingsPanel({ ext }: { ext: string }) {
-  const { algorithm, setAlgorithm, intensity, setIntensity, seed, copySeed, newSeed, applySeed, state } = useWorkspace();
+  const { algorithm, setAlgorithm, intensity, setIntensity, seed, copySeed, newSeed, applySeed, state } =
+    useWorkspace();
   const [seedDraft, setSeedDraft] = useState('');
   const [intensityDraft, setIntensityDraft] = useState<string | null>(null);
   return (
@@ -20,7 +21,11 @@ export function SettingsPanel({ ext }: { ext: string }) {
       <legend>Settings</legend>
       <Field>
         <label htmlFor="workspace-algorithm">Algorithm</label>
-        <select id="workspace-algorithm" value={algorithm} onChange={(event) => setAlgorithm(event.currentTarget.value)}>
+        <select
+          id="workspace-algorithm"
+          value={algorithm}
+          onChange={(event) => setAlgorithm(event.currentTarget.value)}
+        >
           {algorithmOptions(ext).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -80,7 +85,9 @@ export function SettingsPanel({ ext }: { ext: string }) {
             New
           </Button>
         </Row>
-        <Hint id="workspace-settings-note">File n of a run uses this seed + n, so the same seed reproduces the run.</Hint>
+        <Hint id="workspace-settings-note">
+          File n of a run uses this seed + n, so the same seed reproduces the run.
+        </Hint>
         <SeedForm
           onSubmit={(event) => {
             event.preventDefault();

@@ -27,7 +27,7 @@ export function Telemetry() {
           {telemetryShown ? 'Hide' : 'Show'}
         </Button>
       </Header>
-      <div id="workspace-telemetry" hidden={!telemetryShown} aria-labelledby="workspace-telemetry-title">
+      <section id="workspace-telemetry" hidden={!telemetryShown} aria-labelledby="workspace-telemetry-title">
         {!report ? (
           <Muted>No files processed yet. Figures appear here after a run.</Muted>
         ) : (
@@ -92,7 +92,7 @@ export function Telemetry() {
             </div>
           </DataList>
         )}
-      </div>
+      </section>
     </Card>
   );
 }

@@ -91,7 +91,10 @@ describe('Workspace', () => {
     await user.click(start);
     expect(await toasts().findByText('No files selected')).toBeInTheDocument();
     expect(toasts().getByText('Please add files first.')).toBeInTheDocument();
-    expect(toasts().getByText('No files selected').closest('[data-toast]')).toHaveAttribute('data-variant', 'destructive');
+    expect(toasts().getByText('No files selected').closest('[data-toast]')).toHaveAttribute(
+      'data-variant',
+      'destructive',
+    );
     await user.click(screen.getByRole('button', { name: 'Download All as ZIP' }));
     expect(await toasts().findByText('No processed files')).toBeInTheDocument();
     expect(toasts().getByText('Process files first before downloading as ZIP')).toBeInTheDocument();

@@ -5,7 +5,11 @@ import { zipStream } from '../../../lib/zip/writer.ts';
 import type { RunSettings } from './run.ts';
 import type { FileItem } from './state.ts';
 
-export async function batchArchive(items: readonly FileItem[], settings: RunSettings, at: Date): Promise<{ blob: Blob; name: string }> {
+export async function batchArchive(
+  items: readonly FileItem[],
+  settings: RunSettings,
+  at: Date,
+): Promise<{ blob: Blob; name: string }> {
   const done = items.flatMap((item) => (item.result ? [item.result] : []));
   const session = buildSessionReport({
     timestamp: at,

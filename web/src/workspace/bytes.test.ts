@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLIPBOARD_UNAVAILABLE, SEED_LIMIT, changedCount, copyText, displaySeed, escapeByte, previewRuns, randomSeed } from './bytes.ts';
+import {
+  CLIPBOARD_UNAVAILABLE,
+  SEED_LIMIT,
+  changedCount,
+  copyText,
+  displaySeed,
+  escapeByte,
+  previewRuns,
+  randomSeed,
+} from './bytes.ts';
 
 describe('seeds', () => {
   it('rejects the one 31-bit value at the limit and keeps the rest', () => {
@@ -26,7 +35,16 @@ describe('seeds', () => {
 
 describe('preview bytes', () => {
   it('escapes everything but printable ASCII, and doubles backslashes', () => {
-    expect([0x41, 0x20, 0x7e, 0x00, 0x0a, 0x7f, 0xff, 0x5c].map(escapeByte)).toEqual(['A', ' ', '~', '\\x00', '\\x0a', '\\x7f', '\\xff', '\\\\']);
+    expect([0x41, 0x20, 0x7e, 0x00, 0x0a, 0x7f, 0xff, 0x5c].map(escapeByte)).toEqual([
+      'A',
+      ' ',
+      '~',
+      '\\x00',
+      '\\x0a',
+      '\\x7f',
+      '\\xff',
+      '\\\\',
+    ]);
   });
   it('splits into runs of changed and unchanged bytes, counting a longer side as changed', () => {
     const before = new TextEncoder().encode('abcdef');
@@ -63,6 +81,7 @@ describe('parseSeed', () => {
     expect(parseSeed(' 42 ')).toBe(42);
     expect(parseSeed('0')).toBe(0);
     expect(parseSeed('9007199254740991')).toBe(9007199254740991);
-    for (const bad of ['', '-1', '1.5', '1e3', '12x', '9007199254740992', '99999999999999999', '0x10']) expect(parseSeed(bad)).toBeUndefined();
+    for (const bad of ['', '-1', '1.5', '1e3', '12x', '9007199254740992', '99999999999999999', '0x10'])
+      expect(parseSeed(bad)).toBeUndefined();
   });
 });

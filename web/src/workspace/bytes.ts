@@ -4,7 +4,9 @@
 export const SEED_LIMIT = 2147483647;
 
 /** A uniform random integer in [0, SEED_LIMIT), from the platform's cryptographic generator. */
-export function randomSeed(getRandomValues: (a: Uint32Array) => Uint32Array = (a) => crypto.getRandomValues(a)): number {
+export function randomSeed(
+  getRandomValues: (a: Uint32Array) => Uint32Array = (a) => crypto.getRandomValues(a),
+): number {
   const word = new Uint32Array(1);
   for (;;) {
     const candidate = getRandomValues(word)[0] & 0x7fffffff;

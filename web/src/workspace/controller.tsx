@@ -127,7 +127,10 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     }
     if (plan.toProcess.length === 0) {
       if (plan.tooLarge.length === 0) {
-        toast({ title: 'Nothing to process', description: 'Every file already has a result. Add more files to run again.' });
+        toast({
+          title: 'Nothing to process',
+          description: 'Every file already has a result. Add more files to run again.',
+        });
       }
       return;
     }
@@ -146,7 +149,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
         signal: controller.signal,
       });
       if (outcome.aborted) return;
-      outcome.failed.forEach(() => toast(PROCESSING_FAILED));
+      for (const _ of outcome.failed) toast(PROCESSING_FAILED);
       if (outcome.completed.length > 0) {
         toast({
           title: 'Done. Files saved locally.',
@@ -172,13 +175,21 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     if (current.busy) return;
     const done = processedItems(current.items);
     if (done.length === 0) {
-      toast({ title: 'No processed files', description: 'Process files first before downloading as ZIP', variant: 'destructive' });
+      toast({
+        title: 'No processed files',
+        description: 'Process files first before downloading as ZIP',
+        variant: 'destructive',
+      });
       return;
     }
     setZipping(true);
     try {
       const { algorithm: value, intensity: level, seed: masterSeed } = settingsRef.current;
-      const settings = lastRunRef.current ?? { mode: algorithmFor(value).mode, intensity: level, masterSeed: masterSeed ?? 0 };
+      const settings = lastRunRef.current ?? {
+        mode: algorithmFor(value).mode,
+        intensity: level,
+        masterSeed: masterSeed ?? 0,
+      };
       const archive = await batchArchive(done, settings, new Date());
       saveBlob(archive.blob, archive.name);
       toast({
@@ -186,7 +197,11 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
         description: `Downloaded ${plural(done.length, 'file')} with premium session report`,
       });
     } catch (error) {
-      toast({ title: 'ZIP Creation Failed', description: messageOf(error) ?? 'Unknown error occurred', variant: 'destructive' });
+      toast({
+        title: 'ZIP Creation Failed',
+        description: messageOf(error) ?? 'Unknown error occurred',
+        variant: 'destructive',
+      });
     } finally {
       setZipping(false);
     }
@@ -199,7 +214,11 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       await copyText(String(current));
       toast({ title: 'Seed copied', description: `Seed ${current} is on your clipboard.` });
     } catch (error) {
-      toast({ title: 'Copy failed', description: messageOf(error) ?? 'Unable to copy the seed', variant: 'destructive' });
+      toast({
+        title: 'Copy failed',
+        description: messageOf(error) ?? 'Unable to copy the seed',
+        variant: 'destructive',
+      });
     }
   }, [toast]);
 
@@ -213,7 +232,11 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     (text: string) => {
       const value = parseSeed(text);
       if (value === undefined) {
-        toast({ title: 'Invalid seed', description: 'Enter a whole number from 0 to 9007199254740991.', variant: 'destructive' });
+        toast({
+          title: 'Invalid seed',
+          description: 'Enter a whole number from 0 to 9007199254740991.',
+          variant: 'destructive',
+        });
         return false;
       }
       setSeed(value);
@@ -229,7 +252,11 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
         await copyText(JSON.stringify(report, null, 2));
         toast({ title: 'Report copied', description: `${report.filename} report is on your clipboard.` });
       } catch (error) {
-        toast({ title: 'Copy failed', description: messageOf(error) ?? 'Unable to copy report metadata', variant: 'destructive' });
+        toast({
+          title: 'Copy failed',
+          description: messageOf(error) ?? 'Unable to copy report metadata',
+          variant: 'destructive',
+        });
       }
     },
     [toast],
@@ -269,7 +296,22 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       downloadReport,
       toggleTelemetry: () => setTelemetryShown((shown) => !shown),
     };
-  }, [state, algorithm, intensity, seed, zipping, telemetryShown, newSeed, applySeed, copySeed, start, downloadFile, downloadZip, copyReport, downloadReport]);
+  }, [
+    state,
+    algorithm,
+    intensity,
+    seed,
+    zipping,
+    telemetryShown,
+    newSeed,
+    applySeed,
+    copySeed,
+    start,
+    downloadFile,
+    downloadZip,
+    copyReport,
+    downloadReport,
+  ]);
 
   return <WorkspaceContext.Provider value={api}>{children}</WorkspaceContext.Provider>;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatEntropy, formatEntropyDelta, formatMs, formatSeconds, formatSize, recoverability, sizeChange } from './format.ts';
+import {
+  formatEntropy,
+  formatEntropyDelta,
+  formatMs,
+  formatSeconds,
+  formatSize,
+  recoverability,
+  sizeChange,
+} from './format.ts';
 
 describe('formatSize', () => {
   it.each([

@@ -11,7 +11,14 @@ import type { FileItem, WorkspaceAction, WorkspaceState } from './state.ts';
 
 function item(id: number, name: string, bytes: Uint8Array | number = 4): FileItem {
   const data = typeof bytes === 'number' ? new Uint8Array(bytes) : bytes;
-  return { id, file: new File([data as Uint8Array<ArrayBuffer>], name), state: 'queued', progress: 0, message: '', processing: false };
+  return {
+    id,
+    file: new File([data as Uint8Array<ArrayBuffer>], name),
+    state: 'queued',
+    progress: 0,
+    message: '',
+    processing: false,
+  };
 }
 
 /** A stand-in engine: walks the stages like the worker, then inverts every byte. */
@@ -62,11 +69,15 @@ describe('runFiles', () => {
     const rec = recorder();
     const files = [item(4, 'a.csv'), item(7, 'b.pdf'), item(9, 'c')];
     rec.dispatch({ type: 'add', files: [] });
-    const outcome = await runFiles(files, { mode: 'truncate_insert', intensity: 33, masterSeed: 2147483646 }, {
-      corrupt: engine.corrupt,
-      dispatch: rec.dispatch,
-      pacing: instantPacing,
-    });
+    const outcome = await runFiles(
+      files,
+      { mode: 'truncate_insert', intensity: 33, masterSeed: 2147483646 },
+      {
+        corrupt: engine.corrupt,
+        dispatch: rec.dispatch,
+        pacing: instantPacing,
+      },
+    );
     expect(engine.calls).toEqual([
       { name: 'a.csv', options: { mode: 'truncate_insert', intensity: 33, seed: 2147483646 } },
       { name: 'b.pdf', options: { mode: 'truncate_insert', intensity: 33, seed: 2147483647 } },
@@ -84,11 +95,15 @@ describe('runFiles', () => {
     const f = item(1, 'x.bin', input);
     rec.dispatch({ type: 'add', files: [f.file] });
     rec.dispatch({ type: 'runStarted', ids: [1] });
-    await runFiles([rec.state().items[0]], { mode: 'byte_flip', intensity: 80, masterSeed: 1 }, {
-      corrupt: engine.corrupt,
-      dispatch: rec.dispatch,
-      pacing: instantPacing,
-    });
+    await runFiles(
+      [rec.state().items[0]],
+      { mode: 'byte_flip', intensity: 80, masterSeed: 1 },
+      {
+        corrupt: engine.corrupt,
+        dispatch: rec.dispatch,
+        pacing: instantPacing,
+      },
+    );
     expect(rec.actions.filter((a) => a.type === 'stage').map((a) => a.type === 'stage' && a.stage)).toEqual([
       'scan',
       'plan',
@@ -107,11 +122,15 @@ describe('runFiles', () => {
   it('retries a failing file in guaranteed_break with the same seed', async () => {
     const engine = fakeEngine((_, options) => (options.mode === 'byte_flip' ? 'flip failed' : undefined));
     const rec = recorder();
-    const outcome = await runFiles([item(1, 'a.bin')], { mode: 'byte_flip', intensity: 50, masterSeed: 10 }, {
-      corrupt: engine.corrupt,
-      dispatch: rec.dispatch,
-      pacing: instantPacing,
-    });
+    const outcome = await runFiles(
+      [item(1, 'a.bin')],
+      { mode: 'byte_flip', intensity: 50, masterSeed: 10 },
+      {
+        corrupt: engine.corrupt,
+        dispatch: rec.dispatch,
+        pacing: instantPacing,
+      },
+    );
     expect(engine.calls.map((c) => [c.options.mode, c.options.seed])).toEqual([
       ['byte_flip', 10],
       ['guaranteed_break', 10],
@@ -124,24 +143,34 @@ describe('runFiles', () => {
   it('marks a file failed when the retry fails too, and the other files still run', async () => {
     const engine = fakeEngine((name) => (name === 'bad.bin' ? 'Unsupported corruption mode: x' : undefined));
     const rec = recorder();
-    const outcome = await runFiles([item(1, 'ok1'), item(2, 'bad.bin'), item(3, 'ok2')], { mode: 'shuffle_blocks', intensity: 50, masterSeed: 0 }, {
-      corrupt: engine.corrupt,
-      dispatch: rec.dispatch,
-      pacing: instantPacing,
-    });
+    const outcome = await runFiles(
+      [item(1, 'ok1'), item(2, 'bad.bin'), item(3, 'ok2')],
+      { mode: 'shuffle_blocks', intensity: 50, masterSeed: 0 },
+      {
+        corrupt: engine.corrupt,
+        dispatch: rec.dispatch,
+        pacing: instantPacing,
+      },
+    );
     expect(outcome.completed.map((f) => f.id)).toEqual([1, 3]);
-    expect(outcome.failed).toEqual([{ item: expect.objectContaining({ id: 2 }), error: 'Unsupported corruption mode: x' }]);
+    expect(outcome.failed).toEqual([
+      { item: expect.objectContaining({ id: 2 }), error: 'Unsupported corruption mode: x' },
+    ]);
     expect(engine.calls.map((c) => c.options.seed)).toEqual([0, 1, 1, 2]);
   });
 
   it('does not retry when the mode already was guaranteed_break', async () => {
     const engine = fakeEngine(() => 'nope');
     const rec = recorder();
-    const outcome = await runFiles([item(1, 'a')], { mode: 'guaranteed_break', intensity: 50, masterSeed: 0 }, {
-      corrupt: engine.corrupt,
-      dispatch: rec.dispatch,
-      pacing: instantPacing,
-    });
+    const outcome = await runFiles(
+      [item(1, 'a')],
+      { mode: 'guaranteed_break', intensity: 50, masterSeed: 0 },
+      {
+        corrupt: engine.corrupt,
+        dispatch: rec.dispatch,
+        pacing: instantPacing,
+      },
+    );
     expect(engine.calls).toHaveLength(1);
     expect(rec.actions.some((a) => a.type === 'retrying')).toBe(false);
     expect(outcome.failed[0].error).toBe('nope');
@@ -150,12 +179,21 @@ describe('runFiles', () => {
   it('fails a file whose bytes cannot be read, without calling the engine', async () => {
     const engine = fakeEngine();
     const rec = recorder();
-    const unreadable = { ...item(1, 'gone.txt'), file: Object.assign(new File([], 'gone.txt'), { slice: () => ({ arrayBuffer: () => Promise.reject(new Error('NotFoundError')) }) }) };
-    const outcome = await runFiles([unreadable as FileItem], { mode: 'byte_flip', intensity: 5, masterSeed: 0 }, {
-      corrupt: engine.corrupt,
-      dispatch: rec.dispatch,
-      pacing: instantPacing,
-    });
+    const unreadable = {
+      ...item(1, 'gone.txt'),
+      file: Object.assign(new File([], 'gone.txt'), {
+        slice: () => ({ arrayBuffer: () => Promise.reject(new Error('NotFoundError')) }),
+      }),
+    };
+    const outcome = await runFiles(
+      [unreadable as FileItem],
+      { mode: 'byte_flip', intensity: 5, masterSeed: 0 },
+      {
+        corrupt: engine.corrupt,
+        dispatch: rec.dispatch,
+        pacing: instantPacing,
+      },
+    );
     expect(outcome.failed[0].error).toBe('NotFoundError');
     expect(engine.calls).toHaveLength(0);
   });
@@ -169,12 +207,16 @@ describe('runFiles', () => {
       return out;
     };
     const rec = recorder();
-    const outcome = await runFiles([item(1, 'a'), item(2, 'b')], { mode: 'byte_flip', intensity: 5, masterSeed: 0 }, {
-      corrupt,
-      dispatch: rec.dispatch,
-      pacing: instantPacing,
-      signal: controller.signal,
-    });
+    const outcome = await runFiles(
+      [item(1, 'a'), item(2, 'b')],
+      { mode: 'byte_flip', intensity: 5, masterSeed: 0 },
+      {
+        corrupt,
+        dispatch: rec.dispatch,
+        pacing: instantPacing,
+        signal: controller.signal,
+      },
+    );
     expect(outcome.aborted).toBe(true);
     expect(engine.calls).toHaveLength(1);
   });
@@ -186,7 +228,13 @@ describe('stage pacing', () => {
       expect(stageDelay(stage, () => 0)).toBe(min);
       expect(stageDelay(stage, () => 0.999999)).toBe(max);
     }
-    expect(STAGE_DELAY_MS).toEqual({ scan: [300, 500], plan: [400, 700], corrupt: [120, 240], verify: [300, 600], report: [300, 700] });
+    expect(STAGE_DELAY_MS).toEqual({
+      scan: [300, 500],
+      plan: [400, 700],
+      corrupt: [120, 240],
+      verify: [300, 600],
+      report: [300, 700],
+    });
     expect(stageDelay('escalate', () => 0.5)).toBe(0);
   });
 
@@ -194,7 +242,10 @@ describe('stage pacing', () => {
     vi.useFakeTimers();
     try {
       const dispatched: WorkspaceAction[] = [];
-      const pacing: Pacing = { delayFor: (stage) => (stage === 'scan' ? 400 : 0), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
+      const pacing: Pacing = {
+        delayFor: (stage) => (stage === 'scan' ? 400 : 0),
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      };
       const presenter = stagePresenter(1, (a) => dispatched.push(a), pacing);
       presenter.callbacks.onStage?.('scan', 's');
       presenter.callbacks.onProgress?.(0.1);

@@ -2,7 +2,13 @@
 // become state transitions. The engine and the clock are injected, so tests drive it without a worker.
 import { MAX_FILE_BYTES } from '../constants.ts';
 import { blobFromBytes } from '../../../lib/engine/shared/blob.ts';
-import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineMode, EngineResult } from '../../../lib/engine/shared/types.ts';
+import type {
+  CorruptCallbacks,
+  CorruptOptions,
+  CorruptResult,
+  EngineMode,
+  EngineResult,
+} from '../../../lib/engine/shared/types.ts';
 import type { Pacing } from './pacing.ts';
 import type { FileItem, FileResult, WorkspaceAction } from './state.ts';
 
@@ -118,7 +124,12 @@ async function head(blob: Blob): Promise<Uint8Array> {
 }
 
 /** The engine's output as the Blob a download needs; the worker already gives one for large outputs. */
-async function resultOf(data: Uint8Array | Blob, report: CorruptResult['report'], seed: number, originalHead: Uint8Array): Promise<FileResult> {
+async function resultOf(
+  data: Uint8Array | Blob,
+  report: CorruptResult['report'],
+  seed: number,
+  originalHead: Uint8Array,
+): Promise<FileResult> {
   const blob = data instanceof Blob ? data : await blobFromBytes(data);
   return { blob, report, seed, originalHead, resultHead: await head(blob) };
 }

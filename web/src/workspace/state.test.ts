@@ -37,7 +37,10 @@ describe('stateForStage', () => {
 
 describe('workspaceReducer', () => {
   it('queues added files with increasing ids and the queued message', () => {
-    const s = reduce([{ type: 'add', files: [file('a.csv'), file('b')] }, { type: 'add', files: [file('c.pdf')] }]);
+    const s = reduce([
+      { type: 'add', files: [file('a.csv'), file('b')] },
+      { type: 'add', files: [file('c.pdf')] },
+    ]);
     expect(s.items.map((i) => [i.id, i.file.name, i.state, i.message])).toEqual([
       [1, 'a.csv', 'queued', 'Queued for processing. Nothing leaves your device.'],
       [2, 'b', 'queued', 'Queued for processing. Nothing leaves your device.'],
@@ -46,7 +49,10 @@ describe('workspaceReducer', () => {
   });
 
   it('walks a file through every state with the spec messages', () => {
-    let s = reduce([{ type: 'add', files: [file('a.csv')] }, { type: 'runStarted', ids: [1] }]);
+    let s = reduce([
+      { type: 'add', files: [file('a.csv')] },
+      { type: 'runStarted', ids: [1] },
+    ]);
     expect(s.busy).toBe(true);
     const seen: [string, string, number | undefined][] = [];
     for (const [stage, fraction] of [
@@ -56,7 +62,13 @@ describe('workspaceReducer', () => {
       ['verify', 0.85],
       ['report', 1],
     ] as const) {
-      s = reduce([{ type: 'stage', id: 1, stage, message: `msg ${stage}` }, { type: 'progress', id: 1, fraction }], s);
+      s = reduce(
+        [
+          { type: 'stage', id: 1, stage, message: `msg ${stage}` },
+          { type: 'progress', id: 1, fraction },
+        ],
+        s,
+      );
       seen.push([s.items[0].state, s.items[0].message, s.items[0].step?.index]);
     }
     expect(seen).toEqual([
@@ -68,14 +80,28 @@ describe('workspaceReducer', () => {
     ]);
     expect(FILE_STATES.preparing.label).toBe('Planning');
     s = reduce([{ type: 'completed', id: 1, result: result(7) }, { type: 'runEnded' }], s);
-    expect(s.items[0]).toMatchObject({ state: 'complete', message: 'Done. Files saved locally.', progress: 100, processing: false });
+    expect(s.items[0]).toMatchObject({
+      state: 'complete',
+      message: 'Done. Files saved locally.',
+      progress: 100,
+      processing: false,
+    });
     expect(s.items[0].result?.seed).toBe(7);
     expect(s).toMatchObject({ busy: false, run: { total: 1, done: 1 }, latestId: 1 });
   });
 
   it('keeps progress within 0-100 and never moves it backwards', () => {
-    let s = reduce([{ type: 'add', files: [file('a')] }, { type: 'runStarted', ids: [1] }]);
-    s = reduce([{ type: 'progress', id: 1, fraction: 0.7 }, { type: 'progress', id: 1, fraction: 0.35 }], s);
+    let s = reduce([
+      { type: 'add', files: [file('a')] },
+      { type: 'runStarted', ids: [1] },
+    ]);
+    s = reduce(
+      [
+        { type: 'progress', id: 1, fraction: 0.7 },
+        { type: 'progress', id: 1, fraction: 0.35 },
+      ],
+      s,
+    );
     expect(s.items[0].progress).toBe(70);
     s = reduce([{ type: 'progress', id: 1, fraction: 4 }], s);
     expect(s.items[0].progress).toBe(100);
@@ -94,7 +120,11 @@ describe('workspaceReducer', () => {
       processing: true,
     });
     s = reduce([{ type: 'failed', id: 2, error: 'still boom' }, { type: 'runEnded' }], s);
-    expect(s.items[1]).toMatchObject({ state: 'failed', message: "Couldn't corrupt this file: still boom", processing: false });
+    expect(s.items[1]).toMatchObject({
+      state: 'failed',
+      message: "Couldn't corrupt this file: still boom",
+      processing: false,
+    });
     expect(s.items[0].result?.seed).toBe(5);
     expect(s.run).toEqual({ total: 2, done: 2 });
     expect(overallPercent(s.run)).toBe(100);
@@ -116,7 +146,10 @@ describe('workspaceReducer', () => {
   });
 
   it('refuses to remove a file mid-processing or to clear during a run', () => {
-    let s = reduce([{ type: 'add', files: [file('a'), file('b')] }, { type: 'runStarted', ids: [1, 2] }]);
+    let s = reduce([
+      { type: 'add', files: [file('a'), file('b')] },
+      { type: 'runStarted', ids: [1, 2] },
+    ]);
     s = reduce([{ type: 'stage', id: 1, stage: 'scan', message: '' }, { type: 'remove', id: 1 }, { type: 'clear' }], s);
     expect(s.items).toHaveLength(2);
     s = reduce([{ type: 'remove', id: 2 }], s);
@@ -143,13 +176,19 @@ describe('workspaceReducer', () => {
   });
 
   it('ignores events for files no longer listed', () => {
-    const s = reduce([{ type: 'add', files: [file('a')] }, { type: 'runStarted', ids: [1] }]);
+    const s = reduce([
+      { type: 'add', files: [file('a')] },
+      { type: 'runStarted', ids: [1] },
+    ]);
     expect(reduce([{ type: 'completed', id: 99, result: result(1) }], s)).toBe(s);
   });
 
   it('handles thousands of files with one id lookup per event', () => {
     const files = Array.from({ length: 5000 }, (_, i) => file(`f${i}.bin`, 1));
-    let s = reduce([{ type: 'add', files }, { type: 'remove', id: 17 }]);
+    let s = reduce([
+      { type: 'add', files },
+      { type: 'remove', id: 17 },
+    ]);
     expect(indexOfId(s.items, 4999)).toBe(4997);
     expect(indexOfId(s.items, 17)).toBe(-1);
     s = reduce([{ type: 'runStarted', ids: s.items.map((i) => i.id) }], s);

@@ -132,8 +132,9 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
   switch (action.type) {
     case 'add': {
       if (action.files.length === 0) return state;
-      const added = action.files.map((file, i): FileItem =>
-        queued({ id: state.nextId + i, file, state: 'queued', progress: 0, message: '', processing: false }),
+      const added = action.files.map(
+        (file, i): FileItem =>
+          queued({ id: state.nextId + i, file, state: 'queued', progress: 0, message: '', processing: false }),
       );
       return { ...state, items: [...state.items, ...added], nextId: state.nextId + added.length };
     }

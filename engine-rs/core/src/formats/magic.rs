@@ -49,7 +49,10 @@ pub fn family_by_magic(b: &[u8]) -> Option<Family> {
     if b.len() >= 4 && b.starts_with(b"BZh") && (b'1'..=b'9').contains(&b[3]) {
         return Some(Family::Bzip2);
     }
-    if b.len() >= 18 && b.starts_with(b"BM") && matches!(u32::from_le_bytes([b[14], b[15], b[16], b[17]]), 12 | 40 | 52 | 56 | 64 | 108 | 124) {
+    if b.len() >= 18
+        && b.starts_with(b"BM")
+        && matches!(u32::from_le_bytes([b[14], b[15], b[16], b[17]]), 12 | 40 | 52 | 56 | 64 | 108 | 124)
+    {
         return Some(Family::Bmp);
     }
     if b.len() >= 6 && b[..4] == [0, 0, 1, 0] && u16::from_le_bytes([b[4], b[5]]) > 0 {

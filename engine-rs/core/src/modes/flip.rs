@@ -7,7 +7,7 @@ pub const CHUNK: usize = 65536;
 /// Bytes kept at the start: byte_flip min(1024, n/200); header_preserve_flip min(max(1, n/20), 4096);
 /// never all of the file, so at least one byte can change.
 pub fn header_len(n: usize, preserve: bool) -> usize {
-    let h = if preserve { (n / 20).max(1).min(4096) } else { (n / 200).min(1024) };
+    let h = if preserve { (n / 20).clamp(1, 4096) } else { (n / 200).min(1024) };
     h.min(n.saturating_sub(1))
 }
 
@@ -68,7 +68,15 @@ fn worker_threads(_: usize) -> usize {
 }
 
 /// Flips the chunks `chunks` of an `n`-byte input whose bytes `[start, start + part.len())` are `part`.
-pub fn flip_chunks(part: &mut [u8], start: usize, n: usize, h: usize, k: u64, seed: u64, chunks: std::ops::RangeInclusive<usize>) {
+pub fn flip_chunks(
+    part: &mut [u8],
+    start: usize,
+    n: usize,
+    h: usize,
+    k: u64,
+    seed: u64,
+    chunks: std::ops::RangeInclusive<usize>,
+) {
     let mut idx: Vec<u16> = Vec::new();
     for c in chunks {
         flip_chunk(part, start, n, h, k, seed, c, &mut idx);
@@ -176,7 +184,8 @@ mod tests {
 
     #[test]
     fn threads_give_the_same_bytes_as_one_after_another() {
-        let input: Vec<u8> = (0..(PARALLEL_MIN * 2 + 12345) as u32).map(|i| (i.wrapping_mul(2654435761) >> 24) as u8).collect();
+        let input: Vec<u8> =
+            (0..(PARALLEL_MIN * 2 + 12345) as u32).map(|i| (i.wrapping_mul(2654435761) >> 24) as u8).collect();
         for &(h, k) in &[(0usize, 1u64), (1024, 3_000_000), (70_000, 5_000_123)] {
             let mut parallel = input.clone();
             flip_region(&mut parallel, h, k, 77);

@@ -11,9 +11,8 @@ pub const SHAPE: Shape = Shape {
     header: 12,
     header_what: "the RIFF header and AVI form type",
     signatures: &[
-        b"RIFF", b"LIST", b"AVI ", b"AVIX", b"hdrl", b"avih", b"strl", b"strh", b"strf", b"strn",
-        b"movi", b"idx1", b"indx", b"odml", b"JUNK", b"00dc", b"00db", b"00wb", b"01dc", b"01db",
-        b"01wb", b"ix00", b"ix01",
+        b"RIFF", b"LIST", b"AVI ", b"AVIX", b"hdrl", b"avih", b"strl", b"strh", b"strf", b"strn", b"movi", b"idx1",
+        b"indx", b"odml", b"JUNK", b"00dc", b"00db", b"00wb", b"01dc", b"01db", b"01wb", b"ix00", b"ix01",
     ],
     signatures_what: "RIFF and AVI FourCCs",
     syncs: Syncs::Media,

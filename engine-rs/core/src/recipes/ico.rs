@@ -26,10 +26,6 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     Broken {
         data,
         strategy: SHAPE.strategy,
-        recipe: SHAPE.sentence(
-            input.len(),
-            &done,
-            &format!(", zeroed the {len}-byte icon directory"),
-        ),
+        recipe: SHAPE.sentence(input.len(), &done, &format!(", zeroed the {len}-byte icon directory")),
     }
 }

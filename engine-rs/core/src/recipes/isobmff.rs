@@ -12,9 +12,9 @@ pub const SHAPE: Shape = Shape {
     header: 8,
     header_what: "the first box's size and type",
     signatures: &[
-        b"ftyp", b"styp", b"moov", b"moof", b"mfra", b"mdat", b"mvhd", b"mvex", b"trak", b"tkhd",
-        b"mdia", b"mdhd", b"hdlr", b"minf", b"stbl", b"stsd", b"stts", b"stsc", b"stsz", b"stco",
-        b"co64", b"sidx", b"free", b"skip", b"wide", b"udta", b"meta",
+        b"ftyp", b"styp", b"moov", b"moof", b"mfra", b"mdat", b"mvhd", b"mvex", b"trak", b"tkhd", b"mdia", b"mdhd",
+        b"hdlr", b"minf", b"stbl", b"stsd", b"stts", b"stsc", b"stsz", b"stco", b"co64", b"sidx", b"free", b"skip",
+        b"wide", b"udta", b"meta",
     ],
     signatures_what: "ISO-BMFF box types",
     syncs: Syncs::Media,

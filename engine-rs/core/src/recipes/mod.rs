@@ -51,11 +51,7 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(seed: u64, intensity: u32) -> Self {
-        Ctx {
-            seed,
-            intensity,
-            plan: Stream::new(seed, PLAN_STREAM),
-        }
+        Ctx { seed, intensity, plan: Stream::new(seed, PLAN_STREAM) }
     }
 }
 

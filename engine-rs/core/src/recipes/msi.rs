@@ -9,10 +9,7 @@ pub const SHAPE: Shape = Shape {
     strategy: "msi_ole_header",
     header: 8,
     header_what: "the compound file signature",
-    signatures: &[
-        b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1",
-        b"R\0o\0o\0t\0 \0E\0n\0t\0r\0y\0",
-    ],
+    signatures: &[b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", b"R\0o\0o\0t\0 \0E\0n\0t\0r\0y\0"],
     signatures_what: "compound file signatures and root directory names",
     syncs: Syncs::None,
 };

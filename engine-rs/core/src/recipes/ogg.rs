@@ -10,15 +10,7 @@ pub const SHAPE: Shape = Shape {
     strategy: "ogg_page_sync",
     header: 4,
     header_what: "the first page's capture pattern",
-    signatures: &[
-        b"OggS",
-        b"vorbis",
-        b"OpusHead",
-        b"OpusTags",
-        b"FLAC",
-        b"Speex",
-        b"theora",
-    ],
+    signatures: &[b"OggS", b"vorbis", b"OpusHead", b"OpusTags", b"FLAC", b"Speex", b"theora"],
     signatures_what: "Ogg capture patterns and codec identifiers",
     syncs: Syncs::Media,
 };

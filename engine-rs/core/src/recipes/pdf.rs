@@ -10,7 +10,8 @@ pub const SHAPE: Shape = Shape {
     header: 8,
     header_what: "the %PDF-x.y header",
     signatures: &[b"%PDF", b"%%EOF", b"obj", b"stream", b"xref", b"trailer"],
-    signatures_what: "PDF keywords (%PDF, %%EOF, obj, stream, xref, trailer, also inside endobj, endstream and startxref)",
+    signatures_what:
+        "PDF keywords (%PDF, %%EOF, obj, stream, xref, trailer, also inside endobj, endstream and startxref)",
     syncs: Syncs::None,
 };
 

@@ -34,6 +34,10 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     Broken {
         data,
         strategy: SHAPE.strategy,
-        recipe: SHAPE.sentence(n, &done, &format!(", zeroed e_lfanew and the {pe_len} bytes of PE signature and COFF header it pointed to")),
+        recipe: SHAPE.sentence(
+            n,
+            &done,
+            &format!(", zeroed e_lfanew and the {pe_len} bytes of PE signature and COFF header it pointed to"),
+        ),
     }
 }

@@ -9,9 +9,7 @@ pub const SHAPE: Shape = Shape {
     strategy: "png_magic_ihdr",
     header: 33,
     header_what: "the PNG signature and the IHDR chunk",
-    signatures: &[
-        b"IHDR", b"PLTE", b"IDAT", b"IEND", b"acTL", b"fcTL", b"fdAT",
-    ],
+    signatures: &[b"IHDR", b"PLTE", b"IDAT", b"IEND", b"acTL", b"fcTL", b"fdAT"],
     signatures_what: "PNG chunk types",
     syncs: Syncs::None,
 };

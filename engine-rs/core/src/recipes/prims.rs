@@ -56,10 +56,7 @@ pub fn overwrite_signatures(buf: &mut [u8], list: &[&[u8]]) -> u64 {
     let mut i = 0;
     while i < n {
         if starts[buf[i] as usize] {
-            if let Some(s) = list
-                .iter()
-                .find(|s| !s.is_empty() && buf[i..].starts_with(s))
-            {
+            if let Some(s) = list.iter().find(|s| !s.is_empty() && buf[i..].starts_with(s)) {
                 buf[i..i + s.len()].fill(signature_fill(s));
                 count += 1;
                 i += s.len();
@@ -93,10 +90,7 @@ pub fn kill_start_codes(buf: &mut [u8]) -> u64 {
     let mut count = 0;
     for i in 0..buf.len().saturating_sub(2) {
         // 0x02 is neither 0x00 nor a start code byte, so no change affects another position's test.
-        if buf[i] == 0
-            && buf[i + 1] == 0
-            && (buf[i + 2] == 0x01 || (0x80..=0x83).contains(&buf[i + 2]))
-        {
+        if buf[i] == 0 && buf[i + 1] == 0 && (buf[i + 2] == 0x01 || (0x80..=0x83).contains(&buf[i + 2])) {
             buf[i + 2] = 0x02;
             count += 1;
         }
@@ -110,12 +104,7 @@ pub fn le(buf: &[u8], at: u64, len: u64) -> Option<u64> {
     if end > buf.len() as u64 {
         return None;
     }
-    Some(
-        buf[at as usize..end as usize]
-            .iter()
-            .rev()
-            .fold(0u64, |v, &b| (v << 8) | u64::from(b)),
-    )
+    Some(buf[at as usize..end as usize].iter().rev().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
 }
 
 /// Big-endian unsigned integer of `len` (1..=8) bytes at `at`, or None past the end.
@@ -124,11 +113,7 @@ pub fn be(buf: &[u8], at: u64, len: u64) -> Option<u64> {
     if end > buf.len() as u64 {
         return None;
     }
-    Some(
-        buf[at as usize..end as usize]
-            .iter()
-            .fold(0u64, |v, &b| (v << 8) | u64::from(b)),
-    )
+    Some(buf[at as usize..end as usize].iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
 }
 
 /// `[start, start + len)` clamped to a buffer of `n` bytes, as (start, len) in usize; positions are

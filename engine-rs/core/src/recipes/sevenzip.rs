@@ -28,10 +28,6 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     Broken {
         data,
         strategy: SHAPE.strategy,
-        recipe: SHAPE.sentence(
-            n,
-            &done,
-            &format!(", inverted the {}-byte next header", next.1),
-        ),
+        recipe: SHAPE.sentence(n, &done, &format!(", inverted the {}-byte next header", next.1)),
     }
 }

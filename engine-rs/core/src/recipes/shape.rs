@@ -37,12 +37,7 @@ pub struct Done {
 impl Shape {
     /// scatter(0), then `structure` (a family's own structural step, on the scattered copy, reading
     /// positions from the untouched input), then the header, signatures and syncs.
-    pub fn run(
-        &self,
-        input: &[u8],
-        ctx: &Ctx,
-        structure: impl FnOnce(&[u8], &mut Vec<u8>),
-    ) -> (Vec<u8>, Done) {
+    pub fn run(&self, input: &[u8], ctx: &Ctx, structure: impl FnOnce(&[u8], &mut Vec<u8>)) -> (Vec<u8>, Done) {
         let mut data = input.to_vec();
         let scrambled = scatter(&mut data, 0, ctx.intensity, ctx.seed);
         structure(input, &mut data);
@@ -51,20 +46,9 @@ impl Shape {
         let (syncs, start_codes) = match self.syncs {
             Syncs::None => (0, 0),
             Syncs::JpegMarkers => (kill_syncs(&mut data, 0xC0, 0xFE), 0),
-            Syncs::Media => (
-                kill_syncs(&mut data, 0xE0, 0xFF),
-                kill_start_codes(&mut data),
-            ),
+            Syncs::Media => (kill_syncs(&mut data, 0xE0, 0xFF), kill_start_codes(&mut data)),
         };
-        (
-            data,
-            Done {
-                scrambled,
-                signatures,
-                syncs,
-                start_codes,
-            },
-        )
+        (data, Done { scrambled, signatures, syncs, start_codes })
     }
 
     /// The whole recipe of the archive families whose header fields follow the signature (cab, msi, rar):
@@ -86,23 +70,17 @@ impl Shape {
     /// (audio and video), then `.`
     pub fn sentence(&self, n: usize, done: &Done, extra: &str) -> String {
         let h = self.header.min(n);
-        let mut s = format!(
-            "Scrambled {} bytes, zeroed the first {h} bytes ({}){extra}",
-            done.scrambled, self.header_what
-        );
+        let mut s =
+            format!("Scrambled {} bytes, zeroed the first {h} bytes ({}){extra}", done.scrambled, self.header_what);
         if !self.signatures.is_empty() {
-            s.push_str(&format!(
-                ", overwrote {} {}",
-                done.signatures, self.signatures_what
-            ));
+            s.push_str(&format!(", overwrote {} {}", done.signatures, self.signatures_what));
         }
         match self.syncs {
             Syncs::None => {}
             Syncs::JpegMarkers => s.push_str(&format!(", zeroed {} JPEG markers", done.syncs)),
-            Syncs::Media => s.push_str(&format!(
-                ", zeroed {} frame syncs and broke {} start codes",
-                done.syncs, done.start_codes
-            )),
+            Syncs::Media => {
+                s.push_str(&format!(", zeroed {} frame syncs and broke {} start codes", done.syncs, done.start_codes))
+            }
         }
         s.push('.');
         s
@@ -111,10 +89,6 @@ impl Shape {
     /// A recipe that is only the shape.
     pub fn apply(&self, input: &[u8], ctx: &Ctx) -> Broken {
         let (data, done) = self.run(input, ctx, |_, _| {});
-        Broken {
-            data,
-            strategy: self.strategy,
-            recipe: self.sentence(input.len(), &done, ""),
-        }
+        Broken { data, strategy: self.strategy, recipe: self.sentence(input.len(), &done, "") }
     }
 }

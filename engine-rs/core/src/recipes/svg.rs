@@ -6,8 +6,5 @@ use super::{text, Broken, Ctx};
 pub const STRATEGY: &str = "svg_markup_poison";
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
-    Broken {
-        strategy: STRATEGY,
-        ..text::apply(input, ctx)
-    }
+    Broken { strategy: STRATEGY, ..text::apply(input, ctx) }
 }

@@ -22,9 +22,8 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     let mut block = 0u64;
     while block < n as u64 {
         let magic_end = block + MAGIC + USTAR.len() as u64;
-        let is_header = block == 0
-            || (magic_end <= n as u64
-                && &input[(block + MAGIC) as usize..magic_end as usize] == USTAR);
+        let is_header =
+            block == 0 || (magic_end <= n as u64 && &input[(block + MAGIC) as usize..magic_end as usize] == USTAR);
         if is_header {
             zero(&mut data, block as usize, 1);
             let (s, l) = clamp(n, block + CHECKSUM, CHECKSUM_LEN);

@@ -40,7 +40,9 @@ fn claims(family: Family) -> Vec<Vec<u8>> {
         Family::Pe => b"MZ\x90\0",
         Family::Msi => b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1",
         Family::Rar => b"Rar!\x1A\x07\x01\0",
-        Family::SevenZip => b"7z\xBC\xAF\x27\x1C\0\x04\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
+        Family::SevenZip => {
+            b"7z\xBC\xAF\x27\x1C\0\x04\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF"
+        }
         Family::Tar => b"name\0",
         Family::Gzip => b"\x1F\x8B\x08",
         Family::Bzip2 => b"BZh9",
@@ -48,11 +50,7 @@ fn claims(family: Family) -> Vec<Vec<u8>> {
         Family::Cab => b"MSCF",
         Family::Text | Family::Svg | Family::Generic => b"<svg",
     };
-    let mut out = vec![
-        Vec::new(),
-        magic.to_vec(),
-        magic[..magic.len() / 2].to_vec(),
-    ];
+    let mut out = vec![Vec::new(), magic.to_vec(), magic[..magic.len() / 2].to_vec()];
     for len in [1, 2, 3, 7, 20, 64, 511, 513, 70_000] {
         let mut v = magic.to_vec();
         v.extend(random(len, len as u64));
@@ -79,16 +77,8 @@ fn no_recipe_panics_on_short_or_lying_inputs() {
 fn strategies_are_named_family_then_what() {
     for family in Family::ALL {
         let s = strategy_for(family);
-        let family_part = if family == Family::Generic {
-            "generic"
-        } else {
-            family.id()
-        };
-        assert!(
-            s.starts_with(&format!("{family_part}_")),
-            "{s} for {}",
-            family.id()
-        );
+        let family_part = if family == Family::Generic { "generic" } else { family.id() };
+        assert!(s.starts_with(&format!("{family_part}_")), "{s} for {}", family.id());
     }
 }
 
@@ -102,11 +92,7 @@ fn recipes_are_deterministic_and_never_touch_the_input() {
         let b = run(family, &input, 40, 11);
         assert!(a.data == b.data, "{}", family.id());
         assert_eq!(a.recipe, b.recipe);
-        assert!(
-            a.data != run(family, &input, 40, 12).data,
-            "{}: another seed, other bytes",
-            family.id()
-        );
+        assert!(a.data != run(family, &input, 40, 12).data, "{}: another seed, other bytes", family.id());
     }
     assert_eq!(input, copy);
 }
@@ -214,31 +200,18 @@ fn no_signature_sync_or_start_code_survives() {
         for intensity in [1, 100] {
             let out = run(family, &input, intensity, 9).data;
             for s in shape.signatures {
-                assert!(
-                    !contains(&out, s),
-                    "{}: {:?} survived",
-                    family.id(),
-                    String::from_utf8_lossy(s)
-                );
+                assert!(!contains(&out, s), "{}: {:?} survived", family.id(), String::from_utf8_lossy(s));
             }
             let pairs = out.windows(2);
             match shape.syncs {
                 Syncs::None => {}
-                Syncs::JpegMarkers => assert!(!pairs
-                    .clone()
-                    .any(|w| w[0] == 0xFF && (0xC0..=0xFE).contains(&w[1]))),
+                Syncs::JpegMarkers => assert!(!pairs.clone().any(|w| w[0] == 0xFF && (0xC0..=0xFE).contains(&w[1]))),
                 Syncs::Media => {
-                    assert!(
-                        !pairs.clone().any(|w| w[0] == 0xFF && w[1] >= 0xE0),
-                        "{}",
-                        family.id()
-                    );
+                    assert!(!pairs.clone().any(|w| w[0] == 0xFF && w[1] >= 0xE0), "{}", family.id());
                     assert_eq!(kill_start_codes(&mut out.clone()), 0, "{}", family.id());
                 }
             }
-            assert!(out[..shape.header.min(out.len())]
-                .iter()
-                .all(|&b| b == 0 || family == Family::Flv));
+            assert!(out[..shape.header.min(out.len())].iter().all(|&b| b == 0 || family == Family::Flv));
         }
     }
 }
@@ -248,21 +221,14 @@ fn intensity_scales_the_damage() {
     let mut input = random(300_000, 21);
     input[4..6].copy_from_slice(&[1, 0]);
     // Text and SVG change the length (4 poison bytes in front, the end cut), so bytes do not line up.
-    for family in Family::ALL
-        .into_iter()
-        .filter(|f| !matches!(f, Family::Text | Family::Svg))
-    {
+    for family in Family::ALL.into_iter().filter(|f| !matches!(f, Family::Text | Family::Svg)) {
         let changed = |intensity| {
             let out = run(family, &input, intensity, 4).data;
             assert_eq!(out.len(), input.len(), "{} keeps the length", family.id());
             input.iter().zip(&out).filter(|(a, b)| a != b).count()
         };
         let (low, high) = (changed(1), changed(100));
-        assert!(
-            low * 10 < high,
-            "{}: {low} bytes changed at 1, {high} at 100",
-            family.id()
-        );
+        assert!(low * 10 < high, "{}: {low} bytes changed at 1, {high} at 100", family.id());
     }
 }
 
@@ -284,23 +250,12 @@ fn zip_leaves_no_record_signature_even_in_nested_archives() {
 fn pdf_keywords_are_gone_even_inside_longer_ones() {
     let input = b"%PDF-1.7\n1 0 obj << >> endobj\n2 0 obj <</Length 1>> stream\nx\nendstream endobj\nxref\ntrailer <<>>\nstartxref 9\n%%EOF\n".to_vec();
     let out = run(Family::Pdf, &input, 0, 0).data;
-    for k in [
-        &b"obj"[..],
-        b"stream",
-        b"xref",
-        b"trailer",
-        b"%%EOF",
-        b"%PDF",
-    ] {
+    for k in [&b"obj"[..], b"stream", b"xref", b"trailer", b"%%EOF", b"%PDF"] {
         assert!(!contains(&out, k));
     }
     // Intensity 0 scatters nothing: only the keywords and the 8-byte header changed.
     let changed = input.iter().zip(&out).filter(|(a, b)| a != b).count();
-    assert_eq!(
-        changed,
-        8 + 3 * 4 + 6 * 2 + 4 * 2 + 7 + 5,
-        "header, obj x4, stream x2, xref x2, trailer, %%EOF"
-    );
+    assert_eq!(changed, 8 + 3 * 4 + 6 * 2 + 4 * 2 + 7 + 5, "header, obj x4, stream x2, xref x2, trailer, %%EOF");
 }
 
 #[test]
@@ -317,15 +272,8 @@ fn msi_header_is_zeroed_then_inverted() {
         assert_eq!(out[i], !input[i], "header byte {i} inverted");
     }
     assert_eq!(&out[612..620], &[0; 8]);
-    assert_eq!(
-        &out[1024..1044],
-        &[0xFF; 20],
-        "the root entry name holds zeros, so it is filled with 0xFF"
-    );
-    assert!(
-        out[620..1024] == input[620..1024],
-        "intensity 0 leaves the rest alone"
-    );
+    assert_eq!(&out[1024..1044], &[0xFF; 20], "the root entry name holds zeros, so it is filled with 0xFF");
+    assert!(out[620..1024] == input[620..1024], "intensity 0 leaves the rest alone");
 }
 
 #[test]
@@ -366,14 +314,7 @@ fn flv_walk_zeroes_every_tag_type_size_and_previous_size() {
     let mut input = b"FLV\x01\x05\0\0\0\x09".to_vec();
     let mut tags = Vec::new();
     for (kind, size) in [(18u8, 30u32), (9, 100), (8, 7)] {
-        input.extend(
-            if tags.is_empty() {
-                0u32
-            } else {
-                tags.last().map(|&(_, s)| s + 11).unwrap()
-            }
-            .to_be_bytes(),
-        );
+        input.extend(if tags.is_empty() { 0u32 } else { tags.last().map(|&(_, s)| s + 11).unwrap() }.to_be_bytes());
         tags.push((input.len(), size));
         input.push(kind);
         input.extend(&size.to_be_bytes()[1..]);
@@ -384,22 +325,10 @@ fn flv_walk_zeroes_every_tag_type_size_and_previous_size() {
     let out = run(Family::Flv, &input, 0, 0).data;
     assert_eq!(&out[..9], &[0; 9]);
     for &(at, _) in &tags {
-        assert_eq!(
-            &out[at - 4..at + 4],
-            &[0; 8],
-            "previous size, type and data size of the tag at {at}"
-        );
-        assert_eq!(
-            &out[at + 4..at + 11],
-            &input[at + 4..at + 11],
-            "timestamp and stream id stay"
-        );
+        assert_eq!(&out[at - 4..at + 4], &[0; 8], "previous size, type and data size of the tag at {at}");
+        assert_eq!(&out[at + 4..at + 11], &input[at + 4..at + 11], "timestamp and stream id stay");
     }
-    assert_eq!(
-        &out[out.len() - 4..],
-        &[0; 4],
-        "the last PreviousTagSize too"
-    );
+    assert_eq!(&out[out.len() - 4..], &[0; 4], "the last PreviousTagSize too");
 }
 
 #[test]
@@ -440,11 +369,7 @@ fn tar_headers_lose_name_and_checksum() {
         assert_eq!(&out[at + 257..at + 262], &[0; 5]);
     }
     assert_eq!(&out[512 + 10..512 + 15], &[0; 5]);
-    assert_eq!(
-        out[512 + 148],
-        0,
-        "a data block is no header: its bytes at 148 stay"
-    );
+    assert_eq!(out[512 + 148], 0, "a data block is no header: its bytes at 148 stay");
 }
 
 #[test]
@@ -463,10 +388,7 @@ fn sevenzip_next_header_is_inverted() {
     assert_eq!(&out[32..42], &input[32..42]);
     // Offsets near u64::MAX must not wrap around to the start of the file.
     input[12..20].copy_from_slice(&(u64::MAX - 3).to_le_bytes());
-    assert_eq!(
-        &run(Family::SevenZip, &input, 0, 0).data[32..],
-        &input[32..]
-    );
+    assert_eq!(&run(Family::SevenZip, &input, 0, 0).data[32..], &input[32..]);
 }
 
 #[test]

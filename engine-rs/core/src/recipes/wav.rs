@@ -9,9 +9,7 @@ pub const SHAPE: Shape = Shape {
     strategy: "wav_riff_chunks",
     header: 12,
     header_what: "the RIFF header and WAVE form type",
-    signatures: &[
-        b"RIFF", b"RIFX", b"RF64", b"WAVE", b"fmt ", b"data", b"LIST", b"fact", b"bext", b"ds64",
-    ],
+    signatures: &[b"RIFF", b"RIFX", b"RF64", b"WAVE", b"fmt ", b"data", b"LIST", b"fact", b"bext", b"ds64"],
     signatures_what: "RIFF and WAV chunk ids",
     syncs: Syncs::Media,
 };

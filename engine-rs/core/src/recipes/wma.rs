@@ -10,11 +10,7 @@ pub const SHAPE: Shape = Shape {
     strategy: "wma_asf_guids",
     header: 30,
     header_what: "the ASF header object's GUID, size, count and reserved bytes",
-    signatures: &[
-        b"\x00\xAA\x00\x62\xCE\x6C",
-        b"\x00\xC0\x0C\x20\x53\x65",
-        b"\x00\xA0\xC9\x03",
-    ],
+    signatures: &[b"\x00\xAA\x00\x62\xCE\x6C", b"\x00\xC0\x0C\x20\x53\x65", b"\x00\xA0\xC9\x03"],
     signatures_what: "ASF GUID tails",
     syncs: Syncs::Media,
 };

@@ -25,10 +25,6 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     Broken {
         data,
         strategy: SHAPE.strategy,
-        recipe: SHAPE.sentence(
-            n,
-            &done,
-            &format!(", inverted the last {tail} bytes (the stream footer)"),
-        ),
+        recipe: SHAPE.sentence(n, &done, &format!(", inverted the last {tail} bytes (the stream footer)")),
     }
 }

@@ -11,7 +11,8 @@ pub const SHAPE: Shape = Shape {
     header: 4,
     header_what: "the first local header's signature",
     signatures: &[b"PK\x01\x02", b"PK\x03\x04", b"PK\x05\x06", b"PK\x06\x06", b"PK\x06\x07", b"PK\x07\x08"],
-    signatures_what: "ZIP record signatures (local and central headers, end of central directory, ZIP64 records, data descriptors)",
+    signatures_what:
+        "ZIP record signatures (local and central headers, end of central directory, ZIP64 records, data descriptors)",
     syncs: Syncs::None,
 };
 

@@ -146,7 +146,13 @@ pub struct Wide<Q> {
 
 impl<Q: Quad> Wide<Q> {
     pub fn new(seed: u64, stream: u64) -> Self {
-        Wide { state: initial_state(seed, stream), counter: 0, buf: [0; BUF_WORDS], index: BUF_WORDS, lanes: core::marker::PhantomData }
+        Wide {
+            state: initial_state(seed, stream),
+            counter: 0,
+            buf: [0; BUF_WORDS],
+            index: BUF_WORDS,
+            lanes: core::marker::PhantomData,
+        }
     }
 
     /// The stream from block `counter` on, for the tests of counter carries (2^32 blocks are 256 GiB
@@ -267,7 +273,12 @@ mod simd {
         }
         #[inline(always)]
         fn to_lanes(self) -> [u32; 4] {
-            [u32x4_extract_lane::<0>(self.0), u32x4_extract_lane::<1>(self.0), u32x4_extract_lane::<2>(self.0), u32x4_extract_lane::<3>(self.0)]
+            [
+                u32x4_extract_lane::<0>(self.0),
+                u32x4_extract_lane::<1>(self.0),
+                u32x4_extract_lane::<2>(self.0),
+                u32x4_extract_lane::<3>(self.0),
+            ]
         }
         #[inline(always)]
         fn transpose([a, b, c, d]: [Self; 4]) -> [Self; 4] {

@@ -11,12 +11,15 @@ pub fn untimed_report(r: &Report) -> Json {
         if *k == "time_ms" || *k == "ops_ms" {
             continue;
         }
-        m.insert(k.to_string(), match v {
-            Value::Str(s) => json!(s),
-            Value::Int(i) => json!(i),
-            Value::Num(x) => json!(x),
-            Value::Bool(b) => json!(b),
-        });
+        m.insert(
+            k.to_string(),
+            match v {
+                Value::Str(s) => json!(s),
+                Value::Int(i) => json!(i),
+                Value::Num(x) => json!(x),
+                Value::Bool(b) => json!(b),
+            },
+        );
     }
     Json::Object(m)
 }

@@ -44,7 +44,12 @@ export const flv: Recipe = {
     });
     return {
       data,
-      recipe: shapeSentence(FLV_SHAPE, n, done, `, zeroed the type and size of ${tags} tags and every PreviousTagSize field`),
+      recipe: shapeSentence(
+        FLV_SHAPE,
+        n,
+        done,
+        `, zeroed the type and size of ${tags} tags and every PreviousTagSize field`,
+      ),
     };
   },
 };

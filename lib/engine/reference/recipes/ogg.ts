@@ -11,7 +11,12 @@ export const OGG_SHAPE: Shape = {
   header: 4,
   headerWhat: "the first page's capture pattern",
   signatures: [
-    bytes('OggS'), bytes('vorbis'), bytes('OpusHead'), bytes('OpusTags'), bytes('FLAC'), bytes('Speex'),
+    bytes('OggS'),
+    bytes('vorbis'),
+    bytes('OpusHead'),
+    bytes('OpusTags'),
+    bytes('FLAC'),
+    bytes('Speex'),
     bytes('theora'),
   ],
   signaturesWhat: 'Ogg capture patterns and codec identifiers',

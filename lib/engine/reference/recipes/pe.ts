@@ -36,7 +36,12 @@ export const pe: Recipe = {
     });
     return {
       data,
-      recipe: shapeSentence(PE_SHAPE, n, done, `, zeroed e_lfanew and the ${peLength} bytes of PE signature and COFF header it pointed to`),
+      recipe: shapeSentence(
+        PE_SHAPE,
+        n,
+        done,
+        `, zeroed e_lfanew and the ${peLength} bytes of PE signature and COFF header it pointed to`,
+      ),
     };
   },
 };

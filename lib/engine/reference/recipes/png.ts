@@ -9,9 +9,7 @@ export const PNG_SHAPE: Shape = {
   strategy: 'png_magic_ihdr',
   header: 33,
   headerWhat: 'the PNG signature and the IHDR chunk',
-  signatures: [
-    bytes('IHDR'), bytes('PLTE'), bytes('IDAT'), bytes('IEND'), bytes('acTL'), bytes('fcTL'), bytes('fdAT'),
-  ],
+  signatures: [bytes('IHDR'), bytes('PLTE'), bytes('IDAT'), bytes('IEND'), bytes('acTL'), bytes('fcTL'), bytes('fdAT')],
   signaturesWhat: 'PNG chunk types',
   syncs: 'none',
 };

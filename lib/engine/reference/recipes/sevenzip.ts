@@ -26,7 +26,8 @@ export const sevenZip: Recipe = {
     // Bigints: u64 offsets near 2^64 must clamp to the end, never wrap to the start.
     const offset = le(input, 12, 8);
     const size = le(input, 20, 8);
-    const [start, len] = offset !== undefined && size !== undefined ? clamp(n, SIGNATURE_HEADER + offset, size) : [0, 0];
+    const [start, len] =
+      offset !== undefined && size !== undefined ? clamp(n, SIGNATURE_HEADER + offset, size) : [0, 0];
     const { data, done } = runShape(SEVENZIP_SHAPE, input, ctx, (_, d) => invert(d, start, len));
     return { data, recipe: shapeSentence(SEVENZIP_SHAPE, n, done, `, inverted the ${len}-byte next header`) };
   },

@@ -71,7 +71,7 @@ export function shapeSentence(shape: Shape, n: number, done: Done, extra: string
   if (shape.signatures.length > 0) s += `, overwrote ${done.signatures} ${shape.signaturesWhat}`;
   if (shape.syncs === 'jpeg_markers') s += `, zeroed ${done.syncs} JPEG markers`;
   if (shape.syncs === 'media') s += `, zeroed ${done.syncs} frame syncs and broke ${done.startCodes} start codes`;
-  return s + '.';
+  return `${s}.`;
 }
 
 /** A recipe that is only the shape. */

@@ -10,9 +10,7 @@ export const WMA_SHAPE: Shape = {
   strategy: 'wma_asf_guids',
   header: 30,
   headerWhat: "the ASF header object's GUID, size, count and reserved bytes",
-  signatures: [
-    bytes('\x00\xAA\x00\x62\xCE\x6C'), bytes('\x00\xC0\x0C\x20\x53\x65'), bytes('\x00\xA0\xC9\x03'),
-  ],
+  signatures: [bytes('\x00\xAA\x00\x62\xCE\x6C'), bytes('\x00\xC0\x0C\x20\x53\x65'), bytes('\x00\xA0\xC9\x03')],
   signaturesWhat: 'ASF GUID tails',
   syncs: 'media',
 };

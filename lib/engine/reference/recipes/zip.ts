@@ -11,10 +11,15 @@ export const ZIP_SHAPE: Shape = {
   header: 4,
   headerWhat: "the first local header's signature",
   signatures: [
-    bytes('PK\x01\x02'), bytes('PK\x03\x04'), bytes('PK\x05\x06'), bytes('PK\x06\x06'), bytes('PK\x06\x07'),
+    bytes('PK\x01\x02'),
+    bytes('PK\x03\x04'),
+    bytes('PK\x05\x06'),
+    bytes('PK\x06\x06'),
+    bytes('PK\x06\x07'),
     bytes('PK\x07\x08'),
   ],
-  signaturesWhat: 'ZIP record signatures (local and central headers, end of central directory, ZIP64 records, data descriptors)',
+  signaturesWhat:
+    'ZIP record signatures (local and central headers, end of central directory, ZIP64 records, data descriptors)',
   syncs: 'none',
 };
 

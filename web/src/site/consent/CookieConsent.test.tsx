@@ -49,7 +49,8 @@ describe('cookie banner', () => {
     expect(within(bar).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(within(bar).getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/cookies');
     expect(bar).toHaveTextContent(/personalized ads/);
-    for (const name of ['Accept All', 'Reject', 'Customize']) expect(within(bar).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Accept All', 'Reject', 'Customize'])
+      expect(within(bar).getByRole('button', { name })).toBeInTheDocument();
   });
 
   it('appears when the stored value cannot be parsed', () => {

@@ -55,7 +55,12 @@ describe('consentReducer', () => {
     const open = consentReducer(mounted(null), { type: 'dialogOpened' });
     expect(open).toMatchObject({ bannerOpen: true, dialogOpen: true });
     const saved = consentReducer(open, { type: 'saved', preferences: { analytics: true, advertising: false } });
-    expect(saved).toEqual({ mounted: true, preferences: { strictly: true, analytics: true, advertising: false }, bannerOpen: false, dialogOpen: false });
+    expect(saved).toEqual({
+      mounted: true,
+      preferences: { strictly: true, analytics: true, advertising: false },
+      bannerOpen: false,
+      dialogOpen: false,
+    });
   });
 
   it('dismissing the banner saves nothing', () => {
@@ -71,6 +76,10 @@ describe('consentReducer', () => {
 
   it('the dialog can be opened again after a save (footer Privacy Choices)', () => {
     const saved = consentReducer(mounted(null), { type: 'saved', preferences: REJECT_ALL });
-    expect(consentReducer(saved, { type: 'dialogOpened' })).toMatchObject({ dialogOpen: true, bannerOpen: false, preferences: REJECT_ALL });
+    expect(consentReducer(saved, { type: 'dialogOpened' })).toMatchObject({
+      dialogOpen: true,
+      bannerOpen: false,
+      preferences: REJECT_ALL,
+    });
   });
 });

@@ -52,7 +52,12 @@ export type ConsentEvent =
   | { type: 'dialogOpened' }
   | { type: 'dialogClosed' };
 
-export const INITIAL_CONSENT: ConsentState = { mounted: false, preferences: null, bannerOpen: false, dialogOpen: false };
+export const INITIAL_CONSENT: ConsentState = {
+  mounted: false,
+  preferences: null,
+  bannerOpen: false,
+  dialogOpen: false,
+};
 
 export function consentReducer(state: ConsentState, event: ConsentEvent): ConsentState {
   switch (event.type) {
@@ -61,7 +66,11 @@ export function consentReducer(state: ConsentState, event: ConsentEvent): Consen
     case 'saved':
       return {
         ...state,
-        preferences: { strictly: true, analytics: event.preferences.analytics, advertising: event.preferences.advertising },
+        preferences: {
+          strictly: true,
+          analytics: event.preferences.analytics,
+          advertising: event.preferences.advertising,
+        },
         bannerOpen: false,
         dialogOpen: false,
       };

@@ -57,7 +57,10 @@ export function About() {
         description={DESCRIPTION}
         keywords={['about fracture', 'fracture labs', 'file corruption tool team']}
         path={path}
-        structuredData={[webPage('AboutPage', TITLE, DESCRIPTION, path), breadcrumbList(breadcrumbsFor(path, contentLabel))]}
+        structuredData={[
+          webPage('AboutPage', TITLE, DESCRIPTION, path),
+          breadcrumbList(breadcrumbsFor(path, contentLabel)),
+        ]}
       />
       <Section>
         <Container>

@@ -61,13 +61,17 @@ function openMailClientDefault(href: string): void {
 export function ContactForm({ openMailClient = openMailClientDefault }: { openMailClient?: (href: string) => void }) {
   const [form, setForm] = useState<ContactFields>(EMPTY_CONTACT_FORM);
   const { toast } = useToast();
-  const update = (field: keyof ContactFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const update =
+    (field: keyof ContactFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setForm((current) => ({ ...current, [field]: event.target.value }));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     openMailClient(contactMailto(form));
-    toast({ title: 'Opening your email app', description: `Send the drafted message to ${SUPPORT_EMAIL}. We reply within 24 hours.` });
+    toast({
+      title: 'Opening your email app',
+      description: `Send the drafted message to ${SUPPORT_EMAIL}. We reply within 24 hours.`,
+    });
     setForm(EMPTY_CONTACT_FORM);
   }
 
@@ -79,7 +83,15 @@ export function ContactForm({ openMailClient = openMailClientDefault }: { openMa
       </Field>
       <Field>
         <label htmlFor="contact-email">Email</label>
-        <input id="contact-email" name="email" type="email" autoComplete="email" required value={form.email} onChange={update('email')} />
+        <input
+          id="contact-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={update('email')}
+        />
       </Field>
       <Field className="wide">
         <label htmlFor="contact-subject">Subject</label>
@@ -100,7 +112,14 @@ export function ContactForm({ openMailClient = openMailClientDefault }: { openMa
       </Field>
       <Field className="wide">
         <label htmlFor="contact-message">Message</label>
-        <textarea id="contact-message" name="message" rows={6} required value={form.message} onChange={update('message')} />
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          required
+          value={form.message}
+          onChange={update('message')}
+        />
       </Field>
       <div className="wide">
         <Button type="submit" size="lg">
@@ -123,7 +142,10 @@ export function Contact() {
         description={DESCRIPTION}
         keywords={['fracture support', 'contact fracture', 'report a bug', 'feature request']}
         path={path}
-        structuredData={[webPage('ContactPage', TITLE, DESCRIPTION, path), breadcrumbList(breadcrumbsFor(path, contentLabel))]}
+        structuredData={[
+          webPage('ContactPage', TITLE, DESCRIPTION, path),
+          breadcrumbList(breadcrumbsFor(path, contentLabel)),
+        ]}
       />
       <Section>
         <Container>

@@ -49,7 +49,8 @@ export function FaqLinks() {
 }
 
 const TITLE = 'Frequently Asked Questions | Fracture';
-const DESCRIPTION = 'Answers about corrupting files with Fracture: privacy, formats, seeds, reports, pricing and offline use.';
+const DESCRIPTION =
+  'Answers about corrupting files with Fracture: privacy, formats, seeds, reports, pricing and offline use.';
 
 export function FaqPage() {
   const path = '/faq';
@@ -60,14 +61,23 @@ export function FaqPage() {
         description={DESCRIPTION}
         keywords={['fracture faq', 'file corruption questions', 'is file corruption safe', 'corrupt file offline']}
         path={path}
-        structuredData={[webPage('WebPage', TITLE, DESCRIPTION, path), breadcrumbList(breadcrumbsFor(path, contentLabel)), faqPage(FAQ_PAGE_FAQS, path)]}
+        structuredData={[
+          webPage('WebPage', TITLE, DESCRIPTION, path),
+          breadcrumbList(breadcrumbsFor(path, contentLabel)),
+          faqPage(FAQ_PAGE_FAQS, path),
+        ]}
       />
       <Section>
         <Container>
           <Eyebrow>FAQ</Eyebrow>
           <h1>Frequently asked questions</h1>
           <Lead>One question open at a time. Each answer links to the page that covers it in depth.</Lead>
-          <Accordion items={FAQ_PAGE_FAQS.map((faq) => ({ question: faq.question, answer: <FaqAnswer answer={faq.answer} links={faq.links} /> }))} />
+          <Accordion
+            items={FAQ_PAGE_FAQS.map((faq) => ({
+              question: faq.question,
+              answer: <FaqAnswer answer={faq.answer} links={faq.links} />,
+            }))}
+          />
           <FaqLinks />
         </Container>
       </Section>

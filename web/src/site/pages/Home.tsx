@@ -21,7 +21,14 @@ import { isScrollRequest, scrollBehavior, UPLOAD_SECTION_ID, useStartCorrupting 
 const TITLE = 'Fracture: Corrupt Files On Purpose, Safely, In Your Browser';
 const DESCRIPTION =
   'Make deliberately corrupted copies of your files to test error handling. Format-aware failure recipes, reproducible seeds and a forensic report. Nothing is uploaded.';
-const KEYWORDS = ['corrupt a file', 'file corruption tool', 'corrupted test files', 'fuzz file inputs', 'qa test files', 'broken file generator'];
+const KEYWORDS = [
+  'corrupt a file',
+  'file corruption tool',
+  'corrupted test files',
+  'fuzz file inputs',
+  'qa test files',
+  'broken file generator',
+];
 
 const FEATURES: readonly { icon: IconName; title: string; text: string }[] = [
   {
@@ -197,9 +204,9 @@ export function Home() {
           </HeroBadge>
           <h1>Break files on purpose. Safely, on your device.</h1>
           <Lead>
-            {PRODUCT_NAME} makes deliberately corrupted copies of your files with format-aware failure recipes, so you can
-            test how your software handles broken input. The work happens in your browser, in a {wasmEngineNoun()}: the
-            original is never touched and nothing is uploaded.
+            {PRODUCT_NAME} makes deliberately corrupted copies of your files with format-aware failure recipes, so you
+            can test how your software handles broken input. The work happens in your browser, in a {wasmEngineNoun()}:
+            the original is never touched and nothing is uploaded.
           </Lead>
           <HeroActions>
             <Button size="lg" onClick={() => startCorrupting()}>
@@ -243,7 +250,12 @@ export function Home() {
       <Section aria-labelledby="faq-title">
         <Container>
           <SectionHeader id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
-          <Accordion items={HOME_FAQS.map((faq) => ({ question: faq.question, answer: <FaqAnswer answer={faq.answer} links={faq.links} /> }))} />
+          <Accordion
+            items={HOME_FAQS.map((faq) => ({
+              question: faq.question,
+              answer: <FaqAnswer answer={faq.answer} links={faq.links} />,
+            }))}
+          />
           <FaqLinks />
         </Container>
       </Section>
@@ -258,7 +270,11 @@ export function Home() {
           />
           <LinkCards
             label="Use cases"
-            links={useCases.map((useCase) => ({ to: `/use-cases/${useCase.slug}`, title: useCase.title, text: useCase.hero.subheading }))}
+            links={useCases.map((useCase) => ({
+              to: `/use-cases/${useCase.slug}`,
+              title: useCase.title,
+              text: useCase.hero.subheading,
+            }))}
           />
           <StatsHeading id="statistics">By the numbers</StatsHeading>
           <Stats aria-labelledby="statistics">
@@ -272,8 +288,10 @@ export function Home() {
               </div>
             ))}
           </Stats>
-          <Footnote>* Illustrative: the time of the example report’s run; times depend on your device. The other figures are facts of
-            this build, not usage statistics.</Footnote>
+          <Footnote>
+            * Illustrative: the time of the example report’s run; times depend on your device. The other figures are
+            facts of this build, not usage statistics.
+          </Footnote>
         </Container>
       </Section>
 

@@ -75,7 +75,8 @@ const Pipeline = styled.ol`
 `;
 
 const TITLE = 'How Fracture Works: Local, Reproducible File Corruption';
-const DESCRIPTION = 'Four steps from a healthy file to a verified broken copy, all inside your browser. See the pipeline, the privacy guarantees and a sample report.';
+const DESCRIPTION =
+  'Four steps from a healthy file to a verified broken copy, all inside your browser. See the pipeline, the privacy guarantees and a sample report.';
 
 export function HowItWorks() {
   const path = '/how-it-works';
@@ -84,7 +85,12 @@ export function HowItWorks() {
       <Seo
         title={`${TITLE} | Fracture`}
         description={DESCRIPTION}
-        keywords={['how file corruption works', 'local file corruption', 'reproducible corruption seed', 'forensic report']}
+        keywords={[
+          'how file corruption works',
+          'local file corruption',
+          'reproducible corruption seed',
+          'forensic report',
+        ]}
         path={path}
         structuredData={[
           webPage('WebPage', TITLE, DESCRIPTION, path),

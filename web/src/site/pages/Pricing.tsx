@@ -26,7 +26,12 @@ export const PLANS: readonly Plan[] = [
     price: '$0',
     cadence: 'forever',
     summary: 'Five corruptions a day, every mode, nothing uploaded.',
-    features: ['All five corruption modes', 'Batch ZIP downloads with a session report', 'JSON forensic reports', 'Works offline once loaded'],
+    features: [
+      'All five corruption modes',
+      'Batch ZIP downloads with a session report',
+      'JSON forensic reports',
+      'Works offline once loaded',
+    ],
     action: 'start',
   },
   {

@@ -12,7 +12,10 @@ import { ContactForm } from './Contact.tsx';
 import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
 
 beforeEach(() => {
-  localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  localStorage.setItem(
+    'fracture_cookie_consent',
+    JSON.stringify({ strictly: true, analytics: false, advertising: false }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -29,7 +32,13 @@ const mainText = () => screen.getByRole('main').textContent ?? '';
 
 describe('contact', () => {
   it('builds the mail link with "[category] subject" and a body of name, email and message', () => {
-    const href = contactMailto({ name: 'Ada', email: 'ada@example.com', subject: 'Seeds & ZIPs', category: 'Bug Report', message: 'Line 1\nLine 2' });
+    const href = contactMailto({
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'Seeds & ZIPs',
+      category: 'Bug Report',
+      message: 'Line 1\nLine 2',
+    });
     const url = new URL(href);
     expect(url.protocol).toBe('mailto:');
     expect(url.pathname).toBe(SUPPORT_EMAIL);
@@ -43,7 +52,14 @@ describe('contact', () => {
   });
 
   it('offers the spec’s six categories', () => {
-    expect(CONTACT_CATEGORIES).toEqual(['Technical Support', 'Bug Report', 'Feature Request', 'General Question', 'Business Inquiry', 'Legal/Privacy']);
+    expect(CONTACT_CATEGORIES).toEqual([
+      'Technical Support',
+      'Bug Report',
+      'Feature Request',
+      'General Question',
+      'Business Inquiry',
+      'Legal/Privacy',
+    ]);
   });
 
   it('submitting opens the mail client, shows a toast and resets the form', async () => {
@@ -91,7 +107,8 @@ describe('contact', () => {
 describe('pricing', () => {
   it('has three plans, the unlock banner and a one-time Pro price, never a monthly one', () => {
     renderAt('/pricing');
-    for (const plan of ['Free', 'Pro Lifetime', 'Team']) expect(screen.getByRole('heading', { level: 2, name: new RegExp(`^${plan}`) })).toBeInTheDocument();
+    for (const plan of ['Free', 'Pro Lifetime', 'Team'])
+      expect(screen.getByRole('heading', { level: 2, name: new RegExp(`^${plan}`) })).toBeInTheDocument();
     expect(screen.getByText('All premium features are currently unlocked for Free users.')).toBeInTheDocument();
     const pro = screen.getByRole('region', { name: /Pro Lifetime/ });
     expect(within(pro).getByText(PRO_PRICE_USD)).toBeInTheDocument();
@@ -118,7 +135,11 @@ describe('legal pages', () => {
   it('the cookie policy has one table per category', () => {
     renderAt('/cookies');
     const tables = screen.getAllByRole('table');
-    expect(tables.map((t) => t.querySelector('caption')?.textContent)).toEqual(['Strictly Necessary', 'Analytics & Performance', 'Advertising & Personalization']);
+    expect(tables.map((t) => t.querySelector('caption')?.textContent)).toEqual([
+      'Strictly Necessary',
+      'Analytics & Performance',
+      'Advertising & Personalization',
+    ]);
   });
 
   it('the opt-out page opens the cookie preferences dialog', async () => {
@@ -174,9 +195,18 @@ describe('home', () => {
 
     const main = screen.getByRole('main');
     expect(within(main).getByText('Client-Side, Private, Professional')).toBeInTheDocument();
-    for (const badge of ['100% Private', 'No Credit Card Needed', 'Batch ZIP Downloads']) expect(within(main).getByText(badge)).toBeInTheDocument();
-    const features = ['Private by Design', "Won't-Open Mode", 'Real-Time Feedback', '200+ Formats', 'Built for QA & Security', 'Batch Processing'];
-    for (const title of features) expect(within(main).getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    for (const badge of ['100% Private', 'No Credit Card Needed', 'Batch ZIP Downloads'])
+      expect(within(main).getByText(badge)).toBeInTheDocument();
+    const features = [
+      'Private by Design',
+      "Won't-Open Mode",
+      'Real-Time Feedback',
+      '200+ Formats',
+      'Built for QA & Security',
+      'Batch Processing',
+    ];
+    for (const title of features)
+      expect(within(main).getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
 
     const order = ['features', 'upload', 'faq-title', 'use-cases'].map((id) => main.querySelector(`#${id}`)!);
     for (let i = 1; i < order.length; i++) {

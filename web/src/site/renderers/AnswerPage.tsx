@@ -71,7 +71,10 @@ export function AnswerPage({ record }: { record: QuickAnswer }) {
         <Section aria-labelledby="related">
           <Container>
             <SectionHeader id="related" eyebrow="Related" title="Related answers" />
-            <LinkCards label="Related answers" links={related.map((answer) => ({ to: `/answers/${answer.slug}`, title: answer.question }))} />
+            <LinkCards
+              label="Related answers"
+              links={related.map((answer) => ({ to: `/answers/${answer.slug}`, title: answer.question }))}
+            />
           </Container>
         </Section>
       )}

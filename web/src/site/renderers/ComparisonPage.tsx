@@ -42,7 +42,11 @@ export function ComparisonPage({ record }: { record: Comparison }) {
 
       <Section aria-labelledby="table-title">
         <Container>
-          <SectionHeader id="table-title" eyebrow="Side by side" title={`${PRODUCT_NAME} vs ${record.competitorName}`} />
+          <SectionHeader
+            id="table-title"
+            eyebrow="Side by side"
+            title={`${PRODUCT_NAME} vs ${record.competitorName}`}
+          />
           <TableScroll>
             <Table>
               <caption className="visually-hidden">{`Feature comparison of ${PRODUCT_NAME} and ${record.competitorName}`}</caption>
@@ -89,7 +93,11 @@ export function ComparisonPage({ record }: { record: Comparison }) {
             <SectionHeader id="other-comparisons" eyebrow="More" title="Other comparisons" />
             <LinkCards
               label="Other comparisons"
-              links={others.map((other) => ({ to: `/compare/${other.slug}`, title: other.title, text: other.overview }))}
+              links={others.map((other) => ({
+                to: `/compare/${other.slug}`,
+                title: other.title,
+                text: other.overview,
+              }))}
             />
           </Container>
         </Section>

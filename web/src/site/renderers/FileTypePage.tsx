@@ -41,7 +41,11 @@ export function FileTypePage({ record }: { record: FileType }) {
         <Container>
           <Split>
             <div>
-              <SectionHeader id="definition" eyebrow={record.extension} title={`What is inside a ${record.name} file`} />
+              <SectionHeader
+                id="definition"
+                eyebrow={record.extension}
+                title={`What is inside a ${record.name} file`}
+              />
               <p>{record.definition}</p>
             </div>
             <CheckList>
@@ -133,7 +137,11 @@ export function FileTypePage({ record }: { record: FileType }) {
       </Section>
 
       <FaqSection faqs={record.faqs} />
-      <CallToActionSection title={record.callToAction.label} description={record.callToAction.description} algorithm={algorithm} />
+      <CallToActionSection
+        title={record.callToAction.label}
+        description={record.callToAction.description}
+        algorithm={algorithm}
+      />
     </article>
   );
 }

@@ -94,7 +94,11 @@ export function ModePage({ record }: { record: Mode }) {
           <SectionHeader id="file-types" eyebrow="File types" title={`Recommended file types for ${record.name}`} />
           <LinkCards
             label="Recommended file types"
-            links={fileTypes.map((fileType) => ({ to: `/corrupt/${fileType.slug}`, title: `Corrupt ${fileType.name} files`, text: fileType.hero.subheading }))}
+            links={fileTypes.map((fileType) => ({
+              to: `/corrupt/${fileType.slug}`,
+              title: `Corrupt ${fileType.name} files`,
+              text: fileType.hero.subheading,
+            }))}
           />
         </Container>
       </Section>

@@ -81,10 +81,16 @@ export function PersonaPage({ record }: { record: Persona }) {
           <SubHeading>File types</SubHeading>
           <LinkCards
             label="Recommended file types"
-            links={fileTypes.map((fileType) => ({ to: `/corrupt/${fileType.slug}`, title: `Corrupt ${fileType.name} files` }))}
+            links={fileTypes.map((fileType) => ({
+              to: `/corrupt/${fileType.slug}`,
+              title: `Corrupt ${fileType.name} files`,
+            }))}
           />
           <SubHeading>Modes</SubHeading>
-          <LinkCards label="Recommended modes" links={modes.map((mode) => ({ to: `/modes/${mode.slug}`, title: mode.name }))} />
+          <LinkCards
+            label="Recommended modes"
+            links={modes.map((mode) => ({ to: `/modes/${mode.slug}`, title: mode.name }))}
+          />
         </Container>
       </Section>
 

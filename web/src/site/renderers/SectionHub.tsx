@@ -6,10 +6,27 @@ import { absoluteUrl, breadcrumbList, webPage } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';
 import { LinkCards, type LinkCardData } from './parts.tsx';
 
-function Hub({ path, title, lead, keywords, links }: { path: string; title: string; lead: string; keywords: string[]; links: LinkCardData[] }) {
+function Hub({
+  path,
+  title,
+  lead,
+  keywords,
+  links,
+}: {
+  path: string;
+  title: string;
+  lead: string;
+  keywords: string[];
+  links: LinkCardData[];
+}) {
   const itemList = {
     '@type': 'ItemList',
-    itemListElement: links.map((link, index) => ({ '@type': 'ListItem', position: index + 1, name: link.title, url: absoluteUrl(link.to) })),
+    itemListElement: links.map((link, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: link.title,
+      url: absoluteUrl(link.to),
+    })),
   };
   return (
     <>
@@ -18,7 +35,11 @@ function Hub({ path, title, lead, keywords, links }: { path: string; title: stri
         description={lead}
         keywords={keywords}
         path={path}
-        structuredData={[webPage('CollectionPage', title, lead, path), breadcrumbList(breadcrumbsFor(path, contentLabel)), itemList]}
+        structuredData={[
+          webPage('CollectionPage', title, lead, path),
+          breadcrumbList(breadcrumbsFor(path, contentLabel)),
+          itemList,
+        ]}
       />
       <Section>
         <Container>
@@ -40,7 +61,15 @@ export function SectionHub<T extends ContentBase>({ section }: { section: Conten
     text: section.cardText(record),
   }));
   const keywords = [...new Set(section.records.flatMap((record) => record.keywords.slice(0, 2)))];
-  return <Hub path={`/${section.segment}`} title={section.hubTitle} lead={section.hubLead} keywords={keywords} links={links} />;
+  return (
+    <Hub
+      path={`/${section.segment}`}
+      title={section.hubTitle}
+      lead={section.hubLead}
+      keywords={keywords}
+      links={links}
+    />
+  );
 }
 
 export function LegalHub() {

@@ -8,7 +8,6 @@ const Metric = styled(Card)`
   & > h3 { margin: 4px 0 6px; }
 `;
 
-
 export function UseCasePage({ record }: { record: UseCase }) {
   const path = `/use-cases/${record.slug}`;
   return (
@@ -74,4 +73,3 @@ export function UseCasePage({ record }: { record: UseCase }) {
     </article>
   );
 }
-

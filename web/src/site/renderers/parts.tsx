@@ -63,7 +63,17 @@ const CtaBox = styled.div`
   & p { margin: 0; color: var(--muted); max-width: 60ch; }
 `;
 
-export function CallToActionSection({ title, description, algorithm, label }: { title: string; description: string; algorithm?: string; label?: string }) {
+export function CallToActionSection({
+  title,
+  description,
+  algorithm,
+  label,
+}: {
+  title: string;
+  description: string;
+  algorithm?: string;
+  label?: string;
+}) {
   return (
     <Section aria-labelledby="cta-title">
       <Container>
@@ -80,7 +90,11 @@ export function CallToActionSection({ title, description, algorithm, label }: { 
 }
 
 /** A record's `sections` (heading and paragraphs), one page section each. */
-export function ProseSections({ sections }: { sections: readonly { heading: string; paragraphs: readonly string[] }[] }) {
+export function ProseSections({
+  sections,
+}: {
+  sections: readonly { heading: string; paragraphs: readonly string[] }[];
+}) {
   return (
     <>
       {sections.map((section, index) => (
@@ -165,7 +179,17 @@ export function clip(text: string, max: number): string {
 }
 
 /** Head tags of a content page: its meta fields, WebPage, BreadcrumbList and FAQPage data. */
-export function ContentSeo({ record, path, pageType = 'WebPage', extra = [] }: { record: ContentBase; path: string; pageType?: string; extra?: JsonLdNode[] }) {
+export function ContentSeo({
+  record,
+  path,
+  pageType = 'WebPage',
+  extra = [],
+}: {
+  record: ContentBase;
+  path: string;
+  pageType?: string;
+  extra?: JsonLdNode[];
+}) {
   const nodes: JsonLdNode[] = [
     webPage(pageType, record.metaTitle, record.metaDescription, path),
     breadcrumbList(breadcrumbsFor(path, contentLabel)),

@@ -10,7 +10,10 @@ import { SECTIONS } from '../catalog.ts';
 import { MAX_RELATED_ANSWERS, relatedAnswers } from './AnswerPage.tsx';
 
 beforeEach(() => {
-  localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  localStorage.setItem(
+    'fracture_cookie_consent',
+    JSON.stringify({ strictly: true, analytics: false, advertising: false }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -34,17 +37,28 @@ describe('answers', () => {
     expect(related.map((r) => r.slug)).toEqual(others.slice(0, MAX_RELATED_ANSWERS));
   });
 
-  it.each(SECTIONS.answers.records.map((r) => r.slug))('/answers/%s renders question, steps, paragraphs, related answers and the guide link', (slug) => {
-    const record = SECTIONS.answers.find(slug)!;
-    const main = renderAt(`/answers/${slug}`);
-    expect(main.getByRole('heading', { level: 1 })).toHaveTextContent(record.question);
-    for (const paragraph of record.answer) expect(main.getByText(paragraph)).toBeInTheDocument();
-    expect(within(main.getByRole('complementary', { name: 'Quick steps' })).getAllByRole('listitem')).toHaveLength(record.quickSteps.length);
-    const related = main.queryByRole('list', { name: 'Related answers' });
-    const expected = relatedAnswers(record).map((r) => `/answers/${r.slug}`);
-    expect(related ? within(related).getAllByRole('link').map((a) => a.getAttribute('href')) : []).toEqual(expected);
-    expect(main.getByRole('link', { name: 'Read the full guide' })).toHaveAttribute('href', record.relatedPath);
-  });
+  it.each(SECTIONS.answers.records.map((r) => r.slug))(
+    '/answers/%s renders question, steps, paragraphs, related answers and the guide link',
+    (slug) => {
+      const record = SECTIONS.answers.find(slug)!;
+      const main = renderAt(`/answers/${slug}`);
+      expect(main.getByRole('heading', { level: 1 })).toHaveTextContent(record.question);
+      for (const paragraph of record.answer) expect(main.getByText(paragraph)).toBeInTheDocument();
+      expect(within(main.getByRole('complementary', { name: 'Quick steps' })).getAllByRole('listitem')).toHaveLength(
+        record.quickSteps.length,
+      );
+      const related = main.queryByRole('list', { name: 'Related answers' });
+      const expected = relatedAnswers(record).map((r) => `/answers/${r.slug}`);
+      expect(
+        related
+          ? within(related)
+              .getAllByRole('link')
+              .map((a) => a.getAttribute('href'))
+          : [],
+      ).toEqual(expected);
+      expect(main.getByRole('link', { name: 'Read the full guide' })).toHaveAttribute('href', record.relatedPath);
+    },
+  );
 });
 
 describe('file types, modes and personas link to what they recommend', () => {
@@ -55,7 +69,8 @@ describe('file types, modes and personas link to what they recommend', () => {
     expect(hrefs(main)).toEqual(expect.arrayContaining(record.recommendedModes.map((m) => `/modes/${m}`)));
     expect(main.getByText(record.calloutStat.value)).toBeInTheDocument();
     for (const step of record.steps) expect(main.getByText(step)).toBeInTheDocument();
-    for (const failure of record.failureModes) expect(main.getByRole('heading', { name: failure.title })).toBeInTheDocument();
+    for (const failure of record.failureModes)
+      expect(main.getByRole('heading', { name: failure.title })).toBeInTheDocument();
   });
 
   it.each(SECTIONS.modes.records.map((r) => r.slug))('/modes/%s', (slug) => {
@@ -69,32 +84,47 @@ describe('file types, modes and personas link to what they recommend', () => {
     const record = SECTIONS.for.find(slug)!;
     const main = renderAt(`/for/${slug}`);
     expect(hrefs(main)).toEqual(
-      expect.arrayContaining([...record.recommendedFileTypes.map((f) => `/corrupt/${f}`), ...record.recommendedModes.map((m) => `/modes/${m}`)]),
+      expect.arrayContaining([
+        ...record.recommendedFileTypes.map((f) => `/corrupt/${f}`),
+        ...record.recommendedModes.map((m) => `/modes/${m}`),
+      ]),
     );
     for (const step of record.playbook.steps) expect(main.getByText(step)).toBeInTheDocument();
   });
 });
 
 describe('comparisons', () => {
-  it.each(SECTIONS.compare.records.map((r) => r.slug))('/compare/%s has its table and links to the other comparisons', (slug) => {
-    const record = SECTIONS.compare.find(slug)!;
-    const main = renderAt(`/compare/${slug}`);
-    const table = main.getByRole('table');
-    expect(within(table).getAllByRole('row')).toHaveLength(record.table.length + 1);
-    expect(within(table).getByRole('columnheader', { name: record.competitorName })).toBeInTheDocument();
-    const others = SECTIONS.compare.records.filter((r) => r.slug !== slug).map((r) => `/compare/${r.slug}`);
-    expect(within(main.getByRole('list', { name: 'Other comparisons' })).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(others);
-  });
+  it.each(SECTIONS.compare.records.map((r) => r.slug))(
+    '/compare/%s has its table and links to the other comparisons',
+    (slug) => {
+      const record = SECTIONS.compare.find(slug)!;
+      const main = renderAt(`/compare/${slug}`);
+      const table = main.getByRole('table');
+      expect(within(table).getAllByRole('row')).toHaveLength(record.table.length + 1);
+      expect(within(table).getByRole('columnheader', { name: record.competitorName })).toBeInTheDocument();
+      const others = SECTIONS.compare.records.filter((r) => r.slug !== slug).map((r) => `/compare/${r.slug}`);
+      expect(
+        within(main.getByRole('list', { name: 'Other comparisons' }))
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual(others);
+    },
+  );
 });
 
 describe('use cases and locations', () => {
-  it.each(SECTIONS['use-cases'].records.map((r) => r.slug))('/use-cases/%s shows sections, checklists and metrics', (slug) => {
-    const record = SECTIONS['use-cases'].find(slug)!;
-    const main = renderAt(`/use-cases/${slug}`);
-    for (const section of record.sections) expect(main.getByRole('heading', { name: section.heading })).toBeInTheDocument();
-    for (const list of record.checklists) expect(main.getByRole('heading', { name: list.title })).toBeInTheDocument();
-    for (const metric of record.keyMetrics) expect(main.getByRole('heading', { name: metric.label })).toBeInTheDocument();
-  });
+  it.each(SECTIONS['use-cases'].records.map((r) => r.slug))(
+    '/use-cases/%s shows sections, checklists and metrics',
+    (slug) => {
+      const record = SECTIONS['use-cases'].find(slug)!;
+      const main = renderAt(`/use-cases/${slug}`);
+      for (const section of record.sections)
+        expect(main.getByRole('heading', { name: section.heading })).toBeInTheDocument();
+      for (const list of record.checklists) expect(main.getByRole('heading', { name: list.title })).toBeInTheDocument();
+      for (const metric of record.keyMetrics)
+        expect(main.getByRole('heading', { name: metric.label })).toBeInTheDocument();
+    },
+  );
 
   it('the US page prices Pro Lifetime in dollars and the UK page in pounds, once', () => {
     let main = renderAt('/location/file-corruption-usa');

@@ -21,7 +21,15 @@ const SOCIAL_IMAGE_ALT = `${PRODUCT_NAME}: deliberately corrupt files on your ow
  * The page's head tags. React 19 hoists <title>, <meta> and <link> into <head>; the prerender moves
  * them there in the static HTML, and hydration adopts those same elements.
  */
-export function Seo({ title, description, keywords, path, ogType = 'website', structuredData = [], noindex = false }: SeoProps) {
+export function Seo({
+  title,
+  description,
+  keywords,
+  path,
+  ogType = 'website',
+  structuredData = [],
+  noindex = false,
+}: SeoProps) {
   const url = absoluteUrl(path);
   const image = absoluteUrl(SOCIAL_IMAGE);
   return (
@@ -43,6 +51,7 @@ export function Seo({ title, description, keywords, path, ogType = 'website', st
       <meta name="twitter:image" content={image} />
       <script
         type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is a script body; serializeJsonLd escapes `<`.
         dangerouslySetInnerHTML={{ __html: serializeJsonLd([organization(), ...structuredData]) }}
       />
     </>

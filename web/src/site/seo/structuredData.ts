@@ -20,7 +20,13 @@ export function organization(): JsonLdNode {
 }
 
 /** WebPage or one of its subtypes (AboutPage, ContactPage, FAQPage, CollectionPage, ...). */
-export function webPage(type: string, name: string, description: string, path: string, extra: JsonLdNode = {}): JsonLdNode {
+export function webPage(
+  type: string,
+  name: string,
+  description: string,
+  path: string,
+  extra: JsonLdNode = {},
+): JsonLdNode {
   return {
     '@type': type,
     '@id': `${absoluteUrl(path)}#webpage`,
@@ -60,7 +66,10 @@ export function breadcrumbList(crumbs: readonly { label: string; path: string }[
   };
 }
 
-export function softwareApplication(description: string, offers: readonly { name: string; price: string; currency: string }[]): JsonLdNode {
+export function softwareApplication(
+  description: string,
+  offers: readonly { name: string; price: string; currency: string }[],
+): JsonLdNode {
   return {
     '@type': 'SoftwareApplication',
     '@id': `${SITE_ORIGIN}/#app`,

@@ -42,7 +42,11 @@ export function Breadcrumbs({ pathname, contentLabel }: { pathname: string; cont
           </li>
           {crumbs.map((crumb, index) => (
             <li key={crumb.path}>
-              {index === last ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.path}>{crumb.label}</Link>}
+              {index === last ? (
+                <span aria-current="page">{crumb.label}</span>
+              ) : (
+                <Link to={crumb.path}>{crumb.label}</Link>
+              )}
             </li>
           ))}
         </ol>

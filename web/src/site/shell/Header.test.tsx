@@ -10,7 +10,10 @@ import { routes } from '../../App.tsx';
 let scrolled: Element[] = [];
 
 beforeEach(() => {
-  localStorage.setItem('fracture_cookie_consent', JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  localStorage.setItem(
+    'fracture_cookie_consent',
+    JSON.stringify({ strictly: true, analytics: false, advertising: false }),
+  );
   scrolled = [];
   // jsdom does not lay out, so it has no scrollIntoView; record which element asked to be shown.
   Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
@@ -50,7 +53,9 @@ describe('mobile menu', () => {
   it('closes when a link is chosen, and the link navigates', async () => {
     const router = renderAt('/about');
     await userEvent.click(within(header()).getByRole('button', { name: 'Open menu' }));
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Pricing' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Pricing' }),
+    );
     expect(router.state.location.pathname).toBe('/pricing');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
@@ -65,7 +70,9 @@ describe('mobile menu', () => {
   it('closes when its Start Corrupting button is chosen', async () => {
     renderAt('/about');
     await userEvent.click(within(header()).getByRole('button', { name: 'Open menu' }));
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('button', { name: 'Start Corrupting' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('button', { name: 'Start Corrupting' }),
+    );
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
 });

@@ -126,6 +126,7 @@ export function Header() {
   const { pathname } = useLocation();
 
   // A route change by any means (back button, a link in the page) leaves the menu closed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the trigger.
   useEffect(() => setMenuOpen(false), [pathname]);
 
   useEffect(() => {

@@ -23,8 +23,8 @@ export function LegalNotice() {
     <Notice aria-label="Legal notice">
       <Container>
         <p>
-          <strong>Legal notice:</strong> use Fracture only on files you own or are authorised to modify. Corrupted copies
-          are for testing; never pass them off as originals. See the <Link to="/terms">Terms of Service</Link>.
+          <strong>Legal notice:</strong> use Fracture only on files you own or are authorised to modify. Corrupted
+          copies are for testing; never pass them off as originals. See the <Link to="/terms">Terms of Service</Link>.
         </p>
       </Container>
     </Notice>

@@ -48,6 +48,7 @@ function useNavigationFocus(main: RefObject<HTMLElement | null>) {
   const { pathname, state, hash } = useLocation();
   const navigationType = useNavigationType();
   const shown = useRef(pathname);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the path decides (see the last comment).
   useEffect(() => {
     // The path already shown (first render, or React re-running effects) is not a navigation.
     if (shown.current === pathname) return;
@@ -85,4 +86,3 @@ export function SiteLayout() {
     </CookieProvider>
   );
 }
-

@@ -50,7 +50,8 @@ describe('breadcrumbsFor', () => {
   });
 
   it('prefers the content label over the map, and falls back to capitalised words', () => {
-    const label = (parent: string, slug: string) => (parent === 'modes' && slug === 'pricing' ? 'A mode called pricing' : undefined);
+    const label = (parent: string, slug: string) =>
+      parent === 'modes' && slug === 'pricing' ? 'A mode called pricing' : undefined;
     expect(breadcrumbsFor('/modes/pricing', label)[1].label).toBe('A mode called pricing');
     expect(breadcrumbsFor('/modes/some-new-mode', label)[1].label).toBe('Some New Mode');
     expect(humanizeSegment('file-corruption--uk')).toBe('File Corruption Uk');
@@ -58,7 +59,10 @@ describe('breadcrumbsFor', () => {
 
   it('ignores a trailing slash and decodes escaped segments', () => {
     expect(breadcrumbsFor('/about/', none)).toEqual([{ label: 'About Us', path: '/about' }]);
-    expect(breadcrumbsFor('/notes/caf%C3%A9-menu', none)[1]).toEqual({ label: 'Café Menu', path: '/notes/caf%C3%A9-menu' });
+    expect(breadcrumbsFor('/notes/caf%C3%A9-menu', none)[1]).toEqual({
+      label: 'Café Menu',
+      path: '/notes/caf%C3%A9-menu',
+    });
   });
 
   it('does not mistake inherited object keys for labels', () => {

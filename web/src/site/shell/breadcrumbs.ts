@@ -59,6 +59,12 @@ export function breadcrumbsFor(pathname: string, contentLabel: ContentLabel): Cr
       (parent && contentLabel(parent, segment)) ||
       (Object.hasOwn(SEGMENT_LABELS, segment) ? SEGMENT_LABELS[segment] : undefined) ||
       humanizeSegment(segment);
-    return { label, path: `/${segments.slice(0, index + 1).map(encodeURIComponent).join('/')}` };
+    return {
+      label,
+      path: `/${segments
+        .slice(0, index + 1)
+        .map(encodeURIComponent)
+        .join('/')}`,
+    };
   });
 }

@@ -11,7 +11,9 @@ export interface ScrollRequest {
 }
 
 export function isScrollRequest(state: unknown): state is ScrollRequest {
-  return typeof state === 'object' && state !== null && (state as { scrollTo?: unknown }).scrollTo === UPLOAD_SECTION_ID;
+  return (
+    typeof state === 'object' && state !== null && (state as { scrollTo?: unknown }).scrollTo === UPLOAD_SECTION_ID
+  );
 }
 
 export function scrollBehavior(): ScrollBehavior {
@@ -28,7 +30,8 @@ export function useStartCorrupting(): (algorithm?: string) => void {
         section.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
         return;
       }
-      const state: ScrollRequest = algorithm === undefined ? { scrollTo: UPLOAD_SECTION_ID } : { scrollTo: UPLOAD_SECTION_ID, algorithm };
+      const state: ScrollRequest =
+        algorithm === undefined ? { scrollTo: UPLOAD_SECTION_ID } : { scrollTo: UPLOAD_SECTION_ID, algorithm };
       navigate('/', { state });
     },
     [navigate],

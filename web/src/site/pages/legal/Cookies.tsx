@@ -22,8 +22,16 @@ export const COOKIE_TABLES: readonly { category: string; description: string; ro
     category: 'Strictly Necessary',
     description: 'Needed for the site to work and to remember your choices. Always on.',
     rows: [
-      { name: COOKIE_STORAGE_KEY, purpose: 'Remembers your cookie choices (local storage).', lifetime: 'Until you clear site data' },
-      { name: 'Offline app cache', purpose: 'Keeps the app and its engine on your device so it works offline.', lifetime: 'Until a new version replaces it' },
+      {
+        name: COOKIE_STORAGE_KEY,
+        purpose: 'Remembers your cookie choices (local storage).',
+        lifetime: 'Until you clear site data',
+      },
+      {
+        name: 'Offline app cache',
+        purpose: 'Keeps the app and its engine on your device so it works offline.',
+        lifetime: 'Until a new version replaces it',
+      },
     ],
   },
   {

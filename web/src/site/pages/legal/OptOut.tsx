@@ -19,8 +19,8 @@ export function OptOut() {
         advertising. Your files never reach us in the first place.
       </p>
       <p>
-        The only related choice is advertising cookies, which are off unless you allow them. To make sure they stay
-        off, open your cookie preferences and switch off “Advertising &amp; Personalization”, or choose Reject All.
+        The only related choice is advertising cookies, which are off unless you allow them. To make sure they stay off,
+        open your cookie preferences and switch off “Advertising &amp; Personalization”, or choose Reject All.
       </p>
       <p>
         <Button onClick={openPreferences}>Open cookie preferences</Button>

@@ -20,8 +20,8 @@ export function ParodyFairUse() {
 
       <h2>Humour</h2>
       <p>
-        Some copy on this site is tongue-in-cheek — “breaking files on purpose” is the point. Jokes are not claims
-        about anyone’s product.
+        Some copy on this site is tongue-in-cheek — “breaking files on purpose” is the point. Jokes are not claims about
+        anyone’s product.
       </p>
 
       <h2>Corrupting other people’s work</h2>

@@ -1,5 +1,11 @@
 import { Link } from 'react-router-dom';
-import { ANALYTICS_RETENTION_MONTHS, LEGAL_ENTITY, MINIMUM_AGE, PRODUCT_NAME, SUPPORT_EMAIL } from '../../../constants.ts';
+import {
+  ANALYTICS_RETENTION_MONTHS,
+  LEGAL_ENTITY,
+  MINIMUM_AGE,
+  PRODUCT_NAME,
+  SUPPORT_EMAIL,
+} from '../../../constants.ts';
 import { LegalPage } from './LegalPage.tsx';
 
 export function Privacy() {
@@ -17,9 +23,9 @@ export function Privacy() {
 
       <h2>Your files</h2>
       <p>
-        Files you corrupt are read and changed inside your browser. They are never uploaded to us or to anyone else,
-        and we cannot see their names, contents or reports. The corrupted copies and reports you download are saved by
-        your browser on your device.
+        Files you corrupt are read and changed inside your browser. They are never uploaded to us or to anyone else, and
+        we cannot see their names, contents or reports. The corrupted copies and reports you download are saved by your
+        browser on your device.
       </p>
 
       <h2>What we collect</h2>
@@ -39,7 +45,8 @@ export function Privacy() {
         </li>
         <li>
           <strong>Advertising, with your consent only.</strong> If you allow advertising cookies, an advertising
-          provider may use cookies to show and measure ads. See the <Link to="/legal/advertising-policy">Advertising Policy</Link>.
+          provider may use cookies to show and measure ads. See the{' '}
+          <Link to="/legal/advertising-policy">Advertising Policy</Link>.
         </li>
       </ul>
       <p>
@@ -64,16 +71,15 @@ export function Privacy() {
 
       <h2>Children</h2>
       <p>
-        {PRODUCT_NAME} is not directed to children. You must be at least {MINIMUM_AGE} years old to use it, and we do not
-        knowingly collect personal information from anyone younger. If you believe a child has sent us information,
+        {PRODUCT_NAME} is not directed to children. You must be at least {MINIMUM_AGE} years old to use it, and we do
+        not knowingly collect personal information from anyone younger. If you believe a child has sent us information,
         contact us and we will delete it.
       </p>
 
       <h2>Security and transfers</h2>
       <p>
         Because files never leave your device, the main risk to them is your own device’s security. Messages you email
-        us are stored with our email provider, which may process them in the United States under appropriate
-        safeguards.
+        us are stored with our email provider, which may process them in the United States under appropriate safeguards.
       </p>
 
       <h2>Changes</h2>

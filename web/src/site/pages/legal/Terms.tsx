@@ -1,5 +1,13 @@
 import { Link } from 'react-router-dom';
-import { GOVERNING_LAW, LEGAL_ENTITY, MINIMUM_AGE, PRODUCT_NAME, PRO_PRICE_USD, REFUND_DAYS, SUPPORT_EMAIL } from '../../../constants.ts';
+import {
+  GOVERNING_LAW,
+  LEGAL_ENTITY,
+  MINIMUM_AGE,
+  PRODUCT_NAME,
+  PRO_PRICE_USD,
+  REFUND_DAYS,
+  SUPPORT_EMAIL,
+} from '../../../constants.ts';
 import { LegalPage } from './LegalPage.tsx';
 
 export function Terms() {
@@ -17,8 +25,8 @@ export function Terms() {
 
       <h2>1. Who may use the Service</h2>
       <p>
-        You must be at least {MINIMUM_AGE} years old. If you use the Service for an organisation, you confirm that you may
-        accept these terms on its behalf.
+        You must be at least {MINIMUM_AGE} years old. If you use the Service for an organisation, you confirm that you
+        may accept these terms on its behalf.
       </p>
 
       <h2>2. Permitted use</h2>
@@ -56,10 +64,10 @@ export function Terms() {
 
       <h2>7. Governing law and arbitration</h2>
       <p>
-        These terms are governed by the laws of {GOVERNING_LAW}, without regard to its conflict-of-law rules. Any dispute
-        arising from them or from the Service will be resolved by binding individual arbitration seated in Delaware,
-        except that either party may bring a claim in small-claims court. You and we waive any right to a jury trial or
-        to take part in a class action.
+        These terms are governed by the laws of {GOVERNING_LAW}, without regard to its conflict-of-law rules. Any
+        dispute arising from them or from the Service will be resolved by binding individual arbitration seated in
+        Delaware, except that either party may bring a claim in small-claims court. You and we waive any right to a jury
+        trial or to take part in a class action.
       </p>
 
       <h2>8. Changes and termination</h2>
