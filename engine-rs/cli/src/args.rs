@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use fracture_engine::{Mode, MAX_SEED};
 
+use crate::ui_modes::UI_VALUES;
+
 pub const USAGE: &str = "\
 Usage: fracture [--mode M] [--intensity N] [--seed S] [--out DIR] [--report] [--json] [--zip FILE] FILE...
 
@@ -112,12 +114,9 @@ pub fn parse(argv: &[String]) -> Result<Parsed, String> {
 
 /// An engine mode name or one of the UI's values (quick_scramble, stealth_corruption, ...).
 fn mode_from_cli(s: &str) -> Result<Mode, fracture_engine::EngineError> {
-    match s {
-        "quick_scramble" => Ok(Mode::ByteFlip),
-        "stealth_corruption" => Ok(Mode::HeaderPreserveFlip),
-        "cut_replace" => Ok(Mode::TruncateInsert),
-        "jumble_sections" => Ok(Mode::ShuffleBlocks),
-        _ => Mode::parse(s),
+    match UI_VALUES.iter().find(|(value, _)| *value == s) {
+        Some(&(_, mode)) => Ok(mode),
+        None => Mode::parse(s),
     }
 }
 

@@ -5,6 +5,7 @@ mod args;
 mod names;
 mod read;
 mod session;
+mod ui_modes;
 mod zip;
 
 use std::io::Write;

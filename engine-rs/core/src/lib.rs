@@ -469,7 +469,7 @@ fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
             }
             let mut ctx = recipes::Ctx::new(seed, intensity);
             let b = recipes::apply(*family, input, &mut ctx);
-            Executed { data: b.data, fields: Vec::new(), strategy: b.strategy, recipe: b.recipe }
+            Executed { data: b.data, fields: Vec::new(), strategy: recipes::strategy_for(*family), recipe: b.recipe }
         }
     }
 }

@@ -1,38 +1,8 @@
-//! Magic numbers: a table read in order, first match wins.
+//! Magic numbers: the table read in order, first match wins (with the RIFF rule), then the pattern
+//! rules (docs/contract.md, sections 7.1 and 7.2).
 
+use super::tables::MAGIC;
 use super::Family;
-
-/// `(family, offset, bytes)`; each row must match exactly at its offset.
-const MAGIC: &[(Family, usize, &[u8])] = &[
-    (Family::Png, 0, b"\x89PNG\r\n\x1a\n"),
-    (Family::Pdf, 0, b"%PDF-"),
-    (Family::Zip, 0, b"PK\x03\x04"),
-    (Family::Zip, 0, b"PK\x05\x06"),
-    (Family::Zip, 0, b"PK\x07\x08"),
-    (Family::Jpeg, 0, b"\xFF\xD8\xFF"),
-    (Family::Gif, 0, b"GIF87a"),
-    (Family::Gif, 0, b"GIF89a"),
-    (Family::Tiff, 0, b"II*\x00"),
-    (Family::Tiff, 0, b"MM\x00*"),
-    (Family::Webp, 8, b"WEBP"),
-    (Family::Avi, 8, b"AVI "),
-    (Family::Wav, 8, b"WAVE"),
-    (Family::IsoBmff, 4, b"ftyp"),
-    (Family::Matroska, 0, b"\x1A\x45\xDF\xA3"),
-    (Family::Flv, 0, b"FLV\x01"),
-    (Family::Flac, 0, b"fLaC"),
-    (Family::Ogg, 0, b"OggS"),
-    (Family::Wma, 0, b"\x30\x26\xB2\x75\x8E\x66\xCF\x11"),
-    (Family::Msi, 0, b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1"),
-    (Family::Rar, 0, b"Rar!\x1A\x07"),
-    (Family::SevenZip, 0, b"7z\xBC\xAF\x27\x1C"),
-    (Family::Tar, 257, b"ustar"),
-    (Family::Xz, 0, b"\xFD7zXZ\x00"),
-    (Family::Gzip, 0, b"\x1F\x8B"),
-    (Family::Cab, 0, b"MSCF"),
-    (Family::Mp3, 0, b"ID3"),
-    (Family::Pe, 0, b"MZ"),
-];
 
 pub fn family_by_magic(b: &[u8]) -> Option<Family> {
     let riff = b.starts_with(b"RIFF");

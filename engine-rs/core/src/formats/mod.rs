@@ -1,119 +1,15 @@
 //! Format families and how the scan stage finds them: magic bytes, then the extension, then text
-//! detection (ENGINE.md, "guaranteed_break").
+//! detection (docs/contract.md, section 7). `Family` and the tables are generated from
+//! engine-data/formats.toml; the rules that read them are here.
 
 mod extensions;
 mod magic;
+mod tables;
 
-pub use extensions::{family_for_extension, EXTENSIONS};
-
-/// A family of formats that share one failure recipe.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Family {
-    Text,
-    Zip,
-    Pdf,
-    Png,
-    Jpeg,
-    Gif,
-    Bmp,
-    Tiff,
-    Webp,
-    Ico,
-    Svg,
-    IsoBmff,
-    Avi,
-    Matroska,
-    Flv,
-    Mp3,
-    Wav,
-    Flac,
-    Ogg,
-    Aac,
-    Wma,
-    Pe,
-    Msi,
-    Rar,
-    SevenZip,
-    Tar,
-    Gzip,
-    Bzip2,
-    Xz,
-    Cab,
-    Generic,
-}
-
-impl Family {
-    pub const ALL: [Family; 31] = [
-        Family::Text,
-        Family::Zip,
-        Family::Pdf,
-        Family::Png,
-        Family::Jpeg,
-        Family::Gif,
-        Family::Bmp,
-        Family::Tiff,
-        Family::Webp,
-        Family::Ico,
-        Family::Svg,
-        Family::IsoBmff,
-        Family::Avi,
-        Family::Matroska,
-        Family::Flv,
-        Family::Mp3,
-        Family::Wav,
-        Family::Flac,
-        Family::Ogg,
-        Family::Aac,
-        Family::Wma,
-        Family::Pe,
-        Family::Msi,
-        Family::Rar,
-        Family::SevenZip,
-        Family::Tar,
-        Family::Gzip,
-        Family::Bzip2,
-        Family::Xz,
-        Family::Cab,
-        Family::Generic,
-    ];
-
-    /// The name in the report's `format` field.
-    pub fn id(self) -> &'static str {
-        match self {
-            Family::Text => "text",
-            Family::Zip => "zip",
-            Family::Pdf => "pdf",
-            Family::Png => "png",
-            Family::Jpeg => "jpeg",
-            Family::Gif => "gif",
-            Family::Bmp => "bmp",
-            Family::Tiff => "tiff",
-            Family::Webp => "webp",
-            Family::Ico => "ico",
-            Family::Svg => "svg",
-            Family::IsoBmff => "isobmff",
-            Family::Avi => "avi",
-            Family::Matroska => "matroska",
-            Family::Flv => "flv",
-            Family::Mp3 => "mp3",
-            Family::Wav => "wav",
-            Family::Flac => "flac",
-            Family::Ogg => "ogg",
-            Family::Aac => "aac",
-            Family::Wma => "wma",
-            Family::Pe => "pe",
-            Family::Msi => "msi",
-            Family::Rar => "rar",
-            Family::SevenZip => "7z",
-            Family::Tar => "tar",
-            Family::Gzip => "gzip",
-            Family::Bzip2 => "bzip2",
-            Family::Xz => "xz",
-            Family::Cab => "cab",
-            Family::Generic => "generic",
-        }
-    }
-}
+pub use extensions::family_for_extension;
+#[cfg(test)]
+pub(crate) use tables::MAGIC;
+pub use tables::{Family, EXTENSIONS};
 
 /// How much of the start of the input the scan stage reads for text detection.
 pub const TEXT_WINDOW: usize = 8192;

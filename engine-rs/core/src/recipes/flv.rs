@@ -6,17 +6,8 @@
 //! no raw-stream demuxer can pick the payload up instead.
 
 use super::prims::{be, clamp, zero};
-use super::shape::{Shape, Syncs};
+use super::tables::FLV as SHAPE;
 use super::{Broken, Ctx};
-
-pub const SHAPE: Shape = Shape {
-    strategy: "flv_tag_chain",
-    header: 9,
-    header_what: "the FLV header",
-    signatures: &[b"FLV\x01"],
-    signatures_what: "FLV signatures",
-    syncs: Syncs::Media,
-};
 
 /// The FLV header is 9 bytes; the tag chain starts right after it.
 const HEADER: u64 = 9;
@@ -45,7 +36,6 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     });
     Broken {
         data,
-        strategy: SHAPE.strategy,
         recipe: SHAPE.sentence(
             n,
             &done,

@@ -4,8 +4,6 @@
 use super::{scatter_count, Broken, Ctx};
 use crate::modes::flip::flip_region;
 
-pub const STRATEGY: &str = "generic_header_damage";
-
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     let n = input.len();
     let mut data = input.to_vec();
@@ -13,9 +11,5 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     let k = ((n as u64 / 100).max(64) + scatter_count(n, h, ctx.intensity)).min((n - h) as u64);
     flip_region(&mut data, h, k, ctx.seed);
     super::prims::invert(&mut data, 0, h);
-    Broken {
-        data,
-        strategy: STRATEGY,
-        recipe: format!("Inverted the first {h} bytes and changed {k} bytes after them."),
-    }
+    Broken { data, recipe: format!("Inverted the first {h} bytes and changed {k} bytes after them.") }
 }

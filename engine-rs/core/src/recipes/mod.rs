@@ -1,40 +1,25 @@
-//! guaranteed_break's failure recipes, one module per format family (docs/engine.md states each one
-//! byte by byte). A recipe first scatters intensity-scaled damage with the chunk streams, then breaks
-//! the structure its family's parsers need, so that the structural break is always the last word.
+//! guaranteed_break's failure recipes (docs/contract.md, section 6.5). A recipe first scatters
+//! intensity-scaled damage with the chunk streams, then breaks the structure its family's parsers
+//! need, so that the structural break is always the last word.
+//!
+//! Most families' recipe is the shape (`shape.rs`) run on their row of `tables.rs`, which is
+//! generated from engine-data/formats.toml. A family with a step of its own inside the shape, or a
+//! recipe of its own, has a module here, and `own` below names it.
 
-mod aac;
-mod avi;
-mod bmp;
-mod bzip2;
 mod cab;
-mod flac;
 mod flv;
 mod generic;
-mod gif;
-mod gzip;
 mod ico;
-mod isobmff;
-mod jpeg;
-mod matroska;
-mod mp3;
 mod msi;
-mod ogg;
-mod pdf;
 mod pe;
-mod png;
 mod prims;
 mod rar;
 mod sevenzip;
 mod shape;
-mod svg;
+mod tables;
 mod tar;
 mod text;
-mod tiff;
-mod wav;
-mod webp;
-mod wma;
 mod xz;
-mod zip;
 
 pub use prims::{scatter, scatter_count};
 
@@ -55,60 +40,47 @@ impl Ctx {
     }
 }
 
-/// A recipe's output: the bytes, its strategy name and one readable sentence of what it did.
+/// A recipe's output: the bytes and one readable sentence of what it did.
 pub struct Broken {
     pub data: Vec<u8>,
-    pub strategy: &'static str,
     pub recipe: String,
 }
 
 type Apply = fn(&[u8], &mut Ctx) -> Broken;
 
-/// Each family's strategy name and recipe.
-fn recipe(family: Family) -> (&'static str, Apply) {
-    match family {
-        Family::Text => (text::STRATEGY, text::apply),
-        Family::Zip => (zip::SHAPE.strategy, zip::apply),
-        Family::Pdf => (pdf::SHAPE.strategy, pdf::apply),
-        Family::Png => (png::SHAPE.strategy, png::apply),
-        Family::Jpeg => (jpeg::SHAPE.strategy, jpeg::apply),
-        Family::Gif => (gif::SHAPE.strategy, gif::apply),
-        Family::Bmp => (bmp::SHAPE.strategy, bmp::apply),
-        Family::Tiff => (tiff::SHAPE.strategy, tiff::apply),
-        Family::Webp => (webp::SHAPE.strategy, webp::apply),
-        Family::Ico => (ico::SHAPE.strategy, ico::apply),
-        Family::Svg => (svg::STRATEGY, svg::apply),
-        Family::IsoBmff => (isobmff::SHAPE.strategy, isobmff::apply),
-        Family::Avi => (avi::SHAPE.strategy, avi::apply),
-        Family::Matroska => (matroska::SHAPE.strategy, matroska::apply),
-        Family::Flv => (flv::SHAPE.strategy, flv::apply),
-        Family::Mp3 => (mp3::SHAPE.strategy, mp3::apply),
-        Family::Wav => (wav::SHAPE.strategy, wav::apply),
-        Family::Flac => (flac::SHAPE.strategy, flac::apply),
-        Family::Ogg => (ogg::SHAPE.strategy, ogg::apply),
-        Family::Aac => (aac::SHAPE.strategy, aac::apply),
-        Family::Wma => (wma::SHAPE.strategy, wma::apply),
-        Family::Pe => (pe::SHAPE.strategy, pe::apply),
-        Family::Msi => (msi::SHAPE.strategy, msi::apply),
-        Family::Rar => (rar::SHAPE.strategy, rar::apply),
-        Family::SevenZip => (sevenzip::SHAPE.strategy, sevenzip::apply),
-        Family::Tar => (tar::STRATEGY, tar::apply),
-        Family::Gzip => (gzip::SHAPE.strategy, gzip::apply),
-        Family::Bzip2 => (bzip2::SHAPE.strategy, bzip2::apply),
-        Family::Xz => (xz::SHAPE.strategy, xz::apply),
-        Family::Cab => (cab::SHAPE.strategy, cab::apply),
-        Family::Generic => (generic::STRATEGY, generic::apply),
-    }
+/// The hand-written code of the families `tables::has_own_code` names: a recipe of their own (text,
+/// svg, tar, generic), or the shape with a step of their own.
+fn own(family: Family) -> Option<Apply> {
+    Some(match family {
+        // svg is text's recipe under another strategy name.
+        Family::Text | Family::Svg => text::apply,
+        Family::Tar => tar::apply,
+        Family::Generic => generic::apply,
+        Family::Ico => ico::apply,
+        Family::Flv => flv::apply,
+        Family::Pe => pe::apply,
+        Family::Msi => msi::apply,
+        Family::Rar => rar::apply,
+        Family::SevenZip => sevenzip::apply,
+        Family::Xz => xz::apply,
+        Family::Cab => cab::apply,
+        _ => return None,
+    })
 }
 
-/// The strategy name of `family`'s recipe (what the plan stage reports before the recipe runs).
+/// The strategy name of `family`'s recipe (the report's `strategy`).
 pub fn strategy_for(family: Family) -> &'static str {
-    recipe(family).0
+    tables::strategy(family)
 }
 
 /// Runs `family`'s recipe. Inputs of any length, including 0, are fine.
 pub fn apply(family: Family, input: &[u8], ctx: &mut Ctx) -> Broken {
-    (recipe(family).1)(input, ctx)
+    match (own(family), tables::shape(family)) {
+        (Some(apply), _) => apply(input, ctx),
+        (None, Some(shape)) => shape.apply(input, ctx),
+        // The generator gives every family without code of its own a shape row (tests hold it).
+        (None, None) => generic::apply(input, ctx),
+    }
 }
 
 #[cfg(test)]

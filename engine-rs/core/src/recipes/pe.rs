@@ -3,17 +3,8 @@
 //! `PE\0\0` in the file is overwritten.
 
 use super::prims::{clamp, le, zero};
-use super::shape::{Shape, Syncs};
+use super::tables::PE as SHAPE;
 use super::{Broken, Ctx};
-
-pub const SHAPE: Shape = Shape {
-    strategy: "pe_mz_pe",
-    header: 2,
-    header_what: "the MZ signature",
-    signatures: &[b"PE\0\0"],
-    signatures_what: "PE signatures",
-    syncs: Syncs::None,
-};
 
 const E_LFANEW: u64 = 0x3C;
 /// `PE\0\0` and the 20-byte COFF file header (machine, sections, ..., characteristics).
@@ -33,7 +24,6 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     });
     Broken {
         data,
-        strategy: SHAPE.strategy,
         recipe: SHAPE.sentence(
             n,
             &done,

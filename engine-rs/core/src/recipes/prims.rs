@@ -32,34 +32,31 @@ pub fn zero(buf: &mut [u8], start: usize, len: usize) {
     }
 }
 
-/// The byte a destroyed signature is overwritten with: 0x00, or 0xFF for a signature that itself
-/// holds a 0x00 (zeros there could leave or recreate the signature).
-pub fn signature_fill(signature: &[u8]) -> u8 {
-    if signature.contains(&0) {
-        0xFF
-    } else {
-        0x00
-    }
+/// A signature a recipe overwrites wherever it occurs, and the byte it is overwritten with (0x00, or
+/// 0xFF for a signature that itself holds a 0x00: zeros there could leave or recreate it).
+pub struct Signature {
+    pub bytes: &'static [u8],
+    pub fill: u8,
 }
 
 /// overwrite_signatures(list): one scan left to right; at each position the first signature of
-/// `list` (in list order) that occurs there is overwritten with its fill byte (`signature_fill`) and
-/// the scan continues after it. Returns how many signatures it overwrote.
-pub fn overwrite_signatures(buf: &mut [u8], list: &[&[u8]]) -> u64 {
+/// `list` (in list order) that occurs there is overwritten with its fill byte and the scan continues
+/// after it. Returns how many signatures it overwrote.
+pub fn overwrite_signatures(buf: &mut [u8], list: &[Signature]) -> u64 {
     // Which bytes start some signature, so most positions cost one table look-up.
     let mut starts = [false; 256];
-    for s in list.iter().filter(|s| !s.is_empty()) {
-        starts[s[0] as usize] = true;
+    for s in list.iter().filter(|s| !s.bytes.is_empty()) {
+        starts[s.bytes[0] as usize] = true;
     }
     let n = buf.len();
     let mut count = 0;
     let mut i = 0;
     while i < n {
         if starts[buf[i] as usize] {
-            if let Some(s) = list.iter().find(|s| !s.is_empty() && buf[i..].starts_with(s)) {
-                buf[i..i + s.len()].fill(signature_fill(s));
+            if let Some(s) = list.iter().find(|s| !s.bytes.is_empty() && buf[i..].starts_with(s.bytes)) {
+                buf[i..i + s.bytes.len()].fill(s.fill);
                 count += 1;
-                i += s.len();
+                i += s.bytes.len();
                 continue;
             }
         }
@@ -131,15 +128,16 @@ mod tests {
 
     #[test]
     fn overwrite_signatures_takes_the_first_listed_match_at_each_position() {
+        let sig = |bytes, fill| Signature { bytes, fill };
         let mut b = b"xmoov moov".to_vec();
-        assert_eq!(overwrite_signatures(&mut b, &[b"moov", b"xmoo"]), 2);
+        assert_eq!(overwrite_signatures(&mut b, &[sig(b"moov", 0), sig(b"xmoo", 0)]), 2);
         assert_eq!(b, b"\0\0\0\0v \0\0\0\0");
-        // A signature holding a zero is filled with 0xFF: zeros could rebuild "PE\0\0" behind it.
+        // Each signature gets its own fill byte.
         let mut b = b"PEPE\0\0".to_vec();
-        assert_eq!(overwrite_signatures(&mut b, &[b"PE\0\0"]), 1);
+        assert_eq!(overwrite_signatures(&mut b, &[sig(b"PE\0\0", 0xFF)]), 1);
         assert_eq!(b, b"PE\xFF\xFF\xFF\xFF");
-        assert_eq!(overwrite_signatures(&mut [], &[b"PK"]), 0);
-        assert_eq!(overwrite_signatures(&mut b"P".to_vec(), &[b"PK"]), 0);
+        assert_eq!(overwrite_signatures(&mut [], &[sig(b"PK", 0)]), 0);
+        assert_eq!(overwrite_signatures(&mut b"P".to_vec(), &[sig(b"PK", 0)]), 0);
     }
 
     #[test]

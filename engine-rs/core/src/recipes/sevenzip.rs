@@ -3,17 +3,8 @@
 //! signature header is zeroed, the next header inverted, and every signature overwritten.
 
 use super::prims::{clamp, invert, le};
-use super::shape::{Shape, Syncs};
+use super::tables::SEVEN_ZIP as SHAPE;
 use super::{Broken, Ctx};
-
-pub const SHAPE: Shape = Shape {
-    strategy: "7z_signature_header",
-    header: 32,
-    header_what: "the signature header",
-    signatures: &[b"7z\xBC\xAF\x27\x1C"],
-    signatures_what: "7z signatures",
-    syncs: Syncs::None,
-};
 
 const SIGNATURE_HEADER: u64 = 32;
 
@@ -25,9 +16,5 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
         _ => (0, 0),
     };
     let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, next.0, next.1));
-    Broken {
-        data,
-        strategy: SHAPE.strategy,
-        recipe: SHAPE.sentence(n, &done, &format!(", inverted the {}-byte next header", next.1)),
-    }
+    Broken { data, recipe: SHAPE.sentence(n, &done, &format!(", inverted the {}-byte next header", next.1)) }
 }

@@ -1,18 +1,18 @@
-//! The shape most binary recipes share, as data: scatter(0), zero the family's fixed header at
-//! offset 0, overwrite every signature its readers resynchronise on, and for frame-based audio kill
-//! every frame sync. A family module is then one table row (docs/engine.md states each row).
+//! The shape most binary recipes share (docs/contract.md, section 6.5.4): scatter(0), the family's
+//! own step if it has one, zero the family's fixed header at offset 0, overwrite every signature its
+//! readers resynchronise on, then the sync step. Each family's row is in `tables.rs`.
 
-use super::prims::{clamp, invert, kill_start_codes, kill_syncs, overwrite_signatures, scatter, zero};
+use super::prims::{clamp, invert, kill_start_codes, kill_syncs, overwrite_signatures, scatter, zero, Signature};
 use super::{Broken, Ctx};
 
+/// One family's row of the shape.
 pub struct Shape {
-    pub strategy: &'static str,
     /// Bytes zeroed at offset 0, and what they are (for the recipe sentence).
     pub header: usize,
-    pub header_what: &'static str,
+    pub header_text: &'static str,
     /// Signatures overwritten anywhere in the file, and what they are.
-    pub signatures: &'static [&'static [u8]],
-    pub signatures_what: &'static str,
+    pub signatures: &'static [Signature],
+    pub signatures_text: &'static str,
     /// The last step, on resynchronisation points that are byte pairs rather than signatures.
     pub syncs: Syncs,
 }
@@ -57,23 +57,19 @@ impl Shape {
     pub fn invert_after_header(&self, input: &[u8], ctx: &Ctx, max: u64, what: &str) -> Broken {
         let (start, len) = clamp(input.len(), self.header as u64, max);
         let (data, done) = self.run(input, ctx, |_, d| invert(d, start, len));
-        Broken {
-            data,
-            strategy: self.strategy,
-            recipe: self.sentence(input.len(), &done, &format!(", inverted the next {len} {what}")),
-        }
+        Broken { data, recipe: self.sentence(input.len(), &done, &format!(", inverted the next {len} {what}")) }
     }
 
-    /// The recipe sentence: `Scrambled {k} bytes, zeroed the first {h} bytes ({header_what}){extra}`,
-    /// then `, overwrote {s} {signatures_what}` when there is a signature list, then
+    /// The recipe sentence: `Scrambled {k} bytes, zeroed the first {h} bytes ({header_text}){extra}`,
+    /// then `, overwrote {s} {signatures_text}` when there is a signature list, then
     /// `, zeroed {f} JPEG markers` (JPEG) or `, zeroed {f} frame syncs and broke {c} start codes`
     /// (audio and video), then `.`
     pub fn sentence(&self, n: usize, done: &Done, extra: &str) -> String {
         let h = self.header.min(n);
         let mut s =
-            format!("Scrambled {} bytes, zeroed the first {h} bytes ({}){extra}", done.scrambled, self.header_what);
+            format!("Scrambled {} bytes, zeroed the first {h} bytes ({}){extra}", done.scrambled, self.header_text);
         if !self.signatures.is_empty() {
-            s.push_str(&format!(", overwrote {} {}", done.signatures, self.signatures_what));
+            s.push_str(&format!(", overwrote {} {}", done.signatures, self.signatures_text));
         }
         match self.syncs {
             Syncs::None => {}
@@ -89,6 +85,6 @@ impl Shape {
     /// A recipe that is only the shape.
     pub fn apply(&self, input: &[u8], ctx: &Ctx) -> Broken {
         let (data, done) = self.run(input, ctx, |_, _| {});
-        Broken { data, strategy: self.strategy, recipe: self.sentence(input.len(), &done, "") }
+        Broken { data, recipe: self.sentence(input.len(), &done, "") }
     }
 }

@@ -3,16 +3,16 @@
 //! `ustar`) loses the first byte of its name and gets its checksum field inverted; every `ustar` in
 //! the file is overwritten.
 
-use super::prims::{clamp, invert, overwrite_signatures, scatter, zero};
+use super::prims::{clamp, invert, overwrite_signatures, scatter, zero, Signature};
 use super::{Broken, Ctx};
-
-pub const STRATEGY: &str = "tar_header_checksums";
 
 const BLOCK: u64 = 512;
 const CHECKSUM: u64 = 148;
 const CHECKSUM_LEN: u64 = 8;
 const MAGIC: u64 = 257;
 const USTAR: &[u8] = b"ustar";
+/// Every `ustar` in the file is overwritten with zeros.
+const USTAR_SIGNATURE: Signature = Signature { bytes: USTAR, fill: 0x00 };
 
 pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     let n = input.len();
@@ -32,10 +32,9 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
         }
         block += BLOCK;
     }
-    let magics = overwrite_signatures(&mut data, &[USTAR]);
+    let magics = overwrite_signatures(&mut data, &[USTAR_SIGNATURE]);
     Broken {
         data,
-        strategy: STRATEGY,
         recipe: format!("Scrambled {scrambled} bytes, zeroed the first name byte and inverted the checksum of {headers} headers, and overwrote {magics} ustar magics."),
     }
 }

@@ -4,8 +4,6 @@
 
 use super::{scatter, Broken, Ctx};
 
-pub const STRATEGY: &str = "text_poison_truncate";
-
 /// NUL, then 0xC0 (never valid in UTF-8), 0xFF (never valid) and 0x80 (a lone continuation byte).
 pub const POISON: [u8; 4] = [0x00, 0xC0, 0xFF, 0x80];
 
@@ -31,7 +29,6 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     out.extend_from_slice(&data);
     Broken {
         data: out,
-        strategy: STRATEGY,
         recipe: format!(
             "Prepended a NUL and invalid UTF-8 bytes, scrambled {scrambled} bytes, replaced {destroyed} delimiter, quote and bracket bytes with 0xFF and cut the last {cut} bytes."
         ),

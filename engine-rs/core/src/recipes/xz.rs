@@ -3,17 +3,8 @@
 //! inverted.
 
 use super::prims::invert;
-use super::shape::{Shape, Syncs};
+use super::tables::XZ as SHAPE;
 use super::{Broken, Ctx};
-
-pub const SHAPE: Shape = Shape {
-    strategy: "xz_stream_header_footer",
-    header: 12,
-    header_what: "the stream header",
-    signatures: &[b"\xFD7zXZ\0"],
-    signatures_what: "xz stream header magics",
-    syncs: Syncs::None,
-};
 
 /// The stream footer: CRC32, backward size, stream flags and `YZ`.
 const FOOTER: usize = 12;
@@ -22,9 +13,5 @@ pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
     let n = input.len();
     let tail = n.min(FOOTER);
     let (data, done) = SHAPE.run(input, ctx, |_, d| invert(d, n - tail, tail));
-    Broken {
-        data,
-        strategy: SHAPE.strategy,
-        recipe: SHAPE.sentence(n, &done, &format!(", inverted the last {tail} bytes (the stream footer)")),
-    }
+    Broken { data, recipe: SHAPE.sentence(n, &done, &format!(", inverted the last {tail} bytes (the stream footer)")) }
 }

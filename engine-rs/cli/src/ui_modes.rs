@@ -1,0 +1,15 @@
+// Generated from engine-data/formats.toml by scripts/gen-engine-data.mjs; do not edit.
+
+//! The UI's Algorithm values, which the command line takes as well as engine modes
+//! (docs/contract.md, sections 6 and 11.3).
+
+use fracture_engine::Mode;
+
+/// `(UI value, engine mode)`, in the UI's order.
+pub const UI_VALUES: [(&str, Mode); 5] = [
+    ("quick_scramble", Mode::ByteFlip),
+    ("guaranteed_break", Mode::GuaranteedBreak),
+    ("stealth_corruption", Mode::HeaderPreserveFlip),
+    ("cut_replace", Mode::TruncateInsert),
+    ("jumble_sections", Mode::ShuffleBlocks),
+];

@@ -1,0 +1,594 @@
+#!/usr/bin/env node
+// Generates the engine's tables from engine-data/formats.toml (the file says what it holds and which
+// files come from it): Rust for the core crate and the native CLI, TypeScript for the reference
+// engine and lib/engine/shared, and the four tables of docs/contract.md between their markers.
+//
+//   node scripts/gen-engine-data.mjs            write the files whose text changed
+//   node scripts/gen-engine-data.mjs --check    exit 1, naming them, when any generated file is stale
+//   --data FILE                                 read another TOML file (the generator's tests use it)
+//
+// The TOML is read with smol-toml (a maintained TOML 1.0 parser without dependencies or install
+// script). The output is passed through rustfmt and Biome with the repository's settings, so the
+// generated files are exactly what `make fmt` would leave and `make lint` accepts.
+
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'smol-toml';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DATA = 'engine-data/formats.toml';
+const GENERATOR = 'scripts/gen-engine-data.mjs';
+const CONTRACT = 'docs/contract.md';
+const NOTICE = `Generated from ${DATA} by ${GENERATOR}; do not edit.`;
+
+export const OUTPUTS = {
+  modesRs: 'engine-rs/core/src/modes/tables.rs',
+  formatsRs: 'engine-rs/core/src/formats/tables.rs',
+  recipesRs: 'engine-rs/core/src/recipes/tables.rs',
+  cliRs: 'engine-rs/cli/src/ui_modes.rs',
+  modesTs: 'lib/engine/shared/mode-tables.ts',
+  referenceTs: 'lib/engine/reference/tables.ts',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reading and checking the data
+
+class DataError extends Error {}
+
+function fail(where, message) {
+  throw new DataError(`${DATA}: ${where}: ${message}`);
+}
+
+function keys(where, table, required, optional = []) {
+  if (typeof table !== 'object' || table === null || Array.isArray(table)) fail(where, 'expected a table');
+  for (const k of required) if (!(k in table)) fail(where, `missing \`${k}\``);
+  for (const k of Object.keys(table)) {
+    if (!required.includes(k) && !optional.includes(k)) fail(where, `unknown key \`${k}\``);
+  }
+}
+
+function text(where, v) {
+  if (typeof v !== 'string' || v.length === 0) fail(where, 'expected a non-empty string');
+  return v;
+}
+
+function integer(where, v, min, max = Number.MAX_SAFE_INTEGER) {
+  const n = typeof v === 'bigint' ? Number(v) : v;
+  if (!Number.isInteger(n) || n < min || n > max) fail(where, `expected an integer from ${min} to ${max}`);
+  return n;
+}
+
+/**
+ * A byte string in the contract's notation (section 6.5.2): `\xNN` is the byte NN, every other
+ * character is its printable ASCII byte (0x21-0x7E; a space is written `\x20`). Returns the bytes.
+ */
+export function decodeBytes(where, notation) {
+  text(where, notation);
+  const out = [];
+  for (let i = 0; i < notation.length; ) {
+    const escape = /^\\x([0-9A-Fa-f]{2})/.exec(notation.slice(i));
+    if (escape) {
+      out.push(Number.parseInt(escape[1], 16));
+      i += 4;
+      continue;
+    }
+    const code = notation.charCodeAt(i);
+    if (code < 0x21 || code > 0x7e || notation[i] === '\\') {
+      fail(where, `${JSON.stringify(notation)}: write byte ${i} as \\xNN (only \\xNN escapes and printable ASCII)`);
+    }
+    out.push(code);
+    i += 1;
+  }
+  return out;
+}
+
+const SYNCS = ['none', 'jpeg_markers', 'media'];
+
+/** The TOML text, checked: every rule a newcomer could break gets a message naming the row. */
+export function load(toml) {
+  let raw;
+  try {
+    raw = parse(toml);
+  } catch (e) {
+    throw new DataError(`${DATA}: ${e.message}`);
+  }
+  keys('top level', raw, ['modes', 'magic', 'family', 'extensions']);
+
+  if (!Array.isArray(raw.modes) || raw.modes.length === 0) fail('modes', 'expected an array of tables');
+  const modes = raw.modes.map((m, i) => {
+    const where = `modes[${i}]`;
+    keys(where, m, ['name', 'ui_value', 'ui_order', 'ui_label']);
+    const name = text(`${where}.name`, m.name);
+    if (!/^[a-z]+(_[a-z]+)*$/.test(name)) fail(`${where}.name`, 'expected snake_case');
+    return {
+      name,
+      uiValue: text(`${where}.ui_value`, m.ui_value),
+      uiOrder: integer(`${where}.ui_order`, m.ui_order, 1, raw.modes.length),
+      uiLabel: text(`${where}.ui_label`, m.ui_label),
+    };
+  });
+  unique('modes', modes, (m) => m.name, 'name');
+  unique('modes', modes, (m) => m.uiValue, 'ui_value');
+  unique('modes', modes, (m) => m.uiOrder, 'ui_order');
+  for (const m of modes) {
+    const other = modes.find((o) => o.name === m.uiValue && o !== m);
+    if (other) fail(`mode ${m.name}`, `ui_value ${m.uiValue} is another mode's name`);
+  }
+
+  if (!Array.isArray(raw.family) || raw.family.length === 0) fail('family', 'expected [[family]] tables');
+  const families = raw.family.map((f, i) => {
+    const where = `family ${f?.id ?? `#${i + 1}`}`;
+    const base = ['id', 'strategy', 'recipe'];
+    const id = text(`${where}.id`, f.id);
+    if (!/^[a-z0-9]+$/.test(id)) fail(where, 'id: lower-case letters and digits only');
+    const family = { id, rustName: f.rust_name ?? id[0].toUpperCase() + id.slice(1) };
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(family.rustName)) {
+      fail(where, `\`${family.rustName}\` is no Rust enum variant: give \`rust_name\``);
+    }
+    if (f.recipe === 'own') {
+      keys(where, f, base, ['rust_name']);
+    } else if (f.recipe === 'shape') {
+      keys(where, f, [...base, 'header', 'header_text', 'sync'], [
+        'signatures',
+        'signatures_text',
+        'own_step',
+        'rust_name',
+      ]);
+      const signatures = (f.signatures ?? []).map((s, j) => {
+        const at = `${where}.signatures[${j}]`;
+        const sig = typeof s === 'string' ? { bytes: s, fill: 0 } : s;
+        keys(at, sig, ['bytes', 'fill']);
+        const decoded = decodeBytes(at, sig.bytes);
+        const fill = integer(`${at}.fill`, sig.fill, 0, 255);
+        // The contract's rule (section 6.5.3): zeros could leave or rebuild a signature holding one.
+        const want = decoded.includes(0) ? 0xff : 0x00;
+        if (fill !== want) {
+          fail(at, `${sig.bytes} must be filled with 0x${want.toString(16).toUpperCase().padStart(2, '0')}`);
+        }
+        return { notation: sig.bytes, bytes: decoded, fill };
+      });
+      if ((signatures.length > 0) !== ('signatures_text' in f)) {
+        fail(where, 'signatures_text goes with a non-empty signature list, and only with one');
+      }
+      if (!SYNCS.includes(f.sync)) fail(`${where}.sync`, `expected one of ${SYNCS.join(', ')}`);
+      family.shape = {
+        header: integer(`${where}.header`, f.header, 0),
+        headerText: text(`${where}.header_text`, f.header_text),
+        signatures,
+        signaturesText: signatures.length > 0 ? text(`${where}.signatures_text`, f.signatures_text) : '',
+        sync: f.sync,
+      };
+      if ('own_step' in f) family.ownStep = text(`${where}.own_step`, f.own_step);
+    } else {
+      fail(`${where}.recipe`, 'expected "shape" or "own"');
+    }
+    family.strategy = text(`${where}.strategy`, f.strategy);
+    family.recipe = f.recipe;
+    return family;
+  });
+  unique('family', families, (f) => f.id, 'id');
+  unique('family', families, (f) => f.rustName, 'rust_name');
+  unique('family', families, (f) => f.strategy, 'strategy');
+  const familyIds = new Set(families.map((f) => f.id));
+  const known = (where, id) => {
+    if (!familyIds.has(id)) fail(where, `unknown family ${JSON.stringify(id)}`);
+    return id;
+  };
+
+  if (!Array.isArray(raw.magic)) fail('magic', 'expected an array of tables');
+  const magic = raw.magic.map((m, i) => {
+    const where = `magic[${i}]`;
+    keys(where, m, ['family', 'offset', 'bytes']);
+    return {
+      family: known(`${where}.family`, m.family),
+      offset: integer(`${where}.offset`, m.offset, 0),
+      notation: m.bytes,
+      bytes: decodeBytes(`${where}.bytes`, m.bytes),
+    };
+  });
+
+  keys('extensions', raw.extensions, [], [...familyIds]);
+  const extensions = [];
+  for (const [family, list] of Object.entries(raw.extensions)) {
+    if (!Array.isArray(list)) fail(`extensions.${family}`, 'expected an array of strings');
+    for (const ext of list) {
+      if (typeof ext !== 'string' || !/^[a-z0-9_+-]+$/.test(ext)) {
+        fail(`extensions.${family}`, `${JSON.stringify(ext)}: lower-case, no dot (a-z, 0-9, _, +, -)`);
+      }
+      extensions.push([ext, family]);
+    }
+  }
+  extensions.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let i = 1; i < extensions.length; i++) {
+    if (extensions[i][0] === extensions[i - 1][0]) {
+      fail('extensions', `${extensions[i][0]} is listed twice (${extensions[i - 1][1]}, ${extensions[i][1]})`);
+    }
+  }
+
+  return { modes, families, magic, extensions };
+}
+
+function unique(where, rows, key, name) {
+  const seen = new Set();
+  for (const row of rows) {
+    const k = key(row);
+    if (seen.has(k)) fail(where, `${name} ${k} appears twice`);
+    seen.add(k);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Code
+
+const camel = (snake) => snake.replace(/(^|_)([a-z])/g, (_, __, c) => c.toUpperCase());
+const upperSnake = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+const rsString = (s) => JSON.stringify(s);
+const rsBytes = (notation) => `b"${notation.replaceAll('"', '\\"')}"`;
+const tsString = (s) => JSON.stringify(s);
+const tsBytes = (notation) => `bytes('${notation.replaceAll("'", "\\'")}')`;
+const hex = (byte) => `0x${byte.toString(16).padStart(2, '0')}`;
+const shapeConst = (f) => upperSnake(f.rustName);
+const RS_SYNCS = { none: 'Syncs::None', jpeg_markers: 'Syncs::JpegMarkers', media: 'Syncs::Media' };
+
+function modesRs({ modes }) {
+  return `// ${NOTICE}
+
+//! The engine modes (docs/contract.md, section 6).
+
+/// An engine mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+${modes.map((m) => `    ${camel(m.name)},`).join('\n')}
+}
+
+impl Mode {
+    /// Every mode, in the contract's order.
+    pub const ALL: [Mode; ${modes.length}] = [${modes.map((m) => `Mode::${camel(m.name)}`).join(', ')}];
+
+    /// The engine mode name.
+    pub fn name(self) -> &'static str {
+        match self {
+${modes.map((m) => `            Mode::${camel(m.name)} => ${rsString(m.name)},`).join('\n')}
+        }
+    }
+}
+`;
+}
+
+function formatsRs({ families, magic, extensions }) {
+  const variant = Object.fromEntries(families.map((f) => [f.id, `Family::${f.rustName}`]));
+  return `// ${NOTICE}
+
+//! The format families, the magic table and the extension table (docs/contract.md, sections 7.1
+//! and 7.3).
+
+/// A family of formats that share one failure recipe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+${families.map((f) => `    ${f.rustName},`).join('\n')}
+}
+
+impl Family {
+    /// Every family, in the contract's order.
+    pub const ALL: [Family; ${families.length}] = [${families.map((f) => variant[f.id]).join(', ')}];
+
+    /// The name in the report's \`format\` field.
+    pub fn id(self) -> &'static str {
+        match self {
+${families.map((f) => `            ${variant[f.id]} => ${rsString(f.id)},`).join('\n')}
+        }
+    }
+}
+
+/// \`(family, offset, bytes)\`, tried in this order; a row matches when the input holds \`bytes\` at
+/// \`offset\`.
+pub const MAGIC: &[(Family, usize, &[u8])] = &[
+${magic.map((m) => `    (${variant[m.family]}, ${m.offset}, ${rsBytes(m.notation)}),`).join('\n')}
+];
+
+/// Sorted by extension (binary search); lower-case, no dot.
+pub const EXTENSIONS: &[(&str, Family)] = &[
+${extensions.map(([e, f]) => `    (${rsString(e)}, ${variant[f]}),`).join('\n')}
+];
+`;
+}
+
+function recipesRs({ families }) {
+  const shaped = families.filter((f) => f.shape);
+  const own = families.filter((f) => f.recipe === 'own' || f.ownStep);
+  return `// ${NOTICE}
+
+//! Each family's strategy name and, where its recipe is the shape, its shape row (docs/contract.md,
+//! section 6.5.4).
+
+use super::prims::Signature;
+use super::shape::{Shape, Syncs};
+use crate::formats::Family;
+
+/// The report's \`strategy\` for guaranteed_break on \`family\`.
+pub fn strategy(family: Family) -> &'static str {
+    match family {
+${families.map((f) => `        Family::${f.rustName} => ${rsString(f.strategy)},`).join('\n')}
+    }
+}
+
+/// Whether \`family\`'s recipe has hand-written code: a recipe of its own, or a step of its own inside
+/// the shape (the tests hold the engine's list of them to this one).
+#[cfg(test)]
+pub fn has_own_code(family: Family) -> bool {
+    matches!(family, ${own.map((f) => `Family::${f.rustName}`).join(' | ')})
+}
+
+/// The shape row of \`family\`, for the families whose recipe is the shape (alone or with a step of
+/// its own).
+pub fn shape(family: Family) -> Option<&'static Shape> {
+    match family {
+${shaped.map((f) => `        Family::${f.rustName} => Some(&${shapeConst(f)}),`).join('\n')}
+        _ => None,
+    }
+}
+${shaped
+  .map(
+    (f) => `
+pub const ${shapeConst(f)}: Shape = Shape {
+    header: ${f.shape.header},
+    header_text: ${rsString(f.shape.headerText)},
+    signatures: &[${f.shape.signatures.map((s) => `Signature { bytes: ${rsBytes(s.notation)}, fill: ${hex(s.fill)} }`).join(', ')}],
+    signatures_text: ${rsString(f.shape.signaturesText)},
+    syncs: ${RS_SYNCS[f.shape.sync]},
+};
+`,
+  )
+  .join('')}`;
+}
+
+function cliRs({ modes }) {
+  const ui = [...modes].sort((a, b) => a.uiOrder - b.uiOrder);
+  return `// ${NOTICE}
+
+//! The UI's Algorithm values, which the command line takes as well as engine modes
+//! (docs/contract.md, sections 6 and 11.3).
+
+use fracture_engine::Mode;
+
+/// \`(UI value, engine mode)\`, in the UI's order.
+pub const UI_VALUES: [(&str, Mode); ${ui.length}] = [
+${ui.map((m) => `    (${rsString(m.uiValue)}, Mode::${camel(m.name)}),`).join('\n')}
+];
+`;
+}
+
+function modesTs({ modes }) {
+  const ui = [...modes].sort((a, b) => a.uiOrder - b.uiOrder);
+  return `// ${NOTICE}
+
+/** The engine mode names, in the contract's order (docs/contract.md, section 6). */
+export const ENGINE_MODES = [${modes.map((m) => tsString(m.name)).join(', ')}] as const;
+
+export type EngineMode = (typeof ENGINE_MODES)[number];
+
+/**
+ * The UI's Algorithm options, in the UI's order: the value, the engine mode it stands for, and the
+ * label (\`{EXT}\` is the file's extension upper-cased, or \`File\`).
+ */
+export const ALGORITHMS = [
+${ui.map((m) => `  { value: ${tsString(m.uiValue)}, mode: ${tsString(m.name)}, label: ${tsString(m.uiLabel)} },`).join('\n')}
+] as const satisfies readonly { value: string; mode: EngineMode; label: string }[];
+`;
+}
+
+function referenceTs({ families, magic, extensions }) {
+  const key = (id) => (/^[a-z_]\w*$/.test(id) ? id : tsString(id));
+  const shaped = families.filter((f) => f.shape);
+  const own = families.filter((f) => f.recipe === 'own' || f.ownStep);
+  return `// ${NOTICE}
+
+import type { Shape } from './recipes/shape.ts';
+
+/** A byte string in the contract's notation (section 6.5.2): each character's code is one byte. */
+const bytes = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+
+/** The format families, in the contract's order; the id is the report's \`format\`. */
+export const FAMILIES = [${families.map((f) => tsString(f.id)).join(', ')}] as const;
+
+export type Family = (typeof FAMILIES)[number];
+
+/** [family, offset, bytes], tried in this order; a row matches when the input holds the bytes at the offset. */
+export const MAGIC: readonly (readonly [Family, number, Uint8Array])[] = [
+${magic.map((m) => `  [${tsString(m.family)}, ${m.offset}, ${tsBytes(m.notation)}],`).join('\n')}
+];
+
+/** The extension table, sorted by extension; lower-case, no dot. */
+export const EXTENSIONS: readonly (readonly [string, Family])[] = [
+${extensions.map(([e, f]) => `  [${tsString(e)}, ${tsString(f)}],`).join('\n')}
+];
+
+/** The report's \`strategy\` for guaranteed_break on each family. */
+export const STRATEGIES: Readonly<Record<Family, string>> = {
+${families.map((f) => `  ${key(f.id)}: ${tsString(f.strategy)},`).join('\n')}
+};
+
+/** The families whose recipe has hand-written code: a recipe of their own, or a step of their own inside the shape. */
+export type OwnCodeFamily = ${own.map((f) => tsString(f.id)).join(' | ')};
+
+/** The families whose recipe is the shape (alone or with a step of their own). */
+export type ShapeFamily = ${shaped.map((f) => tsString(f.id)).join(' | ')};
+
+/** The shape rows (docs/contract.md, section 6.5.4). */
+export const SHAPES: Readonly<Record<ShapeFamily, Shape>> = {
+${shaped
+  .map(
+    (f) => `  ${key(f.id)}: {
+    header: ${f.shape.header},
+    headerText: ${tsString(f.shape.headerText)},
+    signatures: [${f.shape.signatures.map((s) => `{ bytes: ${tsBytes(s.notation)}, fill: ${hex(s.fill)} }`).join(', ')}],
+    signaturesText: ${tsString(f.shape.signaturesText)},
+    sync: ${tsString(f.shape.sync)},
+  },`,
+  )
+  .join('\n')}
+};
+`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contract's tables (Markdown, aligned as Prettier aligns them: every column as wide as its
+// widest cell, at least three)
+
+function markdownTable(header, rows) {
+  const widths = header.map((h, c) => Math.max(3, h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells) => `| ${cells.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+const code = (s) => `\`${s}\``;
+
+/** Prose wrapped at 100 columns, as the contract's paragraphs are. */
+function wrap(prose) {
+  const lines = [''];
+  for (const word of prose.split(' ')) {
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + 1 + word.length > 100) lines.push(word);
+    else lines[last] = lines[last] ? `${lines[last]} ${word}` : word;
+  }
+  return lines.join('\n');
+}
+const SYNC_NAMES = { none: 'none', jpeg_markers: 'JPEG markers', media: 'media' };
+
+function contractTables({ modes, families, magic, extensions }) {
+  const ui = [...modes].sort((a, b) => a.uiOrder - b.uiOrder);
+  return {
+    modes: `${markdownTable(
+      ['Engine mode', 'UI value', 'UI label'],
+      modes.map((m) => [code(m.name), code(m.uiValue), m.uiLabel]),
+    )}\n\n${wrap(`The UI lists the modes in the order ${ui.map((m) => m.uiValue).join(', ')}.`)}`,
+    families: markdownTable(
+      [
+        'Family',
+        'Strategy',
+        'H',
+        'Header text',
+        'Signatures, in list order (fill 0x00 unless marked 0xFF)',
+        'Signatures text',
+        'Sync step',
+        'Own step',
+      ],
+      families.map((f) => {
+        if (!f.shape) return [f.id, code(f.strategy), '—', 'own recipe', '—', '—', '—', 'own recipe'];
+        const s = f.shape;
+        const signatures =
+          s.signatures.length === 0
+            ? '— (none)'
+            : s.signatures.map((sig) => code(sig.notation) + (sig.fill === 0xff ? ' (0xFF)' : '')).join(', ');
+        return [
+          f.id,
+          code(f.strategy),
+          String(s.header),
+          s.headerText,
+          signatures,
+          s.signaturesText || '—',
+          SYNC_NAMES[s.sync],
+          f.ownStep ?? '—',
+        ];
+      }),
+    ),
+    magic: markdownTable(
+      ['#', 'Family', 'Offset', 'Bytes (hex)', 'As text'],
+      magic.map((m, i) => [
+        String(i + 1),
+        m.family,
+        String(m.offset),
+        code(m.bytes.map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ')),
+        code(m.notation),
+      ]),
+    ),
+    extensions: markdownTable(['Family', 'Count', 'Extensions'], [
+      ...families
+        .map((f) => [f.id, extensions.filter(([, fam]) => fam === f.id).map(([e]) => e)])
+        .filter(([, list]) => list.length > 0)
+        .map(([id, list]) => [id, String(list.length), list.join(', ')]),
+      ['**total**', `**${extensions.length}**`, ''],
+    ]),
+  };
+}
+
+/** `contract` with the text between each `<!-- generated:NAME -->` pair replaced. */
+export function spliceContract(contract, tables) {
+  let out = contract;
+  for (const [name, table] of Object.entries(tables)) {
+    const open = `<!-- generated:${name} -->\n`;
+    const close = `\n<!-- /generated:${name} -->`;
+    const start = out.indexOf(open);
+    const end = out.indexOf(close, start);
+    if (start < 0 || end < 0) throw new DataError(`${CONTRACT}: the markers of the ${name} table are missing`);
+    out = out.slice(0, start + open.length) + table + out.slice(end);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting, writing, checking
+
+function run(command, args, input) {
+  const r = spawnSync(command, args, { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.error) throw new Error(`${command}: ${r.error.message} (is it installed? make setup installs it)`);
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${r.stderr}`);
+  return r.stdout;
+}
+
+const rustfmt = (source) => run('rustfmt', ['--edition', '2021', '--config-path', 'rustfmt.toml', '--emit', 'stdout'], source);
+const biome = (path, source) =>
+  run(join(ROOT, 'node_modules', '.bin', 'biome'), ['format', `--stdin-file-path=${path}`], source);
+
+/** Every generated file's path (relative to the repository) and text, from the TOML text. */
+export function generate(toml) {
+  const data = load(toml);
+  const files = new Map([
+    [OUTPUTS.modesRs, rustfmt(modesRs(data))],
+    [OUTPUTS.formatsRs, rustfmt(formatsRs(data))],
+    [OUTPUTS.recipesRs, rustfmt(recipesRs(data))],
+    [OUTPUTS.cliRs, rustfmt(cliRs(data))],
+    [OUTPUTS.modesTs, biome(OUTPUTS.modesTs, modesTs(data))],
+    [OUTPUTS.referenceTs, biome(OUTPUTS.referenceTs, referenceTs(data))],
+  ]);
+  files.set(CONTRACT, spliceContract(readFileSync(join(ROOT, CONTRACT), 'utf8'), contractTables(data)));
+  return files;
+}
+
+function read(path) {
+  try {
+    return readFileSync(join(ROOT, path), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function main(argv) {
+  const check = argv.includes('--check');
+  const dataAt = argv.indexOf('--data');
+  const dataPath = dataAt >= 0 ? argv[dataAt + 1] : join(ROOT, DATA);
+  let files;
+  try {
+    files = generate(readFileSync(dataPath, 'utf8'));
+  } catch (e) {
+    console.error(e instanceof DataError ? e.message : e.stack);
+    return 2;
+  }
+  const stale = [...files].filter(([path, text]) => read(path) !== text).map(([path]) => path);
+  if (check) {
+    if (stale.length === 0) return 0;
+    console.error(
+      `Stale: ${stale.join(', ')}\n${relative(ROOT, dataPath) || DATA} changed without them; run \`make\` or \`node ${GENERATOR}\`.`,
+    );
+    return 1;
+  }
+  for (const path of stale) {
+    writeFileSync(join(ROOT, path), files.get(path));
+    console.log(`wrote ${path}`);
+  }
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main(process.argv.slice(2));
