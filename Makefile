@@ -4,14 +4,21 @@
 SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 
-ENGINE_SRC := $(shell find engine-rs -name '*.rs' -not -path '*/target/*') $(wildcard engine-rs/*/Cargo.toml) Cargo.toml
+# The engine's tables (Rust, TypeScript and the tables of docs/contract.md) are generated from
+# engine-data/formats.toml by scripts/gen-engine-data.mjs, which rewrites only the files whose text
+# changed: a rebuild follows only a change to a table. `make lint` fails while one is stale.
+ENGINE_DATA_OUT := engine-rs/core/src/modes/tables.rs engine-rs/core/src/formats/tables.rs \
+  engine-rs/core/src/recipes/tables.rs engine-rs/cli/src/ui_modes.rs \
+  lib/engine/shared/mode-tables.ts lib/engine/reference/tables.ts docs/contract.md
+ENGINE_SRC := $(shell find engine-rs -name '*.rs' -not -path '*/target/*') $(wildcard engine-rs/*/Cargo.toml) Cargo.toml \
+  $(filter %.rs,$(ENGINE_DATA_OUT))
 WASM_PKG := lib/engine/pkg/fracture_engine_bg.wasm
 NATIVE := target/release/fracture
 CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: setup build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-browser clean wasm native cli web golden sample-report
+.PHONY: setup engine-data build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-browser clean wasm native cli web golden sample-report
 
 $(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/wasm/Cargo.toml
 	@mkdir -p $(STAMPS)
@@ -19,6 +26,14 @@ $(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/wasm/Cargo.toml
 	@touch $@
 
 setup: $(STAMPS)/setup
+
+$(STAMPS)/engine-data: engine-data/formats.toml scripts/gen-engine-data.mjs | $(STAMPS)/setup
+	node scripts/gen-engine-data.mjs
+	@touch $@
+
+$(ENGINE_DATA_OUT): $(STAMPS)/engine-data ;
+
+engine-data: $(STAMPS)/engine-data
 
 # The WebAssembly module (engine-rs/wasm), and its testing twin: Debian's rustc-web builds std for
 # wasm32 from source (rustup cannot fetch the target here); wasm-pack then runs wasm-bindgen and wasm-opt.
@@ -28,18 +43,18 @@ $(WASM_PKG): $(ENGINE_SRC) scripts/build-wasm.sh | $(STAMPS)/setup
 $(NATIVE): $(ENGINE_SRC) | $(STAMPS)/setup
 	cargo build --release --locked
 
-$(CLI_JS): $(shell find cli lib -name '*.ts' 2>/dev/null) tsconfig.node.json | $(STAMPS)/setup
+$(CLI_JS): $(shell find cli lib -name '*.ts' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) tsconfig.node.json | $(STAMPS)/setup
 	npx tsc -p tsconfig.node.json
 	@touch $@
 
-$(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts lib -type f -not -path 'lib/engine/pkg/*' 2>/dev/null) web/index.html web/vite.config.ts | $(STAMPS)/setup
+$(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts lib -type f -not -path 'lib/engine/pkg/*' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) web/index.html web/vite.config.ts | $(STAMPS)/setup
 	npm run --silent build:web
 
 wasm: $(WASM_PKG)
 native: $(NATIVE)
 cli: $(CLI_JS) $(WASM_PKG)
 web: $(WEB_DIST)
-build: wasm native cli web
+build: engine-data wasm native cli web
 
 start: build
 	node scripts/serve.mjs web/dist
@@ -55,7 +70,7 @@ fmt: | $(STAMPS)/setup
 lint: | $(STAMPS)/setup
 	bash scripts/lint.sh
 
-test-rust: $(STAMPS)/setup
+test-rust: $(STAMPS)/setup $(ENGINE_DATA_OUT)
 	cargo test --release --locked
 
 test-unit: build
@@ -77,8 +92,9 @@ bench-browser: build
 clean:
 	rm -rf target web/dist dist lib/engine/pkg $(STAMPS)
 
-# Recompute the golden vectors with the native engine (only with a new engine version: ENGINE.md).
-golden: $(STAMPS)/setup
+# Recompute the golden vectors with the native engine (only with a new engine version:
+# docs/contract.md, section 1.1).
+golden: $(STAMPS)/setup $(ENGINE_DATA_OUT)
 	python3 tests/golden/make_cases.py
 	FRACTURE_BLESS=1 cargo test --release --test golden
 

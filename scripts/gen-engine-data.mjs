@@ -68,9 +68,9 @@ export function decodeBytes(where, notation) {
   text(where, notation);
   const out = [];
   for (let i = 0; i < notation.length; ) {
-    const escape = /^\\x([0-9A-Fa-f]{2})/.exec(notation.slice(i));
-    if (escape) {
-      out.push(Number.parseInt(escape[1], 16));
+    const hexByte = /^\\x([0-9A-Fa-f]{2})/.exec(notation.slice(i));
+    if (hexByte) {
+      out.push(Number.parseInt(hexByte[1], 16));
       i += 4;
       continue;
     }
@@ -130,12 +130,12 @@ export function load(toml) {
     if (f.recipe === 'own') {
       keys(where, f, base, ['rust_name']);
     } else if (f.recipe === 'shape') {
-      keys(where, f, [...base, 'header', 'header_text', 'sync'], [
-        'signatures',
-        'signatures_text',
-        'own_step',
-        'rust_name',
-      ]);
+      keys(
+        where,
+        f,
+        [...base, 'header', 'header_text', 'sync'],
+        ['signatures', 'signatures_text', 'own_step', 'rust_name'],
+      );
       const signatures = (f.signatures ?? []).map((s, j) => {
         const at = `${where}.signatures[${j}]`;
         const sig = typeof s === 'string' ? { bytes: s, fill: 0 } : s;
@@ -149,7 +149,7 @@ export function load(toml) {
         }
         return { notation: sig.bytes, bytes: decoded, fill };
       });
-      if ((signatures.length > 0) !== ('signatures_text' in f)) {
+      if (signatures.length > 0 !== 'signatures_text' in f) {
         fail(where, 'signatures_text goes with a non-empty signature list, and only with one');
       }
       if (!SYNCS.includes(f.sync)) fail(`${where}.sync`, `expected one of ${SYNCS.join(', ')}`);
@@ -504,13 +504,16 @@ function contractTables({ modes, families, magic, extensions }) {
         code(m.notation),
       ]),
     ),
-    extensions: markdownTable(['Family', 'Count', 'Extensions'], [
-      ...families
-        .map((f) => [f.id, extensions.filter(([, fam]) => fam === f.id).map(([e]) => e)])
-        .filter(([, list]) => list.length > 0)
-        .map(([id, list]) => [id, String(list.length), list.join(', ')]),
-      ['**total**', `**${extensions.length}**`, ''],
-    ]),
+    extensions: markdownTable(
+      ['Family', 'Count', 'Extensions'],
+      [
+        ...families
+          .map((f) => [f.id, extensions.filter(([, fam]) => fam === f.id).map(([e]) => e)])
+          .filter(([, list]) => list.length > 0)
+          .map(([id, list]) => [id, String(list.length), list.join(', ')]),
+        ['**total**', `**${extensions.length}**`, ''],
+      ],
+    ),
   };
 }
 
@@ -538,7 +541,8 @@ function run(command, args, input) {
   return r.stdout;
 }
 
-const rustfmt = (source) => run('rustfmt', ['--edition', '2021', '--config-path', 'rustfmt.toml', '--emit', 'stdout'], source);
+const rustfmt = (source) =>
+  run('rustfmt', ['--edition', '2021', '--config-path', 'rustfmt.toml', '--emit', 'stdout'], source);
 const biome = (path, source) =>
   run(join(ROOT, 'node_modules', '.bin', 'biome'), ['format', `--stdin-file-path=${path}`], source);
 
@@ -591,4 +595,5 @@ function main(argv) {
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  process.exitCode = main(process.argv.slice(2));

@@ -254,7 +254,7 @@ function bestProcess(runs) {
   return { ms: b.wallMs, cpu_ms: b.cpuMs, peak_kib: Math.max(...runs.map((r) => r.peakKiB)), stdout: b.stdout };
 }
 
-/** The fraction of bytes byte_flip changes at this intensity: k / n (ENGINE.md, flip modes). */
+/** The fraction of bytes byte_flip changes at this intensity: k / n (docs/contract.md, section 6.2). */
 function flipFraction(n, intensity) {
   const h = Math.min(1024, Math.floor(n / 200), n - 1);
   const k = Math.min(n - h, Math.max(1, Math.floor((n * (500 + 45 * intensity)) / 10000)));

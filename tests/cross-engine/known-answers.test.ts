@@ -1,4 +1,4 @@
-// ENGINE.md's known answers (rand_chacha 0.3.1) in the WebAssembly build, as the Rust and TypeScript
+// The known answers of docs/contract.md, section 5.4 (rand_chacha 0.3.1), in the WebAssembly build, as the Rust and TypeScript
 // tests check them in theirs; the worked example runs in every engine through the golden vectors.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// ENGINE.md lets a file's chunks run in any order: the flip modes' corrupt stage spread over helper
+// docs/contract.md (section 5.2) lets a file's chunks run in any order: the flip modes' corrupt stage spread over helper
 // workers gives the same bytes and report as one worker doing every chunk.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The worker API of ENGINE.md, in the browser: stages in order with their messages and progress,
+// The worker API of docs/contract.md (section 11.2), in the browser: stages in order with their messages and progress,
 // bytes transferred (the caller's buffer is detached), the ready handshake, errors that reject with
 // the engine's text, abort that terminates the worker, and bytes equal to the native engine's.
 import { expect, test } from '@playwright/test';

@@ -13,7 +13,7 @@ def add(inp, name, mode, intensity=80, seed=1234567890, why=""):
 def rnd(n, s=1):
     return {"gen": "random", "len": n, "seed": s}
 
-# The worked example of ENGINE.md.
+# The worked example of docs/contract.md (section 12).
 for m in MODES:
     add({"gen": "pattern", "len": 1024}, "sample.bin", m, why="worked example")
 # Sizes: empty, 1 byte, block and chunk borders.

@@ -28,7 +28,7 @@ DEFAULT_OUT = os.path.join(ROOT, "tests", ".work", "fixtures")
 # The real ImageMagick (/usr/local/bin/convert on the build machines is a fake).
 CONVERT = "/usr/bin/convert"
 
-# Families no Debian tool on the test machine can write (see the report in docs/engine.md).
+# Families no Debian tool on the test machine can write (docs/contract.md, section 6.5.1).
 NOT_PRODUCIBLE = {
     "rar": "RAR writers are non-free; Debian has none",
 }

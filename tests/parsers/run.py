@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""guaranteed_break against real parsers (ENGINE.md, "'Won't open' is judged by real parsers").
+"""guaranteed_break against real parsers (docs/contract.md, section 6.5.1).
 
 For every fixture (tests/parsers/make_fixtures.py makes them with real tools):
-  1. every parser that ENGINE.md lists for its family must ACCEPT the original, or the test could
+  1. every parser that docs/contract.md (section 6.5.1) lists for its family must ACCEPT the original, or the test could
      not fail;
   2. the fixture is corrupted with guaranteed_break at each intensity and seed by the native CLI
      (target/release/fracture, rebuilt first if the engine changed);
@@ -60,7 +60,7 @@ TAR = ("tar tf", lambda f: ["tar", "tf", f], lambda rc, out: rc == 0)
 GZIP = ("gzip -t", lambda f: ["gzip", "-t", f], lambda rc, out: rc in (0, 2))
 BZIP2 = ("bzip2 -t", lambda f: ["bzip2", "-t", f], lambda rc, out: rc == 0)
 XZ = ("xz -t", lambda f: ["xz", "-t", f], lambda rc, out: rc in (0, 2))
-# msi and cab: ENGINE.md names no parser; these are the readers Debian has (7-Zip opens both).
+# msi and cab: the readers Debian has (7-Zip opens both), as docs/contract.md lists them.
 MSIINFO = ("msiinfo tables", lambda f: ["msiinfo", "tables", f], lambda rc, out: rc == 0)
 GCAB = ("gcab -t", lambda f: ["gcab", "-t", f], lambda rc, out: rc == 0)
 OBJDUMP = ("objdump -f", lambda f: ["objdump", "-f", f], lambda rc, out: rc == 0)

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-/// The index of the extension's dot, if the name has an extension (ENGINE.md, "Inputs").
+/// The index of the extension's dot, if the name has an extension (docs/contract.md, section 3).
 fn ext_dot(name: &str) -> Option<usize> {
     match name.rfind('.') {
         Some(0) | None => None,

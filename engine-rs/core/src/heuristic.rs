@@ -1,4 +1,4 @@
-//! The verify stage's "looks corrupted" check (ENGINE.md, "Heuristic check").
+//! The verify stage's "looks corrupted" check (docs/contract.md, section 8.1).
 
 /// True when the bytes look broken enough that a reader of `ext` files would reject them.
 pub fn looks_corrupted(bytes: &[u8], ext: &str) -> bool {

@@ -1,7 +1,8 @@
 //! Fracture's corruption engine: deterministic, format-aware damage to a file's bytes.
 //!
 //! The same input, name, mode, intensity and seed give the same output bytes and report, natively, in
-//! WebAssembly and in the TypeScript reference engine (`../shared/spec/ENGINE.md`, `docs/engine.md`).
+//! WebAssembly and in the TypeScript reference engine: docs/contract.md is the contract, and
+//! docs/engine.md says how this crate implements it.
 //!
 //! ```
 //! let input: Vec<u8> = (0..=255u8).cycle().take(1024).collect();
@@ -494,7 +495,7 @@ pub fn corrupt(
 mod in_place_tests {
     use super::*;
 
-    /// The stages as ENGINE.md states them, with the flip always on a copy and the verdict always
+    /// The stages as docs/contract.md states them, with the flip always on a copy and the verdict always
     /// taken from the output: what the in-place and early-escalation paths must reproduce exactly.
     fn by_the_book(
         input: &[u8],

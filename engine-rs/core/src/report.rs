@@ -13,7 +13,7 @@ pub enum Value {
     Bool(bool),
 }
 
-/// Fields in the order every engine emits them (docs/engine.md, "Report").
+/// Fields in the order every engine emits them (docs/contract.md, section 10).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Report {
     pub fields: Vec<(&'static str, Value)>,

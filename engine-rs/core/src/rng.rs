@@ -1,6 +1,6 @@
-//! The engine's only source of randomness: named ChaCha8 streams (ENGINE.md, "Random numbers").
+//! The engine's only source of randomness: named ChaCha8 streams (docs/contract.md, section 5).
 //!
-//! Natively the words come from `rand_chacha::ChaCha8Rng`, the definition ENGINE.md points at. In
+//! Natively the words come from `rand_chacha::ChaCha8Rng`, the definition the contract names. In
 //! WebAssembly built with SIMD128 they come from [`chacha`], the same keystream four blocks at a time
 //! in vector lanes (rand_chacha runs its portable code there, about 2.5 times slower); the tests below
 //! hold that path to rand_chacha word for word.
@@ -193,7 +193,7 @@ mod tests {
         }
     }
 
-    // Known answers from ENGINE.md (rand_chacha 0.3.1).
+    // Known answers from docs/contract.md, section 5.4 (rand_chacha 0.3.1).
     #[test]
     fn known_answers() {
         let mut s = Stream::new(0, 0);

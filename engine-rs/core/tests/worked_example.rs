@@ -1,4 +1,4 @@
-//! ENGINE.md's worked example: bytes 0..255 four times, "sample.bin", seed 1234567890, intensity 80.
+//! The worked example of docs/contract.md (section 12): bytes 0..255 four times, "sample.bin", seed 1234567890, intensity 80.
 
 use fracture_engine::{corrupt, Value};
 use sha2::{Digest, Sha256};

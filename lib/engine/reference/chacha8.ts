@@ -1,5 +1,5 @@
-// ChaCha with 8 rounds, laid out exactly as rand_chacha 0.3.1's ChaCha8Rng uses it (ENGINE.md,
-// "Random numbers"): words 0-3 the constant, 4-11 the key, 12-13 a 64-bit block counter (low word
+// ChaCha with 8 rounds, laid out exactly as rand_chacha 0.3.1's ChaCha8Rng uses it (docs/contract.md,
+// section 5.1): words 0-3 the constant, 4-11 the key, 12-13 a 64-bit block counter (low word
 // first), 14-15 the 64-bit stream id (low word first). Each block yields 16 keystream words.
 
 /** "expand 32-byte k" as four little-endian words. */

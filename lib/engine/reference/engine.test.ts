@@ -7,11 +7,11 @@ import { Stream } from './stream.ts';
 
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
-/** ENGINE.md's worked example input: bytes 0..255 four times. */
+/** The worked example's input (docs/contract.md, section 12): bytes 0..255 four times. */
 const sample = (): Uint8Array => Uint8Array.from({ length: 1024 }, (_, i) => i & 255);
 const example = (mode: string): CorruptOptions => ({ mode, intensity: 80, seed: 1234567890 });
 
-describe("ENGINE.md's worked example (sample.bin, seed 1234567890, intensity 80)", () => {
+describe("the contract's worked example (sample.bin, seed 1234567890, intensity 80)", () => {
   it('byte_flip: ops 419, preserve_header 5', () => {
     const { data, report } = corrupt(sample(), 'sample.bin', example('byte_flip'));
     expect([report.ops, report.preserve_header]).toEqual([419, 5]);
@@ -42,7 +42,7 @@ describe("ENGINE.md's worked example (sample.bin, seed 1234567890, intensity 80)
 });
 
 describe('report', () => {
-  it("has docs/engine.md's keys in order for every mode", () => {
+  it("has the contract's keys in order for every mode", () => {
     const common = [
       'engine',
       'filename',
@@ -121,7 +121,7 @@ describe('report', () => {
     expect(rest.entropy_delta).toBe(Math.round((rest.after_entropy - 8) * 10000) / 10000);
   });
 
-  it('writes the recipe sentences of docs/engine.md', () => {
+  it('writes the recipe sentences of docs/contract.md', () => {
     const input = Uint8Array.from({ length: 4096 * 5 + 123 }, (_, i) => (i * 31) & 255);
     expect(corrupt(input, 'a.bin', { mode: 'truncate_insert', intensity: 10, seed: 1 }).report.recipe).toMatch(
       /^Removed \d+ bytes at offset \d+ and inserted \d+ random bytes in their place\.$/,

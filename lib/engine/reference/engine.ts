@@ -1,12 +1,12 @@
 // The reference engine: one file's run through the stages scan, plan, corrupt, verify and report
-// (ENGINE.md and docs/engine.md). `Job` exposes each stage so a worker can report progress between
+// (docs/contract.md). `Job` exposes each stage so a worker can report progress between
 // them; `corrupt` runs them all.
 
 import { extensionOf } from '../shared/names.ts';
 import type { CorruptOptions, CorruptResult, EngineMode, Report } from '../shared/types.ts';
 import { entropy } from './entropy.ts';
 import { checkArguments } from './errors.ts';
-import type { Family } from './families.ts';
+import type { Family } from './tables.ts';
 import { flipCount, flipRegion, headerLength } from './flip.ts';
 import { detect } from './formats.ts';
 import { looksCorrupted } from './heuristic.ts';

@@ -1,4 +1,4 @@
-// Shannon entropy over byte values and the contract's rounding (ENGINE.md, "Entropy").
+// Shannon entropy over byte values and the contract's rounding (docs/contract.md, section 9).
 
 /** How many times each byte value occurs. */
 export function byteCounts(bytes: Uint8Array): Float64Array {

@@ -1,4 +1,4 @@
-// The argument checks and their exact error texts (docs/engine.md, "Arguments and errors"), in the
+// The argument checks and their exact error texts (docs/contract.md, section 2), in the
 // order the engine applies them: mode, intensity, seed, size. The first failure is the error.
 
 import { ENGINE_MODES, type EngineMode } from '../shared/types.ts';

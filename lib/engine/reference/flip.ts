@@ -1,5 +1,5 @@
 // byte_flip and header_preserve_flip, and the chunked flip routine the recipes reuse
-// (ENGINE.md, "Flip modes").
+// (docs/contract.md, sections 6.1 and 6.2).
 
 import { Stream, chunkStream } from './stream.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extensionOf } from '../shared/names.ts';
-import type { Family } from './families.ts';
+import type { Family } from './tables.ts';
 import { detect, familyByMagic, isText, looksLikeSvg } from './formats.ts';
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>
@@ -9,7 +9,7 @@ const zeros = (n: number): number[] => new Array<number>(n).fill(0);
 /** A little-endian u32. */
 const u32 = (v: number): number[] => [v & 255, (v >>> 8) & 255, (v >>> 16) & 255, v >>> 24];
 
-describe('magic bytes, in the table order of docs/engine.md', () => {
+describe('magic bytes, in the table order of docs/contract.md (section 7.1)', () => {
   const cases: [string, Uint8Array, Family][] = [
     ['png', bytes([0x89], 'PNG\r\n\x1a\n', zeros(8)), 'png'],
     ['pdf', bytes('%PDF-1.7\n'), 'pdf'],

@@ -1,55 +1,25 @@
-// How the scan stage finds a file's family (docs/engine.md, "Format detection"): magic bytes, then
-// the extension, then text detection, then generic.
+// How the scan stage finds a file's family (docs/contract.md, section 7): magic bytes, then the
+// extension, then text detection, then generic. The magic table is generated from
+// engine-data/formats.toml; the rules that read it are here.
 
 import { familyForExtension } from './extensions.ts';
-import type { Family } from './families.ts';
+import { type Family, MAGIC } from './tables.ts';
 
 /** How much of the start of the input text detection reads. */
 export const TEXT_WINDOW = 8192;
 
+/** The three RIFF forms count only when the file starts with RIFF. */
 const RIFF_FORMS: ReadonlySet<Family> = new Set(['webp', 'avi', 'wav']);
 
 const ascii = (s: string): number[] => Array.from(s, (ch) => ch.charCodeAt(0));
 
-/** [family, offset, bytes], read in order; the first row whose bytes sit at its offset wins. */
-const MAGIC: readonly (readonly [Family, number, readonly number[]])[] = [
-  ['png', 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  ['pdf', 0, ascii('%PDF-')],
-  ['zip', 0, ascii('PK\x03\x04')],
-  ['zip', 0, ascii('PK\x05\x06')],
-  ['zip', 0, ascii('PK\x07\x08')],
-  ['jpeg', 0, [0xff, 0xd8, 0xff]],
-  ['gif', 0, ascii('GIF87a')],
-  ['gif', 0, ascii('GIF89a')],
-  ['tiff', 0, ascii('II*\x00')],
-  ['tiff', 0, ascii('MM\x00*')],
-  // The three RIFF forms count only when the file starts with RIFF.
-  ['webp', 8, ascii('WEBP')],
-  ['avi', 8, ascii('AVI ')],
-  ['wav', 8, ascii('WAVE')],
-  ['isobmff', 4, ascii('ftyp')],
-  ['matroska', 0, [0x1a, 0x45, 0xdf, 0xa3]],
-  ['flv', 0, ascii('FLV\x01')],
-  ['flac', 0, ascii('fLaC')],
-  ['ogg', 0, ascii('OggS')],
-  ['wma', 0, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]],
-  ['msi', 0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]],
-  ['rar', 0, ascii('Rar!\x1a\x07')],
-  ['7z', 0, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]],
-  ['tar', 257, ascii('ustar')],
-  ['xz', 0, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]],
-  ['gzip', 0, [0x1f, 0x8b]],
-  ['cab', 0, ascii('MSCF')],
-  ['mp3', 0, ascii('ID3')],
-  ['pe', 0, ascii('MZ')],
-];
-
 /** BMP info-header sizes that follow the `BM` file header at offset 14. */
 const BMP_HEADER_SIZES: ReadonlySet<number> = new Set([12, 40, 52, 56, 64, 108, 124]);
 
-function bytesAt(b: Uint8Array, offset: number, magic: readonly number[]): boolean {
+function bytesAt(b: Uint8Array, offset: number, magic: ArrayLike<number>): boolean {
   if (b.length < offset + magic.length) return false;
-  return magic.every((byte, i) => b[offset + i] === byte);
+  for (let i = 0; i < magic.length; i++) if (b[offset + i] !== magic[i]) return false;
+  return true;
 }
 
 /** The family that the file's first bytes announce, if any. */

@@ -3,7 +3,7 @@ import { looksCorrupted } from './heuristic.ts';
 
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 
-describe('looksCorrupted (ENGINE.md, "Heuristic check")', () => {
+describe('looksCorrupted (docs/contract.md, section 8.1)', () => {
   it('empty input or a first byte of 0', () => {
     expect(looksCorrupted(new Uint8Array(0), 'txt')).toBe(true);
     expect(looksCorrupted(text('\0abc'), 'txt')).toBe(true);

@@ -1,4 +1,4 @@
-// The verify stage's check (ENGINE.md, "Heuristic check"): does the output look broken enough that a
+// The verify stage's check (docs/contract.md, section 8.1): does the output look broken enough that a
 // reader of `ext` files would reject it? If not, the engine escalates.
 
 const COMMA = 0x2c;

@@ -3,8 +3,8 @@
 export { corrupt, EMPTY_RECIPE, Job } from './engine.ts';
 export { entropy, round4 } from './entropy.ts';
 export { checkArguments, MAX_INPUT, MAX_SEED } from './errors.ts';
-export { EXTENSIONS, familyForExtension } from './extensions.ts';
-export { FAMILIES, type Family } from './families.ts';
+export { familyForExtension } from './extensions.ts';
+export { EXTENSIONS, FAMILIES, type Family } from './tables.ts';
 export { detect } from './formats.ts';
 export { looksCorrupted } from './heuristic.ts';
 export { recipeFor } from './recipes/index.ts';

@@ -8,7 +8,7 @@ const pattern = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i)
 const changed = (a: Uint8Array, b: Uint8Array): number => a.reduce((c, x, i) => c + (x !== b[i] ? 1 : 0), 0);
 
 describe('flip modes', () => {
-  it('keep the headers of ENGINE.md', () => {
+  it('keep the headers of docs/contract.md', () => {
     expect([0, 1, 199, 200, 1000, 204_800, 10_000_000].map((n) => headerLength(n, false))).toEqual([
       0, 0, 0, 1, 5, 1024, 1024,
     ]);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FAMILIES } from './families.ts';
 import { flipRegion } from './flip.ts';
-import { recipeContext, recipeFor, RECIPES } from './recipes/index.ts';
+import { recipeContext, recipeFor } from './recipes/index.ts';
 import {
   be,
   clamp,
@@ -13,10 +12,10 @@ import {
   overwriteSignatures,
   scatter,
   scatterCount,
-  signatureFill,
   zero,
 } from './recipes/prims.ts';
 import { POISON, STRUCTURAL } from './recipes/text.ts';
+import { FAMILIES, STRATEGIES } from './tables.ts';
 
 const ascii = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -51,17 +50,17 @@ describe('recipe building blocks', () => {
   });
 
   it('overwriteSignatures takes the first listed match at each position', () => {
+    const sig = (s: string, fill = 0) => ({ bytes: ascii(s), fill });
     const b = ascii('xmoov moov');
-    expect(overwriteSignatures(b, [ascii('moov'), ascii('xmoo')])).toBe(2);
+    expect(overwriteSignatures(b, [sig('moov'), sig('xmoo')])).toBe(2);
     expect(Array.from(b)).toEqual([0, 0, 0, 0, 0x76, 0x20, 0, 0, 0, 0]);
-    // A signature holding a zero is filled with 0xFF: zeros could rebuild "PE\0\0" behind it.
+    // Each signature gets its own fill byte.
     const pe = ascii('PEPE\0\0');
-    expect(overwriteSignatures(pe, [ascii('PE\0\0')])).toBe(1);
+    expect(overwriteSignatures(pe, [sig('PE\0\0', 0xff)])).toBe(1);
     expect(Array.from(pe)).toEqual([0x50, 0x45, 0xff, 0xff, 0xff, 0xff]);
-    expect(signatureFill([1, 2])).toBe(0);
-    expect(overwriteSignatures(new Uint8Array(0), [ascii('PK')])).toBe(0);
-    expect(overwriteSignatures(ascii('P'), [ascii('PK')])).toBe(0);
-    expect(overwriteSignatures(ascii('PK'), [[], ascii('PK')])).toBe(1);
+    expect(overwriteSignatures(new Uint8Array(0), [sig('PK')])).toBe(0);
+    expect(overwriteSignatures(ascii('P'), [sig('PK')])).toBe(0);
+    expect(overwriteSignatures(ascii('PK'), [sig(''), sig('PK')])).toBe(1);
   });
 
   it('killSyncs judges pairs on the bytes before the step', () => {
@@ -105,12 +104,21 @@ describe('recipe building blocks', () => {
 });
 
 describe('the recipe table', () => {
-  it('gives text and generic their own recipes and every other family the generic one', () => {
+  it("gives every family a recipe under the table's strategy name", () => {
     expect(recipeFor('text').strategy).toBe('text_poison_truncate');
-    expect(recipeFor('generic').strategy).toBe('generic_header_damage');
-    for (const family of FAMILIES) {
-      if (!RECIPES[family]) expect(recipeFor(family)).toBe(RECIPES.generic);
-    }
+    expect(recipeFor('svg').strategy).toBe('svg_markup_poison');
+    for (const family of FAMILIES) expect(recipeFor(family).strategy).toBe(STRATEGIES[family]);
+  });
+
+  it('runs the shape row for shape-only families and the own code for the others', () => {
+    const input = ascii('PK\x03\x04 IHDR %PDF obj '.repeat(20));
+    const sentence = (family: (typeof FAMILIES)[number]) => recipeFor(family).apply(input, recipeContext(5, 0)).recipe;
+    expect(sentence('zip')).toMatch(
+      /^Scrambled 0 bytes, zeroed the first 4 bytes \(the first local header's signature\), overwrote 19 ZIP/,
+    );
+    expect(sentence('ico')).toMatch(/, zeroed the \d+-byte icon directory, overwrote \d+ embedded PNG/);
+    expect(sentence('svg')).toBe(sentence('text'));
+    expect(sentence('generic')).toMatch(/^Inverted the first 16 bytes/);
   });
 
   it('recipes never modify their input', () => {

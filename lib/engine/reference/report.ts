@@ -1,9 +1,9 @@
-// The report (docs/engine.md, "Report"): keys in the documented order, so JSON.stringify(report) is
+// The report (docs/contract.md, section 10): keys in the documented order, so JSON.stringify(report) is
 // the same text every engine produces.
 
 import { ENGINE_VERSION, VERDICT, type EngineMode, type Report } from '../shared/types.ts';
 import { round4 } from './entropy.ts';
-import type { Family } from './families.ts';
+import type { Family } from './tables.ts';
 
 /** The mode's own fields, in their report order; guaranteed_break has none. */
 export type ModeFields =

@@ -1,5 +1,5 @@
 // shuffle_blocks: move whole 4096-byte blocks so that every chosen block leaves its place
-// (ENGINE.md, "shuffle_blocks").
+// (docs/contract.md, section 6.4).
 
 import { PLAN_STREAM, Stream } from './stream.ts';
 

@@ -4,7 +4,7 @@ import { ESCALATION_STREAM, high32, low32, PLAN_STREAM, Stream } from './stream.
 
 const words = (s: Stream, count: number): number[] => Array.from({ length: count }, () => s.u32());
 
-describe('ChaCha8 streams: ENGINE.md known answers (rand_chacha 0.3.1)', () => {
+describe("ChaCha8 streams: the contract's known answers (rand_chacha 0.3.1)", () => {
   it('seed 0, stream 0', () => {
     expect(words(new Stream(0, PLAN_STREAM), 3)).toEqual([804192318, 3594542985, 3904396159]);
   });

@@ -1,4 +1,4 @@
-// Named random streams and the contract's three draws (ENGINE.md, "Random numbers"): u32, below
+// Named random streams and the contract's three draws (docs/contract.md, section 5): u32, below
 // (Lemire with rejection) and fill. No floating point ever decides a draw: the 64-bit products are
 // built from exact 32-bit integer pieces.
 

@@ -1,5 +1,5 @@
 // truncate_insert: cut a span and put random bytes of a random length in its place
-// (ENGINE.md, "truncate_insert").
+// (docs/contract.md, section 6.3).
 
 import { PLAN_STREAM, Stream } from './stream.ts';
 

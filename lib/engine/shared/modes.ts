@@ -1,13 +1,10 @@
+// The UI's Algorithm options and how values, modes and labels map onto each other; the options
+// themselves come from engine-data/formats.toml (mode-tables.ts).
+
+import { ALGORITHMS } from './mode-tables.ts';
 import type { EngineMode } from './types.ts';
 
-/** UI algorithm values, their engine modes and labels (product-spec.md, "Algorithm options"). */
-export const ALGORITHMS = [
-  { value: 'quick_scramble', mode: 'byte_flip', label: 'Quick Scramble · Random Bit Flips' },
-  { value: 'guaranteed_break', mode: 'guaranteed_break', label: "Won't Open · {EXT} Format Killer, or Header Poison" },
-  { value: 'stealth_corruption', mode: 'header_preserve_flip', label: 'Stealth Corruption · Content Damage' },
-  { value: 'cut_replace', mode: 'truncate_insert', label: 'Cut & Replace · Size Alteration' },
-  { value: 'jumble_sections', mode: 'shuffle_blocks', label: 'Jumble Sections · Block Reorder' },
-] as const satisfies readonly { value: string; mode: EngineMode; label: string }[];
+export { ALGORITHMS };
 
 export type AlgorithmValue = (typeof ALGORITHMS)[number]['value'];
 

@@ -1,5 +1,5 @@
 /**
- * The extension of a file name as ENGINE.md defines it: the text after the last '.', lower-cased;
+ * The extension of a file name as docs/contract.md (section 3) defines it: the text after the last '.', lower-cased;
  * none when there is no dot or the only dot is the first character.
  */
 export function extensionOf(name: string): string {

@@ -1,19 +1,9 @@
-// Types shared by the page, the worker, the reference engine and the CLI. ENGINE.md is the contract.
+// Types shared by the page, the worker, the reference engine and the CLI (docs/contract.md is the
+// contract). The engine modes come from engine-data/formats.toml (mode-tables.ts).
 
-export type EngineMode =
-  | 'byte_flip'
-  | 'header_preserve_flip'
-  | 'truncate_insert'
-  | 'shuffle_blocks'
-  | 'guaranteed_break';
+import type { EngineMode } from './mode-tables.ts';
 
-export const ENGINE_MODES: readonly EngineMode[] = [
-  'byte_flip',
-  'header_preserve_flip',
-  'truncate_insert',
-  'shuffle_blocks',
-  'guaranteed_break',
-];
+export { ENGINE_MODES, type EngineMode } from './mode-tables.ts';
 
 export type Stage = 'scan' | 'plan' | 'corrupt' | 'verify' | 'report';
 
@@ -32,7 +22,7 @@ export interface CorruptCallbacks {
 }
 
 /**
- * The report, keys in the order every engine emits them (docs/engine.md, "Report").
+ * The report, keys in the order every engine emits them (docs/contract.md, section 10).
  * Mode-specific fields are present only for their modes; `escalated` only when it happened.
  */
 export interface Report {

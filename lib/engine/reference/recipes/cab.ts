@@ -1,18 +1,13 @@
-// cab: `cab_mscf_header` (docs/engine.md), mirroring engine-rs/core/src/recipes/cab.rs.
+// cab: the shape with its own step, the header fields inverted (docs/contract.md, sections 6.5.4 and
+// 6.5.5).
 // Microsoft Cabinet. Readers search for `MSCF` and read the header fields after it (sizes, file
 // table offset, folder and file counts): every signature is overwritten and the first header's
 // fields inverted.
 
-import type { Recipe } from './index.ts';
-import { bytes, invertAfterHeader, type Shape } from './shape.ts';
+import { SHAPES } from '../tables.ts';
+import type { Broken, RecipeContext } from './index.ts';
+import { invertAfterHeader } from './shape.ts';
 
-export const CAB_SHAPE: Shape = {
-  strategy: 'cab_mscf_header',
-  header: 4,
-  headerWhat: 'the MSCF signature',
-  signatures: [bytes('MSCF')],
-  signaturesWhat: 'MSCF signatures',
-  syncs: 'none',
-};
-
-export const cab: Recipe = invertAfterHeader(CAB_SHAPE, 32, 'bytes (the cabinet header fields)');
+export function cab(input: Uint8Array, ctx: RecipeContext): Broken {
+  return invertAfterHeader(SHAPES.cab, input, ctx, 32, 'bytes (the cabinet header fields)');
+}

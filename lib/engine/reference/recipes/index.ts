@@ -1,44 +1,25 @@
-// guaranteed_break's failure recipes, one module per format family (docs/engine.md states each one
-// byte by byte), mirroring engine-rs/core/src/recipes/mod.rs. A recipe first scatters intensity-scaled
-// damage with the chunk streams, then breaks the structure its family's parsers need, so that the
-// structural break is always the last word.
+// guaranteed_break's failure recipes (docs/contract.md, section 6.5). A recipe first scatters
+// intensity-scaled damage with the chunk streams, then breaks the structure its family's parsers
+// need, so that the structural break is always the last word.
 //
-// Adding a family: write recipes/<family>.ts exporting a `Recipe`, and add its row to RECIPES below.
-// A family without a row uses the generic recipe, exactly as the Rust engine does.
+// Most families' recipe is the shape (shape.ts) run on their row of ../tables.ts, which is generated
+// from engine-data/formats.toml. A family with a step of its own inside the shape, or a recipe of its
+// own, has a module here and a row in OWN below (the type of OWN makes the two lists agree).
 
-import type { Family } from '../families.ts';
+import { FAMILIES, type Family, type OwnCodeFamily, SHAPES, type ShapeFamily, STRATEGIES } from '../tables.ts';
 import { PLAN_STREAM, Stream } from '../stream.ts';
-import { aac } from './aac.ts';
-import { avi } from './avi.ts';
-import { bmp } from './bmp.ts';
-import { bzip2 } from './bzip2.ts';
 import { cab } from './cab.ts';
-import { flac } from './flac.ts';
 import { flv } from './flv.ts';
 import { generic } from './generic.ts';
-import { gif } from './gif.ts';
-import { gzip } from './gzip.ts';
 import { ico } from './ico.ts';
-import { isobmff } from './isobmff.ts';
-import { jpeg } from './jpeg.ts';
-import { matroska } from './matroska.ts';
-import { mp3 } from './mp3.ts';
 import { msi } from './msi.ts';
-import { ogg } from './ogg.ts';
-import { pdf } from './pdf.ts';
 import { pe } from './pe.ts';
-import { png } from './png.ts';
 import { rar } from './rar.ts';
 import { sevenZip } from './sevenzip.ts';
-import { svg } from './svg.ts';
+import { applyShape } from './shape.ts';
 import { tar } from './tar.ts';
 import { text } from './text.ts';
-import { tiff } from './tiff.ts';
-import { wav } from './wav.ts';
-import { webp } from './webp.ts';
-import { wma } from './wma.ts';
 import { xz } from './xz.ts';
-import { zip } from './zip.ts';
 
 /** What a recipe may use besides the input. */
 export interface RecipeContext {
@@ -55,53 +36,47 @@ export interface Broken {
   recipe: string;
 }
 
+/** Breaks a copy of `input` (never modifies `input`). The engine handles empty input itself, so n >= 1. */
+export type Apply = (input: Uint8Array, ctx: RecipeContext) => Broken;
+
 export interface Recipe {
   /** The report's `strategy`, e.g. `text_poison_truncate`. */
   readonly strategy: string;
-  /** Breaks a copy of `input` (never modifies `input`). The engine handles empty input itself, so n >= 1. */
-  apply(input: Uint8Array, ctx: RecipeContext): Broken;
+  readonly apply: Apply;
 }
 
-/** The families that have their own recipe. */
-export const RECIPES: Readonly<Partial<Record<Family, Recipe>>> = {
+/** The hand-written code of the families the table marks: svg is text's recipe under its own strategy name. */
+const OWN: Readonly<Record<OwnCodeFamily, Apply>> = {
   text,
-  zip,
-  pdf,
-  png,
-  jpeg,
-  gif,
-  bmp,
-  tiff,
-  webp,
+  svg: text,
+  tar,
+  generic,
   ico,
-  svg,
-  isobmff,
-  avi,
-  matroska,
   flv,
-  mp3,
-  wav,
-  flac,
-  ogg,
-  aac,
-  wma,
   pe,
   msi,
   rar,
   '7z': sevenZip,
-  tar,
-  gzip,
-  bzip2,
   xz,
   cab,
-  generic,
 };
+
+const hasOwnCode = (family: Family): family is OwnCodeFamily => Object.hasOwn(OWN, family);
+
+const RECIPES: ReadonlyMap<Family, Recipe> = new Map(
+  FAMILIES.map((family): [Family, Recipe] => {
+    const apply: Apply = hasOwnCode(family)
+      ? OWN[family]
+      : (input, ctx) => applyShape(SHAPES[family as ShapeFamily], input, ctx);
+    return [family, { strategy: STRATEGIES[family], apply }];
+  }),
+);
 
 export function recipeContext(seed: number, intensity: number): RecipeContext {
   return { seed, intensity, plan: new Stream(seed, PLAN_STREAM) };
 }
 
-/** The recipe of `family`: its own, or generic's. */
+/** The recipe of `family`. */
 export function recipeFor(family: Family): Recipe {
-  return RECIPES[family] ?? generic;
+  return RECIPES.get(family)!;
 }

@@ -1,6 +1,5 @@
-// Building blocks shared by the guaranteed_break recipes (docs/engine.md, "guaranteed_break recipes"),
-// mirroring engine-rs/core/src/recipes/prims.rs function for function. Every function that takes a
-// region clamps it to the buffer, as the Rust ones do.
+// Building blocks shared by the guaranteed_break recipes (docs/contract.md, sections 6.5.2 and
+// 6.5.3). Every function that takes a region clamps it to the buffer.
 
 import { flipRegion } from '../flip.ts';
 
@@ -54,14 +53,15 @@ export function zero(buf: Uint8Array, start: number, len: number): void {
 }
 
 /**
- * The byte a destroyed signature is overwritten with: 0x00, or 0xFF for a signature that itself holds
- * a 0x00 (zeros there could leave or recreate the signature).
+ * A signature a recipe overwrites wherever it occurs, and the byte it is overwritten with (0x00, or
+ * 0xFF for a signature that itself holds a 0x00: zeros there could leave or recreate it).
  */
-export function signatureFill(signature: ArrayLike<number>): number {
-  return Array.prototype.includes.call(signature, 0) ? 0xff : 0x00;
+export interface Signature {
+  readonly bytes: Uint8Array;
+  readonly fill: number;
 }
 
-function occursAt(buf: Uint8Array, i: number, signature: ArrayLike<number>): boolean {
+function occursAt(buf: Uint8Array, i: number, signature: Uint8Array): boolean {
   if (i + signature.length > buf.length) return false;
   for (let j = 0; j < signature.length; j++) if (buf[i + j] !== signature[j]) return false;
   return true;
@@ -69,22 +69,22 @@ function occursAt(buf: Uint8Array, i: number, signature: ArrayLike<number>): boo
 
 /**
  * overwrite_signatures(list): one scan left to right; at each position the first signature of `list`
- * (in list order) that occurs there is overwritten with its fill byte (signatureFill) and the scan
- * continues after it. Returns how many signatures it overwrote.
+ * (in list order) that occurs there is overwritten with its fill byte and the scan continues after
+ * it. Returns how many signatures it overwrote.
  */
-export function overwriteSignatures(buf: Uint8Array, list: readonly ArrayLike<number>[]): number {
-  const signatures = list.filter((s) => s.length > 0);
+export function overwriteSignatures(buf: Uint8Array, list: readonly Signature[]): number {
+  const signatures = list.filter((s) => s.bytes.length > 0);
   // Which bytes start some signature, so most positions cost one table look-up.
   const starts = new Uint8Array(256);
-  for (const s of signatures) starts[s[0]] = 1;
+  for (const s of signatures) starts[s.bytes[0]] = 1;
   let count = 0;
   let i = 0;
   while (i < buf.length) {
-    const found = starts[buf[i]] ? signatures.find((s) => occursAt(buf, i, s)) : undefined;
+    const found = starts[buf[i]] ? signatures.find((s) => occursAt(buf, i, s.bytes)) : undefined;
     if (found) {
-      buf.fill(signatureFill(found), i, i + found.length);
+      buf.fill(found.fill, i, i + found.bytes.length);
       count++;
-      i += found.length;
+      i += found.bytes.length;
     } else {
       i++;
     }

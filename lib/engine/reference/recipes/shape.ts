@@ -1,26 +1,34 @@
-// The shape most binary recipes share, as data (docs/engine.md, "The shape most binary families
-// share"), mirroring engine-rs/core/src/recipes/shape.rs: scatter(0), the family's own structural step,
-// zero the fixed header at offset 0, overwrite every signature its readers resynchronise on, then the
-// sync step. A family module is then one table row.
+// The shape most binary recipes share (docs/contract.md, section 6.5.4): scatter(0), the family's own
+// step if it has one, zero the fixed header at offset 0, overwrite every signature its readers
+// resynchronise on, then the sync step. Each family's row is in ../tables.ts.
 
-import type { Broken, Recipe, RecipeContext } from './index.ts';
-import { clamp, invert, killStartCodes, killSyncs, overwriteSignatures, scatter, zero } from './prims.ts';
+import type { Broken, RecipeContext } from './index.ts';
+import {
+  clamp,
+  invert,
+  killStartCodes,
+  killSyncs,
+  overwriteSignatures,
+  scatter,
+  type Signature,
+  zero,
+} from './prims.ts';
 
 /**
  * The last step, on resynchronisation points that are byte pairs rather than signatures:
  * `jpeg_markers` = kill_syncs(0xC0, 0xFE); `media` = kill_syncs(0xE0, 0xFF) then kill_start_codes.
  */
-export type Syncs = 'none' | 'jpeg_markers' | 'media';
+export type Sync = 'none' | 'jpeg_markers' | 'media';
 
+/** One family's row of the shape. */
 export interface Shape {
-  readonly strategy: string;
   /** Bytes zeroed at offset 0, and what they are (for the recipe sentence). */
   readonly header: number;
-  readonly headerWhat: string;
+  readonly headerText: string;
   /** Signatures overwritten anywhere in the file, and what they are. */
-  readonly signatures: readonly Uint8Array[];
-  readonly signaturesWhat: string;
-  readonly syncs: Syncs;
+  readonly signatures: readonly Signature[];
+  readonly signaturesText: string;
+  readonly sync: Sync;
 }
 
 /** What a shape did. */
@@ -29,11 +37,6 @@ export interface Done {
   signatures: number;
   syncs: number;
   startCodes: number;
-}
-
-/** A signature written as a string of byte values (each character's code is one byte, 0-255). */
-export function bytes(s: string): Uint8Array {
-  return Uint8Array.from(s, (ch) => ch.charCodeAt(0));
 }
 
 /**
@@ -53,9 +56,9 @@ export function runShape(
   const signatures = overwriteSignatures(data, shape.signatures);
   let syncs = 0;
   let startCodes = 0;
-  if (shape.syncs === 'jpeg_markers') {
+  if (shape.sync === 'jpeg_markers') {
     syncs = killSyncs(data, 0xc0, 0xfe);
-  } else if (shape.syncs === 'media') {
+  } else if (shape.sync === 'media') {
     syncs = killSyncs(data, 0xe0, 0xff);
     startCodes = killStartCodes(data);
   }
@@ -63,40 +66,36 @@ export function runShape(
 }
 
 /**
- * `Scrambled {k} bytes, zeroed the first {h} bytes ({headerWhat}){extra}`, then `, overwrote {s}
- * {signaturesWhat}` when there is a signature list, then the sync clause, then `.`
+ * `Scrambled {k} bytes, zeroed the first {h} bytes ({headerText}){extra}`, then `, overwrote {s}
+ * {signaturesText}` when there is a signature list, then the sync clause, then `.`
  */
 export function shapeSentence(shape: Shape, n: number, done: Done, extra: string): string {
-  let s = `Scrambled ${done.scrambled} bytes, zeroed the first ${Math.min(shape.header, n)} bytes (${shape.headerWhat})${extra}`;
-  if (shape.signatures.length > 0) s += `, overwrote ${done.signatures} ${shape.signaturesWhat}`;
-  if (shape.syncs === 'jpeg_markers') s += `, zeroed ${done.syncs} JPEG markers`;
-  if (shape.syncs === 'media') s += `, zeroed ${done.syncs} frame syncs and broke ${done.startCodes} start codes`;
+  let s = `Scrambled ${done.scrambled} bytes, zeroed the first ${Math.min(shape.header, n)} bytes (${shape.headerText})${extra}`;
+  if (shape.signatures.length > 0) s += `, overwrote ${done.signatures} ${shape.signaturesText}`;
+  if (shape.sync === 'jpeg_markers') s += `, zeroed ${done.syncs} JPEG markers`;
+  if (shape.sync === 'media') s += `, zeroed ${done.syncs} frame syncs and broke ${done.startCodes} start codes`;
   return `${s}.`;
 }
 
-/** A recipe that is only the shape. */
-export function shapeRecipe(shape: Shape): Recipe {
-  return {
-    strategy: shape.strategy,
-    apply(input: Uint8Array, ctx: RecipeContext): Broken {
-      const { data, done } = runShape(shape, input, ctx);
-      return { data, recipe: shapeSentence(shape, input.length, done, '') };
-    },
-  };
+/** The recipe of a family whose recipe is only its shape row. */
+export function applyShape(shape: Shape, input: Uint8Array, ctx: RecipeContext): Broken {
+  const { data, done } = runShape(shape, input, ctx);
+  return { data, recipe: shapeSentence(shape, input.length, done, '') };
 }
 
 /**
- * The recipe of the archive families whose header fields follow the signature (cab, msi, rar): the
- * shape, with the up to `max` bytes right after the header inverted as the structural step; the
- * sentence says `, inverted the next {len} {what}`.
+ * The own step of the archive families whose header fields follow the signature (cab, msi, rar): the
+ * up to `max` bytes right after the header are inverted; the sentence says `, inverted the next {len}
+ * {what}`.
  */
-export function invertAfterHeader(shape: Shape, max: number, what: string): Recipe {
-  return {
-    strategy: shape.strategy,
-    apply(input: Uint8Array, ctx: RecipeContext): Broken {
-      const [start, len] = clamp(input.length, shape.header, max);
-      const { data, done } = runShape(shape, input, ctx, (_, d) => invert(d, start, len));
-      return { data, recipe: shapeSentence(shape, input.length, done, `, inverted the next ${len} ${what}`) };
-    },
-  };
+export function invertAfterHeader(
+  shape: Shape,
+  input: Uint8Array,
+  ctx: RecipeContext,
+  max: number,
+  what: string,
+): Broken {
+  const [start, len] = clamp(input.length, shape.header, max);
+  const { data, done } = runShape(shape, input, ctx, (_, d) => invert(d, start, len));
+  return { data, recipe: shapeSentence(shape, input.length, done, `, inverted the next ${len} ${what}`) };
 }

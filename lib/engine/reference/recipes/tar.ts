@@ -1,44 +1,42 @@
-// tar: `tar_header_checksums` (docs/engine.md), mirroring engine-rs/core/src/recipes/tar.rs.
+// tar: its own recipe (docs/contract.md, section 6.5.6).
 // tar. Readers check every 512-byte header's checksum (and `ustar` magic) and skip to the next
 // valid header after a bad one. Every header block (block 0, and any block whose magic at 257 is
 // `ustar`) loses the first byte of its name and gets its checksum field inverted; every `ustar` in
 // the file is overwritten.
 
-import type { Recipe } from './index.ts';
-import { invert, overwriteSignatures, scatter, zero } from './prims.ts';
-import { bytes } from './shape.ts';
+import type { Broken, RecipeContext } from './index.ts';
+import { invert, overwriteSignatures, scatter, type Signature, zero } from './prims.ts';
 
 const BLOCK = 512;
 const CHECKSUM = 148;
 const CHECKSUM_LENGTH = 8;
 const MAGIC = 257;
-const USTAR = bytes('ustar');
+const USTAR = new TextEncoder().encode('ustar');
+/** Every `ustar` in the file is overwritten with zeros. */
+const USTAR_SIGNATURE: Signature = { bytes: USTAR, fill: 0x00 };
 
 function hasUstar(input: Uint8Array, at: number): boolean {
   if (at + USTAR.length > input.length) return false;
   return USTAR.every((b, j) => input[at + j] === b);
 }
 
-export const tar: Recipe = {
-  strategy: 'tar_header_checksums',
-  apply(input, ctx) {
-    const n = input.length;
-    const data = input.slice();
-    const scrambled = scatter(data, 0, ctx.intensity, ctx.seed);
-    let headers = 0;
-    for (let block = 0; block < n; block += BLOCK) {
-      if (block === 0 || hasUstar(input, block + MAGIC)) {
-        zero(data, block, 1);
-        invert(data, block + CHECKSUM, CHECKSUM_LENGTH);
-        headers++;
-      }
+export function tar(input: Uint8Array, ctx: RecipeContext): Broken {
+  const n = input.length;
+  const data = input.slice();
+  const scrambled = scatter(data, 0, ctx.intensity, ctx.seed);
+  let headers = 0;
+  for (let block = 0; block < n; block += BLOCK) {
+    if (block === 0 || hasUstar(input, block + MAGIC)) {
+      zero(data, block, 1);
+      invert(data, block + CHECKSUM, CHECKSUM_LENGTH);
+      headers++;
     }
-    const magics = overwriteSignatures(data, [USTAR]);
-    return {
-      data,
-      recipe:
-        `Scrambled ${scrambled} bytes, zeroed the first name byte and inverted the checksum of ${headers} headers, ` +
-        `and overwrote ${magics} ustar magics.`,
-    };
-  },
-};
+  }
+  const magics = overwriteSignatures(data, [USTAR_SIGNATURE]);
+  return {
+    data,
+    recipe:
+      `Scrambled ${scrambled} bytes, zeroed the first name byte and inverted the checksum of ${headers} headers, ` +
+      `and overwrote ${magics} ustar magics.`,
+  };
+}

@@ -1,0 +1,93 @@
+// The tables both engines read come from engine-data/formats.toml through scripts/gen-engine-data.mjs,
+// run here as `make` and `make lint` run it: the committed tables must be what the TOML gives, a
+// changed TOML must make `--check` fail naming the stale files, and data that breaks a rule of the
+// contract must be refused with a message naming the row.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const GENERATOR = join(ROOT, 'scripts/gen-engine-data.mjs');
+const TOML = readFileSync(join(ROOT, 'engine-data/formats.toml'), 'utf8');
+const dir = mkdtempSync(join(tmpdir(), 'fracture-engine-data-'));
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** `--check` against `toml` (the repository's TOML when omitted): exit status and stderr. */
+function check(toml?: string): { status: number | null; stderr: string } {
+  const args = [GENERATOR, '--check'];
+  if (toml !== undefined) {
+    const path = join(dir, `formats-${Math.random().toString(36).slice(2)}.toml`);
+    writeFileSync(path, toml);
+    args.push('--data', path);
+  }
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr };
+}
+
+/** The TOML with `from` replaced by `to` (which must occur exactly once). */
+function edited(from: string, to: string): string {
+  expect(TOML.split(from).length, `${from} occurs once`).toBe(2);
+  return TOML.replace(from, to);
+}
+
+describe('engine-data/formats.toml and the generated tables', () => {
+  it('the committed tables are what the TOML gives', () => {
+    expect(check()).toEqual({ status: 0, stderr: '' });
+  });
+
+  it('a changed TOML makes --check fail, naming exactly the stale files', () => {
+    const { status, stderr } = check(edited('gzip = ["gz", "gzip", "tgz"]', 'gzip = ["gz", "gzip", "tgz", "gzz"]'));
+    expect(status).toBe(1);
+    const stale = /^Stale: (.*)$/m.exec(stderr)?.[1].split(', ');
+    expect(stale).toEqual([
+      'engine-rs/core/src/formats/tables.rs',
+      'lib/engine/reference/tables.ts',
+      'docs/contract.md',
+    ]);
+  });
+
+  it('a changed UI label reaches the UI list, the CLI table and the contract, not the engines', () => {
+    const { status, stderr } = check(edited('Cut & Replace · Size Alteration', 'Cut & Replace · Size Change'));
+    expect(status).toBe(1);
+    expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual([
+      'lib/engine/shared/mode-tables.ts',
+      'docs/contract.md',
+    ]);
+  });
+
+  it("refuses a fill byte against the contract's rule", () => {
+    const { status, stderr } = check(edited("{ bytes = 'PE\\x00\\x00', fill = 0xFF }", "'PE\\x00\\x00'"));
+    expect(status).toBe(2);
+    expect(stderr).toContain('family pe.signatures[0]: PE\\x00\\x00 must be filled with 0xFF');
+  });
+
+  it('refuses an extension listed twice', () => {
+    const { status, stderr } = check(edited('cab = ["cab"]', 'cab = ["cab", "gz"]'));
+    expect(status).toBe(2);
+    expect(stderr).toContain('gz is listed twice (gzip, cab)');
+  });
+
+  it('refuses bytes outside the notation, unknown keys and unknown families', () => {
+    const space = check(edited("bytes = 'AVI\\x20'", "bytes = 'AVI '"));
+    expect(space.status).toBe(2);
+    expect(space.stderr).toContain('magic[11].bytes: "AVI ": write byte 3 as \\xNN');
+
+    const typo = check(edited('header_text = "the MSCF signature"', 'header_txt = "the MSCF signature"'));
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain('family cab: missing `header_text`');
+
+    const family = check(
+      edited(
+        '{ family = "cab", offset = 0, bytes = \'MSCF\' }',
+        '{ family = "cabinet", offset = 0, bytes = \'MSCF\' }',
+      ),
+    );
+    expect(family.status).toBe(2);
+    expect(family.stderr).toContain('magic[25].family: unknown family "cabinet"');
+  });
+});
