@@ -13,7 +13,8 @@
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
 
@@ -23,7 +24,7 @@ const GENERATOR = 'scripts/gen-engine-data.mjs';
 const CONTRACT = 'docs/contract.md';
 const NOTICE = `Generated from ${DATA} by ${GENERATOR}; do not edit.`;
 
-export const OUTPUTS = {
+const OUTPUTS = {
   modesRs: 'engine-rs/core/src/modes/tables.rs',
   formatsRs: 'engine-rs/core/src/formats/tables.rs',
   recipesRs: 'engine-rs/core/src/recipes/tables.rs',
@@ -32,7 +33,6 @@ export const OUTPUTS = {
   referenceTs: 'lib/engine/reference/tables.ts',
 };
 
-// ---------------------------------------------------------------------------------------------
 // Reading and checking the data
 
 class DataError extends Error {}
@@ -64,7 +64,7 @@ function integer(where, v, min, max = Number.MAX_SAFE_INTEGER) {
  * A byte string in the contract's notation (section 6.5.2): `\xNN` is the byte NN, every other
  * character is its printable ASCII byte (0x21-0x7E; a space is written `\x20`). Returns the bytes.
  */
-export function decodeBytes(where, notation) {
+function decodeBytes(where, notation) {
   text(where, notation);
   const out = [];
   for (let i = 0; i < notation.length; ) {
@@ -87,7 +87,7 @@ export function decodeBytes(where, notation) {
 const SYNCS = ['none', 'jpeg_markers', 'media'];
 
 /** The TOML text, checked: every rule a newcomer could break gets a message naming the row. */
-export function load(toml) {
+function load(toml) {
   let raw;
   try {
     raw = parse(toml);
@@ -219,7 +219,6 @@ function unique(where, rows, key, name) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
 // Code
 
 const camel = (snake) => snake.replace(/(^|_)([a-z])/g, (_, __, c) => c.toUpperCase());
@@ -433,7 +432,6 @@ ${shaped
 `;
 }
 
-// ---------------------------------------------------------------------------------------------
 // The contract's tables (Markdown, aligned as Prettier aligns them: every column as wide as its
 // widest cell, at least three)
 
@@ -518,7 +516,7 @@ function contractTables({ modes, families, magic, extensions }) {
 }
 
 /** `contract` with the text between each `<!-- generated:NAME -->` pair replaced. */
-export function spliceContract(contract, tables) {
+function spliceContract(contract, tables) {
   let out = contract;
   for (const [name, table] of Object.entries(tables)) {
     const open = `<!-- generated:${name} -->\n`;
@@ -531,11 +529,14 @@ export function spliceContract(contract, tables) {
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Formatting, writing, checking
 
+// rustup's rustfmt first, as the Makefile and scripts/lint.sh put it (cargo fmt uses the same one).
+const PATH = [join(homedir(), '.cargo', 'bin'), process.env.PATH].join(delimiter);
+
 function run(command, args, input) {
-  const r = spawnSync(command, args, { cwd: ROOT, input, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const env = { ...process.env, PATH };
+  const r = spawnSync(command, args, { cwd: ROOT, env, input, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.error) throw new Error(`${command}: ${r.error.message} (is it installed? make setup installs it)`);
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${r.stderr}`);
   return r.stdout;
@@ -547,7 +548,7 @@ const biome = (path, source) =>
   run(join(ROOT, 'node_modules', '.bin', 'biome'), ['format', `--stdin-file-path=${path}`], source);
 
 /** Every generated file's path (relative to the repository) and text, from the TOML text. */
-export function generate(toml) {
+function generate(toml) {
   const data = load(toml);
   const files = new Map([
     [OUTPUTS.modesRs, rustfmt(modesRs(data))],
@@ -595,5 +596,4 @@ function main(argv) {
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
-  process.exitCode = main(process.argv.slice(2));
+process.exitCode = main(process.argv.slice(2));
