@@ -2,8 +2,8 @@
 """guaranteed_break against real parsers (docs/contract.md, section 6.5.1).
 
 For every fixture (tests/parsers/make_fixtures.py makes them with real tools):
-  1. every parser that docs/contract.md (section 6.5.1) lists for its family must ACCEPT the original, or the test could
-     not fail;
+  1. every parser that docs/contract.md (section 6.5.1) lists for its family must ACCEPT the
+     original, or the test could not fail;
   2. the fixture is corrupted with guaranteed_break at each intensity and seed by the native CLI
      (target/release/fracture, rebuilt first if the engine changed);
   3. EVERY listed parser must REJECT every output.
