@@ -1,27 +1,12 @@
-// The npm CLI's arguments: the same options, texts and exit codes as the native `fracture`
-// (engine-rs/cli/src/args.rs), plus --engine.
+// The npm CLI's arguments, tokenised by node:util's parseArgs: the same options, texts and exit codes as
+// the native `fracture` (engine-rs/cli/src/args.rs, clap), plus --engine. parseArgs runs non-strict
+// with tokens so that every mistake gets the same one line as the native CLI, and a value option takes
+// the next argument whatever it looks like (`--seed -1` is a bad seed, not a missing one), as clap
+// does there.
+import { parseArgs } from 'node:util';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
-
-export const USAGE = `Usage: fracture [--mode M] [--intensity N] [--seed S] [--out DIR] [--engine wasm|ts] [--report] [--json] [--zip FILE] FILE...
-
-Corrupts copies of FILEs deterministically; the originals are never changed.
-
-  --mode M        byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks,
-                  guaranteed_break, or a UI name: quick_scramble, stealth_corruption, cut_replace,
-                  jumble_sections
-  --intensity N   0-100 (default 80)
-  --seed S        0-9007199254740991 (default random, always printed); file i uses S + i
-  --out DIR       output directory (default ./corrupted): DIR/{base}_corrupted{.ext}
-  --engine E      wasm (default: the WebAssembly engine the browser runs) or ts (the reference engine)
-  --report        also write DIR/{name}_corruption_report.json
-  --json          print one report per line on stdout
-  --zip FILE      also write a batch ZIP with every corrupted file and the session report
-  -h, --help      this text;  -V, --version  the version
-
-Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.
-`;
 
 export interface Args {
   mode: string;
@@ -35,93 +20,147 @@ export interface Args {
   files: string[];
 }
 
-export type Parsed = { kind: 'run'; args: Args } | { kind: 'help' } | { kind: 'version' };
+export type Parsed = { kind: 'run'; args: Args } | { kind: 'print'; text: string };
 
 export class UsageError extends Error {}
 
-const INTEGER = /^[0-9]+$/;
+/** An option: its value's name (none for a flag), short letter and help line. */
+interface Option {
+  value?: string;
+  short?: string;
+  help: string;
+}
 
-export function parseArgs(argv: string[], randomSeed: () => number): Parsed {
-  const a: Omit<Args, 'seed'> & { seed?: number } = {
-    mode: 'byte_flip',
-    intensity: 80,
-    out: 'corrupted',
-    engine: 'wasm',
-    report: false,
-    json: false,
-    files: [],
+type Options = Record<string, Option>;
+
+export const OPTIONS = {
+  mode: {
+    value: 'M',
+    help: 'byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections',
+  },
+  intensity: { value: 'N', help: '0-100 (default 80)' },
+  seed: { value: 'S', help: '0-9007199254740991 (default random, always printed); file i uses S + i' },
+  out: { value: 'DIR', help: 'output directory (default ./corrupted): DIR/{base}_corrupted{.ext}' },
+  engine: {
+    value: 'E',
+    help: 'wasm (default: the WebAssembly engine the browser runs) or ts (the reference engine)',
+  },
+  report: { help: 'also write DIR/{name}_corruption_report.json' },
+  json: { help: 'print one report per line on stdout' },
+  zip: { value: 'FILE', help: 'also write a batch ZIP with every corrupted file and the session report' },
+  help: { short: 'h', help: 'print this help' },
+  version: { short: 'V', help: 'print the version' },
+} satisfies Options;
+
+const ABOUT = 'Corrupts copies of FILEs deterministically; the originals are never changed.';
+const AFTER = 'Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.';
+
+/** The help text, laid out as clap lays out the native CLI's (100 columns). */
+export function helpText(
+  usage: string,
+  about: string,
+  positionals: [string, string][],
+  options: Options,
+  after: string,
+): string {
+  const optionCol = (name: string, o: Option) =>
+    `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` <${o.value}>` : ''}`;
+  const rows: [string, string][] = Object.entries(options).map(([name, o]) => [optionCol(name, o), o.help]);
+  const positional: [string, string][] = positionals.map(([name, help]) => [name, help]);
+  const wrap = (text: string, indent: number) => {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of text.split(' ')) {
+      if (line && indent + line.length + 1 + word.length > 100) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    lines.push(line);
+    return lines.join(`\n${' '.repeat(indent)}`);
   };
-  let onlyFiles = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (onlyFiles || !arg.startsWith('-') || arg === '-') {
-      a.files.push(arg);
-      continue;
-    }
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const inline = eq > 0 ? arg.slice(eq + 1) : undefined;
-    const value = (name: string): string => {
-      if (inline !== undefined) return inline;
-      if (i + 1 >= argv.length) throw new UsageError(`option ${name} needs a value`);
-      return argv[++i];
-    };
-    if (inline !== undefined && (flag === '--report' || flag === '--json')) {
-      throw new UsageError(`option ${flag} takes no value`);
-    }
-    switch (flag) {
-      case '--':
-        onlyFiles = true;
-        break;
-      case '-h':
-      case '--help':
-        return { kind: 'help' };
-      case '-V':
-      case '--version':
-        return { kind: 'version' };
-      case '--mode': {
-        const v = value('--mode');
-        const mode = resolveMode(v);
-        if (!mode) throw new UsageError(`Unsupported corruption mode: ${v}`);
-        a.mode = mode;
-        break;
-      }
-      case '--intensity': {
-        const v = value('--intensity');
-        if (!INTEGER.test(v) || Number(v) > 100)
-          throw new UsageError(`Intensity must be an integer from 0 to 100, got ${v}`);
-        a.intensity = Number(v);
-        break;
-      }
-      case '--seed': {
-        const v = value('--seed');
-        if (!INTEGER.test(v) || BigInt(v) > BigInt(MAX_SEED))
-          throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${v}`);
-        a.seed = Number(v);
-        break;
-      }
-      case '--out':
-        a.out = value('--out');
-        break;
-      case '--zip':
-        a.zip = value('--zip');
-        break;
-      case '--engine': {
-        const v = value('--engine');
-        if (v !== 'wasm' && v !== 'ts') throw new UsageError(`unknown engine ${v} (expected wasm or ts)`);
-        a.engine = v;
-        break;
-      }
-      case '--report':
-        a.report = true;
-        break;
-      case '--json':
-        a.json = true;
-        break;
-      default:
-        throw new UsageError(`unknown option ${flag}`);
+  // Each section is aligned on its own longest entry, two spaces after it.
+  const table = (list: [string, string][]) => {
+    const width = Math.max(...list.map(([left]) => left.length)) + 2;
+    return list.map(([left, help]) => `  ${left.padEnd(width)}${wrap(help, width + 2)}`).join('\n');
+  };
+  return `${about}\n\nUsage: ${usage}\n\nArguments:\n${table(positional)}\n\nOptions:\n${table(rows)}\n\n${after}\n`;
+}
+
+export const HELP = helpText(
+  'fracture [OPTIONS] [FILE]...',
+  ABOUT,
+  [['[FILE]...', 'the files to corrupt']],
+  OPTIONS,
+  AFTER,
+);
+export const VERSION = 'fracture 1.0.0 (fracture-engine/1)\n';
+
+/** Decimal digits only (no sign, no spaces), at most `max`. */
+function integer(v: string, max: number): number | undefined {
+  if (!/^[0-9]+$/.test(v) || BigInt(v) > BigInt(max)) return undefined;
+  return Number(v);
+}
+
+/** Options and positionals of `argv`, every mistake a UsageError with the native CLI's text. */
+export function tokenise(
+  argv: string[],
+  options: Options,
+): { values: Map<string, string | true>; positionals: string[]; print?: 'help' | 'version' } {
+  const config = Object.fromEntries(
+    Object.entries(options).map(([name, o]) => [
+      name,
+      { type: o.value ? ('string' as const) : ('boolean' as const), ...(o.short ? { short: o.short } : {}) },
+    ]),
+  );
+  const { tokens } = parseArgs({ args: argv, options: config, allowPositionals: true, strict: false, tokens: true });
+  const values = new Map<string, string | true>();
+  const positionals: string[] = [];
+  for (const t of tokens) {
+    if (t.kind === 'positional') positionals.push(t.value);
+    if (t.kind !== 'option') continue;
+    const o: Option | undefined = Object.hasOwn(options, t.name) ? options[t.name] : undefined;
+    if (!o) throw new UsageError(`unknown option ${t.rawName}`);
+    if (t.name === 'help' || t.name === 'version') return { values, positionals, print: t.name };
+    if (o.value) {
+      if (t.value === undefined) throw new UsageError(`option ${t.rawName} needs a value`);
+      values.set(t.name, t.value);
+    } else {
+      if (t.value !== undefined) throw new UsageError(`option ${t.rawName} takes no value`);
+      values.set(t.name, true);
     }
   }
-  if (a.files.length === 0) throw new UsageError('no input files');
-  return { kind: 'run', args: { ...a, seed: a.seed ?? randomSeed() } };
+  return { values, positionals };
+}
+
+export function parseCommandLine(argv: string[], randomSeed: () => number): Parsed {
+  const { values, positionals, print } = tokenise(argv, OPTIONS);
+  if (print) return { kind: 'print', text: print === 'help' ? HELP : VERSION };
+  const text = (name: keyof typeof OPTIONS) => values.get(name) as string | undefined;
+  const modeText = text('mode');
+  const mode = modeText === undefined ? 'byte_flip' : resolveMode(modeText);
+  if (!mode) throw new UsageError(`Unsupported corruption mode: ${modeText}`);
+  const intensityText = text('intensity');
+  const intensity = intensityText === undefined ? 80 : integer(intensityText, 100);
+  if (intensity === undefined) throw new UsageError(`Intensity must be an integer from 0 to 100, got ${intensityText}`);
+  const seedText = text('seed');
+  const seed = seedText === undefined ? randomSeed() : integer(seedText, MAX_SEED);
+  if (seed === undefined) throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seedText}`);
+  const engine = text('engine') ?? 'wasm';
+  if (engine !== 'wasm' && engine !== 'ts') throw new UsageError(`unknown engine ${engine} (expected wasm or ts)`);
+  if (positionals.length === 0) throw new UsageError('no input files');
+  return {
+    kind: 'run',
+    args: {
+      mode,
+      intensity,
+      seed,
+      out: text('out') ?? 'corrupted',
+      engine,
+      report: values.has('report'),
+      json: values.has('json'),
+      zip: text('zip'),
+      files: positionals,
+    },
+  };
 }

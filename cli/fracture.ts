@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { loadWasmEngine, nodeSha256, startNodeHelpers } from '../lib/engine/host/node.ts';
 import { PARALLEL_MIN_BYTES, runWasm, type FlipHelper } from '../lib/engine/host/run.ts';
 import { writeSessionZip } from './zip.ts';
-import { parseArgs, UsageError, USAGE, type Args } from './args.ts';
+import { parseCommandLine, UsageError, type Args } from './args.ts';
 
 const MAX_INPUT = 0xffffffff;
 
@@ -102,20 +102,16 @@ async function readInput(file: string): Promise<Uint8Array> {
 }
 
 export async function main(argv: string[], io = { out: process.stdout, err: process.stderr }): Promise<number> {
-  let parsed: ReturnType<typeof parseArgs>;
+  let parsed: ReturnType<typeof parseCommandLine>;
   try {
-    parsed = parseArgs(argv, () => Math.floor(Math.random() * 2147483647));
+    parsed = parseCommandLine(argv, () => Math.floor(Math.random() * 2147483647));
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.err.write(`fracture: ${e.message} (see fracture --help)\n`);
     return 2;
   }
-  if (parsed.kind === 'help') {
-    io.out.write(USAGE);
-    return 0;
-  }
-  if (parsed.kind === 'version') {
-    io.out.write('fracture 1.0.0 (fracture-engine/1)\n');
+  if (parsed.kind === 'print') {
+    io.out.write(parsed.text);
     return 0;
   }
   const a = parsed.args;

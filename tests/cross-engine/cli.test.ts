@@ -18,6 +18,9 @@ const TOOLS: Tool[] = [
   { label: 'npm ts', cmd: process.execPath, args: [NPM, '--engine', 'ts'] },
 ];
 
+/** Every option of the corrupting command, in --help's order. */
+const HELP_OPTIONS = ['--mode', '--intensity', '--seed', '--out', '--report', '--json', '--zip', '--help', '--version'];
+
 function run(tool: Tool, args: string[], cwd: string) {
   const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, encoding: 'utf8' });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -148,6 +151,8 @@ describe('fracture CLI', () => {
     [['--mode', 'melt', 'rows.csv'], 'fracture: Unsupported corruption mode: melt (see fracture --help)'],
     [['--frobnicate', 'rows.csv'], 'fracture: unknown option --frobnicate (see fracture --help)'],
     [['rows.csv', '--out'], 'fracture: option --out needs a value (see fracture --help)'],
+    [['--report=yes', 'rows.csv'], 'fracture: option --report takes no value (see fracture --help)'],
+    [['-x', 'rows.csv'], 'fracture: unknown option -x (see fracture --help)'],
   ];
   for (const [args, line] of usage) {
     it(`exits 2 with one line for: ${args.join(' ') || '(no arguments)'}`, () => {
@@ -157,6 +162,19 @@ describe('fracture CLI', () => {
       }
     });
   }
+
+  it('--help lists every option, the same text in both CLIs (the npm one adds --engine)', () => {
+    const [native, npm] = [TOOLS[0], TOOLS[1]].map((tool) => {
+      const r = run({ ...tool, args: tool.args.slice(0, 1) }, ['--help'], dir);
+      expect([r.code, r.err]).toEqual([0, '']);
+      return r.out;
+    });
+    const options = (text: string) => [...text.matchAll(/^ {2}(?:-\w, | {4})(--[a-z-]+)/gm)].map((m) => m[1]);
+    expect(options(native)).toEqual(HELP_OPTIONS);
+    expect(options(npm)).toEqual([...HELP_OPTIONS.slice(0, 4), '--engine', ...HELP_OPTIONS.slice(4)]);
+    // Apart from --engine's entry, word for word.
+    expect(npm.replace(/^ {6}--engine <E>.*\n( {10,}.*\n)*/m, '')).toBe(native);
+  });
 
   it('exits 1 on a failing file, with one line for it, and still writes the others', () => {
     for (const [t, tool] of TOOLS.entries()) {

@@ -1,29 +1,13 @@
-//! Command-line arguments: hand-parsed, so every usage error is one clear line.
+//! Command-line arguments, parsed by clap. clap's own errors are several lines; each is reduced to the
+//! one line `fracture: <message> (see fracture --help)` that the npm CLI prints for the same mistake.
 
 use std::path::PathBuf;
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Arg, ArgAction, ArgMatches, Command};
 use fracture_engine::{Mode, MAX_SEED};
 
 use crate::ui_modes::UI_VALUES;
-
-pub const USAGE: &str = "\
-Usage: fracture [--mode M] [--intensity N] [--seed S] [--out DIR] [--report] [--json] [--zip FILE] FILE...
-
-Corrupts copies of FILEs deterministically; the originals are never changed.
-
-  --mode M        byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks,
-                  guaranteed_break, or a UI name: quick_scramble, stealth_corruption, cut_replace,
-                  jumble_sections
-  --intensity N   0-100 (default 80)
-  --seed S        0-9007199254740991 (default random, always printed); file i uses S + i
-  --out DIR       output directory (default ./corrupted): DIR/{base}_corrupted{.ext}
-  --report        also write DIR/{name}_corruption_report.json
-  --json          print one report per line on stdout
-  --zip FILE      also write a batch ZIP with every corrupted file and the session report
-  -h, --help      this text;  -V, --version  the version
-
-Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.
-";
 
 pub struct Args {
     pub mode: String,
@@ -44,72 +28,136 @@ impl Args {
 
 pub enum Parsed {
     Run(Args),
-    Help,
-    Version,
+    /// `--help` or `--version`: the text to print on stdout.
+    Print(String),
+}
+
+const ABOUT: &str = "Corrupts copies of FILEs deterministically; the originals are never changed.";
+const AFTER: &str =
+    "Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.";
+
+/// A value option: takes the next argument whatever it looks like (`--seed -1` is a bad seed, not a
+/// missing one), as the npm CLI does.
+fn value(name: &'static str, value_name: &'static str, help: &'static str) -> Arg {
+    Arg::new(name).long(name).value_name(value_name).allow_hyphen_values(true).help(help)
+}
+
+fn flag(name: &'static str, help: &'static str) -> Arg {
+    Arg::new(name).long(name).action(ArgAction::SetTrue).help(help)
+}
+
+fn files(name: &'static str, help: &'static str) -> Arg {
+    Arg::new(name).value_name(name).help(help).num_args(0..).value_parser(clap::value_parser!(PathBuf))
+}
+
+fn command() -> Command {
+    Command::new("fracture")
+        .about(ABOUT)
+        .after_help(AFTER)
+        .version(version())
+        .disable_version_flag(true)
+        .disable_help_flag(true)
+        .args_override_self(true)
+        // The same width on every terminal, so the text is the same everywhere.
+        .term_width(100)
+        .arg(value(
+            "mode",
+            "M",
+            "byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, \
+             or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections",
+        ))
+        .arg(value("intensity", "N", "0-100 (default 80)"))
+        .arg(value("seed", "S", "0-9007199254740991 (default random, always printed); file i uses S + i"))
+        .arg(value("out", "DIR", "output directory (default ./corrupted): DIR/{base}_corrupted{.ext}"))
+        .arg(flag("report", "also write DIR/{name}_corruption_report.json"))
+        .arg(flag("json", "print one report per line on stdout"))
+        .arg(value("zip", "FILE", "also write a batch ZIP with every corrupted file and the session report"))
+        // The npm CLI's engine choice: named here only to say why it does not apply.
+        .arg(value("engine", "E", "").hide(true))
+        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
+        .arg(Arg::new("version").short('V').long("version").action(ArgAction::Version).help("print the version"))
+        .arg(files("FILE", "the files to corrupt"))
+}
+
+fn version() -> &'static str {
+    // Built once per run; clap wants a 'static text.
+    Box::leak(format!("{} ({})", env!("CARGO_PKG_VERSION"), fracture_engine::ENGINE_VERSION).into_boxed_str())
 }
 
 pub fn parse(argv: &[String]) -> Result<Parsed, String> {
-    let mut mode = Mode::ByteFlip;
-    let mut intensity = 80u32;
-    let mut seed: Option<u64> = None;
-    let mut out = PathBuf::from("corrupted");
-    let (mut report, mut json) = (false, false);
-    let mut zip = None;
-    let mut files = Vec::new();
-    let mut it = argv.iter();
-    let mut only_files = false;
-    while let Some(arg) = it.next() {
-        if only_files || !arg.starts_with('-') || arg == "-" {
-            files.push(PathBuf::from(arg));
-            continue;
-        }
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = |name: &str| -> Result<String, String> {
-            match &inline {
-                Some(v) => Ok(v.clone()),
-                None => it.next().cloned().ok_or_else(|| format!("option {name} needs a value")),
-            }
-        };
-        match flag {
-            "--" => only_files = true,
-            "-h" | "--help" => return Ok(Parsed::Help),
-            "-V" | "--version" => return Ok(Parsed::Version),
-            "--mode" => mode = mode_from_cli(&value("--mode")?).map_err(|e| e.to_string())?,
-            "--intensity" => {
-                let v = value("--intensity")?;
-                intensity = match v.parse::<u32>() {
-                    Ok(n) if n <= 100 && !v.starts_with('+') => n,
-                    _ => return Err(format!("Intensity must be an integer from 0 to 100, got {v}")),
-                };
-            }
-            "--seed" => {
-                let v = value("--seed")?;
-                seed = Some(match v.parse::<u64>() {
-                    Ok(n) if n <= MAX_SEED && !v.starts_with('+') => n,
-                    _ => return Err(format!("Seed must be an integer from 0 to {MAX_SEED}, got {v}")),
-                });
-            }
-            "--out" => out = PathBuf::from(value("--out")?),
-            "--zip" => zip = Some(PathBuf::from(value("--zip")?)),
-            "--report" => report = true,
-            "--json" => json = true,
-            "--engine" => {
-                return Err("--engine is an option of the npm CLI (npx fracture); this is the native engine".into())
-            }
-            other => return Err(format!("unknown option {other}")),
-        }
-        if inline.is_some() && matches!(flag, "--report" | "--json" | "--") {
-            return Err(format!("option {flag} takes no value"));
-        }
+    let m = match command().try_get_matches_from(std::iter::once("fracture".to_string()).chain(argv.iter().cloned())) {
+        Ok(m) => m,
+        Err(e) => match e.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => return Ok(Parsed::Print(e.to_string())),
+            _ => return Err(one_line(&e)),
+        },
+    };
+    if m.contains_id("engine") && m.get_one::<String>("engine").is_some() {
+        return Err("--engine is an option of the npm CLI (npx fracture); this is the native engine".into());
     }
+    let text = |id: &str| m.get_one::<String>(id).cloned();
+    let mode = match text("mode") {
+        Some(v) => mode_from_cli(&v).map_err(|e| e.to_string())?,
+        None => Mode::ByteFlip,
+    };
+    let intensity = match text("intensity") {
+        Some(v) => integer(&v, 100).ok_or(format!("Intensity must be an integer from 0 to 100, got {v}"))? as u32,
+        None => 80,
+    };
+    let seed = match text("seed") {
+        Some(v) => integer(&v, MAX_SEED).ok_or(format!("Seed must be an integer from 0 to {MAX_SEED}, got {v}"))?,
+        None => random_seed(),
+    };
+    let files = paths(&m, "FILE");
     if files.is_empty() {
         return Err("no input files".into());
     }
-    let seed = seed.unwrap_or_else(random_seed);
-    Ok(Parsed::Run(Args { mode: mode.name().to_string(), intensity, seed, out, report, json, zip, files }))
+    Ok(Parsed::Run(Args {
+        mode: mode.name().to_string(),
+        intensity,
+        seed,
+        out: text("out").map_or_else(|| PathBuf::from("corrupted"), PathBuf::from),
+        report: m.get_flag("report"),
+        json: m.get_flag("json"),
+        zip: text("zip").map(PathBuf::from),
+        files,
+    }))
+}
+
+fn paths(m: &ArgMatches, id: &str) -> Vec<PathBuf> {
+    m.get_many::<PathBuf>(id).map(|v| v.cloned().collect()).unwrap_or_default()
+}
+
+/// Decimal digits only (no sign, no spaces), at most `max`.
+fn integer(v: &str, max: u64) -> Option<u64> {
+    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    v.parse::<u64>().ok().filter(|n| *n <= max)
+}
+
+/// clap's error as the one line both CLIs print.
+fn one_line(e: &clap::Error) -> String {
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        _ => String::new(),
+    };
+    // "--out <DIR>" -> "--out"
+    let option = || context(ContextKind::InvalidArg).split([' ', '=']).next().unwrap_or_default().to_string();
+    match e.kind() {
+        ErrorKind::UnknownArgument => format!("unknown option {}", option()),
+        ErrorKind::InvalidValue if context(ContextKind::InvalidValue).is_empty() => {
+            format!("option {} needs a value", option())
+        }
+        ErrorKind::TooManyValues | ErrorKind::NoEquals => {
+            format!("option {} takes no value", option())
+        }
+        _ => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).to_string()
+        }
+    }
 }
 
 /// An engine mode name or one of the UI's values (quick_scramble, stealth_corruption, ...).

@@ -21,12 +21,8 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let args = match args::parse(&argv) {
         Ok(Parsed::Run(a)) => a,
-        Ok(Parsed::Help) => {
-            print!("{}", args::USAGE);
-            return ExitCode::SUCCESS;
-        }
-        Ok(Parsed::Version) => {
-            println!("fracture {} ({})", env!("CARGO_PKG_VERSION"), fracture_engine::ENGINE_VERSION);
+        Ok(Parsed::Print(text)) => {
+            print!("{text}");
             return ExitCode::SUCCESS;
         }
         Err(msg) => {
