@@ -43,8 +43,9 @@ $(WASM_PKG): $(ENGINE_SRC) scripts/build-wasm.sh | $(STAMPS)/setup
 $(NATIVE): $(ENGINE_SRC) | $(STAMPS)/setup
 	cargo build --release --locked
 
-$(CLI_JS): $(shell find cli lib -name '*.ts' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) tsconfig.node.json | $(STAMPS)/setup
-	npx tsc -p tsconfig.node.json
+# The npm CLI and the SDK (both halves, with the module beside them): what the package ships.
+$(CLI_JS): $(WASM_PKG) $(shell find cli sdk lib -name '*.ts' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) tsconfig.node.json tsconfig.browser.json scripts/build-package.mjs | $(STAMPS)/setup
+	node scripts/build-package.mjs
 	@touch $@
 
 $(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts lib -type f -not -path 'lib/engine/pkg/*' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) web/index.html web/vite.config.ts | $(STAMPS)/setup

@@ -12,13 +12,22 @@ export interface Args {
   mode: string;
   intensity: number;
   seed: number;
+  /** Variants of every file: variant j of file i uses seed + i * count + j. */
+  count: number;
   out: string;
+  /** The name `-` (standard input) goes by for detection and reports. */
+  name: string;
   engine: 'wasm' | 'ts';
   report: boolean;
   json: boolean;
+  quiet: boolean;
   zip?: string;
   files: string[];
 }
+
+/** The FILE that means standard input (and output). */
+export const STDIN = '-';
+export const MAX_COUNT = 1_000_000;
 
 export type Parsed = { kind: 'run'; args: Args } | { kind: 'print'; text: string };
 
@@ -39,15 +48,26 @@ export const OPTIONS = {
     help: 'byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections',
   },
   intensity: { value: 'N', help: '0-100 (default 80)' },
-  seed: { value: 'S', help: '0-9007199254740991 (default random, always printed); file i uses S + i' },
+  seed: {
+    value: 'S',
+    help: '0-9007199254740991 (default random, always printed); variant j of file i uses S + i * N + j',
+  },
+  count: {
+    value: 'N',
+    help: 'variants of every FILE (default 1, at most 1000000); with N > 1 they are named {base}_corrupted_{seed}{.ext}',
+  },
   out: { value: 'DIR', help: 'output directory (default ./corrupted): DIR/{base}_corrupted{.ext}' },
+  name: { value: 'NAME', help: 'the name FILE - goes by, for format detection and reports (default stdin)' },
   engine: {
     value: 'E',
     help: 'wasm (default: the WebAssembly engine the browser runs) or ts (the reference engine)',
   },
-  report: { help: 'also write DIR/{name}_corruption_report.json' },
-  json: { help: 'print one report per line on stdout' },
+  report: {
+    help: 'also write DIR/{name}_corruption_report.json ({name}_{seed}_corruption_report.json with N > 1)',
+  },
+  json: { help: 'print one report per line on stdout (on stderr when a FILE is -)' },
   zip: { value: 'FILE', help: 'also write a batch ZIP with every corrupted file and the session report' },
+  quiet: { help: 'no progress bars and no per-file lines (errors and the seed line still print)' },
   help: { short: 'h', help: 'print this help' },
   version: { short: 'V', help: 'print the version' },
 } satisfies Options;
@@ -90,7 +110,7 @@ export function helpText(
 export const HELP = helpText(
   'fracture [OPTIONS] [FILE]...',
   ABOUT,
-  [['[FILE]...', 'the files to corrupt']],
+  [['[FILE]...', 'the files to corrupt; - reads standard input and writes the result to standard output']],
   OPTIONS,
   AFTER,
 );
@@ -148,19 +168,41 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   if (seed === undefined) throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seedText}`);
   const engine = text('engine') ?? 'wasm';
   if (engine !== 'wasm' && engine !== 'ts') throw new UsageError(`unknown engine ${engine} (expected wasm or ts)`);
-  if (positionals.length === 0) throw new UsageError('no input files');
+  const countText = text('count');
+  const count = countText === undefined ? 1 : integer(countText, MAX_COUNT);
+  if (!count) throw new UsageError(`Count must be an integer from 1 to ${MAX_COUNT}, got ${countText}`);
+  const zip = text('zip');
+  const name = text('name');
+  checkCombination(positionals, count, zip !== undefined, name !== undefined);
   return {
     kind: 'run',
     args: {
       mode,
       intensity,
       seed,
+      count,
       out: text('out') ?? 'corrupted',
+      name: name ?? 'stdin',
       engine,
       report: values.has('report'),
       json: values.has('json'),
-      zip: text('zip'),
+      quiet: values.has('quiet'),
+      zip,
       files: positionals,
     },
   };
+}
+
+/** The combinations that cannot work, each refused with its reason, in the native CLI's order. */
+function checkCombination(files: string[], count: number, zip: boolean, name: boolean) {
+  const stdin = files.filter((f) => f === STDIN).length;
+  if (files.length === 0) throw new UsageError('no input files');
+  if (stdin > 1) throw new UsageError('- (standard input) can be given only once');
+  if (stdin === 1 && zip) {
+    throw new UsageError('--zip cannot be used with - (the corrupted bytes go to standard output)');
+  }
+  if (stdin === 1 && count > 1) {
+    throw new UsageError('--count above 1 cannot be used with - (standard output holds one file)');
+  }
+  if (stdin === 0 && name) throw new UsageError('--name names standard input: it needs - among the FILEs');
 }

@@ -1,17 +1,20 @@
 // `npx fracture`: the command line tool, running the WebAssembly engine (default) or the TypeScript
 // reference engine. Same options, output names, texts and exit codes as the native binary.
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { corrupt as corruptTs } from '../lib/engine/reference/engine.ts';
-import { corruptedName, reportName } from '../lib/engine/shared/names.ts';
+import { checkArguments, MAX_SEED } from '../lib/engine/reference/errors.ts';
+import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
 import type { CorruptResult, Report } from '../lib/engine/shared/types.ts';
-import { availableParallelism } from 'node:os';
-import { loadWasmEngine, nodeSha256, startNodeHelpers } from '../lib/engine/host/node.ts';
-import { PARALLEL_MIN_BYTES, runWasm, type FlipHelper } from '../lib/engine/host/run.ts';
+import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
 import { writeSessionZip } from './zip.ts';
-import { parseCommandLine, UsageError, type Args } from './args.ts';
+import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
+import { Progress } from './progress.ts';
 
 const MAX_INPUT = 0xffffffff;
+/** Bytes read at a time, so the progress bar moves while a large file is read. */
+const PIECE = 8 * 1024 * 1024;
+/** Where the scan stage ends: reading counts as its part (docs/contract.md, section 11.1). */
+const SCAN = 0.15;
 
 /** Hands out each name once per run, case-insensitively: `x.pdf`, `x (2).pdf`, ... (as the native CLI). */
 export class Dedup {
@@ -26,63 +29,17 @@ export class Dedup {
   }
 }
 
-interface Engine {
-  run: (input: Uint8Array, name: string, args: Args, seed: number) => Promise<CorruptResult>;
-  close: () => Promise<void>;
-}
-
-/** Helper threads at most, beside the main one, for large flip-mode files (as the browser's helper workers). */
-const MAX_HELPERS = 3;
-
-async function engineFor(kind: Args['engine']): Promise<Engine> {
-  if (kind === 'ts') {
-    return {
-      run: async (input, name, a, seed) => corruptTs(input, name, { mode: a.mode, intensity: a.intensity, seed }),
-      close: async () => {},
-    };
-  }
-  const wasm = await loadWasmEngine();
-  // Started with the first file that can use them; none on one core or if they fail to start.
-  let pool: ReturnType<typeof startNodeHelpers> | undefined;
-  const helpersFor = async (a: Args, size: number): Promise<FlipHelper[]> => {
-    const count = Math.min(MAX_HELPERS, availableParallelism() - 1);
-    if ((a.mode !== 'byte_flip' && a.mode !== 'header_preserve_flip') || size < PARALLEL_MIN_BYTES || count < 1)
-      return [];
-    pool ??= startNodeHelpers(count);
-    return pool.then(
-      (p) => p.helpers,
-      () => [],
-    );
-  };
-  return {
-    run: async (input, name, a, seed) =>
-      runWasm(
-        wasm,
-        input,
-        name,
-        { mode: a.mode, intensity: a.intensity, seed },
-        {},
-        await helpersFor(a, input.length),
-        nodeSha256,
-      ),
-    close: async () => {
-      await pool?.then(
-        (p) => p.close(),
-        () => undefined,
-      );
-    },
-  };
-}
-
 function ioText(e: unknown): string {
   const code = (e as NodeJS.ErrnoException)?.code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'is a directory';
+  if (code === 'EPIPE') return 'standard output was closed';
   return e instanceof Error ? e.message : String(e);
 }
 
-async function readInput(file: string): Promise<Uint8Array> {
+/** A file's bytes, read a piece at a time; `check` refuses bad arguments before a large file is read. */
+async function readFileInput(file: string, check: () => void, progress: (fraction: number) => void) {
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(file);
@@ -93,15 +50,84 @@ async function readInput(file: string): Promise<Uint8Array> {
   if (info.size > MAX_INPUT) {
     throw new Error(`Input too large: ${info.size} bytes (the engine takes at most ${MAX_INPUT} bytes)`);
   }
+  check();
+  const bytes = new Uint8Array(info.size);
   try {
-    // A Buffer is fine: the reference engine takes a plain view of any Uint8Array it is given.
-    return await readFile(file);
+    const handle = await open(file, 'r');
+    try {
+      let at = 0;
+      while (at < bytes.length) {
+        const { bytesRead } = await handle.read(bytes, at, Math.min(PIECE, bytes.length - at), at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+        progress((SCAN * at) / bytes.length);
+      }
+      const probe = await handle.read(new Uint8Array(1), 0, 1, at);
+      if (at !== bytes.length || probe.bytesRead !== 0) throw new Error('the file changed while it was being read');
+    } finally {
+      await handle.close();
+    }
   } catch (e) {
     throw new Error(ioText(e));
   }
+  return bytes;
 }
 
-export async function main(argv: string[], io = { out: process.stdout, err: process.stderr }): Promise<number> {
+/** Standard input to its end. */
+async function readStdin(): Promise<Uint8Array> {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const piece of process.stdin as AsyncIterable<Buffer>) {
+      size += piece.length;
+      if (size > MAX_INPUT) {
+        throw new Error(
+          `Input too large: more than ${MAX_INPUT} bytes on standard input (the engine takes at most ${MAX_INPUT} bytes)`,
+        );
+      }
+      pieces.push(piece);
+    }
+  } catch (e) {
+    throw new Error(ioText(e));
+  }
+  return Buffer.concat(pieces, size);
+}
+
+/** Writes all of `data` to `stream`, resolving once it is handed to the system. */
+function writeAll(stream: NodeJS.WritableStream, data: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: Error) => reject(e);
+    stream.once('error', onError);
+    stream.write(data, (e) => {
+      stream.off('error', onError);
+      if (e) reject(e);
+      else resolve();
+    });
+  });
+}
+
+/**
+ * One input through the engine with `seed`: the corrupted bytes and the report. The one place where
+ * the CLI turns bytes into their corrupted copy, whatever they were read from or are written to.
+ */
+export function corruptOne(
+  engine: NodeEngine,
+  input: Uint8Array,
+  name: string,
+  settings: RunSettings,
+  seed: number,
+  progress: (fraction: number) => void,
+): Promise<CorruptResult> {
+  // Reading was the first part of the scan stage; the engine's fractions carry on from there.
+  return engine.run(input, name, settings, seed, { onProgress: (f) => progress(Math.max(SCAN, f)) });
+}
+
+interface Io {
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export async function main(argv: string[], io: Io = { out: process.stdout, err: process.stderr }): Promise<number> {
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv, () => Math.floor(Math.random() * 2147483647));
@@ -115,65 +141,129 @@ export async function main(argv: string[], io = { out: process.stdout, err: proc
     return 0;
   }
   const a = parsed.args;
-  io.err.write(`fracture: seed ${a.seed} (file i uses seed + i)\n`);
+  io.err.write(
+    a.count === 1
+      ? `fracture: seed ${a.seed} (file i uses seed + i)\n`
+      : `fracture: seed ${a.seed} (variant j of file i uses seed + i * ${a.count} + j)\n`,
+  );
+  let engine: NodeEngine;
   try {
-    await mkdir(a.out, { recursive: true });
-  } catch (e) {
-    io.err.write(`fracture: cannot create output directory ${a.out}: ${ioText(e)}\n`);
-    return 1;
-  }
-  let engine: Engine;
-  try {
-    engine = await engineFor(a.engine);
+    engine = await nodeEngine(a.engine, { helpers: true });
   } catch (e) {
     io.err.write(`fracture: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
-  const started = new Date();
-  const done: { outName: string; path: string; report: Report }[] = [];
   try {
-    return await runFiles(a, engine, io, started, done);
+    return await runFiles(a, engine, io);
   } finally {
     await engine.close();
   }
 }
 
-async function runFiles(
-  a: Args,
-  engine: Engine,
-  io: { out: NodeJS.WritableStream; err: NodeJS.WritableStream },
-  started: Date,
-  done: { outName: string; path: string; report: Report }[],
-): Promise<number> {
+async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
+  const started = new Date();
+  // With `-` among the FILEs standard output carries its bytes, so every line goes to stderr.
+  const filter = a.files.includes(STDIN);
+  const sizes = await Promise.all(
+    a.files.map((f) =>
+      stat(f).then(
+        (s) => (s.isFile() ? s.size : 0),
+        () => 0,
+      ),
+    ),
+  );
+  const ui = new Progress(io.out, io.err, !a.quiet && !a.json, sizes.reduce((x, y) => x + y, 0) * a.count);
+  const line = (text: string) => (filter ? ui.errLine(text) : ui.outLine(text));
+  let outDirReady = false;
+  const ensureOutDir = async () => {
+    if (outDirReady) return;
+    await mkdir(a.out, { recursive: true }).catch((e) => {
+      throw new Error(`cannot create output directory ${a.out}: ${ioText(e)}`);
+    });
+    outDirReady = true;
+  };
   const outNames = new Dedup();
   const reportNames = new Dedup();
+  const done: { outName: string; path: string; report: Report }[] = [];
+  const settings: RunSettings = { mode: a.mode, intensity: a.intensity };
   let failed = 0;
   for (const [i, file] of a.files.entries()) {
-    const seed = a.seed + i;
-    const name = path.basename(file);
-    try {
-      const input = await readInput(file);
-      const { data, report } = await engine.run(input, name, a, seed);
-      const outName = outNames.claim(corruptedName(name));
-      const outPath = path.join(a.out, outName);
-      await writeFile(outPath, data).catch((e) => {
-        throw new Error(`cannot write ${outPath}: ${ioText(e)}`);
-      });
-      if (a.report) {
-        const reportPath = path.join(a.out, reportNames.claim(reportName(name)));
-        await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`).catch((e) => {
-          throw new Error(`cannot write ${reportPath}: ${ioText(e)}`);
-        });
-      }
-      io.out.write(
-        a.json ? `${JSON.stringify(report)}\n` : `${file} -> ${outPath} (${data.length} bytes, seed ${seed})\n`,
-      );
-      if (a.zip) done.push({ outName, path: outPath, report });
-    } catch (e) {
-      io.err.write(`fracture: ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    const fail = (e: unknown) => {
+      ui.errLine(`fracture: ${file}: ${e instanceof Error ? e.message : String(e)}`);
       failed++;
+      ui.done();
+    };
+    const seedOf = (j: number) => variantSeed(a, i, j);
+    ui.start(file, sizes[i]);
+    let input: Uint8Array;
+    let name: string;
+    try {
+      if (file === STDIN) {
+        input = await readStdin();
+        ui.grow(input.length);
+        name = a.name;
+      } else {
+        // Bad arguments (seed + i past the limit, say) are refused before a large file is read.
+        input = await readFileInput(
+          file,
+          () => engineCheck(a, seedOf(0)),
+          (f) => ui.progress(f),
+        );
+        name = path.basename(file);
+      }
+    } catch (e) {
+      fail(e);
+      failed += a.count - 1;
+      continue;
+    }
+    for (let j = 0; j < a.count; j++) {
+      try {
+        const seed = seedOf(j);
+        if (j > 0) ui.start(`${file} (seed ${seed})`, input.length);
+        const { data, report } = await corruptOne(engine, input, name, settings, seed, (f) => ui.progress(f));
+        let outName = '';
+        let destination: string;
+        if (file === STDIN) {
+          await writeAll(io.out, data).catch((e) => {
+            throw new Error(`cannot write standard output: ${ioText(e)}`);
+          });
+          destination = 'standard output';
+        } else {
+          outName = outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name));
+          await ensureOutDir().catch((e) => {
+            throw new OutDirError(e instanceof Error ? e.message : String(e));
+          });
+          destination = path.join(a.out, outName);
+          await writeFile(destination, data).catch((e) => {
+            throw new Error(`cannot write ${destination}: ${ioText(e)}`);
+          });
+        }
+        ui.progress(1);
+        if (a.report) {
+          await ensureOutDir();
+          const reportPath = path.join(
+            a.out,
+            reportNames.claim(a.count > 1 ? variantReportName(name, seed) : reportName(name)),
+          );
+          await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`).catch((e) => {
+            throw new Error(`cannot write ${reportPath}: ${ioText(e)}`);
+          });
+        }
+        if (a.json) line(JSON.stringify(report));
+        else if (!a.quiet) line(`${file} -> ${destination} (${data.length} bytes, seed ${seed})`);
+        if (a.zip) done.push({ outName, path: destination, report });
+        ui.done();
+      } catch (e) {
+        if (e instanceof OutDirError) {
+          ui.finish();
+          io.err.write(`fracture: ${e.message}\n`);
+          return 1;
+        }
+        fail(e);
+      }
     }
   }
+  ui.finish();
   if (a.zip) {
     try {
       await writeSessionZip(a.zip, started, a, done);
@@ -181,7 +271,22 @@ async function runFiles(
       io.err.write(`fracture: cannot write ${a.zip}: ${e instanceof Error ? e.message : String(e)}\n`);
       return 1;
     }
-    if (!a.json) io.out.write(`${a.zip} (${done.length} files + session report)\n`);
+    if (!a.json && !a.quiet) io.out.write(`${a.zip} (${done.length} files + session report)\n`);
   }
   return failed > 0 ? 1 : 0;
+}
+
+/** The output directory could not be made: the run stops, as the native CLI's does. */
+class OutDirError extends Error {}
+
+/** The engine's own argument check, before a file is read (its texts, as the native CLI's). */
+function engineCheck(a: Args, seed: number) {
+  checkArguments(a.mode, a.intensity, seed, 0);
+}
+
+/** Variant j of file i: seed + i * count + j; past MAX_SEED, the engine's error with the exact value. */
+function variantSeed(a: Args, i: number, j: number): number {
+  const seed = BigInt(a.seed) + BigInt(i) * BigInt(a.count) + BigInt(j);
+  if (seed > BigInt(MAX_SEED)) throw new Error(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
+  return Number(seed);
 }

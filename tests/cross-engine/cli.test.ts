@@ -19,11 +19,56 @@ const TOOLS: Tool[] = [
 ];
 
 /** Every option of the corrupting command, in --help's order. */
-const HELP_OPTIONS = ['--mode', '--intensity', '--seed', '--out', '--report', '--json', '--zip', '--help', '--version'];
+const HELP_OPTIONS = [
+  '--mode',
+  '--intensity',
+  '--seed',
+  '--count',
+  '--out',
+  '--name',
+  '--report',
+  '--json',
+  '--zip',
+  '--quiet',
+  '--help',
+  '--version',
+];
 
-function run(tool: Tool, args: string[], cwd: string) {
-  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, encoding: 'utf8' });
+function run(tool: Tool, args: string[], cwd: string, input?: Uint8Array) {
+  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, encoding: 'utf8', input });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** The same, standard output kept as bytes. */
+function runBytes(tool: Tool, args: string[], cwd: string, input?: Uint8Array) {
+  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, input });
+  return { code: r.status, out: r.stdout, err: r.stderr.toString('utf8') };
+}
+
+/**
+ * Runs a tool with standard error on a pseudo-terminal (standard output a pipe), as a user at a
+ * terminal who redirects the output: returns what the terminal showed.
+ */
+function runOnTerminal(tool: Tool, args: string[], cwd: string): string {
+  const script = `
+import os, pty, subprocess, sys
+master, slave = pty.openpty()
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=slave, stdin=subprocess.DEVNULL)
+os.close(slave)
+out = b''
+while True:
+    try:
+        data = os.read(master, 65536)
+    except OSError:
+        break
+    if not data:
+        break
+    out += data
+sys.exit(p.wait() or sys.stdout.buffer.write(out) and 0)
+`;
+  const r = spawnSync('python3', ['-c', script, tool.cmd, ...tool.args, ...args], { cwd, encoding: 'utf8' });
+  expect(r.status, `${tool.label}: ${r.stderr}`).toBe(0);
+  return r.stdout;
 }
 
 const untimed = (json: string) =>
@@ -153,6 +198,20 @@ describe('fracture CLI', () => {
     [['rows.csv', '--out'], 'fracture: option --out needs a value (see fracture --help)'],
     [['--report=yes', 'rows.csv'], 'fracture: option --report takes no value (see fracture --help)'],
     [['-x', 'rows.csv'], 'fracture: unknown option -x (see fracture --help)'],
+    [['--count', '0', 'rows.csv'], 'fracture: Count must be an integer from 1 to 1000000, got 0 (see fracture --help)'],
+    [['-', '-'], 'fracture: - (standard input) can be given only once (see fracture --help)'],
+    [
+      ['--zip', 'b.zip', '-'],
+      'fracture: --zip cannot be used with - (the corrupted bytes go to standard output) (see fracture --help)',
+    ],
+    [
+      ['--count', '2', '-'],
+      'fracture: --count above 1 cannot be used with - (standard output holds one file) (see fracture --help)',
+    ],
+    [
+      ['--name', 'x.png', 'rows.csv'],
+      'fracture: --name names standard input: it needs - among the FILEs (see fracture --help)',
+    ],
   ];
   for (const [args, line] of usage) {
     it(`exits 2 with one line for: ${args.join(' ') || '(no arguments)'}`, () => {
@@ -171,9 +230,115 @@ describe('fracture CLI', () => {
     });
     const options = (text: string) => [...text.matchAll(/^ {2}(?:-\w, | {4})(--[a-z-]+)/gm)].map((m) => m[1]);
     expect(options(native)).toEqual(HELP_OPTIONS);
-    expect(options(npm)).toEqual([...HELP_OPTIONS.slice(0, 4), '--engine', ...HELP_OPTIONS.slice(4)]);
+    expect(options(npm).filter((o) => o !== '--engine')).toEqual(HELP_OPTIONS);
+    expect(options(npm)).toContain('--engine');
+    // The subcommand, the standard input FILE and the exit status are there too.
+    expect(native).toMatch(/- reads standard input and writes the result to standard output/);
     // Apart from --engine's entry, word for word.
     expect(npm.replace(/^ {6}--engine <E>.*\n( {10,}.*\n)*/m, '')).toBe(native);
+  });
+
+  it('--count N writes N variants of every file, each the bytes of a single run with its seed', () => {
+    const files = ['a/report.pdf', 'README'];
+    const listing = TOOLS.map((tool, t) => {
+      const out = `variants-${t}`;
+      const r = run(tool, ['--seed', '40', '--count', '3', '--out', out, '--report', ...files], dir);
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+      expect(r.err.trim()).toBe('fracture: seed 40 (variant j of file i uses seed + i * 3 + j)');
+      expect(r.out.trim().split('\n')[4]).toBe(
+        `README -> ${path.join(out, 'README_corrupted_44.bin')} (900 bytes, seed 44)`,
+      );
+      return readdirSync(path.join(dir, out))
+        .sort()
+        .map((n) => [
+          n,
+          n.endsWith('.json')
+            ? untimed(readFileSync(path.join(dir, out, n), 'utf8'))
+            : readFileSync(path.join(dir, out, n)).toString('base64'),
+        ]);
+    });
+    expect(listing[0].map(([n]) => n)).toEqual([
+      'README_43_corruption_report.json',
+      'README_44_corruption_report.json',
+      'README_45_corruption_report.json',
+      'README_corrupted_43.bin',
+      'README_corrupted_44.bin',
+      'README_corrupted_45.bin',
+      'report.pdf_40_corruption_report.json',
+      'report.pdf_41_corruption_report.json',
+      'report.pdf_42_corruption_report.json',
+      'report_corrupted_40.pdf',
+      'report_corrupted_41.pdf',
+      'report_corrupted_42.pdf',
+    ]);
+    expect(listing[1], 'npm wasm vs native').toEqual(listing[0]);
+    expect(listing[2], 'npm ts vs native').toEqual(listing[0]);
+    // Variant j of file i is the single run with seed 40 + 3i + j (N = 1 keeps seed + i).
+    for (const [file, seed, name] of [
+      ['a/report.pdf', 41, 'report_corrupted_41.pdf'],
+      ['README', 45, 'README_corrupted_45.bin'],
+    ] as const) {
+      const single = `single-${seed}`;
+      expect(run(TOOLS[0], ['--seed', String(seed), '--out', single, file], dir).code).toBe(0);
+      const one = readFileSync(
+        path.join(
+          dir,
+          single,
+          path.basename(file).replace(/(\.pdf)?$/, (e) => `_corrupted${e || '.bin'}`),
+        ),
+      );
+      expect(one.equals(readFileSync(path.join(dir, 'variants-0', name))), name).toBe(true);
+    }
+  });
+
+  it('FILE - filters standard input to standard output, every other line on standard error', () => {
+    const bytes = readFileSync(path.join(dir, 'a/report.pdf'));
+    const single = run(TOOLS[0], ['--seed', '7', '--out', 'filter-ref', 'a/report.pdf'], dir);
+    expect(single.code).toBe(0);
+    const expected = readFileSync(path.join(dir, 'filter-ref', 'report_corrupted.pdf'));
+    const reference = JSON.parse(
+      run(TOOLS[0], ['--seed', '7', '--json', '--out', 'filter-ref', 'a/report.pdf'], dir).out,
+    );
+    for (const [t, tool] of TOOLS.entries()) {
+      const cwd = path.join(dir, `filter-${t}`);
+      mkdirSync(cwd);
+      const r = runBytes(tool, ['--seed', '7', '--name', 'report.pdf', '-'], cwd, bytes);
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+      expect(r.out.equals(expected), tool.label).toBe(true);
+      expect(r.err.split('\n'), tool.label).toEqual([
+        'fracture: seed 7 (file i uses seed + i)',
+        `- -> standard output (${expected.length} bytes, seed 7)`,
+        '',
+      ]);
+      // Nothing is written beside: no output directory appears.
+      expect(readdirSync(cwd), tool.label).toEqual([]);
+      const json = runBytes(tool, ['--seed', '7', '--json', '--name', 'report.pdf', '-'], cwd, bytes);
+      expect(json.out.equals(expected), tool.label).toBe(true);
+      const [seedLine, report] = json.err.trim().split('\n');
+      expect(seedLine).toBe('fracture: seed 7 (file i uses seed + i)');
+      expect(untimed(report), tool.label).toBe(untimed(JSON.stringify(reference)));
+      // Without --name the input is called stdin: no extension, so the magic bytes decide.
+      const unnamed = runBytes(tool, ['--seed', '7', '--json', '-'], cwd, bytes);
+      expect(JSON.parse(unnamed.err.trim().split('\n')[1]).filename, tool.label).toBe('stdin');
+    }
+  });
+
+  it('shows progress bars on a terminal, and none with --quiet, --json or without a terminal', () => {
+    const big = 'progress.bin';
+    writeFileSync(path.join(dir, big), xorshiftBytes(24 * 1024 * 1024, 9));
+    for (const tool of TOOLS.slice(0, 2)) {
+      const shown = runOnTerminal(tool, ['--seed', '3', '--out', 'progress-out', big, 'rows.csv'], dir);
+      expect(shown, tool.label).toMatch(/progress\.bin +\[[=> ]{30}\] +[\d.]+ \w?i?B\/ *24\.00 MiB +\d+% +\S+ left/);
+      expect(shown, tool.label).toMatch(/batch +\[[=> ]{30}\] +[\d.]+ \w?i?B\/ *24\.0\d MiB +100% +\S+ left/);
+      for (const flag of ['--quiet', '--json']) {
+        const hidden = runOnTerminal(tool, ['--seed', '3', flag, '--out', 'progress-out', big], dir);
+        expect(hidden.replace(/\r/g, ''), `${tool.label} ${flag}`).toBe('fracture: seed 3 (file i uses seed + i)\n');
+      }
+      // Not a terminal: the seed line alone (the other tests check every line).
+      expect(run(tool, ['--seed', '3', '--quiet', '--out', 'progress-out', big], dir).err).toBe(
+        'fracture: seed 3 (file i uses seed + i)\n',
+      );
+    }
   });
 
   it('exits 1 on a failing file, with one line for it, and still writes the others', () => {

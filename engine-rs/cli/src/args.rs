@@ -13,12 +13,21 @@ pub struct Args {
     pub mode: String,
     pub intensity: u32,
     pub seed: u64,
+    /// Variants of every file: variant j of file i uses seed + i * count + j.
+    pub count: u64,
     pub out: PathBuf,
+    /// The name `-` (standard input) goes by for detection and reports.
+    pub name: String,
     pub report: bool,
     pub json: bool,
+    pub quiet: bool,
     pub zip: Option<PathBuf>,
     pub files: Vec<PathBuf>,
 }
+
+/// The FILE that means standard input (and output).
+pub const STDIN: &str = "-";
+pub const MAX_COUNT: u64 = 1_000_000;
 
 impl Args {
     pub fn mode_name(&self) -> &str {
@@ -67,16 +76,31 @@ fn command() -> Command {
              or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections",
         ))
         .arg(value("intensity", "N", "0-100 (default 80)"))
-        .arg(value("seed", "S", "0-9007199254740991 (default random, always printed); file i uses S + i"))
+        .arg(value(
+            "seed",
+            "S",
+            "0-9007199254740991 (default random, always printed); variant j of file i uses S + i * N + j",
+        ))
+        .arg(value(
+            "count",
+            "N",
+            "variants of every FILE (default 1, at most 1000000); with N > 1 they are named \
+             {base}_corrupted_{seed}{.ext}",
+        ))
         .arg(value("out", "DIR", "output directory (default ./corrupted): DIR/{base}_corrupted{.ext}"))
-        .arg(flag("report", "also write DIR/{name}_corruption_report.json"))
-        .arg(flag("json", "print one report per line on stdout"))
+        .arg(value("name", "NAME", "the name FILE - goes by, for format detection and reports (default stdin)"))
+        .arg(flag(
+            "report",
+            "also write DIR/{name}_corruption_report.json ({name}_{seed}_corruption_report.json with N > 1)",
+        ))
+        .arg(flag("json", "print one report per line on stdout (on stderr when a FILE is -)"))
         .arg(value("zip", "FILE", "also write a batch ZIP with every corrupted file and the session report"))
+        .arg(flag("quiet", "no progress bars and no per-file lines (errors and the seed line still print)"))
         // The npm CLI's engine choice: named here only to say why it does not apply.
         .arg(value("engine", "E", "").hide(true))
         .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
         .arg(Arg::new("version").short('V').long("version").action(ArgAction::Version).help("print the version"))
-        .arg(files("FILE", "the files to corrupt"))
+        .arg(files("FILE", "the files to corrupt; - reads standard input and writes the result to standard output"))
 }
 
 fn version() -> &'static str {
@@ -108,20 +132,51 @@ pub fn parse(argv: &[String]) -> Result<Parsed, String> {
         Some(v) => integer(&v, MAX_SEED).ok_or(format!("Seed must be an integer from 0 to {MAX_SEED}, got {v}"))?,
         None => random_seed(),
     };
+    let count = match text("count") {
+        Some(v) => integer(&v, MAX_COUNT)
+            .filter(|n| *n > 0)
+            .ok_or(format!("Count must be an integer from 1 to {MAX_COUNT}, got {v}"))?,
+        None => 1,
+    };
     let files = paths(&m, "FILE");
-    if files.is_empty() {
-        return Err("no input files".into());
-    }
+    let zip = text("zip").map(PathBuf::from);
+    let name = text("name");
+    check_combination(&files, count, zip.is_some(), name.is_some())?;
     Ok(Parsed::Run(Args {
         mode: mode.name().to_string(),
         intensity,
         seed,
+        count,
         out: text("out").map_or_else(|| PathBuf::from("corrupted"), PathBuf::from),
+        name: name.unwrap_or_else(|| "stdin".into()),
         report: m.get_flag("report"),
         json: m.get_flag("json"),
-        zip: text("zip").map(PathBuf::from),
+        quiet: m.get_flag("quiet"),
+        zip,
         files,
     }))
+}
+
+/// The combinations that cannot work, each refused with its reason (the npm CLI checks the same, in
+/// the same order).
+fn check_combination(files: &[PathBuf], count: u64, zip: bool, name: bool) -> Result<(), String> {
+    let stdin = files.iter().filter(|f| f.as_os_str() == STDIN).count();
+    if files.is_empty() {
+        return Err("no input files".into());
+    }
+    if stdin > 1 {
+        return Err("- (standard input) can be given only once".into());
+    }
+    if stdin == 1 && zip {
+        return Err("--zip cannot be used with - (the corrupted bytes go to standard output)".into());
+    }
+    if stdin == 1 && count > 1 {
+        return Err("--count above 1 cannot be used with - (standard output holds one file)".into());
+    }
+    if stdin == 0 && name {
+        return Err("--name names standard input: it needs - among the FILEs".into());
+    }
+    Ok(())
 }
 
 fn paths(m: &ArgMatches, id: &str) -> Vec<PathBuf> {

@@ -1,36 +1,37 @@
 //! `fracture`: corrupt files from the command line, byte-identical to the browser and the npm CLI.
-//! Usage and exit codes: docs/contract.md, section 11.3 (and `fracture --help`).
+//! Usage and exit codes: docs/contract.md, section 11.3, and README.md (and `fracture --help`).
 
 mod args;
 mod names;
+mod process;
 mod read;
 mod session;
+mod ui;
 mod ui_modes;
 mod zip;
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
 
-use fracture_engine::{Job, Report, Value, MAX_INPUT};
+use fracture_engine::Report;
 
-use args::{Args, Parsed};
+use args::{Args, Parsed, STDIN};
+use process::{Input, Settings};
+use ui::Ui;
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    let args = match args::parse(&argv) {
-        Ok(Parsed::Run(a)) => a,
+    match args::parse(&argv) {
+        Ok(Parsed::Run(a)) => run(a),
         Ok(Parsed::Print(text)) => {
             print!("{text}");
-            return ExitCode::SUCCESS;
+            ExitCode::SUCCESS
         }
         Err(msg) => {
             eprintln!("fracture: {msg} (see fracture --help)");
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
-    };
-    run(args)
+    }
 }
 
 /// One corrupted file, kept for the ZIP.
@@ -40,61 +41,134 @@ struct Done {
     report: Report,
 }
 
+/// The seed of variant `j` of file `i`: seed + i * count + j (None past u64; the engine refuses
+/// anything past MAX_SEED with its own message).
+fn seed_of(a: &Args, i: usize, j: u64) -> Option<u64> {
+    (i as u64).checked_mul(a.count)?.checked_add(j)?.checked_add(a.seed)
+}
+
 fn run(a: Args) -> ExitCode {
-    eprintln!("fracture: seed {} (file i uses seed + i)", a.seed);
-    if let Err(e) = std::fs::create_dir_all(&a.out) {
-        eprintln!("fracture: cannot create output directory {}: {e}", a.out.display());
-        return ExitCode::from(1);
+    if a.count == 1 {
+        eprintln!("fracture: seed {} (file i uses seed + i)", a.seed);
+    } else {
+        eprintln!("fracture: seed {} (variant j of file i uses seed + i * {} + j)", a.seed, a.count);
     }
+    // With `-` among the FILEs standard output carries its bytes, so every line goes to stderr.
+    let filter = a.files.iter().any(|f| f.as_os_str() == STDIN);
+    let settings = Settings { mode: &a.mode, intensity: a.intensity };
+    let sizes: Vec<u64> =
+        a.files.iter().map(|f| std::fs::metadata(f).ok().filter(|m| m.is_file()).map_or(0, |m| m.len())).collect();
+    let mut ui = Ui::new(!a.quiet && !a.json, sizes.iter().sum::<u64>() * a.count);
+    let line = |ui: &Ui, text: &str| if filter { ui.err(text) } else { ui.out(text) };
     let started = std::time::SystemTime::now();
+    let mut out_dir = OutDir { path: &a.out, ready: false };
     let mut out_names = names::Dedup::default();
     let mut report_names = names::Dedup::default();
     let mut done: Vec<Done> = Vec::new();
     let mut failed = 0usize;
-    let stdout = std::io::stdout();
     for (i, file) in a.files.iter().enumerate() {
-        let seed = a.seed + i as u64;
-        match corrupt_file(file, &a.mode, a.intensity, seed) {
-            Ok(corrupted) => {
-                let name = corrupted.name.clone();
-                let out_name = out_names.claim(&names::corrupted_name(&name));
-                let out_path = a.out.join(&out_name);
-                let (written, report) = corrupted.write_and_report(&out_path);
-                if let Err(e) = written {
-                    eprintln!("fracture: {}: cannot write {}: {e}", file.display(), out_path.display());
+        let fail = |ui: &Ui, msg: &str| ui.err(&format!("fracture: {}: {msg}", file.display()));
+        let first_seed = seed_of(&a, i, 0);
+        ui.start(&file.display().to_string(), sizes[i]);
+        let read = if file.as_os_str() == STDIN {
+            Input::read_stdin(&a.name).inspect(|input| ui.grow(input.bytes.len() as u64))
+        } else {
+            let check = || {
+                let seed = first_seed.unwrap_or(u64::MAX);
+                fracture_engine::check_args(&a.mode, a.intensity, seed).map(|_| ()).map_err(|e| e.to_string())
+            };
+            Input::read_file(file, check, &mut |f| ui.progress(f))
+        };
+        let mut input = match read {
+            Ok(input) => Some(input),
+            Err(msg) => {
+                fail(&ui, &msg);
+                failed += a.count as usize;
+                ui.done();
+                continue;
+            }
+        };
+        for j in 0..a.count {
+            // The last variant takes the bytes; the others work on copies.
+            let this = if j + 1 < a.count { input.clone() } else { input.take() };
+            let Some(this) = this else { break };
+            let name = this.name.clone();
+            let size = this.bytes.len() as u64;
+            let seed = seed_of(&a, i, j).unwrap_or(u64::MAX);
+            if j > 0 {
+                ui.start(&format!("{} (seed {seed})", file.display()), size);
+            }
+            let corrupted = match process::corrupt(this, &settings, seed, &mut |f| ui.progress(f)) {
+                Ok(c) => c,
+                Err(msg) => {
+                    fail(&ui, &msg);
                     failed += 1;
+                    ui.done();
                     continue;
                 }
-                let data = corrupted.job.into_output();
-                if a.report {
-                    let report_path = a.out.join(report_names.claim(&names::report_name(&name)));
-                    if let Err(e) = std::fs::write(&report_path, report.to_json_pretty() + "\n") {
-                        eprintln!("fracture: {}: cannot write {}: {e}", file.display(), report_path.display());
-                        failed += 1;
-                        continue;
-                    }
-                }
-                if a.json {
-                    let _ = writeln!(stdout.lock(), "{}", report.to_json());
+            };
+            let (out_name, destination, written) = if file.as_os_str() == STDIN {
+                let (written, report) = corrupted.write_and_report(&mut std::io::stdout().lock());
+                let written = written.map_err(|e| format!("cannot write standard output: {}", process::io_text(&e)));
+                (String::new(), "standard output".to_string(), written.map(|()| report))
+            } else {
+                let out_name = out_names.claim(&if a.count > 1 {
+                    names::variant_name(&name, seed)
                 } else {
-                    let _ = writeln!(
-                        stdout.lock(),
-                        "{} -> {} ({} bytes, seed {seed})",
-                        file.display(),
-                        out_path.display(),
-                        data.len()
-                    );
+                    names::corrupted_name(&name)
+                });
+                if let Err(msg) = out_dir.ensure() {
+                    ui.finish();
+                    eprintln!("fracture: {msg}");
+                    return ExitCode::from(1);
                 }
-                if a.zip.is_some() {
-                    done.push(Done { out_name, data, report });
+                let out_path = a.out.join(&out_name);
+                let written = std::fs::File::create(&out_path)
+                    .and_then(|mut f| {
+                        let (written, report) = corrupted.write_and_report(&mut f);
+                        written.map(|()| report)
+                    })
+                    .map_err(|e| format!("cannot write {}: {}", out_path.display(), process::io_text(&e)));
+                (out_name, out_path.display().to_string(), written)
+            };
+            let report = match written {
+                Ok(report) => report,
+                Err(msg) => {
+                    fail(&ui, &msg);
+                    failed += 1;
+                    ui.done();
+                    continue;
+                }
+            };
+            ui.progress(1.0);
+            if a.report {
+                let report_name =
+                    if a.count > 1 { names::variant_report_name(&name, seed) } else { names::report_name(&name) };
+                let written = out_dir.ensure().and_then(|()| {
+                    let report_path = a.out.join(report_names.claim(&report_name));
+                    std::fs::write(&report_path, report.to_json_pretty() + "\n")
+                        .map_err(|e| format!("cannot write {}: {}", report_path.display(), process::io_text(&e)))
+                });
+                if let Err(msg) = written {
+                    fail(&ui, &msg);
+                    failed += 1;
+                    ui.done();
+                    continue;
                 }
             }
-            Err(msg) => {
-                eprintln!("fracture: {}: {msg}", file.display());
-                failed += 1;
+            let size = corrupted.output().len();
+            if a.json {
+                line(&ui, &report.to_json());
+            } else if !a.quiet {
+                line(&ui, &format!("{} -> {destination} ({size} bytes, seed {seed})", file.display()));
             }
+            if a.zip.is_some() {
+                done.push(Done { out_name, data: corrupted.into_output(), report });
+            }
+            ui.done();
         }
     }
+    ui.finish();
     if let Some(zip_path) = &a.zip {
         let files: Vec<(&str, &Report)> = done.iter().map(|d| (d.out_name.as_str(), &d.report)).collect();
         let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &files);
@@ -105,7 +179,7 @@ fn run(a: Args) -> ExitCode {
             eprintln!("fracture: cannot write {}: {e}", zip_path.display());
             return ExitCode::from(1);
         }
-        if !a.json {
+        if !a.json && !a.quiet {
             println!("{} ({} files + session report)", zip_path.display(), done.len());
         }
     }
@@ -116,64 +190,21 @@ fn run(a: Args) -> ExitCode {
     }
 }
 
-/// A file through the scan, plan, corrupt and verify stages; the report is made as it is written.
-struct Corrupted {
-    name: String,
-    job: Job,
-    t0: Instant,
-    ops_ms: f64,
+/// The output directory, created when the first file is written to it (a run that only filters
+/// standard input leaves no directory behind).
+struct OutDir<'a> {
+    path: &'a Path,
+    ready: bool,
 }
 
-impl Corrupted {
-    /// Writes the output to `path` while another thread makes the report (whose entropy and SHA-256
-    /// read the same bytes), so neither waits for the other.
-    fn write_and_report(&self, path: &Path) -> (std::io::Result<()>, Report) {
-        let (written, (mut report, ended)) = std::thread::scope(|scope| {
-            let report = scope.spawn(|| (self.job.report(0.0, 0.0), Instant::now()));
-            let written = std::fs::write(path, self.job.output());
-            (written, report.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-        });
-        report.set("time_ms", Value::Num(ms(ended - self.t0)));
-        report.set("ops_ms", Value::Num(self.ops_ms));
-        (written, report)
-    }
-}
-
-/// Reads and corrupts one file; every failure is one line of text.
-fn corrupt_file(path: &Path, mode: &str, intensity: u32, seed: u64) -> Result<Corrupted, String> {
-    let name = file_name(path);
-    let meta = std::fs::metadata(path).map_err(|e| io_text(&e))?;
-    if meta.is_dir() {
-        return Err("is a directory".into());
-    }
-    if meta.len() > MAX_INPUT {
-        return Err(fracture_engine::EngineError::TooLarge(meta.len()).to_string());
-    }
-    // Bad arguments (seed + i past the limit, say) are refused before a large file is read.
-    fracture_engine::check_args(mode, intensity, seed).map_err(|e| e.to_string())?;
-    let (input, sha256, counts) = read::read_measured(path, meta.len()).map_err(|e| io_text(&e))?;
-    let t0 = Instant::now();
-    let mut job = Job::scan_measured(input, &name, mode, intensity, seed, sha256, counts).map_err(|e| e.to_string())?;
-    job.plan();
-    let t1 = Instant::now();
-    job.corrupt();
-    let ops_ms = ms(t1.elapsed());
-    job.verify();
-    Ok(Corrupted { name, job, t0, ops_ms })
-}
-
-fn ms(d: std::time::Duration) -> f64 {
-    (d.as_secs_f64() * 1e6).round() / 1e3
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
-}
-
-fn io_text(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => e.to_string(),
+impl OutDir<'_> {
+    fn ensure(&mut self) -> Result<(), String> {
+        if !self.ready {
+            std::fs::create_dir_all(self.path).map_err(|e| {
+                format!("cannot create output directory {}: {}", self.path.display(), process::io_text(&e))
+            })?;
+            self.ready = true;
+        }
+        Ok(())
     }
 }

@@ -17,8 +17,21 @@ pub fn corrupted_name(name: &str) -> String {
     }
 }
 
+/// `--count` above 1: `{base}_corrupted_{seed}{.ext}`, or `{name}_corrupted_{seed}.bin`.
+pub fn variant_name(name: &str, seed: u64) -> String {
+    match ext_dot(name) {
+        Some(i) => format!("{}_corrupted_{seed}{}", &name[..i], &name[i..]),
+        None => format!("{name}_corrupted_{seed}.bin"),
+    }
+}
+
 pub fn report_name(name: &str) -> String {
     format!("{}_corruption_report.json", name.replace(' ', "_"))
+}
+
+/// `--count` above 1: `{name}_{seed}_corruption_report.json`.
+pub fn variant_report_name(name: &str, seed: u64) -> String {
+    report_name(&format!("{name}_{seed}"))
 }
 
 /// Hands out each name once per run, case-insensitively: `x.pdf`, `x (2).pdf`, `x (3).pdf`, ...
@@ -53,6 +66,9 @@ mod tests {
         assert_eq!(corrupted_name("README"), "README_corrupted.bin");
         assert_eq!(corrupted_name(".bashrc"), ".bashrc_corrupted.bin");
         assert_eq!(report_name("my file.pdf"), "my_file.pdf_corruption_report.json");
+        assert_eq!(variant_name("a.pdf", 7), "a_corrupted_7.pdf");
+        assert_eq!(variant_name("README", 7), "README_corrupted_7.bin");
+        assert_eq!(variant_report_name("my file.pdf", 7), "my_file.pdf_7_corruption_report.json");
         let mut d = Dedup::default();
         assert_eq!(d.claim("x.pdf"), "x.pdf");
         assert_eq!(d.claim("X.PDF"), "X (2).PDF");

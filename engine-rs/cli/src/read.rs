@@ -13,7 +13,12 @@ const PIECE: usize = 8 << 20;
 
 /// The file's bytes, their SHA-256 (lower-case hex) and their byte-value counts. `expected` is the
 /// size the caller saw; a file that changes size while it is read is an error, not a silent cut.
-pub fn read_measured(path: &Path, expected: u64) -> std::io::Result<(Vec<u8>, String, [u64; 256])> {
+/// `progress` hears the bytes read so far after each piece.
+pub fn read_measured(
+    path: &Path,
+    expected: u64,
+    progress: &mut dyn FnMut(u64),
+) -> std::io::Result<(Vec<u8>, String, [u64; 256])> {
     let mut file = std::fs::File::open(path)?;
     let len = usize::try_from(expected).map_err(|_| changed())?;
     let mut bytes = vec![0u8; len];
@@ -44,6 +49,7 @@ pub fn read_measured(path: &Path, expected: u64) -> std::io::Result<(Vec<u8>, St
                 pieces.send(piece).map_err(|_| std::io::Error::other("the SHA-256 thread stopped"))?;
                 add(&mut counts, piece);
                 rest = tail;
+                progress((len - rest.len()) as u64);
             }
             drop(pieces);
             hasher.join().map_err(|_| std::io::Error::other("the SHA-256 thread failed"))
@@ -58,6 +64,19 @@ pub fn read_measured(path: &Path, expected: u64) -> std::io::Result<(Vec<u8>, St
 
 fn read_exact(file: &mut std::fs::File, into: &mut [u8]) -> std::io::Result<()> {
     file.read_exact(into).map_err(|e| if e.kind() == ErrorKind::UnexpectedEof { changed() } else { e })
+}
+
+/// Standard input to its end, measured as a file is; more than `max` bytes is an error.
+pub fn read_stdin_measured(max: u64) -> std::io::Result<(Vec<u8>, String, [u64; 256])> {
+    let mut bytes = Vec::new();
+    std::io::stdin().lock().take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::other(format!("Input too large: more than {max} bytes on standard input")));
+    }
+    let mut sha = Sha256Hasher::default();
+    sha.update(&bytes);
+    let counts = byte_counts(&bytes);
+    Ok((bytes, sha.hex(), counts))
 }
 
 fn add(counts: &mut [u64; 256], bytes: &[u8]) {
@@ -82,7 +101,7 @@ mod tests {
             let bytes: Vec<u8> = (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
             let path = dir.join(format!("in-{len}.bin"));
             std::fs::write(&path, &bytes).unwrap();
-            let (read, sha, counts) = read_measured(&path, len as u64).unwrap();
+            let (read, sha, counts) = read_measured(&path, len as u64, &mut |_| {}).unwrap();
             assert!(read == bytes, "{len}");
             let mut one = Sha256Hasher::default();
             one.update(&bytes);
@@ -90,9 +109,9 @@ mod tests {
             assert_eq!(counts, byte_counts(&bytes), "{len}");
             // A size that no longer matches is refused.
             if len > 0 {
-                let shorter = read_measured(&path, len as u64 + 1).unwrap_err();
+                let shorter = read_measured(&path, len as u64 + 1, &mut |_| {}).unwrap_err();
                 assert_eq!(shorter.to_string(), "the file changed while it was being read");
-                let longer = read_measured(&path, len as u64 - 1).unwrap_err();
+                let longer = read_measured(&path, len as u64 - 1, &mut |_| {}).unwrap_err();
                 assert_eq!(longer.to_string(), "the file changed while it was being read");
             }
         }

@@ -23,7 +23,8 @@ const idle: EngineWorker[] = [];
 let nextId = 1;
 
 function spawn(): EngineWorker {
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'fracture-engine' });
+  // './worker.js' is what the compiled package holds; from the sources Vite resolves it to worker.ts.
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'fracture-engine' });
   // Jobs are posted only after "ready": a message sent before the module loaded could be lost.
   const ready = new Promise<void>((resolve, reject) => {
     const onMessage = (e: MessageEvent<FromWorker>) => {

@@ -2,7 +2,6 @@
 // The engine's Web Worker: loads the WebAssembly module, says "ready", then runs one job per message.
 // A worker can also serve as a helper that flips chunk pieces of another worker's job.
 import init, * as wasm from '../pkg/fracture_engine.js';
-import wasmUrl from '../pkg/fracture_engine_bg.wasm?url';
 import { runWasmToBlob, type FlipHelper, type WasmEngine } from './run.ts';
 import { blobFromBytes } from '../shared/blob.ts';
 import { flipClient } from './helper-client.ts';
@@ -16,6 +15,8 @@ const post = (msg: FromWorker, transfer: Transferable[] = []) => self.postMessag
 
 // Without the module (a browser lacking WebAssembly SIMD, say) the worker still works: it runs the
 // TypeScript reference engine, which gives the same bytes, and says so in the console.
+// `new URL(..., import.meta.url)`: bundlers (Vite with no plugin) emit the module and rewrite the URL.
+const wasmUrl = new URL('../pkg/fracture_engine_bg.wasm', import.meta.url);
 const ready: Promise<WasmEngine | undefined> = init({ module_or_path: wasmUrl }).then(
   (exports) => ({ ...wasm, memory: exports.memory }) as unknown as WasmEngine,
   (e: unknown) => {
@@ -75,8 +76,9 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   if (msg.type !== 'corrupt') return;
   const { id } = msg;
   try {
-    const engine = await ready;
-    await warm.catch(() => undefined);
+    // `engine: 'ts'` asks for the reference engine; otherwise the module, once warm.
+    const engine = msg.options.engine === 'ts' ? undefined : await ready;
+    if (engine) await warm.catch(() => undefined);
     const input = msg.input instanceof ArrayBuffer ? new Uint8Array(msg.input) : msg.input;
     const events = {
       onStage: (stage: Stage, message: string) => post({ type: 'stage', id, stage, message }),

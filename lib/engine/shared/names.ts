@@ -19,3 +19,15 @@ export function corruptedName(name: string): string {
 export function reportName(name: string): string {
   return `${name.replace(/ /g, '_')}_corruption_report.json`;
 }
+
+/** `--count` above 1 and the SDK's variants: `{base}_corrupted_{seed}{.ext}`, `{name}_corrupted_{seed}.bin`. */
+export function variantName(name: string, seed: number): string {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return `${name}_corrupted_${seed}.bin`;
+  return `${name.slice(0, dot)}_corrupted_${seed}${name.slice(dot)}`;
+}
+
+/** `--count` above 1: `{name}_{seed}_corruption_report.json`. */
+export function variantReportName(name: string, seed: number): string {
+  return reportName(`${name}_${seed}`);
+}

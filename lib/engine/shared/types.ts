@@ -14,6 +14,8 @@ export interface CorruptOptions {
   intensity: number;
   /** Integer 0..=2^53-1. */
   seed: number;
+  /** Which engine the worker runs: the WebAssembly module (default) or the TypeScript reference engine. */
+  engine?: 'wasm' | 'ts';
 }
 
 export interface CorruptCallbacks {

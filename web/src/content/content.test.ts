@@ -27,7 +27,7 @@ import {
 } from './index.ts';
 import { ALGORITHMS, resolveMode } from '../../../lib/engine/shared/modes.ts';
 import { PRO_PRICE_GBP, PRO_PRICE_USD } from '../constants.ts';
-import { parseArgs } from '../../../cli/args.ts';
+import { parseCommandLine } from '../../../cli/args.ts';
 
 const KINDS: {
   kind: string;
@@ -436,7 +436,7 @@ describe('honest claims (DECISIONS.md 2, 3, 5)', () => {
     expect(commands.filter((c) => c.problems.length > 0)).toEqual([]);
     // And the real command line parser agrees.
     for (const { path, command, argv } of commands) {
-      const parsed = parseArgs(argv, () => 0);
+      const parsed = parseCommandLine(argv, () => 0);
       expect(parsed.kind, `${path}: ${command}`).toBe('run');
       if (parsed.kind === 'run') expect(resolveMode(parsed.args.mode), `${path}: ${command}`).toBeDefined();
     }

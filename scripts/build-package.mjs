@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Builds what the package `fracture` ships (npm's `prepack`, `make cli`): the npm CLI and the SDK's
+// Node half (tsconfig.node.json), the SDK's browser half and its Web Worker (tsconfig.browser.json),
+// each with type declarations, into dist/; and the WebAssembly module beside them in
+// dist/lib/engine/pkg, where both halves find it (`new URL('../pkg/...', import.meta.url)`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+const PKG = 'lib/engine/pkg';
+const MODULE = [
+  'fracture_engine.js',
+  'fracture_engine.d.ts',
+  'fracture_engine_bg.wasm',
+  'fracture_engine_bg.wasm.d.ts',
+];
+
+if (!existsSync(`${root}${PKG}/fracture_engine_bg.wasm`)) {
+  if (spawnSync('wasm-pack', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    console.error('fracture: the WebAssembly engine is not built and wasm-pack is missing: run `make setup wasm`');
+    process.exit(1);
+  }
+  run('bash', ['scripts/build-wasm.sh']);
+}
+// Nothing left over from an older layout or a deleted source file.
+rmSync(`${root}dist`, { recursive: true, force: true });
+const tsc = `${root}node_modules/typescript/bin/tsc`;
+run(process.execPath, [tsc, '-p', 'tsconfig.node.json']);
+run(process.execPath, [tsc, '-p', 'tsconfig.browser.json']);
+mkdirSync(`${root}dist/${PKG}`, { recursive: true });
+for (const file of MODULE) copyFileSync(`${root}${PKG}/${file}`, `${root}dist/${PKG}/${file}`);

@@ -1,0 +1,44 @@
+// `import { corrupt } from 'fracture'` in a browser app: the engine runs in a Web Worker (the site's own,
+// lib/engine/host/worker.ts), found with the WebAssembly module through `new URL(..., import.meta.url)`,
+// so a bundler such as Vite emits both with no plugin or setting. `data` is a Blob.
+import { corrupt as inWorker } from '../lib/engine/host/client.ts';
+import type { Report } from '../lib/engine/shared/types.ts';
+import {
+  abortError,
+  type CorruptInput,
+  type CorruptOptions,
+  resolveOptions,
+  type Variant,
+  type VariantOptions,
+  variantsWith,
+} from './options.ts';
+
+export type { CorruptInput, CorruptOptions, EngineMode, Report, Stage, Variant, VariantOptions } from './options.ts';
+export { corruptedName, variantName } from './options.ts';
+
+export interface CorruptResult {
+  /** The corrupted bytes, as a Blob (the worker streams them into one: no second copy in the page). */
+  data: Blob;
+  /** The report: the same JSON as `fracture --json` prints. */
+  report: Report;
+}
+
+/** Corrupts a copy of `input` in a Web Worker; resolves to the corrupted bytes and the report. */
+export async function corrupt(input: CorruptInput, options: CorruptOptions = {}): Promise<CorruptResult> {
+  const o = resolveOptions(input, options);
+  if (options.signal?.aborted) throw abortError();
+  // Bytes go over as a Blob, which crosses by reference: the caller's buffer is neither detached nor changed.
+  const blob = input instanceof Blob ? input : new Blob([input as Uint8Array<ArrayBuffer>]);
+  return inWorker(
+    blob,
+    o.filename,
+    { mode: o.mode, intensity: o.intensity, seed: o.seed, engine: o.engine },
+    { onStage: options.onStage, onProgress: options.onProgress },
+    options.signal,
+  );
+}
+
+/** `count` variants of `input` with seeds `seed` ... `seed + count - 1`, as `fracture --count` makes them. */
+export function corruptVariants(input: CorruptInput, options: VariantOptions): Promise<Variant<Blob>[]> {
+  return variantsWith(input, options, corrupt);
+}

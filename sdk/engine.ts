@@ -1,0 +1,73 @@
+// The engines in Node, in this process: the WebAssembly module (the one the browser runs) or the
+// TypeScript reference engine. The npm CLI and the SDK's Node entry both run files through this.
+import { availableParallelism } from 'node:os';
+import { loadWasmEngine, nodeSha256, startNodeHelpers } from '../lib/engine/host/node.ts';
+import { PARALLEL_MIN_BYTES, runWasm, type FlipHelper, type StageEvents } from '../lib/engine/host/run.ts';
+import { runReference } from '../lib/engine/host/run-ts.ts';
+import type { CorruptResult } from '../lib/engine/shared/types.ts';
+
+export interface RunSettings {
+  mode: string;
+  intensity: number;
+}
+
+export interface NodeEngine {
+  /** One input through the stages with `seed`: the corrupted bytes and the report. */
+  run: (
+    input: Uint8Array | Blob,
+    name: string,
+    settings: RunSettings,
+    seed: number,
+    events?: StageEvents,
+  ) => Promise<CorruptResult>;
+  /** Stops the helper threads, if any were started. */
+  close: () => Promise<void>;
+}
+
+/** Helper threads at most, beside the main one, for large flip-mode files (as the browser's helper workers). */
+const MAX_HELPERS = 3;
+
+/**
+ * `helpers`: large flip-mode inputs are shared with worker threads (the CLI). They keep the process
+ * alive until `close()`, so the SDK, which cannot know when its caller is done, runs without them.
+ */
+export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}): Promise<NodeEngine> {
+  if (kind === 'ts') {
+    return {
+      run: (input, name, s, seed, events) =>
+        runReference(input, name, { mode: s.mode, intensity: s.intensity, seed }, events),
+      close: async () => {},
+    };
+  }
+  const wasm = await loadWasmEngine();
+  // Started with the first file that can use them; none on one core or if they fail to start.
+  let pool: ReturnType<typeof startNodeHelpers> | undefined;
+  const helpersFor = async (mode: string, size: number): Promise<FlipHelper[]> => {
+    const count = Math.min(MAX_HELPERS, availableParallelism() - 1);
+    if (!helpers || (mode !== 'byte_flip' && mode !== 'header_preserve_flip') || size < PARALLEL_MIN_BYTES || count < 1)
+      return [];
+    pool ??= startNodeHelpers(count);
+    return pool.then(
+      (p) => p.helpers,
+      () => [],
+    );
+  };
+  return {
+    run: async (input, name, s, seed, events = {}) =>
+      runWasm(
+        wasm,
+        input,
+        name,
+        { mode: s.mode, intensity: s.intensity, seed },
+        events,
+        await helpersFor(s.mode, input instanceof Uint8Array ? input.length : input.size),
+        nodeSha256,
+      ),
+    close: async () => {
+      await pool?.then(
+        (p) => p.close(),
+        () => undefined,
+      );
+    },
+  };
+}

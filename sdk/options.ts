@@ -1,0 +1,110 @@
+// What the SDK's Node and browser entries share: the options, their defaults and checks, and the
+// variants helper. The entries differ only in where the engine runs and what `data` is.
+import { resolveMode } from '../lib/engine/shared/modes.ts';
+import { corruptedName, variantName } from '../lib/engine/shared/names.ts';
+import type { Report, Stage } from '../lib/engine/shared/types.ts';
+
+export type { EngineMode, Report, Stage } from '../lib/engine/shared/types.ts';
+
+/** Bytes to corrupt. They are never changed: the engine works on its own copy. */
+export type CorruptInput = Uint8Array | ArrayBuffer | Blob;
+
+export interface CorruptOptions {
+  /**
+   * An engine mode (`byte_flip`, `header_preserve_flip`, `truncate_insert`, `shuffle_blocks`,
+   * `guaranteed_break`) or a UI name (`quick_scramble`, `stealth_corruption`, `cut_replace`,
+   * `jumble_sections`). Default `byte_flip`.
+   */
+  mode?: string;
+  /** Integer 0-100. Default 80. */
+  intensity?: number;
+  /** Integer 0 to 2^53 - 1. Default: a random seed below 2147483647 (the report's `seed` tells it). */
+  seed?: number;
+  /** The name the format is detected from, and the report's `filename`. Default: a File's own name, else `input`. */
+  filename?: string;
+  /** `wasm` (default): the WebAssembly engine the site runs; `ts`: the TypeScript reference engine. Same bytes. */
+  engine?: 'wasm' | 'ts';
+  /** Each stage as it starts, with the message the site shows. */
+  onStage?: (stage: Stage, message: string) => void;
+  /** The fraction of the run done, as each stage ends. */
+  onProgress?: (fraction: number) => void;
+  /** Aborting rejects the run with an `AbortError`. */
+  signal?: AbortSignal;
+}
+
+export interface VariantOptions extends CorruptOptions {
+  /** How many variants: seeds `seed`, `seed + 1`, ..., `seed + count - 1`. */
+  count: number;
+}
+
+/** The options with their defaults, checked: a bad one throws the engine's (and the CLI's) text. */
+export interface Resolved {
+  mode: string;
+  intensity: number;
+  seed: number;
+  filename: string;
+  engine: 'wasm' | 'ts';
+}
+
+export function resolveOptions(input: CorruptInput, options: CorruptOptions = {}): Resolved {
+  const mode = resolveMode(options.mode ?? 'byte_flip');
+  if (!mode) throw new Error(`Unsupported corruption mode: ${options.mode}`);
+  const engine = options.engine ?? 'wasm';
+  if (engine !== 'wasm' && engine !== 'ts') throw new Error(`Unknown engine ${String(engine)} (expected wasm or ts)`);
+  const fileName = typeof File !== 'undefined' && input instanceof File ? input.name : undefined;
+  return {
+    mode,
+    // Checked by the engine, with its own texts.
+    intensity: options.intensity ?? 80,
+    seed: options.seed ?? Math.floor(Math.random() * 2147483647),
+    filename: options.filename ?? fileName ?? 'input',
+    engine,
+  };
+}
+
+export function abortError(): Error {
+  return new DOMException('The corruption was aborted', 'AbortError');
+}
+
+/** Wraps the stage callback so that an aborted signal stops the run at the next stage. */
+export function abortable(options: CorruptOptions): CorruptOptions['onStage'] {
+  const { signal, onStage } = options;
+  return (stage, message) => {
+    if (signal?.aborted) throw abortError();
+    onStage?.(stage, message);
+  };
+}
+
+export interface Variant<Data> {
+  /** The seed this variant used. */
+  seed: number;
+  /** `{base}_corrupted_{seed}{.ext}`, as `fracture --count N` names it. */
+  name: string;
+  data: Data;
+  report: Report;
+}
+
+/** `count` runs with consecutive seeds, one after another, as `fracture --count N` makes them. */
+export async function variantsWith<Data>(
+  input: CorruptInput,
+  options: VariantOptions,
+  run: (input: CorruptInput, options: CorruptOptions) => Promise<{ data: Data; report: Report }>,
+): Promise<Variant<Data>[]> {
+  const { count, ...rest } = options;
+  if (!Number.isInteger(count) || count < 1) throw new Error(`Count must be an integer from 1 up, got ${count}`);
+  const first = resolveOptions(input, rest);
+  const out: Variant<Data>[] = [];
+  for (let j = 0; j < count; j++) {
+    const seed = first.seed + j;
+    const { data, report } = await run(input, { ...rest, mode: first.mode, filename: first.filename, seed });
+    out.push({
+      seed,
+      name: count > 1 ? variantName(first.filename, seed) : corruptedName(first.filename),
+      data,
+      report,
+    });
+  }
+  return out;
+}
+
+export { corruptedName, variantName };
