@@ -21,6 +21,7 @@ export default defineConfig({
       '../lib/**/*.test.{ts,tsx}',
       '../cli/**/*.test.{ts,tsx}',
       '../tests/cross-engine/**/*.test.{ts,tsx}',
+      '../tests/sdk/**/*.test.ts',
     ],
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],

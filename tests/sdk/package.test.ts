@@ -1,0 +1,370 @@
+// The SDK as its users meet it: the tarball `npm pack` makes, installed with `npm i ./fracture-*.tgz` into
+// an empty project; the README's examples run there as written, in Node and, bundled by Vite, in
+// Chromium; a strict TypeScript consumer compiles against the shipped types. Every output is compared
+// with the native CLI's bytes. Tools the consumer would install (vite, typescript, @types/node) are the
+// repository's own, reached by path: the tarball alone comes from `npm i`.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const NATIVE = path.join(ROOT, 'target/release/fracture');
+const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+
+/** The README's example marked `<!-- example: NAME ... -->`, exactly as printed there. */
+function readmeExample(name: string): string {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const match = readme.match(new RegExp(`<!-- example: ${name} [^>]*-->\\n\`\`\`js\\n([\\s\\S]*?)\`\`\`\\n`));
+  if (!match) throw new Error(`README.md has no example "${name}"`);
+  return match[1];
+}
+
+/** The native CLI's output for `args` on `file` (in a directory of its own). */
+function cliBytes(cwd: string, args: string[], file: string, output: string): Buffer {
+  const out = mkdtempSync(path.join(cwd, 'cli-'));
+  const r = spawnSync(NATIVE, [...args, '--out', out, file], { cwd, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  return readFileSync(path.join(out, output));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `vite` (dev server or preview) in `cwd` and resolves once it answers. */
+async function startVite(cwd: string, args: string[]): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [VITE, ...args, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd,
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, proc };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill();
+  throw new Error(`vite ${args.join(' ')} did not start`);
+}
+
+describe('the fracture package, installed from its tarball', () => {
+  let work: string;
+  let app: string;
+  let tarball: string;
+  let photo: string;
+  const servers: ChildProcess[] = [];
+
+  beforeAll(() => {
+    for (const p of [NATIVE, path.join(ROOT, 'dist/sdk/node.js'), path.join(ROOT, 'dist/lib/engine/pkg')]) {
+      if (!existsSync(p)) throw new Error(`${p} is missing: run \`make build\` first`);
+    }
+    work = mkdtempSync(path.join(tmpdir(), 'fracture-sdk-'));
+    // dist/ is what `make build` (the same script as prepack) made: packing without scripts does not
+    // rebuild it under the other suites that run the CLI meanwhile.
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }),
+    );
+    tarball = path.join(work, packed[0].filename);
+    app = path.join(work, 'app');
+    mkdirSync(app);
+    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    // The tarball has no dependencies, so this needs no registry.
+    execFileSync('npm', ['i', tarball, '--offline', '--no-audit', '--no-fund'], { cwd: app, stdio: 'pipe' });
+    // A real PNG, made by ImageMagick.
+    photo = path.join(app, 'photo.png');
+    execFileSync('convert', ['-size', '96x64', 'gradient:red-blue', photo]);
+  }, 120_000);
+
+  afterAll(() => {
+    for (const s of servers) s.kill();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('ships what a user needs and nothing else, with no runtime dependencies', () => {
+    const [entry] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: ROOT, encoding: 'utf8' }),
+    );
+    const files: string[] = entry.files.map((f: { path: string }) => f.path);
+    for (const f of files) {
+      expect(f, 'only the CLI, the SDK, the engine and the package files').toMatch(
+        /^(package\.json|README\.md|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip)\/.+\.(js|d\.ts|wasm))$/,
+      );
+      expect(f).not.toMatch(/\.test\.|testing|web\//);
+    }
+    for (const f of [
+      'dist/lib/engine/pkg/fracture_engine_bg.wasm',
+      'dist/lib/engine/host/worker.js',
+      'dist/sdk/node.js',
+      'dist/sdk/node.d.ts',
+      'dist/sdk/browser.js',
+      'dist/sdk/browser.d.ts',
+    ]) {
+      expect(files).toContain(f);
+    }
+    const installed = JSON.parse(readFileSync(path.join(app, 'node_modules/fracture/package.json'), 'utf8'));
+    expect(installed.dependencies ?? {}).toEqual({});
+    // Nothing else was installed beside it.
+    expect(readdirSync(path.join(app, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['fracture']);
+  });
+
+  it("Node: the README's example, as written, writes the CLI's bytes", () => {
+    writeFileSync(path.join(app, 'example-node.mjs'), readmeExample('node'));
+    const r = spawnSync(process.execPath, ['example-node.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Won't Open \(Verified Heuristically\) [0-9a-f]{64}\n$/);
+    const expected = cliBytes(
+      app,
+      ['--mode', 'guaranteed_break', '--intensity', '80', '--seed', '42'],
+      photo,
+      'photo_corrupted.png',
+    );
+    expect(readFileSync(path.join(app, 'photo_corrupted.png')).equals(expected)).toBe(true);
+  });
+
+  it("Node: the README's variants example writes what --count writes", () => {
+    writeFileSync(path.join(app, 'example-variants.mjs'), readmeExample('variants'));
+    const r = spawnSync(process.execPath, ['example-variants.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const out = mkdtempSync(path.join(app, 'count-'));
+    expect(spawnSync(NATIVE, ['--seed', '100', '--count', '5', '--out', out, photo]).status).toBe(0);
+    const names = readdirSync(out).sort();
+    expect(names).toEqual([100, 101, 102, 103, 104].map((s) => `photo_corrupted_${s}.png`));
+    for (const n of names)
+      expect(readFileSync(path.join(app, n)).equals(readFileSync(path.join(out, n))), n).toBe(true);
+  });
+
+  it('Node: every input type and both engines give the same bytes; reports, stages, abort and errors', () => {
+    const script = `
+import { readFileSync } from 'node:fs';
+import { corrupt } from 'fracture';
+const bytes = readFileSync('photo.png');
+const before = Buffer.from(bytes);
+const options = { mode: 'cut_replace', intensity: 60, seed: 9, filename: 'photo.png' };
+const stages = [];
+const fractions = [];
+const runs = [
+  await corrupt(bytes, { ...options, onStage: (s) => stages.push(s), onProgress: (f) => fractions.push(f) }),
+  await corrupt(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), options),
+  await corrupt(new Blob([bytes]), options),
+  await corrupt(bytes, { ...options, engine: 'ts' }),
+];
+const aborted = new AbortController();
+aborted.abort();
+const errors = await Promise.all([
+  corrupt(bytes, { ...options, signal: aborted.signal }).catch((e) => e.name),
+  corrupt(bytes, { ...options, mode: 'melt' }).catch((e) => e.message),
+  corrupt(bytes, { ...options, intensity: 101 }).catch((e) => e.message),
+]);
+const late = new AbortController();
+const lateRun = corrupt(bytes, { ...options, signal: late.signal, onStage: (s) => s === 'plan' && late.abort() });
+errors.push(await lateRun.catch((e) => e.name));
+console.log(JSON.stringify({
+  same: runs.map((r) => Buffer.from(r.data).equals(Buffer.from(runs[0].data))),
+  types: runs.map((r) => r.data.constructor.name),
+  unchanged: bytes.equals(before),
+  report: runs[0].report,
+  stages,
+  fractions,
+  errors,
+}));
+`;
+    writeFileSync(path.join(app, 'api.mjs'), script);
+    const r = spawnSync(process.execPath, ['api.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const got = JSON.parse(r.stdout);
+    expect(got.same).toEqual([true, true, true, true]);
+    expect(got.types).toEqual(['Uint8Array', 'Uint8Array', 'Uint8Array', 'Uint8Array']);
+    expect(got.unchanged).toBe(true);
+    expect(got.stages).toEqual(['scan', 'plan', 'corrupt', 'verify', 'report']);
+    expect(got.fractions).toEqual([0.15, 0.35, 0.7, 0.85, 1]);
+    expect(got.errors).toEqual([
+      'AbortError',
+      'Unsupported corruption mode: melt',
+      'Intensity must be an integer from 0 to 100, got 101',
+      'AbortError',
+    ]);
+    // The report is the CLI's --json line, timings aside.
+    const cli = spawnSync(
+      NATIVE,
+      ['--mode', 'cut_replace', '--intensity', '60', '--seed', '9', '--json', '--out', 'r', photo],
+      {
+        cwd: app,
+        encoding: 'utf8',
+      },
+    );
+    const untimed = (o: Record<string, unknown>) => ({ ...o, time_ms: 0, ops_ms: 0 });
+    expect(untimed(got.report)).toEqual(untimed(JSON.parse(cli.stdout)));
+    expect(Object.keys(got.report)).toEqual(Object.keys(JSON.parse(cli.stdout)));
+    expect(Buffer.from(readFileSync(path.join(app, 'r/photo_corrupted.png'))).length).toBe(got.report.result_size);
+  });
+
+  it('a strict TypeScript consumer compiles against the shipped types, in Node and in a browser project', () => {
+    const check = (name: string, tsconfig: object, source: string) => {
+      const dir = path.join(app, name);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+      writeFileSync(path.join(dir, 'main.ts'), source);
+      return spawnSync(process.execPath, [TSC, '-p', dir], { cwd: app, encoding: 'utf8' });
+    };
+    const common = { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2023'] };
+    const node = check(
+      'ts-node',
+      {
+        compilerOptions: {
+          ...common,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          types: ['node'],
+          typeRoots: [path.join(ROOT, 'node_modules/@types')],
+        },
+        files: ['main.ts'],
+      },
+      `import { corrupt, corruptVariants, type CorruptOptions, type Report } from 'fracture';
+const options: CorruptOptions = { mode: 'quick_scramble', intensity: 5, seed: 1, engine: 'ts', onStage: (stage, message) => console.log(stage.toUpperCase(), message) };
+const { data, report } = await corrupt(new Uint8Array(8), options);
+const bytes: Uint8Array = data;
+const r: Report = report;
+const seed: number = r.seed;
+const variants = await corruptVariants(new ArrayBuffer(8), { count: 2 });
+const first: Uint8Array = variants[0].data;
+// @ts-expect-error: not an option
+await corrupt(bytes, { colour: 'red' });
+// @ts-expect-error: in Node data is bytes, not a Blob
+const blob: Blob = data;
+console.log(seed, first, blob);
+`,
+    );
+    expect(node.status, node.stdout + node.stderr).toBe(0);
+    const browser = check(
+      'ts-browser',
+      {
+        compilerOptions: {
+          ...common,
+          lib: ['ES2023', 'DOM'],
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          types: [],
+        },
+        files: ['main.ts'],
+      },
+      `import { corrupt } from 'fracture';
+const input = document.querySelector('input')!;
+const { data, report } = await corrupt(input.files![0], { signal: new AbortController().signal, onProgress: (f) => f.toFixed(2) });
+const blob: Blob = data;
+const name: string = report.filename;
+// @ts-expect-error: in the browser data is a Blob
+const bytes: Uint8Array = data;
+console.log(blob, name, bytes);
+`,
+    );
+    expect(browser.status, browser.stdout + browser.stderr).toBe(0);
+    // And the checks can fail: a wrong use is reported.
+    const wrong = check(
+      'ts-wrong',
+      JSON.parse(readFileSync(path.join(app, 'ts-browser/tsconfig.json'), 'utf8')),
+      `import { corrupt } from 'fracture';\nawait corrupt('text');\n`,
+    );
+    expect(wrong.stdout).toMatch(/error TS2345/);
+  });
+
+  describe("a Vite app with the README's browser example, in Chromium", () => {
+    let site: string;
+
+    beforeAll(() => {
+      // The consumer project itself is the app: the README's example as written, in a page with a file
+      // picker; no Vite config.
+      site = app;
+      writeFileSync(
+        path.join(site, 'index.html'),
+        '<!doctype html><html><head><meta charset="utf-8"><title>consumer</title><link rel="icon" href="data:,"></head><body><input type="file"><script type="module" src="/main.js"></script></body></html>',
+      );
+      writeFileSync(path.join(site, 'main.js'), readmeExample('browser'));
+    });
+
+    /** Opens `url`, picks photo.png, downloads the result; every request the page made. */
+    async function corruptInPage(url: string) {
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+      try {
+        const page = await browser.newPage();
+        const requests: string[] = [];
+        const errors: string[] = [];
+        page.on('request', (r) => requests.push(r.url()));
+        page.on('pageerror', (e) => errors.push(e.message));
+        page.on('console', (m) => m.type() === 'warning' && errors.push(m.text()));
+        await page.goto(url);
+        await page.setInputFiles('input[type=file]', photo);
+        const link = page.locator('a[download]');
+        await link.waitFor({ timeout: 30_000 });
+        const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+        return {
+          bytes: readFileSync((await download.path())!),
+          name: download.suggestedFilename(),
+          text: await link.textContent(),
+          requests,
+          errors,
+        };
+      } finally {
+        await browser.close();
+      }
+    }
+
+    it('vite build with no plugin or setting emits the worker and the module, and the page writes the CLI bytes', async () => {
+      execFileSync(process.execPath, [VITE, 'build'], { cwd: site, stdio: 'pipe' });
+      const assets = readdirSync(path.join(site, 'dist/assets'));
+      expect(
+        assets.some((a) => /^worker-.*\.js$/.test(a)),
+        assets.join(),
+      ).toBe(true);
+      expect(
+        assets.some((a) => /^fracture_engine_bg-.*\.wasm$/.test(a)),
+        assets.join(),
+      ).toBe(true);
+      const preview = await startVite(site, ['preview']);
+      servers.push(preview.proc);
+      const got = await corruptInPage(preview.url);
+      const expected = cliBytes(app, ['--mode', 'guaranteed_break', '--seed', '42'], photo, 'photo_corrupted.png');
+      expect(got.bytes.equals(expected)).toBe(true);
+      expect(got.name).toBe('corrupted-photo.png');
+      expect(got.text).toBe("photo.png: Won't Open (Verified Heuristically)");
+      // The WebAssembly engine ran (no fallback warning), and nothing was fetched from elsewhere.
+      expect(got.errors).toEqual([]);
+      expect(got.requests.some((u) => /\/assets\/fracture_engine_bg-.*\.wasm$/.test(u))).toBe(true);
+      for (const u of got.requests) expect(u.startsWith(preview.url), u).toBe(true);
+    });
+
+    it("Vite's dev server (dependencies pre-bundled) works too, with no setting", async () => {
+      const dev = await startVite(site, []);
+      servers.push(dev.proc);
+      const got = await corruptInPage(dev.url);
+      const expected = cliBytes(app, ['--mode', 'guaranteed_break', '--seed', '42'], photo, 'photo_corrupted.png');
+      expect(got.bytes.equals(expected)).toBe(true);
+      expect(got.errors).toEqual([]);
+      // The package was pre-bundled, and the worker and module still came from the package.
+      expect(got.requests.some((u) => u.includes('/node_modules/.vite/deps/fracture.js'))).toBe(true);
+      expect(got.requests.some((u) => u.includes('/node_modules/fracture/dist/lib/engine/host/worker.js'))).toBe(true);
+      expect(
+        got.requests.some((u) => u.endsWith('/node_modules/fracture/dist/lib/engine/pkg/fracture_engine_bg.wasm')),
+      ).toBe(true);
+    });
+  });
+});
