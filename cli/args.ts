@@ -3,6 +3,7 @@
 // with tokens so that every mistake gets the same one line as the native CLI, and a value option takes
 // the next argument whatever it looks like (`--seed -1` is a bad seed, not a missing one), as clap
 // does there.
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 
@@ -29,7 +30,20 @@ export interface Args {
 export const STDIN = '-';
 export const MAX_COUNT = 1_000_000;
 
-export type Parsed = { kind: 'run'; args: Args } | { kind: 'print'; text: string };
+export interface MinimizeArgs {
+  test: string;
+  original: string;
+  corrupted: string;
+  out?: string;
+  timeoutMs: number;
+  jobs: number;
+  quiet: boolean;
+}
+
+export type Parsed =
+  | { kind: 'run'; args: Args }
+  | { kind: 'minimize'; args: MinimizeArgs }
+  | { kind: 'print'; text: string };
 
 export class UsageError extends Error {}
 
@@ -73,7 +87,32 @@ export const OPTIONS = {
 } satisfies Options;
 
 const ABOUT = 'Corrupts copies of FILEs deterministically; the originals are never changed.';
-const AFTER = 'Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.';
+const AFTER = `Commands:
+  minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
+
+Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.`;
+
+const MINIMIZE_OPTIONS = {
+  test: {
+    value: 'CMD',
+    help: "the test, run by /bin/sh: {} is the candidate file's path (without {}: it is standard input)",
+  },
+  out: { value: 'FILE', help: 'where to write the result (default {base}_minimized{.ext} beside CORRUPTED)' },
+  timeout: { value: 'MS', help: 'a test running longer has failed (default 10000)' },
+  jobs: { value: 'N', help: 'tests run at once (default: the number of cores)' },
+  quiet: { help: 'no progress lines' },
+  help: { short: 'h', help: 'print this help' },
+} satisfies Options;
+
+const MINIMIZE_ABOUT =
+  'Finds a file that differs from ORIGINAL in as few bytes as possible while the test command still fails on it, starting from CORRUPTED (same length). The result is 1-minimal: restoring any one of its changed bytes makes the test pass.';
+const MINIMIZE_AFTER = [
+  'The test is run by /bin/sh exactly as written, with your rights: give it only commands you would type yourself. {} becomes the path of a temporary copy named like CORRUPTED (letters, digits and ._- kept, others made _), in a directory of its own per parallel test, quoted for the shell only if the path needs it; a test without {} reads the file on standard input. Failing is a non-zero exit, a signal, or running past --timeout; its output is discarded. Temporary files are removed at the end and on Ctrl-C.',
+  'Exit status: 0 minimised, 1 the test passes on CORRUPTED or fails on ORIGINAL (or a file error), 2 usage error.',
+];
+
+export const MAX_TIMEOUT_MS = 86_400_000;
+export const MAX_JOBS = 1024;
 
 /** The help text, laid out as clap lays out the native CLI's (100 columns). */
 export function helpText(
@@ -104,7 +143,13 @@ export function helpText(
     const width = Math.max(...list.map(([left]) => left.length)) + 2;
     return list.map(([left, help]) => `  ${left.padEnd(width)}${wrap(help, width + 2)}`).join('\n');
   };
-  return `${about}\n\nUsage: ${usage}\n\nArguments:\n${table(positional)}\n\nOptions:\n${table(rows)}\n\n${after}\n`;
+  // Prose paragraphs wrap at 100 columns, as clap wraps them; lines of a table stay as written.
+  const prose = (text: string) =>
+    text
+      .split('\n\n')
+      .map((p) => (p.includes('\n') ? p : wrap(p, 0)))
+      .join('\n\n');
+  return `${prose(about)}\n\nUsage: ${usage}\n\nArguments:\n${table(positional)}\n\nOptions:\n${table(rows)}\n\n${prose(after)}\n`;
 }
 
 export const HELP = helpText(
@@ -115,6 +160,48 @@ export const HELP = helpText(
   AFTER,
 );
 export const VERSION = 'fracture 1.0.0 (fracture-engine/1)\n';
+
+export const MINIMIZE_HELP = helpText(
+  'fracture minimize [OPTIONS] [ORIGINAL] [CORRUPTED]',
+  MINIMIZE_ABOUT,
+  [
+    ['[ORIGINAL]', 'the file the test passes on'],
+    ['[CORRUPTED]', 'a corrupted copy of it, of the same length, that the test fails on'],
+  ],
+  MINIMIZE_OPTIONS,
+  MINIMIZE_AFTER.join('\n\n'),
+);
+
+function parseMinimize(argv: string[]): Parsed {
+  const { values, positionals, print } = tokenise(argv, MINIMIZE_OPTIONS);
+  if (print) return { kind: 'print', text: MINIMIZE_HELP };
+  // clap refuses a third positional while it parses, before any value is checked.
+  if (positionals.length > 2) throw new UsageError(`unexpected argument ${positionals[2]}`);
+  const text = (name: keyof typeof MINIMIZE_OPTIONS) => values.get(name) as string | undefined;
+  const timeoutText = text('timeout');
+  const timeoutMs = timeoutText === undefined ? 10_000 : integer(timeoutText, MAX_TIMEOUT_MS);
+  if (!timeoutMs) {
+    throw new UsageError(`Timeout must be an integer from 1 to ${MAX_TIMEOUT_MS} (milliseconds), got ${timeoutText}`);
+  }
+  const jobsText = text('jobs');
+  const jobs = jobsText === undefined ? availableParallelism() : integer(jobsText, MAX_JOBS);
+  if (!jobs) throw new UsageError(`Jobs must be an integer from 1 to ${MAX_JOBS}, got ${jobsText}`);
+  const test = text('test');
+  if (test === undefined) throw new UsageError('minimize needs --test CMD');
+  if (positionals.length < 2) throw new UsageError('minimize needs ORIGINAL and CORRUPTED');
+  return {
+    kind: 'minimize',
+    args: {
+      test,
+      original: positionals[0],
+      corrupted: positionals[1],
+      out: text('out'),
+      timeoutMs,
+      jobs,
+      quiet: values.has('quiet'),
+    },
+  };
+}
 
 /** Decimal digits only (no sign, no spaces), at most `max`. */
 function integer(v: string, max: number): number | undefined {
@@ -154,6 +241,8 @@ export function tokenise(
 }
 
 export function parseCommandLine(argv: string[], randomSeed: () => number): Parsed {
+  // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
+  if (argv[0] === 'minimize') return parseMinimize(argv.slice(1));
   const { values, positionals, print } = tokenise(argv, OPTIONS);
   if (print) return { kind: 'print', text: print === 'help' ? HELP : VERSION };
   const text = (name: keyof typeof OPTIONS) => values.get(name) as string | undefined;

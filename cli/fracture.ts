@@ -9,6 +9,8 @@ import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts'
 import { writeSessionZip } from './zip.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
+import { ioText } from './io.ts';
+import { minimize } from './minimize.ts';
 
 const MAX_INPUT = 0xffffffff;
 /** Bytes read at a time, so the progress bar moves while a large file is read. */
@@ -27,15 +29,6 @@ export class Dedup {
     this.taken.add(candidate.toLowerCase());
     return candidate;
   }
-}
-
-function ioText(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  if (code === 'EPIPE') return 'standard output was closed';
-  return e instanceof Error ? e.message : String(e);
 }
 
 /** A file's bytes, read a piece at a time; `check` refuses bad arguments before a large file is read. */
@@ -140,6 +133,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     io.out.write(parsed.text);
     return 0;
   }
+  if (parsed.kind === 'minimize') return minimize(parsed.args, io);
   const a = parsed.args;
   io.err.write(
     a.count === 1

@@ -234,6 +234,8 @@ describe('fracture CLI', () => {
     expect(options(npm)).toContain('--engine');
     // The subcommand, the standard input FILE and the exit status are there too.
     expect(native).toMatch(/- reads standard input and writes the result to standard output/);
+    expect(native).toMatch(/^ {2}minimize {2}the fewest changed bytes that still make a command fail/m);
+    expect(native).toMatch(/^Exit status: 0 all files corrupted/m);
     // Apart from --engine's entry, word for word.
     expect(npm.replace(/^ {6}--engine <E>.*\n( {10,}.*\n)*/m, '')).toBe(native);
   });

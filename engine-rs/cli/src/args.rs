@@ -37,13 +37,31 @@ impl Args {
 
 pub enum Parsed {
     Run(Args),
+    Minimize(crate::minimize::Options),
     /// `--help` or `--version`: the text to print on stdout.
     Print(String),
 }
 
 const ABOUT: &str = "Corrupts copies of FILEs deterministically; the originals are never changed.";
-const AFTER: &str =
-    "Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.";
+const AFTER: &str = "\
+Commands:
+  minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
+
+Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.";
+
+const MINIMIZE_ABOUT: &str = "\
+Finds a file that differs from ORIGINAL in as few bytes as possible while the test command still fails \
+on it, starting from CORRUPTED (same length). The result is 1-minimal: restoring any one of its changed \
+bytes makes the test pass.";
+const MINIMIZE_AFTER: &str = "\
+The test is run by /bin/sh exactly as written, with your rights: give it only commands you would type \
+yourself. {} becomes the path of a temporary copy named like CORRUPTED (letters, digits and ._- kept, \
+others made _), in a directory of its own per parallel test, quoted for the shell only if the path \
+needs it; a test without {} reads the file on standard input. Failing is a non-zero exit, a signal, or running past --timeout; its \
+output is discarded. Temporary files are removed at the end and on Ctrl-C.
+
+Exit status: 0 minimised, 1 the test passes on CORRUPTED or fails on ORIGINAL (or a file error), 2 usage \
+error.";
 
 /// A value option: takes the next argument whatever it looks like (`--seed -1` is a bad seed, not a
 /// missing one), as the npm CLI does.
@@ -56,7 +74,12 @@ fn flag(name: &'static str, help: &'static str) -> Arg {
 }
 
 fn files(name: &'static str, help: &'static str) -> Arg {
-    Arg::new(name).value_name(name).help(help).num_args(0..).value_parser(clap::value_parser!(PathBuf))
+    let arg = Arg::new(name).value_name(name).help(help).value_parser(clap::value_parser!(PathBuf));
+    if name == "FILE" {
+        arg.num_args(0..)
+    } else {
+        arg
+    }
 }
 
 fn command() -> Command {
@@ -108,13 +131,86 @@ fn version() -> &'static str {
     Box::leak(format!("{} ({})", env!("CARGO_PKG_VERSION"), fracture_engine::ENGINE_VERSION).into_boxed_str())
 }
 
-pub fn parse(argv: &[String]) -> Result<Parsed, String> {
-    let m = match command().try_get_matches_from(std::iter::once("fracture".to_string()).chain(argv.iter().cloned())) {
-        Ok(m) => m,
+fn minimize_command() -> Command {
+    Command::new("minimize")
+        .bin_name("fracture minimize")
+        .about(MINIMIZE_ABOUT)
+        .after_help(MINIMIZE_AFTER)
+        .disable_help_flag(true)
+        .args_override_self(true)
+        .term_width(100)
+        .arg(value(
+            "test",
+            "CMD",
+            "the test, run by /bin/sh: {} is the candidate file's path (without {}: it is standard input)",
+        ))
+        .arg(value("out", "FILE", "where to write the result (default {base}_minimized{.ext} beside CORRUPTED)"))
+        .arg(value("timeout", "MS", "a test running longer has failed (default 10000)"))
+        .arg(value("jobs", "N", "tests run at once (default: the number of cores)"))
+        .arg(flag("quiet", "no progress lines"))
+        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
+        .arg(files("ORIGINAL", "the file the test passes on"))
+        .arg(files("CORRUPTED", "a corrupted copy of it, of the same length, that the test fails on"))
+}
+
+/// Runs clap; help and version come back as text to print.
+fn matches(command: Command, name: &str, argv: &[String]) -> Result<Result<ArgMatches, String>, String> {
+    match command.try_get_matches_from(std::iter::once(name.to_string()).chain(argv.iter().cloned())) {
+        Ok(m) => Ok(Ok(m)),
         Err(e) => match e.kind() {
-            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => return Ok(Parsed::Print(e.to_string())),
-            _ => return Err(one_line(&e)),
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(Err(e.to_string())),
+            _ => Err(one_line(&e)),
         },
+    }
+}
+
+pub const MAX_TIMEOUT_MS: u64 = 86_400_000;
+pub const MAX_JOBS: u64 = 1024;
+
+fn parse_minimize(argv: &[String]) -> Result<Parsed, String> {
+    let m = match matches(minimize_command(), "fracture minimize", argv)? {
+        Ok(m) => m,
+        Err(text) => return Ok(Parsed::Print(text)),
+    };
+    let text = |id: &str| m.get_one::<String>(id).cloned();
+    let timeout_ms = match text("timeout") {
+        Some(v) => integer(&v, MAX_TIMEOUT_MS)
+            .filter(|n| *n > 0)
+            .ok_or(format!("Timeout must be an integer from 1 to {MAX_TIMEOUT_MS} (milliseconds), got {v}"))?,
+        None => 10_000,
+    };
+    let jobs = match text("jobs") {
+        Some(v) => integer(&v, MAX_JOBS)
+            .filter(|n| *n > 0)
+            .ok_or(format!("Jobs must be an integer from 1 to {MAX_JOBS}, got {v}"))? as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let Some(test) = text("test") else {
+        return Err("minimize needs --test CMD".into());
+    };
+    let (original, corrupted) = match (paths(&m, "ORIGINAL").pop(), paths(&m, "CORRUPTED").pop()) {
+        (Some(o), Some(c)) => (o, c),
+        _ => return Err("minimize needs ORIGINAL and CORRUPTED".into()),
+    };
+    Ok(Parsed::Minimize(crate::minimize::Options {
+        test,
+        original,
+        corrupted,
+        out: text("out").map(PathBuf::from),
+        timeout_ms,
+        jobs,
+        quiet: m.get_flag("quiet"),
+    }))
+}
+
+pub fn parse(argv: &[String]) -> Result<Parsed, String> {
+    // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
+    if argv.first().is_some_and(|a| a == "minimize") {
+        return parse_minimize(&argv[1..]);
+    }
+    let m = match matches(command(), "fracture", argv)? {
+        Ok(m) => m,
+        Err(text) => return Ok(Parsed::Print(text)),
     };
     if m.contains_id("engine") && m.get_one::<String>("engine").is_some() {
         return Err("--engine is an option of the npm CLI (npx fracture); this is the native engine".into());
@@ -200,6 +296,7 @@ fn one_line(e: &clap::Error) -> String {
     // "--out <DIR>" -> "--out"
     let option = || context(ContextKind::InvalidArg).split([' ', '=']).next().unwrap_or_default().to_string();
     match e.kind() {
+        ErrorKind::UnknownArgument if !option().starts_with('-') => format!("unexpected argument {}", option()),
         ErrorKind::UnknownArgument => format!("unknown option {}", option()),
         ErrorKind::InvalidValue if context(ContextKind::InvalidValue).is_empty() => {
             format!("option {} needs a value", option())

@@ -2,6 +2,7 @@
 //! Usage and exit codes: docs/contract.md, section 11.3, and README.md (and `fracture --help`).
 
 mod args;
+mod minimize;
 mod names;
 mod process;
 mod read;
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     match args::parse(&argv) {
         Ok(Parsed::Run(a)) => run(a),
+        Ok(Parsed::Minimize(o)) => minimize::run(o),
         Ok(Parsed::Print(text)) => {
             print!("{text}");
             ExitCode::SUCCESS

@@ -1,0 +1,299 @@
+// `fracture minimize`: the fewest changed bytes of CORRUPTED that still make a command fail. The same
+// delta debugging as the native CLI (engine-rs/cli/src/minimize.rs), step for step, so both print the
+// same lines and write the same file: ddmin over runs of changed bytes, then over single bytes; each
+// round's candidates run in parallel and the first failing one in order wins.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { constants, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { MinimizeArgs } from './args.ts';
+import { ioText } from './io.ts';
+
+type Outcome = { fail: false } | { fail: true; how: string };
+
+interface Io {
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream;
+}
+
+export async function minimize(a: MinimizeArgs, io: Io): Promise<number> {
+  try {
+    io.out.write(`${await run(a, io)}\n`);
+    return 0;
+  } catch (e) {
+    io.err.write(`fracture: minimize: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
+async function read(file: string): Promise<Uint8Array> {
+  try {
+    return await readFile(file);
+  } catch (e) {
+    throw new Error(`${file}: ${ioText(e)}`);
+  }
+}
+
+async function run(a: MinimizeArgs, io: Io): Promise<string> {
+  const original = await read(a.original);
+  const corrupted = await read(a.corrupted);
+  if (original.length !== corrupted.length) {
+    throw new Error(
+      `ORIGINAL is ${original.length} bytes and CORRUPTED ${corrupted.length} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length)`,
+    );
+  }
+  const changed: number[] = [];
+  for (let i = 0; i < original.length; i++) if (original[i] !== corrupted[i]) changed.push(i);
+  if (changed.length === 0) throw new Error('CORRUPTED is identical to ORIGINAL: nothing to minimise');
+  const runs = runsOf(changed);
+  const out = a.out ?? minimizedPath(a.corrupted);
+  const say = (text: string) => {
+    if (!a.quiet) io.err.write(`fracture: minimize: ${text}\n`);
+  };
+  say(`CORRUPTED differs from ORIGINAL in ${changed.length} bytes (${runs.length} runs)`);
+
+  const tester = new Tester(a, original, corrupted);
+  try {
+    const [onCorrupted, onOriginal] = await tester.outcomes([changed, []]);
+    if (!onCorrupted.fail) throw new Error('the test passes on CORRUPTED: there is no failure to keep');
+    if (onOriginal.fail) {
+      throw new Error(
+        `the test fails on ORIGINAL too (${onOriginal.how}): it must pass on ORIGINAL and fail on CORRUPTED`,
+      );
+    }
+    let last = changed.length;
+    const report = (positions: number) => {
+      if (positions !== last) {
+        last = positions;
+        say(`${positions} bytes differ`);
+      }
+    };
+    // Runs first: a corrupting mode changes bytes in runs, and dropping a whole run is one test.
+    const runUnits = runs.map(([start, end]) => Array.from({ length: end - start }, (_, k) => start + k));
+    const firstFailing = (sets: number[][]) => tester.firstFailing(sets);
+    const keptRuns = await ddmin(runUnits, firstFailing, report);
+    say('now byte by byte');
+    const kept = (
+      await ddmin(
+        keptRuns.flat().map((p) => [p]),
+        firstFailing,
+        report,
+      )
+    ).flat();
+    const result = Uint8Array.from(original);
+    for (const p of kept) result[p] = corrupted[p];
+    await writeFile(out, result).catch((e) => {
+      throw new Error(`cannot write ${out}: ${ioText(e)}`);
+    });
+    return `${out}: ${kept.length} bytes differ from ORIGINAL (was ${changed.length})`;
+  } finally {
+    tester.close();
+  }
+}
+
+/** Maximal runs of consecutive positions, as `[start, end)`. */
+export function runsOf(positions: number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const p of positions) {
+    const last = runs.at(-1);
+    if (last && last[1] === p) last[1] = p + 1;
+    else runs.push([p, p + 1]);
+  }
+  return runs;
+}
+
+/** `{base}_minimized{.ext}` beside CORRUPTED (`{name}_minimized.bin` without an extension). */
+export function minimizedPath(corrupted: string): string {
+  const name = path.basename(corrupted);
+  const dot = name.lastIndexOf('.');
+  const named = dot > 0 ? `${name.slice(0, dot)}_minimized${name.slice(dot)}` : `${name}_minimized.bin`;
+  return corrupted.slice(0, corrupted.length - name.length) + named;
+}
+
+/**
+ * ddmin over `units` (each a set of positions): the smallest list of units found whose union still
+ * fails. `firstFailing` gets the round's candidates in order and resolves to the index of the first
+ * that fails; `progress` hears the number of positions kept after each reduction.
+ */
+export async function ddmin(
+  units: number[][],
+  firstFailing: (sets: number[][]) => Promise<number | undefined>,
+  progress: (positions: number) => void,
+): Promise<number[][]> {
+  let c = units;
+  let n = 2;
+  while (c.length >= 2) {
+    const len = c.length;
+    const bounds = Array.from({ length: n }, (_, k) => [Math.floor((k * len) / n), Math.floor(((k + 1) * len) / n)]);
+    const candidates = bounds.map(([a, b]) => Array.from({ length: b - a }, (_, k) => a + k));
+    // With two parts each complement is the other part: already a candidate.
+    if (n > 2) {
+      for (const [a, b] of bounds)
+        candidates.push(Array.from({ length: len }, (_, i) => i).filter((i) => i < a || i >= b));
+    }
+    const k = await firstFailing(candidates.map((us) => us.flatMap((u) => c[u])));
+    if (k !== undefined) {
+      c = candidates[k].map((u) => c[u]);
+      n = k < n ? 2 : Math.max(n - 1, 2);
+      progress(c.reduce((sum, u) => sum + u.length, 0));
+    } else if (n < len) {
+      n = Math.min(2 * n, len);
+    } else {
+      break;
+    }
+  }
+  return c;
+}
+
+/** CORRUPTED's file name with only letters, digits, `.`, `_` and `-` (others become `_`). */
+export function safeName(corrupted: string): string {
+  const safe = [...path.basename(corrupted)].map((ch) => (/^[A-Za-z0-9._-]$/.test(ch) ? ch : '_')).join('');
+  return safe === '' || safe.startsWith('-') ? `input${safe}` : safe;
+}
+
+/** `file` as one shell word: as it is when it has only safe characters, else single-quoted. */
+export function shellWord(file: string): string {
+  return /^[A-Za-z0-9._\-/]+$/.test(file) ? file : `'${file.replace(/'/g, "'\\''")}'`;
+}
+
+/** Runs the test on candidate files, `jobs` at a time, each in a temporary slot of its own. */
+class Tester {
+  private readonly temp: string;
+  private readonly slots: string[];
+  private readonly known = new Map<string, boolean>();
+  private readonly groups = new Set<number>();
+  private readonly onSignal = () => {
+    this.close();
+    process.stderr.write('fracture: minimize: interrupted; the temporary files are removed\n');
+    process.exit(130);
+  };
+
+  constructor(
+    private readonly a: MinimizeArgs,
+    private readonly original: Uint8Array,
+    private readonly corrupted: Uint8Array,
+  ) {
+    this.temp = mkdtempSync(path.join(tmpdir(), 'fracture-minimize-'));
+    const name = safeName(a.corrupted);
+    this.slots = Array.from({ length: Math.max(1, a.jobs) }, (_, j) => {
+      mkdirSync(path.join(this.temp, String(j)));
+      return path.join(this.temp, String(j), name);
+    });
+    // Ctrl-C, SIGTERM or SIGHUP: the tests' groups are killed (they are not in the terminal's
+    // foreground group, so the terminal's Ctrl-C never reaches them) and the temporary files removed.
+    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, this.onSignal);
+  }
+
+  close() {
+    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(s, this.onSignal);
+    for (const g of this.groups) killGroup(g);
+    rmSync(this.temp, { recursive: true, force: true });
+  }
+
+  /** Every candidate's outcome (the preconditions). */
+  async outcomes(sets: number[][]): Promise<Outcome[]> {
+    return (await this.runBatch(sets, false)).map((r) => r ?? { fail: false });
+  }
+
+  /** The index of the first candidate, in order, on which the test fails. */
+  async firstFailing(sets: number[][]): Promise<number | undefined> {
+    const i = (await this.runBatch(sets, true)).findIndex((r) => r?.fail === true);
+    return i < 0 ? undefined : i;
+  }
+
+  /** Outcomes of `sets` (undefined: not run, because an earlier candidate failed and `stopEarly`). */
+  private async runBatch(sets: number[][], stopEarly: boolean): Promise<(Outcome | undefined)[]> {
+    const keys = sets.map((s) => s.join(','));
+    const results: (Outcome | undefined)[] = keys.map((k) => {
+      const fail = this.known.get(k);
+      return fail === undefined ? undefined : fail ? { fail: true, how: '' } : { fail: false };
+    });
+    const firstKnownFail = results.findIndex((r) => r?.fail === true);
+    const todo = sets
+      .map((_, i) => i)
+      .filter((i) => results[i] === undefined && !(stopEarly && firstKnownFail >= 0 && i > firstKnownFail));
+    let next = 0;
+    let best = stopEarly && firstKnownFail >= 0 ? firstKnownFail : undefined;
+    const cancels = new Map<number, () => void>();
+    const worker = async (slot: string) => {
+      for (;;) {
+        const i = todo[next];
+        if (i === undefined || (stopEarly && best !== undefined && i > best)) return;
+        next++;
+        const bytes = Uint8Array.from(this.original);
+        for (const p of sets[i]) bytes[p] = this.corrupted[p];
+        const outcome = await this.runTest(slot, bytes, (cancel) => cancels.set(i, cancel));
+        cancels.delete(i);
+        if (stopEarly && outcome?.fail && (best === undefined || i < best)) {
+          best = i;
+          // Later candidates cannot win any more: stop them.
+          for (const [j, cancel] of cancels) if (j > i) cancel();
+        }
+        if (outcome) this.known.set(keys[i], outcome.fail);
+        results[i] = outcome;
+      }
+    };
+    await Promise.all(this.slots.slice(0, Math.min(this.slots.length, todo.length)).map(worker));
+    return results;
+  }
+
+  /** One test on `bytes`, written to `file`; undefined when cancelled. */
+  private async runTest(file: string, bytes: Uint8Array, onCancel: (cancel: () => void) => void) {
+    try {
+      await writeFile(file, bytes);
+    } catch (e) {
+      return { fail: true, how: `cannot write ${file}: ${ioText(e)}` } as Outcome;
+    }
+    // `{}` is the file's path; a command without `{}` reads the file on standard input.
+    const withPath = this.a.test.includes('{}');
+    const script = withPath ? this.a.test.replaceAll('{}', shellWord(file)) : this.a.test;
+    const stdin = withPath ? 'ignore' : openSync(file, 'r');
+    return new Promise<Outcome | undefined>((resolve) => {
+      let child: ChildProcess;
+      try {
+        child = spawn('/bin/sh', ['-c', script], { stdio: [stdin, 'ignore', 'ignore'], detached: true });
+      } finally {
+        if (typeof stdin === 'number') closeSync(stdin);
+      }
+      const group = child.pid;
+      if (group !== undefined) this.groups.add(group);
+      let settled: Outcome | undefined | null = null;
+      const settle = (o: Outcome | undefined) => {
+        if (settled === null) settled = o;
+      };
+      const timer = setTimeout(() => {
+        settle({ fail: true, how: `timed out after ${this.a.timeoutMs} ms` });
+        if (group !== undefined) killGroup(group);
+      }, this.a.timeoutMs);
+      onCancel(() => {
+        settle(undefined);
+        if (group !== undefined) killGroup(group);
+      });
+      child.on('error', (e) => {
+        clearTimeout(timer);
+        resolve({ fail: true, how: `cannot start /bin/sh: ${e.message}` });
+      });
+      child.on('exit', (code, signal) => {
+        clearTimeout(timer);
+        if (code === 0) settle({ fail: false });
+        else if (code !== null) settle({ fail: true, how: `exit ${code}` });
+        else settle({ fail: true, how: `killed by signal ${signal ? constants.signals[signal] : '?'}` });
+        // Whatever the shell started and left behind goes with it.
+        if (group !== undefined) {
+          killGroup(group);
+          this.groups.delete(group);
+        }
+        resolve(settled ?? undefined);
+      });
+    });
+  }
+}
+
+function killGroup(group: number) {
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
