@@ -2,9 +2,11 @@
 // TypeScript reference engine. The npm CLI and the SDK's Node entry both run files through this.
 import { availableParallelism } from 'node:os';
 import { loadWasmEngine, nodeSha256, startNodeHelpers } from '../lib/engine/host/node.ts';
-import { PARALLEL_MIN_BYTES, runWasm, type FlipHelper, type StageEvents } from '../lib/engine/host/run.ts';
+import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
+import { usesHelpers } from '../lib/engine/host/protocol.ts';
+import { runWasm } from '../lib/engine/host/run.ts';
 import { runReference } from '../lib/engine/host/run-ts.ts';
-import type { CorruptResult } from '../lib/engine/shared/types.ts';
+import type { CorruptCallbacks, CorruptResult } from '../lib/engine/shared/types.ts';
 
 export interface RunSettings {
   mode: string;
@@ -18,7 +20,7 @@ export interface NodeEngine {
     name: string,
     settings: RunSettings,
     seed: number,
-    events?: StageEvents,
+    events?: CorruptCallbacks,
   ) => Promise<CorruptResult>;
   /** Stops the helper threads, if any were started. */
   close: () => Promise<void>;
@@ -44,8 +46,7 @@ export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}):
   let pool: ReturnType<typeof startNodeHelpers> | undefined;
   const helpersFor = async (mode: string, size: number): Promise<FlipHelper[]> => {
     const count = Math.min(MAX_HELPERS, availableParallelism() - 1);
-    if (!helpers || (mode !== 'byte_flip' && mode !== 'header_preserve_flip') || size < PARALLEL_MIN_BYTES || count < 1)
-      return [];
+    if (!helpers || !usesHelpers(mode, size) || count < 1) return [];
     pool ??= startNodeHelpers(count);
     return pool.then(
       (p) => p.helpers,

@@ -66,7 +66,7 @@ function byteFlip({ glue, exports }, input) {
   job.corrupt();
   const seconds = (performance.now() - t0) / 1e3;
   job.verify();
-  const check = JSON.parse(job.report(0, 0)).sha256_after;
+  const check = JSON.parse(job.reportWith(0, 0)).sha256_after;
   job.free();
   return { seconds, check };
 }

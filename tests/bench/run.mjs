@@ -45,8 +45,8 @@ const CONTENTS = ['random', 'zero'];
 const PATHS = {
   native: join(ROOT, 'target/release/fracture'),
   nativeBench: join(ROOT, 'target/release/examples/bench'),
-  wasmPkg: join(ROOT, 'lib/engine/pkg'),
   wasm: join(ROOT, 'lib/engine/pkg/fracture_engine_bg.wasm'),
+  wasmTesting: join(ROOT, 'target/wasm-testing/pkg/fracture_engine_bg.wasm'),
   tsEngine: join(ROOT, 'dist/lib/engine/reference/engine.js'),
   wasmChild: join(HERE, 'engines/wasm.mjs'),
   wasmPartsChild: join(HERE, 'engines/wasm-parts.mjs'),
@@ -130,18 +130,20 @@ function prepare(opts) {
     sh('cargo', ['build', '--release']);
     sh('cargo', ['build', '--release', '--example', 'bench']);
   }
-  if (opts.engines.includes('wasm') && !existsSync(PATHS.wasm)) sh('bash', ['scripts/build-wasm.sh']);
+  if (opts.engines.includes('wasm') && !(existsSync(PATHS.wasm) && existsSync(PATHS.wasmTesting)))
+    sh('bash', ['scripts/build-wasm.sh']);
   // Always: the wasm engine's helper threads and the TypeScript engine run from the compiled Node code,
   // which must match the sources (a few seconds).
-  if (opts.engines.includes('ts') || opts.engines.includes('wasm')) sh('npx', ['tsc', '-p', 'web/tsconfig.node.json']);
+  if (opts.engines.includes('ts') || opts.engines.includes('wasm')) sh('npx', ['tsc', '-p', 'tsconfig.node.json']);
 }
 
 /**
  * engine-rs/core/examples/bench.rs built for wasm32 (its `parts` exports) the way scripts/build-wasm.sh
- * builds the engine: the same RUSTFLAGS (read from that script: target features decide which ChaCha
- * the engine compiles), rustup's wasm32 target if installed, else std from source with Debian's
- * rustc-web; then wasm-opt with the flags the product's module gets (engine-rs/wasm/Cargo.toml). So its
- * pieces run as the engine's do. Returns { path, rustflags, wasm_opt } or { error }.
+ * builds the engine: the same cargo profile (wasm-release) and RUSTFLAGS (read from that script: target
+ * features decide which ChaCha the engine compiles), rustup's wasm32 target if installed, else std from
+ * source with Debian's rustc-web; then wasm-opt with the flags the product's module gets
+ * (engine-rs/wasm/Cargo.toml). So its pieces run as the engine's do. Returns { path, rustflags, wasm_opt }
+ * or { error }.
  */
 function buildWasmParts() {
   const target = PATHS.wasmPartsTarget;
@@ -160,7 +162,8 @@ function buildWasmParts() {
     'build',
     '-p',
     'fracture-engine',
-    '--release',
+    '--profile',
+    'wasm-release',
     '--example',
     'bench',
     '--target',
@@ -178,7 +181,7 @@ function buildWasmParts() {
   }
   log(`building the wasm parts: RUSTFLAGS="${rustflags}" ${cargo} ${args.join(' ')}`);
   const built = spawnSync(cargo, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const raw = join(target, 'wasm32-unknown-unknown/release/examples/bench.wasm');
+  const raw = join(target, 'wasm32-unknown-unknown/wasm-release/examples/bench.wasm');
   if (built.status !== 0 || !existsSync(raw)) return { error: 'the wasm32 build of examples/bench.rs failed' };
   const flags = /wasm-opt\s*=\s*\[([^\]]*)\]/
     .exec(readFileSync(join(ROOT, 'engine-rs/wasm/Cargo.toml'), 'utf8'))?.[1]

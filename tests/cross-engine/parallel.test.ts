@@ -4,14 +4,10 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../lib/engine/shared/types.ts';
 import { loadWasmEngine, startNodeHelpers } from '../../lib/engine/host/node.ts';
+import { answerFlip, type FlipHelper, flipClient } from '../../lib/engine/host/flip-helpers.ts';
+import { PARALLEL_MIN_BYTES, type FlipRequest } from '../../lib/engine/host/protocol.ts';
 import { corrupt as referenceCorrupt } from '../../lib/engine/reference/engine.ts';
-import {
-  PARALLEL_MIN_BYTES,
-  runWasm,
-  runWasmToBlob,
-  type FlipHelper,
-  type WasmEngine,
-} from '../../lib/engine/host/run.ts';
+import { runWasm, runWasmToBlob, type WasmEngine } from '../../lib/engine/host/run.ts';
 import { xorshiftBytes } from './generators.ts';
 
 const untimed = (r: Report) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
@@ -23,6 +19,18 @@ describe('flip modes in parallel chunks', () => {
     engine = await loadWasmEngine();
   });
 
+  /**
+   * A helper over a channel to this process's module: each request crosses as a message would
+   * (structuredClone: its fields and a copy of its bytes), and is answered after `delay(request)` ms.
+   */
+  const loopback = (delay: (request: FlipRequest) => number = () => 0): FlipHelper => {
+    const client = flipClient((request) => {
+      const sent = structuredClone(request);
+      setTimeout(() => client.receive(answerFlip(engine, sent)), delay(request));
+    });
+    return client.helper;
+  };
+
   for (const [mode, intensity, extra] of [
     ['byte_flip', 80, 12345],
     ['header_preserve_flip', 3, 65536 * 3 + 1],
@@ -31,13 +39,10 @@ describe('flip modes in parallel chunks', () => {
       const input = xorshiftBytes(PARALLEL_MIN_BYTES + extra, 77);
       const calls: number[] = [];
       // Helpers that answer out of order (later pieces first) and from other memory.
-      const helper: FlipHelper = async (part, start, n, h, k, seed, first, last) => {
-        calls.push(first);
-        await new Promise((r) => setTimeout(r, (last % 3) * 5));
-        const copy = part.slice();
-        engine.flipPart(copy, start, n, h, k, seed, first, last);
-        return copy;
-      };
+      const helper = loopback((request) => {
+        calls.push(request.piece.first);
+        return (request.piece.last % 3) * 5;
+      });
       const opts = { mode, intensity, seed: 2 ** 40 + 3 };
       const serial = await runWasm(engine, input, 'big.bin', opts);
       const parallel = await runWasm(engine, input, 'big.bin', opts, {}, [helper, helper]);
@@ -57,12 +62,10 @@ describe('flip modes in parallel chunks', () => {
     for (let at = 0; at < input.length; at += line.length) input.set(line.subarray(0, input.length - at), at);
     const opts = { mode: 'byte_flip', intensity: 20, seed: 41 } as const;
     let pieces = 0;
-    const helper: FlipHelper = async (part, start, n, h, k, seed, first, last) => {
+    const helper = loopback(() => {
       pieces++;
-      const copy = part.slice();
-      engine.flipPart(copy, start, n, h, k, seed, first, last);
-      return copy;
-    };
+      return 0;
+    });
     const expected = referenceCorrupt(input.slice(), 'server.log', opts);
     expect(expected.report.escalated).toBe(true);
     const stages: string[] = [];
@@ -92,11 +95,32 @@ describe('flip modes in parallel chunks', () => {
       const viaThreads = await runWasm(engine, input, 'threads.bin', opts, {}, helpers);
       expect(sha(viaThreads.data)).toBe(sha(expected.data));
       expect(untimed(viaThreads.report)).toEqual(untimed(expected.report));
-      // A request flipPart refuses (a NaN seed) comes back unchanged rather than hanging.
-      await expect(helpers[0](new Uint8Array(10), 0, 10, 0, 1, Number.NaN, 0, 0)).resolves.toBeInstanceOf(Uint8Array);
+      // A piece flipPart refuses comes back as an error rather than hanging or coming back unflipped.
+      const piece = { n: 10, h: 0, k: 1, seed: 7, first: 0, last: 0 };
+      await expect(helpers[0](new Uint8Array(10), { ...piece, seed: Number.NaN })).rejects.toThrow(
+        'Invalid flip piece',
+      );
+      await expect(helpers[0](new Uint8Array(9), piece)).rejects.toThrow('Invalid flip piece');
+      await expect(helpers[0](new Uint8Array(10), { ...piece, h: 10 })).rejects.toThrow('Invalid flip piece');
+      const flipped = await helpers[0](new Uint8Array(10), piece);
+      expect(flipped.filter((b) => b !== 0).length, 'one byte changed (k = 1)').toBe(1);
     } finally {
       await close();
     }
+  }, 120_000);
+
+  it('a helper that fails fails the run, after the pieces in flight, and the engine runs on', async () => {
+    const input = xorshiftBytes(PARALLEL_MIN_BYTES + 5, 3);
+    const opts = { mode: 'byte_flip', intensity: 50, seed: 9 } as const;
+    let calls = 0;
+    const working = loopback();
+    const failing: FlipHelper = async (part, piece) => {
+      if (++calls === 2) throw new Error('helper lost');
+      return working(part, piece);
+    };
+    await expect(runWasm(engine, input, 'lost.bin', opts, {}, [failing, loopback()])).rejects.toThrow('helper lost');
+    const again = await runWasm(engine, input, 'lost.bin', opts, {}, [loopback()]);
+    expect(sha(again.data)).toBe(sha(referenceCorrupt(input.slice(), 'lost.bin', opts).data));
   }, 120_000);
 
   it('small inputs and other modes do not use helpers', async () => {

@@ -1,37 +1,38 @@
 //! The WebAssembly surface: bytes and numbers in, bytes and JSON out. The worker calls one method per
-//! stage so it can report progress between them.
+//! stage so it can report progress between them. Only what the product calls is exported; the tests'
+//! and the benchmark's extra calls are behind the `testing` feature.
 
 use wasm_bindgen::prelude::*;
 
-use fracture_engine::{EngineError, Job, ProgressiveSha256 as Progressive, MAX_SEED};
+use fracture_engine::modes::flip::CHUNK;
+use fracture_engine::{EngineError, Job, Mode, ProgressiveSha256 as Progressive, MAX_SEED};
 
-/// An intensity given as a JavaScript number: an integer in 0..=100, never clamped.
-fn intensity_from_f64(x: f64) -> Result<u32, EngineError> {
-    if x.fract() == 0.0 && (0.0..=100.0).contains(&x) {
-        Ok(x as u32)
-    } else {
-        Err(EngineError::Intensity(js_number(x)))
-    }
+/// Chunks per flip piece handed out to a helper: 4 MiB, so little is ever copied at once.
+const PIECE_CHUNKS: usize = 64;
+
+fn js_error(e: EngineError) -> JsError {
+    JsError::new(&e.to_string())
 }
 
-/// A seed given as a JavaScript number: an integer in 0..=2^53-1.
-fn seed_from_f64(x: f64) -> Result<u64, EngineError> {
-    if x.fract() == 0.0 && x >= 0.0 && x <= MAX_SEED as f64 {
-        Ok(x as u64)
-    } else {
-        Err(EngineError::Seed(js_number(x)))
+/// The argument checks of the contract (section 2) in its order: mode, intensity, seed. The numbers
+/// arrive as JavaScript numbers: integers in range, never clamped or rounded.
+fn check(mode: &str, intensity: f64, seed: f64) -> Result<(u32, u64), JsError> {
+    Mode::parse(mode).map_err(js_error)?;
+    if intensity.fract() != 0.0 || !(0.0..=100.0).contains(&intensity) {
+        return Err(js_error(EngineError::Intensity(js_number(intensity))));
     }
+    if seed.fract() != 0.0 || !(0.0..=MAX_SEED as f64).contains(&seed) {
+        return Err(js_error(EngineError::Seed(js_number(seed))));
+    }
+    Ok((intensity as u32, seed as u64))
 }
 
-/// The number as JavaScript's `String(x)` prints it, for the error texts.
-fn js_number(x: f64) -> String {
-    if x.is_nan() {
-        "NaN".into()
-    } else if x.is_infinite() {
-        (if x > 0.0 { "Infinity" } else { "-Infinity" }).into()
-    } else {
-        format!("{x}")
-    }
+#[wasm_bindgen]
+extern "C" {
+    /// JavaScript's own `String(x)`: the contract's error texts print numbers as it does (`1e+21`,
+    /// `1e-7`, `0` for `-0`), which Rust's formatting does not.
+    #[wasm_bindgen(js_name = String)]
+    fn js_number(x: f64) -> String;
 }
 
 /// Input bytes allocated inside the module's memory, so the worker can stream a file straight into
@@ -42,8 +43,6 @@ pub struct InputBuffer {
     sha: Progressive,
 }
 
-// A byte buffer handed to JavaScript, not a collection: nothing asks whether it is empty.
-#[allow(clippy::len_without_is_empty)]
 #[wasm_bindgen]
 impl InputBuffer {
     #[wasm_bindgen(constructor)]
@@ -56,10 +55,6 @@ impl InputBuffer {
         self.bytes.as_mut_ptr()
     }
 
-    pub fn len(&self) -> usize {
-        self.bytes.len()
-    }
-
     /// Feeds `bytes[..end]` to the input's SHA-256 (the part not fed yet), once those bytes are final.
     #[wasm_bindgen(js_name = hashTo)]
     pub fn hash_to(&mut self, end: usize) {
@@ -67,26 +62,54 @@ impl InputBuffer {
     }
 }
 
+/// A piece of a flip-mode job's corrupt stage, which any worker can flip (the contract lets chunks
+/// run in any order): chunks `first..=last` of an `n`-byte input, flipped with the plan's header `h`,
+/// byte count `k` and seed (the job's, or seed + 1 when the plan stage already decided to escalate).
+/// Plain numbers, so its fields cross to another worker, which rebuilds it there for `flipPart`.
+#[wasm_bindgen]
+#[derive(Clone, Copy, Default)]
+pub struct FlipPiece {
+    pub n: usize,
+    pub h: usize,
+    pub k: usize,
+    pub seed: f64,
+    pub first: usize,
+    pub last: usize,
+}
+
+#[wasm_bindgen]
+impl FlipPiece {
+    /// An empty piece, for a helper to set the fields of a piece it was sent.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> FlipPiece {
+        FlipPiece::default()
+    }
+
+    /// Where the piece's bytes start in the input.
+    pub fn start(&self) -> usize {
+        self.first.saturating_mul(CHUNK).min(self.n)
+    }
+
+    /// Where the piece's bytes end in the input (exclusive).
+    pub fn end(&self) -> usize {
+        self.last.saturating_add(1).saturating_mul(CHUNK).min(self.n)
+    }
+}
+
 #[wasm_bindgen]
 pub struct WasmJob {
     job: Job,
+    /// The input's length (the job's output replaces its input when a flip works in place).
+    n: usize,
     /// The output's SHA-256 as far as `hashOutputTo` has fed it.
     output_sha: Progressive,
 }
 
 #[wasm_bindgen]
 impl WasmJob {
-    /// The scan stage. Rejects with the engine's error text.
-    #[wasm_bindgen(constructor)]
-    pub fn new(input: Vec<u8>, name: &str, mode: &str, intensity: f64, seed: f64) -> Result<WasmJob, JsError> {
-        let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
-        let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
-        let job = Job::scan(input, name, mode, intensity, seed).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(WasmJob { job, output_sha: Progressive::default() })
-    }
-
     /// The scan stage for bytes already in the module's memory (consumes the buffer, no copy). The
     /// input's SHA-256 is `sha256` when given (WebCrypto), else the buffer's own, finished here.
+    /// Rejects with the engine's error text.
     #[wasm_bindgen(js_name = fromBuffer)]
     pub fn from_buffer(
         input: InputBuffer,
@@ -96,22 +119,17 @@ impl WasmJob {
         seed: f64,
         sha256: Option<String>,
     ) -> Result<WasmJob, JsError> {
-        let intensity = intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
-        let seed = seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
+        let (intensity, seed) = check(mode, intensity, seed)?;
         let sha256 = sha256.unwrap_or_else(|| input.sha.finish(&input.bytes));
-        let job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256))
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(WasmJob { job, output_sha: Progressive::default() })
+        let n = input.bytes.len();
+        let job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256)).map_err(js_error)?;
+        Ok(WasmJob { job, n, output_sha: Progressive::default() })
     }
 
     /// Feeds `output[..end]` to the output's SHA-256 (the part not fed yet); call once the output is final.
     #[wasm_bindgen(js_name = hashOutputTo)]
     pub fn hash_output_to(&mut self, end: usize) {
         self.output_sha.advance(self.job.output(), end);
-    }
-
-    pub fn family(&self) -> String {
-        self.job.family().id().to_string()
     }
 
     pub fn plan(&mut self) {
@@ -127,29 +145,31 @@ impl WasmJob {
         self.job.verify()
     }
 
-    /// The report as JSON (`JSON.stringify` order and format).
-    pub fn report(&self, time_ms: f64, ops_ms: f64) -> String {
-        self.report_with(time_ms, ops_ms, None)
-    }
-
-    /// The report with the output's SHA-256 hashed by the caller (WebCrypto), or else by this job:
-    /// what `hashOutputTo` fed, and the rest now.
+    /// The report as JSON (`JSON.stringify` order and format), with the output's SHA-256 hashed by
+    /// the caller (WebCrypto), or else by this job: what `hashOutputTo` fed, and the rest now.
     #[wasm_bindgen(js_name = reportWith)]
     pub fn report_with(&self, time_ms: f64, ops_ms: f64, sha256: Option<String>) -> String {
         let sha256 = sha256.unwrap_or_else(|| self.output_sha.finish(self.job.output()));
         self.job.report_with(time_ms, ops_ms, Some(sha256)).to_json()
     }
 
-    /// The output bytes (copied out of the module's memory once).
-    pub fn output(&self) -> Vec<u8> {
-        self.job.output().to_vec()
-    }
-
-    /// `[h, k, seed]` for a planned flip mode (the chunked corrupt stage), else an empty array. The
-    /// seed is the job's, or seed + 1 when the plan stage already decided to escalate.
-    #[wasm_bindgen(js_name = flipPlan)]
-    pub fn flip_plan(&self) -> Vec<f64> {
-        self.job.flip_plan().map(|(h, k, seed)| vec![h as f64, k as f64, seed as f64]).unwrap_or_default()
+    /// A planned flip mode's corrupt stage in pieces, in order, to share over workers (`flipPiece`
+    /// here, `flipPart` elsewhere, between `beginChunks` and `endChunks`); empty for other modes.
+    #[wasm_bindgen(js_name = flipPieces)]
+    pub fn flip_pieces(&self) -> Vec<FlipPiece> {
+        let Some((h, k, seed)) = self.job.flip_plan() else { return Vec::new() };
+        let Some(last) = self.n.checked_sub(1).map(|end| end / CHUNK) else { return Vec::new() };
+        (h / CHUNK..=last)
+            .step_by(PIECE_CHUNKS)
+            .map(|first| FlipPiece {
+                n: self.n,
+                h,
+                k: k as usize,
+                seed: seed as f64,
+                first,
+                last: (first + PIECE_CHUNKS - 1).min(last),
+            })
+            .collect()
     }
 
     #[wasm_bindgen(js_name = beginChunks)]
@@ -157,13 +177,13 @@ impl WasmJob {
         self.job.begin_chunks()
     }
 
-    /// Flips chunks `first..=last` of the output here, in this worker.
-    #[wasm_bindgen(js_name = flipChunks)]
-    pub fn flip_chunks(&mut self, first: usize, last: usize) {
-        self.job.flip_chunks(first, last);
+    /// Flips one of this job's pieces in its output, here, in this worker.
+    #[wasm_bindgen(js_name = flipPiece)]
+    pub fn flip_piece(&mut self, piece: &FlipPiece) {
+        self.job.flip_chunks(piece.first, piece.last);
     }
 
-    /// Where the output starts in the module's memory, for writing back chunks flipped elsewhere.
+    /// Where the output starts in the module's memory, for writing back pieces flipped elsewhere.
     #[wasm_bindgen(js_name = outputMutPtr)]
     pub fn output_mut_ptr(&mut self) -> *mut u8 {
         self.job.output_mut().as_mut_ptr()
@@ -192,27 +212,31 @@ impl WasmJob {
     }
 }
 
-/// Mode validation without a job, so the worker can reject before copying 200 MB in.
+/// The argument checks without a job, so the worker can reject before copying 200 MB in.
 #[wasm_bindgen(js_name = checkArgs)]
 pub fn check_args(mode: &str, intensity: f64, seed: f64) -> Result<(), JsError> {
-    fracture_engine::Mode::parse(mode).map_err(|e| JsError::new(&e.to_string()))?;
-    intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
-    seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(())
+    check(mode, intensity, seed).map(|_| ())
 }
 
-/// Flips chunks `first..=last` of an `n`-byte input, given the bytes `[start, start + part.len())`
-/// in `part` (changed in place): the part of a flip-mode job another worker hands out.
-#[allow(clippy::too_many_arguments)]
+/// Flips `piece` in `part`, the input's bytes `piece.start()..piece.end()` (changed in place): a
+/// piece of a flip-mode job that another worker hands out. Rejects a piece no job could have made,
+/// rather than leave its bytes unflipped.
 #[wasm_bindgen(js_name = flipPart)]
-pub fn flip_part(part: &mut [u8], start: usize, n: usize, h: usize, k: f64, seed: f64, first: usize, last: usize) {
-    // Callers pass what `WasmJob.flipPlan` returned; a bad value only changes which bytes flip.
-    let span = first.saturating_mul(fracture_engine::modes::flip::CHUNK)
-        ..(last.saturating_add(1)).saturating_mul(fracture_engine::modes::flip::CHUNK).min(n);
-    if start > span.start || start.saturating_add(part.len()) < span.end || h > n || k < 0.0 || k > n as f64 {
-        return;
+pub fn flip_part(part: &mut [u8], piece: &FlipPiece) -> Result<(), JsError> {
+    let FlipPiece { n, h, k, seed, first, last } = *piece;
+    let (start, end) = (piece.start(), piece.end());
+    let valid = h < n
+        && k <= n - h
+        && first <= last
+        && last <= (n - 1) / CHUNK
+        && part.len() == end - start
+        && seed.fract() == 0.0
+        && (0.0..=(MAX_SEED + 1) as f64).contains(&seed);
+    if !valid {
+        return Err(JsError::new("Invalid flip piece"));
     }
     fracture_engine::modes::flip::flip_chunks(part, start, n, h, k as u64, seed as u64, first..=last);
+    Ok(())
 }
 
 #[cfg(feature = "testing")]
@@ -222,14 +246,9 @@ pub fn entropy(bytes: &[u8]) -> f64 {
     fracture_engine::entropy(bytes)
 }
 
-#[wasm_bindgen(js_name = engineVersion)]
-pub fn engine_version() -> String {
-    fracture_engine::ENGINE_VERSION.to_string()
-}
-
 #[cfg(feature = "testing")]
 /// The first `count` words of stream `(stream_hi << 32) | stream_lo` of `seed`: lets the tests pin the
-/// WebAssembly build's generator to ENGINE.md's known answers.
+/// WebAssembly build's generator to the contract's known answers.
 #[wasm_bindgen(js_name = streamWords)]
 pub fn stream_words(seed: f64, stream_hi: u32, stream_lo: u32, count: usize) -> Vec<u32> {
     let mut s = fracture_engine::rng::Stream::new(seed as u64, (u64::from(stream_hi) << 32) | u64::from(stream_lo));

@@ -2,7 +2,7 @@
 // reports stages and progress, transfers bytes instead of copying them, resolves to the output as a
 // Blob, and aborts by terminating.
 import type { CorruptCallbacks, CorruptOptions, EngineResult } from '../shared/types.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import { type FromWorker, type ToWorker, usesHelpers } from './protocol.ts';
 
 type Input = Blob | ArrayBuffer | Uint8Array;
 
@@ -15,8 +15,7 @@ interface EngineWorker {
   ready: Promise<void>;
 }
 
-/** Flip-mode inputs this large also get helper workers (run.ts spreads their chunks). */
-const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
+/** Helper workers at most for one job, beside its own. */
 const MAX_HELPERS = 3;
 
 const idle: EngineWorker[] = [];
@@ -28,9 +27,8 @@ function spawn(): EngineWorker {
   // Jobs are posted only after "ready": a message sent before the module loaded could be lost.
   const ready = new Promise<void>((resolve, reject) => {
     const onMessage = (e: MessageEvent<FromWorker>) => {
-      if (e.data.type === 'ready') resolve();
-      else if (e.data.type === 'init-error') reject(new Error(e.data.message));
-      else return;
+      if (e.data.type !== 'ready') return;
+      resolve();
       worker.removeEventListener('message', onMessage);
     };
     worker.addEventListener('message', onMessage);
@@ -155,12 +153,12 @@ async function run(
 }
 
 /**
- * Helper workers for a large flip-mode input (ENGINE.md lets chunks run in any order): one fewer than
- * the cores, at most three, each ready before it is used. None when they would not help or fail.
+ * Helper workers for a large flip-mode input (the contract lets chunks run in any order): one fewer
+ * than the cores, at most MAX_HELPERS, each ready before it is used. None when they would not help or fail.
  */
 async function startHelpers(mode: string, size: number): Promise<EngineWorker[]> {
   const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
-  if ((mode !== 'byte_flip' && mode !== 'header_preserve_flip') || size < PARALLEL_MIN_BYTES || cores < 2) return [];
+  if (!usesHelpers(mode, size) || cores < 2) return [];
   const helpers = Array.from({ length: Math.min(MAX_HELPERS, cores - 1) }, spawn);
   try {
     await Promise.all(helpers.map((h) => h.ready));

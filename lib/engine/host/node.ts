@@ -5,9 +5,11 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
-import { flipClient, type FlipReply } from './helper-client.ts';
-import type { FlipHelper, Sha256, WasmEngine } from './run.ts';
+import { type MessagePort as ThreadPort, Worker } from 'node:worker_threads';
+import type * as Bindings from '../pkg/fracture_engine.js';
+import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
+import type { FlipReply, FlipRequest } from './protocol.ts';
+import type { Sha256, WasmEngine } from './run.ts';
 
 /** lib/engine/pkg (the module engine-rs/wasm builds), found from wherever this file runs (source or dist/). */
 export function wasmPkgDir(): string {
@@ -28,26 +30,24 @@ export function wasmPkgDir(): string {
  */
 export const nodeSha256: Sha256 = async (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-const loaded = new Map<string, Promise<WasmEngine>>();
+let loaded: Promise<WasmEngine> | undefined;
 
-/** The module in `dir` (default: the one the product ships), loaded once per directory. */
-export function loadWasmEngine(dir = wasmPkgDir()): Promise<WasmEngine> {
-  let engine = loaded.get(dir);
-  if (!engine) {
-    engine = (async () => {
-      const mod = await import(pathToFileURL(path.join(dir, 'fracture_engine.js')).href);
-      const exports = await mod.default({ module_or_path: await readFile(path.join(dir, 'fracture_engine_bg.wasm')) });
-      return { ...mod, memory: exports.memory } as WasmEngine;
-    })();
-    loaded.set(dir, engine);
-  }
-  return engine;
+/** The module the product ships, loaded once. */
+export function loadWasmEngine(): Promise<WasmEngine> {
+  loaded ??= (async () => {
+    const dir = wasmPkgDir();
+    // A runtime path (source or dist/), so the glue's types are named here: the module's declarations.
+    const glue: typeof Bindings = await import(pathToFileURL(path.join(dir, 'fracture_engine.js')).href);
+    const exports = await glue.default({ module_or_path: await readFile(path.join(dir, 'fracture_engine_bg.wasm')) });
+    return { ...glue, memory: exports.memory };
+  })();
+  return loaded;
 }
 
 /**
- * Helper threads for the flip modes' chunks, as the browser's helper workers: each loads its own
- * instance of the module and flips the 4 MiB pieces it is sent (ENGINE.md lets chunks run in any
- * order, so the bytes are the same). `count` threads, each ready before this resolves.
+ * Helper threads for the flip modes' pieces, as the browser's helper workers: each loads its own
+ * instance of the module and flips the pieces it is sent (the contract lets chunks run in any order,
+ * so the bytes are the same). `count` threads, each ready before this resolves.
  */
 export async function startNodeHelpers(count: number): Promise<{ helpers: FlipHelper[]; close: () => Promise<void> }> {
   const dir = wasmPkgDir();
@@ -68,26 +68,35 @@ export async function startNodeHelpers(count: number): Promise<{ helpers: FlipHe
   }
 }
 
-/** The helper thread: the module, then one flip per message, answered with the same id. */
+/**
+ * A helper thread's work once its module is loaded: one answer per request. A worker thread cannot
+ * load this TypeScript file, so HELPER_SOURCE carries the source text of this function and of
+ * `answerFlip` (both self-contained), and this module's types still check them.
+ */
+function serveFlips(glue: typeof Bindings, port: ThreadPort, answer: typeof answerFlip) {
+  port.on('message', (request: FlipRequest) => {
+    const reply = answer(glue, request);
+    port.postMessage(reply, 'part' in reply ? [reply.part] : []);
+  });
+}
+
+/** The helper thread: its own instance of the module, then `serveFlips`. */
 const HELPER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
-import(workerData.glue).then(async (glue) => {
-  await glue.default({ module_or_path: readFileSync(workerData.wasm) });
-  parentPort.on('message', (r) => {
-    try {
-      const part = new Uint8Array(r.part);
-      glue.flipPart(part, r.start, r.n, r.h, r.k, r.seed, r.first, r.last);
-      parentPort.postMessage({ id: r.id, part: r.part }, [r.part]);
-    } catch (e) {
-      parentPort.postMessage({ id: r.id, error: String((e && e.message) || e) });
-    }
-  });
-  parentPort.postMessage({ ready: true });
-}, (e) => parentPort.postMessage({ failed: String((e && e.message) || e) }));
+import(workerData.glue)
+  .then(async (glue) => {
+    await glue.default({ module_or_path: readFileSync(workerData.wasm) });
+    (${serveFlips})(glue, parentPort, ${answerFlip});
+  })
+  .then(
+    () => parentPort.postMessage({ ready: true }),
+    (e) => parentPort.postMessage({ failed: String((e && e.message) || e) }),
+  );
 `;
 
-type HelperReply = { ready: true } | { failed: string } | FlipReply;
+/** What a helper thread says: that it started (or could not), then answers. */
+type HelperMessage = { ready: true } | { failed: string } | FlipReply;
 
 function helperOn(worker: Worker): Promise<FlipHelper> {
   return new Promise((resolve, reject) => {
@@ -96,7 +105,7 @@ function helperOn(worker: Worker): Promise<FlipHelper> {
       reject(e);
       client.fail(e);
     });
-    worker.on('message', (m: HelperReply) => {
+    worker.on('message', (m: HelperMessage) => {
       if ('ready' in m) resolve(client.helper);
       else if ('failed' in m) reject(new Error(m.failed));
       else client.receive(m);

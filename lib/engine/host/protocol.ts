@@ -1,5 +1,11 @@
-// The one typed protocol between the page and the engine worker. Replies carry the request's id.
+// The one typed protocol of the engine's workers: between the page and its engine worker, and between
+// a worker and the helpers that flip pieces of its job (Web Workers, or threads in Node). Replies carry
+// the request's id.
+import type { FlipPiece } from '../pkg/fracture_engine.js';
 import type { CorruptOptions, Report, Stage } from '../shared/types.ts';
+
+/** A MessagePort: the DOM's, or Node's where Node code checks this file (it has no DOM types). */
+type Port = InstanceType<typeof MessagePort>;
 
 export type ToWorker =
   | {
@@ -9,23 +15,40 @@ export type ToWorker =
       input: Blob | ArrayBuffer;
       name: string;
       options: CorruptOptions;
-      /** Ports to helper workers that flip chunks for large flip-mode inputs (ENGINE.md: any order). */
-      helpers?: MessagePort[];
+      /** Ports to helper workers that flip pieces of a large flip-mode job (see `usesHelpers`). */
+      helpers?: Port[];
     }
   | {
-      /** Become a helper: flip the chunk pieces that arrive on `port`. */
+      /** Become a helper: flip the pieces that arrive on `port` (FlipRequest, answered by FlipReply). */
       type: 'serve-flips';
-      port: MessagePort;
+      port: Port;
     };
-
-// The helper's messages live with its client, which Node code uses too (no DOM types there).
-export type { FlipReply, FlipRequest } from './helper-client.ts';
 
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'init-error'; message: string }
   | { type: 'stage'; id: number; stage: Stage; message: string }
   | { type: 'progress'; id: number; fraction: number }
   /** The output as a Blob, which crosses by reference. */
   | { type: 'done'; id: number; data: Blob; report: Report }
   | { type: 'error'; id: number; message: string };
+
+/**
+ * A flip piece's fields, as the module's `FlipPiece` declares them: what crosses to a helper (the
+ * object itself points into one module's memory), which rebuilds the piece in its own.
+ */
+export type FlipFields = {
+  [K in keyof FlipPiece as FlipPiece[K] extends (...args: never[]) => unknown ? never : K]: FlipPiece[K];
+};
+
+/** A piece for a helper to flip: the input's bytes `piece.start()..piece.end()`, transferred. */
+export type FlipRequest = { id: number; part: ArrayBuffer; piece: FlipFields };
+/** The part flipped, transferred back, or why it was not. */
+export type FlipReply = { id: number; part: ArrayBuffer } | { id: number; error: string };
+
+/** Flip-mode inputs at least this long spread their pieces over helpers. */
+export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
+
+/** Whether a job's corrupt stage is shared with helpers: a flip mode, from PARALLEL_MIN_BYTES on. */
+export function usesHelpers(mode: string, size: number): boolean {
+  return (mode === 'byte_flip' || mode === 'header_preserve_flip') && size >= PARALLEL_MIN_BYTES;
+}

@@ -1,81 +1,18 @@
 // Runs one file through the WebAssembly engine's stages. Shared by the Web Worker and the Node CLI, so
 // both report the same stages and measure time the same way.
-import { ESCALATION_MESSAGE, STAGES } from '../shared/stages.ts';
+import type * as Bindings from '../pkg/fracture_engine.js';
+import { roundMs } from '../reference/report.ts';
 import { blobFromPieces } from '../shared/blob.ts';
-import type { CorruptOptions, CorruptResult, EngineResult, Report, Stage } from '../shared/types.ts';
-
-/** The part of the wasm-bindgen module this runner uses. */
-export interface WasmEngine {
-  memory: { readonly buffer: ArrayBuffer };
-  InputBuffer: new (len: number) => { ptr(): number; len(): number; hashTo(end: number): void; free(): void };
-  WasmJob: {
-    fromBuffer(
-      input: unknown,
-      name: string,
-      mode: string,
-      intensity: number,
-      seed: number,
-      sha256?: string,
-    ): WasmJobHandle;
-  };
-  checkArgs(mode: string, intensity: number, seed: number): void;
-  flipPart(
-    part: Uint8Array,
-    start: number,
-    n: number,
-    h: number,
-    k: number,
-    seed: number,
-    first: number,
-    last: number,
-  ): void;
-}
+import { ESCALATION_MESSAGE, enterStage } from '../shared/stages.ts';
+import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineResult, Report } from '../shared/types.ts';
+import { type FlipHelper, flipFields } from './flip-helpers.ts';
+import { usesHelpers } from './protocol.ts';
 
 /**
- * Flips chunks `first..=last` of an `n`-byte input elsewhere (another Web Worker): `part` holds the
- * bytes from `start`; resolves to the part, flipped. ENGINE.md lets chunks run in any order.
+ * The loaded module: its exports, typed by the declarations wasm-bindgen writes for it
+ * (lib/engine/pkg/fracture_engine.d.ts, from `make wasm`), and its memory.
  */
-export type FlipHelper = (
-  part: Uint8Array,
-  start: number,
-  n: number,
-  h: number,
-  k: number,
-  seed: number,
-  first: number,
-  last: number,
-) => Promise<Uint8Array>;
-
-/** Chunks (64 KiB) per piece of work handed out: 4 MiB, so little is ever copied at once. */
-const BATCH_CHUNKS = 64;
-const CHUNK = 65536;
-/** Inputs at least this long spread the flip modes' chunks over the helpers. */
-export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
-
-interface WasmJobHandle {
-  plan(): void;
-  corrupt(): void;
-  flipPlan(): Float64Array | number[];
-  beginChunks(): boolean;
-  flipChunks(first: number, last: number): void;
-  outputMutPtr(): number;
-  endChunks(): void;
-  verify(): boolean;
-  report(timeMs: number, opsMs: number): string;
-  reportWith(timeMs: number, opsMs: number, sha256?: string): string;
-  hashOutputTo(end: number): void;
-  outputPtr(): number;
-  outputLen(): number;
-  dropInput(): void;
-  free(): void;
-}
-
-export interface StageEvents {
-  onStage?: (stage: Stage, message: string) => void;
-  onProgress?: (fraction: number) => void;
-}
-
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
+export type WasmEngine = typeof Bindings & Pick<Bindings.InitOutput, 'memory'>;
 
 /**
  * SHA-256 by the platform's WebCrypto (browsers in secure contexts, Node): several times faster than
@@ -112,12 +49,6 @@ const READ_SLICE = 8 * 1024 * 1024;
  */
 function hashInSlices(length: number, hashTo: (end: number) => void) {
   for (let at = 0; at < length; at += READ_SLICE) hashTo(Math.min(length, at + READ_SLICE));
-}
-
-function stage(events: StageEvents, s: Stage) {
-  const info = STAGES.find((x) => x.stage === s)!;
-  events.onStage?.(s, info.message);
-  return () => events.onProgress?.(info.progress);
 }
 
 /**
@@ -172,7 +103,7 @@ export function runWasm(
   input: Uint8Array | Blob,
   name: string,
   options: CorruptOptions,
-  events: StageEvents = {},
+  events: CorruptCallbacks = {},
   helpers: readonly FlipHelper[] = [],
   sha256: Sha256 | undefined = webCrypto(),
 ): Promise<CorruptResult> {
@@ -192,7 +123,7 @@ export function runWasmToBlob(
   input: Uint8Array | Blob,
   name: string,
   options: CorruptOptions,
-  events: StageEvents = {},
+  events: CorruptCallbacks = {},
   helpers: readonly FlipHelper[] = [],
   hashing: Hashing = (input instanceof Uint8Array ? input.length : input.size) >= ENGINE_HASH_MIN_BYTES
     ? 'engine'
@@ -222,7 +153,7 @@ async function runStages<T extends Uint8Array | Blob>(
   input: Uint8Array | Blob,
   name: string,
   options: CorruptOptions,
-  events: StageEvents,
+  events: CorruptCallbacks,
   helpers: readonly FlipHelper[],
   /** The SHA-256 outside the module ('platform' hashing); without one the module hashes ('engine'). */
   sha256: Sha256 | undefined,
@@ -233,7 +164,7 @@ async function runStages<T extends Uint8Array | Blob>(
   engine.checkArgs(options.mode, options.intensity, options.seed);
   const hashing: Hashing = sha256 ? 'platform' : 'engine';
   const t0 = performance.now();
-  let done = stage(events, 'scan');
+  let done = enterStage(events, 'scan');
   const buffer = await load(engine, input, hashing);
   const size = input instanceof Uint8Array ? input.length : input.size;
   // Platform hashing runs beside the stages below; engine hashing finishes the buffer's own digest here.
@@ -249,22 +180,20 @@ async function runStages<T extends Uint8Array | Blob>(
   );
   try {
     done();
-    done = stage(events, 'plan');
+    done = enterStage(events, 'plan');
     job.plan();
     done();
-    done = stage(events, 'corrupt');
+    done = enterStage(events, 'corrupt');
     const t1 = performance.now();
-    if (helpers.length > 0 && size >= PARALLEL_MIN_BYTES && job.flipPlan().length === 3) {
-      await corruptInChunks(engine, job, size, helpers);
-    } else {
-      job.corrupt();
-    }
+    const pieces = helpers.length > 0 && usesHelpers(options.mode, size) ? job.flipPieces() : [];
+    if (pieces.length > 0) await corruptInPieces(engine, job, pieces, helpers);
+    else job.corrupt();
     const opsMs = performance.now() - t1;
     done();
-    done = stage(events, 'verify');
+    done = enterStage(events, 'verify');
     if (job.verify()) events.onStage?.('verify', ESCALATION_MESSAGE);
     done();
-    done = stage(events, 'report');
+    done = enterStage(events, 'report');
     const length = job.outputLen();
     const output: OutputView = (start, end) =>
       new Uint8Array(engine.memory.buffer, job.outputPtr() + start, Math.min(end, length) - start);
@@ -275,8 +204,8 @@ async function runStages<T extends Uint8Array | Blob>(
     // Without shaAfter the job finishes its own digest (fed by hashTo, or all at once).
     const report = JSON.parse(job.reportWith(0, 0, shaAfter ? PENDING : undefined)) as Report;
     if (shaBefore && shaAfter) [report.sha256_before, report.sha256_after] = await Promise.all([shaBefore, shaAfter]);
-    report.time_ms = round3(performance.now() - t0);
-    report.ops_ms = round3(opsMs);
+    report.time_ms = roundMs(performance.now() - t0);
+    report.ops_ms = roundMs(opsMs);
     done();
     return { data, report };
   } finally {
@@ -285,46 +214,50 @@ async function runStages<T extends Uint8Array | Blob>(
 }
 
 /**
- * The flip modes' corrupt stage spread over this worker and `helpers`: 4 MiB pieces of the output are
- * handed out in order, flipped where they land and written back. Same bytes as `job.corrupt()`. The
- * output is the input itself when the engine flips in place, so the module holds one copy of the file.
+ * The flip modes' corrupt stage spread over this worker and `helpers`: the job's pieces (4 MiB each)
+ * are handed out in order, flipped where they land and written back. Same bytes as `job.corrupt()`.
+ * The output is the input itself when the engine flips in place, so the module holds one copy of the
+ * file. Takes over `pieces` (frees them). A helper's failure fails the stage, once no piece is in
+ * flight any more (nothing touches the job after this returns).
  */
-export async function corruptInChunks(
-  engine: WasmEngine,
-  job: WasmJobHandle,
-  n: number,
+export async function corruptInPieces(
+  engine: Pick<WasmEngine, 'memory'>,
+  job: Bindings.WasmJob,
+  pieces: Bindings.FlipPiece[],
   helpers: readonly FlipHelper[],
 ) {
-  // The seed is the plan's: seed + 1 when the plan stage already decided to escalate.
-  const [h, k, seed] = Array.from(job.flipPlan());
   job.beginChunks();
-  const last = Math.floor((n - 1) / CHUNK);
-  let next = Math.floor(h / CHUNK);
-  const take = () => {
-    if (next > last) return undefined;
-    const first = next;
-    next = Math.min(last, first + BATCH_CHUNKS - 1) + 1;
-    return [first, next - 1] as const;
-  };
+  let next = 0;
+  let failed = false;
+  const take = () => (failed ? undefined : pieces[next++]);
   // Views are made afresh each time: memory growth detaches old ones.
-  const output = (start: number, end: number) =>
-    new Uint8Array(engine.memory.buffer, job.outputMutPtr() + start, end - start);
+  const output = (piece: Bindings.FlipPiece) =>
+    new Uint8Array(engine.memory.buffer, job.outputMutPtr() + piece.start(), piece.end() - piece.start());
   const remote = async (helper: FlipHelper) => {
-    for (let batch = take(); batch; batch = take()) {
-      const [first, lastChunk] = batch;
-      const start = first * CHUNK;
-      const end = Math.min(n, (lastChunk + 1) * CHUNK);
-      const flipped = await helper(output(start, end).slice(), start, n, h, k, seed, first, lastChunk);
-      output(start, end).set(flipped);
+    for (let piece = take(); piece; piece = take()) {
+      const flipped = await helper(output(piece).slice(), flipFields(piece));
+      output(piece).set(flipped);
     }
   };
   const local = async () => {
-    for (let batch = take(); batch; batch = take()) {
-      job.flipChunks(batch[0], batch[1]);
+    for (let piece = take(); piece; piece = take()) {
+      job.flipPiece(piece);
       // Let the helpers' answers in between pieces.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   };
-  await Promise.all([local(), ...helpers.map(remote)]);
+  try {
+    const settled = await Promise.allSettled(
+      [local, ...helpers.map((helper) => () => remote(helper))].map((work) =>
+        work().catch((e: unknown) => {
+          failed = true;
+          throw e;
+        }),
+      ),
+    );
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  } finally {
+    for (const piece of pieces) piece.free();
+  }
   job.endChunks();
 }

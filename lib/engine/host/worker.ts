@@ -1,13 +1,13 @@
 /// <reference lib="webworker" />
 // The engine's Web Worker: loads the WebAssembly module, says "ready", then runs one job per message.
-// A worker can also serve as a helper that flips chunk pieces of another worker's job.
+// A worker can also serve as a helper that flips pieces of another worker's job.
 import init, * as wasm from '../pkg/fracture_engine.js';
-import { runWasmToBlob, type FlipHelper, type WasmEngine } from './run.ts';
 import { blobFromBytes } from '../shared/blob.ts';
-import { flipClient } from './helper-client.ts';
-import { runReference } from './run-ts.ts';
-import type { FlipReply, FlipRequest, FromWorker, ToWorker } from './protocol.ts';
 import type { Stage } from '../shared/types.ts';
+import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
+import type { FlipReply, FlipRequest, FromWorker, ToWorker } from './protocol.ts';
+import { runReference } from './run-ts.ts';
+import { runWasmToBlob, type WasmEngine } from './run.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -18,7 +18,7 @@ const post = (msg: FromWorker, transfer: Transferable[] = []) => self.postMessag
 // `new URL(..., import.meta.url)`: bundlers (Vite with no plugin) emit the module and rewrite the URL.
 const wasmUrl = new URL('../pkg/fracture_engine_bg.wasm', import.meta.url);
 const ready: Promise<WasmEngine | undefined> = init({ module_or_path: wasmUrl }).then(
-  (exports) => ({ ...wasm, memory: exports.memory }) as unknown as WasmEngine,
+  (exports): WasmEngine => ({ ...wasm, memory: exports.memory }),
   (e: unknown) => {
     console.warn(
       `Fracture: the WebAssembly engine did not load (${e instanceof Error ? e.message : String(e)}); using the TypeScript engine`,
@@ -53,17 +53,11 @@ function helperOver(port: MessagePort): FlipHelper {
 
 function serveFlips(port: MessagePort) {
   port.onmessage = async (e: MessageEvent<FlipRequest>) => {
-    const r = e.data;
-    try {
-      const engine = await ready;
-      if (!engine) throw new Error('The WebAssembly engine is not loaded');
-      const part = new Uint8Array(r.part);
-      engine.flipPart(part, r.start, r.n, r.h, r.k, r.seed, r.first, r.last);
-      const reply: FlipReply = { id: r.id, part: r.part };
-      port.postMessage(reply, [r.part]);
-    } catch (err) {
-      port.postMessage({ id: r.id, error: err instanceof Error ? err.message : String(err) } satisfies FlipReply);
-    }
+    const engine = await ready;
+    const reply: FlipReply = engine
+      ? answerFlip(engine, e.data)
+      : { id: e.data.id, error: 'The WebAssembly engine is not loaded' };
+    port.postMessage(reply, 'part' in reply ? [reply.part] : []);
   };
 }
 

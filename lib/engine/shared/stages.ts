@@ -1,4 +1,4 @@
-import type { Stage } from './types.ts';
+import type { CorruptCallbacks, Stage } from './types.ts';
 
 /** The pipeline stages in order, with the progress fraction reached and the message shown. */
 export const STAGES: readonly { stage: Stage; progress: number; message: string }[] = [
@@ -11,3 +11,13 @@ export const STAGES: readonly { stage: Stage; progress: number; message: string 
 
 /** Shown in the verify stage when the heuristic check triggers escalation. */
 export const ESCALATION_MESSAGE = 'Escalating to maximum destruction level';
+
+/**
+ * Enters stage `s`: its message goes to `events.onStage`. The function returned marks it done: its
+ * progress fraction goes to `events.onProgress`.
+ */
+export function enterStage(events: CorruptCallbacks, s: Stage): () => void {
+  const info = STAGES.find((x) => x.stage === s)!;
+  events.onStage?.(s, info.message);
+  return () => events.onProgress?.(info.progress);
+}

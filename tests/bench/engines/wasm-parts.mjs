@@ -5,8 +5,8 @@
 //
 //   node wasm-parts.mjs WASM FILE INTENSITY SEED REPEAT
 //
-// The module also carries the engine library's own wasm-bindgen exports, unused here; their imports
-// are given functions that throw, so a call to one would show at once.
+// The engine core imports nothing from JavaScript; should the module ever import something, it gets a
+// function that throws, so a call to one would show at once.
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { Meter } from '../lib/meter.mjs';
 

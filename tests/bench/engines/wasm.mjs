@@ -3,11 +3,14 @@
 //
 //   node wasm.mjs job FILE NAME MODE INTENSITY SEED REPEAT [--cold]
 //   node wasm.mjs entropy FILE REPEAT
+//   node wasm.mjs ready
 //
-// The same module the browser's worker runs (lib/engine/pkg), driven through the same
-// wasm-bindgen calls as lib/engine/host/run.ts makes for the npm CLI (hashing with Node's crypto), timed per stage. The input is read from disk
-// straight into the module's memory before the clock starts (as the native side reads its file
-// before timing); the copy out of the module's memory at the end is timed, since the npm CLI makes it.
+// `job` and `ready` load the module the browser's worker runs (lib/engine/pkg) and drive it through
+// the same wasm-bindgen calls lib/engine/host/run.ts makes for the npm CLI (hashing with Node's
+// crypto), timed per stage. The input is read from disk straight into the module's memory before the
+// clock starts (as the native side reads its file before timing); the copy out of the module's memory
+// at the end is timed, since the npm CLI makes it. `entropy` loads the testing build
+// (target/wasm-testing/pkg), the only one that exports the entropy pass alone.
 //
 // Warm-up: V8 first runs a fresh module's functions as baseline (Liftoff) code and swaps in optimised
 // code only for later calls, never inside a running call. One 200 MB call in a fresh module therefore
@@ -21,16 +24,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Meter } from '../lib/meter.mjs';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-// The testing build: the product's module plus the raw exports (entropy alone) the benchmark times.
-export const WASM_PKG = join(ROOT, 'target/wasm-testing/pkg');
+const WASM_PKG = join(ROOT, 'lib/engine/pkg');
+const WASM_TESTING_PKG = join(ROOT, 'target/wasm-testing/pkg');
 const WARM_BYTES = 1 << 20;
 
+const [command, ...rest] = process.argv.slice(2);
+const pkg = command === 'entropy' ? WASM_TESTING_PKG : WASM_PKG;
 const started = performance.now();
-const glue = await import(pathToFileURL(join(WASM_PKG, 'fracture_engine.js')).href);
+const glue = await import(pathToFileURL(join(pkg, 'fracture_engine.js')).href);
 const importMs = performance.now() - started;
 // Time to ready, as the worker sees it: from reading the .wasm to `init` resolving.
 const t0 = performance.now();
-const exports = await glue.default({ module_or_path: await readFile(join(WASM_PKG, 'fracture_engine_bg.wasm')) });
+const exports = await glue.default({ module_or_path: await readFile(join(pkg, 'fracture_engine_bg.wasm')) });
 const readyMs = performance.now() - t0;
 
 /** Reads `length` bytes of `file` into the module's memory at `ptr`, 8 MiB at a time. */
@@ -58,7 +63,8 @@ function readInto(file, ptr, length) {
 // module in worker threads, started before any timing (a pool the CLI starts once per run).
 const DIST = join(ROOT, 'dist/lib/engine/host');
 // nodeSha256: Node's crypto on the bytes where they lie, as the npm CLI hashes (runWasm's `sha256`).
-const { corruptInChunks, PARALLEL_MIN_BYTES } = await import(pathToFileURL(join(DIST, 'run.js')).href);
+const { corruptInPieces } = await import(pathToFileURL(join(DIST, 'run.js')).href);
+const { usesHelpers } = await import(pathToFileURL(join(DIST, 'protocol.js')).href);
 const { nodeSha256, startNodeHelpers } = await import(pathToFileURL(join(DIST, 'node.js')).href);
 const HELPERS = Math.min(3, availableParallelism() - 1);
 let pool;
@@ -66,17 +72,16 @@ let pool;
 async function runJob(file, length, name, mode, intensity, seed) {
   const buffer = new glue.InputBuffer(length);
   readInto(file, buffer.ptr(), length);
-  const flipMode = mode === 'byte_flip' || mode === 'header_preserve_flip';
-  if (flipMode && length >= PARALLEL_MIN_BYTES && HELPERS > 0) pool ??= await startNodeHelpers(HELPERS);
-  const helpers = pool?.helpers ?? [];
+  if (usesHelpers(mode, length) && HELPERS > 0) pool ??= await startNodeHelpers(HELPERS);
+  const helpers = usesHelpers(mode, length) ? (pool?.helpers ?? []) : [];
   const meter = new Meter();
   const shaBefore = nodeSha256(new Uint8Array(exports.memory.buffer, buffer.ptr(), length));
   const job = glue.WasmJob.fromBuffer(buffer, name, mode, intensity, seed, 'pending');
   meter.lap('scan');
   job.plan();
   meter.lap('plan');
-  if (helpers.length > 0 && job.flipPlan().length === 3)
-    await corruptInChunks({ memory: exports.memory }, job, length, helpers);
+  const pieces = helpers.length > 0 ? job.flipPieces() : [];
+  if (pieces.length > 0) await corruptInPieces({ memory: exports.memory }, job, pieces, helpers);
   else job.corrupt();
   meter.lap('corrupt');
   const escalated = job.verify();
@@ -154,7 +159,6 @@ function entropy([file, repeat]) {
   return { ready_ms: readyMs, compute, binding, entropy: value };
 }
 
-const [command, ...rest] = process.argv.slice(2);
 const commands = { job, entropy, ready: () => ({ ready_ms: readyMs, import_ms: importMs }) };
 if (!Object.hasOwn(commands, command)) {
   console.error('usage: wasm.mjs job FILE NAME MODE INTENSITY SEED REPEAT [--cold] | entropy FILE REPEAT | ready');
