@@ -36,7 +36,7 @@ const ALGORITHMS = [
   { value: 'jumble_sections', mode: 'shuffle_blocks' },
 ] as const;
 
-/** Same rule as web/src/engine/shared/names.ts, restated so a bug there cannot hide here. */
+/** Same rule as lib/engine/shared/names.ts, restated so a bug there cannot hide here. */
 function corruptedName(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot <= 0 ? `${name}_corrupted.bin` : `${name.slice(0, dot)}_corrupted${name.slice(dot)}`;
