@@ -20,10 +20,10 @@ build() { # OUT_DIR [cargo args...]
   local out=$1
   shift
   if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-    wasm-pack build engine-rs/wasm --target web --profile wasm-release --out-dir "$out" --out-name fracture_engine --no-pack -- "$@"
+    wasm-pack build engine-rs/wasm --target web --release --out-dir "$out" --out-name fracture_engine --no-pack -- "$@"
   else
     PATH="/usr/bin:$PATH" RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
-      wasm-pack build engine-rs/wasm --mode force --target web --profile wasm-release --out-dir "$out" --out-name fracture_engine --no-pack \
+      wasm-pack build engine-rs/wasm --mode force --target web --release --out-dir "$out" --out-name fracture_engine --no-pack \
       -- -Z build-std=std,panic_abort "$@"
   fi
   rm -f "$out/.gitignore"

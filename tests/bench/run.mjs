@@ -139,11 +139,10 @@ function prepare(opts) {
 
 /**
  * engine-rs/core/examples/bench.rs built for wasm32 (its `parts` exports) the way scripts/build-wasm.sh
- * builds the engine: the same cargo profile (wasm-release) and RUSTFLAGS (read from that script: target
- * features decide which ChaCha the engine compiles), rustup's wasm32 target if installed, else std from
- * source with Debian's rustc-web; then wasm-opt with the flags the product's module gets
- * (engine-rs/wasm/Cargo.toml). So its pieces run as the engine's do. Returns { path, rustflags, wasm_opt }
- * or { error }.
+ * builds the engine: the same RUSTFLAGS (read from that script: target features decide which ChaCha
+ * the engine compiles), rustup's wasm32 target if installed, else std from source with Debian's
+ * rustc-web; then wasm-opt with the flags the product's module gets (engine-rs/wasm/Cargo.toml). So its
+ * pieces run as the engine's do. Returns { path, rustflags, wasm_opt } or { error }.
  */
 function buildWasmParts() {
   const target = PATHS.wasmPartsTarget;
@@ -162,8 +161,7 @@ function buildWasmParts() {
     'build',
     '-p',
     'fracture-engine',
-    '--profile',
-    'wasm-release',
+    '--release',
     '--example',
     'bench',
     '--target',
@@ -181,7 +179,7 @@ function buildWasmParts() {
   }
   log(`building the wasm parts: RUSTFLAGS="${rustflags}" ${cargo} ${args.join(' ')}`);
   const built = spawnSync(cargo, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const raw = join(target, 'wasm32-unknown-unknown/wasm-release/examples/bench.wasm');
+  const raw = join(target, 'wasm32-unknown-unknown/release/examples/bench.wasm');
   if (built.status !== 0 || !existsSync(raw)) return { error: 'the wasm32 build of examples/bench.rs failed' };
   const flags = /wasm-opt\s*=\s*\[([^\]]*)\]/
     .exec(readFileSync(join(ROOT, 'engine-rs/wasm/Cargo.toml'), 'utf8'))?.[1]

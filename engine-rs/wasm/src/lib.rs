@@ -4,6 +4,11 @@
 
 use wasm_bindgen::prelude::*;
 
+mod allocator;
+
+#[global_allocator]
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
+
 use fracture_engine::modes::flip::CHUNK;
 use fracture_engine::{EngineError, Job, Mode, ProgressiveSha256 as Progressive, MAX_SEED};
 
