@@ -4,13 +4,13 @@
 
 use wasm_bindgen::prelude::*;
 
+use fracture_engine::modes::flip::CHUNK;
+use fracture_engine::{EngineError, Job, Mode, ProgressiveSha256 as Progressive, MAX_SEED};
+
 mod allocator;
 
 #[global_allocator]
 static ALLOCATOR: allocator::Allocator = allocator::Allocator;
-
-use fracture_engine::modes::flip::CHUNK;
-use fracture_engine::{EngineError, Job, Mode, ProgressiveSha256 as Progressive, MAX_SEED};
 
 /// Chunks per flip piece handed out to a helper: 4 MiB, so little is ever copied at once.
 const PIECE_CHUNKS: usize = 64;
