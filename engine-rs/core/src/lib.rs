@@ -195,18 +195,28 @@ impl Job {
     /// Sets the options (byte ranges, checksum fixing), after any of the scan stage's constructors:
     /// checks 5 to 9 of docs/contract.md, section 2, which follow the scan's checks 1 to 4.
     pub fn with_options(mut self, options: &Options) -> Result<Job, EngineError> {
-        self.ranges = check_options(self.mode, options)?;
-        self.fix_checksums = options.fix_checksums;
-        if !self.ranges.is_empty() {
-            let free = self.ranges.free(self.n as u64);
+        self.set_options(options)?;
+        Ok(self)
+    }
+
+    /// `with_options` in place (before the plan stage).
+    pub fn set_options(&mut self, options: &Options) -> Result<(), EngineError> {
+        let ranges = check_options(self.mode, options)?;
+        let free = if ranges.is_empty() {
+            None
+        } else {
+            let free = ranges.free(self.n as u64);
             let (allowed, h) = allowed_bytes(self.mode, self.n, &free);
             if self.n > 0 && allowed.is_empty() {
                 let header = (h > 0).then_some(h as u64);
                 return Err(EngineError::NothingAllowed { n: self.n as u64, header });
             }
-            self.free = Some(free);
-        }
-        Ok(self)
+            Some(free)
+        };
+        self.ranges = ranges;
+        self.free = free;
+        self.fix_checksums = options.fix_checksums;
+        Ok(())
     }
 
     pub fn family(&self) -> Family {

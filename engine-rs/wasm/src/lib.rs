@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use fracture_engine::{EngineError, Job, ProgressiveSha256 as Progressive, MAX_SEED};
+use fracture_engine::{EngineError, Job, Options, ProgressiveSha256 as Progressive, Ranges, MAX_SEED};
 
 /// An intensity given as a JavaScript number: an integer in 0..=100, never clamped.
 fn intensity_from_f64(x: f64) -> Result<u32, EngineError> {
@@ -104,6 +104,14 @@ impl WasmJob {
         Ok(WasmJob { job, output_sha: Progressive::default() })
     }
 
+    /// The options (byte ranges as `A:B` texts, checksum fixing), before the plan stage. Rejects with the
+    /// engine's error text.
+    #[wasm_bindgen(js_name = setOptions)]
+    pub fn set_options(&mut self, only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Result<(), JsError> {
+        let options = Options { ranges: Ranges { only, protect }, fix_checksums };
+        self.job.set_options(&options).map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// Feeds `output[..end]` to the output's SHA-256 (the part not fed yet); call once the output is final.
     #[wasm_bindgen(js_name = hashOutputTo)]
     pub fn hash_output_to(&mut self, end: usize) {
@@ -198,6 +206,16 @@ pub fn check_args(mode: &str, intensity: f64, seed: f64) -> Result<(), JsError> 
     fracture_engine::Mode::parse(mode).map_err(|e| JsError::new(&e.to_string()))?;
     intensity_from_f64(intensity).map_err(|e| JsError::new(&e.to_string()))?;
     seed_from_f64(seed).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(())
+}
+
+/// The options' checks that need no input (the mode takes them, the range texts), so the worker can
+/// reject before copying a file in.
+#[wasm_bindgen(js_name = checkOptions)]
+pub fn check_options(mode: &str, only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Result<(), JsError> {
+    let mode = fracture_engine::Mode::parse(mode).map_err(|e| JsError::new(&e.to_string()))?;
+    let options = Options { ranges: Ranges { only, protect }, fix_checksums };
+    fracture_engine::check_options(mode, &options).map_err(|e| JsError::new(&e.to_string()))?;
     Ok(())
 }
 

@@ -19,6 +19,7 @@ export interface WasmEngine {
     ): WasmJobHandle;
   };
   checkArgs(mode: string, intensity: number, seed: number): void;
+  checkOptions(mode: string, only: string[], protect: string[], fixChecksums: boolean): void;
   flipPart(
     part: Uint8Array,
     start: number,
@@ -53,6 +54,7 @@ const CHUNK = 65536;
 export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
 
 interface WasmJobHandle {
+  setOptions(only: string[], protect: string[], fixChecksums: boolean): void;
   plan(): void;
   corrupt(): void;
   flipPlan(): Float64Array | number[];
@@ -231,6 +233,10 @@ async function runStages<T extends Uint8Array | Blob>(
 ): Promise<{ data: T; report: Report }> {
   // Reject bad arguments before reading 200 MB.
   engine.checkArgs(options.mode, options.intensity, options.seed);
+  const only = [...(options.ranges?.only ?? [])];
+  const protect = [...(options.ranges?.protect ?? [])];
+  const fix = options.fixChecksums === true;
+  engine.checkOptions(options.mode, only, protect, fix);
   const hashing: Hashing = sha256 ? 'platform' : 'engine';
   const t0 = performance.now();
   let done = stage(events, 'scan');
@@ -248,6 +254,7 @@ async function runStages<T extends Uint8Array | Blob>(
     shaBefore ? PENDING : undefined,
   );
   try {
+    if (only.length + protect.length > 0 || fix) job.setOptions(only, protect, fix);
     done();
     done = stage(events, 'plan');
     job.plan();
