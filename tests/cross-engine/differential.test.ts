@@ -32,7 +32,7 @@ const STRUCTURED = [
       }[]
     )
       .filter((r) => r.fix_checksums && r.input.gen === 'hex' && r.input.hex.length > 0)
-      .map((r) => [r.input.hex, { name: r.name, bytes: generate(r.input) }]),
+      .map((r) => [JSON.stringify(r.input), { name: r.name, bytes: generate(r.input) }]),
   ).values(),
 ];
 const MAGIC = [
