@@ -133,7 +133,8 @@ function rangeText(r: ReturnType<typeof chooser>, n: number): string {
   const a = r.below(6) === 0 ? '' : value();
   const b = r.below(6) === 0 ? '' : value();
   // Mostly ordered, so most ranges hold bytes; the others are errors or empty, which is tested too.
-  if (r.below(5) !== 0 && a && b && !a.startsWith('-') && !b.startsWith('-') && Number(a) > Number(b)) return `${b}:${a}`;
+  if (r.below(5) !== 0 && a && b && !a.startsWith('-') && !b.startsWith('-') && Number(a) > Number(b))
+    return `${b}:${a}`;
   return `${a}:${b}`;
 }
 
@@ -197,12 +198,14 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
       // Options: mostly on the modes that take them, sometimes on the others (a usage error each
       // engine must word alike).
       const optionMode = (RANGE_MODES as readonly string[]).includes(c.mode) || r.below(10) === 0;
-      if (optionMode && r.below(3) === 0) {
+      // A third: a structured file (mostly with the fix); a fifth of the rest: the fix alone.
+      const kind = optionMode ? r.below(15) : 15;
+      if (kind < 5) {
         c.structured = r.below(STRUCTURED.length);
         c.name = STRUCTURED[c.structured].name;
         c.size = r.below(40);
         c.fix_checksums = r.below(4) !== 0;
-      } else if (optionMode && r.below(3) === 0) {
+      } else if (kind < 7) {
         c.fix_checksums = true;
       }
       if (optionMode && r.below(2) === 0) {

@@ -23,7 +23,10 @@ fn main() {
         let case: Json = serde_json::from_str(&line).expect("case JSON");
         let input = std::fs::read(case["path"].as_str().unwrap()).expect("input file");
         let list = |key: &str| -> Vec<String> {
-            case["ranges"][key].as_array().map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect()).unwrap_or_default()
+            case["ranges"][key]
+                .as_array()
+                .map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+                .unwrap_or_default()
         };
         let options = Options {
             ranges: Ranges { only: list("only"), protect: list("protect") },

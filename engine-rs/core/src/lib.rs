@@ -301,7 +301,8 @@ impl Job {
                     notes: Vec::new(),
                 }
             } else {
-                checksums::fix(self.family, &self.input, &mut r.data, self.free.as_ref())
+                let protected = (!self.ranges.protect.is_empty()).then(|| self.ranges.protected(self.n as u64));
+                checksums::fix(self.family, &self.input, &mut r.data, protected.as_ref())
             };
             if self.n > 0 {
                 r.recipe.push_str(&fixed.sentence());

@@ -45,7 +45,10 @@ fn generate(g: &Json) -> Vec<u8> {
 /// A record's options: `ranges` (`only`, `protect`) and `fix_checksums`, absent in most records.
 pub fn options(case: &Json) -> Options {
     let list = |key: &str| -> Vec<String> {
-        case["ranges"][key].as_array().map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect()).unwrap_or_default()
+        case["ranges"][key]
+            .as_array()
+            .map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
     };
     Options {
         ranges: Ranges { only: list("only"), protect: list("protect") },

@@ -76,17 +76,18 @@ class Fields {
   constructor(
     readonly input: Uint8Array,
     readonly output: Uint8Array,
-    private readonly free: readonly Span[] | undefined,
+    /** The bytes the `protect` ranges cover; undefined without any. */
+    private readonly protectedBytes: readonly Span[] | undefined,
     family: Family,
   ) {
     for (const k of kindsOf(family)) this.counts[k.key] = 0;
   }
 
-  /** Writes `value` at `at` unless a byte of the field is not free; counts it when it changed. */
+  /** Writes `value` at `at` unless a byte of the field is protected; counts it when it changed. */
   write(key: string, at: number, value: readonly number[]): void {
     const end = at + value.length;
     if (end > this.output.length) return;
-    if (this.free && countIn(this.free, at, end) !== value.length) {
+    if (this.protectedBytes && countIn(this.protectedBytes, at, end) > 0) {
       this.left++;
       return;
     }
@@ -101,7 +102,8 @@ class Fields {
   }
 }
 
-const beBytes = (v: number, len: number) => Array.from({ length: len }, (_, i) => Math.floor(v / 256 ** (len - 1 - i)) & 0xff);
+const beBytes = (v: number, len: number) =>
+  Array.from({ length: len }, (_, i) => Math.floor(v / 256 ** (len - 1 - i)) & 0xff);
 const leBytes = (v: number, len: number) => beBytes(v, len).reverse();
 
 function be(b: Uint8Array, at: number, len: number): number {
@@ -220,7 +222,11 @@ function walkTar(f: Fields): void {
     const size = tarNumber(header.subarray(124, 136), true);
     if (size === undefined) return;
     const sum = tarSum(output.subarray(b, b + 512));
-    f.write('tar_header_checksum', b + 148, [...Array.from(sum.toString(8).padStart(6, '0'), (c) => c.charCodeAt(0)), 0, 0x20]);
+    f.write('tar_header_checksum', b + 148, [
+      ...Array.from(sum.toString(8).padStart(6, '0'), (c) => c.charCodeAt(0)),
+      0,
+      0x20,
+    ]);
     const type = header[156];
     const next = b + 512 + (type >= 0x31 && type <= 0x36 ? 0 : Math.ceil(size / 512) * 512);
     if (next > n) return;
@@ -263,7 +269,8 @@ function flacHeader(b: Uint8Array, q: number): number | undefined {
     if (q + 4 + i >= b.length || (b[q + 4 + i] & 0xc0) !== 0x80) return undefined;
   }
   const extra =
-    (blockSize === 6 ? 1 : blockSize === 7 ? 2 : 0) + (sampleRate === 12 ? 1 : sampleRate === 13 || sampleRate === 14 ? 2 : 0);
+    (blockSize === 6 ? 1 : blockSize === 7 ? 2 : 0) +
+    (sampleRate === 12 ? 1 : sampleRate === 13 || sampleRate === 14 ? 2 : 0);
   const hl = 4 + coded + extra;
   if (q + hl >= b.length || flacCrc8(b.subarray(q, q + hl)) !== b[q + hl]) return undefined;
   return hl;
@@ -309,11 +316,16 @@ function walkFlac(f: Fields): boolean {
 }
 
 /**
- * Fixes the checksums of `output`, the corrupted copy of `input` (same length), for `family`. `free`
- * is the bytes the ranges leave free (undefined without ranges).
+ * Fixes the checksums of `output`, the corrupted copy of `input` (same length), for `family`.
+ * `protectedBytes`: what the `protect` ranges cover (undefined without any); a field there is left.
  */
-export function fixChecksums(family: Family, input: Uint8Array, output: Uint8Array, free?: readonly Span[]): FixResult {
-  const f = new Fields(input, output, free, family);
+export function fixChecksums(
+  family: Family,
+  input: Uint8Array,
+  output: Uint8Array,
+  protectedBytes?: readonly Span[],
+): FixResult {
+  const f = new Fields(input, output, protectedBytes, family);
   const notes: string[] = [];
   if (family === 'png') walkPng(f);
   else if (family === 'zip') {
@@ -330,6 +342,6 @@ export function fixChecksums(family: Family, input: Uint8Array, output: Uint8Arr
   } else if (family === 'gzip') notes.push("gzip's CRC-32 covers the decompressed data");
   else if (family === 'xz') notes.push("xz's integrity checks cover the decompressed data");
   else if (family === 'bzip2') notes.push("bzip2's CRCs cover the decompressed data");
-  if (f.left > 0) notes.push(`${f.left} checksum fields lie in bytes the ranges keep and were left as they were`);
+  if (f.left > 0) notes.push(`${f.left} checksum fields lie in protected bytes and were left as they were`);
   return { counts: f.counts, notes };
 }

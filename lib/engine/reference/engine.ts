@@ -10,7 +10,16 @@ import { checkArguments, checkOptions, nothingAllowedError } from './errors.ts';
 import { BIT_ROT_ONE_IN, type Family } from './tables.ts';
 import { type FlipAction, flipAllowed, flipCount, flipRegion, headerLength } from './flip.ts';
 import { planInterrupted } from './interrupted.ts';
-import { freeBytes, hasRanges, type ParsedRanges, rangesText, sizeOf, type Span, subtract } from './ranges.ts';
+import {
+  freeBytes,
+  hasRanges,
+  type ParsedRanges,
+  protectedBytes,
+  rangesText,
+  sizeOf,
+  type Span,
+  subtract,
+} from './ranges.ts';
 import { eligibleSectors, SECTOR, sectorCount, zeroSectors } from './sectors.ts';
 import { detect } from './formats.ts';
 import { looksCorrupted } from './heuristic.ts';
@@ -271,7 +280,8 @@ export class Job {
         for (const k of kindsOf(this.family)) counts[k.key] = 0;
         e.fields = { ...e.fields, checksums_fixed: counts };
       } else {
-        const r = fixChecksums(this.family, this.input, e.data, this.free);
+        const guarded = this.ranges.protect.length > 0 ? protectedBytes(this.ranges, n) : undefined;
+        const r = fixChecksums(this.family, this.input, e.data, guarded);
         e.fields = { ...e.fields, checksums_fixed: r.counts };
         if (r.notes.length > 0) e.fields.checksums_unfixable = r.notes.join('; ');
         e.recipe += fixSentence(this.family, r);

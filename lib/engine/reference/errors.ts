@@ -54,5 +54,7 @@ export function checkOptions(mode: EngineMode, options: Pick<CorruptOptions, 'ra
 
 /** Check 9: the ranges leave no byte that may change (h: the header a flip mode keeps, else 0). */
 export function nothingAllowedError(n: number, h: number): Error {
-  return new Error(`The byte ranges leave no byte that may change in this ${n}-byte file${h > 0 ? ` after its ${h}-byte header` : ''}`);
+  return new Error(
+    `The byte ranges leave no byte that may change in this ${n}-byte file${h > 0 ? ` after its ${h}-byte header` : ''}`,
+  );
 }

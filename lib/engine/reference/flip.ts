@@ -46,7 +46,13 @@ export function flipRegion(buf: Uint8Array, h: number, k: number, seed: number):
  * Runs the action at exactly k distinct positions of `allowed` (sorted disjoint spans), shared over
  * the chunks by how many allowed bytes each holds (docs/contract.md, section 6.9.3).
  */
-export function flipAllowed(buf: Uint8Array, allowed: readonly Span[], k: number, seed: number, action: FlipAction): void {
+export function flipAllowed(
+  buf: Uint8Array,
+  allowed: readonly Span[],
+  k: number,
+  seed: number,
+  action: FlipAction,
+): void {
   const total = sizeOf(allowed);
   if (k === 0 || total === 0) return;
   const first = Math.floor(allowed[0][0] / CHUNK);

@@ -34,7 +34,10 @@ function parseEnd(text: string): End | undefined {
 
 /** Parses `A:B`; throws the engine's error text (checks 6 and 7 of section 2). */
 export function parseRange(text: string): RangeSpec {
-  const bad = () => new Error(`Invalid byte range "${text}": expected A:B (byte offsets, B exclusive; decimal or 0x hex; negative counts from the end)`);
+  const bad = () =>
+    new Error(
+      `Invalid byte range "${text}": expected A:B (byte offsets, B exclusive; decimal or 0x hex; negative counts from the end)`,
+    );
   const colon = text.indexOf(':');
   if (colon < 0) throw bad();
   const start = parseEnd(text.slice(0, colon));
@@ -162,8 +165,13 @@ export function rangesText(r: ParsedRanges): string {
   ].join(', ');
 }
 
+/** The bytes the `protect` ranges cover. */
+export function protectedBytes(r: ParsedRanges, n: number): Span[] {
+  return unionOf(r.protect.map((x) => resolveRange(x, n)));
+}
+
 /** The free bytes: the `only` ranges (all of [0, n) without any) minus the `protect` ranges. */
 export function freeBytes(r: ParsedRanges, n: number): Span[] {
   const only = r.only.length > 0 ? unionOf(r.only.map((x) => resolveRange(x, n))) : unionOf([[0, n]]);
-  return subtract(only, unionOf(r.protect.map((x) => resolveRange(x, n))));
+  return subtract(only, protectedBytes(r, n));
 }

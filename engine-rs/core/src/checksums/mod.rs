@@ -86,24 +86,22 @@ impl Fixed {
 pub(crate) struct Writer<'a> {
     pub input: &'a [u8],
     pub output: &'a mut [u8],
-    /// The free bytes (None: every byte is free).
-    free: Option<&'a Region>,
+    /// The bytes the `protect` ranges cover (None without any).
+    protected: Option<&'a Region>,
     counts: Vec<(Kind, u64)>,
     left: u64,
 }
 
 impl Writer<'_> {
-    /// Writes `value` at `at` unless a byte of the field is not free; counts it when it changed.
+    /// Writes `value` at `at` unless a byte of the field is protected; counts it when it changed.
     pub fn write(&mut self, kind: Kind, at: usize, value: &[u8]) {
         let end = at + value.len();
         if end > self.output.len() {
             return;
         }
-        if let Some(free) = self.free {
-            if !free.contains_all(at as u64, end as u64) {
-                self.left += 1;
-                return;
-            }
+        if self.protected.is_some_and(|p| p.count_in(at as u64, end as u64) > 0) {
+            self.left += 1;
+            return;
         }
         if self.output[at..end] != *value {
             self.output[at..end].copy_from_slice(value);
@@ -115,10 +113,10 @@ impl Writer<'_> {
 }
 
 /// Fixes the checksums of `output` (the corrupted copy of `input`, same length) for `family`.
-/// `free` is the bytes the ranges allow to change (None without ranges).
-pub fn fix(family: Family, input: &[u8], output: &mut [u8], free: Option<&Region>) -> Fixed {
+/// `protected` is the bytes the `protect` ranges cover (None without ranges): a field there is left.
+pub fn fix(family: Family, input: &[u8], output: &mut [u8], protected: Option<&Region>) -> Fixed {
     debug_assert_eq!(input.len(), output.len());
-    let mut w = Writer { input, output, free, counts: kinds(family).iter().map(|&k| (k, 0)).collect(), left: 0 };
+    let mut w = Writer { input, output, protected, counts: kinds(family).iter().map(|&k| (k, 0)).collect(), left: 0 };
     let mut notes = Vec::new();
     match family {
         Family::Png => walk::png(&mut w, PNG_CHUNK),
@@ -139,7 +137,7 @@ pub fn fix(family: Family, input: &[u8], output: &mut [u8], free: Option<&Region
         _ => {}
     }
     if w.left > 0 {
-        notes.push(format!("{} checksum fields lie in bytes the ranges keep and were left as they were", w.left));
+        notes.push(format!("{} checksum fields lie in protected bytes and were left as they were", w.left));
     }
     Fixed { counts: w.counts, notes }
 }

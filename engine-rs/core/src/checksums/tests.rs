@@ -56,16 +56,16 @@ fn png_chunk_crcs_are_recomputed_up_to_iend() {
 }
 
 #[test]
-fn a_field_in_bytes_the_ranges_keep_is_left() {
+fn a_field_in_protected_bytes_is_left() {
     let input = png();
     let mut output = input.clone();
     output[8 + 25 + 8 + 5] ^= 0x40;
     let idat_crc = 8 + 25 + 8 + 40;
-    let free = Region::span(0, input.len() as u64).minus(&Region::span(idat_crc as u64 + 2, idat_crc as u64 + 3));
-    let fixed = fix(Family::Png, &input, &mut output, Some(&free));
+    let protected = Region::span(idat_crc as u64 + 2, idat_crc as u64 + 3);
+    let fixed = fix(Family::Png, &input, &mut output, Some(&protected));
     assert_eq!(&output[idat_crc..idat_crc + 4], &input[idat_crc..idat_crc + 4]);
     assert_eq!(fixed.counts, vec![(PNG_CHUNK, 0)]);
-    assert_eq!(fixed.unfixable().unwrap(), "1 checksum fields lie in bytes the ranges keep and were left as they were");
+    assert_eq!(fixed.unfixable().unwrap(), "1 checksum fields lie in protected bytes and were left as they were");
 }
 
 #[test]

@@ -128,6 +128,11 @@ impl ParsedRanges {
         only.chain(protect).collect::<Vec<_>>().join(", ")
     }
 
+    /// The bytes the `protect` ranges cover in an `n`-byte input.
+    pub fn protected(&self, n: u64) -> Region {
+        Region::union(self.protect.iter().map(|r| r.resolve(n)))
+    }
+
     /// The free bytes of an `n`-byte input: the `only` ranges (all of it without any), minus the
     /// `protect` ranges.
     pub fn free(&self, n: u64) -> Region {
@@ -136,7 +141,7 @@ impl ParsedRanges {
         } else {
             Region::union(self.only.iter().map(|r| r.resolve(n)))
         };
-        only.minus(&Region::union(self.protect.iter().map(|r| r.resolve(n))))
+        only.minus(&self.protected(n))
     }
 }
 
