@@ -40,7 +40,7 @@ const whichMode: LinkedFaq = {
 const ranges: LinkedFaq = {
   question: 'Can I choose which bytes are damaged?',
   answer:
-    "Yes, with Quick Scramble, Stealth Corruption, Bad Sectors and Bit Rot. Under Advanced, Byte ranges takes a list such as only 0x1000:0x8000, protect 0:512 (damage only in the first range, never in the second; a range without a word is an only range); offsets are bytes, the end is exclusive, 0x hex is allowed and negative values count from the end of the file. On the command line they are --only and --protect. No byte outside your ranges changes, the number of changes is worked out on the bytes you allow, and the report records the ranges. The other algorithms refuse ranges.",
+    'Yes, with Quick Scramble, Stealth Corruption, Bad Sectors and Bit Rot. Under Advanced, Byte ranges takes a list such as only 0x1000:0x8000, protect 0:512 (damage only in the first range, never in the second; a range without a word is an only range); offsets are bytes, the end is exclusive, 0x hex is allowed and negative values count from the end of the file. On the command line they are --only and --protect. No byte outside your ranges changes, the number of changes is worked out on the bytes you allow, and the report records the ranges. The other algorithms refuse ranges.',
   links: [
     { label: 'Bit Rot', to: '/modes/bit-rot' },
     { label: 'Bad Sectors', to: '/modes/bad-sectors' },
