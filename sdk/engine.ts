@@ -4,12 +4,24 @@ import { availableParallelism } from 'node:os';
 import { loadWasmEngine, nodeSha256, startNodeHelpers } from '../lib/engine/host/node.ts';
 import { PARALLEL_MIN_BYTES, runWasm, type FlipHelper, type StageEvents } from '../lib/engine/host/run.ts';
 import { runReference } from '../lib/engine/host/run-ts.ts';
-import type { CorruptResult } from '../lib/engine/shared/types.ts';
+import type { CorruptOptions, CorruptResult } from '../lib/engine/shared/types.ts';
 
 export interface RunSettings {
   mode: string;
   intensity: number;
+  /** Byte ranges and Keep checksums valid (docs/contract.md, sections 6.9 and 6.10). */
+  ranges?: CorruptOptions['ranges'];
+  fixChecksums?: boolean;
 }
+
+/** The engine's options for one run. */
+const engineOptions = (s: RunSettings, seed: number): CorruptOptions => ({
+  mode: s.mode,
+  intensity: s.intensity,
+  seed,
+  ranges: s.ranges,
+  fixChecksums: s.fixChecksums,
+});
 
 export interface NodeEngine {
   /** One input through the stages with `seed`: the corrupted bytes and the report. */
@@ -34,8 +46,7 @@ const MAX_HELPERS = 3;
 export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}): Promise<NodeEngine> {
   if (kind === 'ts') {
     return {
-      run: (input, name, s, seed, events) =>
-        runReference(input, name, { mode: s.mode, intensity: s.intensity, seed }, events),
+      run: (input, name, s, seed, events) => runReference(input, name, engineOptions(s, seed), events),
       close: async () => {},
     };
   }
@@ -58,7 +69,7 @@ export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}):
         wasm,
         input,
         name,
-        { mode: s.mode, intensity: s.intensity, seed },
+        engineOptions(s, seed),
         events,
         await helpersFor(s.mode, input instanceof Uint8Array ? input.length : input.size),
         nodeSha256,
