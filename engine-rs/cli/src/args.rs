@@ -113,14 +113,19 @@ fn command() -> Command {
             "variants of every FILE (default 1, at most 1000000); with N > 1 they are named \
              {base}_corrupted_{seed}{.ext}",
         ))
-        .arg(value(
-            "only",
-            "A:B",
-            "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative \
+        .arg(
+            value(
+                "only",
+                "A:B",
+                "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative \
              counts from the end, an empty end is the file's (--only=-4096:)",
+            )
+            .action(ArgAction::Append),
         )
-        .action(ArgAction::Append))
-        .arg(value("protect", "A:B", "never change bytes in [A, B) (repeatable; the same form)").action(ArgAction::Append))
+        .arg(
+            value("protect", "A:B", "never change bytes in [A, B) (repeatable; the same form)")
+                .action(ArgAction::Append),
+        )
         .arg(flag(
             "fix-checksums",
             "recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP entries, tar headers, Ogg \
