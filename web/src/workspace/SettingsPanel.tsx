@@ -137,7 +137,7 @@ export function SettingsPanel({ ext }: { ext: string }) {
         )}
         <Field>
           <label htmlFor="workspace-ranges">Byte ranges</label>
-          <input
+          <RangesInput
             id="workspace-ranges"
             type="text"
             autoComplete="off"
@@ -260,18 +260,13 @@ const Advanced = styled.details`
   & > * + * {
     margin-top: 12px;
   }
-  input[type='text'] {
-    width: 100%;
-    min-height: 34px;
-    padding: 4px 8px;
-    border-radius: 8px;
-    border: 1px solid var(--color-border, #334155);
-    background: var(--color-surface-raised, #111a2e);
-    color: inherit;
-    font: inherit;
-    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-  }
-  input[aria-invalid='true'] {
+`;
+
+/** The number boxes' look, the whole width, for range texts. */
+const RangesInput = styled(NumberInput)`
+  width: 100%;
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  &[aria-invalid='true'] {
     border-color: var(--color-danger, #f87171);
   }
 `;
