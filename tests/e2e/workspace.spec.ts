@@ -487,6 +487,10 @@ test.describe('settings', () => {
       join(workDir, 'ui-advanced'),
     );
     expect(fileSha256(path)).toBe(fileSha256(join(expected, 'advanced_corrupted.png')));
+    // The report says what was asked and what was fixed.
+    await expect(page.locator('[data-field="ranges"]')).toHaveText('only 64:, protect -12:');
+    await expect(page.locator('[data-field="checksums-fixed"]')).toHaveText(/^png_chunk_crc32 [1-9]\d*$/);
+    await expect(page.locator('[data-field="bits_flipped"]')).toHaveText(/^[1-9]/);
     // A mode that takes no options greys them out.
     await algorithmSelect(page).selectOption('cut_replace');
     await expect(field).toBeDisabled();
