@@ -71,7 +71,10 @@ export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}):
         name,
         engineOptions(s, seed),
         events,
-        await helpersFor(s.mode, input instanceof Uint8Array ? input.length : input.size),
+        // Byte ranges and checksum fixing run on this thread (the module's flipPlan() is empty then).
+        s.ranges?.only?.length || s.ranges?.protect?.length || s.fixChecksums
+          ? []
+          : await helpersFor(s.mode, input instanceof Uint8Array ? input.length : input.size),
         nodeSha256,
       ),
     close: async () => {
