@@ -79,6 +79,7 @@ test-unit: build
 
 test-parsers: build
 	python3 tests/parsers/run.py --strict
+	python3 tests/parsers/checksums.py
 
 test-e2e: build
 	npx playwright test -c tests/e2e/playwright.config.ts

@@ -5,7 +5,9 @@
 // does there.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { checkOptions } from '../lib/engine/reference/errors.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
+import type { EngineMode } from '../lib/engine/shared/types.ts';
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
@@ -24,6 +26,9 @@ export interface Args {
   quiet: boolean;
   zip?: string;
   files: string[];
+  /** --only and --protect as given, and --fix-checksums (checked against the mode). */
+  ranges: { only: string[]; protect: string[] };
+  fixChecksums: boolean;
 }
 
 /** The FILE that means standard input (and output). */
@@ -47,11 +52,12 @@ export type Parsed =
 
 export class UsageError extends Error {}
 
-/** An option: its value's name (none for a flag), short letter and help line. */
+/** An option: its value's name (none for a flag), short letter, help line, and whether it repeats. */
 interface Option {
   value?: string;
   short?: string;
   help: string;
+  repeatable?: boolean;
 }
 
 type Options = Record<string, Option>;
@@ -59,7 +65,7 @@ type Options = Record<string, Option>;
 export const OPTIONS = {
   mode: {
     value: 'M',
-    help: 'byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections',
+    help: 'byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, interrupted_transfer, bad_sectors, bit_rot, or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections, interrupted_download',
   },
   intensity: { value: 'N', help: '0-100 (default 80)' },
   seed: {
@@ -69,6 +75,15 @@ export const OPTIONS = {
   count: {
     value: 'N',
     help: 'variants of every FILE (default 1, at most 1000000); with N > 1 they are named {base}_corrupted_{seed}{.ext}',
+  },
+  only: {
+    value: 'A:B',
+    repeatable: true,
+    help: "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative counts from the end, an empty end is the file's (--only=-4096:)",
+  },
+  protect: { value: 'A:B', repeatable: true, help: 'never change bytes in [A, B) (repeatable; the same form)' },
+  'fix-checksums': {
+    help: 'recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP entries, tar headers, Ogg pages, FLAC frames) after the damage, so readers reach it. --only, --protect and --fix-checksums: byte_flip, header_preserve_flip, bad_sectors and bit_rot',
   },
   out: { value: 'DIR', help: 'output directory (default ./corrupted): DIR/{base}_corrupted{.ext}' },
   name: { value: 'NAME', help: 'the name FILE - goes by, for format detection and reports (default stdin)' },
@@ -213,7 +228,13 @@ function integer(v: string, max: number): number | undefined {
 export function tokenise(
   argv: string[],
   options: Options,
-): { values: Map<string, string | true>; positionals: string[]; print?: 'help' | 'version' } {
+): {
+  values: Map<string, string | true>;
+  /** Every value of a repeatable option, in order. */
+  lists: Map<string, string[]>;
+  positionals: string[];
+  print?: 'help' | 'version';
+} {
   const config = Object.fromEntries(
     Object.entries(options).map(([name, o]) => [
       name,
@@ -222,28 +243,30 @@ export function tokenise(
   );
   const { tokens } = parseArgs({ args: argv, options: config, allowPositionals: true, strict: false, tokens: true });
   const values = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   const positionals: string[] = [];
   for (const t of tokens) {
     if (t.kind === 'positional') positionals.push(t.value);
     if (t.kind !== 'option') continue;
     const o: Option | undefined = Object.hasOwn(options, t.name) ? options[t.name] : undefined;
     if (!o) throw new UsageError(`unknown option ${t.rawName}`);
-    if (t.name === 'help' || t.name === 'version') return { values, positionals, print: t.name };
+    if (t.name === 'help' || t.name === 'version') return { values, lists, positionals, print: t.name };
     if (o.value) {
       if (t.value === undefined) throw new UsageError(`option ${t.rawName} needs a value`);
       values.set(t.name, t.value);
+      if (o.repeatable) lists.set(t.name, [...(lists.get(t.name) ?? []), t.value]);
     } else {
       if (t.value !== undefined) throw new UsageError(`option ${t.rawName} takes no value`);
       values.set(t.name, true);
     }
   }
-  return { values, positionals };
+  return { values, lists, positionals };
 }
 
 export function parseCommandLine(argv: string[], randomSeed: () => number): Parsed {
   // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
   if (argv[0] === 'minimize') return parseMinimize(argv.slice(1));
-  const { values, positionals, print } = tokenise(argv, OPTIONS);
+  const { values, lists, positionals, print } = tokenise(argv, OPTIONS);
   if (print) return { kind: 'print', text: print === 'help' ? HELP : VERSION };
   const text = (name: keyof typeof OPTIONS) => values.get(name) as string | undefined;
   const modeText = text('mode');
@@ -260,6 +283,14 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   const countText = text('count');
   const count = countText === undefined ? 1 : integer(countText, MAX_COUNT);
   if (!count) throw new UsageError(`Count must be an integer from 1 to ${MAX_COUNT}, got ${countText}`);
+  const ranges = { only: lists.get('only') ?? [], protect: lists.get('protect') ?? [] };
+  const fixChecksums = values.has('fix-checksums');
+  // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
+  try {
+    checkOptions(mode as EngineMode, { ranges, fixChecksums });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
   const zip = text('zip');
   const name = text('name');
   checkCombination(positionals, count, zip !== undefined, name !== undefined);
@@ -278,6 +309,8 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
       quiet: values.has('quiet'),
       zip,
       files: positionals,
+      ranges,
+      fixChecksums,
     },
   };
 }

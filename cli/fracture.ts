@@ -179,7 +179,12 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
   const outNames = new Dedup();
   const reportNames = new Dedup();
   const done: { outName: string; path: string; report: Report }[] = [];
-  const settings: RunSettings = { mode: a.mode, intensity: a.intensity };
+  const settings: RunSettings = {
+    mode: a.mode,
+    intensity: a.intensity,
+    ranges: a.ranges,
+    fixChecksums: a.fixChecksums,
+  };
   let failed = 0;
   for (const [i, file] of a.files.entries()) {
     const fail = (e: unknown) => {

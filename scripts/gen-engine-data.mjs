@@ -85,6 +85,7 @@ function decodeBytes(where, notation) {
 }
 
 const SYNCS = ['none', 'jpeg_markers', 'media'];
+const MODE_OPTIONS = ['ranges', 'fix_checksums'];
 
 /** The TOML text, checked: every rule a newcomer could break gets a message naming the row. */
 function load(toml) {
@@ -94,19 +95,23 @@ function load(toml) {
   } catch (e) {
     throw new DataError(`${DATA}: ${e.message}`);
   }
-  keys('top level', raw, ['modes', 'magic', 'family', 'extensions']);
+  keys('top level', raw, ['modes', 'bit_rot_one_in', 'magic', 'family', 'extensions']);
 
   if (!Array.isArray(raw.modes) || raw.modes.length === 0) fail('modes', 'expected an array of tables');
   const modes = raw.modes.map((m, i) => {
     const where = `modes[${i}]`;
-    keys(where, m, ['name', 'ui_value', 'ui_order', 'ui_label']);
+    keys(where, m, ['name', 'ui_value', 'ui_order', 'ui_label', 'options']);
     const name = text(`${where}.name`, m.name);
     if (!/^[a-z]+(_[a-z]+)*$/.test(name)) fail(`${where}.name`, 'expected snake_case');
+    if (!Array.isArray(m.options) || m.options.some((o) => !MODE_OPTIONS.includes(o))) {
+      fail(`${where}.options`, `expected a list of ${MODE_OPTIONS.join(', ')}`);
+    }
     return {
       name,
       uiValue: text(`${where}.ui_value`, m.ui_value),
       uiOrder: integer(`${where}.ui_order`, m.ui_order, 1, raw.modes.length),
       uiLabel: text(`${where}.ui_label`, m.ui_label),
+      options: MODE_OPTIONS.filter((o) => m.options.includes(o)),
     };
   });
   unique('modes', modes, (m) => m.name, 'name');
@@ -116,6 +121,11 @@ function load(toml) {
     const other = modes.find((o) => o.name === m.uiValue && o !== m);
     if (other) fail(`mode ${m.name}`, `ui_value ${m.uiValue} is another mode's name`);
   }
+
+  if (!Array.isArray(raw.bit_rot_one_in) || raw.bit_rot_one_in.length !== 101) {
+    fail('bit_rot_one_in', 'expected 101 integers, one per intensity 0..100');
+  }
+  const bitRotOneIn = raw.bit_rot_one_in.map((d, i) => integer(`bit_rot_one_in[${i}]`, d, 8, 0xffff_ffff));
 
   if (!Array.isArray(raw.family) || raw.family.length === 0) fail('family', 'expected [[family]] tables');
   const families = raw.family.map((f, i) => {
@@ -207,7 +217,7 @@ function load(toml) {
     }
   }
 
-  return { modes, families, magic, extensions };
+  return { modes, bitRotOneIn, families, magic, extensions };
 }
 
 function unique(where, rows, key, name) {
@@ -231,7 +241,8 @@ const hex = (byte) => `0x${byte.toString(16).padStart(2, '0')}`;
 const shapeConst = (f) => upperSnake(f.rustName);
 const RS_SYNCS = { none: 'Syncs::None', jpeg_markers: 'Syncs::JpegMarkers', media: 'Syncs::Media' };
 
-function modesRs({ modes }) {
+function modesRs({ modes, bitRotOneIn }) {
+  const withOption = (o) => modes.filter((m) => m.options.includes(o)).map((m) => `Mode::${camel(m.name)}`);
   return `// ${NOTICE}
 
 //! The engine modes (docs/contract.md, section 6).
@@ -252,7 +263,20 @@ impl Mode {
 ${modes.map((m) => `            Mode::${camel(m.name)} => ${rsString(m.name)},`).join('\n')}
         }
     }
+
+    /// Whether the mode takes byte ranges (\`--only\`, \`--protect\`).
+    pub fn takes_ranges(self) -> bool {
+        matches!(self, ${withOption('ranges').join(' | ')})
+    }
+
+    /// Whether the mode takes \`--fix-checksums\`.
+    pub fn takes_fix_checksums(self) -> bool {
+        matches!(self, ${withOption('fix_checksums').join(' | ')})
+    }
 }
+
+/// bit_rot at intensity i flips one bit in \`BIT_ROT_ONE_IN[i]\` (docs/contract.md, section 6.7).
+pub const BIT_ROT_ONE_IN: [u32; 101] = [${bitRotOneIn.join(', ')}];
 `;
 }
 
@@ -361,6 +385,7 @@ ${ui.map((m) => `    (${rsString(m.uiValue)}, Mode::${camel(m.name)}),`).join('\
 
 function modesTs({ modes }) {
   const ui = [...modes].sort((a, b) => a.uiOrder - b.uiOrder);
+  const withOption = (o) => modes.filter((m) => m.options.includes(o)).map((m) => tsString(m.name));
   return `// ${NOTICE}
 
 /** The engine mode names, in the contract's order (docs/contract.md, section 6). */
@@ -375,10 +400,16 @@ export type EngineMode = (typeof ENGINE_MODES)[number];
 export const ALGORITHMS = [
 ${ui.map((m) => `  { value: ${tsString(m.uiValue)}, mode: ${tsString(m.name)}, label: ${tsString(m.uiLabel)} },`).join('\n')}
 ] as const satisfies readonly { value: string; mode: EngineMode; label: string }[];
+
+/** The modes that take byte ranges (\`ranges\`: --only, --protect), in the contract's order. */
+export const RANGE_MODES = [${withOption('ranges').join(', ')}] as const satisfies readonly EngineMode[];
+
+/** The modes that take \`fixChecksums\` (--fix-checksums), in the contract's order. */
+export const FIX_CHECKSUM_MODES = [${withOption('fix_checksums').join(', ')}] as const satisfies readonly EngineMode[];
 `;
 }
 
-function referenceTs({ families, magic, extensions }) {
+function referenceTs({ bitRotOneIn, families, magic, extensions }) {
   const key = (id) => (/^[a-z_]\w*$/.test(id) ? id : tsString(id));
   const shaped = families.filter((f) => f.shape);
   const own = families.filter((f) => f.recipe === 'own' || f.ownStep);
@@ -388,6 +419,9 @@ import type { Shape } from './recipes/shape.ts';
 
 /** A byte string in the contract's notation (section 6.5.2): each character's code is one byte. */
 const bytes = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+
+/** bit_rot at intensity i flips one bit in BIT_ROT_ONE_IN[i] (docs/contract.md, section 6.7). */
+export const BIT_ROT_ONE_IN: readonly number[] = [${bitRotOneIn.join(', ')}];
 
 /** The format families, in the contract's order; the id is the report's \`format\`. */
 export const FAMILIES = [${families.map((f) => tsString(f.id)).join(', ')}] as const;
@@ -455,13 +489,20 @@ function wrap(prose) {
 }
 const SYNC_NAMES = { none: 'none', jpeg_markers: 'JPEG markers', media: 'media' };
 
-function contractTables({ modes, families, magic, extensions }) {
+function contractTables({ modes, bitRotOneIn, families, magic, extensions }) {
   const ui = [...modes].sort((a, b) => a.uiOrder - b.uiOrder);
   return {
     modes: `${markdownTable(
-      ['Engine mode', 'UI value', 'UI label'],
-      modes.map((m) => [code(m.name), code(m.uiValue), m.uiLabel]),
+      ['Engine mode', 'UI value', 'UI label', 'Options'],
+      modes.map((m) => [code(m.name), code(m.uiValue), m.uiLabel, m.options.map(code).join(', ') || '—']),
     )}\n\n${wrap(`The UI lists the modes in the order ${ui.map((m) => m.uiValue).join(', ')}.`)}`,
+    bit_rot: markdownTable(
+      ['Intensity', ...Array.from({ length: 10 }, (_, c) => `+${c}`)],
+      Array.from({ length: 11 }, (_, r) => [
+        String(r * 10),
+        ...Array.from({ length: 10 }, (_, c) => (r * 10 + c <= 100 ? String(bitRotOneIn[r * 10 + c]) : '')),
+      ]),
+    ),
     families: markdownTable(
       [
         'Family',

@@ -11,11 +11,12 @@ SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 log() { printf '[setup] %s\n' "$*"; }
 
 # Debian packages: the wasm-capable Rust toolchain (see TOOLCHAIN.md), Chromium for Playwright, the
-# real parsers that judge "won't open", and zzuf for the benchmark.
+# real parsers that judge "won't open" and the readers that judge kept checksums (vorbis-tools'
+# ogginfo and oggenc, flac), and zzuf for the benchmark.
 APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22
   chromium ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils
   zzuf xz-utils bzip2 gzip tar python3 hyperfine time
-  libmagickcore-6.q16-6-extra msitools wixl gcab)
+  libmagickcore-6.q16-6-extra msitools wixl gcab vorbis-tools flac)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -32,7 +32,14 @@ export async function corrupt(input: CorruptInput, options: CorruptOptions = {})
   return inWorker(
     blob,
     o.filename,
-    { mode: o.mode, intensity: o.intensity, seed: o.seed, engine: o.engine },
+    {
+      mode: o.mode,
+      intensity: o.intensity,
+      seed: o.seed,
+      engine: o.engine,
+      ranges: o.ranges,
+      fixChecksums: o.fixChecksums,
+    },
     { onStage: options.onStage, onProgress: options.onProgress },
     options.signal,
   );

@@ -6,12 +6,24 @@ import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
 import { usesHelpers } from '../lib/engine/host/protocol.ts';
 import { runWasm } from '../lib/engine/host/run.ts';
 import { runReference } from '../lib/engine/host/run-ts.ts';
-import type { CorruptCallbacks, CorruptResult } from '../lib/engine/shared/types.ts';
+import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../lib/engine/shared/types.ts';
 
 export interface RunSettings {
   mode: string;
   intensity: number;
+  /** Byte ranges and Keep checksums valid (docs/contract.md, sections 6.9 and 6.10). */
+  ranges?: CorruptOptions['ranges'];
+  fixChecksums?: boolean;
 }
+
+/** The engine's options for one run. */
+const engineOptions = (s: RunSettings, seed: number): CorruptOptions => ({
+  mode: s.mode,
+  intensity: s.intensity,
+  seed,
+  ranges: s.ranges,
+  fixChecksums: s.fixChecksums,
+});
 
 export interface NodeEngine {
   /** One input through the stages with `seed`: the corrupted bytes and the report. */
@@ -36,8 +48,7 @@ const MAX_HELPERS = 3;
 export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}): Promise<NodeEngine> {
   if (kind === 'ts') {
     return {
-      run: (input, name, s, seed, events) =>
-        runReference(input, name, { mode: s.mode, intensity: s.intensity, seed }, events),
+      run: (input, name, s, seed, events) => runReference(input, name, engineOptions(s, seed), events),
       close: async () => {},
     };
   }
@@ -59,9 +70,12 @@ export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}):
         wasm,
         input,
         name,
-        { mode: s.mode, intensity: s.intensity, seed },
+        engineOptions(s, seed),
         events,
-        await helpersFor(s.mode, input instanceof Uint8Array ? input.length : input.size),
+        // Byte ranges and checksum fixing run on this thread (the module's flipPlan() is empty then).
+        s.ranges?.only?.length || s.ranges?.protect?.length || s.fixChecksums
+          ? []
+          : await helpersFor(s.mode, input instanceof Uint8Array ? input.length : input.size),
         nodeSha256,
       ),
     close: async () => {

@@ -12,8 +12,9 @@ export type CorruptInput = Uint8Array | ArrayBuffer | Blob;
 export interface CorruptOptions {
   /**
    * An engine mode (`byte_flip`, `header_preserve_flip`, `truncate_insert`, `shuffle_blocks`,
-   * `guaranteed_break`) or a UI name (`quick_scramble`, `stealth_corruption`, `cut_replace`,
-   * `jumble_sections`). Default `byte_flip`.
+   * `guaranteed_break`, `interrupted_transfer`, `bad_sectors`, `bit_rot`) or a UI name
+   * (`quick_scramble`, `stealth_corruption`, `cut_replace`, `jumble_sections`,
+   * `interrupted_download`). Default `byte_flip`.
    */
   mode?: string;
   /** Integer 0-100. Default 80. */
@@ -22,6 +23,17 @@ export interface CorruptOptions {
   seed?: number;
   /** The name the format is detected from, and the report's `filename`. Default: a File's own name, else `input`. */
   filename?: string;
+  /**
+   * Byte ranges, as `fracture --only A:B --protect A:B`: texts `A:B` (byte offsets, B exclusive, `0x`
+   * hex, negative counts from the end). No byte outside `only` (when given) or inside `protect`
+   * changes. byte_flip, header_preserve_flip, bad_sectors and bit_rot; other modes reject them.
+   */
+  ranges?: { only?: readonly string[]; protect?: readonly string[] };
+  /**
+   * Recompute the checksums that cover stored bytes after the damage (PNG chunks, STORED ZIP entries,
+   * tar headers, Ogg pages, FLAC frames), as `fracture --fix-checksums`. Same four modes.
+   */
+  fixChecksums?: boolean;
   /** `wasm` (default): the WebAssembly engine the site runs; `ts`: the TypeScript reference engine. Same bytes. */
   engine?: 'wasm' | 'ts';
   /** Each stage as it starts, with the message the site shows. */
@@ -44,6 +56,8 @@ export interface Resolved {
   seed: number;
   filename: string;
   engine: 'wasm' | 'ts';
+  ranges?: CorruptOptions['ranges'];
+  fixChecksums?: boolean;
 }
 
 export function resolveOptions(input: CorruptInput, options: CorruptOptions = {}): Resolved {
@@ -59,6 +73,9 @@ export function resolveOptions(input: CorruptInput, options: CorruptOptions = {}
     seed: options.seed ?? Math.floor(Math.random() * 2147483647),
     filename: options.filename ?? fileName ?? 'input',
     engine,
+    // Checked by the engine too.
+    ranges: options.ranges,
+    fixChecksums: options.fixChecksums,
   };
 }
 

@@ -24,6 +24,9 @@ const HELP_OPTIONS = [
   '--intensity',
   '--seed',
   '--count',
+  '--only',
+  '--protect',
+  '--fix-checksums',
   '--out',
   '--name',
   '--report',
@@ -103,19 +106,38 @@ describe('fracture CLI', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  for (const [mode, intensity, seed] of [
+  for (const [mode, intensity, seed, ...options] of [
     ['guaranteed_break', '50', '42'],
     ['quick_scramble', '80', '2147483646'],
     ['cut_replace', '1', '0'],
     ['jumble_sections', '100', '9007199254740000'],
     ['header_preserve_flip', '0', '7'],
+    ['interrupted_download', '60', '3'],
+    ['bad_sectors', '100', '4'],
+    ['bit_rot', '90', '5'],
+    ['bit_rot', '100', '6', '--only=-0x800:', '--protect', '-16:', '--fix-checksums'],
+    ['byte_flip', '40', '7', '--only', '100:0x400', '--only=2000:', '--protect=:120', '--fix-checksums'],
+    ['bad_sectors', '50', '8', '--protect', '4096:8192'],
   ]) {
-    it(`writes identical files for --mode ${mode} --intensity ${intensity} --seed ${seed}`, () => {
+    it(`writes identical files for --mode ${mode} --intensity ${intensity} --seed ${seed} ${options.join(' ')}`, () => {
       const outputs = TOOLS.map((tool, t) => {
-        const out = `out-${mode}-${t}`;
+        const out = `out-${mode}-${options.length}-${t}`;
         const r = run(
           tool,
-          ['--mode', mode, '--intensity', intensity, '--seed', seed, '--out', out, '--report', '--json', ...inputs],
+          [
+            '--mode',
+            mode,
+            '--intensity',
+            intensity,
+            '--seed',
+            seed,
+            ...options,
+            '--out',
+            out,
+            '--report',
+            '--json',
+            ...inputs,
+          ],
           dir,
         );
         expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
@@ -136,6 +158,11 @@ describe('fracture CLI', () => {
       expect(outputs[0].names).toContain('README_corrupted.bin');
       expect(outputs[0].names).toContain('ünï ✓_corrupted.JSON');
       expect(outputs[0].json).toHaveLength(inputs.length);
+      if (options.length > 0) {
+        const report = path.join(dir, `out-${mode}-${options.length}-0`, 'rows.csv_corruption_report.json');
+        const first = JSON.parse(readFileSync(report, 'utf8'));
+        expect(first.ranges ?? first.checksums_fixed, 'the options are in the report').toBeDefined();
+      }
       for (const o of outputs.slice(1)) {
         expect(o.files, `${o.label} vs native`).toEqual(outputs[0].files);
         expect(o.json, `${o.label} vs native`).toEqual(outputs[0].json);
@@ -212,6 +239,23 @@ describe('fracture CLI', () => {
       ['--name', 'x.png', 'rows.csv'],
       'fracture: --name names standard input: it needs - among the FILEs (see fracture --help)',
     ],
+    [
+      ['--mode', 'cut_replace', '--only', '0:10', 'rows.csv'],
+      'fracture: Byte ranges work with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert (see fracture --help)',
+    ],
+    [
+      ['--mode', 'interrupted_transfer', '--fix-checksums', 'rows.csv'],
+      'fracture: Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not interrupted_transfer (see fracture --help)',
+    ],
+    [
+      ['--protect', '10', 'rows.csv'],
+      'fracture: Invalid byte range "10": expected A:B (byte offsets, B exclusive; decimal or 0x hex; negative counts from the end) (see fracture --help)',
+    ],
+    [
+      ['--only', '-1:-5', 'rows.csv'],
+      'fracture: Invalid byte range "-1:-5": the start is after the end (see fracture --help)',
+    ],
+    [['--fix-checksums=yes', 'rows.csv'], 'fracture: option --fix-checksums takes no value (see fracture --help)'],
   ];
   for (const [args, line] of usage) {
     it(`exits 2 with one line for: ${args.join(' ') || '(no arguments)'}`, () => {
@@ -340,6 +384,23 @@ describe('fracture CLI', () => {
       expect(run(tool, ['--seed', '3', '--quiet', '--out', 'progress-out', big], dir).err).toBe(
         'fracture: seed 3 (file i uses seed + i)\n',
       );
+    }
+  });
+
+  it('fails a file whose ranges leave nothing to change (exit 1, one line) and still writes the others', () => {
+    for (const [t, tool] of TOOLS.entries()) {
+      const out = `nothing-${t}`;
+      const r = run(
+        tool,
+        ['--seed', '5', '--quiet', '--mode', 'bit_rot', '--only', '1000:2000', '--out', out, 'README', 'rows.csv'],
+        dir,
+      );
+      expect(r.code, tool.label).toBe(1);
+      expect(r.err.trim().split('\n'), tool.label).toEqual([
+        'fracture: seed 5 (file i uses seed + i)',
+        'fracture: README: The byte ranges leave no byte that may change in this 900-byte file',
+      ]);
+      expect(readdirSync(path.join(dir, out)), tool.label).toEqual(['rows_corrupted.csv']);
     }
   });
 

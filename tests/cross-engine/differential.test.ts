@@ -1,24 +1,40 @@
-// Differential test: random inputs, modes, intensities, seeds and names through the native engine
+// Differential test: random inputs, modes, intensities, seeds, names and options (byte ranges,
+// checksum fixing, on random bytes and on the golden vectors' structured files) through the native engine
 // (engine-rs/core/examples/oracle.rs), the WebAssembly module and the TypeScript reference engine; all
 // three must give identical bytes and reports (timing aside). FRACTURE_DIFF_CASES sets the count
 // (default 1000), FRACTURE_DIFF_SEED replays a run; a failure prints the case and how to reproduce it.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corrupt as corruptTs } from '../../lib/engine/reference/engine.ts';
-import type { Report } from '../../lib/engine/shared/types.ts';
+import { ENGINE_MODES, RANGE_MODES } from '../../lib/engine/shared/mode-tables.ts';
+import type { CorruptOptions, Report } from '../../lib/engine/shared/types.ts';
 import { loadWasmEngine } from '../../lib/engine/host/node.ts';
 import { runWasm, type WasmEngine } from '../../lib/engine/host/run.ts';
-import { xorshiftBytes } from './generators.ts';
+import { type Gen, generate, xorshiftBytes } from './generators.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CASES = Number(process.env.FRACTURE_DIFF_CASES ?? 1000);
 const MASTER = Number(process.env.FRACTURE_DIFF_SEED ?? 20261120);
 
-const MODES = ['byte_flip', 'header_preserve_flip', 'truncate_insert', 'shuffle_blocks', 'guaranteed_break'];
+const MODES = ENGINE_MODES;
+/** PNG, ZIP, tar, Ogg and FLAC files whose checksums the fix walks: the golden vectors' inputs. */
+const STRUCTURED = [
+  ...new Map(
+    (
+      JSON.parse(readFileSync(path.join(ROOT, 'tests/golden/vectors.json'), 'utf8')).records as {
+        input: Gen;
+        name: string;
+        fix_checksums?: boolean;
+      }[]
+    )
+      .filter((r) => r.fix_checksums && r.input.gen === 'hex' && r.input.hex.length > 0)
+      .map((r) => [JSON.stringify(r.input), { name: r.name, bytes: generate(r.input) }]),
+  ).values(),
+];
 const MAGIC = [
   '',
   '89504e470d0a1a0a0000000d49484452',
@@ -96,14 +112,39 @@ interface Case {
   magic: string;
   size: number;
   lowEntropy: boolean;
+  /** An index into STRUCTURED: the input is that file, with `size` of its bytes XORed with random ones. */
+  structured?: number;
   name: string;
   mode: string;
   intensity: number;
   seed: number;
+  ranges?: { only: string[]; protect: string[] };
+  fix_checksums?: boolean;
   path: string;
 }
 
+/** A range text for an n-byte input: decimal or hex, from the start or from the end, ends left out. */
+function rangeText(r: ReturnType<typeof chooser>, n: number): string {
+  const value = () => {
+    const v = r.below(Math.max(1, n + 50));
+    const text = r.below(3) === 0 ? `0x${v.toString(16)}` : String(v);
+    return r.below(3) === 0 ? `-${text}` : text;
+  };
+  const a = r.below(6) === 0 ? '' : value();
+  const b = r.below(6) === 0 ? '' : value();
+  // Mostly ordered, so most ranges hold bytes; the others are errors or empty, which is tested too.
+  if (r.below(5) !== 0 && a && b && !a.startsWith('-') && !b.startsWith('-') && Number(a) > Number(b))
+    return `${b}:${a}`;
+  return `${a}:${b}`;
+}
+
 function makeInput(c: Case): Uint8Array {
+  if (c.structured !== undefined) {
+    const out = STRUCTURED[c.structured].bytes.slice();
+    const noise = xorshiftBytes(Math.min(c.size, out.length), c.index + 1);
+    for (let i = 0; i < noise.length; i += 97) out[noise[i] % out.length] ^= noise[i + 1] ?? 1;
+    return out;
+  }
   const magic = Uint8Array.from(c.magic.match(/../g) ?? [], (h) => parseInt(h, 16));
   const body = xorshiftBytes(c.size, c.index + 1);
   if (c.lowEntropy) for (let i = 0; i < body.length; i++) body[i] = (body[i] & 0x0f) | 0x20;
@@ -114,6 +155,15 @@ function makeInput(c: Case): Uint8Array {
 }
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/** An engine's answer: [name, sha256, report] or, when it throws, [name, undefined, its message]. */
+async function answer(name: string, run: () => Promise<[string, string]>): Promise<(string | undefined)[]> {
+  try {
+    return [name, ...(await run())];
+  } catch (e) {
+    return [name, undefined, (e as Error).message];
+  }
+}
 const untimed = (r: Report) => JSON.stringify(Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms'));
 
 describe(`differential: native, WebAssembly and TypeScript on ${CASES} random cases (seed ${MASTER})`, () => {
@@ -145,12 +195,40 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
         seed,
         path: path.join(dir, `case-${i}.bin`),
       };
+      // Options: mostly on the modes that take them, sometimes on the others (a usage error each
+      // engine must word alike).
+      const optionMode = (RANGE_MODES as readonly string[]).includes(c.mode) || r.below(10) === 0;
+      // A third: a structured file (mostly with the fix); a fifth of the rest: the fix alone.
+      const kind = optionMode ? r.below(15) : 15;
+      if (kind < 5) {
+        c.structured = r.below(STRUCTURED.length);
+        c.name = STRUCTURED[c.structured].name;
+        c.size = r.below(40);
+        c.fix_checksums = r.below(4) !== 0;
+      } else if (kind < 7) {
+        c.fix_checksums = true;
+      }
+      if (optionMode && r.below(2) === 0) {
+        const n = c.structured !== undefined ? STRUCTURED[c.structured].bytes.length : c.size + c.magic.length / 2;
+        const list = () => Array.from({ length: r.below(3) }, () => rangeText(r, n));
+        c.ranges = { only: list(), protect: list() };
+      }
       writeFileSync(c.path, makeInput(c));
       cases.push(c);
     }
     execFileSync('cargo', ['build', '--release', '--quiet', '--example', 'oracle'], { cwd: ROOT, stdio: 'inherit' });
     const input = cases
-      .map((c) => JSON.stringify({ path: c.path, name: c.name, mode: c.mode, intensity: c.intensity, seed: c.seed }))
+      .map((c) =>
+        JSON.stringify({
+          path: c.path,
+          name: c.name,
+          mode: c.mode,
+          intensity: c.intensity,
+          seed: c.seed,
+          ranges: c.ranges,
+          fix_checksums: c.fix_checksums,
+        }),
+      )
       .join('\n');
     const out = execFileSync(path.join(ROOT, 'target/release/examples/oracle'), {
       input,
@@ -166,20 +244,32 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('gives identical bytes and reports in all three engines', async () => {
+  it('gives identical bytes and reports (or errors) in all three engines', async () => {
     expect(native.length).toBe(CASES);
     const failures: string[] = [];
+    const withOptions: string[] = [];
     for (const c of cases) {
       const input = makeInput(c);
-      const opts = { mode: c.mode, intensity: c.intensity, seed: c.seed };
-      const ts = corruptTs(input, c.name, opts);
-      const w = await runWasm(wasm, input, c.name, opts);
+      const opts: CorruptOptions = {
+        mode: c.mode,
+        intensity: c.intensity,
+        seed: c.seed,
+        ranges: c.ranges,
+        fixChecksums: c.fix_checksums,
+      };
       const n = native[c.index];
       const answers = [
         ['native', n.sha256, n.report ? JSON.stringify(Object.entries(n.report)) : n.error],
-        ['wasm', sha256(w.data), untimed(w.report)],
-        ['ts', sha256(ts.data), untimed(ts.report)],
+        await answer('wasm', async () => {
+          const w = await runWasm(wasm, input, c.name, opts);
+          return [sha256(w.data), untimed(w.report)];
+        }),
+        await answer('ts', async () => {
+          const ts = corruptTs(input, c.name, opts);
+          return [sha256(ts.data), untimed(ts.report)];
+        }),
       ];
+      if (c.ranges || c.fix_checksums) withOptions.push(n.error ? 'error' : 'ok');
       if (new Set(answers.map((a) => `${a[1]} ${a[2]}`)).size !== 1) {
         const { path: _p, ...shown } = c;
         failures.push(
@@ -190,5 +280,10 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
       }
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
+    // The options were exercised, mostly on runs that go through.
+    if (CASES >= 1000) {
+      expect(withOptions.filter((x) => x === 'ok').length).toBeGreaterThan(150);
+      expect(withOptions.filter((x) => x === 'error').length).toBeGreaterThan(10);
+    }
   }, 600_000);
 });

@@ -123,7 +123,16 @@ test('the catalog lists every route of the spec and DECISIONS.md 8', () => {
     '/location/file-corruption-uk',
     ...['qa-testing', 'security-research', 'glitch-art'].map((s) => `/use-cases/${s}`),
     ...['pdf', 'docx', 'xlsx', 'csv', 'zip', 'jpg', 'png', 'mp4', 'json'].map((s) => `/corrupt/${s}`),
-    ...['byte-flip', 'header-tamper', 'block-noise', 'entropy-surge', 'random-byte-mutation'].map((s) => `/modes/${s}`),
+    ...[
+      'byte-flip',
+      'header-tamper',
+      'block-noise',
+      'entropy-surge',
+      'random-byte-mutation',
+      'interrupted-download',
+      'bad-sectors',
+      'bit-rot',
+    ].map((s) => `/modes/${s}`),
     ...['qa-engineers-file-corruption', 'security-teams-file-tamper-testing', 'teachers-data-integrity-demo'].map(
       (s) => `/for/${s}`,
     ),

@@ -34,6 +34,9 @@ const ALGORITHMS = [
   { value: 'stealth_corruption', mode: 'header_preserve_flip' },
   { value: 'cut_replace', mode: 'truncate_insert' },
   { value: 'jumble_sections', mode: 'shuffle_blocks' },
+  { value: 'interrupted_download', mode: 'interrupted_transfer' },
+  { value: 'bad_sectors', mode: 'bad_sectors' },
+  { value: 'bit_rot', mode: 'bit_rot' },
 ] as const;
 
 /** Same rule as lib/engine/shared/names.ts, restated so a bug there cannot hide here. */
@@ -64,12 +67,31 @@ function cli(): [string, string[]] {
 }
 
 /** Runs the CLI over `files` in order (file i gets seed + i, as in the UI) and returns the output dir. */
-function runCli(files: string[], mode: string, intensity: number, seed: number, out: string): string {
+function runCli(
+  files: string[],
+  mode: string,
+  intensity: number,
+  seed: number,
+  out: string,
+  options: string[] = [],
+): string {
   const [cmd, pre] = cli();
   mkdirSync(out, { recursive: true });
   execFileSync(
     cmd,
-    [...pre, '--mode', mode, '--intensity', String(intensity), '--seed', String(seed), '--out', out, ...files],
+    [
+      ...pre,
+      '--mode',
+      mode,
+      '--intensity',
+      String(intensity),
+      '--seed',
+      String(seed),
+      ...options,
+      '--out',
+      out,
+      ...files,
+    ],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
       maxBuffer: 1 << 26,
@@ -214,7 +236,7 @@ test.describe('upload and process', () => {
       page,
     }) => {
       const files = fixtures();
-      const intensity = [80, 37, 1, 100, 63][index];
+      const intensity = [80, 37, 1, 100, 63, 55, 90, 100][index];
       await open(page);
       await page.locator('#workspace-file-input').setInputFiles(files);
       await expect(upload(page).getByRole('heading', { name: `Files (${files.length})` })).toBeVisible();
@@ -399,6 +421,9 @@ test.describe('settings', () => {
       'Stealth Corruption · Content Damage',
       'Cut & Replace · Size Alteration',
       'Jumble Sections · Block Reorder',
+      'Interrupted Download · Cut Short',
+      'Bad Sectors · Zeroed Blocks',
+      'Bit Rot · Single-Bit Errors',
     ]);
     await expect(select).toHaveValue('quick_scramble');
 
@@ -426,6 +451,50 @@ test.describe('settings', () => {
     await expectToast(page, 'New seed generated', '', 'default');
     await expect(seedOutput).not.toHaveAttribute('data-seed', String(seed));
     expect(await seedOf(page)).toBeLessThan(2147483647);
+  });
+
+  test('Advanced: Byte ranges and Keep checksums valid give the CLI bytes; a bad range is explained', async ({
+    page,
+  }) => {
+    await open(page);
+    await algorithmSelect(page).selectOption('bit_rot');
+    await upload(page).getByText('Advanced', { exact: true }).click();
+    const field = upload(page).getByRole('textbox', { name: 'Byte ranges' });
+    await field.fill('only 100:50');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(upload(page).getByText('Invalid byte range "100:50": the start is after the end')).toBeVisible();
+    await field.fill('only 0x40:, protect -12:');
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    const toggle = upload(page).getByRole('switch', { name: 'Keep checksums valid' });
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    const png = join(workDir, 'advanced.png');
+    execFileSync('/usr/bin/convert', ['-size', '64x48', 'gradient:red-blue', png]);
+    await page.locator('#workspace-file-input').setInputFiles([png]);
+    const seed = await seedOf(page);
+    await startButton(page).click();
+    await waitForRun(page, 1, 1);
+    const expected = runCli([png], 'bit_rot', 80, seed, join(workDir, 'cli-advanced'), [
+      '--only',
+      '0x40:',
+      '--protect=-12:',
+      '--fix-checksums',
+    ]);
+    const { path } = await saveDownload(
+      page,
+      () => row(page, 'advanced.png').getByRole('button', { name: 'Download corrupted advanced.png' }).click(),
+      join(workDir, 'ui-advanced'),
+    );
+    expect(fileSha256(path)).toBe(fileSha256(join(expected, 'advanced_corrupted.png')));
+    // The report says what was asked and what was fixed.
+    await expect(page.locator('[data-field="ranges"]')).toHaveText('only 64:, protect -12:');
+    await expect(page.locator('[data-field="checksums-fixed"]')).toHaveText(/^png_chunk_crc32 [1-9]\d*$/);
+    await expect(page.locator('[data-field="bits_flipped"]')).toHaveText(/^[1-9]/);
+    // A mode that takes no options greys them out.
+    await algorithmSelect(page).selectOption('cut_replace');
+    await expect(field).toBeDisabled();
+    await expect(toggle).toBeDisabled();
   });
 
   test('a typed seed reproduces a CLI run; an invalid one is refused with a toast', async ({ page }) => {

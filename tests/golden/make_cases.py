@@ -4,11 +4,22 @@ The expected results are filled in by the native engine (`FRACTURE_BLESS=1 cargo
 --test golden`) into vectors.json, which every engine then checks. See README.md for the generators."""
 import json, os
 
+import struct, zlib
+
 MODES = ["byte_flip", "header_preserve_flip", "truncate_insert", "shuffle_blocks", "guaranteed_break"]
+# Added after v1's first records (docs/contract.md, section 13): new records go after the old ones,
+# which stay byte for byte as they were.
+NEW_MODES = ["interrupted_transfer", "bad_sectors", "bit_rot"]
+RANGE_MODES = ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"]
 cases = []
 
-def add(inp, name, mode, intensity=80, seed=1234567890, why=""):
-    cases.append({"why": why, "input": inp, "name": name, "mode": mode, "intensity": intensity, "seed": seed})
+def add(inp, name, mode, intensity=80, seed=1234567890, why="", ranges=None, fix=False):
+    case = {"why": why, "input": inp, "name": name, "mode": mode, "intensity": intensity, "seed": seed}
+    if ranges:
+        case["ranges"] = ranges
+    if fix:
+        case["fix_checksums"] = True
+    cases.append(case)
 
 def rnd(n, s=1):
     return {"gen": "random", "len": n, "seed": s}
@@ -67,5 +78,151 @@ for name in ["empty.csv", "empty.png", "empty"]:
 add({"gen": "zeros", "len": 70000}, "zeros.bin", "guaranteed_break", intensity=10, why="generic zeros")
 add({"gen": "zeros", "len": 70000}, "zeros.bin", "byte_flip", intensity=10, why="zeros byte_flip")
 
-json.dump({"cases": cases}, open(os.path.join(os.path.dirname(__file__), "cases.json"), "w"), indent=1)
+# The three fault models: the worked example's input, sizes (1 byte: interrupted_transfer loses it),
+# intensities and seeds.
+for m in NEW_MODES:
+    add({"gen": "pattern", "len": 1024}, "sample.bin", m, why="worked example input")
+    for n in [0, 1, 2, 4095, 4096, 4097, 65536, 65537, 131073, 300000]:
+        add(rnd(n, n + 3), "data.bin", m, why=f"size {n}")
+    for i in [0, 1, 50, 100]:
+        add(rnd(70000, 9), "data.bin", m, intensity=i, why=f"intensity {i}")
+    for s in [0, 2**53 - 1]:
+        add(rnd(9000, 4), "notes.txt", m, seed=s, why=f"seed {s}")
+add({"gen": "zeros", "len": 20000}, "zeros.bin", "bad_sectors", why="sectors of zeros")
+
+# Byte ranges: only, protect, hex and negative ends, several ranges, chunk and sector borders, and
+# `only :`, which must give byte_flip's bytes without ranges.
+RANGES = [
+    {"only": ["0x1000:0x3000"]},
+    {"protect": [":4096", "-4096:"]},
+    {"only": ["100:5000", "60000:70000"], "protect": ["4000:4100", "65530:65540"]},
+    {"only": ["-0x8000:"], "protect": ["-0x10:"]},
+    {"only": [":"]},
+    {"only": ["65535:65537"]},
+    {"protect": ["4095:4097"]},
+]
+for m in RANGE_MODES:
+    for r in RANGES:
+        add(rnd(140000, 21), "data.bin", m, intensity=60, seed=77, why=f"ranges {r}", ranges=r)
+add(rnd(3000, 5), "data.bin", "byte_flip", why="ranges: one allowed byte", ranges={"only": ["20:21"]})
+add({"gen": "hex", "hex": ""}, "empty.bin", "bit_rot", why="ranges on an empty file", ranges={"only": ["0:10"]})
+add({"gen": "text", "len": 2000, "text": "id,name,value\n1,alpha,10\n"}, "rows.csv", "byte_flip", intensity=0, seed=3,
+    why="ranges with escalation", ranges={"protect": ["100:200"]})
+
+# Keeping checksums valid: small files of each walked structure, made here byte by byte (the real
+# tools' files are judged by tests/parsers/checksums.py).
+def png_chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+def png(w, h):
+    raw = b"".join(b"\0" + bytes((x * 7 + y * 13) & 255 for x in range(w * 3)) for y in range(h))
+    # Level 0 (stored deflate blocks): the same bytes with every zlib version.
+    return (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            + png_chunk(b"IDAT", zlib.compress(raw, 0)) + png_chunk(b"IEND", b""))
+
+def zip_archive(entries):
+    """entries: (name, data, method, descriptor). Method 8 entries hold their data as it is (the engine
+    only reads the method)."""
+    out, central = b"", b""
+    for name, data, method, descriptor in entries:
+        crc = zlib.crc32(data)
+        flags = 8 if descriptor else 0
+        local_crc = 0 if descriptor else crc
+        off = len(out)
+        out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, method, 0, 0x21, local_crc, len(data), len(data), len(name), 0) + name + data
+        if descriptor:
+            out += struct.pack("<IIII", 0x08074B50, crc, len(data), len(data))
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, flags, method, 0, 0x21, crc, len(data), len(data), len(name), 0, 0, 0, 0, 0, off) + name
+    return out + central + struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(central), len(out), 0)
+
+def tar_archive(members):
+    out = b""
+    for name, data in members:
+        h = bytearray(512)
+        h[0:len(name)] = name
+        h[100:108] = b"0000644\0"
+        h[108:116] = h[116:124] = b"0000000\0"
+        h[124:136] = b"%011o\0" % len(data)
+        h[136:148] = b"14712345670\0"
+        h[148:156] = b" " * 8
+        h[156] = ord("0")
+        h[257:265] = b"ustar\x0000"
+        h[148:156] = b"%06o\0 " % sum(h)
+        out += bytes(h) + data + b"\0" * (-len(data) % 512)
+    return out + b"\0" * 1024
+
+def ogg_crc(data):
+    crc = 0
+    for b in data:
+        crc ^= b << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04C11DB7) & 0xFFFFFFFF if crc & 0x80000000 else (crc << 1) & 0xFFFFFFFF
+    return crc
+
+def ogg_stream(packets):
+    out = b""
+    for seq, packet in enumerate(packets):
+        segs = [255] * (len(packet) // 255) + [len(packet) % 255]
+        header = b"OggS\0" + bytes([2 if seq == 0 else 0]) + struct.pack("<qIII", seq * 1000, 0x1234, seq, 0) + bytes([len(segs)]) + bytes(segs)
+        page = header + packet
+        out += page[:22] + struct.pack("<I", ogg_crc(page)) + page[26:]
+    return out
+
+def crc8(data):
+    c = 0
+    for b in data:
+        c ^= b
+        for _ in range(8):
+            c = ((c << 1) ^ 0x07) & 0xFF if c & 0x80 else (c << 1) & 0xFF
+    return c
+
+def crc16(data):
+    c = 0
+    for b in data:
+        c ^= b << 8
+        for _ in range(8):
+            c = ((c << 1) ^ 0x8005) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
+    return c
+
+def flac_stream(frames, block=64, md5=bytes(16)):
+    # STREAMINFO: block sizes, frame sizes 0 (unknown), 44100 Hz, mono, 16 bits, samples, MD5.
+    info = struct.pack(">HH", block, block) + b"\0" * 6 + bytes([0x0A, 0xC4, 0x40, 0xF0]) + struct.pack(">I", block * frames) + md5
+    out = b"fLaC" + bytes([0x80, 0, 0, len(info)]) + info
+    for i in range(frames):
+        # Block size code 6 (8-bit size - 1 follows), 44.1 kHz, mono, 16 bits, frame number i (one byte).
+        header = bytes([0xFF, 0xF8, 0x69, 0x08, i, block - 1])
+        header += bytes([crc8(header)])
+        # One VERBATIM subframe of 16-bit samples.
+        body = b"\x02" + b"".join(struct.pack(">h", ((j * 97 + i * 31) % 2000) - 1000) for j in range(block))
+        frame = header + body
+        out += frame + struct.pack(">H", crc16(frame))
+    return out
+
+hexed = lambda b: {"gen": "hex", "hex": b.hex()}
+FIX_INPUTS = [
+    ("picture.png", png(24, 16)),
+    ("stored.zip", zip_archive([(b"a.txt", b"alpha " * 300, 0, False), (b"dir/", b"", 0, False), (b"b.bin", bytes(range(256)) * 4, 0, True)])),
+    ("mixed.zip", zip_archive([(b"a.txt", b"alpha " * 300, 0, False), (b"deflated.txt", b"x" * 500, 8, False)])),
+    ("files.tar", tar_archive([(b"one.txt", b"one " * 200), (b"two.txt", b"two " * 700)])),
+    ("sound.ogg", ogg_stream([b"\x01vorbis" + bytes(22), bytes(range(256)) * 3, b"z" * 700])),
+    ("sound.flac", flac_stream(12)),
+    ("sound-md5.flac", flac_stream(6, md5=bytes(range(1, 17)))),
+    ("data.gz", bytes.fromhex("1f8b0800000000000003") + bytes(range(200))),
+]
+for name, data in FIX_INPUTS:
+    for m, intensity in [("byte_flip", 40), ("header_preserve_flip", 80), ("bad_sectors", 100), ("bit_rot", 100)]:
+        add(hexed(data), name, m, intensity=intensity, seed=5, why=f"fix checksums {name}", fix=True)
+add(hexed(FIX_INPUTS[0][1]), "picture.png", "byte_flip", intensity=40, seed=5, why="fix checksums with ranges",
+    ranges={"protect": ["0:0x30"]}, fix=True)
+add(hexed(FIX_INPUTS[3][1]), "files.tar", "bit_rot", intensity=100, seed=6, why="fix checksums: a protected field",
+    ranges={"protect": ["148:156"]}, fix=True)
+add({"gen": "hex", "hex": ""}, "empty.png", "bit_rot", why="fix checksums on an empty file", fix=True)
+add(rnd(5000, 8), "data.bin", "bad_sectors", why="fix checksums: nothing to fix", fix=True)
+# byte_flip escalates when the output still looks intact (an Ogg page of text): the escalated output
+# is fixed again.
+for s in range(4):
+    add(hexed(ogg_stream([b"plain text, " * 200])), "talk.ogg", "byte_flip", intensity=0, seed=s,
+        why="fix checksums and escalation", fix=True)
+
+json.dump({"cases": cases}, open(os.path.join(os.path.dirname(__file__), "cases.json"), "w"), indent=2)
 print(len(cases), "cases")

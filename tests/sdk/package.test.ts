@@ -153,6 +153,33 @@ describe('the fracture package, installed from its tarball', () => {
       expect(readFileSync(path.join(app, n)).equals(readFileSync(path.join(out, n))), n).toBe(true);
   });
 
+  it("Node: the README's fault-model example (ranges, fixChecksums) writes the CLI's bytes", () => {
+    writeFileSync(path.join(app, 'example-faults.mjs'), readmeExample('faults'));
+    const r = spawnSync(process.execPath, ['example-faults.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).png_chunk_crc32).toBeGreaterThan(0);
+    const expected = cliBytes(
+      app,
+      ['--mode', 'bit_rot', '--intensity', '90', '--seed', '7', '--only', '0x40:', '--protect=-12:', '--fix-checksums'],
+      photo,
+      'photo_corrupted.png',
+    );
+    expect(readFileSync(path.join(app, 'photo_bitrot.png')).equals(expected)).toBe(true);
+    // A mode that takes no ranges refuses them with the engine's text.
+    const refused = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { corrupt } from 'fracture'; await corrupt(new Uint8Array(9), { mode: 'cut_replace', ranges: { only: ['1:2'] } });",
+      ],
+      { cwd: app, encoding: 'utf8' },
+    );
+    expect(refused.stderr).toContain(
+      'Byte ranges work with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert',
+    );
+  });
+
   it('Node: every input type and both engines give the same bytes; reports, stages, abort and errors', () => {
     const script = `
 import { readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use fracture_engine::{Mode, MAX_SEED};
+use fracture_engine::{check_options, Mode, Options, MAX_SEED};
 
 use crate::ui_modes::UI_VALUES;
 
@@ -23,6 +23,8 @@ pub struct Args {
     pub quiet: bool,
     pub zip: Option<PathBuf>,
     pub files: Vec<PathBuf>,
+    /// --only, --protect and --fix-checksums, checked against the mode.
+    pub options: Options,
 }
 
 /// The FILE that means standard input (and output).
@@ -96,7 +98,8 @@ fn command() -> Command {
             "mode",
             "M",
             "byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, \
-             or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections",
+             interrupted_transfer, bad_sectors, bit_rot, or a UI name: quick_scramble, stealth_corruption, \
+             cut_replace, jumble_sections, interrupted_download",
         ))
         .arg(value("intensity", "N", "0-100 (default 80)"))
         .arg(value(
@@ -109,6 +112,25 @@ fn command() -> Command {
             "N",
             "variants of every FILE (default 1, at most 1000000); with N > 1 they are named \
              {base}_corrupted_{seed}{.ext}",
+        ))
+        .arg(
+            value(
+                "only",
+                "A:B",
+                "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative \
+             counts from the end, an empty end is the file's (--only=-4096:)",
+            )
+            .action(ArgAction::Append),
+        )
+        .arg(
+            value("protect", "A:B", "never change bytes in [A, B) (repeatable; the same form)")
+                .action(ArgAction::Append),
+        )
+        .arg(flag(
+            "fix-checksums",
+            "recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP entries, tar headers, Ogg \
+             pages, FLAC frames) after the damage, so readers reach it. --only, --protect and --fix-checksums: \
+             byte_flip, header_preserve_flip, bad_sectors and bit_rot",
         ))
         .arg(value("out", "DIR", "output directory (default ./corrupted): DIR/{base}_corrupted{.ext}"))
         .arg(value("name", "NAME", "the name FILE - goes by, for format detection and reports (default stdin)"))
@@ -234,6 +256,11 @@ pub fn parse(argv: &[String]) -> Result<Parsed, String> {
             .ok_or(format!("Count must be an integer from 1 to {MAX_COUNT}, got {v}"))?,
         None => 1,
     };
+    let list = |id: &str| m.get_many::<String>(id).map(|v| v.cloned().collect()).unwrap_or_default();
+    let mut options = Options { fix_checksums: m.get_flag("fix-checksums"), ..Options::default() };
+    (options.ranges.only, options.ranges.protect) = (list("only"), list("protect"));
+    // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
+    check_options(mode, &options).map_err(|e| e.to_string())?;
     let files = paths(&m, "FILE");
     let zip = text("zip").map(PathBuf::from);
     let name = text("name");
@@ -250,6 +277,7 @@ pub fn parse(argv: &[String]) -> Result<Parsed, String> {
         quiet: m.get_flag("quiet"),
         zip,
         files,
+        options,
     }))
 }
 

@@ -57,7 +57,7 @@ fn run(a: Args) -> ExitCode {
     }
     // With `-` among the FILEs standard output carries its bytes, so every line goes to stderr.
     let filter = a.files.iter().any(|f| f.as_os_str() == STDIN);
-    let settings = Settings { mode: &a.mode, intensity: a.intensity };
+    let settings = Settings { mode: &a.mode, intensity: a.intensity, options: &a.options };
     let sizes: Vec<u64> =
         a.files.iter().map(|f| std::fs::metadata(f).ok().filter(|m| m.is_file()).map_or(0, |m| m.len())).collect();
     let mut ui = Ui::new(!a.quiet && !a.json, sizes.iter().sum::<u64>() * a.count);

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use fracture_engine::{Job, Report, Value, MAX_INPUT};
+use fracture_engine::{Job, Options, Report, Value, MAX_INPUT};
 
 use crate::read;
 
@@ -60,6 +60,8 @@ impl Input {
 pub struct Settings<'a> {
     pub mode: &'a str,
     pub intensity: u32,
+    /// Byte ranges and checksum fixing (checked against the mode when the arguments were parsed).
+    pub options: &'a Options,
 }
 
 /// An input after the scan, plan, corrupt and verify stages; the report is made as it is written.
@@ -74,6 +76,7 @@ pub fn corrupt(input: Input, settings: &Settings, seed: u64, progress: OnProgres
     let t0 = Instant::now();
     let Input { name, bytes, sha256, counts } = input;
     let mut job = Job::scan_measured(bytes, &name, settings.mode, settings.intensity, seed, sha256, counts)
+        .and_then(|job| job.with_options(settings.options))
         .map_err(|e| e.to_string())?;
     progress(SCAN);
     job.plan();

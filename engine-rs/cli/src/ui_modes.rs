@@ -6,10 +6,13 @@
 use fracture_engine::Mode;
 
 /// `(UI value, engine mode)`, in the UI's order.
-pub const UI_VALUES: [(&str, Mode); 5] = [
+pub const UI_VALUES: [(&str, Mode); 8] = [
     ("quick_scramble", Mode::ByteFlip),
     ("guaranteed_break", Mode::GuaranteedBreak),
     ("stealth_corruption", Mode::HeaderPreserveFlip),
     ("cut_replace", Mode::TruncateInsert),
     ("jumble_sections", Mode::ShuffleBlocks),
+    ("interrupted_download", Mode::InterruptedTransfer),
+    ("bad_sectors", Mode::BadSectors),
+    ("bit_rot", Mode::BitRot),
 ];

@@ -1,5 +1,6 @@
 //! Test oracle for the differential tests: reads one JSON case per line on stdin
-//! (`{"path", "name", "mode", "intensity", "seed"}`) and prints the native engine's answer per line
+//! (`{"path", "name", "mode", "intensity", "seed"}`, optionally `ranges` and `fix_checksums` as in
+//! the golden vectors) and prints the native engine's answer per line
 //! (`{"sha256", "report"}` or `{"error"}`), so thousands of cases cost one process.
 
 use std::io::{BufRead, Write};
@@ -7,7 +8,7 @@ use std::io::{BufRead, Write};
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use fracture_engine::corrupt;
+use fracture_engine::{corrupt_with, Options, Ranges};
 use serde_json::{json, Value as Json};
 use support::{sha256_hex, untimed_report};
 
@@ -21,12 +22,23 @@ fn main() {
         }
         let case: Json = serde_json::from_str(&line).expect("case JSON");
         let input = std::fs::read(case["path"].as_str().unwrap()).expect("input file");
-        let answer = match corrupt(
+        let list = |key: &str| -> Vec<String> {
+            case["ranges"][key]
+                .as_array()
+                .map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+                .unwrap_or_default()
+        };
+        let options = Options {
+            ranges: Ranges { only: list("only"), protect: list("protect") },
+            fix_checksums: case["fix_checksums"].as_bool().unwrap_or(false),
+        };
+        let answer = match corrupt_with(
             &input,
             case["name"].as_str().unwrap(),
             case["mode"].as_str().unwrap(),
             case["intensity"].as_u64().unwrap() as u32,
             case["seed"].as_u64().unwrap(),
+            &options,
         ) {
             Ok((data, report)) => json!({ "sha256": sha256_hex(&data), "report": untimed_report(&report) }),
             Err(e) => json!({ "error": e.to_string() }),

@@ -18,7 +18,21 @@ pub enum EngineError {
     Seed(String),
     /// The input is longer than 2^32 - 1 bytes.
     TooLarge(u64),
+    /// Byte ranges were given to a mode that takes none (the mode's name).
+    RangesNotTaken(String),
+    /// A range text is not `A:B` (the text as given).
+    BadRange(String),
+    /// A range's start is after its end (the text as given).
+    RangeReversed(String),
+    /// Checksum fixing was asked of a mode that does not take it (the mode's name).
+    FixNotTaken(String),
+    /// The ranges leave no byte that may change: the input's length, and the kept header when the
+    /// mode keeps one of at least one byte.
+    NothingAllowed { n: u64, header: Option<u64> },
 }
+
+/// The modes that take byte ranges and checksum fixing, as the error texts name them.
+const OPTION_MODES: &str = "byte_flip, header_preserve_flip, bad_sectors and bit_rot";
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -28,6 +42,20 @@ impl fmt::Display for EngineError {
             EngineError::Seed(v) => write!(f, "Seed must be an integer from 0 to {MAX_SEED}, got {v}"),
             EngineError::TooLarge(n) => {
                 write!(f, "Input too large: {n} bytes (the engine takes at most {MAX_INPUT} bytes)")
+            }
+            EngineError::RangesNotTaken(m) => write!(f, "Byte ranges work with {OPTION_MODES}, not {m}"),
+            EngineError::BadRange(t) => write!(
+                f,
+                "Invalid byte range \"{t}\": expected A:B (byte offsets, B exclusive; decimal or 0x hex; negative counts from the end)"
+            ),
+            EngineError::RangeReversed(t) => write!(f, "Invalid byte range \"{t}\": the start is after the end"),
+            EngineError::FixNotTaken(m) => write!(f, "Keeping checksums valid works with {OPTION_MODES}, not {m}"),
+            EngineError::NothingAllowed { n, header } => {
+                write!(f, "The byte ranges leave no byte that may change in this {n}-byte file")?;
+                match header {
+                    Some(h) => write!(f, " after its {h}-byte header"),
+                    None => Ok(()),
+                }
             }
         }
     }

@@ -12,12 +12,14 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod checksums;
 mod entropy;
 mod error;
 pub mod formats;
 mod heuristic;
 pub mod modes;
 mod name;
+pub mod options;
 pub mod recipes;
 mod report;
 pub mod rng;
@@ -29,10 +31,12 @@ pub use formats::{detect, Family};
 pub use heuristic::looks_corrupted;
 pub use modes::Mode;
 pub use name::extension_of;
+pub use options::{check_options, Options, Ranges};
 pub use report::{Report, Value, ENGINE_VERSION, VERDICT};
 pub use sha::{Hasher as Sha256Hasher, Progressive as ProgressiveSha256};
 
-use modes::{flip, shuffle, truncate};
+use modes::{flip, interrupted, sectors, shuffle, truncate, BIT_ROT_ONE_IN};
+use options::{ParsedRanges, Region};
 use rng::{Stream, ESCALATION_STREAM};
 
 /// The arguments' checks, in the order the scan stage makes them; callers run them before reading a
@@ -59,9 +63,28 @@ enum Plan {
         seed: u64,
         in_place: bool,
     },
+    /// byte_flip or header_preserve_flip with byte ranges, and bit_rot: `k` positions of `allowed`.
+    Allowed {
+        action: flip::Action,
+        allowed: Region,
+        k: u64,
+        h: usize,
+        preserve: bool,
+        intensity: u32,
+        seed: u64,
+    },
+    Sectors {
+        allowed: Region,
+        z: u64,
+        seed: u64,
+    },
     Truncate(truncate::TruncatePlan),
     Shuffle(shuffle::ShufflePlan),
     Break(Family),
+    Interrupted {
+        cut: u64,
+        lost: u64,
+    },
 }
 
 /// One file's run through the stages scan, plan, corrupt, verify and report. Each method is one stage,
@@ -87,6 +110,10 @@ pub struct Job {
     /// byte_flip's verify verdict was "escalate", known at the plan stage (see `flip_verdict_known`):
     /// the plan is then the escalated one, and verify has nothing left to do.
     escalate_early: bool,
+    /// The byte ranges (empty without any) and the bytes they leave free (None without any).
+    ranges: ParsedRanges,
+    free: Option<Region>,
+    fix_checksums: bool,
 }
 
 impl Job {
@@ -159,7 +186,37 @@ impl Job {
             recipe: String::new(),
             escalated: false,
             escalate_early: false,
+            ranges: ParsedRanges::default(),
+            free: None,
+            fix_checksums: false,
         })
+    }
+
+    /// Sets the options (byte ranges, checksum fixing), after any of the scan stage's constructors:
+    /// checks 5 to 9 of docs/contract.md, section 2, which follow the scan's checks 1 to 4.
+    pub fn with_options(mut self, options: &Options) -> Result<Job, EngineError> {
+        self.set_options(options)?;
+        Ok(self)
+    }
+
+    /// `with_options` in place (before the plan stage).
+    pub fn set_options(&mut self, options: &Options) -> Result<(), EngineError> {
+        let ranges = check_options(self.mode, options)?;
+        let free = if ranges.is_empty() {
+            None
+        } else {
+            let free = ranges.free(self.n as u64);
+            let (allowed, h) = allowed_bytes(self.mode, self.n, &free);
+            if self.n > 0 && allowed.is_empty() {
+                let header = (h > 0).then_some(h as u64);
+                return Err(EngineError::NothingAllowed { n: self.n as u64, header });
+            }
+            Some(free)
+        };
+        self.ranges = ranges;
+        self.free = free;
+        self.fix_checksums = options.fix_checksums;
+        Ok(())
     }
 
     pub fn family(&self) -> Family {
@@ -172,9 +229,9 @@ impl Job {
         self.escalate_early = verdict == Some(false);
         let mut plan = if self.escalate_early {
             // Exactly what verify would do after the first flip: intensity 100, seed + 1.
-            make_plan(self.mode, self.n, self.family, 100, self.seed + 1)
+            self.make_plan(100, self.seed + 1)
         } else {
-            make_plan(self.mode, self.n, self.family, self.intensity, self.seed)
+            self.make_plan(self.intensity, self.seed)
         };
         if let Plan::Flip { in_place, .. } = &mut plan {
             *in_place = verdict.is_some();
@@ -188,6 +245,10 @@ impl Job {
     /// 204,800 bytes on, the output's first 1,024 bytes are the input's, so the verdict is the input's.
     /// header_preserve_flip never escalates. Known verdicts let the flip change the input in place.
     fn flip_verdict_known(&self) -> Option<bool> {
+        // Fixing checksums reads the input after the flip, and may write anywhere, headers included.
+        if self.fix_checksums {
+            return None;
+        }
         match self.mode {
             Mode::HeaderPreserveFlip => Some(true),
             Mode::ByteFlip
@@ -219,7 +280,38 @@ impl Job {
         self.set(r);
     }
 
-    fn set(&mut self, r: Executed) {
+    fn make_plan(&self, intensity: u32, seed: u64) -> Plan {
+        make_plan(self.mode, self.n, self.family, intensity, seed, self.free.as_ref())
+    }
+
+    /// The options' report fields and sentences, then the fix (section 6.10) on the output.
+    fn set(&mut self, mut r: Executed) {
+        if !self.ranges.is_empty() {
+            let allowed = self.free.as_ref().map_or(0, |free| allowed_bytes(self.mode, self.n, free).0.total());
+            r.fields.push(("ranges", Value::Str(self.ranges.text())));
+            r.fields.push(("allowed_bytes", Value::Int(allowed)));
+            if self.n > 0 {
+                r.recipe.push_str(&format!(" Byte ranges: {}; {allowed} bytes could change.", self.ranges.text()));
+            }
+        }
+        if self.fix_checksums {
+            let fixed = if self.n == 0 {
+                checksums::Fixed {
+                    counts: checksums::kinds(self.family).iter().map(|&k| (k, 0)).collect(),
+                    notes: Vec::new(),
+                }
+            } else {
+                let protected = (!self.ranges.protect.is_empty()).then(|| self.ranges.protected(self.n as u64));
+                checksums::fix(self.family, &self.input, &mut r.data, protected.as_ref())
+            };
+            if self.n > 0 {
+                r.recipe.push_str(&fixed.sentence());
+            }
+            r.fields.push(("checksums_fixed", Value::Counts(fixed.counts.iter().map(|(k, c)| (k.key, *c)).collect())));
+            if let Some(notes) = fixed.unfixable() {
+                r.fields.push(("checksums_unfixable", Value::Str(notes)));
+            }
+        }
         self.output = r.data;
         self.fields = r.fields;
         self.strategy = r.strategy;
@@ -230,6 +322,9 @@ impl Job {
     /// drawn from. A caller that runs chunks elsewhere (other Web Workers) uses this with
     /// `begin_chunks` / `flip_chunks` / `end_chunks`; the result is the same bytes as `corrupt()`.
     pub fn flip_plan(&self) -> Option<(usize, u64, u64)> {
+        if !self.ranges.is_empty() || self.fix_checksums {
+            return None;
+        }
         match self.plan {
             Some(Plan::Flip { h, k, seed, .. }) => Some((h, k, seed)),
             _ => None,
@@ -239,6 +334,9 @@ impl Job {
     /// Starts a corrupt stage done chunk by chunk. The output is the input itself when the input is
     /// not needed again (see `flip_verdict_known`), else a copy of it.
     pub fn begin_chunks(&mut self) -> bool {
+        if self.flip_plan().is_none() {
+            return false;
+        }
         let Some(Plan::Flip { in_place, .. }) = self.plan else { return false };
         self.output = if in_place { std::mem::take(&mut self.input) } else { self.input.clone() };
         true
@@ -256,10 +354,7 @@ impl Job {
     pub fn end_chunks(&mut self) {
         if let Some(Plan::Flip { h, k, preserve, .. }) = self.plan.take() {
             let e = flip_executed(std::mem::take(&mut self.output), h, k, preserve);
-            self.output = e.data;
-            self.fields = e.fields;
-            self.strategy = e.strategy;
-            self.recipe = e.recipe;
+            self.set(e);
         }
     }
 
@@ -283,7 +378,7 @@ impl Job {
             return false;
         }
         let seed = self.seed + 1;
-        let plan = make_plan(self.mode, self.n, self.family, 100, seed);
+        let plan = self.make_plan(100, seed);
         self.apply(&plan, 100, seed);
         if self.mode == Mode::GuaranteedBreak {
             let mut rng = Stream::new(seed, ESCALATION_STREAM);
@@ -371,22 +466,61 @@ fn measure(bytes: &[u8], sha256: Option<String>) -> (f64, String) {
     (e, sha256.unwrap_or_else(|| sha::hex_digest(bytes)))
 }
 
-fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64) -> Plan {
+/// The bytes that may change (docs/contract.md, section 6.9.2), and the kept header h: the free bytes
+/// less byte_flip's and header_preserve_flip's header.
+fn allowed_bytes(mode: Mode, n: usize, free: &Region) -> (Region, usize) {
+    match mode {
+        Mode::ByteFlip | Mode::HeaderPreserveFlip => {
+            let h = flip::header_len(n, mode == Mode::HeaderPreserveFlip);
+            (free.minus(&Region::span(0, h as u64)), h)
+        }
+        _ => (free.clone(), 0),
+    }
+}
+
+/// `free`: the bytes the ranges leave free, or None without ranges.
+fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64, free: Option<&Region>) -> Plan {
+    let all = Region::span(0, n as u64);
     match mode {
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
             let preserve = mode == Mode::HeaderPreserveFlip;
             let h = flip::header_len(n, preserve);
-            Plan::Flip {
-                h,
-                k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) },
-                preserve,
-                seed,
-                in_place: false,
+            match free {
+                None => Plan::Flip {
+                    h,
+                    k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) },
+                    preserve,
+                    seed,
+                    in_place: false,
+                },
+                Some(free) => {
+                    let (allowed, _) = allowed_bytes(mode, n, free);
+                    let base = free.total();
+                    let k = if n == 0 { 0 } else { flip::flip_count_on(base, allowed.total(), intensity) };
+                    Plan::Allowed { action: flip::Action::Flip, allowed, k, h, preserve, intensity, seed }
+                }
             }
+        }
+        Mode::BitRot => {
+            let allowed = free.cloned().unwrap_or(all);
+            let d = u64::from(BIT_ROT_ONE_IN[intensity as usize]);
+            let a = allowed.total();
+            let k = if n == 0 { 0 } else { (8 * a / d).max(1).min(a) };
+            Plan::Allowed { action: flip::Action::BitRot, allowed, k, h: 0, preserve: false, intensity, seed }
+        }
+        Mode::BadSectors => {
+            let allowed = free.cloned().unwrap_or(all);
+            let eligible = allowed.blocks(sectors::SECTOR as u64).total();
+            let z = if n == 0 { 0 } else { sectors::sector_count(eligible, intensity) };
+            Plan::Sectors { allowed, z, seed }
         }
         Mode::TruncateInsert => Plan::Truncate(truncate::plan(n, intensity, seed)),
         Mode::ShuffleBlocks => Plan::Shuffle(shuffle::plan(n, intensity, seed)),
         Mode::GuaranteedBreak => Plan::Break(family),
+        Mode::InterruptedTransfer => {
+            let (cut, lost) = interrupted::plan(n as u64, intensity, seed);
+            Plan::Interrupted { cut, lost }
+        }
     }
 }
 
@@ -421,6 +555,56 @@ fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
     let n = input.len();
     match plan {
         Plan::Flip { h, k, preserve, seed, .. } => flip_owned(input.to_vec(), *h, *k, *preserve, *seed),
+        Plan::Allowed { action, allowed, k, h, preserve, intensity, seed } => {
+            let mut data = input.to_vec();
+            flip::flip_allowed(&mut data, allowed, *k, *seed, *action);
+            match action {
+                flip::Action::Flip => flip_executed(data, *h, *k, *preserve),
+                flip::Action::BitRot => {
+                    let d = BIT_ROT_ONE_IN[*intensity as usize];
+                    let bits = 8 * allowed.total();
+                    Executed {
+                        data,
+                        fields: vec![("bits_flipped", Value::Int(*k)), ("one_in_bits", Value::Int(u64::from(d)))],
+                        strategy: "bit_rot",
+                        recipe: if n == 0 {
+                            EMPTY_RECIPE.to_string()
+                        } else {
+                            format!("Flipped one bit in each of {k} bytes (1 in {d} of the {bits} bits that may change); every changed byte differs from the original in exactly one bit.")
+                        },
+                    }
+                }
+            }
+        }
+        Plan::Sectors { allowed, z, seed } => {
+            let mut data = input.to_vec();
+            let zeroed = sectors::zero_sectors(&mut data, allowed, *z, *seed);
+            let eligible = allowed.blocks(sectors::SECTOR as u64).total();
+            Executed {
+                data,
+                fields: vec![
+                    ("sectors_zeroed", Value::Int(*z)),
+                    ("bytes_zeroed", Value::Int(zeroed)),
+                    ("sector_size", Value::Int(sectors::SECTOR as u64)),
+                ],
+                strategy: "bad_sectors",
+                recipe: if n == 0 {
+                    EMPTY_RECIPE.to_string()
+                } else {
+                    format!("Zeroed {z} of {eligible} 4096-byte sectors ({zeroed} bytes), as unreadable sectors of a failing disk read back.")
+                },
+            }
+        }
+        Plan::Interrupted { cut, lost } => Executed {
+            data: input[..*cut as usize].to_vec(),
+            fields: vec![("cut_at", Value::Int(*cut)), ("bytes_lost", Value::Int(*lost))],
+            strategy: "interrupted_transfer",
+            recipe: if n == 0 {
+                EMPTY_RECIPE.to_string()
+            } else {
+                format!("Cut the file short at byte {cut} of {n}, as an interrupted download leaves it: the last {lost} bytes are missing.")
+            },
+        },
         Plan::Truncate(p) => Executed {
             data: truncate::apply(input, p),
             fields: vec![
@@ -483,7 +667,19 @@ pub fn corrupt(
     intensity: u32,
     seed: u64,
 ) -> Result<(Vec<u8>, Report), EngineError> {
-    let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed)?;
+    corrupt_with(input, name, mode, intensity, seed, &Options::default())
+}
+
+/// `corrupt` with options (byte ranges, checksum fixing).
+pub fn corrupt_with(
+    input: &[u8],
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+) -> Result<(Vec<u8>, Report), EngineError> {
+    let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed)?.with_options(options)?;
     job.plan();
     job.corrupt();
     job.verify();
@@ -507,12 +703,12 @@ mod in_place_tests {
         let m = Mode::parse(mode).unwrap();
         let ext = extension_of(name);
         let family = detect(input, &ext);
-        let plan = make_plan(m, input.len(), family, intensity, seed);
+        let plan = make_plan(m, input.len(), family, intensity, seed, None);
         let first = execute(&plan, input, intensity, seed);
         if !matches!(m, Mode::ByteFlip | Mode::GuaranteedBreak) || looks_corrupted(&first.data, &ext) {
             return (first.data, first.fields, first.recipe, false);
         }
-        let again = execute(&make_plan(m, input.len(), family, 100, seed + 1), input, 100, seed + 1);
+        let again = execute(&make_plan(m, input.len(), family, 100, seed + 1, None), input, 100, seed + 1);
         (again.data, again.fields, again.recipe, true)
     }
 

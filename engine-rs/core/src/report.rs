@@ -11,6 +11,8 @@ pub enum Value {
     Int(u64),
     Num(f64),
     Bool(bool),
+    /// An object of counts, keys in order (`checksums_fixed`).
+    Counts(Vec<(&'static str, u64)>),
 }
 
 /// Fields in the order every engine emits them (docs/contract.md, section 10).
@@ -42,33 +44,47 @@ impl Report {
     }
 
     fn write(&self, indent: Option<usize>) -> String {
-        let mut s = String::from("{");
-        for (i, (k, v)) in self.fields.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            if let Some(w) = indent {
-                s.push('\n');
-                s.push_str(&" ".repeat(w));
-            }
-            json_string(&mut s, k);
-            s.push(':');
-            if indent.is_some() {
-                s.push(' ');
-            }
-            match v {
-                Value::Str(x) => json_string(&mut s, x),
-                Value::Int(x) => write!(s, "{x}").unwrap(),
-                Value::Num(x) => json_number(&mut s, *x),
-                Value::Bool(x) => write!(s, "{x}").unwrap(),
-            }
-        }
-        if indent.is_some() && !self.fields.is_empty() {
-            s.push('\n');
-        }
-        s.push('}');
+        let mut s = String::new();
+        let fields: Vec<(&str, &Value)> = self.fields.iter().map(|(k, v)| (*k, v)).collect();
+        write_object(&mut s, &fields, indent, 1);
         s
     }
+}
+
+/// An object as JSON.stringify writes it, at nesting `depth` (1 for the report itself).
+fn write_object(s: &mut String, fields: &[(&str, &Value)], indent: Option<usize>, depth: usize) {
+    let empty = fields.is_empty();
+    s.push('{');
+    for (i, &(k, v)) in fields.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        if let Some(w) = indent {
+            s.push('\n');
+            s.push_str(&" ".repeat(w * depth));
+        }
+        json_string(s, k);
+        s.push(':');
+        if indent.is_some() {
+            s.push(' ');
+        }
+        match v {
+            Value::Str(x) => json_string(s, x),
+            Value::Int(x) => write!(s, "{x}").unwrap(),
+            Value::Num(x) => json_number(s, *x),
+            Value::Bool(x) => write!(s, "{x}").unwrap(),
+            Value::Counts(c) => {
+                let values: Vec<Value> = c.iter().map(|(_, n)| Value::Int(*n)).collect();
+                let inner: Vec<(&str, &Value)> = c.iter().map(|(k, _)| *k).zip(values.iter()).collect();
+                write_object(s, &inner, indent, depth + 1);
+            }
+        }
+    }
+    if let (Some(w), false) = (indent, empty) {
+        s.push('\n');
+        s.push_str(&" ".repeat(w * (depth - 1)));
+    }
+    s.push('}');
 }
 
 /// JSON.stringify's string escaping.
@@ -116,5 +132,11 @@ mod tests {
         r.set("e", Value::Bool(true));
         assert_eq!(r.to_json(), r#"{"a":"q\"\\\n\u0001é","b":9007199254740991,"c":-0.1637,"d":8,"e":true}"#);
         assert_eq!(r.to_json_pretty(), "{\n  \"a\": \"q\\\"\\\\\\n\\u0001é\",\n  \"b\": 9007199254740991,\n  \"c\": -0.1637,\n  \"d\": 8,\n  \"e\": true\n}");
+        r.set("f", Value::Counts(vec![("x", 1), ("y", 0)]));
+        r.set("g", Value::Counts(vec![]));
+        assert!(r.to_json().ends_with(r#""e":true,"f":{"x":1,"y":0},"g":{}}"#));
+        assert!(r
+            .to_json_pretty()
+            .ends_with("\"e\": true,\n  \"f\": {\n    \"x\": 1,\n    \"y\": 0\n  },\n  \"g\": {}\n}"));
     }
 }

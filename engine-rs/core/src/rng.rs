@@ -70,6 +70,30 @@ impl Stream {
         (m >> 32) as u32
     }
 
+    /// Uniform in `0..b` for any `b` >= 1 (docs/contract.md, section 5.3): `below(b)` itself for
+    /// b < 2^32, else Lemire's method on 64-bit draws (high word first).
+    pub fn below_wide(&mut self, b: u64) -> u64 {
+        debug_assert!(b >= 1);
+        if let Ok(narrow) = u32::try_from(b) {
+            return u64::from(self.below(narrow));
+        }
+        let b128 = u128::from(b);
+        let mut m = u128::from(self.u64()) * b128;
+        if (m as u64) < b {
+            let t = b.wrapping_neg() % b;
+            while (m as u64) < t {
+                m = u128::from(self.u64()) * b128;
+            }
+        }
+        (m >> 64) as u64
+    }
+
+    /// Two words, the first the high half.
+    fn u64(&mut self) -> u64 {
+        let hi = u64::from(self.u32());
+        (hi << 32) | u64::from(self.u32())
+    }
+
     /// `len` bytes: ceil(len/4) words, each little-endian, surplus bytes of the last word dropped.
     pub fn fill(&mut self, len: usize) -> Vec<u8> {
         let mut out = Vec::with_capacity(len + 3);
@@ -129,6 +153,23 @@ mod tests {
     fn reference_block(seed: u64, stream: u64, counter: u64) -> [u32; 16] {
         let mut rng = reference_at(seed, stream, counter);
         core::array::from_fn(|_| rng.next_u32())
+    }
+
+    #[test]
+    fn wide_draws_are_narrow_draws_below_2_32_and_known_above() {
+        for b in [1u64, 2, 7, 1000, (1 << 31) + 1, u64::from(u32::MAX)] {
+            let (mut wide, mut narrow) = (Stream::new(42, 3), Stream::new(42, 3));
+            for _ in 0..50 {
+                assert_eq!(wide.below_wide(b), u64::from(narrow.below(b as u32)), "b = {b}");
+            }
+        }
+        // docs/contract.md, section 5.4.
+        let mut s = Stream::new(1234567890, 0);
+        let got: Vec<u64> = (0..3).map(|_| s.below_wide((1 << 40) + 7)).collect();
+        assert_eq!(got, [101818895830, 923468918984, 2714998277]);
+        let mut s = Stream::new(0, 5);
+        let got: Vec<u64> = (0..3).map(|_| s.below_wide(u64::MAX)).collect();
+        assert_eq!(got, [11037493804075320701, 14985284003277479616, 15740906752762826602]);
     }
 
     #[test]

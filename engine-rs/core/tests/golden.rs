@@ -3,7 +3,7 @@
 
 mod support;
 
-use fracture_engine::corrupt;
+use fracture_engine::{corrupt_with, Options, Ranges};
 use serde_json::{json, Value as Json};
 use std::path::PathBuf;
 use support::{sha256_hex, untimed_report};
@@ -42,14 +42,29 @@ fn generate(g: &Json) -> Vec<u8> {
     }
 }
 
+/// A record's options: `ranges` (`only`, `protect`) and `fix_checksums`, absent in most records.
+pub fn options(case: &Json) -> Options {
+    let list = |key: &str| -> Vec<String> {
+        case["ranges"][key]
+            .as_array()
+            .map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    Options {
+        ranges: Ranges { only: list("only"), protect: list("protect") },
+        fix_checksums: case["fix_checksums"].as_bool().unwrap_or(false),
+    }
+}
+
 fn run(case: &Json) -> (String, Json) {
     let input = generate(&case["input"]);
-    let (out, report) = corrupt(
+    let (out, report) = corrupt_with(
         &input,
         case["name"].as_str().unwrap(),
         case["mode"].as_str().unwrap(),
         case["intensity"].as_u64().unwrap() as u32,
         case["seed"].as_u64().unwrap(),
+        &options(case),
     )
     .unwrap();
     (sha256_hex(&out), untimed_report(&report))

@@ -1,12 +1,23 @@
-//! Property test (a bounded fuzz run): arbitrary bytes, names, modes, intensities and seeds never
-//! panic, and every report honours its size fields. FRACTURE_PROPERTY_CASES raises the count;
+//! Property test (a bounded fuzz run): arbitrary bytes, names, modes, intensities, seeds and options
+//! never panic, every report honours its size fields, and the fault models and options keep their
+//! promises (docs/contract.md, sections 6.6 to 6.10). FRACTURE_PROPERTY_CASES raises the count;
 //! FRACTURE_PROPERTY_SEED replays a run (each failure prints the case's own seed).
 
 use fracture_engine::rng::Stream;
-use fracture_engine::{corrupt, extension_of, EngineError, Job, Value, MAX_SEED};
+use fracture_engine::{corrupt_with, extension_of, EngineError, Job, Options, Ranges, Value, MAX_SEED};
 
-const MODES: [&str; 6] =
-    ["byte_flip", "header_preserve_flip", "truncate_insert", "shuffle_blocks", "guaranteed_break", "nope"];
+const MODES: [&str; 9] = [
+    "byte_flip",
+    "header_preserve_flip",
+    "truncate_insert",
+    "shuffle_blocks",
+    "guaranteed_break",
+    "interrupted_transfer",
+    "bad_sectors",
+    "bit_rot",
+    "nope",
+];
+const RANGE_MODES: [&str; 4] = ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"];
 const MAGIC: &[&[u8]] = &[
     b"",
     b"\x89PNG\r\n\x1a\n",
@@ -64,6 +75,34 @@ fn int(r: &fracture_engine::Report, k: &str) -> Option<u64> {
     }
 }
 
+/// A range text, with its bounds as the test resolves them for an `n`-byte input (written here
+/// independently of the engine's parser: decimal or hex, from the start or the end, ends left out).
+fn range(g: &mut Stream, n: u64) -> (String, (u64, u64)) {
+    // (text, raw value, negative, resolved)
+    let end = |g: &mut Stream, empty: u64| -> (String, u64, bool, u64) {
+        if g.below(6) == 0 {
+            return (String::new(), 0, false, empty);
+        }
+        let v = u64::from(g.below(n as u32 + 40));
+        let text = if g.below(3) == 0 { format!("0x{v:x}") } else { v.to_string() };
+        if g.below(3) == 0 {
+            (format!("-{text}"), v, true, n - v.min(n))
+        } else {
+            (text, v, false, v.min(n))
+        }
+    };
+    let (mut a, mut b) = (end(g, 0), end(g, n));
+    // Keep same-signed pairs in order (a reversed pair is an error, tested elsewhere).
+    let reversed = if a.2 { a.1 < b.1 } else { a.1 > b.1 };
+    if !a.0.is_empty() && !b.0.is_empty() && a.2 == b.2 && reversed {
+        std::mem::swap(&mut a.0, &mut b.0);
+        std::mem::swap(&mut a.1, &mut b.1);
+        let resolve = |v: u64, neg: bool| if neg { n - v.min(n) } else { v.min(n) };
+        (a.3, b.3) = (resolve(a.1, a.2), resolve(b.1, b.2));
+    }
+    (format!("{}:{}", a.0, b.0), (a.3, b.3))
+}
+
 fn one_case(case_seed: u64) {
     let mut g = Stream::new(case_seed, 0);
     let magic = MAGIC[g.below(MAGIC.len() as u32) as usize];
@@ -93,18 +132,73 @@ fn one_case(case_seed: u64) {
         _ => u64::from(g.u32()),
     };
     let seed = if g.below(20) == 0 { MAX_SEED + 1 } else { seed };
+    // Options, mostly for the modes that take them.
+    let n = input.len() as u64;
+    let mut options = Options::default();
+    // free[i]: byte i may change as far as the ranges go (computed here from the resolved bounds).
+    let mut free = vec![true; input.len()];
+    let mut protected = vec![false; input.len()];
+    let takes = RANGE_MODES.contains(&mode);
+    if (takes || g.below(10) == 0) && g.below(2) == 0 {
+        let (only, protect): (Vec<_>, Vec<_>) =
+            ((0..g.below(3)).map(|_| range(&mut g, n)).collect(), (0..g.below(3)).map(|_| range(&mut g, n)).collect());
+        if !only.is_empty() {
+            free = vec![false; input.len()];
+            for (_, (a, b)) in &only {
+                for f in free.iter_mut().take(*b as usize).skip(*a as usize) {
+                    *f = true;
+                }
+            }
+        }
+        for (_, (a, b)) in &protect {
+            for i in *a as usize..*b as usize {
+                free[i] = false;
+                protected[i] = true;
+            }
+        }
+        options.ranges = Ranges {
+            only: only.into_iter().map(|r| r.0).collect(),
+            protect: protect.into_iter().map(|r| r.0).collect(),
+        };
+    }
+    if (takes || g.below(10) == 0) && g.below(3) == 0 {
+        options.fix_checksums = true;
+    }
+    let ranged = !options.ranges.only.is_empty() || !options.ranges.protect.is_empty();
     let ctx = format!(
-        "case seed {case_seed}: {} bytes, name {name:?}, mode {mode}, intensity {intensity}, seed {seed}",
+        "case seed {case_seed}: {} bytes, name {name:?}, mode {mode}, intensity {intensity}, seed {seed}, {options:?}",
         input.len()
     );
 
-    match corrupt(&input, name, mode, intensity, seed) {
+    match corrupt_with(&input, name, mode, intensity, seed, &options) {
+        Err(EngineError::RangesNotTaken(m)) => assert!(ranged && !takes && m == mode, "{ctx}"),
+        Err(EngineError::FixNotTaken(m)) => assert!(options.fix_checksums && !takes && m == mode, "{ctx}"),
+        Err(EngineError::NothingAllowed { n: len, header }) => {
+            assert_eq!(len, n, "{ctx}");
+            let h = header.unwrap_or(0) as usize;
+            assert!(free.iter().skip(h).all(|f| !f) && n > 0, "{ctx}: bytes were free");
+        }
         Err(EngineError::UnsupportedMode(m)) => assert_eq!(m, mode, "{ctx}"),
         Err(EngineError::Intensity(_)) => assert!(intensity > 100, "{ctx}"),
         Err(EngineError::Seed(_)) => assert!(seed > MAX_SEED, "{ctx}"),
         Err(e) => panic!("{ctx}: unexpected error {e}"),
         Ok((out, r)) => {
             assert!(mode != "nope" && intensity <= 100 && seed <= MAX_SEED, "{ctx}: accepted bad arguments");
+            assert!(takes || (!ranged && !options.fix_checksums), "{ctx}: accepted options the mode does not take");
+            if ranged {
+                // No byte the ranges keep ever changes; fixing checksums may write outside the
+                // `only` ranges, never inside a `protect` range.
+                for (i, (a, b)) in input.iter().zip(&out).enumerate() {
+                    let guard = if options.fix_checksums { !protected[i] } else { free[i] };
+                    assert!(a == b || guard, "{ctx}: byte {i} changed outside the ranges");
+                }
+                let h = match mode {
+                    "byte_flip" | "header_preserve_flip" => int(&r, "preserve_header").unwrap() as usize,
+                    _ => 0,
+                };
+                let allowed = free.iter().skip(h).filter(|&&f| f).count() as u64;
+                assert_eq!(int(&r, "allowed_bytes"), Some(allowed), "{ctx}");
+            }
             assert_eq!(int(&r, "original_size"), Some(input.len() as u64), "{ctx}");
             assert_eq!(int(&r, "result_size"), Some(out.len() as u64), "{ctx}");
             let n = input.len() as u64;
@@ -114,11 +208,50 @@ fn one_case(case_seed: u64) {
                     let (ops, h) = (int(&r, "ops").unwrap(), int(&r, "preserve_header").unwrap());
                     assert!(ops + h <= n.max(h), "{ctx}: ops {ops} + header {h} > {n}");
                     let escalated = r.get("escalated").is_some();
-                    if !escalated {
+                    // Fixing checksums may rewrite a field inside the header.
+                    if !escalated && !options.fix_checksums {
                         assert_eq!(&out[..h as usize], &input[..h as usize], "{ctx}: header changed");
                     }
-                    let changed = input.iter().zip(&out).filter(|(a, b)| a != b).count() as u64;
-                    assert!(changed <= ops, "{ctx}: {changed} bytes changed, ops {ops}");
+                    if !options.fix_checksums {
+                        let changed = input.iter().zip(&out).filter(|(a, b)| a != b).count() as u64;
+                        assert!(changed <= ops, "{ctx}: {changed} bytes changed, ops {ops}");
+                    }
+                }
+                "interrupted_transfer" => {
+                    let (cut, lost) = (int(&r, "cut_at").unwrap(), int(&r, "bytes_lost").unwrap());
+                    assert_eq!((cut + lost, out.len() as u64), (n, cut), "{ctx}");
+                    assert_eq!(&out[..], &input[..cut as usize], "{ctx}: not a prefix");
+                    if n >= 2 {
+                        assert!(cut >= 1 && lost >= 1, "{ctx}");
+                    } else {
+                        assert_eq!(cut, 0, "{ctx}");
+                    }
+                }
+                "bad_sectors" => {
+                    assert_eq!(out.len(), input.len(), "{ctx}");
+                    let z = int(&r, "sectors_zeroed").unwrap();
+                    assert!(n == 0 || z >= 1, "{ctx}: no sector zeroed");
+                    if !options.fix_checksums {
+                        // Every change is a byte set to zero, in at most z sectors.
+                        let mut sectors = std::collections::BTreeSet::new();
+                        for (i, (a, b)) in input.iter().zip(&out).enumerate() {
+                            if a != b {
+                                assert_eq!(*b, 0, "{ctx}: byte {i} changed to non-zero");
+                                sectors.insert(i / 4096);
+                            }
+                        }
+                        assert!(sectors.len() as u64 <= z, "{ctx}");
+                    }
+                }
+                "bit_rot" => {
+                    assert_eq!(out.len(), input.len(), "{ctx}");
+                    if !options.fix_checksums {
+                        let changed: Vec<u32> =
+                            input.iter().zip(&out).filter(|(a, b)| a != b).map(|(a, b)| (a ^ b).count_ones()).collect();
+                        assert!(changed.iter().all(|&bits| bits == 1), "{ctx}: a byte changed in more than one bit");
+                        assert_eq!(Some(changed.len() as u64), int(&r, "bits_flipped"), "{ctx}");
+                        assert!(n == 0 || !changed.is_empty(), "{ctx}: no bit flipped");
+                    }
                 }
                 "truncate_insert" => {
                     let (rm, ins, st) =
@@ -147,7 +280,8 @@ fn one_case(case_seed: u64) {
                 }
             }
             // Staged and one-shot runs agree.
-            let mut job = Job::scan(input.clone(), name, mode, intensity, seed).unwrap();
+            let mut job =
+                Job::scan(input.clone(), name, mode, intensity, seed).unwrap().with_options(&options).unwrap();
             job.plan();
             job.corrupt();
             job.verify();

@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 
 use fracture_engine::modes::flip::CHUNK;
-use fracture_engine::{EngineError, Job, Mode, ProgressiveSha256 as Progressive, MAX_SEED};
+use fracture_engine::{EngineError, Job, Mode, Options, ProgressiveSha256 as Progressive, Ranges, MAX_SEED};
 
 mod allocator;
 
@@ -131,6 +131,14 @@ impl WasmJob {
         Ok(WasmJob { job, n, output_sha: Progressive::default() })
     }
 
+    /// The options (byte ranges as `A:B` texts, checksum fixing), before the plan stage. Rejects with the
+    /// engine's error text.
+    #[wasm_bindgen(js_name = setOptions)]
+    pub fn set_options(&mut self, only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Result<(), JsError> {
+        let options = Options { ranges: Ranges { only, protect }, fix_checksums };
+        self.job.set_options(&options).map_err(js_error)
+    }
+
     /// Feeds `output[..end]` to the output's SHA-256 (the part not fed yet); call once the output is final.
     #[wasm_bindgen(js_name = hashOutputTo)]
     pub fn hash_output_to(&mut self, end: usize) {
@@ -221,6 +229,15 @@ impl WasmJob {
 #[wasm_bindgen(js_name = checkArgs)]
 pub fn check_args(mode: &str, intensity: f64, seed: f64) -> Result<(), JsError> {
     check(mode, intensity, seed).map(|_| ())
+}
+
+/// The options' checks that need no input (the mode takes them, the range texts), so the worker can
+/// reject before copying a file in.
+#[wasm_bindgen(js_name = checkOptions)]
+pub fn check_options(mode: &str, only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Result<(), JsError> {
+    let mode = Mode::parse(mode).map_err(js_error)?;
+    let options = Options { ranges: Ranges { only, protect }, fix_checksums };
+    fracture_engine::check_options(mode, &options).map(|_| ()).map_err(js_error)
 }
 
 /// Flips `piece` in `part`, the input's bytes `piece.start()..piece.end()` (changed in place): a

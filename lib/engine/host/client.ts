@@ -86,7 +86,9 @@ async function run(
   if (signal?.aborted) throw abortError();
   const w = idle.pop() ?? spawn();
   const size = input instanceof Blob ? input.size : input.byteLength;
-  const helpers = await startHelpers(options.mode, size);
+  // Byte ranges and checksum fixing run in the engine's own worker (its flipPlan() is empty then).
+  const plain = !options.ranges?.only?.length && !options.ranges?.protect?.length && !options.fixChecksums;
+  const helpers = plain ? await startHelpers(options.mode, size) : [];
   const id = nextId++;
   return new Promise<EngineResult>((resolve, reject) => {
     let settled = false;

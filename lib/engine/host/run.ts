@@ -162,6 +162,10 @@ async function runStages<T extends Uint8Array | Blob>(
 ): Promise<{ data: T; report: Report }> {
   // Reject bad arguments before reading 200 MB.
   engine.checkArgs(options.mode, options.intensity, options.seed);
+  const only = [...(options.ranges?.only ?? [])];
+  const protect = [...(options.ranges?.protect ?? [])];
+  const fix = options.fixChecksums === true;
+  engine.checkOptions(options.mode, only, protect, fix);
   const hashing: Hashing = sha256 ? 'platform' : 'engine';
   const t0 = performance.now();
   let done = enterStage(events, 'scan');
@@ -179,6 +183,7 @@ async function runStages<T extends Uint8Array | Blob>(
     shaBefore ? PENDING : undefined,
   );
   try {
+    if (only.length + protect.length > 0 || fix) job.setOptions(only, protect, fix);
     done();
     done = enterStage(events, 'plan');
     job.plan();

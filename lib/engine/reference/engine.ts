@@ -4,14 +4,27 @@
 
 import { extensionOf } from '../shared/names.ts';
 import type { CorruptOptions, CorruptResult, EngineMode, Report } from '../shared/types.ts';
+import { fixChecksums, fixSentence, kindsOf } from './checksums.ts';
 import { entropy } from './entropy.ts';
-import { checkArguments } from './errors.ts';
-import type { Family } from './tables.ts';
-import { flipCount, flipRegion, headerLength } from './flip.ts';
+import { checkArguments, checkOptions, nothingAllowedError } from './errors.ts';
+import { BIT_ROT_ONE_IN, type Family } from './tables.ts';
+import { type FlipAction, flipAllowed, flipCount, flipRegion, headerLength } from './flip.ts';
+import { planInterrupted } from './interrupted.ts';
+import {
+  freeBytes,
+  hasRanges,
+  type ParsedRanges,
+  protectedBytes,
+  rangesText,
+  sizeOf,
+  type Span,
+  subtract,
+} from './ranges.ts';
+import { eligibleSectors, SECTOR, sectorCount, zeroSectors } from './sectors.ts';
 import { detect } from './formats.ts';
 import { looksCorrupted } from './heuristic.ts';
 import { recipeContext, recipeFor } from './recipes/index.ts';
-import { makeReport, roundMs, type ModeFields } from './report.ts';
+import { makeReport, type ModeFields, type OptionFields, roundMs } from './report.ts';
 import { sha256Hex } from './sha256.ts';
 import { applyShuffle, BLOCK, planShuffle, type ShufflePlan } from './shuffle.ts';
 import { ESCALATION_STREAM, Stream } from './stream.ts';
@@ -24,12 +37,16 @@ type Plan =
   | { kind: 'flip'; h: number; k: number; preserve: boolean }
   | { kind: 'truncate'; truncate: TruncatePlan }
   | { kind: 'shuffle'; shuffle: ShufflePlan }
-  | { kind: 'break'; family: Family };
+  | { kind: 'break'; family: Family }
+  /** byte_flip and header_preserve_flip with byte ranges, and bit_rot: k positions of `allowed`. */
+  | { kind: 'allowed'; action: FlipAction; allowed: Span[]; k: number; h: number; preserve: boolean; oneIn: number }
+  | { kind: 'sectors'; allowed: Span[]; z: number }
+  | { kind: 'interrupted'; cut: number; lost: number };
 
 /** What the corrupt stage produced: the bytes and what the report says about them. */
 interface Executed {
   data: Uint8Array;
-  fields: ModeFields;
+  fields: ModeFields & OptionFields;
   strategy: string;
   recipe: string;
 }
@@ -41,14 +58,46 @@ const ESCALATING_MODES: ReadonlySet<EngineMode> = new Set(['byte_flip', 'guarant
 const ESCALATION_FIRST = 9;
 const ESCALATION_STEP = 10;
 
-function makePlan(mode: EngineMode, n: number, family: Family, intensity: number, seed: number): Plan {
+/** The bytes that may change: the free bytes less the header byte_flip and header_preserve_flip keep. */
+function allowedOf(mode: EngineMode, n: number, free: Span[]): { allowed: Span[]; h: number } {
+  if (mode !== 'byte_flip' && mode !== 'header_preserve_flip') return { allowed: free, h: 0 };
+  const h = headerLength(n, mode === 'header_preserve_flip');
+  return { allowed: subtract(free, [[0, h]]), h };
+}
+
+/** `free`: the bytes the byte ranges leave free, or undefined without ranges. */
+function makePlan(
+  mode: EngineMode,
+  n: number,
+  family: Family,
+  intensity: number,
+  seed: number,
+  free: Span[] | undefined,
+): Plan {
+  const all: Span[] = n > 0 ? [[0, n]] : [];
   switch (mode) {
     case 'byte_flip':
     case 'header_preserve_flip': {
       const preserve = mode === 'header_preserve_flip';
       const h = headerLength(n, preserve);
-      return { kind: 'flip', h, k: n === 0 ? 0 : flipCount(n, n - h, intensity), preserve };
+      if (!free) return { kind: 'flip', h, k: n === 0 ? 0 : flipCount(n, n - h, intensity), preserve };
+      const { allowed } = allowedOf(mode, n, free);
+      const k = n === 0 ? 0 : flipCount(sizeOf(free), sizeOf(allowed), intensity);
+      return { kind: 'allowed', action: 'flip', allowed, k, h, preserve, oneIn: 0 };
     }
+    case 'bit_rot': {
+      const allowed = free ?? all;
+      const a = sizeOf(allowed);
+      const oneIn = BIT_ROT_ONE_IN[intensity];
+      const k = n === 0 ? 0 : Math.min(a, Math.max(1, Math.floor((8 * a) / oneIn)));
+      return { kind: 'allowed', action: 'bit_rot', allowed, k, h: 0, preserve: false, oneIn };
+    }
+    case 'bad_sectors': {
+      const allowed = free ?? all;
+      return { kind: 'sectors', allowed, z: n === 0 ? 0 : sectorCount(sizeOf(eligibleSectors(allowed)), intensity) };
+    }
+    case 'interrupted_transfer':
+      return { kind: 'interrupted', ...planInterrupted(n, intensity, seed) };
     case 'truncate_insert':
       return { kind: 'truncate', truncate: planTruncate(n, intensity, seed) };
     case 'shuffle_blocks':
@@ -58,13 +107,14 @@ function makePlan(mode: EngineMode, n: number, family: Family, intensity: number
   }
 }
 
-function execute(plan: Plan, input: Uint8Array, intensity: number, seed: number): Executed {
+/** `flipped`: for a flip plan, `input` is already the flipped output (byte ranges did the flipping). */
+function execute(plan: Plan, input: Uint8Array, intensity: number, seed: number, flipped = false): Executed {
   const n = input.length;
   switch (plan.kind) {
     case 'flip': {
       const { h, k, preserve } = plan;
-      const data = input.slice();
-      flipRegion(data, h, k, seed);
+      const data = flipped ? input : input.slice();
+      if (!flipped) flipRegion(data, h, k, seed);
       return {
         data,
         fields: { ops: k, preserve_header: h },
@@ -105,6 +155,47 @@ function execute(plan: Plan, input: Uint8Array, intensity: number, seed: number)
         recipe,
       };
     }
+    case 'allowed': {
+      const data = input.slice();
+      flipAllowed(data, plan.allowed, plan.k, seed, plan.action);
+      if (plan.action === 'flip') {
+        return execute({ kind: 'flip', h: plan.h, k: plan.k, preserve: plan.preserve }, data, intensity, -1, true);
+      }
+      const bits = 8 * sizeOf(plan.allowed);
+      return {
+        data,
+        fields: { bits_flipped: plan.k, one_in_bits: plan.oneIn },
+        strategy: 'bit_rot',
+        recipe:
+          n === 0
+            ? EMPTY_RECIPE
+            : `Flipped one bit in each of ${plan.k} bytes (1 in ${plan.oneIn} of the ${bits} bits that may change); every changed byte differs from the original in exactly one bit.`,
+      };
+    }
+    case 'sectors': {
+      const data = input.slice();
+      const zeroed = zeroSectors(data, plan.allowed, plan.z, seed);
+      const eligible = sizeOf(eligibleSectors(plan.allowed));
+      return {
+        data,
+        fields: { sectors_zeroed: plan.z, bytes_zeroed: zeroed, sector_size: SECTOR },
+        strategy: 'bad_sectors',
+        recipe:
+          n === 0
+            ? EMPTY_RECIPE
+            : `Zeroed ${plan.z} of ${eligible} ${SECTOR}-byte sectors (${zeroed} bytes), as unreadable sectors of a failing disk read back.`,
+      };
+    }
+    case 'interrupted':
+      return {
+        data: input.slice(0, plan.cut),
+        fields: { cut_at: plan.cut, bytes_lost: plan.lost },
+        strategy: 'interrupted_transfer',
+        recipe:
+          n === 0
+            ? EMPTY_RECIPE
+            : `Cut the file short at byte ${plan.cut} of ${n}, as an interrupted download leaves it: the last ${plan.lost} bytes are missing.`,
+      };
     case 'break': {
       const recipe = recipeFor(plan.family);
       if (n === 0) return { data: new Uint8Array(0), fields: {}, strategy: recipe.strategy, recipe: EMPTY_RECIPE };
@@ -119,6 +210,10 @@ export class Job {
   private planned: Plan | undefined;
   private executed: Executed | undefined;
   private escalated = false;
+  private ranges: ParsedRanges = { only: [], protect: [] };
+  /** The bytes the ranges leave free; undefined without ranges. */
+  private free: Span[] | undefined;
+  private fix = false;
 
   private constructor(
     readonly input: Uint8Array,
@@ -136,11 +231,19 @@ export class Job {
   /** The scan stage: checks the arguments (throwing the engine's error text), finds the family, measures the input. */
   static scan(input: Uint8Array, name: string, options: CorruptOptions): Job {
     const mode = checkArguments(options.mode, options.intensity, options.seed, input.length);
+    const ranges = checkOptions(mode, options);
+    const n = input.length;
+    let free: Span[] | undefined;
+    if (hasRanges(ranges)) {
+      free = freeBytes(ranges, n);
+      const { allowed, h } = allowedOf(mode, n, free);
+      if (n > 0 && allowed.length === 0) throw nothingAllowedError(n, h);
+    }
     const ext = extensionOf(name);
     // A plain Uint8Array view: a Node Buffer's slice() shares memory, so copies made with slice()
     // would write back into the caller's bytes.
     const bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-    return new Job(
+    const job = new Job(
       bytes,
       name,
       mode,
@@ -151,17 +254,51 @@ export class Job {
       entropy(bytes),
       sha256Hex(bytes),
     );
+    job.ranges = ranges;
+    job.free = free;
+    job.fix = options.fixChecksums === true;
+    return job;
+  }
+
+  private makePlan(intensity: number, seed: number): Plan {
+    return makePlan(this.mode, this.input.length, this.family, intensity, seed, this.free);
+  }
+
+  /** The corrupt stage's run of a plan: the mode, then the options' fields and the checksum fix. */
+  private run(plan: Plan, intensity: number, seed: number): Executed {
+    const e = execute(plan, this.input, intensity, seed);
+    const n = this.input.length;
+    if (hasRanges(this.ranges)) {
+      const allowed = this.free ? sizeOf(allowedOf(this.mode, n, this.free).allowed) : 0;
+      const text = rangesText(this.ranges);
+      e.fields = { ...e.fields, ranges: text, allowed_bytes: allowed };
+      if (n > 0) e.recipe += ` Byte ranges: ${text}; ${allowed} bytes could change.`;
+    }
+    if (this.fix) {
+      if (n === 0) {
+        const counts: Record<string, number> = {};
+        for (const k of kindsOf(this.family)) counts[k.key] = 0;
+        e.fields = { ...e.fields, checksums_fixed: counts };
+      } else {
+        const guarded = this.ranges.protect.length > 0 ? protectedBytes(this.ranges, n) : undefined;
+        const r = fixChecksums(this.family, this.input, e.data, guarded);
+        e.fields = { ...e.fields, checksums_fixed: r.counts };
+        if (r.notes.length > 0) e.fields.checksums_unfixable = r.notes.join('; ');
+        e.recipe += fixSentence(this.family, r);
+      }
+    }
+    return e;
   }
 
   /** The plan stage: decides what the corrupt stage will do (draws from the plan stream). */
   plan(): void {
-    this.planned = makePlan(this.mode, this.input.length, this.family, this.intensity, this.seed);
+    this.planned = this.makePlan(this.intensity, this.seed);
   }
 
   /** The corrupt stage. */
   corrupt(): void {
     if (!this.planned) this.plan();
-    this.executed = execute(this.planned!, this.input, this.intensity, this.seed);
+    this.executed = this.run(this.planned!, this.intensity, this.seed);
   }
 
   /**
@@ -173,8 +310,7 @@ export class Job {
     if (!this.executed) this.corrupt();
     if (!ESCALATING_MODES.has(this.mode) || looksCorrupted(this.executed!.data, this.ext)) return false;
     const seed = this.seed + 1;
-    const plan = makePlan(this.mode, this.input.length, this.family, 100, seed);
-    const executed = execute(plan, this.input, 100, seed);
+    const executed = this.run(this.makePlan(100, seed), 100, seed);
     if (this.mode === 'guaranteed_break') {
       const rng = new Stream(seed, ESCALATION_STREAM);
       const data = executed.data;

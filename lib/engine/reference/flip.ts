@@ -1,6 +1,7 @@
 // byte_flip and header_preserve_flip, and the chunked flip routine the recipes reuse
 // (docs/contract.md, sections 6.1 and 6.2).
 
+import { countIn, partsIn, sizeOf, type Span } from './ranges.ts';
 import { Stream, chunkStream } from './stream.ts';
 
 /** Chunk c is the bytes [c*CHUNK, (c+1)*CHUNK) of the input and draws from stream 1 + c. */
@@ -9,7 +10,7 @@ export const CHUNK = 65536;
 /** A value below this in the top 24 bits of a draw (30% of 2^24) sets the byte instead of XORing it. */
 const SET_THRESHOLD = 5_033_165;
 
-/** The shuffle index of the chunk being flipped, reused by every call (the engine is synchronous). */
+/** The shuffle index of the chunk being changed, reused by every call (the engine is synchronous). */
 const chunkIndex = new Uint32Array(CHUNK);
 
 /**
@@ -21,26 +22,47 @@ export function headerLength(n: number, preserve: boolean): number {
   return Math.min(h, Math.max(0, n - 1));
 }
 
-/** Bytes to change in a region of m bytes of an n-byte file: min(m, max(1, floor(n*(500 + 45*intensity)/10000))). */
+/**
+ * Bytes to change in a region of m bytes of an n-byte file: min(m, max(1, floor(n*(500 + 45*intensity)/10000))).
+ * With byte ranges, n is the free bytes and m the allowed ones (section 6.9.4).
+ */
 export function flipCount(n: number, m: number, intensity: number): number {
   // n < 2^32 and 500 + 45*intensity <= 5000, so the product is exact.
   return Math.min(m, Math.max(1, Math.floor((n * (500 + 45 * intensity)) / 10000)));
 }
+
+/** What happens at each chosen position: the flip of section 6.1, or bit_rot's single bit (6.7). */
+export type FlipAction = 'flip' | 'bit_rot';
 
 /**
  * Changes exactly k distinct bytes of buf[h, n), apportioned over the 64 KiB chunks the region
  * touches; each chunk draws from its own stream, so chunks could be done in any order.
  */
 export function flipRegion(buf: Uint8Array, h: number, k: number, seed: number): void {
-  const n = buf.length;
-  if (k === 0 || h >= n) return;
-  const lastChunk = Math.floor((n - 1) / CHUNK);
-  for (let c = Math.floor(h / CHUNK); c <= lastChunk; c++) flipChunk(buf, h, k, seed, c, chunkIndex);
+  flipAllowed(buf, [[h, buf.length]], k, seed, 'flip');
 }
 
 /**
- * The share of chunk c of k flips over a region of m bytes: floor(k*(x+L)/m) - floor(k*x/m) for the
- * chunk's part [a, a+L) of the region, x = a - h. The products reach 2^64, hence BigInt (once per chunk).
+ * Runs the action at exactly k distinct positions of `allowed` (sorted disjoint spans), shared over
+ * the chunks by how many allowed bytes each holds (docs/contract.md, section 6.9.3).
+ */
+export function flipAllowed(
+  buf: Uint8Array,
+  allowed: readonly Span[],
+  k: number,
+  seed: number,
+  action: FlipAction,
+): void {
+  const total = sizeOf(allowed);
+  if (k === 0 || total === 0) return;
+  const first = Math.floor(allowed[0][0] / CHUNK);
+  const last = Math.floor((allowed[allowed.length - 1][1] - 1) / CHUNK);
+  for (let c = first; c <= last; c++) flipChunk(buf, allowed, k, seed, c, action);
+}
+
+/**
+ * The share of chunk c of k changes over a set of m bytes: floor(k*(x+L)/m) - floor(k*x/m), where x
+ * allowed bytes lie before the chunk and L in it. The products reach 2^64, hence BigInt (once per chunk).
  */
 export function chunkShare(k: number, m: number, x: number, len: number): number {
   const K = BigInt(k);
@@ -48,25 +70,38 @@ export function chunkShare(k: number, m: number, x: number, len: number): number
   return Number((K * BigInt(x + len)) / M - (K * BigInt(x)) / M);
 }
 
-/** The part of flipRegion that falls in chunk c; `idx` is scratch space of CHUNK entries. */
-export function flipChunk(buf: Uint8Array, h: number, k: number, seed: number, c: number, idx: Uint32Array): void {
-  const n = buf.length;
-  const a = Math.max(h, c * CHUNK);
-  const b = Math.min(n, (c + 1) * CHUNK);
-  if (a >= b) return;
-  const len = b - a;
-  const kc = chunkShare(k, n - h, a - h, len);
+/** The part of flipAllowed that falls in chunk c: it depends on nothing but its arguments. */
+export function flipChunk(
+  buf: Uint8Array,
+  allowed: readonly Span[],
+  k: number,
+  seed: number,
+  c: number,
+  action: FlipAction,
+): void {
+  const len = countIn(allowed, c * CHUNK, (c + 1) * CHUNK);
+  if (len === 0) return;
+  const kc = chunkShare(k, sizeOf(allowed), countIn(allowed, 0, c * CHUNK), len);
   if (kc === 0) return;
-
+  const base = c * CHUNK;
+  // The chunk's allowed bytes as offsets from its start, ascending.
+  const idx = chunkIndex;
+  let filled = 0;
+  for (const [a, b] of partsIn(allowed, base, base + CHUNK)) {
+    for (let p = a; p < b; p++) idx[filled++] = p - base;
+  }
   const rng = new Stream(seed, chunkStream(c));
-  for (let i = 0; i < len; i++) idx[i] = i;
   for (let j = 0; j < kc; j++) {
     // A partial Fisher-Yates shuffle: idx[0..j] are the distinct offsets chosen so far.
     const r = j + rng.below(len - j);
     const chosen = idx[r];
     idx[r] = idx[j];
     idx[j] = chosen;
-    const p = a + chosen;
+    const p = base + chosen;
+    if (action === 'bit_rot') {
+      buf[p] ^= 1 << rng.below(8);
+      continue;
+    }
     const v = rng.u32();
     if (v >>> 8 < SET_THRESHOLD) {
       buf[p] = v & 0xff;

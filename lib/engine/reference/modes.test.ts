@@ -79,8 +79,7 @@ describe('flip modes', () => {
     const forward = pattern(n);
     flipRegion(forward, 3000, 90_000, 17);
     const backward = pattern(n);
-    const idx = new Uint32Array(CHUNK);
-    for (let c = 5; c >= 0; c--) flipChunk(backward, 3000, 90_000, 17, c, idx);
+    for (let c = 5; c >= 0; c--) flipChunk(backward, [[3000, n]], 90_000, 17, c, 'flip');
     expect(backward).toEqual(forward);
   });
 

@@ -10,7 +10,18 @@ export type ModeFields =
   | { ops: number; preserve_header: number }
   | { removed: number; inserted: number; remove_start: number }
   | { shuffled_blocks: number; block_size: number }
-  | Record<string, never>;
+  | { cut_at: number; bytes_lost: number }
+  | { sectors_zeroed: number; bytes_zeroed: number; sector_size: number }
+  | { bits_flipped: number; one_in_bits: number }
+  | Record<never, never>;
+
+/** The options' fields, after the mode's (docs/contract.md, sections 6.9 and 6.10). */
+export interface OptionFields {
+  ranges?: string;
+  allowed_bytes?: number;
+  checksums_fixed?: Record<string, number>;
+  checksums_unfixable?: string;
+}
 
 export interface ReportInput {
   filename: string;
@@ -27,7 +38,7 @@ export interface ReportInput {
   afterEntropy: number;
   recipe: string;
   strategy: string;
-  fields: ModeFields;
+  fields: ModeFields & OptionFields;
   escalated: boolean;
   sha256Before: string;
   sha256After: string;

@@ -56,6 +56,22 @@ export class Stream {
     return high32(x, b);
   }
 
+  /**
+   * Uniform in 0..b-1 for 1 <= b <= 2^64-1 (a bigint): below(b) itself for b < 2^32, else Lemire's
+   * method on 64-bit draws made of two words, the first the high half, with exact BigInt products.
+   */
+  belowWide(b: bigint): bigint {
+    if (b < 0x1_0000_0000n) return BigInt(this.below(Number(b)));
+    const TWO_64 = 1n << 64n;
+    const draw = () => (BigInt(this.u32()) << 32n) | BigInt(this.u32());
+    let m = draw() * b;
+    if (m % TWO_64 < b) {
+      const t = (TWO_64 - b) % b;
+      while (m % TWO_64 < t) m = draw() * b;
+    }
+    return m >> 64n;
+  }
+
   /** `len` bytes: ceil(len/4) words, each little-endian; surplus bytes of the last word dropped. */
   fill(len: number): Uint8Array {
     const out = new Uint8Array(len);

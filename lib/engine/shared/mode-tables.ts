@@ -7,6 +7,9 @@ export const ENGINE_MODES = [
   'truncate_insert',
   'shuffle_blocks',
   'guaranteed_break',
+  'interrupted_transfer',
+  'bad_sectors',
+  'bit_rot',
 ] as const;
 
 export type EngineMode = (typeof ENGINE_MODES)[number];
@@ -21,4 +24,23 @@ export const ALGORITHMS = [
   { value: 'stealth_corruption', mode: 'header_preserve_flip', label: 'Stealth Corruption · Content Damage' },
   { value: 'cut_replace', mode: 'truncate_insert', label: 'Cut & Replace · Size Alteration' },
   { value: 'jumble_sections', mode: 'shuffle_blocks', label: 'Jumble Sections · Block Reorder' },
+  { value: 'interrupted_download', mode: 'interrupted_transfer', label: 'Interrupted Download · Cut Short' },
+  { value: 'bad_sectors', mode: 'bad_sectors', label: 'Bad Sectors · Zeroed Blocks' },
+  { value: 'bit_rot', mode: 'bit_rot', label: 'Bit Rot · Single-Bit Errors' },
 ] as const satisfies readonly { value: string; mode: EngineMode; label: string }[];
+
+/** The modes that take byte ranges (`ranges`: --only, --protect), in the contract's order. */
+export const RANGE_MODES = [
+  'byte_flip',
+  'header_preserve_flip',
+  'bad_sectors',
+  'bit_rot',
+] as const satisfies readonly EngineMode[];
+
+/** The modes that take `fixChecksums` (--fix-checksums), in the contract's order. */
+export const FIX_CHECKSUM_MODES = [
+  'byte_flip',
+  'header_preserve_flip',
+  'bad_sectors',
+  'bit_rot',
+] as const satisfies readonly EngineMode[];

@@ -16,6 +16,13 @@ export interface CorruptOptions {
   seed: number;
   /** Which engine the worker runs: the WebAssembly module (default) or the TypeScript reference engine. */
   engine?: 'wasm' | 'ts';
+  /**
+   * Byte ranges, texts `A:B` (docs/contract.md, section 6.9): changes only inside `only` (when given)
+   * and never inside `protect`. byte_flip, header_preserve_flip, bad_sectors and bit_rot only.
+   */
+  ranges?: { only?: readonly string[]; protect?: readonly string[] };
+  /** Recompute the checksums that cover stored bytes after the corruption (section 6.10). */
+  fixChecksums?: boolean;
 }
 
 export interface CorruptCallbacks {
@@ -52,6 +59,19 @@ export interface Report {
   remove_start?: number;
   shuffled_blocks?: number;
   block_size?: number;
+  cut_at?: number;
+  bytes_lost?: number;
+  sectors_zeroed?: number;
+  bytes_zeroed?: number;
+  sector_size?: number;
+  bits_flipped?: number;
+  one_in_bits?: number;
+  /** With byte ranges: their canonical text, and how many bytes could change. */
+  ranges?: string;
+  allowed_bytes?: number;
+  /** With fixChecksums: fields fixed per kind, and what could not be fixed. */
+  checksums_fixed?: Record<string, number>;
+  checksums_unfixable?: string;
   escalated?: boolean;
   sha256_before: string;
   sha256_after: string;

@@ -45,7 +45,16 @@ const KINDS: {
     kind: 'modes',
     records: modes,
     find: modeBySlug,
-    slugs: ['byte-flip', 'header-tamper', 'block-noise', 'entropy-surge', 'random-byte-mutation'],
+    slugs: [
+      'byte-flip',
+      'header-tamper',
+      'block-noise',
+      'entropy-surge',
+      'random-byte-mutation',
+      'interrupted-download',
+      'bad-sectors',
+      'bit-rot',
+    ],
   },
   {
     kind: 'personas',
@@ -146,8 +155,8 @@ function isUnmarkedStatistic(text: string): boolean {
 
 /** `npx fracture ...` invocations in the text, parsed by ENGINE.md's "Command line" grammar. */
 function cliInvocations(text: string): { command: string; argv: string[]; problems: string[] }[] {
-  const VALUE_FLAGS = new Set(['--mode', '--intensity', '--seed', '--out', '--engine', '--zip']);
-  const SWITCHES = new Set(['--report', '--json']);
+  const VALUE_FLAGS = new Set(['--mode', '--intensity', '--seed', '--out', '--engine', '--zip', '--only', '--protect']);
+  const SWITCHES = new Set(['--report', '--json', '--fix-checksums']);
   const found: { command: string; argv: string[]; problems: string[] }[] = [];
   for (const match of text.matchAll(/npx fracture((?:\s+\S+)*)/g)) {
     const tokens = match[1].trim().split(/\s+/);
@@ -155,9 +164,11 @@ function cliInvocations(text: string): { command: string; argv: string[]; proble
     const files: string[] = [];
     const used: string[] = [];
     for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i];
+      // --flag=value is --flag value (the form a value starting with '-' needs).
+      const [token, inline] =
+        tokens[i].startsWith('--') && tokens[i].includes('=') ? tokens[i].split(/=(.*)/s) : [tokens[i]];
       if (files.length === 0 && VALUE_FLAGS.has(token)) {
-        const value = tokens[++i] ?? '';
+        const value = inline ?? tokens[++i] ?? '';
         used.push(token, value);
         if (token === '--mode' && !resolveMode(value)) problems.push(`unknown mode ${value}`);
         if (token === '--intensity' && !(/^\d+$/.test(value) && Number(value) <= 100))
@@ -165,6 +176,11 @@ function cliInvocations(text: string): { command: string; argv: string[]; proble
         if (token === '--seed' && !(/^\d+$/.test(value) && Number.isSafeInteger(Number(value))))
           problems.push(`bad seed ${value}`);
         if (token === '--engine' && !['wasm', 'ts'].includes(value)) problems.push(`bad engine ${value}`);
+        if (
+          (token === '--only' || token === '--protect') &&
+          !/^(-?(0[xX][0-9a-fA-F]+|\d+))?:(-?(0[xX][0-9a-fA-F]+|\d+))?$/.test(value)
+        )
+          problems.push(`bad range ${value}`);
       } else if (files.length === 0 && SWITCHES.has(token)) {
         used.push(token);
       } else if (files.length === 0 && token.startsWith('--')) {
@@ -225,6 +241,9 @@ describe('modes', () => {
     'block-noise': 'shuffle_blocks',
     'entropy-surge': 'truncate_insert',
     'random-byte-mutation': 'header_preserve_flip',
+    'interrupted-download': 'interrupted_transfer',
+    'bad-sectors': 'bad_sectors',
+    'bit-rot': 'bit_rot',
   } as const;
 
   it.each(modes)('$slug runs the workspace algorithm for its engine mode and says so', (mode) => {
@@ -237,7 +256,7 @@ describe('modes', () => {
     expect(mode.hero.eyebrow).toContain(pickedName);
   });
 
-  it('covers all five engine modes exactly once', () => {
+  it('covers every engine mode exactly once', () => {
     expect(new Set(modes.map((m) => m.algorithm)).size).toBe(ALGORITHMS.length);
   });
 });

@@ -22,15 +22,18 @@ const original: LinkedFaq = {
 };
 
 const whichMode: LinkedFaq = {
-  question: 'Which algorithm should I choose?',
+  question: 'Which algorithm and settings should I choose?',
   answer:
-    "Won't Open when the file must be refused outright; Stealth Corruption when it should pass type checks and fail deeper; Cut & Replace to simulate an interrupted transfer; Jumble Sections for data in the wrong order; Quick Scramble for damage spread across the whole file. If unsure, start with Won't Open at intensity 80.",
+    "Won't Open when the file must be refused outright; Stealth Corruption when it should pass type checks and fail deeper; Cut & Replace for a span replaced by junk; Jumble Sections for data in the wrong order; Quick Scramble for damage spread across the whole file. For faults as they happen in the wild: Interrupted Download for a transfer cut short, Bad Sectors for blocks a failing disk reads back as zeros, Bit Rot for single flipped bits. If unsure, start with Won't Open at intensity 80. Quick Scramble, Stealth Corruption, Bad Sectors and Bit Rot also take two settings under Advanced. Byte ranges aims the damage: a list such as only 0x1000:0x8000, protect 0:512 changes bytes only in the first range and never in the second (byte offsets, end exclusive, 0x hex allowed, negative values count from the end; --only and --protect on the command line); the number of changes is worked out on the bytes you allow. Keep checksums valid (--fix-checksums) recomputes, after the damage, the checksums that cover stored bytes, so a reader gets past them and the damage reaches the decoder: PNG chunk CRCs, the CRCs of stored ZIP entries, tar header checksums, Ogg page CRCs and FLAC frame CRCs. Checks over decompressed data (deflated ZIP entries, gzip, xz, bzip2, FLAC's MD5) cannot be recomputed; the report says so.",
   links: [
     { label: "Won't Open (Header Tamper)", to: '/modes/header-tamper' },
     { label: 'Stealth Corruption (Random Byte Mutation)', to: '/modes/random-byte-mutation' },
     { label: 'Cut & Replace (Entropy Surge)', to: '/modes/entropy-surge' },
     { label: 'Jumble Sections (Block Noise)', to: '/modes/block-noise' },
     { label: 'Quick Scramble (Byte Flip)', to: '/modes/byte-flip' },
+    { label: 'Interrupted Download', to: '/modes/interrupted-download' },
+    { label: 'Bad Sectors', to: '/modes/bad-sectors' },
+    { label: 'Bit Rot', to: '/modes/bit-rot' },
   ],
 };
 

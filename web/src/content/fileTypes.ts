@@ -86,7 +86,14 @@ export const fileTypes: FileType[] = [
       'E-signature and archiving workflows: damaged input is refused before anyone signs or stores it.',
       'Conversion queues (PDF to image, PDF/A): malformed input fails its job without stalling the queue.',
     ],
-    recommendedModes: ['header-tamper', 'random-byte-mutation', 'entropy-surge', 'byte-flip'],
+    recommendedModes: [
+      'header-tamper',
+      'random-byte-mutation',
+      'entropy-surge',
+      'byte-flip',
+      'interrupted-download',
+      'bad-sectors',
+    ],
     qaTips: [
       'Try the same corrupted file in a lenient reader (a browser viewer) and a strict one (qpdf --check); where they disagree is where your own assumptions need a test.',
       'For "opens but renders wrong", use Stealth Corruption at low intensity: the header survives, sniffing passes, and the failure moves into page rendering.',
@@ -419,7 +426,7 @@ export const fileTypes: FileType[] = [
       'Analytics uploads: no silently shifted columns in dashboards.',
       'Bank and payment statement imports: encoding errors surface instead of mangled names.',
     ],
-    recommendedModes: ['header-tamper', 'entropy-surge', 'byte-flip'],
+    recommendedModes: ['header-tamper', 'entropy-surge', 'byte-flip', 'interrupted-download'],
     qaTips: [
       'Test both a strict decoder setting and the lenient default your framework uses; they fail differently.',
       'Open the corrupted CSV in a text editor next to the report; with Cut & Replace you can see exactly where the splice is.',
@@ -527,7 +534,14 @@ export const fileTypes: FileType[] = [
       'Plugin or theme installers: a broken package is refused atomically.',
       'Build pipelines consuming downloaded artifacts: a corrupted download fails the build early with a clear message.',
     ],
-    recommendedModes: ['header-tamper', 'entropy-surge', 'block-noise'],
+    recommendedModes: [
+      'header-tamper',
+      'entropy-surge',
+      'block-noise',
+      'interrupted-download',
+      'bad-sectors',
+      'bit-rot',
+    ],
     qaTips: [
       'Fracture damages bytes; it does not build malicious archives such as zip bombs or entries with ../ paths. Use dedicated security fixtures for those.',
       'Test both readers your stack may use: the directory-first reader and any streaming reader; they fail on different damage.',
@@ -635,7 +649,7 @@ export const fileTypes: FileType[] = [
       'Photo management apps: EXIF parsing errors handled without losing the library.',
       'Computer-vision ingestion: damaged frames are flagged rather than fed to a model as normal input.',
     ],
-    recommendedModes: ['byte-flip', 'random-byte-mutation', 'block-noise', 'header-tamper'],
+    recommendedModes: ['byte-flip', 'random-byte-mutation', 'block-noise', 'header-tamper', 'bit-rot'],
     qaTips: [
       'Look at each corrupted image in a browser as well as in your app; browsers show how far the data decodes.',
       'Stealth Corruption keeps the first 5% of the file, up to 4 KiB. In a small web JPEG that covers the headers and tables, so the damage lands in image data; a camera photo with a large EXIF block takes damage in its metadata first. Test both.',
@@ -741,7 +755,7 @@ export const fileTypes: FileType[] = [
       'Image processing services: decoder errors are caught and reported.',
       'Mobile apps showing remote images: a placeholder instead of a crash.',
     ],
-    recommendedModes: ['header-tamper', 'random-byte-mutation', 'byte-flip'],
+    recommendedModes: ['header-tamper', 'random-byte-mutation', 'byte-flip', 'bad-sectors', 'bit-rot'],
     qaTips: [
       'Stealth Corruption keeps the first 5% of the file, up to 4 KiB, so in any PNG over 1 KB the signature and IHDR survive and the damage reaches the chunks after them.',
       'PNG is unforgiving: for visual glitch experiments, JPEG or uncompressed BMP give more interesting results.',
@@ -846,7 +860,14 @@ export const fileTypes: FileType[] = [
       'Web and mobile players: error overlays and recovery.',
       'Video analytics or surveillance ingestion: damaged segments flagged, stream continues.',
     ],
-    recommendedModes: ['random-byte-mutation', 'block-noise', 'entropy-surge', 'header-tamper'],
+    recommendedModes: [
+      'random-byte-mutation',
+      'block-noise',
+      'entropy-surge',
+      'header-tamper',
+      'interrupted-download',
+      'bad-sectors',
+    ],
     qaTips: [
       'Test one fast-start file (moov first) and one with moov at the end; damage to the same region has different effects.',
       'Set a time limit on transcoding tests: a hang is the failure you are looking for.',
@@ -952,7 +973,7 @@ export const fileTypes: FileType[] = [
       'Mobile and desktop apps with cached JSON: a damaged cache is discarded and rebuilt.',
       'Recorded test fixtures: a corrupted fixture fails the test loudly, not with a confusing assertion.',
     ],
-    recommendedModes: ['header-tamper', 'entropy-surge', 'byte-flip'],
+    recommendedModes: ['header-tamper', 'entropy-surge', 'byte-flip', 'bit-rot'],
     qaTips: [
       'Test cached files as well as uploads: a damaged local cache is a common cause of apps that never start again.',
       'Check that the error message includes the file path; "Unexpected token" alone is hard to act on.',

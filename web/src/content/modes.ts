@@ -1,4 +1,4 @@
-// The five /modes/{slug} pages. Each page's name is a technique; `algorithm` is the workspace choice
+// The eight /modes/{slug} pages. Each page's name is a technique; `algorithm` is the workspace choice
 // that runs it, and the text describes that engine mode exactly as ENGINE.md defines it.
 import type { Mode } from './types.ts';
 import { slugIndex } from './lookup.ts';
@@ -418,6 +418,239 @@ export const modes: Mode[] = [
         question: 'Will my upload validator still accept the file?',
         answer:
           'If it checks only the first bytes, yes: they are untouched. Validators that parse the whole file should reject it, and that is worth testing.',
+      },
+    ],
+  },
+  {
+    slug: 'interrupted-download',
+    name: 'Interrupted Download',
+    algorithm: 'interrupted_download',
+    metaTitle: 'Interrupted Download Mode: Files Cut Short | Fracture',
+    metaDescription:
+      'Interrupted Download keeps a seeded prefix of the file and drops the rest, as a transfer that stopped early. How much is lost, and when to use it.',
+    keywords: ['truncated file test', 'interrupted download', 'partial file', 'cut short file', 'incomplete transfer'],
+    hero: {
+      eyebrow: 'Mode · Interrupted Download',
+      heading: 'Interrupted Download: the file stops early',
+      subheading:
+        'Keeps the start of the file and drops the end at a seeded point, exactly what a download, copy or upload that stopped half way leaves behind.',
+    },
+    overview:
+      "Interrupted Download runs the workspace's Interrupted Download algorithm (engine mode interrupted_transfer). The result is a prefix of the input: nothing is changed, only the end is missing. Intensity sets how much is lost: between half of and all of intensity% of the file, drawn from the seed, and at least one byte (40% to 80% at the default intensity of 80; exactly one byte at intensity 0). A file of two bytes or more always keeps at least one byte; a one-byte file loses its byte and comes back empty, since an unchanged copy would be no fault at all. The report's cut_at is the length kept and bytes_lost what went missing.",
+    highlights: [
+      'Every byte kept is the original byte: the damage is only what is missing, as with a real interrupted transfer.',
+      'The report gives cut_at (where the transfer stopped) and bytes_lost.',
+      'Archives lose their central directory or index, media lose their end, text loses its last lines.',
+      'Byte ranges and Keep checksums valid do not apply: a prefix has nothing to protect and no checksum to fix.',
+    ],
+    bestFor: [
+      'Resumable upload and download handling',
+      'Importers that must tell a truncated file from a complete one',
+      'Players and viewers that should show what they have and report the rest',
+      'Retry and integrity logic in sync clients and CI artefact stores',
+    ],
+    workflow: [
+      {
+        title: 'Choose Interrupted Download',
+        description:
+          "Pick 'Interrupted Download · Cut Short' in the Algorithm menu, or --mode interrupted_transfer (or interrupted_download) on the command line.",
+      },
+      {
+        title: 'Set how much is lost',
+        description:
+          'Intensity 10 loses 5% to 10% of the file, 50 loses 25% to 50%, 100 loses 50% to all but one byte. Intensity 0 loses exactly the last byte.',
+      },
+      {
+        title: 'Read the report',
+        description: 'cut_at is the size of the result; bytes_lost is how much of the original is missing.',
+      },
+      {
+        title: 'Pin the fixture',
+        description:
+          'Rebuild the same file in CI: npx fracture --mode interrupted_transfer --intensity 30 --seed 11 archive.zip',
+      },
+    ],
+    sampleChecklist: [
+      'The app says the file is incomplete instead of showing a partial result as if it were whole.',
+      'A resumable transfer restarts from the right offset, or starts over.',
+      'Archive readers report the missing central directory rather than crashing.',
+      'The size of the result equals cut_at in the report.',
+    ],
+    recommendedFileTypes: ['zip', 'mp4', 'pdf', 'csv'],
+    faqs: [
+      {
+        question: 'How is this different from Cut & Replace?',
+        answer:
+          'Cut & Replace removes a span from the middle and puts random bytes in its place. Interrupted Download only removes the end: every byte that remains is the original, in its place.',
+      },
+      {
+        question: 'Can the result be empty?',
+        answer:
+          'Only for a one-byte file, which cannot both keep a byte and lose one; losing it is the fault. Any file of two bytes or more keeps at least its first byte.',
+      },
+      {
+        question: 'Why can I not use byte ranges with it?',
+        answer:
+          'A cut point has nothing to aim at: the mode keeps a prefix and drops the rest. Byte ranges and Keep checksums valid apply to Quick Scramble, Stealth Corruption, Bad Sectors and Bit Rot.',
+      },
+    ],
+  },
+  {
+    slug: 'bad-sectors',
+    name: 'Bad Sectors',
+    algorithm: 'bad_sectors',
+    metaTitle: 'Bad Sectors Mode: Zeroed 4 KiB Blocks | Fracture',
+    metaDescription:
+      'Bad Sectors zeroes whole aligned 4096-byte sectors, as a failing disk reads them back. How many, how they are chosen, and when to use it.',
+    keywords: [
+      'bad sector simulation',
+      'zeroed blocks',
+      'disk failure test',
+      'unreadable sectors',
+      'storage fault test',
+    ],
+    hero: {
+      eyebrow: 'Mode · Bad Sectors',
+      heading: 'Bad Sectors: blocks that read back as zeros',
+      subheading:
+        'Sets whole 4096-byte sectors, aligned to 4096, to zero: the damage a failing disk or a bad flash page leaves in a file that otherwise reads fine.',
+    },
+    overview:
+      "Bad Sectors runs the workspace's Bad Sectors algorithm (engine mode bad_sectors). The file is seen as 4096-byte sectors aligned to 4096 (the last one may be partial), and a seeded choice of them is set to zero: intensity/5 per cent of the sectors, 0.2% at intensity 1, 16% at the default 80, 20% at 100, and always at least one. The size never changes. With byte ranges, only sectors that hold a byte you allow can be chosen, and a sector that is partly protected is zeroed only outside the protected bytes. The report gives sectors_zeroed, bytes_zeroed and sector_size.",
+    highlights: [
+      'Whole, aligned sectors, as storage fails, not scattered bytes.',
+      'The size is unchanged and everything outside the chosen sectors is byte for byte the original.',
+      'With Keep checksums valid, PNG, ZIP (stored), tar, Ogg and FLAC checksums are recomputed, so readers reach the zeroed data instead of stopping at a checksum.',
+      'Byte ranges keep a header or an index intact while the rest of the file fails.',
+    ],
+    bestFor: [
+      'Backup, restore and verification tools',
+      'Media players and decoders meeting a run of zeros',
+      'Databases and archive readers that must detect silent corruption',
+      'Teaching how storage faults differ from random noise',
+    ],
+    workflow: [
+      {
+        title: 'Choose Bad Sectors',
+        description:
+          "Pick 'Bad Sectors · Zeroed Blocks' in the Algorithm menu, or --mode bad_sectors on the command line.",
+      },
+      {
+        title: 'Set the intensity',
+        description:
+          'Intensity/5 per cent of the sectors: a 200 MB file has 51,200 sectors, so intensity 1 zeroes 102 of them and 100 zeroes 10,240.',
+      },
+      {
+        title: 'Aim it, if you need to',
+        description:
+          "Open Advanced and give byte ranges: '0x1000:' to spare the first 4 KiB, or --protect 0:4096 on the command line.",
+      },
+      {
+        title: 'Read the report',
+        description: 'sectors_zeroed and bytes_zeroed say how much was lost; sha256_after identifies the exact result.',
+      },
+    ],
+    sampleChecklist: [
+      'Integrity checks (hashes, CRCs, checksums) flag the file.',
+      'The reader reports which part is damaged, or conceals it, without crashing.',
+      'A restore or repair tool recovers the data outside the zeroed sectors.',
+      'sectors_zeroed in the report is at least 1.',
+    ],
+    recommendedFileTypes: ['zip', 'png', 'mp4', 'pdf'],
+    faqs: [
+      {
+        question: 'Why zeros?',
+        answer:
+          'A sector a disk can no longer read is usually returned as zeros by the recovery or imaging tool that copied the file past it. Zeros are also what a file system hands back for a hole.',
+      },
+      {
+        question: 'Does a small file always lose everything?',
+        answer:
+          'A file of 4096 bytes or less is one sector, and at least one sector is always zeroed, so yes, unless byte ranges protect part of it. Use Bit Rot for lighter damage to small files.',
+      },
+      {
+        question: 'What does Keep checksums valid do here?',
+        answer:
+          'After zeroing, it recomputes the checksums that cover stored bytes (PNG chunks, stored ZIP entries, tar headers, Ogg pages, FLAC frames), so a reader gets past its checksum and meets the zeros. The report counts them in checksums_fixed.',
+      },
+    ],
+  },
+  {
+    slug: 'bit-rot',
+    name: 'Bit Rot',
+    algorithm: 'bit_rot',
+    metaTitle: 'Bit Rot Mode: Single-Bit Errors | Fracture',
+    metaDescription:
+      'Bit Rot flips single bits at a rate from 1 in a million bits to 1 in 100: every changed byte differs in exactly one bit. How the rate works.',
+    keywords: [
+      'bit rot simulation',
+      'single bit flip',
+      'silent data corruption',
+      'bit error rate test',
+      'storage decay',
+    ],
+    hero: {
+      eyebrow: 'Mode · Bit Rot',
+      heading: 'Bit Rot: one bit at a time',
+      subheading:
+        'Flips single bits at a seeded rate, from 1 in 1,000,000 bits at intensity 1 to 1 in 100 at 100: the silent decay that hashes catch and formats often do not.',
+    },
+    overview:
+      "Bit Rot runs the workspace's Bit Rot algorithm (engine mode bit_rot). It flips one bit in a seeded choice of distinct bytes, so every changed byte differs from the original in exactly one bit, and the size never changes. The rate comes from a table of exact integers: 1 in 1,000,000 bits at intensity 1, 1 in 10,476 at 50, 1 in 643 at the default 80, 1 in 100 at 100, and at least one bit is always flipped. With byte ranges the rate applies to the bytes you allow. The report gives bits_flipped and one_in_bits, the rate used.",
+    highlights: [
+      'Every changed byte differs in exactly one bit: the smallest damage a file can take.',
+      'The rate is per bit of the file, so a bigger file gets more flips, as real decay does.',
+      'With Keep checksums valid, the PNG, stored ZIP, tar, Ogg and FLAC checksums are recomputed so the flipped bits reach the decoder.',
+      'Byte ranges aim it: only inside the ranges you give, never inside protected ones.',
+    ],
+    bestFor: [
+      'Decoders and parsers facing the smallest possible damage',
+      'Checking that hashes and signatures catch a single flipped bit',
+      'Fuzzing past checksums with Keep checksums valid on',
+      'Teaching error detection and correction',
+    ],
+    workflow: [
+      {
+        title: 'Choose Bit Rot',
+        description: "Pick 'Bit Rot · Single-Bit Errors' in the Algorithm menu, or --mode bit_rot on the command line.",
+      },
+      {
+        title: 'Set the rate',
+        description:
+          'Intensity sets one bit in how many: about 1 in 10,000 at 50, 1 in 1,000 at 75, 1 in 100 at 100. A file of 1,048,576 bytes gets 800 flips at 50 and 83,886 at 100.',
+      },
+      {
+        title: 'Get past the checksum',
+        description:
+          'Turn on Keep checksums valid in Advanced, or add --fix-checksums: npx fracture --mode bit_rot --intensity 60 --fix-checksums --seed 9 image.png',
+      },
+      {
+        title: 'Read the report',
+        description:
+          'bits_flipped and one_in_bits say what happened; checksums_fixed counts what was recomputed, and checksums_unfixable names what could not be.',
+      },
+    ],
+    sampleChecklist: [
+      'A hash or signature check fails on a single flipped bit.',
+      'With checksums kept valid, the decoder reports the damage, conceals it or shows it, without crashing.',
+      'bits_flipped in the report matches the number of bytes that differ.',
+      'Two runs with the same seed give the same sha256_after.',
+    ],
+    recommendedFileTypes: ['png', 'zip', 'jpg', 'json'],
+    faqs: [
+      {
+        question: 'How is this different from Quick Scramble?',
+        answer:
+          'Quick Scramble rewrites whole bytes, usually in several bits at once, and changes at least 5% of the file. Bit Rot changes one bit per byte, at rates from 1 in a million bits.',
+      },
+      {
+        question: 'Why keep checksums valid?',
+        answer:
+          "A PNG or ZIP reader checks its CRC first and stops at the first mismatch, so the damage never reaches the decoder you want to test. Keep checksums valid recomputes those CRCs after the flips. Checks over decompressed data (deflated ZIP entries, gzip, xz, bzip2, FLAC's MD5) cannot be recomputed, and the report says so.",
+      },
+      {
+        question: 'Is at least one bit always flipped?',
+        answer: 'Yes. Even at intensity 0 on a small file, one bit of one byte changes.',
       },
     ],
   },

@@ -32,7 +32,17 @@ export interface CallToAction {
 }
 
 /** Engine-facing mode page slugs (see modes.ts for what each maps to in the workspace). */
-export type ModeSlug = 'byte-flip' | 'header-tamper' | 'block-noise' | 'entropy-surge' | 'random-byte-mutation';
+import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
+
+export type ModeSlug =
+  | 'byte-flip'
+  | 'header-tamper'
+  | 'block-noise'
+  | 'entropy-surge'
+  | 'random-byte-mutation'
+  | 'interrupted-download'
+  | 'bad-sectors'
+  | 'bit-rot';
 export type FileTypeSlug = 'pdf' | 'docx' | 'xlsx' | 'csv' | 'zip' | 'jpg' | 'png' | 'mp4' | 'json';
 
 export interface FileType extends ContentBase {
@@ -57,7 +67,7 @@ export interface Mode extends ContentBase {
   slug: ModeSlug;
   name: string;
   /** The workspace algorithm this page's technique runs as (a UI value of the Algorithm select). */
-  algorithm: 'quick_scramble' | 'guaranteed_break' | 'stealth_corruption' | 'cut_replace' | 'jumble_sections';
+  algorithm: AlgorithmValue;
   hero: Hero;
   overview: string;
   highlights: string[];

@@ -18,7 +18,21 @@ const MODE_FIELDS: readonly { key: keyof Report; label: string; format: (v: numb
   { key: 'remove_start', label: 'Cut at offset', format: (v) => v.toLocaleString('en-US') },
   { key: 'shuffled_blocks', label: 'Blocks shuffled', format: (v) => v.toLocaleString('en-US') },
   { key: 'block_size', label: 'Block size', format: (v) => formatSize(v) },
+  { key: 'cut_at', label: 'Cut at byte', format: (v) => v.toLocaleString('en-US') },
+  { key: 'bytes_lost', label: 'Bytes lost', format: (v) => v.toLocaleString('en-US') },
+  { key: 'sectors_zeroed', label: 'Sectors zeroed', format: (v) => v.toLocaleString('en-US') },
+  { key: 'bytes_zeroed', label: 'Bytes zeroed', format: (v) => v.toLocaleString('en-US') },
+  { key: 'sector_size', label: 'Sector size', format: (v) => formatSize(v) },
+  { key: 'bits_flipped', label: 'Bits flipped', format: (v) => v.toLocaleString('en-US') },
+  { key: 'one_in_bits', label: 'Rate', format: (v) => `1 in ${v.toLocaleString('en-US')} bits` },
+  { key: 'allowed_bytes', label: 'Bytes that could change', format: (v) => v.toLocaleString('en-US') },
 ];
+
+/** `{"png_chunk_crc32":3}` as "png_chunk_crc32 3". */
+function checksumCounts(counts: Record<string, number>): string {
+  const entries = Object.entries(counts);
+  return entries.length === 0 ? 'none for this format' : entries.map(([k, n]) => `${k} ${n}`).join(', ');
+}
 
 export function ReportSection() {
   const { latest, copyReport, downloadReport } = useWorkspace();
@@ -65,6 +79,13 @@ export function ReportSection() {
             typeof report[key] === 'number' ? (
               <Field key={key} label={label} value={format(report[key] as number)} name={key} />
             ) : null,
+          )}
+          {report.ranges !== undefined && <Field label="Byte ranges" value={report.ranges} name="ranges" />}
+          {report.checksums_fixed !== undefined && (
+            <Field label="Checksums fixed" value={checksumCounts(report.checksums_fixed)} name="checksums-fixed" />
+          )}
+          {report.checksums_unfixable !== undefined && (
+            <Field label="Not fixable" value={report.checksums_unfixable} name="checksums-unfixable" />
           )}
           <Field
             label="Recoverability"

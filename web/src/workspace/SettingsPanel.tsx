@@ -1,9 +1,11 @@
-// Algorithm, Intensity and Deterministic Seed (product-spec.md, "Home page" and "Validation rules").
+// Algorithm, Intensity and Deterministic Seed (product-spec.md, "Home page" and "Validation rules"), and
+// the Advanced part: Byte ranges and Keep checksums valid (docs/contract.md, sections 6.9 and 6.10).
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import { ALGORITHMS, modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { displaySeed } from './bytes.ts';
 import { INTENSITY, useWorkspace } from './controller.tsx';
+import { Switch } from '../ui/Switch.tsx';
 import { Button, Card } from './styles.ts';
 
 /** The algorithm labels, {EXT} filled with the extension of the file the next run starts with. */
@@ -12,8 +14,24 @@ export function algorithmOptions(ext: string) {
 }
 
 export function SettingsPanel({ ext }: { ext: string }) {
-  const { algorithm, setAlgorithm, intensity, setIntensity, seed, copySeed, newSeed, applySeed, state } =
-    useWorkspace();
+  const {
+    algorithm,
+    setAlgorithm,
+    intensity,
+    setIntensity,
+    seed,
+    copySeed,
+    newSeed,
+    applySeed,
+    state,
+    rangesText,
+    setRangesText,
+    rangesField,
+    fixChecksums,
+    setFixChecksums,
+    optionsApply,
+  } = useWorkspace();
+  const rangesError = optionsApply && !rangesField.ok ? rangesField.error : undefined;
   const [seedDraft, setSeedDraft] = useState('');
   const [intensityDraft, setIntensityDraft] = useState<string | null>(null);
   return (
@@ -109,6 +127,47 @@ export function SettingsPanel({ ext }: { ext: string }) {
           </Button>
         </SeedForm>
       </Field>
+      <Advanced open={rangesText !== '' || fixChecksums ? true : undefined}>
+        <summary>Advanced</summary>
+        {!optionsApply && (
+          <Hint id="workspace-advanced-note">
+            Byte ranges and Keep checksums valid work with Quick Scramble, Stealth Corruption, Bad Sectors and Bit Rot;
+            the chosen algorithm ignores them.
+          </Hint>
+        )}
+        <Field>
+          <label htmlFor="workspace-ranges">Byte ranges</label>
+          <RangesInput
+            id="workspace-ranges"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="e.g. only 0x1000:0x8000, protect 0:512"
+            value={rangesText}
+            disabled={!optionsApply}
+            aria-invalid={rangesError ? true : undefined}
+            aria-describedby={rangesError ? 'workspace-ranges-error' : 'workspace-ranges-hint'}
+            onChange={(event) => setRangesText(event.currentTarget.value)}
+          />
+          {rangesError ? (
+            <ErrorText id="workspace-ranges-error" role="alert">
+              {rangesError}
+            </ErrorText>
+          ) : (
+            <Hint id="workspace-ranges-hint">
+              Optional. Damage only inside "only" ranges and never inside "protect" ranges, separated by commas; a range
+              without a word is "only". Byte offsets, end exclusive, 0x hex allowed, negative counts from the end.
+            </Hint>
+          )}
+        </Field>
+        <Switch
+          label="Keep checksums valid"
+          description="Recompute PNG, stored ZIP, tar, Ogg and FLAC checksums after the damage, so readers get past them and reach it."
+          checked={optionsApply && fixChecksums}
+          onChange={setFixChecksums}
+          locked={!optionsApply || state.busy}
+        />
+      </Advanced>
     </Panel>
   );
 }
@@ -189,6 +248,33 @@ const Seed = styled.output`
   font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
   font-size: 1.1rem;
   letter-spacing: 0.08em;
+`;
+
+const Advanced = styled.details`
+  display: grid;
+  gap: 12px;
+  summary {
+    cursor: pointer;
+    font-weight: 600;
+  }
+  & > * + * {
+    margin-top: 12px;
+  }
+`;
+
+/** The number boxes' look, the whole width, for range texts. */
+const RangesInput = styled(NumberInput)`
+  width: 100%;
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  &[aria-invalid='true'] {
+    border-color: var(--color-danger, #f87171);
+  }
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  color: var(--color-danger, #f87171);
 `;
 
 const Hint = styled.p`

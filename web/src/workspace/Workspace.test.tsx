@@ -101,7 +101,7 @@ describe('Workspace', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('offers the five algorithms with the first file extension in the Won\u2019t Open label', async () => {
+  it('offers the eight algorithms with the first file extension in the Won\u2019t Open label', async () => {
     const user = userEvent.setup();
     renderWorkspace();
     const select = screen.getByLabelText('Algorithm') as HTMLSelectElement;
@@ -111,11 +111,69 @@ describe('Workspace', () => {
       'stealth_corruption',
       'cut_replace',
       'jumble_sections',
+      'interrupted_download',
+      'bad_sectors',
+      'bit_rot',
     ]);
+    expect(
+      Array.from(select.options)
+        .slice(5)
+        .map((o) => o.textContent),
+    ).toEqual(['Interrupted Download · Cut Short', 'Bad Sectors · Zeroed Blocks', 'Bit Rot · Single-Bit Errors']);
     expect(select.options[1].textContent).toBe("Won't Open · File Format Killer, or Header Poison");
     await user.upload(fileInput(), new File(['{"a":1}'], 'data.json'));
     expect(select.options[1].textContent).toBe("Won't Open · JSON Format Killer, or Header Poison");
     expect(select.value).toBe('quick_scramble');
+  });
+
+  it('passes Byte ranges and Keep checksums valid to the engine for the modes that take them', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    await user.selectOptions(screen.getByLabelText('Algorithm'), 'bit_rot');
+    await user.click(screen.getByText('Advanced'));
+    await user.type(screen.getByLabelText('Byte ranges'), 'only 0x10:0x40, protect 0:8');
+    await user.click(screen.getByRole('switch', { name: 'Keep checksums valid' }));
+    await user.upload(fileInput(), new File(['x'.repeat(100)], 'a.bin'));
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].options).toEqual({
+      mode: 'bit_rot',
+      intensity: 80,
+      seed: 1234567890,
+      ranges: { only: ['0x10:0x40'], protect: ['0:8'] },
+      fixChecksums: true,
+    });
+  });
+
+  it('explains a bad range beside the field, and refuses to start with it', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    await user.click(screen.getByText('Advanced'));
+    const field = screen.getByLabelText('Byte ranges');
+    await user.type(field, '200:100');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById('workspace-ranges-error')).toHaveTextContent(
+      'Invalid byte range "200:100": the start is after the end',
+    );
+    expect(field).toHaveAttribute('aria-describedby', 'workspace-ranges-error');
+    await user.upload(fileInput(), new File(['abc'], 'a.bin'));
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    expect(await toasts().findByText('Check the byte ranges')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('disables the Advanced options for a mode that takes none, and sends none', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    await user.click(screen.getByText('Advanced'));
+    await user.type(screen.getByLabelText('Byte ranges'), '0:10');
+    await user.selectOptions(screen.getByLabelText('Algorithm'), 'cut_replace');
+    expect(screen.getByLabelText('Byte ranges')).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Keep checksums valid' })).toBeDisabled();
+    await user.upload(fileInput(), new File(['abc'], 'a.bin'));
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].options).toEqual({ mode: 'truncate_insert', intensity: 80, seed: 1234567890 });
   });
 
   it('preselects the algorithm a navigation asked for, and ignores unknown ones', () => {

@@ -4,7 +4,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { RANGE_MODES } from '../../../lib/engine/shared/mode-tables.ts';
 import { ALGORITHMS, algorithmFor } from '../../../lib/engine/shared/modes.ts';
+import { parseRangesField, type RangesField } from './rangesField.ts';
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
 import { corruptedName, reportName } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
@@ -43,6 +45,12 @@ export interface WorkspaceApi {
   state: WorkspaceState;
   algorithm: AlgorithmValue;
   intensity: number;
+  /** The Byte ranges field as typed, and what it says (an error, or the ranges). */
+  rangesText: string;
+  rangesField: RangesField;
+  fixChecksums: boolean;
+  /** Whether the chosen algorithm takes byte ranges and Keep checksums valid. */
+  optionsApply: boolean;
   /** The master seed; null only until the page has mounted. */
   seed: number | null;
   zipping: boolean;
@@ -54,6 +62,8 @@ export interface WorkspaceApi {
   clearFiles(): void;
   setAlgorithm(value: string): void;
   setIntensity(value: number): void;
+  setRangesText(text: string): void;
+  setFixChecksums(on: boolean): void;
   newSeed(): void;
   /** Uses a seed the user typed; returns false (and says why) when it is not a valid seed. */
   applySeed(text: string): boolean;
@@ -87,6 +97,10 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
   const [state, dispatch] = useReducer(workspaceReducer, initialWorkspace);
   const [algorithm, setAlgorithmValue] = useState<AlgorithmValue>(ALGORITHMS[0].value);
   const [intensity, setIntensityValue] = useState<number>(INTENSITY.default);
+  const [rangesText, setRangesText] = useState('');
+  const [fixChecksums, setFixChecksums] = useState(false);
+  const rangesField = useMemo(() => parseRangesField(rangesText), [rangesText]);
+  const optionsApply = (RANGE_MODES as readonly string[]).includes(algorithmFor(algorithm).mode);
   // Drawn after mount, so a prerendered page never bakes one seed in for every visitor.
   const [seed, setSeed] = useState<number | null>(initialSeed ?? null);
   const [zipping, setZipping] = useState(false);
@@ -95,8 +109,8 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
   // Commands run after awaits and must see the latest state, not the render they started in.
   const stateRef = useRef(state);
   stateRef.current = state;
-  const settingsRef = useRef({ algorithm, intensity, seed });
-  settingsRef.current = { algorithm, intensity, seed };
+  const settingsRef = useRef({ algorithm, intensity, seed, rangesField, fixChecksums, optionsApply });
+  settingsRef.current = { algorithm, intensity, seed, rangesField, fixChecksums, optionsApply };
 
   // The session report describes the run that produced the files, not settings changed since.
   const lastRunRef = useRef<RunSettings | null>(null);
@@ -134,11 +148,17 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       }
       return;
     }
-    const { algorithm: value, intensity: level } = settingsRef.current;
+    const { algorithm: value, intensity: level, rangesField: field, optionsApply: apply } = settingsRef.current;
+    if (apply && !field.ok) {
+      toast({ title: 'Check the byte ranges', description: field.error, variant: 'destructive' });
+      return;
+    }
     const masterSeed = settingsRef.current.seed ?? randomSeed();
     const controller = new AbortController();
     abortRef.current = controller;
     const settings: RunSettings = { mode: algorithmFor(value).mode, intensity: level, masterSeed };
+    if (apply && field.ok && field.ranges) settings.ranges = field.ranges;
+    if (apply && settingsRef.current.fixChecksums) settings.fixChecksums = true;
     lastRunRef.current = settings;
     dispatch({ type: 'runStarted', ids: plan.toProcess.map((item) => item.id) });
     try {
@@ -277,6 +297,10 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       state,
       algorithm,
       intensity,
+      rangesText,
+      rangesField,
+      fixChecksums,
+      optionsApply,
       seed,
       zipping,
       telemetryShown,
@@ -286,6 +310,8 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       clearFiles: () => dispatch({ type: 'clear' }),
       setAlgorithm: (value) => setAlgorithmValue(algorithmFor(value).value),
       setIntensity: (value) => setIntensityValue(clampIntensity(value)),
+      setRangesText,
+      setFixChecksums,
       newSeed,
       applySeed,
       copySeed,
@@ -300,6 +326,10 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     state,
     algorithm,
     intensity,
+    rangesText,
+    rangesField,
+    fixChecksums,
+    optionsApply,
     seed,
     zipping,
     telemetryShown,

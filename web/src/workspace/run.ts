@@ -24,6 +24,9 @@ export interface RunSettings {
   mode: EngineMode;
   intensity: number;
   masterSeed: number;
+  /** Byte ranges and Keep checksums valid, for the modes that take them (absent: off). */
+  ranges?: CorruptOptions['ranges'];
+  fixChecksums?: boolean;
 }
 
 export interface RunDeps {
@@ -112,7 +115,11 @@ export function stagePresenter(id: number, dispatch: RunDeps['dispatch'], pacing
 async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, seed: number, deps: RunDeps) {
   const presenter = stagePresenter(item.id, deps.dispatch, deps.pacing);
   try {
-    const options: CorruptOptions = { mode, intensity: settings.intensity, seed };
+    // The options belong to the chosen mode; the retry mode takes none.
+    const options: CorruptOptions =
+      mode === settings.mode
+        ? { mode, intensity: settings.intensity, seed, ranges: settings.ranges, fixChecksums: settings.fixChecksums }
+        : { mode, intensity: settings.intensity, seed };
     return await deps.corrupt(item.file, item.file.name, options, presenter.callbacks, deps.signal);
   } finally {
     await presenter.settled();

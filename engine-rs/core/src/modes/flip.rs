@@ -1,5 +1,6 @@
 //! byte_flip and header_preserve_flip, and the chunked flip routine recipes reuse.
 
+use crate::options::Region;
 use crate::rng::{chunk_stream, Stream};
 
 pub const CHUNK: usize = 65536;
@@ -17,21 +18,44 @@ pub fn flip_count(n: usize, m: usize, intensity: u32) -> u64 {
     k.min(m as u64)
 }
 
+/// `flip_count` on the bytes that may change (docs/contract.md, section 6.9.4): `base` free bytes, of
+/// which `allowed` lie outside the header. Without ranges, base = n and allowed = n - h.
+pub fn flip_count_on(base: u64, allowed: u64, intensity: u32) -> u64 {
+    (base * (500 + 45 * u64::from(intensity)) / 10000).max(1).min(allowed)
+}
+
 /// Inputs at least this long are flipped on several threads (native builds only).
 pub const PARALLEL_MIN: usize = 4 << 20;
+
+/// What happens at each chosen position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// About 30% set to a random value, the rest XORed with a random non-zero mask (section 6.1).
+    Flip,
+    /// One bit of the byte flipped (bit_rot, section 6.7).
+    BitRot,
+}
 
 /// Changes exactly `k` distinct bytes of `buf[h..]`, apportioned over 64 KiB chunks, each chunk drawing
 /// from its own stream so chunks can be done in any order: natively, large inputs are split into one
 /// run of chunks per thread, and the bytes are the same as done one after another.
 pub fn flip_region(buf: &mut [u8], h: usize, k: u64, seed: u64) {
     let n = buf.len();
-    if k == 0 || h >= n {
+    flip_allowed(buf, &Region::span(h as u64, n as u64), k, seed, Action::Flip);
+}
+
+/// Runs `action` at exactly `k` distinct positions of `allowed` (docs/contract.md, section 6.9.3;
+/// `flip_region` is the case `allowed = [h, n)`).
+pub fn flip_allowed(buf: &mut [u8], allowed: &Region, k: u64, seed: u64, action: Action) {
+    let n = buf.len();
+    let (Some(&(lo, _)), Some(&(_, hi))) = (allowed.spans().first(), allowed.spans().last()) else { return };
+    if k == 0 {
         return;
     }
-    let (first, last) = (h / CHUNK, (n - 1) / CHUNK);
+    let (first, last) = (lo as usize / CHUNK, (hi as usize - 1) / CHUNK);
     let threads = worker_threads(n);
     if threads <= 1 {
-        flip_chunks(buf, 0, n, h, k, seed, first..=last);
+        flip_allowed_chunks(buf, 0, allowed, k, seed, first..=last, action);
         return;
     }
     #[cfg(not(target_arch = "wasm32"))]
@@ -47,7 +71,7 @@ pub fn flip_region(buf: &mut [u8], h: usize, k: u64, seed: u64) {
                 let (part, tail) = rest.split_at_mut(len);
                 rest = tail;
                 let start = c * CHUNK;
-                scope.spawn(move || flip_chunks(part, start, n, h, k, seed, c..=end));
+                scope.spawn(move || flip_allowed_chunks(part, start, allowed, k, seed, c..=end, action));
                 c = end + 1;
             }
         });
@@ -67,7 +91,8 @@ fn worker_threads(_: usize) -> usize {
     1
 }
 
-/// Flips the chunks `chunks` of an `n`-byte input whose bytes `[start, start + part.len())` are `part`.
+/// Flips the chunks `chunks` of an `n`-byte input whose bytes `[start, start + part.len())` are `part`
+/// (the region `[h, n)`: byte_flip and header_preserve_flip without ranges).
 pub fn flip_chunks(
     part: &mut [u8],
     start: usize,
@@ -77,46 +102,84 @@ pub fn flip_chunks(
     seed: u64,
     chunks: std::ops::RangeInclusive<usize>,
 ) {
+    flip_allowed_chunks(part, start, &Region::span(h as u64, n as u64), k, seed, chunks, Action::Flip);
+}
+
+/// `flip_allowed` for the chunks `chunks`, on `part`, which holds the input's bytes from `start`.
+pub fn flip_allowed_chunks(
+    part: &mut [u8],
+    start: usize,
+    allowed: &Region,
+    k: u64,
+    seed: u64,
+    chunks: std::ops::RangeInclusive<usize>,
+    action: Action,
+) {
     let mut idx: Vec<u16> = Vec::new();
     for c in chunks {
-        flip_chunk(part, start, n, h, k, seed, c, &mut idx);
+        flip_chunk(part, start, allowed, k, seed, c, &mut idx, action);
     }
 }
 
-/// The part of `flip_region` that falls in chunk `c`: what it does depends only on the arguments.
-/// `part` holds the input's bytes from offset `start`, and must cover the chunk.
+/// The part of `flip_allowed` that falls in chunk `c`: what it does depends only on the arguments.
+/// `part` holds the input's bytes from offset `start`, and must cover the chunk's allowed bytes.
 #[allow(clippy::too_many_arguments)]
-pub fn flip_chunk(part: &mut [u8], start: usize, n: usize, h: usize, k: u64, seed: u64, c: usize, idx: &mut Vec<u16>) {
-    let m = (n - h) as u64;
-    // Saturating: on wasm32 (c + 1) * 65536 can exceed usize for the last chunk of a 4 GiB input.
-    let a = h.max(c.saturating_mul(CHUNK));
-    let b = n.min((c + 1).saturating_mul(CHUNK));
-    if a >= b {
+pub fn flip_chunk(
+    part: &mut [u8],
+    start: usize,
+    allowed: &Region,
+    k: u64,
+    seed: u64,
+    c: usize,
+    idx: &mut Vec<u16>,
+    action: Action,
+) {
+    let total = allowed.total();
+    let a = c as u64 * CHUNK as u64;
+    let b = a + CHUNK as u64;
+    let len = allowed.count_in(a, b);
+    if len == 0 {
         return;
     }
-    let len = (b - a) as u64;
-    let x = (a - h) as u64;
-    // k <= 2^32 and x + len <= 2^32, so the products fit in 64 bits.
-    let kc = k * (x + len) / m - k * x / m;
+    let x = allowed.count_before(a);
+    // Exact in 128 bits for any length (docs/contract.md, section 4).
+    let share = |to: u64| (u128::from(k) * u128::from(to) / u128::from(total)) as u64;
+    let kc = share(x + len) - share(x);
     if kc == 0 {
         return;
     }
     let mut rng = Stream::new(seed, chunk_stream(c as u64));
+    // Offsets within the chunk of its allowed bytes, ascending.
     idx.clear();
-    idx.extend((0..len).map(|i| i as u16));
+    for (s, e) in allowed.within(a, b) {
+        idx.extend(((s - a) as u32..(e - a) as u32).map(|i| i as u16));
+    }
     let len = len as u32;
-    let base = a - start;
-    warm_cache(&part[base..base + len as usize]);
-    for j in 0..kc as u32 {
-        let r = j + rng.below(len - j);
-        idx.swap(j as usize, r as usize);
-        let p = base + usize::from(idx[j as usize]);
-        let v = rng.u32();
-        // About 30% set, 70% XORed: a branch here mispredicts often, so both values are computed and
-        // one is selected.
-        let set = (v >> 8) < 5_033_165;
-        let xored = part[p] ^ (1 + (((v & 0xFF) * 255) >> 8)) as u8;
-        part[p] = if set { v as u8 } else { xored };
+    let base = c * CHUNK - start;
+    let (lo, hi) = (base + usize::from(idx[0]), base + usize::from(idx[idx.len() - 1]) + 1);
+    warm_cache(&part[lo..hi]);
+    match action {
+        Action::Flip => {
+            for j in 0..kc as u32 {
+                let r = j + rng.below(len - j);
+                idx.swap(j as usize, r as usize);
+                let p = base + usize::from(idx[j as usize]);
+                let v = rng.u32();
+                // About 30% set, 70% XORed: a branch here mispredicts often, so both values are
+                // computed and one is selected.
+                let set = (v >> 8) < 5_033_165;
+                let xored = part[p] ^ (1 + (((v & 0xFF) * 255) >> 8)) as u8;
+                part[p] = if set { v as u8 } else { xored };
+            }
+        }
+        Action::BitRot => {
+            for j in 0..kc as u32 {
+                let r = j + rng.below(len - j);
+                idx.swap(j as usize, r as usize);
+                let p = base + usize::from(idx[j as usize]);
+                part[p] ^= 1 << rng.below(8);
+            }
+        }
     }
 }
 
@@ -196,8 +259,9 @@ mod tests {
             // Chunks in reverse order give the same bytes too.
             let mut reversed = input.clone();
             let mut idx = Vec::new();
+            let region = Region::span(h as u64, n as u64);
             for c in (h / CHUNK..=(n - 1) / CHUNK).rev() {
-                flip_chunk(&mut reversed, 0, n, h, k, 77, c, &mut idx);
+                flip_chunk(&mut reversed, 0, &region, k, 77, c, &mut idx, Action::Flip);
             }
             assert!(reversed == serial, "reverse order, h {h} k {k}");
         }

@@ -1,11 +1,13 @@
 //! The engine modes; `Mode` and its names are generated from engine-data/formats.toml.
 
 pub mod flip;
+pub mod interrupted;
+pub mod sectors;
 pub mod shuffle;
 mod tables;
 pub mod truncate;
 
-pub use tables::Mode;
+pub use tables::{Mode, BIT_ROT_ONE_IN};
 
 use crate::error::EngineError;
 

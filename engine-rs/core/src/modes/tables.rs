@@ -10,12 +10,23 @@ pub enum Mode {
     TruncateInsert,
     ShuffleBlocks,
     GuaranteedBreak,
+    InterruptedTransfer,
+    BadSectors,
+    BitRot,
 }
 
 impl Mode {
     /// Every mode, in the contract's order.
-    pub const ALL: [Mode; 5] =
-        [Mode::ByteFlip, Mode::HeaderPreserveFlip, Mode::TruncateInsert, Mode::ShuffleBlocks, Mode::GuaranteedBreak];
+    pub const ALL: [Mode; 8] = [
+        Mode::ByteFlip,
+        Mode::HeaderPreserveFlip,
+        Mode::TruncateInsert,
+        Mode::ShuffleBlocks,
+        Mode::GuaranteedBreak,
+        Mode::InterruptedTransfer,
+        Mode::BadSectors,
+        Mode::BitRot,
+    ];
 
     /// The engine mode name.
     pub fn name(self) -> &'static str {
@@ -25,6 +36,29 @@ impl Mode {
             Mode::TruncateInsert => "truncate_insert",
             Mode::ShuffleBlocks => "shuffle_blocks",
             Mode::GuaranteedBreak => "guaranteed_break",
+            Mode::InterruptedTransfer => "interrupted_transfer",
+            Mode::BadSectors => "bad_sectors",
+            Mode::BitRot => "bit_rot",
         }
     }
+
+    /// Whether the mode takes byte ranges (`--only`, `--protect`).
+    pub fn takes_ranges(self) -> bool {
+        matches!(self, Mode::ByteFlip | Mode::HeaderPreserveFlip | Mode::BadSectors | Mode::BitRot)
+    }
+
+    /// Whether the mode takes `--fix-checksums`.
+    pub fn takes_fix_checksums(self) -> bool {
+        matches!(self, Mode::ByteFlip | Mode::HeaderPreserveFlip | Mode::BadSectors | Mode::BitRot)
+    }
 }
+
+/// bit_rot at intensity i flips one bit in `BIT_ROT_ONE_IN[i]` (docs/contract.md, section 6.7).
+pub const BIT_ROT_ONE_IN: [u32; 101] = [
+    1000000, 1000000, 911163, 830218, 756463, 689261, 628029, 572237, 521401, 475081, 432876, 394421, 359381, 327455,
+    298365, 271859, 247708, 225702, 205651, 187382, 170735, 155568, 141747, 129155, 117681, 107227, 97701, 89022,
+    81113, 73907, 67342, 61359, 55908, 50941, 46416, 42292, 38535, 35112, 31993, 29151, 26561, 24201, 22051, 20092,
+    18307, 16681, 15199, 13849, 12619, 11498, 10476, 9545, 8697, 7925, 7221, 6579, 5995, 5462, 4977, 4535, 4132, 3765,
+    3430, 3126, 2848, 2595, 2364, 2154, 1963, 1789, 1630, 1485, 1353, 1233, 1123, 1024, 933, 850, 774, 705, 643, 586,
+    534, 486, 443, 404, 368, 335, 305, 278, 254, 231, 210, 192, 175, 159, 145, 132, 120, 110, 100,
+];

@@ -18,6 +18,7 @@ pub fn untimed_report(r: &Report) -> Json {
                 Value::Int(i) => json!(i),
                 Value::Num(x) => json!(x),
                 Value::Bool(b) => json!(b),
+                Value::Counts(c) => Json::Object(c.iter().map(|(k, n)| (k.to_string(), json!(n))).collect()),
             },
         );
     }

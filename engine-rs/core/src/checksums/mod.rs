@@ -1,0 +1,146 @@
+//! Keep checksums valid (docs/contract.md, section 6.10): after the corruption, the integrity fields
+//! that cover stored bytes are recomputed over the output, walking the input's structure, which the
+//! corruption cannot have confused. CRCs come from the `crc` crate (its catalogue has every one used
+//! here but Ogg's, which is a custom parameter set of the same crate).
+
+mod walk;
+
+use crate::formats::Family;
+use crate::options::Region;
+use crc::{Algorithm, Crc, Table, CRC_16_UMTS, CRC_32_ISO_HDLC, CRC_8_SMBUS};
+
+pub(crate) const CRC32: Crc<u32, Table<16>> = Crc::<u32, Table<16>>::new(&CRC_32_ISO_HDLC);
+/// Ogg's CRC-32: CRC-32's polynomial, unreflected, no initial or final XOR.
+const OGG: Algorithm<u32> = Algorithm {
+    width: 32,
+    poly: 0x04C1_1DB7,
+    init: 0,
+    refin: false,
+    refout: false,
+    xorout: 0,
+    check: 0x89A1_897F,
+    residue: 0,
+};
+pub(crate) const OGG_CRC32: Crc<u32, Table<16>> = Crc::<u32, Table<16>>::new(&OGG);
+pub(crate) const FLAC_CRC8: Crc<u8> = Crc::<u8>::new(&CRC_8_SMBUS);
+pub(crate) const FLAC_CRC16: Crc<u16, Table<16>> = Crc::<u16, Table<16>>::new(&CRC_16_UMTS);
+
+/// A kind of checksum field: its report key and its name in the recipe sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kind {
+    pub key: &'static str,
+    pub name: &'static str,
+}
+
+const PNG_CHUNK: Kind = Kind { key: "png_chunk_crc32", name: "PNG chunk CRC-32" };
+const ZIP_LOCAL: Kind = Kind { key: "zip_local_crc32", name: "ZIP local header CRC-32" };
+const ZIP_CENTRAL: Kind = Kind { key: "zip_central_crc32", name: "ZIP central directory CRC-32" };
+const ZIP_DESCRIPTOR: Kind = Kind { key: "zip_descriptor_crc32", name: "ZIP data descriptor CRC-32" };
+const TAR_HEADER: Kind = Kind { key: "tar_header_checksum", name: "tar header checksum" };
+const OGG_PAGE: Kind = Kind { key: "ogg_page_crc32", name: "Ogg page CRC-32" };
+const FLAC_CRC8_KIND: Kind = Kind { key: "flac_frame_crc8", name: "FLAC frame header CRC-8" };
+const FLAC_CRC16_KIND: Kind = Kind { key: "flac_frame_crc16", name: "FLAC frame CRC-16" };
+
+/// The kinds a family's walk fixes, in the report's order.
+pub fn kinds(family: Family) -> &'static [Kind] {
+    match family {
+        Family::Png => &[PNG_CHUNK],
+        Family::Zip => &[ZIP_LOCAL, ZIP_CENTRAL, ZIP_DESCRIPTOR],
+        Family::Tar => &[TAR_HEADER],
+        Family::Ogg => &[OGG_PAGE],
+        Family::Flac => &[FLAC_CRC8_KIND, FLAC_CRC16_KIND],
+        _ => &[],
+    }
+}
+
+/// What fixing did: the count per kind (the family's kinds, in order) and the notes on what could
+/// not be fixed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fixed {
+    pub counts: Vec<(Kind, u64)>,
+    pub notes: Vec<String>,
+}
+
+impl Fixed {
+    /// The recipe sentence's part: ` Checksums fixed: ... .` and ` Not fixable: ... .`
+    pub fn sentence(&self) -> String {
+        let list = if self.counts.is_empty() {
+            "none".to_string()
+        } else {
+            self.counts.iter().map(|(k, c)| format!("{} {c}", k.name)).collect::<Vec<_>>().join(", ")
+        };
+        let mut s = format!(" Checksums fixed: {list}.");
+        if !self.notes.is_empty() {
+            s.push_str(&format!(" Not fixable: {}.", self.notes.join("; ")));
+        }
+        s
+    }
+
+    pub fn unfixable(&self) -> Option<String> {
+        (!self.notes.is_empty()).then(|| self.notes.join("; "))
+    }
+}
+
+/// A field found by a walk: where it is, its kind, and its new value (big- or little-endian bytes),
+/// computed from the output as it is when the walk reaches it.
+pub(crate) struct Writer<'a> {
+    pub input: &'a [u8],
+    pub output: &'a mut [u8],
+    /// The bytes the `protect` ranges cover (None without any).
+    protected: Option<&'a Region>,
+    counts: Vec<(Kind, u64)>,
+    left: u64,
+}
+
+impl Writer<'_> {
+    /// Writes `value` at `at` unless a byte of the field is protected; counts it when it changed.
+    pub fn write(&mut self, kind: Kind, at: usize, value: &[u8]) {
+        let end = at + value.len();
+        if end > self.output.len() {
+            return;
+        }
+        if self.protected.is_some_and(|p| p.count_in(at as u64, end as u64) > 0) {
+            self.left += 1;
+            return;
+        }
+        if self.output[at..end] != *value {
+            self.output[at..end].copy_from_slice(value);
+            if let Some(slot) = self.counts.iter_mut().find(|(k, _)| *k == kind) {
+                slot.1 += 1;
+            }
+        }
+    }
+}
+
+/// Fixes the checksums of `output` (the corrupted copy of `input`, same length) for `family`.
+/// `protected` is the bytes the `protect` ranges cover (None without ranges): a field there is left.
+pub fn fix(family: Family, input: &[u8], output: &mut [u8], protected: Option<&Region>) -> Fixed {
+    debug_assert_eq!(input.len(), output.len());
+    let mut w = Writer { input, output, protected, counts: kinds(family).iter().map(|&k| (k, 0)).collect(), left: 0 };
+    let mut notes = Vec::new();
+    match family {
+        Family::Png => walk::png(&mut w, PNG_CHUNK),
+        Family::Zip => {
+            let unfixable = walk::zip(&mut w, [ZIP_LOCAL, ZIP_CENTRAL, ZIP_DESCRIPTOR]);
+            if unfixable > 0 {
+                notes.push(format!("{unfixable} ZIP entries are compressed, encrypted or ZIP64, and their CRC-32 covers data that cannot be recomputed from the stored bytes"));
+            }
+        }
+        Family::Tar => walk::tar(&mut w, TAR_HEADER),
+        Family::Ogg => walk::ogg(&mut w, OGG_PAGE),
+        Family::Flac if walk::flac(&mut w, [FLAC_CRC8_KIND, FLAC_CRC16_KIND]) => {
+            notes.push("the STREAMINFO MD5 signature covers the decoded audio".to_string());
+        }
+        Family::Gzip => notes.push("gzip's CRC-32 covers the decompressed data".to_string()),
+        Family::Xz => notes.push("xz's integrity checks cover the decompressed data".to_string()),
+        Family::Bzip2 => notes.push("bzip2's CRCs cover the decompressed data".to_string()),
+        _ => {}
+    }
+    if w.left > 0 {
+        notes.push(format!("{} checksum fields lie in protected bytes and were left as they were", w.left));
+    }
+    Fixed { counts: w.counts, notes }
+}
+
+#[cfg(test)]
+mod tests;

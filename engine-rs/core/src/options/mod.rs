@@ -1,0 +1,227 @@
+//! The options beside mode, intensity and seed (docs/contract.md, sections 6.9 and 6.10): byte ranges
+//! and checksum fixing. Both default to off, and off leaves every output as it was.
+
+mod region;
+
+pub use region::Region;
+
+use crate::error::EngineError;
+use crate::modes::Mode;
+
+/// The largest value a range may name: 2^53 - 1, so the TypeScript engine reads it exactly.
+const MAX_VALUE: u64 = (1 << 53) - 1;
+
+/// Byte ranges as the caller gave them: texts `A:B` (docs/contract.md, section 6.9.1).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ranges {
+    pub only: Vec<String>,
+    pub protect: Vec<String>,
+}
+
+impl Ranges {
+    pub fn is_empty(&self) -> bool {
+        self.only.is_empty() && self.protect.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    pub ranges: Ranges,
+    pub fix_checksums: bool,
+}
+
+/// One end of a range: empty, or a value counted from the start (no sign) or back from the end (`-`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    Empty,
+    Forward(u64),
+    Backward(u64),
+}
+
+impl End {
+    fn parse(s: &str) -> Option<End> {
+        if s.is_empty() {
+            return Some(End::Empty);
+        }
+        let (negative, digits) = match s.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, s),
+        };
+        let (radix, digits) = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+            Some(hex) => (16, hex),
+            None => (10, digits),
+        };
+        if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        let v = u64::from_str_radix(digits, radix).ok().filter(|&v| v <= MAX_VALUE)?;
+        Some(if negative { End::Backward(v) } else { End::Forward(v) })
+    }
+
+    fn resolve(self, n: u64, empty: u64) -> u64 {
+        match self {
+            End::Empty => empty,
+            End::Forward(v) => v.min(n),
+            End::Backward(v) => n - v.min(n),
+        }
+    }
+
+    fn canonical(self) -> String {
+        match self {
+            End::Empty => String::new(),
+            End::Forward(v) => v.to_string(),
+            End::Backward(v) => format!("-{v}"),
+        }
+    }
+}
+
+/// A range text, checked (checks 6 and 7 of section 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    start: End,
+    end: End,
+}
+
+impl Range {
+    pub fn parse(text: &str) -> Result<Range, EngineError> {
+        let bad = || EngineError::BadRange(text.to_string());
+        let (a, b) = text.split_once(':').ok_or_else(bad)?;
+        let (start, end) = (End::parse(a).ok_or_else(bad)?, End::parse(b).ok_or_else(bad)?);
+        let reversed = match (start, end) {
+            (End::Forward(a), End::Forward(b)) => a > b,
+            // -10:-20 is n-10 .. n-20.
+            (End::Backward(a), End::Backward(b)) => a < b,
+            _ => false,
+        };
+        if reversed {
+            return Err(EngineError::RangeReversed(text.to_string()));
+        }
+        Ok(Range { start, end })
+    }
+
+    /// `[a, b)` in an `n`-byte input; empty when a >= b.
+    pub fn resolve(&self, n: u64) -> (u64, u64) {
+        (self.start.resolve(n, 0), self.end.resolve(n, n))
+    }
+
+    pub fn canonical(&self) -> String {
+        format!("{}:{}", self.start.canonical(), self.end.canonical())
+    }
+}
+
+/// The ranges parsed, in the contract's order: `only` first, then `protect`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ParsedRanges {
+    pub only: Vec<Range>,
+    pub protect: Vec<Range>,
+}
+
+impl ParsedRanges {
+    pub fn is_empty(&self) -> bool {
+        self.only.is_empty() && self.protect.is_empty()
+    }
+
+    /// The report's `ranges` text: `only 0:4096, protect -512:`.
+    pub fn text(&self) -> String {
+        let only = self.only.iter().map(|r| format!("only {}", r.canonical()));
+        let protect = self.protect.iter().map(|r| format!("protect {}", r.canonical()));
+        only.chain(protect).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The bytes the `protect` ranges cover in an `n`-byte input.
+    pub fn protected(&self, n: u64) -> Region {
+        Region::union(self.protect.iter().map(|r| r.resolve(n)))
+    }
+
+    /// The free bytes of an `n`-byte input: the `only` ranges (all of it without any), minus the
+    /// `protect` ranges.
+    pub fn free(&self, n: u64) -> Region {
+        let only = if self.only.is_empty() {
+            Region::span(0, n)
+        } else {
+            Region::union(self.only.iter().map(|r| r.resolve(n)))
+        };
+        only.minus(&self.protected(n))
+    }
+}
+
+/// Checks 5 to 8 of section 2, which need no input: whether the mode takes the options given, and
+/// every range text. Returns the ranges parsed.
+pub fn check_options(mode: Mode, options: &Options) -> Result<ParsedRanges, EngineError> {
+    if !options.ranges.is_empty() && !mode.takes_ranges() {
+        return Err(EngineError::RangesNotTaken(mode.name().to_string()));
+    }
+    let parse = |list: &[String]| list.iter().map(|t| Range::parse(t)).collect::<Result<Vec<_>, _>>();
+    let parsed = ParsedRanges { only: parse(&options.ranges.only)?, protect: parse(&options.ranges.protect)? };
+    if options.fix_checksums && !mode.takes_fix_checksums() {
+        return Err(EngineError::FixNotTaken(mode.name().to_string()));
+    }
+    Ok(parsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(t: &str) -> String {
+        Range::parse(t).unwrap().canonical()
+    }
+
+    #[test]
+    fn texts_parse_and_print_canonically() {
+        assert_eq!(canon("0x10:-0X20"), "16:-32");
+        assert_eq!(canon(":0x200"), ":512");
+        assert_eq!(canon("-0:"), "-0:");
+        assert_eq!(canon("007:08"), "7:8");
+        assert_eq!(canon(":"), ":");
+        assert_eq!(canon("9007199254740991:"), "9007199254740991:");
+        for bad in
+            ["", "5", "1:2:3", " 1:2", "1 :2", "+1:2", "0x:1", "1:0xg", "--1:2", "1.5:2", "9007199254740992:", "١:2"]
+        {
+            assert_eq!(Range::parse(bad), Err(EngineError::BadRange(bad.to_string())), "{bad:?}");
+        }
+        for reversed in ["100:50", "-10:-20", "0x20:0x1f"] {
+            assert_eq!(Range::parse(reversed), Err(EngineError::RangeReversed(reversed.to_string())));
+        }
+        // Mixed signs cannot be judged without the length: they resolve, possibly to nothing.
+        assert!(Range::parse("-10:5").is_ok() && Range::parse("5:-10").is_ok() && Range::parse("-0:0").is_ok());
+    }
+
+    #[test]
+    fn ranges_resolve_against_the_length() {
+        let r = |t: &str, n| Range::parse(t).unwrap().resolve(n);
+        assert_eq!(r("-10:5", 100), (90, 5));
+        assert_eq!(r("-10:5", 12), (2, 5));
+        assert_eq!(r("-200:", 100), (0, 100));
+        assert_eq!(r("50:1000", 100), (50, 100));
+        assert_eq!(r("-0:", 100), (100, 100));
+        assert_eq!(r(":-0", 100), (0, 100));
+    }
+
+    #[test]
+    fn free_is_only_minus_protect() {
+        let ranges = ParsedRanges {
+            only: vec![Range::parse("10:20").unwrap(), Range::parse("15:30").unwrap(), Range::parse("-5:").unwrap()],
+            protect: vec![Range::parse("12:14").unwrap(), Range::parse("98:1000").unwrap()],
+        };
+        assert_eq!(ranges.free(100).spans(), &[(10, 12), (14, 30), (95, 98)]);
+        assert_eq!(ranges.text(), "only 10:20, only 15:30, only -5:, protect 12:14, protect 98:1000");
+        let protect_only = ParsedRanges { only: vec![], protect: vec![Range::parse(":4").unwrap()] };
+        assert_eq!(protect_only.free(10).spans(), &[(4, 10)]);
+    }
+
+    #[test]
+    fn modes_refuse_options_they_do_not_take() {
+        let ranges = Options { ranges: Ranges { only: vec!["1:2".into()], protect: vec![] }, fix_checksums: false };
+        let fix = Options { fix_checksums: true, ..Options::default() };
+        for mode in Mode::ALL {
+            assert_eq!(check_options(mode, &ranges).is_ok(), mode.takes_ranges(), "{mode:?}");
+            assert_eq!(check_options(mode, &fix).is_ok(), mode.takes_fix_checksums(), "{mode:?}");
+            assert!(check_options(mode, &Options::default()).is_ok());
+        }
+        // The mode is judged before the texts.
+        let bad = Options { ranges: Ranges { only: vec!["x".into()], protect: vec![] }, fix_checksums: false };
+        assert_eq!(check_options(Mode::ShuffleBlocks, &bad), Err(EngineError::RangesNotTaken("shuffle_blocks".into())));
+        assert_eq!(check_options(Mode::BitRot, &bad), Err(EngineError::BadRange("x".into())));
+    }
+}
