@@ -6,7 +6,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-d
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../App.tsx';
 import { ANALYTICS_RETENTION_MONTHS, MINIMUM_AGE, PRO_PRICE_USD, SUPPORT_EMAIL } from '../../constants.ts';
-import { ToastProvider } from '../../ui/toast.tsx';
+import { Toaster } from '../../ui/toast.tsx';
 import { FAQ_PAGE_FAQS } from '../catalog.ts';
 import { ContactForm } from './Contact.tsx';
 import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
@@ -66,9 +66,8 @@ describe('contact', () => {
     const open = vi.fn();
     render(
       <MemoryRouter>
-        <ToastProvider>
-          <ContactForm openMailClient={open} />
-        </ToastProvider>
+        <ContactForm openMailClient={open} />
+        <Toaster />
       </MemoryRouter>,
     );
     const user = userEvent.setup();
@@ -91,9 +90,8 @@ describe('contact', () => {
     const open = vi.fn();
     render(
       <MemoryRouter>
-        <ToastProvider>
-          <ContactForm openMailClient={open} />
-        </ToastProvider>
+        <ContactForm openMailClient={open} />
+        <Toaster />
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
@@ -166,7 +164,9 @@ describe('about, FAQ and how it works', () => {
     await userEvent.click(triggers[1]);
     expect(triggers[0]).toHaveAttribute('aria-expanded', 'false');
     expect(triggers[1]).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getAllByRole('region', { hidden: false }).filter((r) => r.id.includes('panel'))).toHaveLength(1);
+    expect(within(screen.getByRole('main')).getAllByRole('region')).toEqual([
+      screen.getByRole('region', { name: FAQ_PAGE_FAQS[1].question }),
+    ]);
     await userEvent.click(triggers[1]);
     expect(triggers[1]).toHaveAttribute('aria-expanded', 'false');
     const main = within(screen.getByRole('main'));

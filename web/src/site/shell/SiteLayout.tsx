@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { ToastProvider } from '../../ui/toast.tsx';
+import { Toaster } from '../../ui/toast.tsx';
 import { contentLabel, isKnownPath } from '../catalog.ts';
 import { CookieBanner } from '../consent/CookieBanner.tsx';
 import { CookiePreferencesDialog } from '../consent/CookiePreferencesDialog.tsx';
@@ -68,21 +68,20 @@ export function SiteLayout() {
   useNavigationFocus(main);
   return (
     <CookieProvider>
-      <ToastProvider>
-        <SkipLink href="#main">Skip to content</SkipLink>
-        <Page>
-          <Header />
-          {/* Unknown paths render the not-found page, which has no trail to show. */}
-          {isKnownPath(pathname) && <Breadcrumbs pathname={pathname} contentLabel={contentLabel} />}
-          <Main id="main" ref={main} tabIndex={-1}>
-            <Outlet />
-          </Main>
-          <LegalNotice />
-          <Footer />
-        </Page>
-        <CookieBanner />
-        <CookiePreferencesDialog />
-      </ToastProvider>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Page>
+        <Header />
+        {/* Unknown paths render the not-found page, which has no trail to show. */}
+        {isKnownPath(pathname) && <Breadcrumbs pathname={pathname} contentLabel={contentLabel} />}
+        <Main id="main" ref={main} tabIndex={-1}>
+          <Outlet />
+        </Main>
+        <LegalNotice />
+        <Footer />
+      </Page>
+      <CookieBanner />
+      <CookiePreferencesDialog />
+      <Toaster />
     </CookieProvider>
   );
 }
