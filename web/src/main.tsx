@@ -23,5 +23,7 @@ const app = (
 // Prerendered pages arrive with markup to hydrate; the dev server's page holds only a placeholder comment.
 if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
+// Preact attaches the page's handlers while it hydrates; this marks the moment for tests and tools.
+document.documentElement.dataset.hydrated = '';
 
 if (import.meta.env.PROD) registerServiceWorker();

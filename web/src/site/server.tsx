@@ -1,16 +1,17 @@
 // Server entry for the prerender (web/scripts/build.mjs): renders one route to HTML, its head tags
-// and the CSS of the components it used.
+// and the CSS of the components it used. Runs on Preact, as the browser does (vite.config.ts).
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { routes } from '../App.tsx';
 import { SITE_ORIGIN } from '../constants.ts';
+import { HeadCollectorProvider, serializeHead, type HeadTag } from './seo/Seo.tsx';
 
 export { allRoutePaths } from './catalog.ts';
 export { SITE_ORIGIN };
 
 export interface RenderedPage {
-  /** The page's <title>, <meta> and <link> tags, which React emits first; they belong in <head>. */
+  /** The page's <title>, <meta>, <link> and JSON-LD tags, for <head>. */
   head: string;
   /** The markup for #root. */
   body: string;
@@ -20,16 +21,6 @@ export interface RenderedPage {
 }
 
 const handler = createStaticHandler(routes);
-
-// React 19 writes hoistable tags (title, meta, link) ahead of the rest of the markup.
-const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
-
-/** Splits React's hoisted head tags from the body markup. */
-export function splitHoisted(html: string): { head: string; body: string } {
-  const match = HOISTED.exec(html);
-  const head = match ? match[0] : '';
-  return { head, body: html.slice(head.length) };
-}
 
 /** Drops styled-components' rehydration markers: the CSS goes to a file, nothing rehydrates from it. */
 export function cleanCss(css: string): string {
@@ -57,12 +48,18 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const sheet = new ServerStyleSheet();
   try {
+    const collected: HeadTag[][] = [];
     // hydrate={false}: no inline hydration script, which the Content-Security-Policy would block.
     const html = renderToString(
-      sheet.collectStyles(<StaticRouterProvider router={router} context={context} hydrate={false} />),
+      sheet.collectStyles(
+        <HeadCollectorProvider value={collected}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </HeadCollectorProvider>,
+      ),
     );
-    const { head, body } = splitHoisted(dropRadixStyles(html));
-    return { head, body, css: cleanCss(sheet.instance.toString()), status: context.statusCode };
+    // The innermost page's tags (the last <Seo> rendered) are the page's.
+    const head = serializeHead(collected.at(-1) ?? []);
+    return { head, body: dropRadixStyles(html), css: cleanCss(sheet.instance.toString()), status: context.statusCode };
   } finally {
     sheet.seal();
   }
