@@ -3,12 +3,13 @@ import { defineConfig } from 'vite';
 import wasm from 'vite-plugin-wasm';
 import { fileURLToPath } from 'node:url';
 import { cspStyleAliases, cspStyles } from './scripts/csp-styles.mjs';
+import { routeIndex } from './scripts/route-index.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 // The source is React code; Preact runs it (docs/site.md, "Loading"): React's runtime alone is over
 // the content pages' JavaScript budget. Every build and test resolves React through these.
-const preactAliases = [
+const preactAliases = (routerBuild: 'development' | 'production') => [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -20,8 +21,8 @@ const preactAliases = [
   // no alias reaches; their ES module builds are the ones the browser bundle uses anyway.
   ...Object.entries({
     'react-router-dom': 'react-router-dom/dist/index.mjs',
-    'react-router': 'react-router/dist/development/index.mjs',
-    'react-router/dom': 'react-router/dist/development/dom-export.mjs',
+    'react-router': `react-router/dist/${routerBuild}/index.mjs`,
+    'react-router/dom': `react-router/dist/${routerBuild}/dom-export.mjs`,
     'styled-components': 'styled-components/dist/styled-components.esm.js',
     '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
     'react-remove-scroll': 'react-remove-scroll/dist/es2015/index.js',
@@ -35,12 +36,16 @@ const preactAliases = [
   })),
 ];
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root,
   publicDir: 'public',
-  plugins: [cspStyles(), wasm()],
+  plugins: [cspStyles(), routeIndex(), wasm()],
   resolve: {
-    alias: [...preactAliases, ...Object.entries(cspStyleAliases).map(([find, replacement]) => ({ find, replacement }))],
+    // React Router's development build carries warnings the production one drops.
+    alias: [
+      ...preactAliases(mode === 'production' ? 'production' : 'development'),
+      ...Object.entries(cspStyleAliases).map(([find, replacement]) => ({ find, replacement })),
+    ],
   },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   worker: { format: 'es', plugins: () => [wasm()] },
@@ -80,4 +85,4 @@ export default defineConfig({
     },
     testTimeout: 120_000,
   },
-});
+}));

@@ -4,13 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { StyleSheetManager } from 'styled-components';
-import { routes } from './App.tsx';
+import { resolveLazyRoutes, routes } from './App.tsx';
 import { registerServiceWorker } from './site/offline/registerServiceWorker.ts';
 import { createConstructedStyleSheet } from './site/styles/constructedSheet.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element not found');
 
+// The page's own chunk first, so hydration renders the same tree as the prerender did.
+await resolveLazyRoutes(routes, window.location.pathname);
 const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>

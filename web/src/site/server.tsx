@@ -3,7 +3,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { routes } from '../App.tsx';
+import { type PageHandle, routes } from '../App.tsx';
 import { SITE_ORIGIN } from '../constants.ts';
 import { HeadCollectorProvider, serializeHead, type HeadTag } from './seo/Seo.tsx';
 
@@ -18,6 +18,8 @@ export interface RenderedPage {
   /** Every rule the page's styled components produced. */
   css: string;
   status: number;
+  /** Source paths of the page modules the route loaded (their chunks are the page's own). */
+  modules: string[];
 }
 
 const handler = createStaticHandler(routes);
@@ -59,7 +61,14 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     );
     // The innermost page's tags (the last <Seo> rendered) are the page's.
     const head = serializeHead(collected.at(-1) ?? []);
-    return { head, body: dropRadixStyles(html), css: cleanCss(sheet.instance.toString()), status: context.statusCode };
+    const modules = context.matches.flatMap((m) => (m.route.handle as PageHandle | undefined)?.module ?? []);
+    return {
+      head,
+      body: dropRadixStyles(html),
+      css: cleanCss(sheet.instance.toString()),
+      status: context.statusCode,
+      modules,
+    };
   } finally {
     sheet.seal();
   }

@@ -4,6 +4,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { CloseButton } from './CloseButton.tsx';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -29,25 +30,6 @@ const Panel = styled.div`
   box-shadow: var(--shadow);
 
   & > h2 { font-size: 1.4rem; padding-right: 40px; }
-`;
-
-export const CloseButton = styled.button`
-  position: absolute;
-  top: 14px;
-  right: 14px;
-  display: grid;
-  place-items: center;
-  width: 40px;
-  height: 40px;
-  border: 1px solid transparent;
-  border-radius: var(--radius);
-  background: transparent;
-  color: var(--muted);
-  font-size: 1.5rem;
-  line-height: 1;
-  cursor: pointer;
-
-  &:hover { color: var(--text); border-color: var(--border-strong); }
 `;
 
 interface DialogProps {

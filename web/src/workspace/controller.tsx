@@ -9,9 +9,9 @@ import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
 import { corruptedName, reportName } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
 import { toast } from '../ui/toast.tsx';
-import { batchArchive } from './batch.ts';
 import { copyText, parseSeed, randomSeed, saveBlob } from './bytes.ts';
 import { corrupt } from './engine.ts';
+import { loadBatch, preloadWorkspace, whenIdle } from './heavy.ts';
 import { browserPacing } from './pacing.ts';
 import { planRun, runFiles } from './run.ts';
 import type { CorruptFn, RunSettings } from './run.ts';
@@ -102,6 +102,10 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
   const abortRef = useRef<AbortController | null>(null);
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  // The real engine's heavy parts load when the page is idle, or with the first file (addFiles).
+  const preload = engine === corrupt ? preloadWorkspace : undefined;
+  useEffect(() => (preload ? whenIdle(preload) : undefined), [preload]);
+
   useEffect(() => {
     if (initialSeed === undefined) setSeed(randomSeed());
   }, [initialSeed]);
@@ -189,6 +193,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
         intensity: level,
         masterSeed: masterSeed ?? 0,
       };
+      const { batchArchive } = await loadBatch();
       const archive = await batchArchive(done, settings, new Date());
       saveBlob(archive.blob, archive.name);
       toast({
@@ -271,7 +276,10 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       zipping,
       telemetryShown,
       latest,
-      addFiles: (files) => dispatch({ type: 'add', files }),
+      addFiles: (files) => {
+        preload?.();
+        dispatch({ type: 'add', files });
+      },
       removeFile: (id) => dispatch({ type: 'remove', id }),
       clearFiles: () => dispatch({ type: 'clear' }),
       setAlgorithm: (value) => setAlgorithmValue(algorithmFor(value).value),
@@ -301,6 +309,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     downloadZip,
     copyReport,
     downloadReport,
+    preload,
   ]);
 
   return <WorkspaceContext.Provider value={api}>{children}</WorkspaceContext.Provider>;

@@ -5,7 +5,7 @@ import { SUPPORT_EMAIL } from '../../constants.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card, Container, Eyebrow, Lead, Section } from '../../ui/layout.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { contentLabel } from '../catalog.ts';
+import { contentLabel } from '../routeIndex.ts';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, webPage } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';

@@ -3,13 +3,16 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../App.tsx';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveLazyRoutes, routes } from '../../App.tsx';
 import { ANALYTICS_RETENTION_MONTHS, MINIMUM_AGE, PRO_PRICE_USD, SUPPORT_EMAIL } from '../../constants.ts';
 import { Toaster } from '../../ui/toast.tsx';
 import { FAQ_PAGE_FAQS } from '../catalog.ts';
 import { ContactForm } from './Contact.tsx';
 import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
+
+// Every page's chunk loaded up front, as the browser entry loads the one it shows.
+beforeAll(() => resolveLazyRoutes(routes));
 
 beforeEach(() => {
   localStorage.setItem(
@@ -143,7 +146,7 @@ describe('legal pages', () => {
   it('the opt-out page opens the cookie preferences dialog', async () => {
     renderAt('/opt-out');
     await userEvent.click(screen.getByRole('button', { name: 'Open cookie preferences' }));
-    expect(screen.getByRole('dialog', { name: 'Manage Cookie Preferences' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Manage Cookie Preferences' })).toBeInTheDocument();
   });
 });
 

@@ -34,4 +34,3 @@ describe('head tags', () => {
     expect(doc.querySelector('meta[charset]')).not.toBeNull();
   });
 });
-
