@@ -22,9 +22,10 @@ const MODULES = import.meta.glob<Record<string, unknown>>([
   '!**/*.test.tsx',
 ]);
 
-/** What a lazily loaded route carries in its `handle`: its module's source path (relative to web/). */
+/** What a lazily loaded route carries in its `handle`: the source paths (relative to web/) of the
+ * modules it loads before it renders. */
 export interface PageHandle {
-  module: string;
+  modules: string[];
 }
 
 async function loadModule<T>(path: string): Promise<T> {
@@ -33,7 +34,7 @@ async function loadModule<T>(path: string): Promise<T> {
   return (await load()) as T;
 }
 
-const handleFor = (path: string): PageHandle => ({ module: `src/${path.slice(2)}` });
+const handleFor = (...paths: string[]): PageHandle => ({ modules: paths.map((p) => `src/${p.slice(2)}`) });
 
 /** A route whose element is the component `name` of the page module at `path`. */
 function page(path: string, name: string): Lazy {
@@ -71,7 +72,10 @@ function contentKind(segment: SectionSegment, path: string, name: string): Route
           section(),
           loadModule<typeof import('./site/renderers/SectionHub.tsx')>('./site/renderers/SectionHub.tsx'),
         ]);
-        return { element: <SectionHub section={hub} />, handle: handleFor('./site/renderers/SectionHub.tsx') };
+        return {
+          element: <SectionHub section={hub} />,
+          handle: handleFor('./site/catalog.ts', './site/renderers/SectionHub.tsx'),
+        };
       }) as Lazy,
     },
     {
@@ -83,7 +87,7 @@ function contentKind(segment: SectionSegment, path: string, name: string): Route
         ]);
         const Render = module[name];
         if (!Render) throw new Error(`${path} has no ${name}`);
-        return { element: contentRoute(records, Render), handle: handleFor(path) };
+        return { element: contentRoute(records, Render), handle: handleFor('./site/catalog.ts', path) };
       }) as Lazy,
     },
   ];

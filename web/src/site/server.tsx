@@ -61,7 +61,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     );
     // The innermost page's tags (the last <Seo> rendered) are the page's.
     const head = serializeHead(collected.at(-1) ?? []);
-    const modules = context.matches.flatMap((m) => (m.route.handle as PageHandle | undefined)?.module ?? []);
+    const modules = context.matches.flatMap((m) => (m.route.handle as PageHandle | undefined)?.modules ?? []);
     return {
       head,
       body: dropRadixStyles(html),
