@@ -68,6 +68,18 @@ async function audit(url, port) {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART on a loaded machine): run that one again. */
+async function auditWithRetry(url, port, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      process.stderr.write(`[bench-site] ${error.message}; again (${attempt + 1} of ${attempts})\n`);
+    }
+  }
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   if (!existsSync(join(options.dist, 'index.html'))) {
@@ -94,7 +106,7 @@ async function main() {
   try {
     for (const route of routes) {
       const runs = [];
-      for (let i = 0; i < options.runs; i++) runs.push(await audit(`${base}${route}`, chrome.port));
+      for (let i = 0; i < options.runs; i++) runs.push(await auditWithRetry(`${base}${route}`, chrome.port));
       const row = { route, runs: runs.length };
       for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'bytes'])
         row[key] = median(runs.map((r) => r[key]));

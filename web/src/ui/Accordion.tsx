@@ -19,7 +19,7 @@ const Item = styled(RadixAccordion.Item)`
   border-bottom: 1px solid var(--border);
 `;
 
-const Heading = styled(RadixAccordion.Header)`
+const Heading = styled.h3`
   margin: 0;
   font-size: 1.05rem;
 `;
@@ -61,7 +61,16 @@ const Panel = styled(RadixAccordion.Content)`
   & > p:last-child { margin-bottom: 0; }
 `;
 
-export function Accordion({ items, defaultOpen = null }: { items: AccordionItem[]; defaultOpen?: number | null }) {
+export function Accordion({
+  items,
+  defaultOpen = null,
+  headingLevel = 3,
+}: {
+  items: AccordionItem[];
+  defaultOpen?: number | null;
+  /** The questions' heading level: one below the section's own heading, so the outline has no gap. */
+  headingLevel?: 2 | 3;
+}) {
   const [open, setOpen] = useState(defaultOpen === null ? '' : String(defaultOpen));
   return (
     <List type="single" collapsible value={open} onValueChange={setOpen}>
@@ -69,9 +78,11 @@ export function Accordion({ items, defaultOpen = null }: { items: AccordionItem[
         const value = String(index);
         return (
           <Item key={item.question} value={value}>
-            <Heading>
-              <Trigger>{item.question}</Trigger>
-            </Heading>
+            <RadixAccordion.Header asChild>
+              <Heading as={`h${headingLevel}`}>
+                <Trigger>{item.question}</Trigger>
+              </Heading>
+            </RadixAccordion.Header>
             <Panel forceMount hidden={open !== value}>
               {typeof item.answer === 'string' ? <p>{item.answer}</p> : item.answer}
             </Panel>

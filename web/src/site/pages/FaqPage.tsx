@@ -74,6 +74,7 @@ export function FaqPage() {
           <h1>Frequently asked questions</h1>
           <Lead>One question open at a time. Each answer links to the page that covers it in depth.</Lead>
           <Accordion
+            headingLevel={2}
             items={FAQ_PAGE_FAQS.map((faq) => ({
               question: faq.question,
               answer: <FaqAnswer answer={faq.answer} links={faq.links} />,
