@@ -18,7 +18,7 @@ CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: setup engine-data build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-browser clean wasm native cli web golden sample-report
+.PHONY: setup engine-data build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-browser bench-site budgets clean wasm native cli web golden sample-report
 
 $(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/wasm/Cargo.toml
 	@mkdir -p $(STAMPS)
@@ -90,6 +90,14 @@ bench: build
 # The site in headless Chromium with 200 MB files: stage times, tab memory, a six-file batch ZIP.
 bench-browser: build
 	node tests/bench/browser.mjs
+
+# Lighthouse (default mobile) against the built site as `make start` serves it, 3 runs per route.
+bench-site: build
+	node tests/bench/site.mjs
+
+# First-load JavaScript per route against the budgets (brotli bytes, from the build).
+budgets: web
+	node web/scripts/budgets.mjs
 
 clean:
 	rm -rf target web/dist dist lib/engine/pkg $(STAMPS)

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Serves the built site the way production should: prerendered pages at clean URLs (/privacy ->
 // privacy/index.html), 404.html with status 404 for anything else, the Content-Security-Policy on
-// every response, long-lived caching for content-hashed assets only.
+// every response, long-lived caching for content-hashed assets only, and the build's brotli or gzip
+// twin of a file (file.br, file.gz) when the request's Accept-Encoding takes it.
 //
 //   node scripts/serve.mjs [dir=web/dist] [--port N] [--host H]      (PORT and HOST also work)
 import { createReadStream } from 'node:fs';
@@ -76,16 +77,52 @@ function cacheControl(root, file) {
   return rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-async function send(res, root, file, status, method) {
-  const info = await stat(file);
+/** Encodings the build writes beside a file, in order of preference. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+];
+
+/** The codings an Accept-Encoding header accepts (q > 0); `*` accepts any not named. */
+export function acceptedEncodings(header) {
+  const accepted = new Set();
+  const refused = new Set();
+  let any = false;
+  for (const part of (header ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const ok = q === undefined || Number(q.slice(2)) > 0;
+    if (token === '*') any = ok;
+    else (ok ? accepted : refused).add(token);
+  }
+  return (name) => accepted.has(name) || (any && !refused.has(name));
+}
+
+async function send(res, root, file, status, method, acceptEncoding) {
+  const accepts = acceptedEncodings(acceptEncoding);
+  let body = file;
+  let encoding = null;
+  for (const { name, suffix } of ENCODINGS) {
+    if (accepts(name) && (await isFile(file + suffix))) {
+      body = file + suffix;
+      encoding = name;
+      break;
+    }
+  }
+  const hasTwins = encoding !== null || (await isFile(`${file}.gz`)) || (await isFile(`${file}.br`));
+  const info = await stat(body);
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
     'Content-Length': info.size,
     'Cache-Control': cacheControl(root, file),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    // Caches must key on the coding whenever the answer depends on it.
+    ...(hasTwins ? { Vary: 'Accept-Encoding' } : {}),
   });
   if (method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
+  createReadStream(body).pipe(res);
 }
 
 export function createSiteServer(root) {
@@ -97,9 +134,10 @@ export function createSiteServer(root) {
       }
       const { pathname } = new URL(req.url ?? '/', 'http://localhost');
       const file = await resolveFile(root, pathname);
-      if (file) return await send(res, root, file, 200, req.method);
+      if (file) return await send(res, root, file, 200, req.method, req.headers['accept-encoding']);
       const notFound = path.join(root, '404.html');
-      if (await isFile(notFound)) return await send(res, root, notFound, 404, req.method);
+      if (await isFile(notFound))
+        return await send(res, root, notFound, 404, req.method, req.headers['accept-encoding']);
       res.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
     } catch (error) {
       console.error(error);

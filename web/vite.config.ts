@@ -1,15 +1,53 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { fileURLToPath } from 'node:url';
+import { cspStyleAliases, cspStyles } from './scripts/csp-styles.mjs';
+import { routeIndex } from './scripts/route-index.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+// The source is React code; Preact runs it (docs/site.md, "Loading"): React's runtime alone is over
+// the content pages' JavaScript budget. Every build and test resolves React through these.
+const preactAliases = (routerBuild: 'development' | 'production') => [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  // Under Node (tests, the prerender), these packages resolve to CommonJS builds whose require('react')
+  // no alias reaches; their ES module builds are the ones the browser bundle uses anyway.
+  ...Object.entries({
+    'react-router-dom': 'react-router-dom/dist/index.mjs',
+    'react-router': `react-router/dist/${routerBuild}/index.mjs`,
+    'react-router/dom': `react-router/dist/${routerBuild}/dom-export.mjs`,
+    'styled-components': 'styled-components/dist/styled-components.esm.js',
+    '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
+    'react-remove-scroll': 'react-remove-scroll/dist/es2015/index.js',
+    'react-remove-scroll-bar': 'react-remove-scroll-bar/dist/es2015/index.js',
+    'react-remove-scroll-bar/constants': 'react-remove-scroll-bar/dist/es2015/constants.js',
+    'use-sidecar': 'use-sidecar/dist/es2015/index.js',
+    'use-callback-ref': 'use-callback-ref/dist/es2015/index.js',
+  }).map(([name, file]) => ({
+    find: new RegExp(`^${name.replace(/[/]/g, '\\/')}$`),
+    replacement: fileURLToPath(new URL(`../node_modules/${file}`, import.meta.url)),
+  })),
+];
+
+export default defineConfig(({ mode }) => ({
   root,
   publicDir: 'public',
-  plugins: [react(), wasm()],
+  plugins: [cspStyles(), routeIndex(), wasm()],
+  resolve: {
+    // React Router's development build carries warnings the production one drops.
+    alias: [
+      ...preactAliases(mode === 'production' ? 'production' : 'development'),
+      ...Object.entries(cspStyleAliases).map(([find, replacement]) => ({ find, replacement })),
+    ],
+  },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   worker: { format: 'es', plugins: () => [wasm()] },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   server: { host: '127.0.0.1', port: 5173 },
@@ -25,6 +63,26 @@ export default defineConfig({
     ],
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
+    // Inlined, so their own imports of react go through the aliases too.
+    server: {
+      deps: {
+        inline: [
+          /[\\/]preact/,
+          /@floating-ui/,
+          /preact-render-to-string/,
+          /@testing-library\/react/,
+          /@radix-ui/,
+          /sonner/,
+          /react-router/,
+          /styled-components/,
+          /react-remove-scroll/,
+          /react-style-singleton/,
+          /use-sidecar/,
+          /use-callback-ref/,
+          /aria-hidden/,
+        ],
+      },
+    },
     testTimeout: 120_000,
   },
-});
+}));

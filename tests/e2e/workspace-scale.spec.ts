@@ -215,7 +215,9 @@ test('thousands of files in one run: all processed, the list stays small in the 
   await upload(page).getByRole('button', { name: 'Start Processing' }).click();
   await waitForRun(page, count, 5 * 60_000);
   await expect(
-    page.locator('[data-toast]').filter({ hasText: `Successfully processed ${count} files with deterministic seeds` }),
+    page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: `Successfully processed ${count} files with deterministic seeds` }),
   ).toBeVisible();
   // Scrolled to the end, the last rows are rendered and complete; still only a window of rows exists.
   await upload(page)

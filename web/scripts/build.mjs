@@ -9,6 +9,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -66,7 +68,7 @@ async function checkEmittedWasm(outDir, wasmBytes) {
 
 const htmlFileFor = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
 
-function fillTemplate(template, { head, body, cssHref }) {
+function fillTemplate(template, { head, body, cssHref, preloads }) {
   if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
     throw new Error('index.html lost its <!--app-head--> or <!--app-html--> placeholder');
   }
@@ -74,8 +76,34 @@ function fillTemplate(template, { head, body, cssHref }) {
     `<meta http-equiv="Content-Security-Policy" content="${cspMeta()}" />`,
     head,
     `<link rel="stylesheet" href="${cssHref}" />`,
+    // The page's own chunks, fetched beside the entry instead of after it.
+    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
   ].join('\n    ');
   return template.replace('<!--app-head-->', () => headTags).replace('<!--app-html-->', () => body);
+}
+
+/**
+ * The client build's manifest as a function: source paths of page modules -> the JavaScript files
+ * they load statically (their chunks and what those import), as site paths.
+ */
+async function chunkResolver(outDir) {
+  const file = path.join(outDir, '.vite', 'manifest.json');
+  const manifest = JSON.parse(await readFile(file, 'utf8'));
+  await rm(path.join(outDir, '.vite'), { recursive: true, force: true });
+  const closure = (key, seen = new Set()) => {
+    const entry = manifest[key];
+    if (!entry) throw new Error(`The client build has no chunk for ${key}`);
+    if (seen.has(entry.file)) return seen;
+    seen.add(entry.file);
+    for (const imported of entry.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entryFiles = closure('index.html');
+  return (modules) => {
+    const files = new Set();
+    for (const module of modules) for (const f of closure(module)) if (!entryFiles.has(f)) files.add(`/${f}`);
+    return [...files];
+  };
 }
 
 async function prerender(outDir, define) {
@@ -99,6 +127,7 @@ async function prerender(outDir, define) {
     const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
     const routes = server.allRoutePaths();
     const cssFiles = new Map();
+    const chunksFor = await chunkResolver(outDir);
 
     async function writePage(route, file) {
       const page = await server.renderPage(route);
@@ -109,7 +138,11 @@ async function prerender(outDir, define) {
       }
       const target = path.join(outDir, file);
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, fillTemplate(template, { head: page.head, body: page.body, cssHref: `/${cssName}` }));
+      const preloads = chunksFor(page.modules);
+      await writeFile(
+        target,
+        fillTemplate(template, { head: page.head, body: page.body, cssHref: `/${cssName}`, preloads }),
+      );
       return page.status;
     }
 
@@ -135,7 +168,7 @@ function robots(origin) {
 }
 
 async function writeServiceWorker(outDir, routes) {
-  const files = (await filesUnder(outDir)).filter((file) => file !== 'sw.js');
+  const files = (await filesUnder(outDir)).filter((file) => file !== 'sw.js' && !COMPRESSED.test(file));
   const digest = createHash('sha256');
   for (const file of files) digest.update(file).update(await readFile(path.join(outDir, file)));
   const pageFiles = new Set(routes.map(htmlFileFor));
@@ -151,20 +184,44 @@ async function writeServiceWorker(outDir, routes) {
   return { pages: pages.length, assets: assets.length };
 }
 
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|wasm|xml)$/;
+const COMPRESSED = /\.(br|gz)$/;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Writes file.br and file.gz beside every compressible file, for the server to pick from. */
+async function compressAll(outDir) {
+  let count = 0;
+  for (const file of (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f))) {
+    const full = path.join(outDir, file);
+    const data = await readFile(full);
+    const params = {
+      [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+      [zlib.BROTLI_PARAM_MODE]: file.endsWith('.wasm') ? zlib.BROTLI_MODE_GENERIC : zlib.BROTLI_MODE_TEXT,
+    };
+    await writeFile(`${full}.br`, await brotli(data, { params }));
+    await writeFile(`${full}.gz`, await gz(data, { level: 9 }));
+    count++;
+  }
+  return count;
+}
+
 async function main() {
   const { outDir } = parseArgs(process.argv.slice(2));
   const wasmBytes = await measureWasm();
   const define = { __WASM_BYTES__: JSON.stringify(wasmBytes) };
 
-  await build({ configFile: CONFIG, logLevel: 'warn', define, build: { outDir, emptyOutDir: true } });
+  await build({ configFile: CONFIG, logLevel: 'warn', define, build: { outDir, emptyOutDir: true, manifest: true } });
   await checkEmittedWasm(outDir, wasmBytes);
 
   const { routes, origin } = await prerender(outDir, define);
   await writeFile(path.join(outDir, 'sitemap.xml'), sitemap(origin, routes));
   await writeFile(path.join(outDir, 'robots.txt'), robots(origin));
   const cached = await writeServiceWorker(outDir, routes);
+  const compressed = await compressAll(outDir);
   console.log(
-    `[build] ${routes.length} routes prerendered to ${path.relative(process.cwd(), outDir) || '.'}; engine ${wasmBytes ?? 'not built'} bytes; service worker caches ${cached.pages} pages and ${cached.assets} files`,
+    `[build] ${routes.length} routes prerendered to ${path.relative(process.cwd(), outDir) || '.'}; engine ${wasmBytes ?? 'not built'} bytes; service worker caches ${cached.pages} pages and ${cached.assets} files; ${compressed} files compressed (.br, .gz)`,
   );
 }
 

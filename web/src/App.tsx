@@ -1,49 +1,106 @@
 // The route table. Each fixed page has a route; each content kind has a hub and a :slug route whose
 // renderer shows the record or the not-found page; anything else is the not-found page.
-import type { RouteObject } from 'react-router-dom';
-import { SECTIONS } from './site/catalog.ts';
-import { About } from './site/pages/About.tsx';
-import { Contact } from './site/pages/Contact.tsx';
-import { FaqPage } from './site/pages/FaqPage.tsx';
-import { Home } from './site/pages/Home.tsx';
-import { HowItWorks } from './site/pages/HowItWorks.tsx';
-import { AdvertisingPolicy } from './site/pages/legal/AdvertisingPolicy.tsx';
-import { Cookies } from './site/pages/legal/Cookies.tsx';
-import { OptOut } from './site/pages/legal/OptOut.tsx';
-import { ParodyFairUse } from './site/pages/legal/ParodyFairUse.tsx';
-import { Privacy } from './site/pages/legal/Privacy.tsx';
-import { Terms } from './site/pages/legal/Terms.tsx';
-import { NotFound } from './site/pages/NotFound.tsx';
-import { Pricing } from './site/pages/Pricing.tsx';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { ContentBase } from './content/types.ts';
+import type { ContentSection, SectionSegment } from './site/catalog.ts';
 import { RouteError } from './site/pages/RouteError.tsx';
-import { AnswerPage } from './site/renderers/AnswerPage.tsx';
-import { ComparisonPage } from './site/renderers/ComparisonPage.tsx';
 import { contentRoute } from './site/renderers/ContentRoute.tsx';
-import { FileTypePage } from './site/renderers/FileTypePage.tsx';
-import { LocationPage } from './site/renderers/LocationPage.tsx';
-import { ModePage } from './site/renderers/ModePage.tsx';
-import { PersonaPage } from './site/renderers/PersonaPage.tsx';
-import { LegalHub, SectionHub } from './site/renderers/SectionHub.tsx';
-import { UseCasePage } from './site/renderers/UseCasePage.tsx';
 import { SiteLayout } from './site/shell/SiteLayout.tsx';
 import { GlobalStyle } from './site/styles/GlobalStyle.ts';
 
-/** Each content kind: its hub at /{segment} and its pages at /{segment}/:slug. */
+// Every page is its own chunk (route `lazy`), so a page loads the shell and itself only. The browser
+// entry and the tests resolve the matched route's chunk before rendering (resolveLazyRoutes), so
+// hydration finds the page's component in place; the prerender's static handler does the same.
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+// Page and renderer modules by source path: the prerender records which ones each route used, and
+// the build turns them into that page's <link rel="modulepreload"> list and its byte budget.
+const MODULES = import.meta.glob<Record<string, unknown>>([
+  './site/pages/**/*.tsx',
+  './site/renderers/*Page.tsx',
+  './site/renderers/SectionHub.tsx',
+  '!**/*.test.tsx',
+]);
+
+/** What a lazily loaded route carries in its `handle`: the source paths (relative to web/) of the
+ * modules it loads before it renders. */
+export interface PageHandle {
+  modules: string[];
+}
+
+async function loadModule<T>(path: string): Promise<T> {
+  const load = MODULES[path];
+  if (!load) throw new Error(`No page module ${path}`);
+  return (await load()) as T;
+}
+
+const handleFor = (...paths: string[]): PageHandle => ({ modules: paths.map((p) => `src/${p.slice(2)}`) });
+
+/** A route whose element is the component `name` of the page module at `path`. */
+function page(path: string, name: string): Lazy {
+  return (async () => {
+    const Page = (await loadModule<Record<string, () => React.ReactNode>>(path))[name];
+    if (!Page) throw new Error(`${path} has no ${name}`);
+    return { element: <Page />, handle: handleFor(path) };
+  }) as Lazy;
+}
+
+/** Loads the chunks of the routes matching `pathname` (every route without one) and puts their
+ * elements in place, so rendering needs no loading state. */
+export async function resolveLazyRoutes(table: RouteObject[], pathname?: string): Promise<void> {
+  const all = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...all(r.children ?? [])]);
+  const targets = pathname === undefined ? all(table) : (matchRoutes(table, pathname) ?? []).map((m) => m.route);
+  await Promise.all(
+    targets.map(async (route) => {
+      if (typeof route.lazy !== 'function') return;
+      const props = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, props);
+      route.lazy = undefined;
+    }),
+  );
+}
+
+/** A content kind's hub at /{segment} and its pages at /{segment}/:slug. The records come with the
+ * catalog's chunk, which only these routes load. */
+function contentKind(segment: SectionSegment, path: string, name: string): RouteObject[] {
+  const section = async () => (await import('./site/catalog.ts')).SECTIONS[segment] as unknown as ContentSection;
+  return [
+    {
+      path: segment,
+      lazy: (async () => {
+        const [hub, { SectionHub }] = await Promise.all([
+          section(),
+          loadModule<typeof import('./site/renderers/SectionHub.tsx')>('./site/renderers/SectionHub.tsx'),
+        ]);
+        return {
+          element: <SectionHub section={hub} />,
+          handle: handleFor('./site/catalog.ts', './site/renderers/SectionHub.tsx'),
+        };
+      }) as Lazy,
+    },
+    {
+      path: `${segment}/:slug`,
+      lazy: (async () => {
+        const [records, module] = await Promise.all([
+          section(),
+          loadModule<Record<string, (props: { record: ContentBase }) => React.ReactNode>>(path),
+        ]);
+        const Render = module[name];
+        if (!Render) throw new Error(`${path} has no ${name}`);
+        return { element: contentRoute(records, Render), handle: handleFor('./site/catalog.ts', path) };
+      }) as Lazy,
+    },
+  ];
+}
+
 const contentRoutes: RouteObject[] = [
-  { path: 'corrupt', element: <SectionHub section={SECTIONS.corrupt} /> },
-  { path: 'corrupt/:slug', element: contentRoute(SECTIONS.corrupt, FileTypePage) },
-  { path: 'modes', element: <SectionHub section={SECTIONS.modes} /> },
-  { path: 'modes/:slug', element: contentRoute(SECTIONS.modes, ModePage) },
-  { path: 'for', element: <SectionHub section={SECTIONS.for} /> },
-  { path: 'for/:slug', element: contentRoute(SECTIONS.for, PersonaPage) },
-  { path: 'compare', element: <SectionHub section={SECTIONS.compare} /> },
-  { path: 'compare/:slug', element: contentRoute(SECTIONS.compare, ComparisonPage) },
-  { path: 'answers', element: <SectionHub section={SECTIONS.answers} /> },
-  { path: 'answers/:slug', element: contentRoute(SECTIONS.answers, AnswerPage) },
-  { path: 'use-cases', element: <SectionHub section={SECTIONS['use-cases']} /> },
-  { path: 'use-cases/:slug', element: contentRoute(SECTIONS['use-cases'], UseCasePage) },
-  { path: 'location', element: <SectionHub section={SECTIONS.location} /> },
-  { path: 'location/:slug', element: contentRoute(SECTIONS.location, LocationPage) },
+  ...contentKind('corrupt', './site/renderers/FileTypePage.tsx', 'FileTypePage'),
+  ...contentKind('modes', './site/renderers/ModePage.tsx', 'ModePage'),
+  ...contentKind('for', './site/renderers/PersonaPage.tsx', 'PersonaPage'),
+  ...contentKind('compare', './site/renderers/ComparisonPage.tsx', 'ComparisonPage'),
+  ...contentKind('answers', './site/renderers/AnswerPage.tsx', 'AnswerPage'),
+  ...contentKind('use-cases', './site/renderers/UseCasePage.tsx', 'UseCasePage'),
+  ...contentKind('location', './site/renderers/LocationPage.tsx', 'LocationPage'),
 ];
 
 export const routes: RouteObject[] = [
@@ -62,21 +119,27 @@ export const routes: RouteObject[] = [
       </>
     ),
     children: [
-      { index: true, element: <Home /> },
-      { path: 'how-it-works', element: <HowItWorks /> },
-      { path: 'pricing', element: <Pricing /> },
-      { path: 'about', element: <About /> },
-      { path: 'contact', element: <Contact /> },
-      { path: 'faq', element: <FaqPage /> },
-      { path: 'privacy', element: <Privacy /> },
-      { path: 'cookies', element: <Cookies /> },
-      { path: 'terms', element: <Terms /> },
-      { path: 'opt-out', element: <OptOut /> },
-      { path: 'legal', element: <LegalHub /> },
-      { path: 'legal/parody-and-fair-use', element: <ParodyFairUse /> },
-      { path: 'legal/advertising-policy', element: <AdvertisingPolicy /> },
+      { index: true, lazy: page('./site/pages/Home.tsx', 'Home') },
+      { path: 'how-it-works', lazy: page('./site/pages/HowItWorks.tsx', 'HowItWorks') },
+      { path: 'pricing', lazy: page('./site/pages/Pricing.tsx', 'Pricing') },
+      { path: 'about', lazy: page('./site/pages/About.tsx', 'About') },
+      { path: 'contact', lazy: page('./site/pages/Contact.tsx', 'Contact') },
+      { path: 'faq', lazy: page('./site/pages/FaqPage.tsx', 'FaqPage') },
+      { path: 'privacy', lazy: page('./site/pages/legal/Privacy.tsx', 'Privacy') },
+      { path: 'cookies', lazy: page('./site/pages/legal/Cookies.tsx', 'Cookies') },
+      { path: 'terms', lazy: page('./site/pages/legal/Terms.tsx', 'Terms') },
+      { path: 'opt-out', lazy: page('./site/pages/legal/OptOut.tsx', 'OptOut') },
+      { path: 'legal', lazy: page('./site/renderers/SectionHub.tsx', 'LegalHub') },
+      {
+        path: 'legal/parody-and-fair-use',
+        lazy: page('./site/pages/legal/ParodyFairUse.tsx', 'ParodyFairUse'),
+      },
+      {
+        path: 'legal/advertising-policy',
+        lazy: page('./site/pages/legal/AdvertisingPolicy.tsx', 'AdvertisingPolicy'),
+      },
       ...contentRoutes,
-      { path: '*', element: <NotFound /> },
+      { path: '*', lazy: page('./site/pages/NotFound.tsx', 'NotFound') },
     ],
   },
 ];

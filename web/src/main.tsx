@@ -4,13 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { StyleSheetManager } from 'styled-components';
-import { routes } from './App.tsx';
+import { resolveLazyRoutes, routes } from './App.tsx';
 import { registerServiceWorker } from './site/offline/registerServiceWorker.ts';
 import { createConstructedStyleSheet } from './site/styles/constructedSheet.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element not found');
 
+// The page's own chunk first, so hydration renders the same tree as the prerender did.
+await resolveLazyRoutes(routes, window.location.pathname);
 const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
@@ -23,5 +25,7 @@ const app = (
 // Prerendered pages arrive with markup to hydrate; the dev server's page holds only a placeholder comment.
 if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
+// Preact attaches the page's handlers while it hydrates; this marks the moment for tests and tools.
+document.documentElement.dataset.hydrated = '';
 
 if (import.meta.env.PROD) registerServiceWorker();

@@ -55,11 +55,11 @@ export function watchForeignRequests(context: BrowserContext, origin: string): s
   return foreign;
 }
 
-/** Waits until React has hydrated: the app marks nothing, so wait for an interactive handler to work. */
+/** Waits until the page has hydrated: web/src/main.tsx marks <html data-hydrated> once its handlers are on. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    return !!root && root.childElementCount > 0 && document.documentElement.hasAttribute('data-hydrated');
   });
 }
 

@@ -4,10 +4,13 @@
 // error page with its status or message.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../App.tsx';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveLazyRoutes, routes } from '../App.tsx';
 import { allRoutePaths, isKnownPath } from './catalog.ts';
 import { describeRouteError, RouteError } from './pages/RouteError.tsx';
+
+// Every page's chunk loaded up front, as the browser entry loads the one it shows.
+beforeAll(() => resolveLazyRoutes(routes));
 
 function renderAt(path: string, table: RouteObject[] = routes) {
   const router = createMemoryRouter(table, { initialEntries: [path] });

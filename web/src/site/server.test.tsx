@@ -1,22 +1,8 @@
 // The prerender's server side: every route renders to HTML whose head tags come out separately,
 // exactly once each, with the CSS of the components the page used.
 import { describe, expect, it } from 'vitest';
-import { allRoutePaths, cleanCss, renderPage, splitHoisted } from './server.tsx';
-
-describe('splitHoisted', () => {
-  it('takes the leading title, meta and link tags as the head', () => {
-    const html =
-      '<title>T</title><meta name="description" content="d"/><link rel="canonical" href="/x"/><div><meta itemprop="x"/></div>';
-    expect(splitHoisted(html)).toEqual({
-      head: '<title>T</title><meta name="description" content="d"/><link rel="canonical" href="/x"/>',
-      body: '<div><meta itemprop="x"/></div>',
-    });
-  });
-
-  it('leaves markup without hoisted tags alone', () => {
-    expect(splitHoisted('<main>hi</main>')).toEqual({ head: '', body: '<main>hi</main>' });
-  });
-});
+import { FAQ_PAGE_FAQS } from './catalog.ts';
+import { allRoutePaths, cleanCss, dropRadixStyles, renderPage } from './server.tsx';
 
 describe('cleanCss', () => {
   it('drops rehydration markers and keeps the rules', () => {
@@ -25,7 +11,30 @@ describe('cleanCss', () => {
   });
 });
 
+describe('dropRadixStyles', () => {
+  it("drops style attributes made only of Radix's variables, and no other", () => {
+    expect(
+      dropRadixStyles(
+        '<div id="a" style="--radix-accordion-content-height:var(--radix-collapsible-content-height);--radix-accordion-content-width:var(--radix-collapsible-content-width)">x</div>',
+      ),
+    ).toBe('<div id="a">x</div>');
+    expect(dropRadixStyles('<div style="color:red">x</div>')).toBe('<div style="color:red">x</div>');
+  });
+});
+
 describe('renderPage', () => {
+  it('puts every FAQ answer in the HTML, each closed panel hidden', async () => {
+    const page = await renderPage('/faq');
+    const panels = page.body.match(/<div data-state="closed"[^>]*role="region"[^>]*>/g) ?? [];
+    expect(panels).toHaveLength(FAQ_PAGE_FAQS.length);
+    for (const panel of panels) expect(panel).toMatch(/ hidden[ =>]/);
+    const text = page.body
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"');
+    for (const faq of FAQ_PAGE_FAQS) expect(text).toContain(`<p>${faq.answer}</p>`);
+  });
+
   it('renders /privacy with one of each head tag and its CSS', async () => {
     const page = await renderPage('/privacy');
     expect(page.status).toBe(200);
@@ -34,7 +43,8 @@ describe('renderPage', () => {
     expect(page.head.match(/rel="canonical"/g)).toHaveLength(1);
     expect(page.head).toContain('href="https://fracture.example/privacy"');
     expect(page.body).not.toMatch(/<title>|<meta /);
-    expect(page.body.match(/application\/ld\+json/g)).toHaveLength(1);
+    expect(page.head.match(/application\/ld\+json/g)).toHaveLength(1);
+    expect(page.body).not.toContain('application/ld+json');
     expect(page.body).toContain('<h1>Privacy Policy</h1>');
     expect(page.css).toMatch(/--accent:#38e2ad|--accent: #38e2ad/);
     expect(page.css).not.toContain('data-styled');

@@ -1,35 +1,28 @@
 // Server entry for the prerender (web/scripts/build.mjs): renders one route to HTML, its head tags
-// and the CSS of the components it used.
+// and the CSS of the components it used. Runs on Preact, as the browser does (vite.config.ts).
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { routes } from '../App.tsx';
+import { type PageHandle, routes } from '../App.tsx';
 import { SITE_ORIGIN } from '../constants.ts';
+import { HeadCollectorProvider, serializeHead, type HeadTag } from './seo/Seo.tsx';
 
 export { allRoutePaths } from './catalog.ts';
 export { SITE_ORIGIN };
 
 export interface RenderedPage {
-  /** The page's <title>, <meta> and <link> tags, which React emits first; they belong in <head>. */
+  /** The page's <title>, <meta>, <link> and JSON-LD tags, for <head>. */
   head: string;
   /** The markup for #root. */
   body: string;
   /** Every rule the page's styled components produced. */
   css: string;
   status: number;
+  /** Source paths of the page modules the route loaded (their chunks are the page's own). */
+  modules: string[];
 }
 
 const handler = createStaticHandler(routes);
-
-// React 19 writes hoistable tags (title, meta, link) ahead of the rest of the markup.
-const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
-
-/** Splits React's hoisted head tags from the body markup. */
-export function splitHoisted(html: string): { head: string; body: string } {
-  const match = HOISTED.exec(html);
-  const head = match ? match[0] : '';
-  return { head, body: html.slice(head.length) };
-}
 
 /** Drops styled-components' rehydration markers: the CSS goes to a file, nothing rehydrates from it. */
 export function cleanCss(css: string): string {
@@ -40,18 +33,42 @@ export function cleanCss(css: string): string {
     .trim();
 }
 
+// Radix's accordion panel always carries `style="--radix-accordion-content-*: ..."` (its animation
+// variables, which our CSS does not use). A style attribute in the markup breaks the
+// Content-Security-Policy (no 'unsafe-inline'); in the browser React sets it through the CSSOM, which
+// the policy allows. Only attributes made of --radix-* variables alone are dropped.
+const RADIX_STYLE = / style="(?:--radix-[\w-]+:[^;"]*;?)+"/g;
+
+/** Removes Radix's variable-only style attributes from server markup. */
+export function dropRadixStyles(html: string): string {
+  return html.replace(RADIX_STYLE, '');
+}
+
 export async function renderPage(path: string): Promise<RenderedPage> {
   const context = await handler.query(new Request(new URL(path, SITE_ORIGIN)));
   if (context instanceof Response) throw new Error(`Route ${path} answered with a redirect, not a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const sheet = new ServerStyleSheet();
   try {
+    const collected: HeadTag[][] = [];
     // hydrate={false}: no inline hydration script, which the Content-Security-Policy would block.
     const html = renderToString(
-      sheet.collectStyles(<StaticRouterProvider router={router} context={context} hydrate={false} />),
+      sheet.collectStyles(
+        <HeadCollectorProvider value={collected}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </HeadCollectorProvider>,
+      ),
     );
-    const { head, body } = splitHoisted(html);
-    return { head, body, css: cleanCss(sheet.instance.toString()), status: context.statusCode };
+    // The innermost page's tags (the last <Seo> rendered) are the page's.
+    const head = serializeHead(collected.at(-1) ?? []);
+    const modules = context.matches.flatMap((m) => (m.route.handle as PageHandle | undefined)?.modules ?? []);
+    return {
+      head,
+      body: dropRadixStyles(html),
+      css: cleanCss(sheet.instance.toString()),
+      status: context.statusCode,
+      modules,
+    };
   } finally {
     sheet.seal();
   }

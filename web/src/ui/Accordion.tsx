@@ -1,4 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+// Single-open disclosure list: Radix's accordion (button triggers inside headings, aria-expanded,
+// aria-controls, region panels, arrow keys between triggers). Every panel is force-mounted so each
+// answer is in the prerendered HTML for search engines; closed ones carry `hidden`, which keeps them
+// out of sight and out of the accessibility tree (Radix leaves a force-mounted panel visible).
+import * as RadixAccordion from '@radix-ui/react-accordion';
+import { useState, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 
 export interface AccordionItem {
@@ -6,11 +11,11 @@ export interface AccordionItem {
   answer: ReactNode;
 }
 
-const List = styled.div`
+const List = styled(RadixAccordion.Root)`
   border-top: 1px solid var(--border);
 `;
 
-const Item = styled.div`
+const Item = styled(RadixAccordion.Item)`
   border-bottom: 1px solid var(--border);
 `;
 
@@ -19,7 +24,7 @@ const Heading = styled.h3`
   font-size: 1.05rem;
 `;
 
-const Trigger = styled.button`
+const Trigger = styled(RadixAccordion.Trigger)`
   display: flex;
   width: 100%;
   align-items: center;
@@ -49,40 +54,36 @@ const Trigger = styled.button`
   &[aria-expanded='true']::after { transform: rotate(-135deg); }
 `;
 
-const Panel = styled.div`
+const Panel = styled(RadixAccordion.Content)`
   padding: 0 4px 18px;
   color: var(--muted);
 
   & > p:last-child { margin-bottom: 0; }
 `;
 
-/**
- * Single-open disclosure list. Closed panels stay in the markup (hidden) so every answer is in the
- * prerendered HTML for search engines.
- */
-export function Accordion({ items, defaultOpen = null }: { items: AccordionItem[]; defaultOpen?: number | null }) {
-  const [open, setOpen] = useState<number | null>(defaultOpen);
-  const baseId = useId();
+export function Accordion({
+  items,
+  defaultOpen = null,
+  headingLevel = 3,
+}: {
+  items: AccordionItem[];
+  defaultOpen?: number | null;
+  /** The questions' heading level: one below the section's own heading, so the outline has no gap. */
+  headingLevel?: 2 | 3;
+}) {
+  const [open, setOpen] = useState(defaultOpen === null ? '' : String(defaultOpen));
   return (
-    <List>
+    <List type="single" collapsible value={open} onValueChange={setOpen}>
       {items.map((item, index) => {
-        const expanded = open === index;
-        const triggerId = `${baseId}-trigger-${index}`;
-        const panelId = `${baseId}-panel-${index}`;
+        const value = String(index);
         return (
-          <Item key={item.question}>
-            <Heading>
-              <Trigger
-                type="button"
-                id={triggerId}
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => setOpen(expanded ? null : index)}
-              >
-                {item.question}
-              </Trigger>
-            </Heading>
-            <Panel id={panelId} role="region" aria-labelledby={triggerId} hidden={!expanded}>
+          <Item key={item.question} value={value}>
+            <RadixAccordion.Header asChild>
+              <Heading as={`h${headingLevel}`}>
+                <Trigger>{item.question}</Trigger>
+              </Heading>
+            </RadixAccordion.Header>
+            <Panel forceMount hidden={open !== value}>
               {typeof item.answer === 'string' ? <p>{item.answer}</p> : item.answer}
             </Panel>
           </Item>

@@ -1,15 +1,10 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+// The modal dialog is Radix's: it moves focus in on open, keeps Tab inside, closes on Escape, the
+// close button and a click outside, hides the rest of the page from assistive technology and locks
+// scrolling; focus goes back to whatever opened it.
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useRef, type ReactNode } from 'react';
 import { styled } from 'styled-components';
-
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
+import { CloseButton } from './CloseButton.tsx';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -18,6 +13,7 @@ const Backdrop = styled.div`
   display: grid;
   place-items: center;
   padding: 16px;
+  overflow-y: auto;
   background: rgba(3, 6, 9, 0.72);
   backdrop-filter: blur(3px);
 `;
@@ -36,113 +32,48 @@ const Panel = styled.div`
   & > h2 { font-size: 1.4rem; padding-right: 40px; }
 `;
 
-export const CloseButton = styled.button`
-  position: absolute;
-  top: 14px;
-  right: 14px;
-  display: grid;
-  place-items: center;
-  width: 40px;
-  height: 40px;
-  border: 1px solid transparent;
-  border-radius: var(--radius);
-  background: transparent;
-  color: var(--muted);
-  font-size: 1.5rem;
-  line-height: 1;
-  cursor: pointer;
-
-  &:hover { color: var(--text); border-color: var(--border-strong); }
-`;
-
 interface DialogProps {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
-  description?: string;
+  description: string;
 }
 
-/**
- * A modal dialog: focus moves in on open, Tab cycles inside, Escape and the close button dismiss it,
- * and focus returns to whatever opened it.
- */
 export function Dialog({ open, title, onClose, children, description }: DialogProps) {
-  if (!open) return null;
-  return createPortal(
-    <DialogBody title={title} onClose={onClose} description={description}>
-      {children}
-    </DialogBody>,
-    document.body,
-  );
-}
-
-function DialogBody({ title, onClose, children, description }: Omit<DialogProps, 'open'>) {
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel.current) return;
-      const focusables = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (focusables.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const firstEl = focusables[0];
-      const lastEl = focusables[focusables.length - 1];
-      const active = document.activeElement;
-      if (event.shiftKey && (active === firstEl || !panel.current.contains(active))) {
-        event.preventDefault();
-        lastEl.focus();
-      } else if (!event.shiftKey && (active === lastEl || !panel.current.contains(active))) {
-        event.preventDefault();
-        firstEl.focus();
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
+  // Radix returns focus to its own Trigger; this dialog is opened from several places (the banner,
+  // the footer), so it remembers whichever element had focus when it opened.
+  const opener = useRef<Element | null>(null);
   return (
-    <Backdrop
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <Panel
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-      >
-        <h2 id={titleId}>{title}</h2>
-        {description && <p id={descriptionId}>{description}</p>}
-        <CloseButton type="button" aria-label="Close" onClick={onClose}>
-          ×
-        </CloseButton>
-        {children}
-      </Panel>
-    </Backdrop>
+    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <RadixDialog.Portal>
+        {/* The panel sits inside the overlay, so a tall dialog scrolls within it on small screens. */}
+        <RadixDialog.Overlay asChild>
+          <Backdrop>
+            <RadixDialog.Content
+              asChild
+              onOpenAutoFocus={() => {
+                opener.current = document.activeElement;
+              }}
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+              }}
+            >
+              <Panel>
+                <RadixDialog.Title>{title}</RadixDialog.Title>
+                <RadixDialog.Description>{description}</RadixDialog.Description>
+                <RadixDialog.Close asChild>
+                  <CloseButton type="button" aria-label="Close">
+                    ×
+                  </CloseButton>
+                </RadixDialog.Close>
+                {children}
+              </Panel>
+            </RadixDialog.Content>
+          </Backdrop>
+        </RadixDialog.Overlay>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

@@ -1,3 +1,6 @@
+// An on/off control with a visible label: Radix's switch (role="switch", aria-checked, Space and
+// Enter toggle it).
+import * as RadixSwitch from '@radix-ui/react-switch';
 import { useId } from 'react';
 import { styled } from 'styled-components';
 
@@ -15,32 +18,34 @@ const Text = styled.div`
   & > p { margin: 0.2em 0 0; color: var(--muted); font-size: 0.9rem; }
 `;
 
-const Track = styled.button`
+const Track = styled(RadixSwitch.Root)`
   position: relative;
   flex: none;
   width: 52px;
   height: 30px;
   margin-top: 2px;
+  padding: 0;
   border: 1px solid var(--border-strong);
   border-radius: 999px;
   background: var(--surface-3);
   cursor: pointer;
   transition: background-color 0.15s;
 
-  &::after {
-    content: '';
-    position: absolute;
-    top: 3px;
-    left: 3px;
-    width: 22px;
-    height: 22px;
-    border-radius: 50%;
-    background: var(--muted);
-    transition: transform 0.15s, background-color 0.15s;
-  }
-  &[aria-checked='true'] { background: var(--accent-soft); border-color: var(--accent); }
-  &[aria-checked='true']::after { transform: translateX(22px); background: var(--accent); }
+  &[data-state='checked'] { background: var(--accent-soft); border-color: var(--accent); }
   &:disabled { cursor: not-allowed; opacity: 0.75; }
+`;
+
+const Thumb = styled(RadixSwitch.Thumb)`
+  position: absolute;
+  top: 3px;
+  left: 3px;
+  width: 22px;
+  height: 22px;
+  border-radius: 50%;
+  background: var(--muted);
+  transition: transform 0.15s, background-color 0.15s;
+
+  &[data-state='checked'] { transform: translateX(22px); background: var(--accent); }
 `;
 
 interface SwitchProps {
@@ -52,7 +57,6 @@ interface SwitchProps {
   locked?: boolean;
 }
 
-/** An on/off control with a visible label, announced as a switch. */
 export function Switch({ label, description, checked, onChange, locked = false }: SwitchProps) {
   const id = useId();
   const descriptionId = `${id}-description`;
@@ -64,13 +68,13 @@ export function Switch({ label, description, checked, onChange, locked = false }
       </Text>
       <Track
         id={id}
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-describedby={description ? descriptionId : undefined}
+        checked={checked}
+        onCheckedChange={onChange}
         disabled={locked}
-        onClick={() => onChange?.(!checked)}
-      />
+        aria-describedby={description ? descriptionId : undefined}
+      >
+        <Thumb />
+      </Track>
     </Row>
   );
 }

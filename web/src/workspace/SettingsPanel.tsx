@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import { ALGORITHMS, modeLabel } from '../../../lib/engine/shared/modes.ts';
+import { Tooltip } from '../ui/Tooltip.tsx';
 import { displaySeed } from './bytes.ts';
 import { INTENSITY, useWorkspace } from './controller.tsx';
 import { Switch } from '../ui/Switch.tsx';
@@ -89,16 +90,15 @@ export function SettingsPanel({ ext }: { ext: string }) {
       <Field>
         <span id="workspace-seed-label">Deterministic Seed</span>
         <Row>
-          <Seed
-            aria-labelledby="workspace-seed-label"
-            data-seed={seed ?? undefined}
-            title={seed === null ? undefined : `Full seed: ${seed}`}
-          >
+          <Seed aria-labelledby="workspace-seed-label" data-seed={seed ?? undefined}>
             {seed === null ? '········' : displaySeed(seed)}
           </Seed>
-          <Button type="button" $tone="secondary" onClick={() => void copySeed()} disabled={seed === null}>
-            Copy
-          </Button>
+          {/* Only 8 digits are shown; the tooltip gives the whole seed that Copy puts on the clipboard. */}
+          <Tooltip content={seed === null ? 'No seed yet' : `Full seed: ${seed}`}>
+            <Button type="button" $tone="secondary" onClick={() => void copySeed()} disabled={seed === null}>
+              Copy
+            </Button>
+          </Tooltip>
           <Button type="button" $tone="secondary" onClick={newSeed}>
             New
           </Button>

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../../../lib/engine/shared/stages.ts';
 import type { CorruptCallbacks, CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
-import { ToastProvider } from '../ui/toast.tsx';
+import { Toaster } from '../ui/toast.tsx';
 import { PreviewPanel, ReportSection, UploadSection, WorkspaceProvider } from './Workspace.tsx';
 import type { CorruptFn } from './run.ts';
 
@@ -58,18 +58,17 @@ const fakeEngine: CorruptFn = async (file, name, options, callbacks: CorruptCall
 function renderWorkspace(state?: unknown) {
   return render(
     <MemoryRouter initialEntries={[{ pathname: '/', state }]}>
-      <ToastProvider>
-        <WorkspaceProvider engine={fakeEngine} initialSeed={1234567890}>
-          <UploadSection />
-          <ReportSection />
-          <PreviewPanel />
-        </WorkspaceProvider>
-      </ToastProvider>
+      <WorkspaceProvider engine={fakeEngine} initialSeed={1234567890}>
+        <UploadSection />
+        <ReportSection />
+        <PreviewPanel />
+      </WorkspaceProvider>
+      <Toaster />
     </MemoryRouter>,
   );
 }
 
-const toasts = () => within(screen.getByRole('region', { name: 'Notifications (Alt+T)' }));
+const toasts = () => within(screen.getByRole('region', { name: 'Notifications alt+T' }));
 const fileInput = () => document.getElementById('workspace-file-input') as HTMLInputElement;
 
 beforeEach(() => {
@@ -91,9 +90,9 @@ describe('Workspace', () => {
     await user.click(start);
     expect(await toasts().findByText('No files selected')).toBeInTheDocument();
     expect(toasts().getByText('Please add files first.')).toBeInTheDocument();
-    expect(toasts().getByText('No files selected').closest('[data-toast]')).toHaveAttribute(
-      'data-variant',
-      'destructive',
+    expect(toasts().getByText('No files selected').closest('[data-sonner-toast]')).toHaveAttribute(
+      'data-type',
+      'error',
     );
     await user.click(screen.getByRole('button', { name: 'Download All as ZIP' }));
     expect(await toasts().findByText('No processed files')).toBeInTheDocument();
@@ -212,6 +211,10 @@ describe('Workspace', () => {
     const seed = screen.getByRole('status', { name: 'Deterministic Seed' });
     expect(seed).toHaveTextContent('12345678…');
     expect(seed).toHaveAttribute('data-seed', '1234567890');
+    // Keyboard focus shows the whole seed in a tooltip, described to assistive technology too.
+    screen.getByRole('button', { name: 'Copy' }).focus();
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Full seed: 1234567890');
+    expect(screen.getByRole('button', { name: 'Copy' })).toHaveAccessibleDescription('Full seed: 1234567890');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith('1234567890');
     expect(await toasts().findByText('Seed copied')).toBeInTheDocument();
@@ -347,7 +350,7 @@ describe('Workspace', () => {
     zipFailure.error = error;
     await user.click(screen.getByRole('button', { name: 'Download All as ZIP' }));
     expect(await toasts().findByText('ZIP Creation Failed')).toBeInTheDocument();
-    expect(toasts().getByText(description).closest('[data-toast]')).toHaveAttribute('data-variant', 'destructive');
+    expect(toasts().getByText(description).closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
     expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeEnabled();
   });
 });

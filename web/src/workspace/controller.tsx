@@ -10,10 +10,10 @@ import { parseRangesField, type RangesField } from './rangesField.ts';
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
 import { corruptedName, reportName } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
-import { useToast } from '../ui/toast.tsx';
-import { batchArchive } from './batch.ts';
+import { toast } from '../ui/toast.tsx';
 import { copyText, parseSeed, randomSeed, saveBlob } from './bytes.ts';
 import { corrupt } from './engine.ts';
+import { loadBatch, preloadWorkspace, whenIdle } from './heavy.ts';
 import { browserPacing } from './pacing.ts';
 import { planRun, runFiles } from './run.ts';
 import type { CorruptFn, RunSettings } from './run.ts';
@@ -93,7 +93,6 @@ interface ProviderProps {
 }
 
 export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: ProviderProps) {
-  const { toast } = useToast();
   const [state, dispatch] = useReducer(workspaceReducer, initialWorkspace);
   const [algorithm, setAlgorithmValue] = useState<AlgorithmValue>(ALGORITHMS[0].value);
   const [intensity, setIntensityValue] = useState<number>(INTENSITY.default);
@@ -116,6 +115,10 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
   const lastRunRef = useRef<RunSettings | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   useEffect(() => () => abortRef.current?.abort(), []);
+
+  // The real engine's heavy parts load when the page is idle, or with the first file (addFiles).
+  const preload = engine === corrupt ? preloadWorkspace : undefined;
+  useEffect(() => (preload ? whenIdle(preload) : undefined), [preload]);
 
   useEffect(() => {
     if (initialSeed === undefined) setSeed(randomSeed());
@@ -183,7 +186,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       dispatch({ type: 'runEnded' });
       if (abortRef.current === controller) abortRef.current = null;
     }
-  }, [engine, toast]);
+  }, [engine]);
 
   const downloadFile = useCallback((id: number) => {
     const item = stateRef.current.items.find((f) => f.id === id);
@@ -210,6 +213,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
         intensity: level,
         masterSeed: masterSeed ?? 0,
       };
+      const { batchArchive } = await loadBatch();
       const archive = await batchArchive(done, settings, new Date());
       saveBlob(archive.blob, archive.name);
       toast({
@@ -225,7 +229,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     } finally {
       setZipping(false);
     }
-  }, [toast]);
+  }, []);
 
   const copySeed = useCallback(async () => {
     const { seed: current } = settingsRef.current;
@@ -240,56 +244,47 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
         variant: 'destructive',
       });
     }
-  }, [toast]);
+  }, []);
 
   const newSeed = useCallback(() => {
     const next = randomSeed();
     setSeed(next);
     toast({ title: 'New seed generated', description: `Runs now start from seed ${next}.` });
-  }, [toast]);
+  }, []);
 
-  const applySeed = useCallback(
-    (text: string) => {
-      const value = parseSeed(text);
-      if (value === undefined) {
-        toast({
-          title: 'Invalid seed',
-          description: 'Enter a whole number from 0 to 9007199254740991.',
-          variant: 'destructive',
-        });
-        return false;
-      }
-      setSeed(value);
-      toast({ title: 'Seed set', description: `Runs now start from seed ${value}.` });
-      return true;
-    },
-    [toast],
-  );
+  const applySeed = useCallback((text: string) => {
+    const value = parseSeed(text);
+    if (value === undefined) {
+      toast({
+        title: 'Invalid seed',
+        description: 'Enter a whole number from 0 to 9007199254740991.',
+        variant: 'destructive',
+      });
+      return false;
+    }
+    setSeed(value);
+    toast({ title: 'Seed set', description: `Runs now start from seed ${value}.` });
+    return true;
+  }, []);
 
-  const copyReport = useCallback(
-    async (report: Report) => {
-      try {
-        await copyText(JSON.stringify(report, null, 2));
-        toast({ title: 'Report copied', description: `${report.filename} report is on your clipboard.` });
-      } catch (error) {
-        toast({
-          title: 'Copy failed',
-          description: messageOf(error) ?? 'Unable to copy report metadata',
-          variant: 'destructive',
-        });
-      }
-    },
-    [toast],
-  );
+  const copyReport = useCallback(async (report: Report) => {
+    try {
+      await copyText(JSON.stringify(report, null, 2));
+      toast({ title: 'Report copied', description: `${report.filename} report is on your clipboard.` });
+    } catch (error) {
+      toast({
+        title: 'Copy failed',
+        description: messageOf(error) ?? 'Unable to copy report metadata',
+        variant: 'destructive',
+      });
+    }
+  }, []);
 
-  const downloadReport = useCallback(
-    (report: Report) => {
-      const name = reportName(report.filename);
-      saveBlob(new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' }), name);
-      toast({ title: 'Report downloaded', description: name });
-    },
-    [toast],
-  );
+  const downloadReport = useCallback((report: Report) => {
+    const name = reportName(report.filename);
+    saveBlob(new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' }), name);
+    toast({ title: 'Report downloaded', description: name });
+  }, []);
 
   const api = useMemo<WorkspaceApi>(() => {
     const latest = state.latestId === null ? undefined : state.items.find((f) => f.id === state.latestId);
@@ -305,7 +300,10 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       zipping,
       telemetryShown,
       latest,
-      addFiles: (files) => dispatch({ type: 'add', files }),
+      addFiles: (files) => {
+        preload?.();
+        dispatch({ type: 'add', files });
+      },
       removeFile: (id) => dispatch({ type: 'remove', id }),
       clearFiles: () => dispatch({ type: 'clear' }),
       setAlgorithm: (value) => setAlgorithmValue(algorithmFor(value).value),
@@ -341,6 +339,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     downloadZip,
     copyReport,
     downloadReport,
+    preload,
   ]);
 
   return <WorkspaceContext.Provider value={api}>{children}</WorkspaceContext.Provider>;

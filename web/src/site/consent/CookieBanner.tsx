@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { Button } from '../../ui/Button.tsx';
-import { CloseButton } from '../../ui/Dialog.tsx';
+import { CloseButton } from '../../ui/CloseButton.tsx';
 import { useCookie } from './CookieProvider.tsx';
 
 const Bar = styled.section`

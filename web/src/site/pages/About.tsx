@@ -1,7 +1,7 @@
 import { styled } from 'styled-components';
 import { LEGAL_ENTITY, PRODUCT_NAME } from '../../constants.ts';
 import { Card, CheckList, Container, Eyebrow, Grid, Lead, Section, SectionHeader } from '../../ui/layout.tsx';
-import { contentLabel } from '../catalog.ts';
+import { contentLabel } from '../routeIndex.ts';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, webPage } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';

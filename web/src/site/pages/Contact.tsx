@@ -4,8 +4,8 @@ import type { ContactForm as ContactFields } from '../../content/types.ts';
 import { SUPPORT_EMAIL } from '../../constants.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card, Container, Eyebrow, Lead, Section } from '../../ui/layout.tsx';
-import { useToast } from '../../ui/toast.tsx';
-import { contentLabel } from '../catalog.ts';
+import { toast } from '../../ui/toast.tsx';
+import { contentLabel } from '../routeIndex.ts';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, webPage } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';
@@ -60,7 +60,6 @@ function openMailClientDefault(href: string): void {
 /** The contact form: validated by the browser, sent through the visitor's own mail client. */
 export function ContactForm({ openMailClient = openMailClientDefault }: { openMailClient?: (href: string) => void }) {
   const [form, setForm] = useState<ContactFields>(EMPTY_CONTACT_FORM);
-  const { toast } = useToast();
   const update =
     (field: keyof ContactFields) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
       setForm((current) => ({ ...current, [field]: event.target.value }));

@@ -3,7 +3,8 @@ import { styled } from 'styled-components';
 import type { InternalLink } from '../../content/types.ts';
 import { Accordion } from '../../ui/Accordion.tsx';
 import { Container, Eyebrow, Lead, Section } from '../../ui/layout.tsx';
-import { contentLabel, FAQ_PAGE_FAQS } from '../catalog.ts';
+import { faqPageFaqs as FAQ_PAGE_FAQS } from '../../content/faq.ts';
+import { contentLabel } from '../routeIndex.ts';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, faqPage, webPage } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';
@@ -73,6 +74,7 @@ export function FaqPage() {
           <h1>Frequently asked questions</h1>
           <Lead>One question open at a time. Each answer links to the page that covers it in depth.</Lead>
           <Accordion
+            headingLevel={2}
             items={FAQ_PAGE_FAQS.map((faq) => ({
               question: faq.question,
               answer: <FaqAnswer answer={faq.answer} links={faq.links} />,

@@ -10,7 +10,8 @@ import { Badge, BadgeRow, Card, Container, Grid, Lead, Section, SectionHeader } 
 import { formatSeconds, formatSize } from '../../workspace/format.ts';
 import { sampleReport } from '../../workspace/sampleReport.ts';
 import { PreviewPanel, ReportSection, UploadSection, WorkspaceProvider } from '../../workspace/Workspace.tsx';
-import { HOME_FAQS, SECTIONS } from '../catalog.ts';
+import { homeFaqs as HOME_FAQS } from '../../content/faq.ts';
+import { useCases as USE_CASES } from '../../content/useCases.ts';
 import { formatCountClaim, RECOGNISED_EXTENSIONS, wasmEngineNoun } from '../buildInfo.ts';
 import { FaqAnswer, FaqLinks } from './FaqPage.tsx';
 import { LinkCards } from '../renderers/parts.tsx';
@@ -176,7 +177,7 @@ export function Home() {
   useScrollRequest();
   const effects = useEffectsLayer();
   const startCorrupting = useStartCorrupting();
-  const useCases = SECTIONS['use-cases'].records;
+  const useCases = USE_CASES;
   // The spec's order: hero, features, upload, FAQ, use cases and statistics, forensic report, preview.
   return (
     <WorkspaceProvider>

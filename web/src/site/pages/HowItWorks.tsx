@@ -5,7 +5,7 @@ import { ButtonAnchor } from '../../ui/Button.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { Card, CheckList, Container, Eyebrow, Grid, Lead, Section, SectionHeader } from '../../ui/layout.tsx';
 import { wasmEngineNoun } from '../buildInfo.ts';
-import { contentLabel } from '../catalog.ts';
+import { contentLabel } from '../routeIndex.ts';
 import { StartButton } from '../renderers/parts.tsx';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, howTo, webPage } from '../seo/structuredData.ts';

@@ -2,7 +2,7 @@ import { styled } from 'styled-components';
 import { PRO_PRICE_USD, REFUND_DAYS, SUPPORT_EMAIL } from '../../constants.ts';
 import { ButtonAnchor } from '../../ui/Button.tsx';
 import { Badge, CheckList, Container, Eyebrow, Lead, Section } from '../../ui/layout.tsx';
-import { contentLabel } from '../catalog.ts';
+import { contentLabel } from '../routeIndex.ts';
 import { StartButton } from '../renderers/parts.tsx';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, softwareApplication, webPage } from '../seo/structuredData.ts';

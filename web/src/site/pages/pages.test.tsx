@@ -3,13 +3,16 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../App.tsx';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveLazyRoutes, routes } from '../../App.tsx';
 import { ANALYTICS_RETENTION_MONTHS, MINIMUM_AGE, PRO_PRICE_USD, SUPPORT_EMAIL } from '../../constants.ts';
-import { ToastProvider } from '../../ui/toast.tsx';
+import { Toaster } from '../../ui/toast.tsx';
 import { FAQ_PAGE_FAQS } from '../catalog.ts';
 import { ContactForm } from './Contact.tsx';
 import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
+
+// Every page's chunk loaded up front, as the browser entry loads the one it shows.
+beforeAll(() => resolveLazyRoutes(routes));
 
 beforeEach(() => {
   localStorage.setItem(
@@ -66,9 +69,8 @@ describe('contact', () => {
     const open = vi.fn();
     render(
       <MemoryRouter>
-        <ToastProvider>
-          <ContactForm openMailClient={open} />
-        </ToastProvider>
+        <ContactForm openMailClient={open} />
+        <Toaster />
       </MemoryRouter>,
     );
     const user = userEvent.setup();
@@ -91,9 +93,8 @@ describe('contact', () => {
     const open = vi.fn();
     render(
       <MemoryRouter>
-        <ToastProvider>
-          <ContactForm openMailClient={open} />
-        </ToastProvider>
+        <ContactForm openMailClient={open} />
+        <Toaster />
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
@@ -145,7 +146,7 @@ describe('legal pages', () => {
   it('the opt-out page opens the cookie preferences dialog', async () => {
     renderAt('/opt-out');
     await userEvent.click(screen.getByRole('button', { name: 'Open cookie preferences' }));
-    expect(screen.getByRole('dialog', { name: 'Manage Cookie Preferences' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Manage Cookie Preferences' })).toBeInTheDocument();
   });
 });
 
@@ -166,7 +167,9 @@ describe('about, FAQ and how it works', () => {
     await userEvent.click(triggers[1]);
     expect(triggers[0]).toHaveAttribute('aria-expanded', 'false');
     expect(triggers[1]).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getAllByRole('region', { hidden: false }).filter((r) => r.id.includes('panel'))).toHaveLength(1);
+    expect(within(screen.getByRole('main')).getAllByRole('region')).toEqual([
+      screen.getByRole('region', { name: FAQ_PAGE_FAQS[1].question }),
+    ]);
     await userEvent.click(triggers[1]);
     expect(triggers[1]).toHaveAttribute('aria-expanded', 'false');
     const main = within(screen.getByRole('main'));

@@ -6,7 +6,7 @@ import type { ContentBase, Faq, Hero } from '../../content/types.ts';
 import { Accordion } from '../../ui/Accordion.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Container, Eyebrow, Lead, Prose, Section, SectionHeader } from '../../ui/layout.tsx';
-import { contentLabel } from '../catalog.ts';
+import { contentLabel } from '../routeIndex.ts';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, faqPage, webPage, type JsonLdNode } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';

@@ -2,12 +2,15 @@
 // One renderer per content kind: each shows its record's fields and links to the records it names.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { routes } from '../../App.tsx';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resolveLazyRoutes, routes } from '../../App.tsx';
 import type { QuickAnswer } from '../../content/types.ts';
 import { PRO_PRICE_GBP, PRO_PRICE_USD } from '../../constants.ts';
 import { SECTIONS } from '../catalog.ts';
 import { MAX_RELATED_ANSWERS, relatedAnswers } from './AnswerPage.tsx';
+
+// Every page's chunk loaded up front, as the browser entry loads the one it shows.
+beforeAll(() => resolveLazyRoutes(routes));
 
 beforeEach(() => {
   localStorage.setItem(

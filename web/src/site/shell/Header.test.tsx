@@ -4,8 +4,11 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../App.tsx';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveLazyRoutes, routes } from '../../App.tsx';
+
+// Every page's chunk loaded up front, as the browser entry loads the one it shows.
+beforeAll(() => resolveLazyRoutes(routes));
 
 let scrolled: Element[] = [];
 

@@ -1,11 +1,10 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { ToastProvider } from '../../ui/toast.tsx';
-import { contentLabel, isKnownPath } from '../catalog.ts';
+import { Toaster } from '../../ui/toast.tsx';
+import { contentLabel, isKnownPath } from '../routeIndex.ts';
 import { CookieBanner } from '../consent/CookieBanner.tsx';
-import { CookiePreferencesDialog } from '../consent/CookiePreferencesDialog.tsx';
-import { CookieProvider } from '../consent/CookieProvider.tsx';
+import { CookieProvider, useCookie } from '../consent/CookieProvider.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -61,6 +60,23 @@ function useNavigationFocus(main: RefObject<HTMLElement | null>) {
   }, [pathname]);
 }
 
+// The preferences dialog (Radix dialog, switches, scroll lock) is its own chunk, fetched the first time
+// it opens and kept mounted after, so closing it returns focus as usual.
+const CookiePreferencesDialog = lazy(async () => ({
+  default: (await import('../consent/CookiePreferencesDialog.tsx')).CookiePreferencesDialog,
+}));
+
+function PreferencesDialog() {
+  const { dialogOpen } = useCookie();
+  const [wanted, setWanted] = useState(false);
+  if (dialogOpen && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <CookiePreferencesDialog />
+    </Suspense>
+  ) : null;
+}
+
 /** Chrome shared by every page: header, breadcrumbs, the page, the legal notice, footer, consent. */
 export function SiteLayout() {
   const { pathname } = useLocation();
@@ -68,21 +84,20 @@ export function SiteLayout() {
   useNavigationFocus(main);
   return (
     <CookieProvider>
-      <ToastProvider>
-        <SkipLink href="#main">Skip to content</SkipLink>
-        <Page>
-          <Header />
-          {/* Unknown paths render the not-found page, which has no trail to show. */}
-          {isKnownPath(pathname) && <Breadcrumbs pathname={pathname} contentLabel={contentLabel} />}
-          <Main id="main" ref={main} tabIndex={-1}>
-            <Outlet />
-          </Main>
-          <LegalNotice />
-          <Footer />
-        </Page>
-        <CookieBanner />
-        <CookiePreferencesDialog />
-      </ToastProvider>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Page>
+        <Header />
+        {/* Unknown paths render the not-found page, which has no trail to show. */}
+        {isKnownPath(pathname) && <Breadcrumbs pathname={pathname} contentLabel={contentLabel} />}
+        <Main id="main" ref={main} tabIndex={-1}>
+          <Outlet />
+        </Main>
+        <LegalNotice />
+        <Footer />
+      </Page>
+      <CookieBanner />
+      <PreferencesDialog />
+      <Toaster />
     </CookieProvider>
   );
 }

@@ -4,7 +4,7 @@ import { SITE_ORIGIN } from '../../../constants.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { ButtonLink } from '../../../ui/Button.tsx';
 import { Container, Eyebrow, Prose, Section } from '../../../ui/layout.tsx';
-import { contentLabel } from '../../catalog.ts';
+import { contentLabel } from '../../routeIndex.ts';
 import { Seo } from '../../seo/Seo.tsx';
 import { breadcrumbList, webPage } from '../../seo/structuredData.ts';
 import { breadcrumbsFor } from '../../shell/breadcrumbs.ts';

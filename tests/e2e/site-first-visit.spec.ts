@@ -1,0 +1,77 @@
+// A first visit as the server sends it (issue 10): compressed answers picked by Accept-Encoding, a page
+// that paints its text with scripts disabled, and nothing render-blocking beyond one style sheet.
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { presetConsent, ROUTES } from './helpers/site.ts';
+
+const DIST = process.env.FRACTURE_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function firstAsset(request: import('@playwright/test').APIRequestContext, pattern: RegExp) {
+  const html = await (await request.get('/')).text();
+  const match = pattern.exec(html);
+  expect(match, String(pattern)).not.toBeNull();
+  return match![1];
+}
+
+test('every compressible file comes as brotli or gzip as asked, with Vary, and decodes to the file', async ({
+  request,
+}) => {
+  const js = await firstAsset(request, /<script type="module"[^>]*src="([^"]+)"/);
+  const css = await firstAsset(request, /<link rel="stylesheet" href="([^"]+)"/);
+  const wasmName = readFileSync(`${DIST}/sw.js`, 'utf8').match(/"(\/assets\/[^"]+\.wasm)"/)![1];
+  const cases: [string, string][] = [
+    ['/', 'index.html'],
+    ['/corrupt/pdf', 'corrupt/pdf/index.html'],
+    [js, js.slice(1)],
+    [css, css.slice(1)],
+    [wasmName, wasmName.slice(1)],
+    ['/sitemap.xml', 'sitemap.xml'],
+    ['/sample-report.json', 'sample-report.json'],
+    ['/favicon.svg', 'favicon.svg'],
+  ];
+  for (const [url, file] of cases) {
+    const original = readFileSync(`${DIST}/${file}`);
+    for (const [accept, expected] of [
+      ['br, gzip', 'br'],
+      ['gzip;q=1, br;q=0', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const response = await request.get(url, { headers: { 'Accept-Encoding': accept } });
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['content-encoding'], `${url} ${accept}`).toBe(expected);
+      expect(response.headers().vary, url).toBe('Accept-Encoding');
+      // Playwright decodes the body: it must be the file itself.
+      expect((await response.body()).equals(original), `${url} ${accept}`).toBe(true);
+    }
+    const br = await request.get(url, { headers: { 'Accept-Encoding': 'br' } });
+    expect(Number(br.headers()['content-length']), url).toBeLessThan(original.length);
+  }
+});
+
+test.describe('scripts disabled', () => {
+  test.use({ javaScriptEnabled: false });
+  test.beforeEach(async ({ context }) => presetConsent(context));
+
+  for (const route of ['/', '/corrupt/pdf', '/faq', '/privacy']) {
+    test(`${route} shows its text and styles without JavaScript`, async ({ page }) => {
+      await page.goto(route);
+      await expect(page.locator('h1')).toBeVisible();
+      await expect(page.getByRole('banner')).toHaveCSS('position', 'fixed');
+      await expect(page.getByRole('complementary', { name: 'Legal notice' })).toContainText('files you own');
+    });
+  }
+});
+
+test('no page has a render-blocking resource beyond its one style sheet', async ({ request }) => {
+  for (const route of ROUTES) {
+    const html = await (await request.get(route)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<link rel="stylesheet"[^>]*>/g), route).toHaveLength(1);
+    // Scripts are modules (deferred) or JSON-LD data; none blocks parsing.
+    const blocking = [...head.matchAll(/<script\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => !/type="module"|type="application\/ld\+json"/.test(tag));
+    expect(blocking, route).toEqual([]);
+  }
+});
