@@ -138,7 +138,7 @@ describe('changeMap', () => {
     const run = await nextRun(map, counted(a), counted(b), 0);
     expect(run).toEqual({ index: 1, start: 50_000_123, end: 50_000_124 });
     // Two segments of about 256 KiB each side at most, not 64 MiB.
-    expect(read).toBeLessThan(4 * (64 << 20) / 256 + 1024);
+    expect(read).toBeLessThan((4 * (64 << 20)) / 256 + 1024);
     const win = await windowAround(map, counted(a), counted(b), run);
     expect(win.start).toBe(50_000_123 - 99);
     expect(win.resultChanged.indexOf(1)).toBe(99);

@@ -166,7 +166,14 @@ export async function changeMap(a: ByteSource, b: ByteSource, options: MapOption
 }
 
 /** Which of `side`'s bytes in [start, end) count as changed: 1 or 0 per byte. */
-async function flags(map: ChangeMap, a: ByteSource, b: ByteSource, side: 'original' | 'result', start: number, end: number) {
+async function flags(
+  map: ChangeMap,
+  a: ByteSource,
+  b: ByteSource,
+  side: 'original' | 'result',
+  start: number,
+  end: number,
+) {
   const size = side === 'original' ? map.originalSize : map.resultSize;
   const last = Math.min(end, size);
   const out = new Uint8Array(Math.max(0, last - start));

@@ -39,8 +39,15 @@ export function replayCommand(options: ReplayOptions, fileName: string): string 
 
 // Words made only of these need no quoting in any POSIX shell.
 const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
-// C0 controls and DEL: a terminal may act on them when they are pasted.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** C0 controls and DEL: a terminal may act on them when they are pasted. */
+export function isControl(code: number): boolean {
+  return code < 0x20 || code === 0x7f;
+}
+
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return true;
+  return false;
+}
 
 /**
  * One shell word that a POSIX shell reads back as `word`: left bare when every character is plain,
@@ -52,7 +59,7 @@ export function shellWord(word: string): string {
   if (word === '') return "''";
   const w = word.startsWith('-') ? `./${word}` : word;
   if (PLAIN.test(w)) return w;
-  if (!CONTROL.test(w)) return `'${w.replaceAll("'", "'\\''")}'`;
+  if (!hasControl(w)) return `'${w.replaceAll("'", "'\\''")}'`;
   let out = "$'";
   for (const ch of w) {
     const code = ch.codePointAt(0)!;
@@ -60,7 +67,7 @@ export function shellWord(word: string): string {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\t') out += '\\t';
     else if (ch === '\r') out += '\\r';
-    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else if (isControl(code)) out += `\\x${code.toString(16).padStart(2, '0')}`;
     else out += ch;
   }
   return `${out}'`;

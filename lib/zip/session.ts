@@ -16,7 +16,10 @@ export type SessionFileInput = Pick<
   Report,
   'filename' | 'original_size' | 'result_size' | 'entropy_delta' | 'time_ms' | 'seed'
 > &
-  Partial<Pick<Report, 'recipe' | 'verdict' | 'engine' | 'sha256_after'>>;
+  Partial<Pick<Report, 'recipe' | 'verdict' | 'engine' | 'sha256_after'>> & {
+    /** The host's replay command (lib/report/host-fields.ts), when the report carries one. */
+    replay?: string;
+  };
 
 export interface SessionInput {
   /** When the run started; names the archive and stamps its entries. */
@@ -42,6 +45,7 @@ export interface SessionFile {
   verdict: string;
   engine?: string;
   sha256_after?: string;
+  replay?: string;
 }
 
 /** Keys in the order product-spec.md lists them. */
@@ -84,6 +88,7 @@ export function buildSessionReport({ timestamp, mode, intensity, masterSeed, fil
       verdict: f.verdict || DEFAULT_VERDICT,
       engine: f.engine,
       sha256_after: f.sha256_after,
+      ...(f.replay === undefined ? {} : { replay: f.replay }),
     })),
   };
 }
