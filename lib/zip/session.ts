@@ -103,6 +103,11 @@ export function sessionReportName(date: Date): string {
   return `${sessionStem(date)}_session_report.json`;
 }
 
+/** `fracture_session_YYYYMMDD-HHMMSS_session_report.pdf`, the PDF beside it (lib/report/pdf.ts). */
+export function sessionPdfName(date: Date): string {
+  return `${sessionStem(date)}_session_report.pdf`;
+}
+
 /** A corrupted file ready for the batch ZIP. */
 export interface BatchResult {
   data: Uint8Array | BlobLike;
@@ -128,11 +133,13 @@ export function sessionZip(run: Omit<SessionInput, 'files'>, results: readonly B
 
 /**
  * The batch ZIP's entries: each result under its `archive_name` from the session report, then the
- * report itself as JSON. `results` must be the files the report was built from, in the same order.
+ * report itself as JSON, and as PDF when one is given. `results` must be the files the report was
+ * built from, in the same order.
  */
 export function* batchEntries(
   results: readonly BatchResult[],
   session: SessionReport,
+  sessionPdf?: Uint8Array,
 ): Generator<ZipEntry, void, undefined> {
   if (results.length !== session.files.length) {
     throw new Error(`The session report lists ${session.files.length} files but ${results.length} were given`);
@@ -150,15 +157,17 @@ export function* batchEntries(
     data: new TextEncoder().encode(`${JSON.stringify(session, null, 2)}\n`),
     modified: timestamp,
   };
+  if (sessionPdf) yield { name: sessionPdfName(timestamp), data: sessionPdf, modified: timestamp };
 }
 
 /**
- * Names inside the archive. The report's name is claimed first, so however the inputs are named it
+ * Names inside the archive. The reports' names are claimed first, so however the inputs are named it
  * keeps its own; then each file gets its corrupted name, safe and unique.
  */
 function archiveNames(filenames: readonly string[], timestamp: Date): string[] {
   const namer = new EntryNamer();
   namer.take(sessionReportName(timestamp));
+  namer.take(sessionPdfName(timestamp));
   return filenames.map((name) => namer.take(corruptedName(safeEntryName(name))));
 }
 

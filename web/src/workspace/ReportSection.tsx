@@ -4,26 +4,33 @@ import { styled } from 'styled-components';
 import { modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
+import { type HostReport, withHostFields } from '../../../lib/report/host-fields.ts';
+import { MODE_FIELDS as MODE_FIELD_LABELS } from '../../../lib/report/text.ts';
 import { useWorkspace } from './controller.tsx';
+import { type Finished, hostReportOf } from './results.ts';
+import { usePromise } from './usePromise.ts';
 import { formatEntropy, formatEntropyDelta, formatSeconds, formatSize, recoverability, sizeChange } from './format.ts';
 import { sampleReport } from './sampleReport.ts';
 import { Badge, Button, Card, DataList, Lead, Section, SectionTitle } from './styles.ts';
 
-/** Mode-specific fields, shown when the report has them. */
-const MODE_FIELDS: readonly { key: keyof Report; label: string; format: (v: number) => string }[] = [
-  { key: 'ops', label: 'Bytes modified', format: (v) => v.toLocaleString('en-US') },
-  { key: 'preserve_header', label: 'Header bytes preserved', format: (v) => v.toLocaleString('en-US') },
-  { key: 'removed', label: 'Bytes removed', format: (v) => v.toLocaleString('en-US') },
-  { key: 'inserted', label: 'Bytes inserted', format: (v) => v.toLocaleString('en-US') },
-  { key: 'remove_start', label: 'Cut at offset', format: (v) => v.toLocaleString('en-US') },
-  { key: 'shuffled_blocks', label: 'Blocks shuffled', format: (v) => v.toLocaleString('en-US') },
-  { key: 'block_size', label: 'Block size', format: (v) => formatSize(v) },
-];
+/** Mode-specific fields, shown when the report has them (labels shared with the PDF reports). */
+const MODE_FIELDS = MODE_FIELD_LABELS.map(({ key, label }) => ({
+  key,
+  label,
+  format: key === 'block_size' ? formatSize : (v: number) => v.toLocaleString('en-US'),
+}));
+
+/** The report with the host's fields; the browser's verdict joins once the browser has given it. */
+function useHostReport(latest: Finished | undefined, report: Report): HostReport {
+  const full = usePromise(() => (latest ? hostReportOf(latest) : Promise.reject()), latest?.result);
+  return full?.value && full.value.filename === report.filename ? full.value : withHostFields(report);
+}
 
 export function ReportSection() {
-  const { latest, copyReport, downloadReport } = useWorkspace();
+  const { latest, copyReport, downloadReport, downloadPdf, pdfBusy } = useWorkspace();
   const live = latest?.result?.report;
   const report = live ?? sampleReport;
+  const hosted = useHostReport(live ? (latest as Finished) : undefined, report);
   return (
     <Section id="report" aria-labelledby="report-title">
       <Heading>
@@ -73,6 +80,10 @@ export function ReportSection() {
           />
           <Field label="Verdict" value={report.verdict} name="verdict" />
         </DataList>
+        <Replay>
+          <span>Replay on the command line</span>
+          <code data-field="replay">{hosted.replay}</code>
+        </Replay>
         <Recipe>
           <strong>Recipe.</strong> {report.recipe}
           {report.escalated
@@ -80,14 +91,23 @@ export function ReportSection() {
             : ''}
         </Recipe>
         <Json aria-label="Report JSON" tabIndex={0}>
-          {JSON.stringify(report, null, 2)}
+          {JSON.stringify(hosted, null, 2)}
         </Json>
         <Actions>
           <Button type="button" $tone="secondary" disabled={!live} onClick={() => live && void copyReport(live)}>
             Copy report
           </Button>
-          <Button type="button" $tone="secondary" disabled={!live} onClick={() => live && downloadReport(live)}>
+          <Button type="button" $tone="secondary" disabled={!live} onClick={() => live && void downloadReport(live)}>
             Download JSON
+          </Button>
+          <Button
+            type="button"
+            $tone="secondary"
+            disabled={!live || pdfBusy}
+            aria-busy={pdfBusy || undefined}
+            onClick={() => live && void downloadPdf(live)}
+          >
+            {pdfBusy ? 'Making PDF…' : 'Download PDF'}
           </Button>
         </Actions>
       </Card>
@@ -129,6 +149,21 @@ const Json = styled.pre`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 10px;
   margin-top: 16px;
+`;
+
+const Replay = styled.p`
+  display: grid;
+  gap: 4px;
+  margin: 16px 0 0;
+  span {
+    font-size: 0.85rem;
+    color: var(--color-text-muted, #94a3b8);
+  }
+  code {
+    overflow-wrap: anywhere;
+    font-size: 0.85rem;
+  }
 `;

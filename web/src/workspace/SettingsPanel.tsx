@@ -12,7 +12,7 @@ export function algorithmOptions(ext: string) {
 }
 
 export function SettingsPanel({ ext }: { ext: string }) {
-  const { algorithm, setAlgorithm, intensity, setIntensity, seed, copySeed, newSeed, applySeed, state } =
+  const { algorithm, setAlgorithm, intensity, setIntensity, seed, copySeed, newSeed, applySeed, copyShareLink, state } =
     useWorkspace();
   const [seedDraft, setSeedDraft] = useState('');
   const [intensityDraft, setIntensityDraft] = useState<string | null>(null);
@@ -108,6 +108,18 @@ export function SettingsPanel({ ext }: { ext: string }) {
             Use
           </Button>
         </SeedForm>
+      </Field>
+      <Field>
+        <Button
+          type="button"
+          $tone="secondary"
+          onClick={() => void copyShareLink()}
+          disabled={seed === null}
+          aria-describedby="workspace-share-hint"
+        >
+          Copy share link
+        </Button>
+        <Hint id="workspace-share-hint">A link that opens Fracture with this algorithm, intensity and seed.</Hint>
       </Field>
     </Panel>
   );

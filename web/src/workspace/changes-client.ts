@@ -23,7 +23,9 @@ function failAll(error: Error) {
   worker = null;
 }
 
-function ask(request: Omit<ChangesRequest, 'id'>): Promise<ChangesReply> {
+type Unsent = ChangesRequest extends infer R ? (R extends ChangesRequest ? Omit<R, 'id'> : never) : never;
+
+function ask(request: Unsent): Promise<ChangesReply> {
   if (!worker) {
     worker = new Worker(new URL('./changes-worker.ts', import.meta.url), { type: 'module', name: 'fracture-changes' });
     worker.onmessage = (event: MessageEvent<ChangesReply>) => {

@@ -10,7 +10,7 @@ import type { FileItem, FileResult } from './state.ts';
 const maps = new WeakMap<FileResult, Promise<ChangeMap>>();
 const verdicts = new WeakMap<FileResult, Promise<BrowserDecoder>>();
 
-export function changesOf(item: FileItem & { result: FileResult }): Promise<ChangeMap> {
+export function changesOf(item: Finished): Promise<ChangeMap> {
   let map = maps.get(item.result);
   if (!map) {
     map = mapChanges(item.file, item.result.blob);
@@ -21,7 +21,7 @@ export function changesOf(item: FileItem & { result: FileResult }): Promise<Chan
   return map;
 }
 
-export function verdictOf(item: FileItem & { result: FileResult }): Promise<BrowserDecoder> {
+export function verdictOf(item: Finished): Promise<BrowserDecoder> {
   let verdict = verdicts.get(item.result);
   if (!verdict) {
     verdict = browserVerdict(item.file, item.result.blob, item.file.name).catch(() => 'not_applicable' as const);
@@ -31,8 +31,18 @@ export function verdictOf(item: FileItem & { result: FileResult }): Promise<Brow
 }
 
 /** The report as the browser hands it out: the engine's fields, then replay, share_link, browser_decoder. */
-export async function hostReportOf(item: FileItem & { result: FileResult }): Promise<HostReport> {
+export async function hostReportOf(item: Finished): Promise<HostReport> {
   return withHostFields(item.result.report, await verdictOf(item));
 }
 
 export type Finished = FileItem & { result: FileResult };
+
+/** The PDF writer and pdf-lib: loaded only when a PDF is made, never with the page. */
+export const loadPdf = () => import('../../../lib/report/pdf.ts');
+
+/** The file's PDF report, made in this tab. */
+export async function pdfOf(item: Finished, madeAt: Date): Promise<Blob> {
+  const [{ fileReportPdf }, report, changes] = await Promise.all([loadPdf(), hostReportOf(item), changesOf(item)]);
+  const bytes = await fileReportPdf({ report, changes, madeAt });
+  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+}
