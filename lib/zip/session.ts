@@ -16,7 +16,10 @@ export type SessionFileInput = Pick<
   Report,
   'filename' | 'original_size' | 'result_size' | 'entropy_delta' | 'time_ms' | 'seed'
 > &
-  Partial<Pick<Report, 'recipe' | 'verdict' | 'engine' | 'sha256_after'>>;
+  Partial<Pick<Report, 'recipe' | 'verdict' | 'engine' | 'sha256_after'>> & {
+    /** The host's replay command (lib/report/host-fields.ts), when the report carries one. */
+    replay?: string;
+  };
 
 export interface SessionInput {
   /** When the run started; names the archive and stamps its entries. */
@@ -42,6 +45,7 @@ export interface SessionFile {
   verdict: string;
   engine?: string;
   sha256_after?: string;
+  replay?: string;
 }
 
 /** Keys in the order product-spec.md lists them. */
@@ -84,6 +88,7 @@ export function buildSessionReport({ timestamp, mode, intensity, masterSeed, fil
       verdict: f.verdict || DEFAULT_VERDICT,
       engine: f.engine,
       sha256_after: f.sha256_after,
+      ...(f.replay === undefined ? {} : { replay: f.replay }),
     })),
   };
 }
@@ -96,6 +101,11 @@ export function sessionZipName(date: Date): string {
 /** `fracture_session_YYYYMMDD-HHMMSS_session_report.json`, the report's name inside the ZIP. */
 export function sessionReportName(date: Date): string {
   return `${sessionStem(date)}_session_report.json`;
+}
+
+/** `fracture_session_YYYYMMDD-HHMMSS_session_report.pdf`, the PDF beside it (lib/report/pdf.ts). */
+export function sessionPdfName(date: Date): string {
+  return `${sessionStem(date)}_session_report.pdf`;
 }
 
 /** A corrupted file ready for the batch ZIP. */
@@ -123,11 +133,13 @@ export function sessionZip(run: Omit<SessionInput, 'files'>, results: readonly B
 
 /**
  * The batch ZIP's entries: each result under its `archive_name` from the session report, then the
- * report itself as JSON. `results` must be the files the report was built from, in the same order.
+ * report itself as JSON, and as PDF when one is given. `results` must be the files the report was
+ * built from, in the same order.
  */
 export function* batchEntries(
   results: readonly BatchResult[],
   session: SessionReport,
+  sessionPdf?: Uint8Array,
 ): Generator<ZipEntry, void, undefined> {
   if (results.length !== session.files.length) {
     throw new Error(`The session report lists ${session.files.length} files but ${results.length} were given`);
@@ -145,15 +157,17 @@ export function* batchEntries(
     data: new TextEncoder().encode(`${JSON.stringify(session, null, 2)}\n`),
     modified: timestamp,
   };
+  if (sessionPdf) yield { name: sessionPdfName(timestamp), data: sessionPdf, modified: timestamp };
 }
 
 /**
- * Names inside the archive. The report's name is claimed first, so however the inputs are named it
+ * Names inside the archive. The reports' names are claimed first, so however the inputs are named it
  * keeps its own; then each file gets its corrupted name, safe and unique.
  */
 function archiveNames(filenames: readonly string[], timestamp: Date): string[] {
   const namer = new EntryNamer();
   namer.take(sessionReportName(timestamp));
+  namer.take(sessionPdfName(timestamp));
   return filenames.map((name) => namer.take(corruptedName(safeEntryName(name))));
 }
 

@@ -1,6 +1,7 @@
-// An on/off control with a visible label: Radix's switch (role="switch", aria-checked, Space and
-// Enter toggle it).
-import * as RadixSwitch from '@radix-ui/react-switch';
+// An on/off control with a visible label: <input type="checkbox" role="switch">, which the browser
+// makes focusable and toggles with Space, and which works before the page hydrates. Radix's switch
+// was used first; its server render adds a hidden input with an inline style attribute (it assumes a
+// form until it can look), which the site's Content-Security-Policy refuses, so it went.
 import { useId } from 'react';
 import { styled } from 'styled-components';
 
@@ -18,12 +19,14 @@ const Text = styled.div`
   & > p { margin: 0.2em 0 0; color: var(--muted); font-size: 0.9rem; }
 `;
 
-const Track = styled(RadixSwitch.Root)`
+// A native checkbox in the switch role: it works before hydration and prints no inline style.
+const Track = styled.input.attrs({ type: 'checkbox', role: 'switch' })`
+  appearance: none;
   position: relative;
   flex: none;
   width: 52px;
   height: 30px;
-  margin-top: 2px;
+  margin: 2px 0 0;
   padding: 0;
   border: 1px solid var(--border-strong);
   border-radius: 999px;
@@ -31,21 +34,21 @@ const Track = styled(RadixSwitch.Root)`
   cursor: pointer;
   transition: background-color 0.15s;
 
-  &[data-state='checked'] { background: var(--accent-soft); border-color: var(--accent); }
+  &::before {
+    content: '';
+    position: absolute;
+    top: 3px;
+    left: 3px;
+    width: 22px;
+    height: 22px;
+    border-radius: 50%;
+    background: var(--muted);
+    transition: transform 0.15s, background-color 0.15s;
+  }
+  &:checked { background: var(--accent-soft); border-color: var(--accent); }
+  &:checked::before { transform: translateX(22px); background: var(--accent); }
+  &:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
   &:disabled { cursor: not-allowed; opacity: 0.75; }
-`;
-
-const Thumb = styled(RadixSwitch.Thumb)`
-  position: absolute;
-  top: 3px;
-  left: 3px;
-  width: 22px;
-  height: 22px;
-  border-radius: 50%;
-  background: var(--muted);
-  transition: transform 0.15s, background-color 0.15s;
-
-  &[data-state='checked'] { transform: translateX(22px); background: var(--accent); }
 `;
 
 interface SwitchProps {
@@ -69,12 +72,10 @@ export function Switch({ label, description, checked, onChange, locked = false }
       <Track
         id={id}
         checked={checked}
-        onCheckedChange={onChange}
+        onChange={(event) => onChange?.(event.currentTarget.checked)}
         disabled={locked}
         aria-describedby={description ? descriptionId : undefined}
-      >
-        <Thumb />
-      </Track>
+      />
     </Row>
   );
 }

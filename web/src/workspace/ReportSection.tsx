@@ -4,29 +4,32 @@ import { styled } from 'styled-components';
 import { modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
+import { type HostReport, withHostFields } from '../../../lib/report/host-fields.ts';
+import { MODE_FIELDS as MODE_FIELD_LABELS } from '../../../lib/report/text.ts';
 import { useWorkspace } from './controller.tsx';
+import { type Finished, hostReportOf } from './results.ts';
+import { usePromise } from './usePromise.ts';
 import { formatEntropy, formatEntropyDelta, formatSeconds, formatSize, recoverability, sizeChange } from './format.ts';
 import { sampleReport } from './sampleReport.ts';
 import { Badge, Button, Card, DataList, Lead, Section, SectionTitle } from './styles.ts';
 
-/** Mode-specific fields, shown when the report has them. */
-const MODE_FIELDS: readonly { key: keyof Report; label: string; format: (v: number) => string }[] = [
-  { key: 'ops', label: 'Bytes modified', format: (v) => v.toLocaleString('en-US') },
-  { key: 'preserve_header', label: 'Header bytes preserved', format: (v) => v.toLocaleString('en-US') },
-  { key: 'removed', label: 'Bytes removed', format: (v) => v.toLocaleString('en-US') },
-  { key: 'inserted', label: 'Bytes inserted', format: (v) => v.toLocaleString('en-US') },
-  { key: 'remove_start', label: 'Cut at offset', format: (v) => v.toLocaleString('en-US') },
-  { key: 'shuffled_blocks', label: 'Blocks shuffled', format: (v) => v.toLocaleString('en-US') },
-  { key: 'block_size', label: 'Block size', format: (v) => formatSize(v) },
-  { key: 'cut_at', label: 'Cut at byte', format: (v) => v.toLocaleString('en-US') },
-  { key: 'bytes_lost', label: 'Bytes lost', format: (v) => v.toLocaleString('en-US') },
-  { key: 'sectors_zeroed', label: 'Sectors zeroed', format: (v) => v.toLocaleString('en-US') },
-  { key: 'bytes_zeroed', label: 'Bytes zeroed', format: (v) => v.toLocaleString('en-US') },
-  { key: 'sector_size', label: 'Sector size', format: (v) => formatSize(v) },
-  { key: 'bits_flipped', label: 'Bits flipped', format: (v) => v.toLocaleString('en-US') },
-  { key: 'one_in_bits', label: 'Rate', format: (v) => `1 in ${v.toLocaleString('en-US')} bits` },
-  { key: 'allowed_bytes', label: 'Bytes that could change', format: (v) => v.toLocaleString('en-US') },
-];
+/** Mode-specific fields, shown when the report has them (labels shared with the PDF reports). */
+const FORMATS: Partial<Record<string, { label: string; format: (v: number) => string }>> = {
+  block_size: { label: 'Block size', format: formatSize },
+  sector_size: { label: 'Sector size', format: formatSize },
+  one_in_bits: { label: 'Rate', format: (v) => `1 in ${v.toLocaleString('en-US')} bits` },
+};
+const MODE_FIELDS = MODE_FIELD_LABELS.map(({ key, label }) => ({
+  key,
+  label: FORMATS[key]?.label ?? label,
+  format: FORMATS[key]?.format ?? ((v: number) => v.toLocaleString('en-US')),
+}));
+
+/** The report with the host's fields; the browser's verdict joins once the browser has given it. */
+function useHostReport(latest: Finished | undefined, report: Report): HostReport {
+  const full = usePromise(() => (latest ? hostReportOf(latest) : Promise.reject()), latest?.result);
+  return full?.value && full.value.filename === report.filename ? full.value : withHostFields(report);
+}
 
 /** `{"png_chunk_crc32":3}` as "png_chunk_crc32 3". */
 function checksumCounts(counts: Record<string, number>): string {
@@ -35,9 +38,10 @@ function checksumCounts(counts: Record<string, number>): string {
 }
 
 export function ReportSection() {
-  const { latest, copyReport, downloadReport } = useWorkspace();
+  const { latest, copyReport, downloadReport, downloadPdf, pdfBusy } = useWorkspace();
   const live = latest?.result?.report;
   const report = live ?? sampleReport;
+  const hosted = useHostReport(live ? (latest as Finished) : undefined, report);
   return (
     <Section id="report" aria-labelledby="report-title">
       <Heading>
@@ -94,6 +98,10 @@ export function ReportSection() {
           />
           <Field label="Verdict" value={report.verdict} name="verdict" />
         </DataList>
+        <Replay>
+          <span>Replay on the command line</span>
+          <code data-field="replay">{hosted.replay}</code>
+        </Replay>
         <Recipe>
           <strong>Recipe.</strong> {report.recipe}
           {report.escalated
@@ -101,14 +109,23 @@ export function ReportSection() {
             : ''}
         </Recipe>
         <Json aria-label="Report JSON" tabIndex={0}>
-          {JSON.stringify(report, null, 2)}
+          {JSON.stringify(hosted, null, 2)}
         </Json>
         <Actions>
           <Button type="button" $tone="secondary" disabled={!live} onClick={() => live && void copyReport(live)}>
             Copy report
           </Button>
-          <Button type="button" $tone="secondary" disabled={!live} onClick={() => live && downloadReport(live)}>
+          <Button type="button" $tone="secondary" disabled={!live} onClick={() => live && void downloadReport(live)}>
             Download JSON
+          </Button>
+          <Button
+            type="button"
+            $tone="secondary"
+            disabled={!live || pdfBusy}
+            aria-busy={pdfBusy || undefined}
+            onClick={() => live && void downloadPdf(live)}
+          >
+            {pdfBusy ? 'Making PDF…' : 'Download PDF'}
           </Button>
         </Actions>
       </Card>
@@ -150,6 +167,21 @@ const Json = styled.pre`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 10px;
   margin-top: 16px;
+`;
+
+const Replay = styled.p`
+  display: grid;
+  gap: 4px;
+  margin: 16px 0 0;
+  span {
+    font-size: 0.85rem;
+    color: var(--color-text-muted, #94a3b8);
+  }
+  code {
+    overflow-wrap: anywhere;
+    font-size: 0.85rem;
+  }
 `;

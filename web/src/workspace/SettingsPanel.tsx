@@ -31,6 +31,7 @@ export function SettingsPanel({ ext }: { ext: string }) {
     fixChecksums,
     setFixChecksums,
     optionsApply,
+    copyShareLink,
   } = useWorkspace();
   const rangesError = optionsApply && !rangesField.ok ? rangesField.error : undefined;
   const [seedDraft, setSeedDraft] = useState('');
@@ -168,6 +169,18 @@ export function SettingsPanel({ ext }: { ext: string }) {
           locked={!optionsApply || state.busy}
         />
       </Advanced>
+      <Field>
+        <Button
+          type="button"
+          $tone="secondary"
+          onClick={() => void copyShareLink()}
+          disabled={seed === null}
+          aria-describedby="workspace-share-hint"
+        >
+          Copy share link
+        </Button>
+        <Hint id="workspace-share-hint">A link that opens Fracture with this algorithm, intensity and seed.</Hint>
+      </Field>
     </Panel>
   );
 }

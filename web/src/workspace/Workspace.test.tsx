@@ -55,15 +55,15 @@ const fakeEngine: CorruptFn = async (file, name, options, callbacks: CorruptCall
   return { data, report };
 };
 
-function renderWorkspace(state?: unknown) {
+function renderWorkspace(state?: unknown, search = '') {
   return render(
-    <MemoryRouter initialEntries={[{ pathname: '/', state }]}>
+    <MemoryRouter initialEntries={[{ pathname: '/', search, state }]}>
+      <Toaster />
       <WorkspaceProvider engine={fakeEngine} initialSeed={1234567890}>
         <UploadSection />
         <ReportSection />
         <PreviewPanel />
       </WorkspaceProvider>
-      <Toaster />
     </MemoryRouter>,
   );
 }
@@ -267,7 +267,12 @@ describe('Workspace', () => {
     expect(report.querySelector('[data-field="recoverability"]')).toHaveTextContent('Unlikely');
     expect(screen.getByRole('button', { name: 'Copy report' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Corrupted Preview' })).toBeInTheDocument();
-    expect(document.querySelector('[data-preview="before"]')).toHaveTextContent('x,y\\x0a1,2');
+    // The hex view opens at the first change (every byte changed here: offset 0).
+    expect(await screen.findByText('First change at byte 0')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('[data-preview="before"]')).toHaveTextContent('x,y\\x0a1,2'));
+    expect(document.querySelector('[data-field="change-summary"]')).toHaveTextContent(
+      /bytes changed \(100\.0%\) in 1 run; first change at byte 0\./,
+    );
 
     // Telemetry: hidden until shown, then 3-decimal entropy and 1-decimal ms.
     const telemetry = document.getElementById('workspace-telemetry')!;
@@ -352,5 +357,34 @@ describe('Workspace', () => {
     expect(await toasts().findByText('ZIP Creation Failed')).toBeInTheDocument();
     expect(toasts().getByText(description).closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
     expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeEnabled();
+  });
+
+  it('a share link presets algorithm, intensity and seed, and Copy share link makes one', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWorkspace(undefined, '?algorithm=cut_replace&intensity=33&seed=9007199254740991');
+    expect(await toasts().findByText('Settings loaded from link')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('cut_replace');
+    expect(screen.getByRole('slider', { name: 'Intensity' })).toHaveValue('33');
+    expect(screen.getByRole('status', { name: 'Deterministic Seed' })).toHaveAttribute('data-seed', '9007199254740991');
+    await user.click(screen.getByRole('button', { name: 'Copy share link' }));
+    expect(writeText).toHaveBeenCalledWith(
+      'https://fracture.example/?algorithm=cut_replace&intensity=33&seed=9007199254740991',
+    );
+  });
+
+  it('a share link with bad values keeps the defaults for them and names what it ignored', async () => {
+    renderWorkspace(undefined, '?algorithm=nuke&intensity=500&seed=42');
+    expect(await toasts().findByText('Some link settings were ignored')).toBeInTheDocument();
+    expect(
+      toasts().getByText(
+        'Ignored algorithm "nuke" (unknown algorithm); intensity "500" (not a whole number from 1 to 100).',
+      ),
+    ).toBeInTheDocument();
+    expect(toasts().getByText('Settings loaded from link')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('quick_scramble');
+    expect(screen.getByRole('slider', { name: 'Intensity' })).toHaveValue('80');
+    expect(screen.getByRole('status', { name: 'Deterministic Seed' })).toHaveAttribute('data-seed', '42');
   });
 });

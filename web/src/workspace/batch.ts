@@ -1,5 +1,6 @@
-// "Download All as ZIP": every processed file plus the session report, written by the streaming ZIP
+// "Download All as ZIP": every processed file plus the session report (JSON and PDF), written by the streaming ZIP
 // writer the command line tool also uses (STORE, ZIP64 when needed, names made safe and unique).
+import { withHostFields } from '../../../lib/report/host-fields.ts';
 import { batchEntries, buildSessionReport, sessionZipName } from '../../../lib/zip/session.ts';
 import { zipStream } from '../../../lib/zip/writer.ts';
 import type { RunSettings } from './run.ts';
@@ -16,11 +17,15 @@ export async function batchArchive(
     mode: settings.mode,
     intensity: settings.intensity,
     masterSeed: settings.masterSeed,
-    files: done.map((result) => result.report),
+    files: done.map((result) => withHostFields(result.report)),
   });
+  // pdf-lib comes with the first batch, not with the page.
+  const { sessionReportPdf } = await import('../../../lib/report/pdf.ts');
+  const pdf = await sessionReportPdf({ session, madeAt: at });
   const entries = batchEntries(
     done.map((result) => ({ data: result.blob, report: result.report })),
     session,
+    pdf,
   );
   // Drained into a Blob as it is produced: the archive never exists as one JavaScript array.
   const blob = await new Response(zipStream(entries)).blob();

@@ -63,26 +63,19 @@ export function escapeByte(byte: number): string {
 
 export interface PreviewRun {
   text: string;
-  /** True when these bytes differ from the other side at the same offsets (or it has none there). */
+  /** True when these bytes changed. */
   changed: boolean;
 }
 
-/** `bytes` escaped, split into runs of changed and unchanged bytes against `other`. */
-export function previewRuns(bytes: Uint8Array, other: Uint8Array): PreviewRun[] {
+/** `bytes` escaped, split into runs of changed and unchanged bytes by `changed` (1 per changed byte). */
+export function markedRuns(bytes: Uint8Array, changed: Uint8Array): PreviewRun[] {
   const runs: PreviewRun[] = [];
   for (let i = 0; i < bytes.length; i++) {
-    const changed = i >= other.length || bytes[i] !== other[i];
+    const marked = changed[i] === 1;
     const text = escapeByte(bytes[i]);
     const last = runs[runs.length - 1];
-    if (last && last.changed === changed) last.text += text;
-    else runs.push({ text, changed });
+    if (last && last.changed === marked) last.text += text;
+    else runs.push({ text, changed: marked });
   }
   return runs;
-}
-
-/** How many offsets in the compared heads differ, counting offsets only one side has. */
-export function changedCount(a: Uint8Array, b: Uint8Array): number {
-  let count = Math.abs(a.length - b.length);
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) count++;
-  return count;
 }

@@ -5,18 +5,21 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RANGE_MODES } from '../../../lib/engine/shared/mode-tables.ts';
-import { ALGORITHMS, algorithmFor } from '../../../lib/engine/shared/modes.ts';
-import { parseRangesField, type RangesField } from './rangesField.ts';
+import { ALGORITHMS, algorithmFor, modeLabel } from '../../../lib/engine/shared/modes.ts';
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
 import { corruptedName, reportName } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
+import { shareLink, withHostFields } from '../../../lib/report/host-fields.ts';
 import { toast } from '../ui/toast.tsx';
+import { parseRangesField, type RangesField } from './rangesField.ts';
 import { copyText, parseSeed, randomSeed, saveBlob } from './bytes.ts';
 import { corrupt } from './engine.ts';
 import { loadBatch, preloadWorkspace, whenIdle } from './heavy.ts';
 import { browserPacing } from './pacing.ts';
 import { planRun, runFiles } from './run.ts';
 import type { CorruptFn, RunSettings } from './run.ts';
+import { type Finished, hostReportOf, loadPdf, pdfOf } from './results.ts';
+import { parseShareQuery } from './share.ts';
 import { initialWorkspace, processedItems, workspaceReducer } from './state.ts';
 import type { FileItem, WorkspaceState } from './state.ts';
 
@@ -39,6 +42,11 @@ function plural(count: number, noun: string): string {
 
 function messageOf(error: unknown): string | undefined {
   return error instanceof Error && error.message ? error.message : undefined;
+}
+
+/** The finished file a report belongs to, for the fields only the page knows. */
+function finishedWith(items: readonly FileItem[], report: Report): Finished | undefined {
+  return items.find((f) => f.result?.report === report) as Finished | undefined;
 }
 
 export interface WorkspaceApi {
@@ -68,11 +76,16 @@ export interface WorkspaceApi {
   /** Uses a seed the user typed; returns false (and says why) when it is not a valid seed. */
   applySeed(text: string): boolean;
   copySeed(): Promise<void>;
+  /** Copies `/?algorithm=…&intensity=…&seed=…` for the current settings. */
+  copyShareLink(): Promise<void>;
   start(): Promise<void>;
   downloadFile(id: number): void;
   downloadZip(): Promise<void>;
   copyReport(report: Report): Promise<void>;
-  downloadReport(report: Report): void;
+  downloadReport(report: Report): Promise<void>;
+  /** Saves `{name}_corruption_report.pdf`, made in this tab. */
+  downloadPdf(report: Report): Promise<void>;
+  pdfBusy: boolean;
   toggleTelemetry(): void;
 }
 
@@ -104,6 +117,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
   const [seed, setSeed] = useState<number | null>(initialSeed ?? null);
   const [zipping, setZipping] = useState(false);
   const [telemetryShown, setTelemetryShown] = useState(false);
+  const [pdfBusy, setPdfBusy] = useState(false);
 
   // Commands run after awaits and must see the latest state, not the render they started in.
   const stateRef = useRef(state);
@@ -124,8 +138,36 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     if (initialSeed === undefined) setSeed(randomSeed());
   }, [initialSeed]);
 
-  // "Start Corrupting" and the mode pages arrive with { scrollTo: 'upload', algorithm }.
+  // A share link (/?algorithm=…&intensity=…&seed=…) presets the settings; bad values are named and
+  // ignored. Runs after the random seed above, so a seed from the link wins.
   const location = useLocation();
+  useEffect(() => {
+    const link = parseShareQuery(location.search);
+    if (!link) return;
+    const loaded: string[] = [];
+    if (link.algorithm) {
+      setAlgorithmValue(link.algorithm);
+      loaded.push(modeLabel(algorithmFor(link.algorithm).mode));
+    }
+    if (link.intensity !== undefined) {
+      setIntensityValue(link.intensity);
+      loaded.push(`intensity ${link.intensity}%`);
+    }
+    if (link.seed !== undefined) {
+      setSeed(link.seed);
+      loaded.push(`seed ${link.seed}`);
+    }
+    if (loaded.length > 0) toast({ title: 'Settings loaded from link', description: `${loaded.join(', ')}.` });
+    if (link.ignored.length > 0) {
+      toast({
+        title: 'Some link settings were ignored',
+        description: `Ignored ${link.ignored.join('; ')}.`,
+        variant: 'destructive',
+      });
+    }
+  }, [location.search]);
+
+  // "Start Corrupting" and the mode pages arrive with { scrollTo: 'upload', algorithm }.
   const requested = (location.state as { algorithm?: unknown } | null)?.algorithm;
   useEffect(() => {
     if (typeof requested === 'string') setAlgorithmValue(algorithmFor(requested).value);
@@ -267,23 +309,72 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     return true;
   }, []);
 
-  const copyReport = useCallback(async (report: Report) => {
+  /** The report as the browser hands it out: engine fields, then replay, share_link, browser_decoder. */
+  const hosted = useCallback((report: Report) => {
+    const item = finishedWith(stateRef.current.items, report);
+    return item ? hostReportOf(item) : Promise.resolve(withHostFields(report));
+  }, []);
+
+  const copyReport = useCallback(
+    async (report: Report) => {
+      try {
+        await copyText(JSON.stringify(await hosted(report), null, 2));
+        toast({ title: 'Report copied', description: `${report.filename} report is on your clipboard.` });
+      } catch (error) {
+        toast({
+          title: 'Copy failed',
+          description: messageOf(error) ?? 'Unable to copy report metadata',
+          variant: 'destructive',
+        });
+      }
+    },
+    [hosted],
+  );
+
+  const downloadReport = useCallback(
+    async (report: Report) => {
+      const name = reportName(report.filename);
+      const json = JSON.stringify(await hosted(report), null, 2);
+      saveBlob(new Blob([json], { type: 'application/json' }), name);
+      toast({ title: 'Report downloaded', description: name });
+    },
+    [hosted],
+  );
+
+  const downloadPdf = useCallback(async (report: Report) => {
+    const item = finishedWith(stateRef.current.items, report);
+    if (!item) return;
+    setPdfBusy(true);
     try {
-      await copyText(JSON.stringify(report, null, 2));
-      toast({ title: 'Report copied', description: `${report.filename} report is on your clipboard.` });
+      const { pdfReportName } = await loadPdf();
+      const name = pdfReportName(report.filename);
+      saveBlob(await pdfOf(item, new Date()), name);
+      toast({ title: 'PDF report downloaded', description: name });
     } catch (error) {
       toast({
-        title: 'Copy failed',
-        description: messageOf(error) ?? 'Unable to copy report metadata',
+        title: 'PDF report failed',
+        description: messageOf(error) ?? 'Unknown error occurred',
         variant: 'destructive',
       });
+    } finally {
+      setPdfBusy(false);
     }
   }, []);
 
-  const downloadReport = useCallback((report: Report) => {
-    const name = reportName(report.filename);
-    saveBlob(new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' }), name);
-    toast({ title: 'Report downloaded', description: name });
+  const copyShareLink = useCallback(async () => {
+    const { algorithm: value, intensity: level, seed: current } = settingsRef.current;
+    if (current === null) return;
+    const link = shareLink({ mode: algorithmFor(value).mode, intensity: level, seed: current });
+    try {
+      await copyText(link);
+      toast({ title: 'Share link copied', description: link });
+    } catch (error) {
+      toast({
+        title: 'Copy failed',
+        description: messageOf(error) ?? 'Unable to copy the share link',
+        variant: 'destructive',
+      });
+    }
   }, []);
 
   const api = useMemo<WorkspaceApi>(() => {
@@ -313,11 +404,14 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       newSeed,
       applySeed,
       copySeed,
+      copyShareLink,
       start,
       downloadFile,
       downloadZip,
       copyReport,
       downloadReport,
+      downloadPdf,
+      pdfBusy,
       toggleTelemetry: () => setTelemetryShown((shown) => !shown),
     };
   }, [
@@ -334,12 +428,15 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     newSeed,
     applySeed,
     copySeed,
+    copyShareLink,
     start,
     downloadFile,
     downloadZip,
     copyReport,
     downloadReport,
     preload,
+    downloadPdf,
+    pdfBusy,
   ]);
 
   return <WorkspaceContext.Provider value={api}>{children}</WorkspaceContext.Provider>;

@@ -36,9 +36,6 @@ export interface RunDeps {
   signal?: AbortSignal;
 }
 
-/** The bytes the corrupted-preview panel compares. */
-export const PREVIEW_BYTES = 200;
-
 /** The mode a failed file is retried with, as the 'failed' state message promises. */
 export const RETRY_MODE: EngineMode = 'guaranteed_break';
 
@@ -126,19 +123,10 @@ async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, 
   }
 }
 
-async function head(blob: Blob): Promise<Uint8Array> {
-  return new Uint8Array(await blob.slice(0, PREVIEW_BYTES).arrayBuffer());
-}
-
 /** The engine's output as the Blob a download needs; the worker already gives one for large outputs. */
-async function resultOf(
-  data: Uint8Array | Blob,
-  report: CorruptResult['report'],
-  seed: number,
-  originalHead: Uint8Array,
-): Promise<FileResult> {
+async function resultOf(data: Uint8Array | Blob, report: CorruptResult['report'], seed: number): Promise<FileResult> {
   const blob = data instanceof Blob ? data : await blobFromBytes(data);
-  return { blob, report, seed, originalHead, resultHead: await head(blob) };
+  return { blob, report, seed };
 }
 
 /**
@@ -154,7 +142,6 @@ export async function runFiles(files: readonly FileItem[], settings: RunSettings
     }
     const seed = settings.masterSeed + i;
     try {
-      const originalHead = await head(item.file);
       let produced: CorruptResult | EngineResult;
       try {
         produced = await attempt(item, settings.mode, settings, seed, deps);
@@ -163,7 +150,7 @@ export async function runFiles(files: readonly FileItem[], settings: RunSettings
         deps.dispatch({ type: 'retrying', id: item.id, error: errorText(error) });
         produced = await attempt(item, RETRY_MODE, settings, seed, deps);
       }
-      const result = await resultOf(produced.data, produced.report, seed, originalHead);
+      const result = await resultOf(produced.data, produced.report, seed);
       deps.dispatch({ type: 'completed', id: item.id, result });
       outcome.completed.push(item);
     } catch (error) {

@@ -14,8 +14,6 @@ function result(seed: number): FileResult {
     blob: new Blob([new Uint8Array([1])]),
     report: { filename: 'x', seed } as Report,
     seed,
-    originalHead: new Uint8Array(),
-    resultHead: new Uint8Array(),
   };
 }
 

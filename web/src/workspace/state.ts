@@ -40,14 +40,11 @@ export function stateForStage(stage: string): FileState {
   return Object.hasOwn(STATE_OF_STAGE, stage) ? STATE_OF_STAGE[stage as Stage] : 'corrupting';
 }
 
-/** What a finished file keeps: the corrupted bytes, its report, and the heads the preview compares. */
+/** What a finished file keeps: the corrupted bytes and its report (the preview reads the bytes). */
 export interface FileResult {
   blob: Blob;
   report: Report;
   seed: number;
-  /** First bytes of the input and of the output (at most PREVIEW_BYTES each). */
-  originalHead: Uint8Array;
-  resultHead: Uint8Array;
 }
 
 export interface FileItem {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { LEGAL_NOTICE } from '../../../../lib/report/text.ts';
 import { Container } from '../../ui/layout.tsx';
 
 const Notice = styled.aside`
@@ -23,8 +24,7 @@ export function LegalNotice() {
     <Notice aria-label="Legal notice">
       <Container>
         <p>
-          <strong>Legal notice:</strong> use Fracture only on files you own or are authorised to modify. Corrupted
-          copies are for testing; never pass them off as originals. See the <Link to="/terms">Terms of Service</Link>.
+          <strong>Legal notice:</strong> {LEGAL_NOTICE} See the <Link to="/terms">Terms of Service</Link>.
         </p>
       </Container>
     </Notice>

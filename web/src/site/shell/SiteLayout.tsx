@@ -84,6 +84,8 @@ export function SiteLayout() {
   useNavigationFocus(main);
   return (
     <CookieProvider>
+      {/* First, so it listens before any page's first effects raise a toast (a share link's). */}
+      <Toaster />
       <SkipLink href="#main">Skip to content</SkipLink>
       <Page>
         <Header />
@@ -97,7 +99,6 @@ export function SiteLayout() {
       </Page>
       <CookieBanner />
       <PreferencesDialog />
-      <Toaster />
     </CookieProvider>
   );
 }

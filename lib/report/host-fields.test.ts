@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../engine/shared/types.ts';
+import { isControl, SITE_ORIGIN, replayCommand, shareLink, shellWord, withHostFields } from './host-fields.ts';
+
+const hasControl = (s: string) => [...s].some((ch) => isControl(ch.codePointAt(0)!));
+
+/** What bash makes of `printf %s WORD`: the word as the shell reads it back. */
+function bashReads(word: string, shell = 'bash'): string {
+  return execFileSync(shell, ['-c', `printf %s ${word}`], { encoding: 'utf8' });
+}
+
+const ODD_NAMES = [
+  'report.pdf',
+  'quarterly results.csv',
+  "it's here.txt",
+  'résumé 📄 ẞ-Ωmega.tar.gz',
+  '$(rm -rf ~).png',
+  '`whoami`.bin',
+  'a;b&c|d>e<f.txt',
+  '*.jpg',
+  '~home',
+  '-rf',
+  '--mode',
+  'name"with"quotes',
+  'back\\slash',
+  'semi;colon',
+  '!bang!',
+  '#hash',
+  'tab\there',
+  'new\nline',
+  'trailing newline\n',
+  'bell\u0007 and esc\u001b[31m',
+  'del\u007f',
+  "mixed 'quote' and \n newline",
+  '',
+];
+
+describe('shellWord', () => {
+  it('leaves plain names bare and quotes the rest', () => {
+    expect(shellWord('report.pdf')).toBe('report.pdf');
+    expect(shellWord('a-b_c+d=e,f:g@h%i/j')).toBe('a-b_c+d=e,f:g@h%i/j');
+    expect(shellWord('quarterly results.csv')).toBe("'quarterly results.csv'");
+    expect(shellWord("it's")).toBe("'it'\\''s'");
+    expect(shellWord('-rf')).toBe('./-rf');
+    expect(shellWord('-a b')).toBe("'./-a b'");
+    expect(shellWord('new\nline')).toBe("$'new\\nline'");
+    expect(shellWord('')).toBe("''");
+  });
+
+  it('bash reads every quoted name back exactly, running nothing', () => {
+    for (const name of ODD_NAMES) {
+      const expected = name === '' ? '' : name.startsWith('-') ? `./${name}` : name;
+      expect(bashReads(shellWord(name)), JSON.stringify(name)).toBe(expected);
+    }
+  });
+
+  it('dash (a strict POSIX sh) reads back every name without control characters', () => {
+    for (const name of ODD_NAMES.filter((n) => !hasControl(n))) {
+      const expected = name === '' ? '' : name.startsWith('-') ? `./${name}` : name;
+      expect(bashReads(shellWord(name), 'dash'), JSON.stringify(name)).toBe(expected);
+    }
+  });
+
+  it('never leaves a control character in the command (pasting it could act on the terminal)', () => {
+    for (const name of ODD_NAMES) expect(hasControl(shellWord(name)), JSON.stringify(name)).toBe(false);
+  });
+});
+
+describe('replay command and share link', () => {
+  const options = { mode: 'header_preserve_flip', intensity: 37, seed: 9007199254740991 };
+
+  it('prints the options the command lines take, then the file', () => {
+    expect(replayCommand(options, 'my photo.jpg')).toBe(
+      "fracture --mode header_preserve_flip --intensity 37 --seed 9007199254740991 'my photo.jpg'",
+    );
+  });
+
+  it('links to the canonical origin with the UI value of the mode', () => {
+    expect(shareLink(options)).toBe(`${SITE_ORIGIN}/?algorithm=stealth_corruption&intensity=37&seed=9007199254740991`);
+    expect(shareLink({ mode: 'byte_flip', intensity: 80, seed: 0 }, 'http://127.0.0.1:4173')).toBe(
+      'http://127.0.0.1:4173/?algorithm=quick_scramble&intensity=80&seed=0',
+    );
+  });
+
+  it('adds the host fields after the engine fields, leaving those unchanged', () => {
+    const report = {
+      engine: 'fracture-engine/1',
+      filename: 'a b.png',
+      mode: 'truncate_insert',
+      intensity: 5,
+      seed: 7,
+      sha256_after: 'ff',
+    } as unknown as Report;
+    const hosted = withHostFields(report, 'rejected');
+    expect(Object.keys(hosted)).toEqual([...Object.keys(report), 'replay', 'share_link', 'browser_decoder']);
+    expect(hosted).toMatchObject(report);
+    expect(hosted.replay).toBe("fracture --mode truncate_insert --intensity 5 --seed 7 'a b.png'");
+    expect(hosted.share_link).toBe(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=5&seed=7`);
+    expect(Object.keys(withHostFields(report))).not.toContain('browser_decoder');
+  });
+});

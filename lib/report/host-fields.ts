@@ -1,0 +1,100 @@
+// The fields a host adds after the engine's report (docs/contract.md, "Host fields"): the replay
+// command, the share link and, in the browser, the browser's own decoder verdict. The engine's fields
+// and their order stay as the contract and the golden vectors fix them. The native CLI builds the same
+// text in engine-rs/cli/src/host_fields.rs; tests/cross-engine/cli.test.ts holds the two together.
+import { ALGORITHMS } from '../engine/shared/modes.ts';
+import type { CorruptOptions, Report } from '../engine/shared/types.ts';
+
+/** The site's canonical origin: share links in every report point here, whichever host made it. */
+export const SITE_ORIGIN = 'https://fracture.example';
+
+/** The browser's verdict on the corrupted file: its image or media decoder opened it, or not. */
+export type BrowserDecoder = 'opened' | 'rejected' | 'not_applicable';
+
+export interface HostFields {
+  replay: string;
+  share_link: string;
+  browser_decoder?: BrowserDecoder;
+}
+
+export type HostReport = Report & HostFields;
+
+/** What a replay command reproduces. Options added to the engine later join here, and only here. */
+export type ReplayOptions = Pick<CorruptOptions, 'mode' | 'intensity' | 'seed'>;
+
+/** The options a report was made with, as the report records them. */
+export function replayOptions(report: Pick<Report, 'mode' | 'intensity' | 'seed'>): ReplayOptions {
+  return { mode: report.mode, intensity: report.intensity, seed: report.seed };
+}
+
+/** The command-line options, in the order the replay command prints them. */
+export function replayArgs(options: ReplayOptions): string[] {
+  return ['--mode', options.mode, '--intensity', String(options.intensity), '--seed', String(options.seed)];
+}
+
+/** `fracture --mode M --intensity N --seed S FILE`, FILE quoted for a POSIX shell. */
+export function replayCommand(options: ReplayOptions, fileName: string): string {
+  return ['fracture', ...replayArgs(options), shellWord(fileName)].join(' ');
+}
+
+// Words made only of these need no quoting in any POSIX shell.
+const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
+/** C0 controls and DEL: a terminal may act on them when they are pasted. */
+export function isControl(code: number): boolean {
+  return code < 0x20 || code === 0x7f;
+}
+
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
+ * One shell word that a POSIX shell reads back as `word`: left bare when every character is plain,
+ * else in single quotes (`'` written as `'\''`), or, when it holds control characters that a terminal
+ * would act on when pasted, in `$'…'` with those characters escaped (POSIX.1-2024, bash, zsh, ksh).
+ * A name starting with `-` gets `./` so the command line does not read it as an option.
+ */
+export function shellWord(word: string): string {
+  if (word === '') return "''";
+  const w = word.startsWith('-') ? `./${word}` : word;
+  if (PLAIN.test(w)) return w;
+  if (!hasControl(w)) return `'${w.replaceAll("'", "'\\''")}'`;
+  let out = "$'";
+  for (const ch of w) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\\' || ch === "'") out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\t') out += '\\t';
+    else if (ch === '\r') out += '\\r';
+    else if (isControl(code)) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else out += ch;
+  }
+  return `${out}'`;
+}
+
+/** The UI's Algorithm value for an engine mode (the engine mode itself if the UI has none). */
+export function uiValueOf(mode: string): string {
+  return ALGORITHMS.find((a) => a.mode === mode)?.value ?? mode;
+}
+
+/** `{origin}/?algorithm=UI_VALUE&intensity=N&seed=S`: opens the workspace with these settings. */
+export function shareLink(options: ReplayOptions, origin: string = SITE_ORIGIN): string {
+  const query = new URLSearchParams({
+    algorithm: uiValueOf(options.mode),
+    intensity: String(options.intensity),
+    seed: String(options.seed),
+  });
+  return `${origin}/?${query}`;
+}
+
+/**
+ * The report as a host hands it out: the engine's fields unchanged and in order, then `replay`,
+ * `share_link` and (browser only) `browser_decoder`.
+ */
+export function withHostFields(report: Report, browserDecoder?: BrowserDecoder): HostReport {
+  const options = replayOptions(report);
+  const fields: HostFields = { replay: replayCommand(options, report.filename), share_link: shareLink(options) };
+  if (browserDecoder !== undefined) fields.browser_decoder = browserDecoder;
+  return { ...report, ...fields };
+}

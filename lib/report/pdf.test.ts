@@ -1,0 +1,130 @@
+// The PDF reports checked the way a reader meets them: qpdf --check says the file is sound, and
+// pdftotext (poppler) gives back every value.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { corrupt } from '../engine/reference/engine.ts';
+import { buildSessionReport } from '../zip/session.ts';
+import { bytesSource, changeMap } from './changes.ts';
+import { withHostFields } from './host-fields.ts';
+import { fileReportPdf, pdfReportName, sessionReportPdf, wrap } from './pdf.ts';
+import { changeSummary, LEGAL_NOTICE } from './text.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'fracture-pdf-'));
+
+/** qpdf's verdict and the text pdftotext extracts, whitespace runs made single spaces. */
+function read(pdf: Uint8Array, name: string) {
+  const path = join(dir, name);
+  writeFileSync(path, pdf);
+  const check = execFileSync('qpdf', ['--check', path], { encoding: 'utf8' });
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
+  return { check, text, flat: text.replace(/\s+/g, ' ') };
+}
+
+function lines(text: string) {
+  return text.split('\n').map((line) => line.trim().replace(/\s+/g, ' '));
+}
+
+describe('file report PDF', () => {
+  for (const [name, mode] of [
+    ['résumé 📄 ẞ-Ωmega.tar.gz', 'truncate_insert'],
+    ['it\'s a "quoted" name;$(x).bmp', 'header_preserve_flip'],
+    ['plain.csv', 'byte_flip'],
+  ] as const) {
+    it(`${mode} on ${name}: qpdf finds no error and pdftotext gives back every value`, async () => {
+      const input = new Uint8Array(5000).map((_, i) => (i * 7919) >>> 3);
+      const { data, report } = corrupt(input, name, { mode, intensity: 80, seed: 42 });
+      const hosted = withHostFields(report, 'rejected');
+      const changes = await changeMap(bytesSource(input), bytesSource(data));
+      const madeAt = new Date('2026-11-23T10:20:30.456Z');
+      const pdf = await fileReportPdf({ report: hosted, changes, madeAt });
+      const { check, text, flat } = read(pdf, pdfReportName(name));
+      expect(check).toContain('No syntax or stream encoding errors found');
+      const rows = lines(text);
+      const has = (label: string, value: string) =>
+        expect(rows, `${label}: ${value}`).toContain(`${label} ${value}`.replace(/\s+/g, ' '));
+      has('File', name);
+      has('Original size', `${report.original_size} bytes`);
+      has('Result size', `${report.result_size} bytes`);
+      has('Intensity', '80');
+      has('Seed', '42');
+      has('Engine', report.engine);
+      has('Time', `${report.time_ms} ms`);
+      has('Entropy before', String(report.before_entropy));
+      has('Entropy after', String(report.after_entropy));
+      has('Entropy change', String(report.entropy_delta));
+      has('SHA-256 before', report.sha256_before);
+      has('SHA-256 after', report.sha256_after);
+      has('Verdict', report.verdict);
+      has('Report made', '2026-11-23T10:20:30.456Z');
+      expect(flat).toContain(`${mode} (`);
+      expect(flat).toContain(report.recipe);
+      expect(flat).toContain(hosted.replay);
+      expect(flat).toContain(hosted.share_link);
+      expect(flat).toContain(changeSummary(changes));
+      expect(flat).toContain(LEGAL_NOTICE);
+      expect(flat).toContain('rejected (the browser could not open the corrupted file)');
+      for (const key of ['ops', 'preserve_header', 'removed', 'inserted', 'remove_start'] as const) {
+        if (typeof report[key] === 'number') expect(flat).toContain(`(${key}) ${report[key]}`);
+      }
+    });
+  }
+
+  it('draws the change map as rectangles, one per changed segment', async () => {
+    const input = new Uint8Array(10_000);
+    const output = input.slice();
+    output.fill(1, 2500, 5000);
+    const { report } = corrupt(input, 'zeros.bin', { mode: 'byte_flip', intensity: 10, seed: 1 });
+    const changes = await changeMap(bytesSource(input), bytesSource(output));
+    const pdf = await fileReportPdf({ report: withHostFields(report), changes, madeAt: new Date() });
+    const path = join(dir, 'figure.pdf');
+    writeFileSync(path, pdf);
+    const content = execFileSync('qpdf', ['--qdf', '--object-streams=disable', path, '-'], { encoding: 'latin1' });
+    // 64 of 256 segments changed: 64 filled rectangles, the strip's background, and its frame.
+    expect(content.match(/ re\nf\n/g)?.length).toBe(64 + 1);
+    expect(content.match(/ re\nS\n/g)?.length).toBe(1);
+  });
+});
+
+describe('session report PDF', () => {
+  it('lists the run and every file, with its replay command', async () => {
+    const names = ['a.bin', 'b b.bin', 'ünïcødé ✓.json'];
+    const reports = names.map((name, i) => {
+      const { report } = corrupt(new TextEncoder().encode(`{"n":${i}}`.repeat(50)), name, {
+        mode: 'guaranteed_break',
+        intensity: 60,
+        seed: 7 + i,
+      });
+      return withHostFields(report);
+    });
+    const session = buildSessionReport({
+      timestamp: new Date('2026-11-23T10:00:00Z'),
+      mode: 'guaranteed_break',
+      intensity: 60,
+      masterSeed: 7,
+      files: reports,
+    });
+    const pdf = await sessionReportPdf({ session, madeAt: new Date('2026-11-23T10:00:05Z') });
+    const { check, flat } = read(pdf, 'session.pdf');
+    expect(check).toContain('No syntax or stream encoding errors found');
+    expect(flat).toContain('Master seed 7');
+    expect(flat).toContain('Files 3');
+    for (const [i, r] of reports.entries()) {
+      expect(flat).toContain(`${i + 1}. ${r.filename}`);
+      expect(flat).toContain(r.replay);
+      expect(flat).toContain(r.sha256_after);
+      expect(flat).toContain(session.files[i].archive_name);
+    }
+  });
+});
+
+describe('wrap', () => {
+  it('breaks at spaces, and inside words only when it must, losing nothing', () => {
+    expect(wrap('aaa bbb ccc', 7)).toEqual(['aaa bbb', 'ccc']);
+    expect(wrap('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    const text = 'fracture --mode byte_flip --intensity 80 --seed 1 résumé📄📄📄📄📄.bin';
+    expect(wrap(text, 20).join(' ').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
+  });
+});

@@ -1,0 +1,414 @@
+// PDF reports, made where the files are (the browser or the npm CLI) with pdf-lib: a file's report
+// and the session report of a batch. pdf-lib because it is small beside jsPDF and pdfmake, pure
+// JavaScript with no install script, runs unchanged in a browser and in Node, and writes the objects
+// we ask for (standard Type 1 fonts need no embedding). The browser loads this module only when a
+// PDF is made. The native CLI writes the same content with the pdf-writer crate (engine-rs/cli/src/pdf.rs).
+//
+// Text: the standard fonts draw Windows-1252 characters. Any other character (an emoji in a file
+// name, say) is drawn as "?" from a font whose ToUnicode map gives the real character back, so
+// copying or extracting the text (pdftotext) yields every value exactly.
+import {
+  beginText,
+  endText,
+  fill,
+  moveText,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  type PDFDict,
+  type PDFPage,
+  type PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  setFillingRgbColor,
+  setFontAndSize,
+  setLineWidth,
+  setStrokingRgbColor,
+  showText,
+  stroke,
+} from 'pdf-lib';
+import { modeLabel } from '../engine/shared/modes.ts';
+import { extensionOf } from '../engine/shared/names.ts';
+import type { SessionReport } from '../zip/session.ts';
+import { segmentStart, type ChangeMap } from './changes.ts';
+import type { HostReport } from './host-fields.ts';
+import {
+  changeSummary,
+  ESCALATED_TEXT,
+  firstChangeText,
+  LEGAL_NOTICE,
+  MODE_FIELDS,
+  NOT_ESCALATED_TEXT,
+  thousands,
+} from './text.ts';
+
+const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const VALUE_X = PAGE.margin + 150;
+const VALUE_WIDTH = PAGE.width - PAGE.margin - VALUE_X;
+/** Courier's advance width, in thousandths of the size, for every glyph. */
+const MONO_ADVANCE = 0.6;
+
+const FONTS = { sans: 'Helvetica', bold: 'Helvetica-Bold', mono: 'Courier', monoBold: 'Courier-Bold' } as const;
+type FontKey = keyof typeof FONTS;
+
+/** Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned). */
+const CP1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
+  0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+/** The Windows-1252 code of a character, if the standard fonts can draw it. */
+export function cp1252(codePoint: number): number | undefined {
+  if ((codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff)) return codePoint;
+  const high = CP1252_HIGH.indexOf(codePoint);
+  return high >= 0 && codePoint !== 0 ? 0x80 + high : undefined;
+}
+
+/** Codes used in each fallback font (all drawn as "?"); its ToUnicode map says what each one is. */
+const FALLBACK_FIRST = 0x21;
+const FALLBACK_CODES = 0x100 - FALLBACK_FIRST;
+
+function hex(n: number, digits: number): string {
+  return n.toString(16).toUpperCase().padStart(digits, '0');
+}
+
+/** A ToUnicode CMap for codes -> characters (PDF 32000-1, 9.10.3). */
+function toUnicodeCmap(chars: readonly string[]): string {
+  const lines = [
+    '/CIDInit /ProcSet findresource begin',
+    '12 dict begin',
+    'begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def',
+    '/CMapType 2 def',
+    '1 begincodespacerange',
+    '<00> <FF>',
+    'endcodespacerange',
+  ];
+  for (let i = 0; i < chars.length; i += 100) {
+    const part = chars.slice(i, i + 100);
+    lines.push(`${part.length} beginbfchar`);
+    part.forEach((ch, j) => {
+      let utf16 = '';
+      for (let k = 0; k < ch.length; k++) utf16 += hex(ch.charCodeAt(k), 4);
+      lines.push(`<${hex(FALLBACK_FIRST + i + j, 2)}> <${utf16}>`);
+    });
+    lines.push('endbfchar');
+  }
+  lines.push('endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end');
+  return lines.join('\n');
+}
+
+interface Fallback {
+  dict: PDFDict;
+  ref: PDFRef;
+  chars: string[];
+}
+
+/** Pages, fonts and a cursor: text and rectangles placed top to bottom, a new page when one fills. */
+class Writer {
+  private page!: PDFPage;
+  private y = 0;
+  private fontRefs = new Map<FontKey, PDFRef>();
+  private fallbacks: Fallback[] = [];
+  private fallbackCode = new Map<string, [font: number, code: number]>();
+  private pageFonts = new Set<string>();
+
+  constructor(private readonly doc: PDFDocument) {
+    for (const [key, base] of Object.entries(FONTS) as [FontKey, string][]) {
+      const dict = doc.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: base, Encoding: 'WinAnsiEncoding' });
+      this.fontRefs.set(key, doc.context.register(dict));
+    }
+    this.newPage();
+  }
+
+  private newPage() {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.pageFonts.clear();
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  /** Moves down by `height`, starting a new page first if it would not fit. */
+  private take(height: number): number {
+    if (this.y - height < PAGE.margin) this.newPage();
+    this.y -= height;
+    return this.y;
+  }
+
+  gap(height: number) {
+    this.y -= height;
+  }
+
+  private registerFont(name: string, ref: PDFRef) {
+    if (this.pageFonts.has(name)) return;
+    this.page.node.setFontDictionary(PDFName.of(name), ref);
+    this.pageFonts.add(name);
+  }
+
+  private fallbackFor(ch: string): [string, number] {
+    let slot = this.fallbackCode.get(ch);
+    if (!slot) {
+      const count = this.fallbackCode.size;
+      const font = Math.floor(count / FALLBACK_CODES);
+      if (font === this.fallbacks.length) {
+        const differences = [FALLBACK_FIRST, ...Array.from({ length: FALLBACK_CODES }, () => 'question')];
+        const dict = this.doc.context.obj({
+          Type: 'Font',
+          Subtype: 'Type1',
+          BaseFont: FONTS.mono,
+          Encoding: { Type: 'Encoding', BaseEncoding: 'WinAnsiEncoding', Differences: differences },
+        });
+        this.fallbacks.push({ dict, ref: this.doc.context.register(dict), chars: [] });
+      }
+      this.fallbacks[font].chars.push(ch);
+      slot = [font, FALLBACK_FIRST + (count % FALLBACK_CODES)];
+      this.fallbackCode.set(ch, slot);
+    }
+    const name = `X${slot[0] + 1}`;
+    this.registerFont(name, this.fallbacks[slot[0]].ref);
+    return [name, slot[1]];
+  }
+
+  /** One line of text at (x, y): runs of drawable characters, and the rest through a fallback font. */
+  private draw(text: string, x: number, y: number, font: FontKey, size: number, color = 0.1) {
+    const main = `F${Object.keys(FONTS).indexOf(font) + 1}`;
+    this.registerFont(main, this.fontRefs.get(font)!);
+    const ops = [beginText(), setFillingRgbColor(color, color, color), moveText(x, y)];
+    let current = '';
+    let codes = '';
+    const flush = () => {
+      if (codes) ops.push(setFontAndSize(current, size), showText(PDFHexString.of(codes)));
+      codes = '';
+    };
+    for (const ch of text) {
+      const code = cp1252(ch.codePointAt(0)!);
+      const [name, value] = code === undefined ? this.fallbackFor(ch) : [main, code];
+      if (name !== current) {
+        flush();
+        current = name;
+      }
+      codes += hex(value, 2);
+    }
+    flush();
+    ops.push(endText());
+    this.page.pushOperators(...ops);
+  }
+
+  heading(text: string, size = 16) {
+    this.draw(text, PAGE.margin, this.take(size + 6), 'bold', size);
+  }
+
+  paragraph(text: string, font: FontKey = 'mono', size = 8, width = CONTENT_WIDTH, x = PAGE.margin) {
+    for (const line of wrap(text, Math.floor(width / (MONO_ADVANCE * size)))) {
+      this.draw(line, x, this.take(size + 3), font, size);
+    }
+  }
+
+  /** A label and its value on one line (the value wraps in its column). */
+  row(label: string, value: string) {
+    const size = 8.5;
+    const lines = wrap(value, Math.floor(VALUE_WIDTH / (MONO_ADVANCE * size)));
+    lines.forEach((line, i) => {
+      const y = this.take(size + 4);
+      if (i === 0) this.draw(label, PAGE.margin, y, 'bold', size, 0.3);
+      this.draw(line, VALUE_X, y, 'mono', size);
+    });
+  }
+
+  /** A label, then its value across the page on one line, in the largest size from 8 to 6 that fits. */
+  block(label: string, value: string) {
+    this.draw(label, PAGE.margin, this.take(12), 'bold', 8.5, 0.3);
+    const size = [8, 7, 6].find((s) => [...value].length * MONO_ADVANCE * s <= CONTENT_WIDTH) ?? 6;
+    this.paragraph(value, 'mono', size);
+    this.gap(3);
+  }
+
+  /** The change map: one rectangle per segment, darker where more bytes changed; the cut or insertion outlined. */
+  changeFigure(map: ChangeMap) {
+    const height = 22;
+    const x0 = PAGE.margin;
+    const bottom = this.take(height + 8) + 4;
+    const scale = map.span > 0 ? CONTENT_WIDTH / map.span : 0;
+    const ops = [
+      pushGraphicsState(),
+      setFillingRgbColor(0.95, 0.95, 0.95),
+      rectangle(x0, bottom, CONTENT_WIDTH, height),
+      fill(),
+    ];
+    for (let s = 0; s < map.changed.length; s++) {
+      if (map.changed[s] === 0) continue;
+      const from = segmentStart(map, s);
+      const len = segmentStart(map, s + 1) - from;
+      const t = 0.25 + 0.75 * (map.changed[s] / len);
+      ops.push(
+        setFillingRgbColor(0.95 - t * 0.2, 0.95 - t * 0.85, 0.95 - t * 0.85),
+        rectangle(x0 + from * scale, bottom, Math.max(0.5, len * scale), height),
+        fill(),
+      );
+    }
+    ops.push(
+      setLineWidth(0.5),
+      setStrokingRgbColor(0.6, 0.6, 0.6),
+      rectangle(x0, bottom, CONTENT_WIDTH, height),
+      stroke(),
+    );
+    if (map.splice) {
+      const len = map.splice.removed + map.splice.inserted;
+      ops.push(
+        setLineWidth(1.2),
+        setStrokingRgbColor(0.1, 0.3, 0.8),
+        rectangle(x0 + map.splice.at * scale, bottom - 3, Math.max(1.5, len * scale), height + 6),
+        stroke(),
+      );
+    }
+    ops.push(popGraphicsState());
+    this.page.pushOperators(...ops);
+    const axis = this.take(10);
+    this.draw('byte 0', x0, axis, 'mono', 7, 0.4);
+    const end = `byte ${thousands(map.span)}`;
+    this.draw(end, x0 + CONTENT_WIDTH - end.length * MONO_ADVANCE * 7, axis, 'mono', 7, 0.4);
+  }
+
+  /** Adds the ToUnicode maps once every character has its code. */
+  finish() {
+    for (const f of this.fallbacks) {
+      const stream = this.doc.context.flateStream(toUnicodeCmap(f.chars));
+      f.dict.set(PDFName.of('ToUnicode'), this.doc.context.register(stream));
+    }
+  }
+}
+
+/** Lines of at most `max` characters, broken at spaces where one is near enough. */
+export function wrap(text: string, max: number): string[] {
+  const chars = [...text];
+  if (chars.length <= max) return [text];
+  const lines: string[] = [];
+  let at = 0;
+  while (at < chars.length) {
+    let end = Math.min(chars.length, at + max);
+    if (end < chars.length) {
+      const space = chars.lastIndexOf(' ', end);
+      if (space > at) end = space;
+    }
+    lines.push(chars.slice(at, end).join(''));
+    at = end;
+    if (chars[at] === ' ') at++;
+  }
+  return lines;
+}
+
+function number(value: number): string {
+  return String(value);
+}
+
+const DECODER_TEXT: Record<string, string> = {
+  opened: 'opened (the browser opened the corrupted file)',
+  rejected: 'rejected (the browser could not open the corrupted file)',
+  not_applicable: 'not_applicable (not media the browser opens)',
+};
+
+async function newDocument(title: string, madeAt: Date) {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(title);
+  doc.setCreator('Fracture');
+  doc.setProducer('Fracture (pdf-lib)');
+  doc.setCreationDate(madeAt);
+  doc.setModificationDate(madeAt);
+  return doc;
+}
+
+export interface FilePdfInput {
+  report: HostReport;
+  changes: ChangeMap;
+  madeAt: Date;
+}
+
+/** A file's report: every report value, the change map, the replay command and the share link. */
+export async function fileReportPdf({ report, changes, madeAt }: FilePdfInput): Promise<Uint8Array> {
+  const doc = await newDocument(`Fracture corruption report: ${report.filename}`, madeAt);
+  const w = new Writer(doc);
+  w.heading('Fracture corruption report');
+  w.paragraph(report.filename, 'mono', 10);
+  w.gap(8);
+  w.row('File', report.filename);
+  w.row('Format', report.format);
+  w.row('Original size', `${number(report.original_size)} bytes`);
+  w.row('Result size', `${number(report.result_size)} bytes`);
+  w.row('Mode', `${report.mode} (${modeLabel(report.mode, extensionOf(report.filename))})`);
+  w.row('Intensity', number(report.intensity));
+  w.row('Seed', number(report.seed));
+  w.row('Engine', report.engine);
+  w.row('Time', `${number(report.time_ms)} ms`);
+  w.row('Entropy before', number(report.before_entropy));
+  w.row('Entropy after', number(report.after_entropy));
+  w.row('Entropy change', number(report.entropy_delta));
+  w.row('SHA-256 before', report.sha256_before);
+  w.row('SHA-256 after', report.sha256_after);
+  w.row('Verdict', report.verdict);
+  w.row('Strategy', report.strategy);
+  for (const { key, label } of MODE_FIELDS) {
+    const value = report[key];
+    if (typeof value === 'number') w.row(`${label} (${key})`, number(value));
+  }
+  w.row('Escalation', report.escalated ? ESCALATED_TEXT : NOT_ESCALATED_TEXT);
+  if (report.browser_decoder) w.row('Browser decoder', DECODER_TEXT[report.browser_decoder]);
+  w.gap(6);
+  w.block('Recipe', report.recipe);
+  w.heading('Change map', 11);
+  w.changeFigure(changes);
+  w.paragraph(firstChangeText(changes), 'mono', 8);
+  w.paragraph(changeSummary(changes), 'mono', 8);
+  w.gap(8);
+  w.block('Replay command', report.replay);
+  w.block('Share link', report.share_link);
+  w.row('Report made', madeAt.toISOString());
+  w.gap(10);
+  w.paragraph(`Legal notice: ${LEGAL_NOTICE}`, 'mono', 7);
+  w.finish();
+  return doc.save();
+}
+
+export interface SessionPdfInput {
+  session: SessionReport;
+  madeAt: Date;
+}
+
+/** The batch's session report: the run's settings and totals, then every file. */
+export async function sessionReportPdf({ session, madeAt }: SessionPdfInput): Promise<Uint8Array> {
+  const doc = await newDocument('Fracture session report', madeAt);
+  const w = new Writer(doc);
+  w.heading('Fracture session report');
+  w.gap(6);
+  w.row('Session', session.session_timestamp);
+  w.row('Files', number(session.total_files));
+  w.row('Mode', `${session.mode} (${modeLabel(session.mode)})`);
+  w.row('Intensity', number(session.intensity));
+  w.row('Master seed', number(session.master_seed));
+  w.row('Duration', `${number(session.session_duration_ms)} ms`);
+  w.row('Entropy change', number(session.total_entropy_delta));
+  w.row('Recoverability', session.recoverability);
+  w.row('Report made', madeAt.toISOString());
+  session.files.forEach((f, i) => {
+    w.gap(8);
+    w.paragraph(`${i + 1}. ${f.filename}`, 'monoBold', 9);
+    w.row('In the archive', f.archive_name);
+    w.row('Sizes', `${number(f.original_size)} -> ${number(f.result_size)} bytes`);
+    w.row('Seed', number(f.seed));
+    w.row('Entropy change', number(f.entropy_delta));
+    w.row('Verdict', f.verdict);
+    if (f.sha256_after) w.row('SHA-256 after', f.sha256_after);
+    w.row('Recipe', f.recipe);
+    if (f.replay) w.row('Replay', f.replay);
+  });
+  w.gap(12);
+  w.paragraph(`Legal notice: ${LEGAL_NOTICE}`, 'mono', 7);
+  w.finish();
+  return doc.save();
+}
+
+/** `{name}_corruption_report.pdf`, spaces replaced by underscores (the JSON report's rule). */
+export function pdfReportName(name: string): string {
+  return `${name.replace(/ /g, '_')}_corruption_report.pdf`;
+}
