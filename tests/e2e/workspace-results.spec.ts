@@ -48,7 +48,7 @@ test.beforeEach(async ({ context }, testInfo) => {
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const upload = (page: Page) => page.locator('#upload');
 const preview = (page: Page) => page.locator('#preview');
-const toastList = (page: Page) => page.getByRole('region', { name: 'Notifications (Alt+T)' });
+const toastList = (page: Page) => page.getByRole('region', { name: 'Notifications alt+T' });
 
 function tool(cmd: string, args: string[]) {
   execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });

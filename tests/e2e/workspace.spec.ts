@@ -470,7 +470,7 @@ test.describe('settings', () => {
     const toggle = upload(page).getByRole('switch', { name: 'Keep checksums valid' });
     await toggle.focus();
     await page.keyboard.press('Space');
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(toggle).toBeChecked();
     const png = join(workDir, 'advanced.png');
     execFileSync('/usr/bin/convert', ['-size', '64x48', 'gradient:red-blue', png]);
     await page.locator('#workspace-file-input').setInputFiles([png]);
@@ -708,7 +708,9 @@ test.describe('batch ZIP', () => {
     }
     const reports = listing.entries.filter((e) => /^fracture_session_\d{8}-\d{6}_session_report\.json$/.test(e.name));
     expect(reports).toHaveLength(1);
-    const corrupted = listing.entries.filter((e) => e !== reports[0]);
+    const pdfs = listing.entries.filter((e) => /^fracture_session_\d{8}-\d{6}_session_report\.pdf$/.test(e.name));
+    expect(pdfs).toHaveLength(1);
+    const corrupted = listing.entries.filter((e) => e !== reports[0] && e !== pdfs[0]);
     expect(corrupted.map((e) => e.sha256).sort()).toEqual([...individual].sort());
     expect(corrupted.every((e) => e.compress_type === 0)).toBe(true);
     expect(corrupted.filter((e) => /same_corrupted.*\.txt$/.test(e.name))).toHaveLength(2);
