@@ -4,7 +4,7 @@
 #   target/wasm-testing/pkg        the same with the `testing` feature (known-answer and benchmark
 #                                  exports), for the tests and `make bench` only.
 # rustup cannot fetch the wasm32 target here, so unless it is installed we build std from source with
-# Debian's rustc-web (TOOLCHAIN notes in README): Debian's cargo and rustc first on PATH, build-std,
+# Debian's rustc-web (docs/toolchain.md): Debian's cargo and rustc first on PATH, build-std,
 # --mode force.
 set -euo pipefail
 cd "$(dirname "$0")/.."

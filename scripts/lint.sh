@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Style checks, run by `make test` and `make lint`; `make fmt` fixes what can be fixed automatically.
 # Configuration: rustfmt.toml, biome.jsonc; clippy's warnings are errors. First, the tables generated
-# from engine-data/formats.toml must be current (`make engine-data` regenerates them).
+# from engine-data/formats.toml must be current (`make engine-data` regenerates them), and no file may
+# cite anything outside the repository (scripts/check-self-contained.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+node scripts/check-self-contained.mjs
 node scripts/gen-engine-data.mjs --check
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked --quiet -- -D warnings

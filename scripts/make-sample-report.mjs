@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes web/public/sample-report.json, the "Example Data" report (DECISIONS.md 4): a real run of the
+// Writes web/public/sample-report.json, the report of docs/product.md, "Example Data report": a real run of the
 // WebAssembly engine on a generated 15,482,880-byte "example_document.pdf" (byte_flip, intensity 86,
 // seed 1234567890). tests/cross-engine/sample-report.test.ts re-runs it and checks every untimed figure.
 import { writeFileSync } from 'node:fs';

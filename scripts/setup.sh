@@ -10,7 +10,7 @@ SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 
 log() { printf '[setup] %s\n' "$*"; }
 
-# Debian packages: the wasm-capable Rust toolchain (see TOOLCHAIN.md), Chromium for Playwright, the
+# Debian packages: the wasm-capable Rust toolchain (see docs/toolchain.md), Chromium for Playwright, the
 # real parsers that judge "won't open" and the readers that judge kept checksums (vorbis-tools'
 # ogginfo and oggenc, flac), and zzuf for the benchmark.
 APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22

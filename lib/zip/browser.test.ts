@@ -1,6 +1,6 @@
 // The batch ZIP made where the product makes it: in headless Chromium, from Blobs, through
 // `new Response(stream).blob()` and an anchor download, at the size that broke JSZip (3 × 200 MB,
-// TOOLCHAIN.md). The archive is saved from the download and judged by the real readers.
+// docs/toolchain.md, "Large Blobs in Chromium"). The archive is saved from the download and judged by the real readers.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -62,7 +62,7 @@ describe('session names', () => {
 });
 
 describe('buildSessionReport', () => {
-  it('holds the fields of product-spec.md, in its order, plus engine, hash and archive name per file', () => {
+  it('holds the fields of docs/product.md ("Session report") in its order, with engine, hash and archive name', () => {
     const files = [
       report('example_document.pdf', {
         original_size: 15_482_880,

@@ -1,4 +1,4 @@
-// The batch download: the session report of product-spec.md ("Session report") and the entries of
+// The batch download: the session report of docs/product.md ("Session report") and the entries of
 // the batch ZIP (every corrupted file, then the report). The workspace and the command line tool
 // both build their archives here, so the two cannot drift apart.
 
@@ -48,7 +48,7 @@ export interface SessionFile {
   replay?: string;
 }
 
-/** Keys in the order product-spec.md lists them. */
+/** Keys in the order docs/product.md ("Session report") lists them. */
 export interface SessionReport {
   session_timestamp: string;
   total_files: number;

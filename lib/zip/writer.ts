@@ -231,7 +231,7 @@ async function* readSource(source: BlobLike, name: string): AsyncGenerator<Uint8
 
 /**
  * Reads a whole stream into a Blob of `type`. `new Response(stream).blob()` is the way to do it
- * that browsers handle at gigabyte sizes (TOOLCHAIN.md), but Chromium then reports any failure as
+ * that browsers handle at gigabyte sizes (docs/toolchain.md, "Large Blobs in Chromium"), but Chromium calls any failure
  * "Failed to fetch"; this rejects with the stream's own error instead.
  */
 export async function streamToBlob(stream: ReadableStream<Uint8Array>, type = 'application/zip'): Promise<Blob> {

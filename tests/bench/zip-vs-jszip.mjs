@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The measurement behind DECISIONS.md 12 (docs/zip.md): JSZip against Fracture's streaming writer
+// The measurement behind docs/product.md, "ZIP writer" (docs/zip.md): JSZip against Fracture's streaming writer
 // on a batch of 200 MB files, STORE, in Node. Each variant runs in its own process so its peak RSS
 // is its own; every archive is then checked with Python's zipfile, unzip -t, 7z t and Java's
 // streaming ZipInputStream.

@@ -1,4 +1,4 @@
-// The generated input behind the "Example Data" sample report (DECISIONS.md 4).
+// The generated input behind the "Example Data" sample report (docs/product.md, "Example Data report").
 export const SAMPLE = {
   name: 'example_document.pdf',
   size: 15482880,

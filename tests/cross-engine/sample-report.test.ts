@@ -1,4 +1,4 @@
-// The site's "Example Data" report is a real engine run (DECISIONS.md 4): re-run it and compare.
+// The site's "Example Data" report is a real engine run (docs/product.md, "Example Data report"): re-run it.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { corrupt } from '../../lib/engine/reference/engine.ts';

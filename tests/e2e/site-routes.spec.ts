@@ -105,7 +105,7 @@ function expectedFor(route: string): Expected {
   return { title: record.metaTitle, h1, types };
 }
 
-test('the catalog lists every route of the spec and DECISIONS.md 8', () => {
+test('the catalog lists every route of docs/product.md, "Routes and slugs"', () => {
   const required = [
     '/',
     '/privacy',

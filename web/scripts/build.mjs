@@ -4,7 +4,7 @@
 //
 //   node web/scripts/build.mjs [--outDir <dir>]     (default web/dist)
 //
-// The WebAssembly engine's size is measured here and compiled into the pages (DECISIONS.md 2), and
+// The WebAssembly engine's size is measured here and compiled into the pages (docs/product.md, "Honest claims"), and
 // checked against the .wasm file the bundle actually emitted.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The company's facts in one place (DECISIONS.md 1, 3). Placeholders until the real ones exist.
+// The company's facts in one place (docs/product.md, "Name and company constants"). Placeholders for now.
 export const PRODUCT_NAME = 'Fracture';
 export const SUPPORT_EMAIL = 'support@fracture.example';
 export const LEGAL_ENTITY = 'Fracture Labs, Inc.';

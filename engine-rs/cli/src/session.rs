@@ -1,4 +1,4 @@
-//! The session report inside the batch ZIP (product-spec.md, "Session report").
+//! The session report inside the batch ZIP (docs/product.md, "Session report").
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

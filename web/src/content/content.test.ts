@@ -1,5 +1,5 @@
 // Integrity of the static content: the slugs the spec names, links that resolve, no empty fields,
-// and the honesty rules of DECISIONS.md 2, 3 and 5 applied to every string the site will show.
+// and docs/product.md's "Honest claims", "Pricing: one payment" and "No HTTP API" applied to every string shown.
 import { describe, expect, it } from 'vitest';
 import { allRoutePaths } from '../site/catalog.ts';
 import {
@@ -148,12 +148,12 @@ const STATISTIC_PATTERNS = [
   /\brated\s+\d/i,
 ];
 
-/** A claim about users or the world that DECISIONS.md 2 requires to be marked illustrative. */
+/** A claim about users or the world that docs/product.md ("Honest claims") requires to be marked illustrative. */
 function isUnmarkedStatistic(text: string): boolean {
   return STATISTIC_PATTERNS.some((pattern) => pattern.test(text)) && !/illustrative/i.test(text);
 }
 
-/** `npx fracture ...` invocations in the text, parsed by ENGINE.md's "Command line" grammar. */
+/** `npx fracture ...` invocations in the text, parsed by the grammar of docs/contract.md, section 11.3. */
 function cliInvocations(text: string): { command: string; argv: string[]; problems: string[] }[] {
   const VALUE_FLAGS = new Set(['--mode', '--intensity', '--seed', '--out', '--engine', '--zip', '--only', '--protect']);
   const SWITCHES = new Set(['--report', '--json', '--fix-checksums']);
@@ -378,7 +378,7 @@ describe('routes and labels', () => {
   });
 });
 
-describe('honest claims (DECISIONS.md 2, 3, 5)', () => {
+describe('honest claims (docs/product.md)', () => {
   const units = textUnits();
 
   it('collects the text of every page', () => {

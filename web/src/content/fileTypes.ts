@@ -1,4 +1,4 @@
-// The nine /corrupt/{slug} pages. Every claim about what a mode does to a format follows ENGINE.md;
+// The nine /corrupt/{slug} pages. Every claim about what a mode does to a format follows docs/contract.md, section 6;
 // claims about third-party readers are phrased as what to test, not as promises about their behaviour.
 import type { FileType } from './types.ts';
 import { slugIndex } from './lookup.ts';

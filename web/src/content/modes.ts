@@ -1,5 +1,5 @@
 // The eight /modes/{slug} pages. Each page's name is a technique; `algorithm` is the workspace choice
-// that runs it, and the text describes that engine mode exactly as ENGINE.md defines it.
+// that runs it, and the text describes that engine mode exactly as docs/contract.md, section 6 defines it.
 import type { Mode } from './types.ts';
 import { slugIndex } from './lookup.ts';
 

@@ -1,4 +1,4 @@
-// The static content entities of product-spec.md ("Static content entities"). Pages are renderers of
+// The static content entities of docs/product.md ("Static content entities"). Pages are renderers of
 // these records: one renderer per kind; a missing field is a type error, a missing slug the 404 page.
 
 export interface Faq {

@@ -1,4 +1,4 @@
-// Facts about this build that pages state, measured rather than written by hand (DECISIONS.md 2).
+// Facts about this build that pages state, measured rather than written by hand (docs/product.md, "Honest claims").
 import { EXTENSIONS } from '../../../lib/engine/reference/extensions.ts';
 import { formatSize } from '../workspace/format.ts';
 

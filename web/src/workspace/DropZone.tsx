@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { styled } from 'styled-components';
 
-/** Format families shown as badges, and the extension chips (product-spec.md, "Home page"). */
+/** Format families shown as badges, and the extension chips (docs/product.md, "Home page"). */
 export const FORMAT_BADGES = [
   'Documents',
   'Spreadsheets',

@@ -1,5 +1,5 @@
 // The forensic report section: the latest processed file's report ("Live Report"), or the sample
-// report of DECISIONS.md 4 ("Example Data") before any run.
+// report of docs/product.md ("Example Data report") before any run.
 import { styled } from 'styled-components';
 import { modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';

@@ -1,4 +1,4 @@
-// Algorithm, Intensity and Deterministic Seed (product-spec.md, "Home page" and "Validation rules"), and
+// Algorithm, Intensity and Deterministic Seed (docs/product.md, "Home page" and "Validation rules"), and
 // the Advanced part: Byte ranges and Keep checksums valid (docs/contract.md, sections 6.9 and 6.10).
 import { useState } from 'react';
 import { styled } from 'styled-components';

@@ -332,7 +332,7 @@ describe('Workspace', () => {
     expect(zone).not.toHaveAttribute('data-dragging');
   });
 
-  it('shows the sample report as Example Data, with the fixed fields of DECISIONS.md 4', () => {
+  it('shows the sample report as Example Data, with the fixed fields of docs/product.md, "Example Data report"', () => {
     renderWorkspace();
     const report = document.querySelector('[data-report="example"]') as HTMLElement;
     expect(report.querySelector('[data-field="filename"]')).toHaveTextContent('example_document.pdf');

@@ -1,6 +1,6 @@
 // Small helpers the workspace's buttons use: seeds, clipboard, downloads, and the byte preview.
 
-/** Seeds are drawn below this (product-spec.md, "Validation rules"). */
+/** Seeds are drawn below this (docs/product.md, "Validation rules"). */
 export const SEED_LIMIT = 2147483647;
 
 /** A uniform random integer in [0, SEED_LIMIT), from the platform's cryptographic generator. */
@@ -38,7 +38,7 @@ export async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-/** The object URL outlives the click by this long, then is revoked (product-spec.md, "Calls"). */
+/** The object URL outlives the click by this long, then is revoked (docs/product.md, "Calls"). */
 export const REVOKE_AFTER_MS = 1000;
 
 export function saveBlob(blob: Blob, name: string): void {

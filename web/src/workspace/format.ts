@@ -1,4 +1,4 @@
-// Display rules of product-spec.md ("Display rules"): one place for every number the workspace shows.
+// Display rules of docs/product.md ("Display rules"): one place for every number the workspace shows.
 
 const KB = 1024;
 const MB = 1024 * 1024;

@@ -1,4 +1,4 @@
-// The spec's artificial per-stage delays (product-spec.md, "Pipeline stages"; DECISIONS.md 11). The
+// The artificial per-stage delays (docs/product.md, "Pipeline stages" and "Artificial stage delays"). The
 // engine has none: the UI holds each stage on screen for a random time in its range, so a fast engine
 // still shows the pipeline. They are skipped:
 //   - under vitest (import.meta.env.MODE === 'test');

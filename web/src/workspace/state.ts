@@ -1,5 +1,5 @@
-// The per-file state machine and the run-level state of the workspace (product-spec.md, "Per-file
-// processing" and "Run-level"), as a pure reducer so every transition is testable without a DOM.
+// The per-file state machine and the run-level state of the workspace (docs/product.md, "Per-file
+// states" and "Home page"), as a pure reducer so every transition is testable without a DOM.
 import type { Report, Stage } from '../../../lib/engine/shared/types.ts';
 
 export type FileState =

@@ -1,4 +1,4 @@
-// The cookie consent state machine of product-spec.md ("Cookie consent"), as a pure reducer.
+// The cookie consent state machine of docs/product.md ("Cookie consent"), as a pure reducer.
 import { COOKIE_STORAGE_KEY } from '../../constants.ts';
 
 export interface CookiePreferences {

@@ -6,7 +6,7 @@ import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, webPage } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';
 
-/** Team avatars are local initials images under /team (DECISIONS.md 7). */
+/** Team avatars are local initials images under /team (docs/product.md, "Team avatars"). */
 export const TEAM: readonly { name: string; role: string; avatar: string; bio: string }[] = [
   {
     name: 'Maya Okafor',

@@ -11,7 +11,7 @@ import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, howTo, webPage } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';
 
-/** The static sample report, served from the site root (DECISIONS.md 4). */
+/** The static sample report, served from the site root (docs/product.md, "Example Data report"). */
 export const SAMPLE_REPORT_PATH = '/sample-report.json';
 
 export const STEPS: readonly { icon: IconName; name: string; text: string }[] = [

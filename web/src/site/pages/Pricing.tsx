@@ -18,8 +18,8 @@ interface Plan {
   action: 'start' | 'waitlist';
 }
 
-// Pro Lifetime is one payment, never a subscription (DECISIONS.md 3); while everything is unlocked
-// the free tier's daily limit is not enforced (DECISIONS.md 13).
+// Pro Lifetime is one payment, not a subscription (docs/product.md, "Pricing: one payment"); while all is unlocked
+// the free tier's daily limit is not enforced (docs/product.md, "Free tier limit").
 export const PLANS: readonly Plan[] = [
   {
     name: 'Free',

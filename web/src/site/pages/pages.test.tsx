@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The fixed pages state what the spec and DECISIONS.md require, and their interactive parts work.
+// The fixed pages state what docs/product.md requires, and their interactive parts work.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';

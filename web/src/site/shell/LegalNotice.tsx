@@ -18,7 +18,7 @@ const Notice = styled.aside`
   & a { color: var(--warn); }
 `;
 
-/** Shown on every page (product-spec.md, "Every page carries a legal notice"). */
+/** Shown on every page (docs/product.md, "Legal notice"). */
 export function LegalNotice() {
   return (
     <Notice aria-label="Legal notice">

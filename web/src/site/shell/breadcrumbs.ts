@@ -1,4 +1,4 @@
-// The breadcrumb rules of product-spec.md ("Breadcrumb bar"): a table of segment labels, content
+// The breadcrumb rules of docs/product.md ("Breadcrumb bar"): a table of segment labels, content
 // labels by slug, and a readable fallback.
 
 /** Labels for fixed path segments; the spec's list first, then this site's other fixed pages. */

@@ -14,7 +14,7 @@ interface CookieRow {
 
 /**
  * The cookie categories and what each would store. Only the first category is in use today: this
- * site loads no analytics or advertising service (DECISIONS.md 10), so those rows describe what
+ * site loads no such service (docs/product.md, "No analytics or advertising services"), so those rows describe what
  * such a service would set, and your choice is kept for when it is added.
  */
 export const COOKIE_TABLES: readonly { category: string; description: string; rows: readonly CookieRow[] }[] = [

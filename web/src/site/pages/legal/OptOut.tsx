@@ -4,7 +4,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { useCookie } from '../../consent/CookieProvider.tsx';
 import { LegalPage } from './LegalPage.tsx';
 
-/** DECISIONS.md 9: we sell or share nothing; advertising cookies are switched off in the preferences dialog. */
+/** docs/product.md, "Privacy: nothing sold or shared": the page says so and opens the cookie preferences. */
 export function OptOut() {
   const { openPreferences } = useCookie();
   return (
