@@ -31,7 +31,8 @@ export function problemsIn(file, text) {
   const lines = text.split('\n');
   for (const [i, line] of lines.entries()) {
     const at = `${file}:${i + 1}`;
-    for (const [name] of line.matchAll(OUTSIDE_NAMES)) problems.push(`${at}: cites ${name}, which is outside the repository`);
+    for (const [name] of line.matchAll(OUTSIDE_NAMES))
+      problems.push(`${at}: cites ${name}, which is outside the repository`);
     for (const [p] of line.matchAll(ABSOLUTE_OUTSIDE)) problems.push(`${at}: absolute path ${p}`);
     for (const [p] of line.matchAll(RELATIVE_PATH)) {
       const resolved = path.relative(ROOT, path.resolve(ROOT, path.dirname(file), p));
@@ -54,7 +55,8 @@ const SAMPLES = [
 ];
 for (const [file, text, expected] of SAMPLES) {
   const found = problemsIn(file, text).length;
-  if (found !== expected) throw new Error(`check-self-contained: ${JSON.stringify(text)} gave ${found}, not ${expected}`);
+  if (found !== expected)
+    throw new Error(`check-self-contained: ${JSON.stringify(text)} gave ${found}, not ${expected}`);
 }
 
 const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
