@@ -1,6 +1,10 @@
 // Integrity of the static content: the slugs the spec names, links that resolve, no empty fields,
 // and docs/product.md's "Honest claims", "Pricing: one payment" and "No HTTP API" applied to every string shown.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ENGINE_MODES } from '../../../lib/engine/shared/mode-tables.ts';
 import { allRoutePaths } from '../site/catalog.ts';
 import {
   allContentRoutes,
@@ -380,6 +384,40 @@ describe('routes and labels', () => {
 
 describe('honest claims (docs/product.md)', () => {
   const units = textUnits();
+
+  it('every "N modes" in the site\'s text is the engine\'s number of modes', () => {
+    // Pages (pricing, comparisons, answers) state the count in words; a new mode must update them.
+    const words = [
+      'zero',
+      'one',
+      'two',
+      'three',
+      'four',
+      'five',
+      'six',
+      'seven',
+      'eight',
+      'nine',
+      'ten',
+      'eleven',
+      'twelve',
+    ];
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f),
+    );
+    const counts: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(join(root, file), 'utf8');
+      for (const m of text.matchAll(/\b(\w+)\s+(?:corruption\s+)?modes\b/gi)) {
+        const n = words.indexOf(m[1].toLowerCase());
+        const digits = /^\d+$/.test(m[1]) ? Number(m[1]) : n;
+        if (digits >= 0) counts.push(`${file}: ${m[0]} -> ${digits}`);
+        if (digits >= 0) expect(digits, `${file}: "${m[0]}"`).toBe(ENGINE_MODES.length);
+      }
+    }
+    expect(counts.length, 'the check found the pages that state the count').toBeGreaterThan(3);
+  });
 
   it('collects the text of every page', () => {
     // Guards the rules below against silently checking nothing.
