@@ -109,6 +109,46 @@ export async function* zipChunks(
   entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
   options: ZipOptions = {},
 ): AsyncGenerator<Uint8Array, void, undefined> {
+  for await (const part of zipParts(entries, options)) {
+    if (part instanceof Uint8Array) {
+      yield part;
+      continue;
+    }
+    // Second read of the source. One that changed since the CRC pass would make the archive lie
+    // about its contents, so its bytes are checked again on the way out; Blobs are exempt, as they
+    // cannot change and a File changed on disk fails to read (NotReadableError).
+    const { source, name, crc } = part;
+    const recheck = !(typeof Blob === 'function' && source instanceof Blob);
+    let written = 0;
+    let check = 0;
+    for await (const chunk of readSource(source, name)) {
+      written += chunk.length;
+      if (written > source.size) break;
+      if (recheck) check = crc32(chunk, check);
+      yield chunk;
+    }
+    if (written !== source.size || (recheck && check !== crc)) {
+      throw new Error(`ZIP entry "${name}" changed while it was being written`);
+    }
+  }
+}
+
+/** An entry's data left in its source, in `zipParts`: the archive's bytes there are the source's own. */
+export interface SourcePart {
+  source: BlobLike;
+  name: string;
+  crc: number;
+}
+
+/**
+ * The archive as headers and the entries' sources themselves, for `new Blob(parts)`: a browser
+ * builds that Blob by reference, so entries kept as Files on disk (the origin-private file system)
+ * are read once for their CRC-32 here and once more only by whoever reads the archive.
+ */
+export async function* zipParts(
+  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
+  options: ZipOptions = {},
+): AsyncGenerator<Uint8Array | SourcePart, void, undefined> {
   const force = options.forceZip64 ?? false;
   const defaultModified = options.modified ?? new Date();
   const central: CentralRecord[] = [];
@@ -145,21 +185,7 @@ export async function* zipChunks(
     if (data instanceof Uint8Array) {
       for (let at = 0; at < size; at += DATA_CHUNK) yield data.subarray(at, Math.min(size, at + DATA_CHUNK));
     } else {
-      // Second read of the source. One that changed since the CRC pass would make the archive lie
-      // about its contents, so its bytes are checked again on the way out; Blobs are exempt, as they
-      // cannot change and a File changed on disk fails to read (NotReadableError).
-      const recheck = !(typeof Blob === 'function' && data instanceof Blob);
-      let written = 0;
-      let check = 0;
-      for await (const chunk of readSource(data, entry.name)) {
-        written += chunk.length;
-        if (written > size) break;
-        if (recheck) check = crc32(chunk, check);
-        yield chunk;
-      }
-      if (written !== size || (recheck && check !== crc)) {
-        throw new Error(`ZIP entry "${entry.name}" changed while it was being written`);
-      }
+      yield { source: data, name: entry.name, crc };
     }
     offset += size;
   }

@@ -390,10 +390,8 @@ async function openWorkspace(session, base) {
   page.on('pageerror', (e) => crashes.push(`pageerror: ${e.message}`));
   await page.goto(`${base}/?e2e`);
   await page.locator('#upload').waitFor();
-  // Hydrated when React has attached to the root (the workspace's controls do nothing before).
-  await page.waitForFunction(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
-  );
+  // Hydrated once web/src/main.tsx marks <html data-hydrated> (the workspace's controls do nothing before).
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
   return { page, crashes, close };
 }
 

@@ -113,7 +113,11 @@ async function run(
           break;
         case 'done':
           finish(true);
-          resolve({ data: msg.data, report: msg.report });
+          resolve(
+            msg.notStored === undefined
+              ? { data: msg.data, report: msg.report }
+              : { data: msg.data, report: msg.report, notStored: msg.notStored },
+          );
           break;
         case 'error':
           finish(true);

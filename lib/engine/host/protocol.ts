@@ -29,7 +29,7 @@ export type FromWorker =
   | { type: 'stage'; id: number; stage: Stage; message: string }
   | { type: 'progress'; id: number; fraction: number }
   /** The output as a Blob, which crosses by reference. */
-  | { type: 'done'; id: number; data: Blob; report: Report }
+  | { type: 'done'; id: number; data: Blob; report: Report; notStored?: string }
   | { type: 'error'; id: number; message: string };
 
 /**

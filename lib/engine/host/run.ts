@@ -145,10 +145,71 @@ export function runWasmToBlob(
   );
 }
 
+/**
+ * Where the worker writes an output instead of a Blob: an origin-private file's sync access handle
+ * (FileSystemSyncAccessHandle), which writes straight from a view of the module's memory.
+ */
+export interface OutputFile {
+  write(bytes: Uint8Array, options: { at: number }): number;
+  truncate(size: number): void;
+  flush(): void;
+}
+
+/** Bytes written to an OutputFile per call (hashed just before, with engine hashing). */
+const WRITE_SLICE = 8 * 1024 * 1024;
+
+/**
+ * `runWasmToBlob`, the output written to `file` (no copy out of the module's memory: `data` is
+ * undefined). If a write fails (the quota is full, say), the output becomes a Blob after all and
+ * `notStored` says why.
+ */
+export async function runWasmToFile(
+  engine: WasmEngine,
+  input: Uint8Array | Blob,
+  name: string,
+  options: CorruptOptions,
+  events: CorruptCallbacks,
+  helpers: readonly FlipHelper[],
+  file: OutputFile,
+): Promise<{ data: Blob | undefined; report: Report; notStored?: string }> {
+  const size = input instanceof Uint8Array ? input.length : input.size;
+  const hashing: Hashing = size >= ENGINE_HASH_MIN_BYTES ? 'engine' : 'platform';
+  let notStored: string | undefined;
+  const { data, report } = await runStages(
+    engine,
+    input,
+    name,
+    options,
+    events,
+    helpers,
+    hashing === 'platform' ? webCrypto() : undefined,
+    (output, length, hashTo): Blob | undefined | Promise<Blob> => {
+      try {
+        for (let at = 0; at < length; at += WRITE_SLICE) {
+          const end = Math.min(length, at + WRITE_SLICE);
+          hashTo?.(end);
+          if (file.write(output(at, end), { at }) !== end - at) throw new Error('the file was not written in full');
+        }
+        file.truncate(length);
+        file.flush();
+        return undefined;
+      } catch (e) {
+        notStored = e instanceof Error ? e.message : String(e);
+        // hashTo feeds only what was not fed yet, so pieces already hashed are not hashed twice.
+        return blobFromPieces(length, (start, end) => {
+          hashTo?.(end);
+          return output(start, end).slice();
+        });
+      }
+    },
+  );
+  return notStored === undefined ? { data, report } : { data, report, notStored };
+}
+
 /** A view of the output's bytes `[start, end)` in the module's memory, made afresh (growth detaches views). */
 type OutputView = (start: number, end: number) => Uint8Array;
 
-async function runStages<T extends Uint8Array | Blob>(
+async function runStages<T>(
   engine: WasmEngine,
   input: Uint8Array | Blob,
   name: string,

@@ -7,7 +7,7 @@ import type { Stage } from '../shared/types.ts';
 import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
 import type { FlipReply, FlipRequest, FromWorker, ToWorker } from './protocol.ts';
 import { runReference } from './run-ts.ts';
-import { runWasmToBlob, type WasmEngine } from './run.ts';
+import { type OutputFile, runWasmToBlob, runWasmToFile, type WasmEngine } from './run.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -61,6 +61,29 @@ function serveFlips(port: MessagePort) {
   };
 }
 
+/** An origin-private file opened for writing by this worker, with what is needed to hand it back or remove it. */
+interface Stored {
+  handle: OutputFile & { close(): void };
+  file: FileSystemFileHandle;
+  dir: FileSystemDirectoryHandle;
+  name: string;
+}
+
+/** Opens `path` (directories, then the file) in the origin-private file system, creating what is missing. */
+async function openStore(path: readonly string[]): Promise<Stored> {
+  if (path.length === 0) throw new Error('no file name');
+  let dir = await navigator.storage.getDirectory();
+  for (const part of path.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+  const name = path[path.length - 1];
+  const file = await dir.getFileHandle(name, { create: true });
+  const handle = await file.createSyncAccessHandle();
+  return { handle, file, dir, name };
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
   if (msg.type === 'serve-flips') {
@@ -78,14 +101,45 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       onStage: (stage: Stage, message: string) => post({ type: 'stage', id, stage, message }),
       onProgress: (fraction: number) => post({ type: 'progress', id, fraction }),
     };
+    const helpers = (msg.helpers ?? []).map(helperOver);
+    // Asked to, the module's output is written to an origin-private file; where that cannot be
+    // opened, it goes back as a Blob and the page is told why.
+    let notStored: string | undefined;
+    let stored: Stored | undefined;
+    if (engine && msg.options.store) {
+      stored = await openStore(msg.options.store).catch((e: unknown) => {
+        notStored = messageOf(e);
+        return undefined;
+      });
+    }
+    if (stored) {
+      const place = stored;
+      try {
+        const out = await runWasmToFile(engine as WasmEngine, input, msg.name, msg.options, events, helpers, place.handle);
+        place.handle.close();
+        if (out.data) {
+          notStored = out.notStored;
+          await place.dir.removeEntry(place.name).catch(() => undefined);
+        }
+        // The File of an origin-private file is backed by the file on disk; it crosses by reference.
+        const data = out.data ?? (await place.file.getFile());
+        post({ type: 'done', id, data, report: out.report, ...(notStored === undefined ? {} : { notStored }) });
+      } catch (e) {
+        place.handle.close();
+        await place.dir.removeEntry(place.name).catch(() => undefined);
+        throw e;
+      }
+      return;
+    }
     // The output goes back as a Blob, built here piece by piece: a Blob crosses by reference.
     const { data, report } = engine
-      ? await runWasmToBlob(engine, input, msg.name, msg.options, events, (msg.helpers ?? []).map(helperOver))
+      ? await runWasmToBlob(engine, input, msg.name, msg.options, events, helpers)
       : await runReference(input, msg.name, msg.options, events).then(async (r) => ({
           data: await blobFromBytes(r.data),
           report: r.report,
         }));
-    post({ type: 'done', id, data, report });
+    if (msg.options.store && notStored === undefined) notStored = 'the WebAssembly engine is not loaded';
+    post({ type: 'done', id, data, report, ...(notStored === undefined ? {} : { notStored }) });
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
   } finally {

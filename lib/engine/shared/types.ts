@@ -23,6 +23,12 @@ export interface CorruptOptions {
   ranges?: { only?: readonly string[]; protect?: readonly string[] };
   /** Recompute the checksums that cover stored bytes after the corruption (section 6.10). */
   fixChecksums?: boolean;
+  /**
+   * Browser worker only: write the output to this file of the origin-private file system (directory
+   * names, then the file's name) and hand back that file, which Chromium keeps on disk, not a Blob
+   * held in memory (private windows keep Blobs in memory only).
+   */
+  store?: readonly string[];
 }
 
 export interface CorruptCallbacks {
@@ -86,6 +92,8 @@ export interface CorruptResult {
 export interface EngineResult {
   data: Blob;
   report: Report;
+  /** Set when `store` was asked for but the output stayed a Blob in memory: why. */
+  notStored?: string;
 }
 
 export const VERDICT = "Won't Open (Verified Heuristically)";

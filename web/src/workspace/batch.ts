@@ -2,7 +2,7 @@
 // writer the command line tool also uses (STORE, ZIP64 when needed, names made safe and unique).
 import { withHostFields } from '../../../lib/report/host-fields.ts';
 import { batchEntries, buildSessionReport, sessionZipName } from '../../../lib/zip/session.ts';
-import { zipStream } from '../../../lib/zip/writer.ts';
+import { zipParts } from '../../../lib/zip/writer.ts';
 import type { RunSettings } from './run.ts';
 import type { FileItem } from './state.ts';
 
@@ -27,7 +27,9 @@ export async function batchArchive(
     session,
     pdf,
   );
-  // Drained into a Blob as it is produced: the archive never exists as one JavaScript array.
-  const blob = await new Response(zipStream(entries)).blob();
-  return { blob: new Blob([blob], { type: 'application/zip' }), name: sessionZipName(at) };
+  // A Blob of the headers and the results themselves, by reference: results kept in the
+  // origin-private file system are read from disk by the download, never copied into memory.
+  const parts: BlobPart[] = [];
+  for await (const part of zipParts(entries)) parts.push(part instanceof Uint8Array ? (part as Uint8Array<ArrayBuffer>) : (part.source as Blob));
+  return { blob: new Blob(parts, { type: 'application/zip' }), name: sessionZipName(at) };
 }

@@ -20,6 +20,7 @@ import { planRun, runFiles } from './run.ts';
 import type { CorruptFn, RunSettings } from './run.ts';
 import { type Finished, hostReportOf, loadPdf, pdfOf } from './results.ts';
 import { parseShareQuery } from './share.ts';
+import { resultStore } from './storage.ts';
 import { initialWorkspace, processedItems, workspaceReducer } from './state.ts';
 import type { FileItem, WorkspaceState } from './state.ts';
 
@@ -35,6 +36,10 @@ const PROCESSING_FAILED = {
   description: "Try Won't Open mode or increase intensity.",
   variant: 'destructive',
 } as const;
+
+const KEPT_IN_MEMORY = 'Results kept in memory';
+const keptInMemory = (reason: string) =>
+  `The browser's private file storage could not be used (${reason}), so results are held in memory: in a private window a large batch may not fit.`;
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -207,13 +212,19 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     lastRunRef.current = settings;
     dispatch({ type: 'runStarted', ids: plan.toProcess.map((item) => item.id) });
     try {
+      // Outputs go to the origin-private file system when the real engine runs (tests pass their own).
+      const store = engine === corrupt ? await resultStore() : undefined;
+      if (typeof store === 'string') toast({ title: KEPT_IN_MEMORY, description: keptInMemory(store) });
       const outcome = await runFiles(plan.toProcess, settings, {
         corrupt: engine,
         dispatch,
         pacing: browserPacing(),
         signal: controller.signal,
+        storeFor: typeof store === 'object' ? (item) => store.pathFor(item.id) : undefined,
       });
       if (outcome.aborted) return;
+      const notStored = outcome.notStored[0];
+      if (notStored) toast({ title: KEPT_IN_MEMORY, description: keptInMemory(notStored.reason) });
       for (const _ of outcome.failed) toast(PROCESSING_FAILED);
       if (outcome.completed.length > 0) {
         toast({
@@ -392,11 +403,23 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       telemetryShown,
       latest,
       addFiles: (files) => {
-        preload?.();
+        if (preload) {
+          preload();
+          void resultStore();
+        }
         dispatch({ type: 'add', files });
       },
-      removeFile: (id) => dispatch({ type: 'remove', id }),
-      clearFiles: () => dispatch({ type: 'clear' }),
+      removeFile: (id) => {
+        // As the reducer: a file in the middle of a run stays, and so does its storage.
+        const kept = stateRef.current.items.find((f) => f.id === id)?.processing !== false;
+        dispatch({ type: 'remove', id });
+        if (preload && !kept) void resultStore().then((store) => (typeof store === "object" ? store.release(id) : undefined));
+      },
+      clearFiles: () => {
+        const busy = stateRef.current.busy;
+        dispatch({ type: 'clear' });
+        if (preload && !busy) void resultStore().then((store) => (typeof store === "object" ? store.releaseAll() : undefined));
+      },
       setAlgorithm: (value) => setAlgorithmValue(algorithmFor(value).value),
       setIntensity: (value) => setIntensityValue(clampIntensity(value)),
       setRangesText,

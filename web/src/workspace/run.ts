@@ -34,6 +34,8 @@ export interface RunDeps {
   dispatch: (action: WorkspaceAction) => void;
   pacing: Pacing;
   signal?: AbortSignal;
+  /** Where the engine keeps a file's output in the origin-private file system (storage.ts); none: a Blob in memory. */
+  storeFor?: (item: FileItem) => readonly string[] | undefined;
 }
 
 /** The mode a failed file is retried with, as the 'failed' state message promises. */
@@ -63,6 +65,8 @@ export function isTooLarge(file: Blob): boolean {
 export interface RunOutcome {
   completed: FileItem[];
   failed: { item: FileItem; error: string }[];
+  /** Files whose output was to be stored on disk but stayed in memory, and why. */
+  notStored: { item: FileItem; reason: string }[];
   aborted: boolean;
 }
 
@@ -117,6 +121,8 @@ async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, 
       mode === settings.mode
         ? { mode, intensity: settings.intensity, seed, ranges: settings.ranges, fixChecksums: settings.fixChecksums }
         : { mode, intensity: settings.intensity, seed };
+    const store = deps.storeFor?.(item);
+    if (store) options.store = store;
     return await deps.corrupt(item.file, item.file.name, options, presenter.callbacks, deps.signal);
   } finally {
     await presenter.settled();
@@ -134,7 +140,7 @@ async function resultOf(data: Uint8Array | Blob, report: CorruptResult['report']
  * its mode already), then marked failed; the others keep going and keep their results.
  */
 export async function runFiles(files: readonly FileItem[], settings: RunSettings, deps: RunDeps): Promise<RunOutcome> {
-  const outcome: RunOutcome = { completed: [], failed: [], aborted: false };
+  const outcome: RunOutcome = { completed: [], failed: [], notStored: [], aborted: false };
   for (const [i, item] of files.entries()) {
     if (deps.signal?.aborted) {
       outcome.aborted = true;
@@ -150,6 +156,7 @@ export async function runFiles(files: readonly FileItem[], settings: RunSettings
         deps.dispatch({ type: 'retrying', id: item.id, error: errorText(error) });
         produced = await attempt(item, RETRY_MODE, settings, seed, deps);
       }
+      if ('notStored' in produced && produced.notStored) outcome.notStored.push({ item, reason: produced.notStored });
       const result = await resultOf(produced.data, produced.report, seed);
       deps.dispatch({ type: 'completed', id: item.id, result });
       outcome.completed.push(item);
