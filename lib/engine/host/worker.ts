@@ -115,7 +115,15 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     if (stored) {
       const place = stored;
       try {
-        const out = await runWasmToFile(engine as WasmEngine, input, msg.name, msg.options, events, helpers, place.handle);
+        const out = await runWasmToFile(
+          engine as WasmEngine,
+          input,
+          msg.name,
+          msg.options,
+          events,
+          helpers,
+          place.handle,
+        );
         place.handle.close();
         if (out.data) {
           notStored = out.notStored;

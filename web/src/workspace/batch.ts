@@ -30,6 +30,7 @@ export async function batchArchive(
   // A Blob of the headers and the results themselves, by reference: results kept in the
   // origin-private file system are read from disk by the download, never copied into memory.
   const parts: BlobPart[] = [];
-  for await (const part of zipParts(entries)) parts.push(part instanceof Uint8Array ? (part as Uint8Array<ArrayBuffer>) : (part.source as Blob));
+  for await (const part of zipParts(entries))
+    parts.push(part instanceof Uint8Array ? (part as Uint8Array<ArrayBuffer>) : (part.source as Blob));
   return { blob: new Blob(parts, { type: 'application/zip' }), name: sessionZipName(at) };
 }

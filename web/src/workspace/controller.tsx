@@ -413,12 +413,14 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
         // As the reducer: a file in the middle of a run stays, and so does its storage.
         const kept = stateRef.current.items.find((f) => f.id === id)?.processing !== false;
         dispatch({ type: 'remove', id });
-        if (preload && !kept) void resultStore().then((store) => (typeof store === "object" ? store.release(id) : undefined));
+        if (preload && !kept)
+          void resultStore().then((store) => (typeof store === 'object' ? store.release(id) : undefined));
       },
       clearFiles: () => {
         const busy = stateRef.current.busy;
         dispatch({ type: 'clear' });
-        if (preload && !busy) void resultStore().then((store) => (typeof store === "object" ? store.releaseAll() : undefined));
+        if (preload && !busy)
+          void resultStore().then((store) => (typeof store === 'object' ? store.releaseAll() : undefined));
       },
       setAlgorithm: (value) => setAlgorithmValue(algorithmFor(value).value),
       setIntensity: (value) => setIntensityValue(clampIntensity(value)),

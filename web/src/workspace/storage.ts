@@ -39,10 +39,12 @@ async function open(): Promise<ResultStore> {
   const tab = tabName();
   // Held until the page goes away; granted at once, as the name is new.
   await new Promise<void>((granted, refused) => {
-    navigator.locks.request(LOCK_PREFIX + tab, () => {
-      granted();
-      return new Promise<never>(() => {});
-    }).catch(refused);
+    navigator.locks
+      .request(LOCK_PREFIX + tab, () => {
+        granted();
+        return new Promise<never>(() => {});
+      })
+      .catch(refused);
   });
   const root = await navigator.storage.getDirectory();
   const results = await root.getDirectoryHandle(RESULTS_DIR, { create: true });

@@ -1,0 +1,188 @@
+// Where results are kept, end to end in Chromium: the engine worker writes each output into the
+// origin-private file system (web/src/workspace/storage.ts), downloads, previews and the batch ZIP
+// read them from there, and the space goes with the file, the page and crashed tabs. Playwright's
+// contexts are throwaway profiles, as private windows are. The OPFS folders are listed from the page.
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const RESULTS_DIR = 'fracture-results';
+
+let workDir = '';
+
+test.beforeEach(async ({ context }, testInfo) => {
+  workDir = testInfo.outputPath('files');
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  await context.addInitScript(() =>
+    localStorage.setItem(
+      'fracture_cookie_consent',
+      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
+    ),
+  );
+});
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const upload = (page: Page) => page.locator('#upload');
+
+function cli(): [string, string[]] {
+  if (process.env.FRACTURE_CLI) {
+    const [cmd, ...args] = process.env.FRACTURE_CLI.split(' ');
+    return [cmd, args];
+  }
+  if (existsSync(join(ROOT, 'dist/cli/main.js'))) return [process.execPath, [join(ROOT, 'bin/fracture.mjs')]];
+  return [join(ROOT, 'target/release/fracture'), []];
+}
+
+/** The CLI's outputs for `files` (file i with seed + i, as the UI), by corrupted name. */
+function expected(files: string[], mode: string, intensity: number, seed: number): Map<string, string> {
+  const [cmd, pre] = cli();
+  const out = join(workDir, 'cli');
+  mkdirSync(out, { recursive: true });
+  execFileSync(
+    cmd,
+    [...pre, '--mode', mode, '--intensity', String(intensity), '--seed', String(seed), '--out', out, ...files],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const names = files.map((f) => f.split('/').pop()!.replace('.bin', '_corrupted.bin'));
+  return new Map(names.map((name) => [name, sha256(readFileSync(join(out, name)))]));
+}
+
+/** Every tab folder under RESULTS_DIR with its files' sizes, as the page sees the origin-private file system. */
+function listing(page: Page): Promise<Record<string, Record<string, number>>> {
+  return page.evaluate(async (dirName) => {
+    type Dir = { entries(): AsyncIterable<[string, FileSystemHandle]> };
+    const root = await navigator.storage.getDirectory();
+    let results: FileSystemDirectoryHandle;
+    try {
+      results = await root.getDirectoryHandle(dirName);
+    } catch {
+      return {};
+    }
+    const out: Record<string, Record<string, number>> = {};
+    for await (const [name, handle] of (results as unknown as Dir).entries()) {
+      out[name] = {};
+      if (handle.kind !== 'directory') continue;
+      for await (const [file, h] of (handle as unknown as Dir).entries())
+        out[name][file] = (await (h as FileSystemFileHandle).getFile()).size;
+    }
+    return out;
+  }, RESULTS_DIR);
+}
+
+async function open(page: Page) {
+  page.on('filechooser', () => {});
+  await page.goto('/?e2e');
+  await expect(upload(page)).toBeVisible();
+}
+
+async function run(page: Page, files: string[], intensity: number): Promise<number> {
+  await upload(page).locator('#workspace-file-input').setInputFiles(files);
+  await upload(page).getByRole('spinbutton', { name: 'Intensity (percent)' }).fill(String(intensity));
+  await upload(page).getByRole('button', { name: 'Start Processing' }).click();
+  await expect(upload(page).locator('[data-field="overall"]')).toHaveText(
+    `${files.length} / ${files.length} files · 100%`,
+    { timeout: 60_000 },
+  );
+  return Number(await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed'));
+}
+
+async function save(page: Page, click: () => Promise<void>): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = join(workDir, 'downloads', download.suggestedFilename());
+  mkdirSync(join(workDir, 'downloads'), { recursive: true });
+  await download.saveAs(path);
+  return path;
+}
+
+function write(name: string, bytes: number): string {
+  const path = join(workDir, name);
+  writeFileSync(path, randomBytes(bytes));
+  return path;
+}
+
+test('results live in the origin-private file system and leave with the file, the page and crashed tabs', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  // A folder left by a tab that crashed: nobody holds its lock.
+  await page.evaluate(async (dirName) => {
+    const root = await navigator.storage.getDirectory();
+    const results = await root.getDirectoryHandle(dirName, { create: true });
+    const crashed = await results.getDirectoryHandle('crashed-tab', { create: true });
+    const file = await crashed.getFileHandle('1', { create: true });
+    const w = await file.createWritable();
+    await w.write(new Uint8Array(1000));
+    await w.close();
+  }, RESULTS_DIR);
+  expect(Object.keys(await listing(page))).toEqual(['crashed-tab']);
+
+  // Another live tab with a result of its own.
+  const other = await context.newPage();
+  await open(other);
+  await run(other, [write('other.bin', 50_000)], 40);
+  const afterOther = await listing(page);
+  expect(Object.keys(afterOther)).toHaveLength(1);
+  const otherTab = Object.keys(afterOther)[0];
+  expect(otherTab).not.toBe('crashed-tab');
+
+  const sizes = [300_000, 2_000_000, 20 * 1024 * 1024];
+  const files = sizes.map((size, i) => write(`file-${i}.bin`, size));
+  const seed = await run(page, files, 60);
+  const want = expected(files, 'byte_flip', 60, seed);
+
+  // The crashed tab's folder is gone, the other tab's kept; this tab's holds one file per result.
+  const stored = await listing(page);
+  expect(Object.keys(stored).sort()).toEqual([otherTab, expect.any(String)].sort());
+  const ownTab = Object.keys(stored).find((name) => name !== otherTab)!;
+  expect(Object.values(stored[ownTab]).sort((a, b) => a - b)).toEqual(sizes);
+
+  // A single download, the change map and the ZIP read the stored results.
+  const single = await save(page, () => page.getByRole('button', { name: 'Download corrupted file-2.bin' }).click());
+  expect(sha256(readFileSync(single))).toBe(want.get('file-2_corrupted.bin'));
+  await expect(page.locator('#preview [data-field="first-change"]')).toBeVisible({ timeout: 30_000 });
+  const zip = await save(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click());
+  execFileSync('python3', ['-m', 'zipfile', '-t', zip]);
+  const script = `
+import hashlib, json, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    print(json.dumps({i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()}))`;
+  const entries = JSON.parse(execFileSync('python3', ['-c', script, zip]).toString()) as Record<string, string>;
+  for (const [name, hash] of want) expect(entries[name], name).toBe(hash);
+  // The archive took no space of its own: the folder holds the three results, nothing else.
+  expect(await listing(page)).toEqual(stored);
+
+  // Removing a file removes its result.
+  await page.getByRole('button', { name: 'Remove file-0.bin' }).click();
+  await expect.poll(async () => Object.keys((await listing(page))[ownTab] ?? {}).length).toBe(2);
+
+  // Closing the other tab removes its folder.
+  await other.close();
+  await expect.poll(async () => Object.keys(await listing(page))).toEqual([ownTab]);
+
+  // Reloading removes this tab's: nothing is left.
+  await page.reload();
+  await expect(upload(page)).toBeVisible();
+  await expect.poll(() => listing(page)).toEqual({});
+});
+
+test('without the origin-private file system, results stay in memory and the page says so', async ({ page }) => {
+  await page.addInitScript(() => {
+    // As in a browser that offers none here.
+    delete (StorageManager.prototype as Partial<StorageManager>).getDirectory;
+  });
+  await open(page);
+  const file = write('plain.bin', 500_000);
+  const seed = await run(page, [file], 70);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Results kept in memory' })).toBeVisible();
+  const single = await save(page, () => page.getByRole('button', { name: 'Download corrupted plain.bin' }).click());
+  expect(sha256(readFileSync(single))).toBe(expected([file], 'byte_flip', 70, seed).get('plain_corrupted.bin'));
+});
