@@ -679,13 +679,14 @@ function printReport(single, batchResult, sampler, opts, meta) {
         t &&
         !t.error &&
         t.bad === null &&
-        t.entries.length === b.files + 1 &&
+        // The files and the session report as JSON and as PDF.
+        t.entries.length === b.files + 2 &&
         t.entries.filter(([, s]) => s === b.bytes_each).length === b.files;
       lines.push(
         `${ok ? 'PASS' : 'MISS'}  Download All as ZIP: ${b.zip_name}, ${b.zip_bytes} bytes; click → download starts ${fmtMs(b.zip_built_ms)} ms, → written ${fmtMs(b.zip_ms)} ms; ` +
           (t.error
             ? `zipfile could not read it: ${t.error}`
-            : `zipfile testzip: ${t.bad === null ? 'every CRC good' : `bad entry ${t.bad}`}, ${t.entries.length} entries (${b.files} files + session report)`),
+            : `zipfile testzip: ${t.bad === null ? 'every CRC good' : `bad entry ${t.bad}`}, ${t.entries.length} entries (${b.files} files + session report as JSON and PDF)`),
       );
     }
     const peak = Math.max(

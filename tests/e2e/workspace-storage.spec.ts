@@ -148,6 +148,16 @@ test('results live in the origin-private file system and leave with the file, th
   // A single download, the change map and the ZIP read the stored results.
   const single = await save(page, () => page.getByRole('button', { name: 'Download corrupted file-2.bin' }).click());
   expect(sha256(readFileSync(single))).toBe(want.get('file-2_corrupted.bin'));
+  // Its checksums, computed on a helper worker beside the stages from 16 MiB on, are the file's.
+  const json = JSON.parse(
+    readFileSync(
+      await save(page, () => page.locator('#report').getByRole('button', { name: 'Download JSON' }).click()),
+      'utf8',
+    ),
+  ) as { filename: string; sha256_before: string; sha256_after: string };
+  expect(json.filename).toBe('file-2.bin');
+  expect(json.sha256_before).toBe(sha256(readFileSync(files[2])));
+  expect(json.sha256_after).toBe(want.get('file-2_corrupted.bin'));
   await expect(page.locator('#preview [data-field="first-change"]')).toBeVisible({ timeout: 30_000 });
   const zip = await save(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click());
   execFileSync('python3', ['-m', 'zipfile', '-t', zip]);

@@ -5,7 +5,9 @@
 use wasm_bindgen::prelude::*;
 
 use fracture_engine::modes::flip::CHUNK;
-use fracture_engine::{EngineError, Job, Mode, Options, ProgressiveSha256 as Progressive, Ranges, MAX_SEED};
+use fracture_engine::{
+    EngineError, Job, Mode, Options, ProgressiveSha256 as Progressive, Ranges, Sha256Hasher, MAX_SEED,
+};
 
 mod allocator;
 
@@ -64,6 +66,31 @@ impl InputBuffer {
     #[wasm_bindgen(js_name = hashTo)]
     pub fn hash_to(&mut self, end: usize) {
         self.sha.advance(&self.bytes, end);
+    }
+}
+
+/// A SHA-256 fed piece after piece from JavaScript: a helper worker hashes another worker's input and
+/// output beside that worker's own stages, on another core.
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct Sha256Stream {
+    inner: Sha256Hasher,
+}
+
+#[wasm_bindgen]
+impl Sha256Stream {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Sha256Stream {
+        Sha256Stream::default()
+    }
+
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.inner.update(bytes);
+    }
+
+    /// The digest of everything fed, as lower-case hex.
+    pub fn hex(&self) -> String {
+        self.inner.clone().hex()
     }
 }
 

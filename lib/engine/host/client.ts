@@ -146,8 +146,29 @@ async function run(
           h.worker.postMessage({ type: 'serve-flips', port: channel.port2 } satisfies ToWorker, [channel.port2]);
           return channel.port1;
         });
-        const msg: ToWorker = { type: 'corrupt', id, input: toTransferable(input), name, options, helpers: ports };
-        w.worker.postMessage(msg, [...(msg.input instanceof ArrayBuffer ? [msg.input] : []), ...ports]);
+        // With the output stored, the first helper also computes the checksums (hash-helper.ts).
+        let hasher: MessagePort | undefined;
+        if (options.store && helpers.length > 0) {
+          const channel = new MessageChannel();
+          helpers[0].worker.postMessage({ type: 'serve-hashes', port: channel.port2 } satisfies ToWorker, [
+            channel.port2,
+          ]);
+          hasher = channel.port1;
+        }
+        const msg: ToWorker = {
+          type: 'corrupt',
+          id,
+          input: toTransferable(input),
+          name,
+          options,
+          helpers: ports,
+          ...(hasher ? { hasher } : {}),
+        };
+        w.worker.postMessage(msg, [
+          ...(msg.input instanceof ArrayBuffer ? [msg.input] : []),
+          ...ports,
+          ...(hasher ? [hasher] : []),
+        ]);
       },
       (e: unknown) => {
         if (settled) return;

@@ -17,10 +17,17 @@ export type ToWorker =
       options: CorruptOptions;
       /** Ports to helper workers that flip pieces of a large flip-mode job (see `usesHelpers`). */
       helpers?: Port[];
+      /** A port to a helper that computes the job's SHA-256 checksums beside its stages (HashRequest). */
+      hasher?: Port;
     }
   | {
       /** Become a helper: flip the pieces that arrive on `port` (FlipRequest, answered by FlipReply). */
       type: 'serve-flips';
+      port: Port;
+    }
+  | {
+      /** Hash the pieces that arrive on `port` (HashRequest, answered by HashReply). */
+      type: 'serve-hashes';
       port: Port;
     };
 
@@ -44,6 +51,15 @@ export type FlipFields = {
 export type FlipRequest = { id: number; part: ArrayBuffer; piece: FlipFields };
 /** The part flipped, transferred back, or why it was not. */
 export type FlipReply = { id: number; part: ArrayBuffer } | { id: number; error: string };
+
+/**
+ * A piece of the job's input or output for the hasher's SHA-256 of that stream, in order (its buffer
+ * transferred), or the end of the stream. Every request is answered, so the sender can bound what is
+ * in flight.
+ */
+export type HashRequest = { id: number; stream: 'input' | 'output' } & ({ part: ArrayBuffer } | { finish: true });
+/** A piece taken, or the stream's digest (lower-case hex) after `finish`, or why not. */
+export type HashReply = { id: number; hex?: string } | { id: number; error: string };
 
 /** Flip-mode inputs at least this long spread their pieces over helpers. */
 export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;

@@ -6,6 +6,7 @@ import { blobFromPieces } from '../shared/blob.ts';
 import { ESCALATION_MESSAGE, enterStage } from '../shared/stages.ts';
 import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineResult, Report } from '../shared/types.ts';
 import { type FlipHelper, flipFields } from './flip-helpers.ts';
+import type { StreamHasher } from './hash-helper.ts';
 import { usesHelpers } from './protocol.ts';
 
 /**
@@ -65,7 +66,7 @@ export const ENGINE_HASH_MIN_BYTES = 16 * 1024 * 1024;
  * Copies the input into the module's memory: from bytes at once, or from a Blob a slice at a time, the
  * next slice already being read while one is copied (and hashed, with engine hashing).
  */
-async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashing) {
+async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashing, hasher?: StreamHasher) {
   const size = input instanceof Uint8Array ? input.length : input.size;
   const buffer = new engine.InputBuffer(size);
   try {
@@ -73,7 +74,10 @@ async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashi
     const view = () => new Uint8Array(engine.memory.buffer, buffer.ptr(), size);
     if (input instanceof Uint8Array) {
       view().set(input);
-      if (hashing === 'engine') hashInSlices(size, (end) => buffer.hashTo(end));
+      if (hasher) {
+        for (let at = 0; at < size; at += READ_SLICE)
+          await hasher.update('input', input.slice(at, Math.min(size, at + READ_SLICE)).buffer);
+      } else if (hashing === 'engine') hashInSlices(size, (end) => buffer.hashTo(end));
     } else {
       // Large slices, each read at once: far faster than the Blob's 64 KiB stream chunks.
       const read = (at: number) => input.slice(at, Math.min(size, at + READ_SLICE)).arrayBuffer();
@@ -84,7 +88,9 @@ async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashi
         if (part.length !== Math.min(READ_SLICE, size - at))
           throw new Error('The file changed while it was being read');
         view().set(part, at);
-        if (hashing === 'engine') buffer.hashTo(at + part.length);
+        // The slice read is hashed by the helper (transferred there), or here in the module.
+        if (hasher) await hasher.update('input', part.buffer);
+        else if (hashing === 'engine') buffer.hashTo(at + part.length);
       }
     }
     return buffer;
@@ -171,6 +177,8 @@ export async function runWasmToFile(
   events: CorruptCallbacks,
   helpers: readonly FlipHelper[],
   file: OutputFile,
+  /** Computes the checksums beside the stages, on another core; without one the module hashes. */
+  hasher?: StreamHasher,
 ): Promise<{ data: Blob | undefined; report: Report; notStored?: string }> {
   const size = input instanceof Uint8Array ? input.length : input.size;
   const hashing: Hashing = size >= ENGINE_HASH_MIN_BYTES ? 'engine' : 'platform';
@@ -183,25 +191,27 @@ export async function runWasmToFile(
     events,
     helpers,
     hashing === 'platform' ? webCrypto() : undefined,
-    (output, length, hashTo): Blob | undefined | Promise<Blob> => {
+    async (output, length, hashTo): Promise<Blob | undefined> => {
       try {
         for (let at = 0; at < length; at += WRITE_SLICE) {
           const end = Math.min(length, at + WRITE_SLICE);
-          hashTo?.(end);
+          await hashTo?.(end);
           if (file.write(output(at, end), { at }) !== end - at) throw new Error('the file was not written in full');
         }
+        // No flush(): the File handed on reads what was written, and results need not outlive a crash
+        // (storage.ts sweeps them at the next start-up).
         file.truncate(length);
-        file.flush();
         return undefined;
       } catch (e) {
         notStored = e instanceof Error ? e.message : String(e);
         // hashTo feeds only what was not fed yet, so pieces already hashed are not hashed twice.
-        return blobFromPieces(length, (start, end) => {
-          hashTo?.(end);
+        return blobFromPieces(length, async (start, end) => {
+          await hashTo?.(end);
           return output(start, end).slice();
         });
       }
     },
+    size >= ENGINE_HASH_MIN_BYTES ? hasher : undefined,
   );
   return notStored === undefined ? { data, report } : { data, report, notStored };
 }
@@ -218,8 +228,13 @@ async function runStages<T>(
   helpers: readonly FlipHelper[],
   /** The SHA-256 outside the module ('platform' hashing); without one the module hashes ('engine'). */
   sha256: Sha256 | undefined,
-  /** Takes the output out of the module; with engine hashing, calls `hashTo(end)` once `[0, end)` is taken. */
-  takeOutput: (output: OutputView, length: number, hashTo?: (end: number) => void) => T | Promise<T>,
+  /**
+   * Takes the output out of the module; with engine or helper hashing, calls `hashTo(end)` (awaiting
+   * it where it returns a promise) before it hands on `[.., end)`.
+   */
+  takeOutput: (output: OutputView, length: number, hashTo?: (end: number) => void | Promise<void>) => T | Promise<T>,
+  /** Hashes input and output on a helper, beside the stages (with engine hashing only). */
+  hasher?: StreamHasher,
 ): Promise<{ data: T; report: Report }> {
   // Reject bad arguments before reading 200 MB.
   engine.checkArgs(options.mode, options.intensity, options.seed);
@@ -230,10 +245,13 @@ async function runStages<T>(
   const hashing: Hashing = sha256 ? 'platform' : 'engine';
   const t0 = performance.now();
   let done = enterStage(events, 'scan');
-  const buffer = await load(engine, input, hashing);
+  const helper = sha256 ? undefined : hasher;
+  const buffer = await load(engine, input, hashing, helper);
   const size = input instanceof Uint8Array ? input.length : input.size;
-  // Platform hashing runs beside the stages below; engine hashing finishes the buffer's own digest here.
-  const shaBefore = sha256?.(new Uint8Array(engine.memory.buffer, buffer.ptr(), size));
+  // Platform and helper hashing run beside the stages below; engine hashing finishes the buffer's own digest here.
+  const shaBefore = helper
+    ? helper.finish('input')
+    : sha256?.(new Uint8Array(engine.memory.buffer, buffer.ptr(), size));
   void shaBefore?.catch(() => undefined); // awaited at the end; a failure there rejects the run
   const job = engine.WasmJob.fromBuffer(
     buffer,
@@ -266,10 +284,23 @@ async function runStages<T>(
     const shaAfter = sha256?.(output(0, length));
     // A flip that copied keeps the input until here; the output alone is needed from now on.
     job.dropInput();
-    const data = await takeOutput(output, length, hashing === 'engine' ? (end) => job.hashOutputTo(end) : undefined);
-    // Without shaAfter the job finishes its own digest (fed by hashTo, or all at once).
-    const report = JSON.parse(job.reportWith(0, 0, shaAfter ? PENDING : undefined)) as Report;
-    if (shaBefore && shaAfter) [report.sha256_before, report.sha256_after] = await Promise.all([shaBefore, shaAfter]);
+    let fed = 0;
+    const hashTo = helper
+      ? async (end: number) => {
+          // A copy of the piece goes to the helper, so the module's memory is never handed over.
+          const from = fed;
+          fed = Math.max(fed, end);
+          if (end > from) await helper.update('output', output(from, end).slice().buffer);
+        }
+      : hashing === 'engine'
+        ? (end: number) => job.hashOutputTo(end)
+        : undefined;
+    const data = await takeOutput(output, length, hashTo);
+    const helperAfter = helper ? (await hashTo?.(length), helper.finish('output')) : undefined;
+    // Without a digest from outside, the job finishes its own (fed by hashTo, or all at once).
+    const after = shaAfter ?? helperAfter;
+    const report = JSON.parse(job.reportWith(0, 0, after ? PENDING : undefined)) as Report;
+    if (shaBefore && after) [report.sha256_before, report.sha256_after] = await Promise.all([shaBefore, after]);
     report.time_ms = roundMs(performance.now() - t0);
     report.ops_ms = roundMs(opsMs);
     done();

@@ -5,7 +5,8 @@ import init, * as wasm from '../pkg/fracture_engine.js';
 import { blobFromBytes } from '../shared/blob.ts';
 import type { Stage } from '../shared/types.ts';
 import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
-import type { FlipReply, FlipRequest, FromWorker, ToWorker } from './protocol.ts';
+import { answerHash, hashClient, type StreamHasher } from './hash-helper.ts';
+import type { FlipReply, FlipRequest, FromWorker, HashReply, HashRequest, ToWorker } from './protocol.ts';
 import { runReference } from './run-ts.ts';
 import { type OutputFile, runWasmToBlob, runWasmToFile, type WasmEngine } from './run.ts';
 
@@ -84,10 +85,32 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** A hasher reached over a port (hash-helper.ts). */
+function hasherOver(port: MessagePort): StreamHasher {
+  const client = hashClient((request, transfer) => port.postMessage(request, transfer));
+  port.onmessage = (e: MessageEvent<HashReply>) => client.receive(e.data);
+  return client.hasher;
+}
+
+function serveHashes(port: MessagePort) {
+  const streams = new Map<HashRequest['stream'], wasm.Sha256Stream>();
+  port.onmessage = async (e: MessageEvent<HashRequest>) => {
+    const engine = await ready;
+    const reply: HashReply = engine
+      ? answerHash(engine, streams, e.data)
+      : { id: e.data.id, error: 'The WebAssembly engine is not loaded' };
+    port.postMessage(reply);
+  };
+}
+
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
   if (msg.type === 'serve-flips') {
     serveFlips(msg.port);
+    return;
+  }
+  if (msg.type === 'serve-hashes') {
+    serveHashes(msg.port);
     return;
   }
   if (msg.type !== 'corrupt') return;
@@ -115,6 +138,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     if (stored) {
       const place = stored;
       try {
+        const hasher = msg.hasher ? hasherOver(msg.hasher) : undefined;
         const out = await runWasmToFile(
           engine as WasmEngine,
           input,
@@ -123,6 +147,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
           events,
           helpers,
           place.handle,
+          hasher,
         );
         place.handle.close();
         if (out.data) {
@@ -152,5 +177,6 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
   } finally {
     for (const port of msg.helpers ?? []) port.close();
+    msg.hasher?.close();
   }
 };

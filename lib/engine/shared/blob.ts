@@ -11,17 +11,21 @@ export const BLOB_CHUNK_BYTES = 4 * 1024 * 1024;
  * A Blob of `length` bytes whose pieces come from `read(start, end)`. Each piece is enqueued as
  * returned, so `read` must return bytes that stay unchanged (a copy when the source is reused).
  */
-export function blobFromPieces(length: number, read: (start: number, end: number) => Uint8Array): Promise<Blob> {
+export function blobFromPieces(
+  length: number,
+  read: (start: number, end: number) => Uint8Array | Promise<Uint8Array>,
+): Promise<Blob> {
   let at = 0;
   const pieces = new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
+      async pull(controller) {
         if (at >= length) {
           controller.close();
           return;
         }
         const end = Math.min(length, at + BLOB_CHUNK_BYTES);
-        controller.enqueue(read(at, end));
+        const piece = await read(at, end);
+        controller.enqueue(piece);
         at = end;
       },
     },

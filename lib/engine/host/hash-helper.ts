@@ -1,0 +1,80 @@
+// SHA-256 on a helper: the engine worker sends its input's and its output's pieces, in order, to a
+// helper worker, which hashes them in its own instance of the module (Sha256Stream) while the engine
+// worker goes on reading, corrupting and writing, on the other core.
+import type * as Bindings from '../pkg/fracture_engine.js';
+import type { HashReply, HashRequest } from './protocol.ts';
+
+type Stream = HashRequest['stream'];
+
+/** Pieces sent and not yet taken, at most: what is in flight stays a few pieces, whatever the file. */
+const MAX_IN_FLIGHT = 3;
+
+export interface StreamHasher {
+  /** Feeds `part` (transferred: detached afterwards) to `stream`'s hash; resolves once more may be sent. */
+  update(stream: Stream, part: ArrayBuffer): Promise<void>;
+  /** The digest of everything fed to `stream`, as lower-case hex. */
+  finish(stream: Stream): Promise<string>;
+}
+
+export function hashClient(send: (request: HashRequest, transfer: ArrayBuffer[]) => void): {
+  hasher: StreamHasher;
+  receive: (reply: HashReply) => void;
+} {
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (hex: string | undefined) => void; reject: (e: Error) => void }>();
+  const inFlight: Promise<unknown>[] = [];
+  const request = (body: { stream: Stream } & ({ part: ArrayBuffer } | { finish: true }), transfer: ArrayBuffer[]) =>
+    new Promise<string | undefined>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      send({ id, ...body }, transfer);
+    });
+  return {
+    hasher: {
+      async update(stream, part) {
+        const taken = request({ stream, part }, [part]);
+        // A failure surfaces from finish(), or from the wait below.
+        taken.catch(() => undefined);
+        inFlight.push(taken);
+        while (inFlight.length >= MAX_IN_FLIGHT) await inFlight.shift();
+      },
+      async finish(stream) {
+        await Promise.all(inFlight.splice(0));
+        const hex = await request({ stream, finish: true }, []);
+        if (hex === undefined) throw new Error('The hashing helper gave no digest');
+        return hex;
+      },
+    },
+    receive: (reply) => {
+      const p = pending.get(reply.id);
+      pending.delete(reply.id);
+      if ('error' in reply) p?.reject(new Error(reply.error));
+      else p?.resolve(reply.hex);
+    },
+  };
+}
+
+/** The answering side: one Sha256Stream per stream, in `streams`, in this worker's instance of the module. */
+export function answerHash(
+  engine: Pick<typeof Bindings, 'Sha256Stream'>,
+  streams: Map<Stream, Bindings.Sha256Stream>,
+  request: HashRequest,
+): HashReply {
+  try {
+    let sha = streams.get(request.stream);
+    if (!sha) {
+      sha = new engine.Sha256Stream();
+      streams.set(request.stream, sha);
+    }
+    if ('part' in request) {
+      sha.update(new Uint8Array(request.part));
+      return { id: request.id };
+    }
+    const hex = sha.hex();
+    sha.free();
+    streams.delete(request.stream);
+    return { id: request.id, hex };
+  } catch (e) {
+    return { id: request.id, error: e instanceof Error ? e.message : String(e) };
+  }
+}
