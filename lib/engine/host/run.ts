@@ -296,7 +296,9 @@ async function runStages<T>(
         ? (end: number) => job.hashOutputTo(end)
         : undefined;
     const data = await takeOutput(output, length, hashTo);
-    const helperAfter = helper ? (await hashTo?.(length), helper.finish('output')) : undefined;
+    // Whatever takeOutput did not feed (a Blob it was not asked for) goes to the helper now.
+    if (helper) await hashTo?.(length);
+    const helperAfter = helper?.finish('output');
     // Without a digest from outside, the job finishes its own (fed by hashTo, or all at once).
     const after = shaAfter ?? helperAfter;
     const report = JSON.parse(job.reportWith(0, 0, after ? PENDING : undefined)) as Report;
