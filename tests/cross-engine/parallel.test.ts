@@ -7,7 +7,9 @@ import { loadWasmEngine, startNodeHelpers } from '../../lib/engine/host/node.ts'
 import { answerFlip, type FlipHelper, flipClient } from '../../lib/engine/host/flip-helpers.ts';
 import { PARALLEL_MIN_BYTES, type FlipRequest } from '../../lib/engine/host/protocol.ts';
 import { corrupt as referenceCorrupt } from '../../lib/engine/reference/engine.ts';
-import { runWasm, runWasmToBlob, type WasmEngine } from '../../lib/engine/host/run.ts';
+import { answerHash, hashClient } from '../../lib/engine/host/hash-helper.ts';
+import type { HashRequest } from '../../lib/engine/host/protocol.ts';
+import { type OutputFile, runWasm, runWasmToBlob, runWasmToFile, type WasmEngine } from '../../lib/engine/host/run.ts';
 import { xorshiftBytes } from './generators.ts';
 
 const untimed = (r: Report) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
@@ -54,6 +56,72 @@ describe('flip modes in parallel chunks', () => {
       expect(parallel.report.sha256_after).toBe(sha(parallel.data));
     }, 120_000);
   }
+
+  it('output written to a file, checksums by a hashing helper: the same bytes and report, few pieces in flight', async () => {
+    const input = xorshiftBytes(PARALLEL_MIN_BYTES * 2 + 4099, 5);
+    const opts = { mode: 'byte_flip', intensity: 80, seed: 99 } as const;
+    const serial = await runWasm(engine, input, 'big.bin', opts);
+    // A hasher over a loopback channel to this process's module, answering a little later.
+    const streams = new Map();
+    let inFlight = 0;
+    let most = 0;
+    const client = hashClient((request) => {
+      const sent = structuredClone(request) as HashRequest;
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        client.receive(answerHash(engine, streams, sent));
+      }, 2);
+    });
+    const written = new Uint8Array(input.length + 10);
+    let size = -1;
+    const file: OutputFile = {
+      write: (bytes, { at }) => {
+        written.set(bytes, at);
+        return bytes.length;
+      },
+      truncate: (n) => {
+        size = n;
+      },
+      flush: () => undefined,
+    };
+    const stored = await runWasmToFile(
+      engine,
+      new Blob([input]),
+      'big.bin',
+      opts,
+      {},
+      [loopback()],
+      file,
+      client.hasher,
+    );
+    expect(stored.data).toBeUndefined();
+    expect(size).toBe(serial.data.length);
+    expect(sha(written.subarray(0, size))).toBe(sha(serial.data));
+    expect(untimed(stored.report)).toEqual(untimed(serial.report));
+    expect(stored.report.sha256_before).toBe(sha(input));
+    expect(most, 'pieces in flight to the hasher').toBeLessThanOrEqual(3);
+    expect(streams.size, 'both streams finished').toBe(0);
+  }, 120_000);
+
+  it('a write that fails: the output comes back as a Blob, and why', async () => {
+    const input = xorshiftBytes(PARALLEL_MIN_BYTES + 5, 6);
+    const opts = { mode: 'byte_flip', intensity: 30, seed: 7 } as const;
+    const serial = await runWasm(engine, input, 'big.bin', opts);
+    let writes = 0;
+    const file: OutputFile = {
+      write: (bytes) => {
+        if (++writes === 2) throw new DOMException('quota', 'QuotaExceededError');
+        return bytes.length;
+      },
+      truncate: () => undefined,
+      flush: () => undefined,
+    };
+    const out = await runWasmToFile(engine, new Blob([input]), 'big.bin', opts, {}, [], file);
+    expect(out.notStored).toBe('quota');
+    expect(sha(new Uint8Array(await out.data!.arrayBuffer()))).toBe(sha(serial.data));
+    expect(untimed(out.report)).toEqual(untimed(serial.report));
+  }, 120_000);
 
   it("a text file whose byte_flip escalates: in place, early, on helpers, as a Blob: the reference engine's bytes", async () => {
     // A log whose first KiB byte_flip keeps: the verify stage must escalate (seed + 1, intensity 100).

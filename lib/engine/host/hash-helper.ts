@@ -7,7 +7,7 @@ import type { HashReply, HashRequest } from './protocol.ts';
 type Stream = HashRequest['stream'];
 
 /** Pieces sent and not yet taken, at most: what is in flight stays a few pieces, whatever the file. */
-const MAX_IN_FLIGHT = 3;
+const MAX_IN_FLIGHT = 2;
 
 export interface StreamHasher {
   /** Feeds `part` (transferred: detached afterwards) to `stream`'s hash; resolves once more may be sent. */

@@ -266,3 +266,34 @@ describe('stage pacing', () => {
     }
   });
 });
+
+describe('runFiles: where results are kept', () => {
+  it("asks for each file's storage place and collects the files whose output stayed in memory", async () => {
+    const { corrupt: inner, calls } = fakeEngine();
+    const corrupt: CorruptFn = async (file, name, options, callbacks) => {
+      const out = await inner(file, name, options, callbacks);
+      return name === 'b.bin'
+        ? { data: new Blob([out.data as Uint8Array<ArrayBuffer>]), report: out.report, notStored: 'quota' }
+        : out;
+    };
+    const rec = recorder();
+    const files = [item(1, 'a.bin'), item(2, 'b.bin')];
+    rec.dispatch({ type: 'add', files: files.map((f) => f.file) });
+    const outcome = await runFiles(
+      files,
+      { mode: 'byte_flip', intensity: 50, masterSeed: 7 },
+      {
+        corrupt,
+        dispatch: rec.dispatch,
+        pacing: instantPacing,
+        storeFor: (f) => ['fracture-results', 'tab', String(f.id)],
+      },
+    );
+    expect(calls.map((c) => c.options.store)).toEqual([
+      ['fracture-results', 'tab', '1'],
+      ['fracture-results', 'tab', '2'],
+    ]);
+    expect(outcome.completed).toHaveLength(2);
+    expect(outcome.notStored.map((n) => [n.item.file.name, n.reason])).toEqual([['b.bin', 'quota']]);
+  });
+});
