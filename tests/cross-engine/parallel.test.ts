@@ -87,7 +87,7 @@ describe('flip modes in parallel chunks', () => {
     };
     const stored = await runWasmToFile(
       engine,
-      new Blob([input]),
+      new Blob([input as Uint8Array<ArrayBuffer>]),
       'big.bin',
       opts,
       {},
@@ -117,7 +117,15 @@ describe('flip modes in parallel chunks', () => {
       truncate: () => undefined,
       flush: () => undefined,
     };
-    const out = await runWasmToFile(engine, new Blob([input]), 'big.bin', opts, {}, [], file);
+    const out = await runWasmToFile(
+      engine,
+      new Blob([input as Uint8Array<ArrayBuffer>]),
+      'big.bin',
+      opts,
+      {},
+      [],
+      file,
+    );
     expect(out.notStored).toBe('quota');
     expect(sha(new Uint8Array(await out.data!.arrayBuffer()))).toBe(sha(serial.data));
     expect(untimed(out.report)).toEqual(untimed(serial.report));
