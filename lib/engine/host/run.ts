@@ -143,12 +143,16 @@ export function runWasmToBlob(
     events,
     helpers,
     hashing === 'platform' ? webCrypto() : undefined,
-    (output, length, hashTo) =>
-      blobFromPieces(length, (start, end) => {
-        hashTo?.(end);
-        return output(start, end).slice();
-      }),
+    outputBlob,
   );
+}
+
+/** The output as a Blob copied out of the module's memory a piece at a time, each piece hashed first. */
+function outputBlob(output: OutputView, length: number, hashTo?: (end: number) => void | Promise<void>) {
+  return blobFromPieces(length, async (start, end) => {
+    await hashTo?.(end);
+    return output(start, end).slice();
+  });
 }
 
 /**
@@ -205,10 +209,7 @@ export async function runWasmToFile(
       } catch (e) {
         notStored = e instanceof Error ? e.message : String(e);
         // hashTo feeds only what was not fed yet, so pieces already hashed are not hashed twice.
-        return blobFromPieces(length, async (start, end) => {
-          await hashTo?.(end);
-          return output(start, end).slice();
-        });
+        return outputBlob(output, length, hashTo);
       }
     },
     size >= ENGINE_HASH_MIN_BYTES ? hasher : undefined,
