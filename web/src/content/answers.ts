@@ -66,7 +66,7 @@ export const answers: QuickAnswer[] = [
       'client-side file corruption',
     ],
     answer: [
-      'Use a tool that does the work on your device. Fracture runs its engine, written in Rust and compiled to WebAssembly, in a Web Worker inside your browser. The file is read from your disk into memory, corrupted there and offered back as a download. No request carries the file anywhere.',
+      'Use a tool that does the work on your device. Fracture runs its engine, written in Rust and compiled to WebAssembly, in a Web Worker inside your browser. The file is read from your disk into memory and corrupted there; the result is kept in the browser’s private storage for the site until you close the page, and offered back as a download. No request carries the file anywhere.',
       'You can check this yourself: open the developer tools on the Network panel while processing a file. The site requests only its own static files.',
       'The alternative without a browser is the fracture command line tool, which runs the same engine on your machine and produces the same bytes for the same seed.',
     ],

@@ -25,7 +25,9 @@ export function Privacy() {
       <p>
         Files you corrupt are read and changed inside your browser. They are never uploaded to us or to anyone else, and
         we cannot see their names, contents or reports. The corrupted copies and reports you download are saved by your
-        browser on your device.
+        browser on your device. While the page is open, the corrupted copies are kept in your browser’s private storage
+        for this site (the origin private file system) so large batches do not run out of memory; they are deleted when
+        you remove them, when you close or reload the page, or, after a crash, the next time the page opens.
       </p>
 
       <h2>What we collect</h2>
