@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import wasm from 'vite-plugin-wasm';
 import { fileURLToPath } from 'node:url';
 import { cspStyleAliases, cspStyles } from './scripts/csp-styles.mjs';
+import { contentChunks } from './scripts/content-chunks.ts';
 import { routeIndex } from './scripts/route-index.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -39,7 +40,7 @@ const preactAliases = (routerBuild: 'development' | 'production') => [
 export default defineConfig(({ mode }) => ({
   root,
   publicDir: 'public',
-  plugins: [cspStyles(), routeIndex(), wasm()],
+  plugins: [cspStyles(), routeIndex(), contentChunks(root), wasm()],
   resolve: {
     // React Router's development build carries warnings the production one drops.
     alias: [

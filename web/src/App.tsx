@@ -1,10 +1,9 @@
 // The route table. Each fixed page has a route; each content kind has a hub and a :slug route whose
 // renderer shows the record or the not-found page; anything else is the not-found page.
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import type { ContentBase } from './content/types.ts';
-import type { ContentSection, SectionSegment } from './site/catalog.ts';
+import { hubs, pages } from 'virtual:content-pages';
+import type { PageData, SectionSegment } from './site/catalog.ts';
 import { RouteError } from './site/pages/RouteError.tsx';
-import { contentRoute } from './site/renderers/ContentRoute.tsx';
 import { SiteLayout } from './site/shell/SiteLayout.tsx';
 import { GlobalStyle } from './site/styles/GlobalStyle.ts';
 
@@ -60,36 +59,41 @@ export async function resolveLazyRoutes(table: RouteObject[], pathname?: string)
   );
 }
 
-/** A content kind's hub at /{segment} and its pages at /{segment}/:slug. The records come with the
- * catalog's chunk, which only these routes load. */
+/** A content kind's hub at /{segment} and one route per record at /{segment}/{slug}, each loading its
+ * renderer and its own data chunk (`virtual:content-pages`); any other slug is the not-found page. */
 function contentKind(segment: SectionSegment, path: string, name: string): RouteObject[] {
-  const section = async () => (await import('./site/catalog.ts')).SECTIONS[segment] as unknown as ContentSection;
+  const hub = hubs[segment];
+  if (!hub) throw new Error(`No hub data for /${segment}`);
+  const records: RouteObject[] = Object.entries(pages)
+    .filter(([key]) => key.startsWith(`${segment}/`))
+    .map(([key, chunk]) => ({
+      path: key,
+      lazy: (async () => {
+        const [{ default: data }, module] = await Promise.all([
+          chunk.load(),
+          loadModule<Record<string, (props: PageData) => React.ReactNode>>(path),
+        ]);
+        const Render = module[name];
+        if (!Render) throw new Error(`${path} has no ${name}`);
+        return { element: <Render {...data} />, handle: { modules: [...handleFor(path).modules, chunk.module] } };
+      }) as Lazy,
+    }));
   return [
     {
       path: segment,
       lazy: (async () => {
-        const [hub, { SectionHub }] = await Promise.all([
-          section(),
+        const [{ default: data }, { SectionHub }] = await Promise.all([
+          hub.load(),
           loadModule<typeof import('./site/renderers/SectionHub.tsx')>('./site/renderers/SectionHub.tsx'),
         ]);
         return {
-          element: <SectionHub section={hub} />,
-          handle: handleFor('./site/catalog.ts', './site/renderers/SectionHub.tsx'),
+          element: <SectionHub hub={data} />,
+          handle: { modules: [...handleFor('./site/renderers/SectionHub.tsx').modules, hub.module] },
         };
       }) as Lazy,
     },
-    {
-      path: `${segment}/:slug`,
-      lazy: (async () => {
-        const [records, module] = await Promise.all([
-          section(),
-          loadModule<Record<string, (props: { record: ContentBase }) => React.ReactNode>>(path),
-        ]);
-        const Render = module[name];
-        if (!Render) throw new Error(`${path} has no ${name}`);
-        return { element: contentRoute(records, Render), handle: handleFor('./site/catalog.ts', path) };
-      }) as Lazy,
-    },
+    ...records,
+    { path: `${segment}/:slug`, lazy: page('./site/pages/NotFound.tsx', 'NotFound') },
   ];
 }
 

@@ -1,5 +1,6 @@
 // Every page of the site as data: fixed pages, the content kinds with their hub pages, and the
 // lookups the router, the breadcrumbs, the prerender, the sitemap and the tests read.
+import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
 import {
   answerBySlug,
   answers,
@@ -19,7 +20,9 @@ import {
   useCaseBySlug,
   useCases,
   type ContentBase,
+  type ContentSegment,
   type LinkedFaq,
+  type QuickAnswer,
 } from '../content/index.ts';
 
 /** One kind of content page under /{segment}/{slug}, plus its hub page at /{segment}. */
@@ -31,10 +34,22 @@ export interface ContentSection<T extends ContentBase = ContentBase> {
   find: (slug: string) => T | undefined;
   cardTitle: (record: T) => string;
   cardText: (record: T) => string;
+  /** The records a page of this kind links to, by kind, in the page's order. */
+  related?: (record: T) => Partial<Record<ContentSegment, readonly string[]>>;
 }
 
 function section<T extends ContentBase>(spec: ContentSection<T>): ContentSection<T> {
   return spec;
+}
+
+/** Answer pages list at most this many related answers. */
+export const MAX_RELATED_ANSWERS = 4;
+
+/** The answers an answer page links to: known ones other than itself, at most MAX_RELATED_ANSWERS. */
+export function relatedAnswers(record: QuickAnswer): string[] {
+  return record.related
+    .filter((slug) => slug !== record.slug && answerBySlug(slug))
+    .slice(0, MAX_RELATED_ANSWERS);
 }
 
 export const SECTIONS = {
@@ -46,6 +61,7 @@ export const SECTIONS = {
     find: fileTypeBySlug,
     cardTitle: (r) => `Corrupt ${r.name} files`,
     cardText: (r) => r.hero.subheading,
+    related: (r) => ({ modes: r.recommendedModes }),
   }),
   modes: section({
     segment: 'modes',
@@ -55,6 +71,7 @@ export const SECTIONS = {
     find: modeBySlug,
     cardTitle: (r) => r.name,
     cardText: (r) => r.overview,
+    related: (r) => ({ corrupt: r.recommendedFileTypes }),
   }),
   for: section({
     segment: 'for',
@@ -64,6 +81,7 @@ export const SECTIONS = {
     find: personaBySlug,
     cardTitle: (r) => r.persona,
     cardText: (r) => r.hero.subheading,
+    related: (r) => ({ corrupt: r.recommendedFileTypes, modes: r.recommendedModes }),
   }),
   compare: section({
     segment: 'compare',
@@ -73,6 +91,7 @@ export const SECTIONS = {
     find: comparisonBySlug,
     cardTitle: (r) => r.title,
     cardText: (r) => r.overview,
+    related: (r) => ({ compare: comparisons.filter((other) => other.slug !== r.slug).map((other) => other.slug) }),
   }),
   answers: section({
     segment: 'answers',
@@ -82,6 +101,7 @@ export const SECTIONS = {
     find: answerBySlug,
     cardTitle: (r) => r.question,
     cardText: (r) => r.answer[0] ?? '',
+    related: (r) => ({ answers: relatedAnswers(r) }),
   }),
   'use-cases': section({
     segment: 'use-cases',
@@ -105,41 +125,76 @@ export const SECTIONS = {
 
 export type SectionSegment = keyof typeof SECTIONS;
 
+/** A record as another page links to it: its card, plus the workspace algorithm of a mode. */
+export interface RecordCard {
+  slug: string;
+  to: string;
+  title: string;
+  text: string;
+  algorithm?: AlgorithmValue;
+}
+
+/** What one content page's chunk carries: its record and the cards of the records it links to. */
+export interface PageData<T extends ContentBase = ContentBase> {
+  record: T;
+  related: Partial<Record<ContentSegment, RecordCard[]>>;
+}
+
+/** What a hub page's chunk carries: its heading and one card per record, without the records. */
+export interface HubData {
+  segment: string;
+  title: string;
+  lead: string;
+  keywords: string[];
+  cards: RecordCard[];
+}
+
+function sectionOf(segment: string): ContentSection | undefined {
+  return Object.hasOwn(SECTIONS, segment) ? (SECTIONS[segment as SectionSegment] as unknown as ContentSection) : undefined;
+}
+
+/** The card of the record `slug` of kind `segment`, or undefined for an unknown record. */
+export function recordCard(segment: string, slug: string): RecordCard | undefined {
+  const section = sectionOf(segment);
+  const record = section?.find(slug);
+  if (!section || !record) return undefined;
+  const card: RecordCard = { slug, to: `/${segment}/${slug}`, title: section.cardTitle(record), text: section.cardText(record) };
+  if ('algorithm' in record) card.algorithm = record.algorithm as AlgorithmValue;
+  return card;
+}
+
+/** The data of the page /{segment}/{slug} (its chunk, made at build time), or undefined. */
+export function pageData(segment: string, slug: string): PageData | undefined {
+  const section = sectionOf(segment);
+  const record = section?.find(slug);
+  if (!section || !record) return undefined;
+  const related: PageData['related'] = {};
+  for (const [kind, slugs] of Object.entries(section.related?.(record) ?? {})) {
+    related[kind as ContentSegment] = (slugs ?? []).flatMap((s) => recordCard(kind, s) ?? []);
+  }
+  return { record, related };
+}
+
+/** The data of the hub page /{segment} (its chunk, made at build time), or undefined. */
+export function hubData(segment: string): HubData | undefined {
+  const section = sectionOf(segment);
+  if (!section) return undefined;
+  return {
+    segment,
+    title: section.hubTitle,
+    lead: section.hubLead,
+    keywords: [...new Set(section.records.flatMap((record) => record.keywords.slice(0, 2)))],
+    cards: section.records.flatMap((record) => recordCard(segment, record.slug) ?? []),
+  };
+}
+
 /** Each section's segment and records, for listing paths. */
 export const SECTION_LIST: readonly { segment: string; records: readonly ContentBase[] }[] = Object.values(SECTIONS);
 
 export const HOME_FAQS: readonly LinkedFaq[] = homeFaqs;
 export const FAQ_PAGE_FAQS: readonly LinkedFaq[] = faqPageFaqs;
 
-/** The legal pages, listed on the /legal hub and in the footer. */
-export const LEGAL_PAGES: readonly { path: string; title: string; summary: string }[] = [
-  {
-    path: '/privacy',
-    title: 'Privacy Policy',
-    summary: 'What we collect (almost nothing) and why your files never reach us.',
-  },
-  { path: '/cookies', title: 'Cookie Policy', summary: 'Cookie categories, lifetimes and how to change your choices.' },
-  {
-    path: '/terms',
-    title: 'Terms of Service',
-    summary: 'The rules for using Fracture, governing law and dispute resolution.',
-  },
-  {
-    path: '/opt-out',
-    title: 'Do Not Sell or Share My Personal Information',
-    summary: 'We sell or share nothing; how to switch advertising cookies off.',
-  },
-  {
-    path: '/legal/parody-and-fair-use',
-    title: 'Parody & Fair Use',
-    summary: 'How we refer to other products and glitch art conventions.',
-  },
-  {
-    path: '/legal/advertising-policy',
-    title: 'Advertising Policy',
-    summary: 'What advertising may appear, and what never will.',
-  },
-];
+export { LEGAL_PAGES } from './legalPages.ts';
 
 /** Fixed pages, in sitemap order. */
 export const FIXED_PATHS: readonly string[] = [

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { toast as sonnerToast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showToast, SonnerToaster } from './sonner.tsx';
 import { TOAST_DEFAULTS, Toaster, toast } from './toast.tsx';
 import type { ToastInput } from './toast.tsx';
 
@@ -16,23 +17,38 @@ const shown = () =>
 // sonner renders a new toast on the next tick.
 const push = (input: ToastInput) =>
   act(() => {
-    toast(input);
+    showToast(input);
     vi.advanceTimersByTime(0);
   });
 // sonner unmounts a dismissed toast after its 200 ms exit.
 const settle = () => act(() => vi.advanceTimersByTime(250));
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  render(<Toaster />);
-});
 afterEach(() => {
   act(() => sonnerToast.dismiss());
   cleanup();
   vi.useRealTimers();
 });
 
+describe('the shell toaster', () => {
+  it('loads sonner with the first toast, and shows the toasts raised before it was listening', async () => {
+    render(<Toaster />);
+    expect(screen.queryByRole('region', { name: 'Notifications alt+T' })).toBeNull();
+    toast({ title: 'Early', description: 'raised before sonner loaded' });
+    toast({ title: 'Bad', variant: 'destructive' });
+    const live = await screen.findByRole('region', { name: 'Notifications alt+T' });
+    expect(await within(live).findByText('Early')).toBeInTheDocument();
+    expect(within(live).getByText('Bad').closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+    toast({ title: 'Later' });
+    expect(await within(live).findByText('Later')).toBeInTheDocument();
+  });
+});
+
 describe('toasts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    render(<SonnerToaster />);
+  });
+
   it('keeps the spec defaults', () => {
     expect(TOAST_DEFAULTS).toMatchObject({
       visible: 3,

@@ -1,8 +1,9 @@
 // Toasts are sonner's (1.7: its defaults are the spec's "Library and interface defaults": 3 visible,
 // 4000 ms, 356 px wide, 14 px apart, swipe 20 px to dismiss, Alt+T focuses them, bottom-right). The
 // values are still passed explicitly, so a sonner upgrade that changes a default cannot move them.
-// One <Toaster /> sits in the site shell; toast() works from anywhere.
-import { Toaster as SonnerToaster, toast as sonnerToast } from 'sonner';
+// One <Toaster /> sits in the site shell; toast() works from anywhere. sonner (about 8 KB, a tenth of
+// a page's JavaScript budget) loads with the first toast (./sonner.tsx), not with the page.
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -24,23 +25,49 @@ export const TOAST_DEFAULTS = {
   position: 'bottom-right',
 } as const;
 
+/** sonner's show call once its toaster is mounted and listening; until then toasts wait here. */
+let show: ((input: ToastInput) => void) | undefined;
+const pending: ToastInput[] = [];
+const wanters = new Set<() => void>();
+
 /** Shows a toast; destructive ones are sonner's error toasts (red, data-type="error"). */
-export function toast({ title, description, variant = 'default' }: ToastInput): void {
-  if (variant === 'destructive') sonnerToast.error(title, { description });
-  else sonnerToast(title, { description });
+export function toast(input: ToastInput): void {
+  if (show) return show(input);
+  pending.push(input);
+  for (const want of wanters) want();
 }
 
+const LoadedToaster = lazy(async () => {
+  const { SonnerToaster, showToast } = await import('./sonner.tsx');
+  function Loaded() {
+    useEffect(() => {
+      // sonner subscribes in its own effect, which has run by now (a child's effects run first). The
+      // queued toasts go in a task later, so its live region is in the page before they are announced.
+      const timer = setTimeout(() => {
+        show = showToast;
+        for (const input of pending.splice(0)) showToast(input);
+      });
+      return () => {
+        clearTimeout(timer);
+        show = undefined;
+      };
+    }, []);
+    return <SonnerToaster />;
+  }
+  return { default: Loaded };
+});
+
 export function Toaster() {
-  return (
-    <SonnerToaster
-      theme="dark"
-      richColors
-      closeButton
-      position={TOAST_DEFAULTS.position}
-      visibleToasts={TOAST_DEFAULTS.visible}
-      duration={TOAST_DEFAULTS.durationMs}
-      gap={TOAST_DEFAULTS.gapPx}
-      hotkey={[...TOAST_DEFAULTS.hotkey]}
-    />
-  );
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (pending.length > 0) setWanted(true);
+    const want = () => setWanted(true);
+    wanters.add(want);
+    return () => void wanters.delete(want);
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LoadedToaster />
+    </Suspense>
+  ) : null;
 }

@@ -2,11 +2,8 @@ import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import type { QuickAnswer } from '../../content/types.ts';
 import { Card, Container, Eyebrow, NumberedSteps, Prose, Section, SectionHeader } from '../../ui/layout.tsx';
-import { SECTIONS } from '../catalog.ts';
+import type { PageData } from '../catalog.ts';
 import { ContentSeo, FaqSection, LinkCards } from './parts.tsx';
-
-/** Answer pages list at most this many related answers. */
-export const MAX_RELATED_ANSWERS = 4;
 
 const Header = styled.header`
   padding: clamp(48px, 8vw, 88px) 0 8px;
@@ -22,16 +19,9 @@ const Layout = styled.div`
   @media (min-width: 900px) { grid-template-columns: 1.4fr 1fr; }
 `;
 
-export function relatedAnswers(record: QuickAnswer): QuickAnswer[] {
-  return record.related
-    .filter((slug) => slug !== record.slug)
-    .flatMap((slug) => SECTIONS.answers.find(slug) ?? [])
-    .slice(0, MAX_RELATED_ANSWERS);
-}
-
-export function AnswerPage({ record }: { record: QuickAnswer }) {
+export function AnswerPage({ record, related: links }: { record: QuickAnswer; related: PageData['related'] }) {
   const path = `/answers/${record.slug}`;
-  const related = relatedAnswers(record);
+  const related = links.answers ?? [];
   return (
     <article>
       <ContentSeo record={record} path={path} />
@@ -73,7 +63,7 @@ export function AnswerPage({ record }: { record: QuickAnswer }) {
             <SectionHeader id="related" eyebrow="Related" title="Related answers" />
             <LinkCards
               label="Related answers"
-              links={related.map((answer) => ({ to: `/answers/${answer.slug}`, title: answer.question }))}
+              links={related.map(({ to, title }) => ({ to, title }))}
             />
           </Container>
         </Section>

@@ -2,7 +2,7 @@ import { styled } from 'styled-components';
 import type { Comparison } from '../../content/types.ts';
 import { Card, Container, Grid, Lead, Section, SectionHeader, TableScroll } from '../../ui/layout.tsx';
 import { PRODUCT_NAME } from '../../constants.ts';
-import { SECTIONS } from '../catalog.ts';
+import type { PageData } from '../catalog.ts';
 import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero } from './parts.tsx';
 
 const Table = styled.table`
@@ -16,9 +16,9 @@ const Table = styled.table`
   & tbody tr:last-child > * { border-bottom: 0; }
 `;
 
-export function ComparisonPage({ record }: { record: Comparison }) {
+export function ComparisonPage({ record, related }: { record: Comparison; related: PageData['related'] }) {
   const path = `/compare/${record.slug}`;
-  const others = SECTIONS.compare.records.filter((other) => other.slug !== record.slug);
+  const others = related.compare ?? [];
   return (
     <article>
       <ContentSeo record={record} path={path} />
@@ -93,11 +93,7 @@ export function ComparisonPage({ record }: { record: Comparison }) {
             <SectionHeader id="other-comparisons" eyebrow="More" title="Other comparisons" />
             <LinkCards
               label="Other comparisons"
-              links={others.map((other) => ({
-                to: `/compare/${other.slug}`,
-                title: other.title,
-                text: other.overview,
-              }))}
+              links={others}
             />
           </Container>
         </Section>

@@ -1,7 +1,7 @@
 import { styled } from 'styled-components';
 import type { FileType } from '../../content/types.ts';
 import { Card, CheckList, Container, Grid, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
-import { SECTIONS } from '../catalog.ts';
+import type { PageData } from '../catalog.ts';
 import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
 
 const Stat = styled.p`
@@ -23,9 +23,9 @@ const Split = styled.div`
   @media (min-width: 900px) { grid-template-columns: 1.2fr 1fr; }
 `;
 
-export function FileTypePage({ record }: { record: FileType }) {
+export function FileTypePage({ record, related }: { record: FileType; related: PageData['related'] }) {
   const path = `/corrupt/${record.slug}`;
-  const modes = record.recommendedModes.flatMap((slug) => SECTIONS.modes.find(slug) ?? []);
+  const modes = related.modes ?? [];
   const algorithm = modes[0]?.algorithm;
   return (
     <article>
@@ -110,7 +110,7 @@ export function FileTypePage({ record }: { record: FileType }) {
           <SectionHeader id="recommended-modes" eyebrow="Modes" title={`Recommended modes for ${record.name}`} />
           <LinkCards
             label="Recommended modes"
-            links={modes.map((mode) => ({ to: `/modes/${mode.slug}`, title: mode.name, text: mode.overview }))}
+            links={modes}
           />
         </Container>
       </Section>

@@ -2,7 +2,7 @@ import { styled } from 'styled-components';
 import type { Mode } from '../../content/types.ts';
 import { algorithmFor } from '../../../../lib/engine/shared/modes.ts';
 import { Card, CheckList, Container, Grid, Lead, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
-import { SECTIONS } from '../catalog.ts';
+import type { PageData } from '../catalog.ts';
 import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
 
 const Split = styled.div`
@@ -17,9 +17,9 @@ const Workflow = styled(NumberedSteps)`
   & > li > span { color: var(--muted); }
 `;
 
-export function ModePage({ record }: { record: Mode }) {
+export function ModePage({ record, related }: { record: Mode; related: PageData['related'] }) {
   const path = `/modes/${record.slug}`;
-  const fileTypes = record.recommendedFileTypes.flatMap((slug) => SECTIONS.corrupt.find(slug) ?? []);
+  const fileTypes = related.corrupt ?? [];
   const workspaceLabel = algorithmFor(record.algorithm).label.replace('{EXT}', 'File');
   return (
     <article>
@@ -94,11 +94,7 @@ export function ModePage({ record }: { record: Mode }) {
           <SectionHeader id="file-types" eyebrow="File types" title={`Recommended file types for ${record.name}`} />
           <LinkCards
             label="Recommended file types"
-            links={fileTypes.map((fileType) => ({
-              to: `/corrupt/${fileType.slug}`,
-              title: `Corrupt ${fileType.name} files`,
-              text: fileType.hero.subheading,
-            }))}
+            links={fileTypes}
           />
         </Container>
       </Section>

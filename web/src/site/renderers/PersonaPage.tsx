@@ -1,7 +1,7 @@
 import { styled } from 'styled-components';
 import type { Persona } from '../../content/types.ts';
 import { Card, CheckList, Container, Grid, Lead, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
-import { SECTIONS } from '../catalog.ts';
+import type { PageData } from '../catalog.ts';
 import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
 
 const Split = styled.div`
@@ -15,10 +15,10 @@ const SubHeading = styled.h3`
   margin-top: 1.5em;
 `;
 
-export function PersonaPage({ record }: { record: Persona }) {
+export function PersonaPage({ record, related }: { record: Persona; related: PageData['related'] }) {
   const path = `/for/${record.slug}`;
-  const fileTypes = record.recommendedFileTypes.flatMap((slug) => SECTIONS.corrupt.find(slug) ?? []);
-  const modes = record.recommendedModes.flatMap((slug) => SECTIONS.modes.find(slug) ?? []);
+  const fileTypes = related.corrupt ?? [];
+  const modes = related.modes ?? [];
   return (
     <article>
       <ContentSeo record={record} path={path} />
@@ -81,15 +81,12 @@ export function PersonaPage({ record }: { record: Persona }) {
           <SubHeading>File types</SubHeading>
           <LinkCards
             label="Recommended file types"
-            links={fileTypes.map((fileType) => ({
-              to: `/corrupt/${fileType.slug}`,
-              title: `Corrupt ${fileType.name} files`,
-            }))}
+            links={fileTypes.map(({ to, title }) => ({ to, title }))}
           />
           <SubHeading>Modes</SubHeading>
           <LinkCards
             label="Recommended modes"
-            links={modes.map((mode) => ({ to: `/modes/${mode.slug}`, title: mode.name }))}
+            links={modes.map(({ to, title }) => ({ to, title }))}
           />
         </Container>
       </Section>

@@ -1,6 +1,7 @@
-import type { ContentBase } from '../../content/types.ts';
 import { Container, Eyebrow, Lead, Section } from '../../ui/layout.tsx';
-import { contentLabel, LEGAL_PAGES, type ContentSection } from '../catalog.ts';
+import type { HubData } from '../catalog.ts';
+import { LEGAL_PAGES } from '../legalPages.ts';
+import { contentLabel } from '../routeIndex.ts';
 import { Seo } from '../seo/Seo.tsx';
 import { absoluteUrl, breadcrumbList, webPage } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';
@@ -53,21 +54,15 @@ function Hub({
   );
 }
 
-/** The index page of a content kind, e.g. /corrupt: one card per record. */
-export function SectionHub<T extends ContentBase>({ section }: { section: ContentSection<T> }) {
-  const links = section.records.map((record) => ({
-    to: `/${section.segment}/${record.slug}`,
-    title: section.cardTitle(record),
-    text: section.cardText(record),
-  }));
-  const keywords = [...new Set(section.records.flatMap((record) => record.keywords.slice(0, 2)))];
+/** The index page of a content kind, e.g. /corrupt: one card per record, from the hub's own chunk. */
+export function SectionHub({ hub }: { hub: HubData }) {
   return (
     <Hub
-      path={`/${section.segment}`}
-      title={section.hubTitle}
-      lead={section.hubLead}
-      keywords={keywords}
-      links={links}
+      path={`/${hub.segment}`}
+      title={hub.title}
+      lead={hub.lead}
+      keywords={hub.keywords}
+      links={hub.cards.map(({ to, title, text }) => ({ to, title, text }))}
     />
   );
 }

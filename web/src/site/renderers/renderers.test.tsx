@@ -6,8 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveLazyRoutes, routes } from '../../App.tsx';
 import type { QuickAnswer } from '../../content/types.ts';
 import { PRO_PRICE_GBP, PRO_PRICE_USD } from '../../constants.ts';
-import { SECTIONS } from '../catalog.ts';
-import { MAX_RELATED_ANSWERS, relatedAnswers } from './AnswerPage.tsx';
+import { MAX_RELATED_ANSWERS, pageData, relatedAnswers, SECTIONS } from '../catalog.ts';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
@@ -37,7 +36,7 @@ describe('answers', () => {
     const crowded: QuickAnswer = { ...base, related: [base.slug, 'no-such-answer', ...others] };
     const related = relatedAnswers(crowded);
     expect(related).toHaveLength(MAX_RELATED_ANSWERS);
-    expect(related.map((r) => r.slug)).toEqual(others.slice(0, MAX_RELATED_ANSWERS));
+    expect(related).toEqual(others.slice(0, MAX_RELATED_ANSWERS));
   });
 
   it.each(SECTIONS.answers.records.map((r) => r.slug))(
@@ -51,7 +50,7 @@ describe('answers', () => {
         record.quickSteps.length,
       );
       const related = main.queryByRole('list', { name: 'Related answers' });
-      const expected = relatedAnswers(record).map((r) => `/answers/${r.slug}`);
+      const expected = relatedAnswers(record).map((slug) => `/answers/${slug}`);
       expect(
         related
           ? within(related)
@@ -146,4 +145,24 @@ describe('hubs', () => {
     const main = renderAt(`/${segment}`);
     expect(hrefs(main)).toEqual(section.records.map((r) => `/${segment}/${r.slug}`));
   });
+});
+
+describe('content chunks', () => {
+  it.each(Object.values(SECTIONS).flatMap((s) => s.records.map((r) => [s.segment, r.slug] as const)))(
+    '/%s/%s carries its own record and the cards it links to, no other record',
+    (segment, slug) => {
+      const data = pageData(segment, slug)!;
+      expect(data.record.slug).toBe(slug);
+      const text = JSON.stringify(data);
+      for (const section of Object.values(SECTIONS)) {
+        for (const other of section.records as readonly { slug: string; metaDescription: string }[]) {
+          if (other === data.record) continue;
+          expect(text).not.toContain(other.metaDescription);
+        }
+      }
+      for (const cards of Object.values(data.related)) {
+        for (const card of cards ?? []) expect(card.to).toMatch(/^\/[\w-]+\/[\w-]+$/);
+      }
+    },
+  );
 });
