@@ -29,6 +29,8 @@ suite "Rust: unit, worked example, golden vectors, property run" cargo test --re
 suite "TypeScript: typecheck" npm run --silent typecheck
 suite "Vitest: reference engine, golden vectors (TS and wasm), differential, CLI, ZIP, UI components" \
   vitest run --config web/vite.config.ts
+suite "Byte budgets of the first load: 70 KB of JavaScript per route, 120 KB home (brotli)" \
+  node web/scripts/budgets.mjs
 suite "Real parsers reject guaranteed_break output" python3 tests/parsers/run.py --strict
 suite "Real readers accept checksums kept valid (--fix-checksums) and still see the damage" python3 tests/parsers/checksums.py
 suite "Playwright: the built site in Chromium" playwright test -c tests/e2e/playwright.config.ts

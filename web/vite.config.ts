@@ -57,6 +57,7 @@ export default defineConfig(({ mode }) => ({
     root,
     include: [
       'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
       '../lib/**/*.test.{ts,tsx}',
       '../cli/**/*.test.{ts,tsx}',
       '../tests/cross-engine/**/*.test.{ts,tsx}',

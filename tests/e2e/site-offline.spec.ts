@@ -3,7 +3,10 @@
 // the network switched off, served by the service worker.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { presetConsent, waitForHydration, watchConsole, watchForeignRequests } from './helpers/site.ts';
+
+const DIST = process.env.FRACTURE_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const REQUIRED_DIRECTIVES: Record<string, string> = {
   'default-src': "'self'",
@@ -103,6 +106,11 @@ test('after one visit the workspace corrupts a file with the network off', async
   baseURL,
 }, testInfo) => {
   const foreign = watchForeignRequests(context, new URL(baseURL!).origin);
+  // The scripts the page itself asked for while online (the service worker's precache is not the page).
+  const loaded = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') loaded.add(new URL(request.url()).pathname);
+  });
   await page.goto('/?e2e');
   await waitForHydration(page);
   // The worker installs after load; the page is controlled once it has claimed it.
@@ -110,6 +118,14 @@ test('after one visit the workspace corrupts a file with the network off', async
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
     .toBe(true);
+
+  // Chunks of pages this visit never showed: the data chunk of /corrupt/pdf and its renderer.
+  const pdfPage = readFileSync(`${DIST}/corrupt/pdf/index.html`, 'utf8');
+  const unseen = [...pdfPage.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)]
+    .map((m) => m[1])
+    .filter((file) => /\/(pdf|FileTypePage)-[\w-]+\.js$/.test(file));
+  expect(unseen).toHaveLength(2);
+  for (const file of unseen) expect(loaded.has(file), file).toBe(false);
 
   await context.setOffline(true);
   await page.reload();
@@ -130,9 +146,19 @@ test('after one visit the workspace corrupts a file with the network off', async
   expect(saved.length).toBeGreaterThan(0);
   expect(saved.equals(Buffer.from(csv))).toBe(false);
 
-  // Pages never visited are served from the cache too.
+  // Pages never visited are served from the cache too, and hydrate from chunks this visit never loaded.
   await page.goto('/legal/advertising-policy');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Advertising Policy');
+  // A client-side move to a content page: its renderer and data chunks come from the precache.
+  const pageErrors = watchConsole(page);
+  await page.evaluate(() => {
+    history.pushState(null, '', '/corrupt/pdf');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/PDF/);
+  for (const file of unseen) expect(loaded.has(file), file).toBe(true);
+  expect(pageErrors.errors).toEqual([]);
   await context.setOffline(false);
   expect(foreign).toEqual([]);
   await testInfo.attach('offline download', { body: saved, contentType: 'text/csv' });
