@@ -4,7 +4,10 @@
 // Debian's /usr/bin/chromium. Per route: the median of N runs for the four category scores, FCP, LCP,
 // TBT and the bytes transferred.
 //
-//   node tests/bench/site.mjs [--runs 3] [--routes /,/faq] [--dist web/dist] [--out bench-results/site.json]
+//   node tests/bench/site.mjs [--runs 3] [--routes /,/faq] [--dist web/dist] [--out bench-results/site.json] [--breakdown]
+//
+// --breakdown also prints, per route, where the main thread's time went in the run with the median TBT
+// (Lighthouse's mainthread-work-breakdown by group, and bootup-time's three costliest scripts).
 //
 // Builds the site first if web/dist is missing. Lighthouse 13 declares Node >= 22.19 but runs on Node 20
 // here; nothing is downloaded (chrome-launcher starts the system Chromium).
@@ -23,9 +26,19 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 function parseArgs(argv) {
-  const options = { runs: 3, routes: null, dist: join(ROOT, 'web/dist'), out: join(ROOT, 'bench-results/site.json') };
+  const options = {
+    runs: 3,
+    routes: null,
+    dist: join(ROOT, 'web/dist'),
+    out: join(ROOT, 'bench-results/site.json'),
+    breakdown: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1];
+    if (argv[i] === '--breakdown') {
+      options.breakdown = true;
+      continue;
+    }
     if (argv[i] === '--runs') options.runs = Number(value);
     else if (argv[i] === '--routes') options.routes = value.split(',');
     else if (argv[i] === '--dist') options.dist = resolve(value);
@@ -65,6 +78,14 @@ async function audit(url, port) {
     tbt: audit('total-blocking-time'),
     bytes: audit('total-byte-weight'),
     lighthouse: lhr.lighthouseVersion,
+    mainThread: Object.fromEntries(
+      (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, item.duration]),
+    ),
+    scripts: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3).map((item) => ({
+      url: URL.canParse(item.url) ? new URL(item.url).pathname : item.url,
+      total: item.total,
+      scripting: item.scripting,
+    })),
   };
 }
 
@@ -111,6 +132,9 @@ async function main() {
       for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'bytes'])
         row[key] = median(runs.map((r) => r[key]));
       row.lighthouse = runs[0].lighthouse;
+      const typical = [...runs].sort((a, b) => a.tbt - b.tbt)[Math.floor((runs.length - 1) / 2)];
+      row.mainThread = typical.mainThread;
+      row.scripts = typical.scripts;
       results.push(row);
       process.stderr.write(`[bench-site] ${route}: performance ${row.performance}\n`);
     }
@@ -151,6 +175,16 @@ async function main() {
   console.log(
     `${results.length - below.length} of ${results.length} routes at Performance >= 95 and 100 for the others`,
   );
+  if (options.breakdown) {
+    for (const r of results) {
+      const groups = Object.entries(r.mainThread)
+        .sort((a, b) => b[1] - a[1])
+        .map(([group, ms]) => `${group} ${Math.round(ms)}`)
+        .join(', ');
+      const scripts = r.scripts.map((s) => `${s.url} ${Math.round(s.total)} (${Math.round(s.scripting)} scripting)`);
+      console.log(`${r.route}: main thread ms: ${groups}\n  costliest scripts ms: ${scripts.join('; ')}`);
+    }
+  }
   mkdirSync(dirname(options.out), { recursive: true });
   writeFileSync(options.out, `${JSON.stringify({ loadBefore, loadAfter, runs: options.runs, results }, null, 2)}\n`);
 }

@@ -75,6 +75,7 @@ test('every page shows the same text with scripts disabled as after hydration', 
   const log = watchConsole(hydrated);
   // The workspace's seed is the one thing a visit makes up: the prerender shows a mask in its place.
   const mainText = async (page: import('@playwright/test').Page) =>
+    // biome-ignore lint/performance/useDomNodeTextContent: innerText leaves out what is hidden (closed FAQ panels).
     (await page.getByRole('main').evaluate((main) => (main as HTMLElement).innerText))
       .replace(/\s+/g, ' ')
       .replace(/Deterministic Seed \S+ Copy/, 'Deterministic Seed (seed) Copy')

@@ -30,7 +30,8 @@ function makeBuild(files: Record<string, { code: string; brBytes: number }>, abo
   }
 }
 
-const run = () => spawnSync(process.execPath, [SCRIPT], { env: { ...process.env, FRACTURE_DIST: dist }, encoding: 'utf8' });
+const run = () =>
+  spawnSync(process.execPath, [SCRIPT], { env: { ...process.env, FRACTURE_DIST: dist }, encoding: 'utf8' });
 
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 

@@ -47,9 +47,7 @@ export const MAX_RELATED_ANSWERS = 4;
 
 /** The answers an answer page links to: known ones other than itself, at most MAX_RELATED_ANSWERS. */
 export function relatedAnswers(record: QuickAnswer): string[] {
-  return record.related
-    .filter((slug) => slug !== record.slug && answerBySlug(slug))
-    .slice(0, MAX_RELATED_ANSWERS);
+  return record.related.filter((slug) => slug !== record.slug && answerBySlug(slug)).slice(0, MAX_RELATED_ANSWERS);
 }
 
 export const SECTIONS = {
@@ -150,7 +148,9 @@ export interface HubData {
 }
 
 function sectionOf(segment: string): ContentSection | undefined {
-  return Object.hasOwn(SECTIONS, segment) ? (SECTIONS[segment as SectionSegment] as unknown as ContentSection) : undefined;
+  return Object.hasOwn(SECTIONS, segment)
+    ? (SECTIONS[segment as SectionSegment] as unknown as ContentSection)
+    : undefined;
 }
 
 /** The card of the record `slug` of kind `segment`, or undefined for an unknown record. */
@@ -158,7 +158,12 @@ export function recordCard(segment: string, slug: string): RecordCard | undefine
   const section = sectionOf(segment);
   const record = section?.find(slug);
   if (!section || !record) return undefined;
-  const card: RecordCard = { slug, to: `/${segment}/${slug}`, title: section.cardTitle(record), text: section.cardText(record) };
+  const card: RecordCard = {
+    slug,
+    to: `/${segment}/${slug}`,
+    title: section.cardTitle(record),
+    text: section.cardText(record),
+  };
   if ('algorithm' in record) card.algorithm = record.algorithm as AlgorithmValue;
   return card;
 }

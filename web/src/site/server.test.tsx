@@ -2,23 +2,12 @@
 // exactly once each, with the CSS of the components the page used.
 import { describe, expect, it } from 'vitest';
 import { FAQ_PAGE_FAQS } from './catalog.ts';
-import { allRoutePaths, cleanCss, dropRadixStyles, renderPage } from './server.tsx';
+import { allRoutePaths, cleanCss, renderPage } from './server.tsx';
 
 describe('cleanCss', () => {
   it('drops rehydration markers and keeps the rules', () => {
     const css = '.a{color:red;}/*!sc*/\ndata-styled.g1[id="sc-x"]{content:"a,"}/*!sc*/\n.b{color:blue;}/*!sc*/\n';
     expect(cleanCss(css)).toBe('.a{color:red;}\n.b{color:blue;}');
-  });
-});
-
-describe('dropRadixStyles', () => {
-  it("drops style attributes made only of Radix's variables, and no other", () => {
-    expect(
-      dropRadixStyles(
-        '<div id="a" style="--radix-accordion-content-height:var(--radix-collapsible-content-height);--radix-accordion-content-width:var(--radix-collapsible-content-width)">x</div>',
-      ),
-    ).toBe('<div id="a">x</div>');
-    expect(dropRadixStyles('<div style="color:red">x</div>')).toBe('<div style="color:red">x</div>');
   });
 });
 

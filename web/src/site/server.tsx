@@ -33,17 +33,6 @@ export function cleanCss(css: string): string {
     .trim();
 }
 
-// Radix's accordion panel always carries `style="--radix-accordion-content-*: ..."` (its animation
-// variables, which our CSS does not use). A style attribute in the markup breaks the
-// Content-Security-Policy (no 'unsafe-inline'); in the browser React sets it through the CSSOM, which
-// the policy allows. Only attributes made of --radix-* variables alone are dropped.
-const RADIX_STYLE = / style="(?:--radix-[\w-]+:[^;"]*;?)+"/g;
-
-/** Removes Radix's variable-only style attributes from server markup. */
-export function dropRadixStyles(html: string): string {
-  return html.replace(RADIX_STYLE, '');
-}
-
 export async function renderPage(path: string): Promise<RenderedPage> {
   const context = await handler.query(new Request(new URL(path, SITE_ORIGIN)));
   if (context instanceof Response) throw new Error(`Route ${path} answered with a redirect, not a page`);
@@ -64,7 +53,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     const modules = context.matches.flatMap((m) => (m.route.handle as PageHandle | undefined)?.modules ?? []);
     return {
       head,
-      body: dropRadixStyles(html),
+      body: html,
       css: cleanCss(sheet.instance.toString()),
       status: context.statusCode,
       modules,

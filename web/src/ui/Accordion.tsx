@@ -1,8 +1,9 @@
 // Single-open disclosure list in the WAI-ARIA accordion pattern: a native button inside a heading
-// with aria-expanded and aria-controls, and a labelled region panel. Every panel is rendered, so each
+// with aria-expanded and aria-controls, a labelled region panel, arrow keys, Home and End between
+// the buttons. Every panel is rendered, so each
 // answer is in the prerendered HTML for search engines; closed ones carry `hidden`. Written here, not
 // taken from Radix: its accordion cost about 9 KB of a content page's 70 KB budget (docs/site.md).
-import { useState, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 
 export interface AccordionItem {
@@ -60,6 +61,24 @@ const Panel = styled.div`
   & > p:last-child { margin-bottom: 0; }
 `;
 
+const KEY_STEPS: Record<string, (index: number, count: number) => number> = {
+  ArrowDown: (i, n) => (i + 1) % n,
+  ArrowUp: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
+
+/** Moves focus between the list's buttons (the pattern's optional keys, which Radix had). */
+function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
+  const step = KEY_STEPS[event.key];
+  const list = event.currentTarget.closest('[data-accordion]');
+  if (!step || !list) return;
+  const buttons = [...list.querySelectorAll<HTMLButtonElement>('button[aria-controls]')];
+  const index = buttons.indexOf(event.currentTarget);
+  event.preventDefault();
+  buttons[step(index, buttons.length)]?.focus();
+}
+
 export function Accordion({
   items,
   defaultOpen = null,
@@ -75,7 +94,7 @@ export function Accordion({
 }) {
   const [open, setOpen] = useState<number | null>(defaultOpen);
   return (
-    <List>
+    <List data-accordion="">
       {items.map((item, index) => {
         const expanded = open === index;
         const trigger = `${idPrefix}-q${index}`;
@@ -89,6 +108,7 @@ export function Accordion({
                 aria-expanded={expanded}
                 aria-controls={panel}
                 onClick={() => setOpen(expanded ? null : index)}
+                onKeyDown={moveFocus}
               >
                 {item.question}
               </Trigger>

@@ -32,28 +32,36 @@ const wanters = new Set<() => void>();
 
 /** Shows a toast; destructive ones are sonner's error toasts (red, data-type="error"). */
 export function toast(input: ToastInput): void {
-  if (show) return show(input);
+  if (show) {
+    show(input);
+    return;
+  }
   pending.push(input);
   for (const want of wanters) want();
 }
 
+let sonner: typeof import('./sonner.tsx') | undefined;
+
+/** sonner's toaster, once its chunk is in (LoadedToaster renders it only then). */
+function Loaded() {
+  const { SonnerToaster, showToast } = sonner!;
+  useEffect(() => {
+    // sonner subscribes in its own effect, which has run by now (a child's effects run first). The
+    // queued toasts go in a task later, so its live region is in the page before they are announced.
+    const timer = setTimeout(() => {
+      show = showToast;
+      for (const input of pending.splice(0)) showToast(input);
+    });
+    return () => {
+      clearTimeout(timer);
+      show = undefined;
+    };
+  }, []);
+  return <SonnerToaster />;
+}
+
 const LoadedToaster = lazy(async () => {
-  const { SonnerToaster, showToast } = await import('./sonner.tsx');
-  function Loaded() {
-    useEffect(() => {
-      // sonner subscribes in its own effect, which has run by now (a child's effects run first). The
-      // queued toasts go in a task later, so its live region is in the page before they are announced.
-      const timer = setTimeout(() => {
-        show = showToast;
-        for (const input of pending.splice(0)) showToast(input);
-      });
-      return () => {
-        clearTimeout(timer);
-        show = undefined;
-      };
-    }, []);
-    return <SonnerToaster />;
-  }
+  sonner = await import('./sonner.tsx');
   return { default: Loaded };
 });
 

@@ -177,6 +177,24 @@ describe('about, FAQ and how it works', () => {
     expect(main.getByRole('link', { name: /how it works/i })).toHaveAttribute('href', '/how-it-works');
   });
 
+  it('the FAQ accordion moves focus between its questions with the arrow keys, Home and End', async () => {
+    renderAt('/faq');
+    const triggers = within(screen.getByRole('main')).getAllByRole('button', { expanded: false });
+    triggers[0].focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(triggers[1]).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(triggers.at(-1)).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(triggers[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(triggers.at(-1)).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(triggers[0]).toHaveFocus();
+    // Moving focus opens nothing.
+    for (const trigger of triggers) expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('how it works has four steps and downloads the sample report from the site root', () => {
     renderAt('/how-it-works');
     const steps = within(screen.getByRole('main')).getAllByRole('heading', { level: 3 });

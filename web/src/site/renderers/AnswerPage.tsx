@@ -61,10 +61,7 @@ export function AnswerPage({ record, related: links }: { record: QuickAnswer; re
         <Section aria-labelledby="related">
           <Container>
             <SectionHeader id="related" eyebrow="Related" title="Related answers" />
-            <LinkCards
-              label="Related answers"
-              links={related.map(({ to, title }) => ({ to, title }))}
-            />
+            <LinkCards label="Related answers" links={related.map(({ to, title }) => ({ to, title }))} />
           </Container>
         </Section>
       )}

@@ -91,10 +91,7 @@ export function ComparisonPage({ record, related }: { record: Comparison; relate
         <Section aria-labelledby="other-comparisons">
           <Container>
             <SectionHeader id="other-comparisons" eyebrow="More" title="Other comparisons" />
-            <LinkCards
-              label="Other comparisons"
-              links={others}
-            />
+            <LinkCards label="Other comparisons" links={others} />
           </Container>
         </Section>
       )}

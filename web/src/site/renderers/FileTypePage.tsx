@@ -108,10 +108,7 @@ export function FileTypePage({ record, related }: { record: FileType; related: P
       <Section aria-labelledby="recommended-modes">
         <Container>
           <SectionHeader id="recommended-modes" eyebrow="Modes" title={`Recommended modes for ${record.name}`} />
-          <LinkCards
-            label="Recommended modes"
-            links={modes}
-          />
+          <LinkCards label="Recommended modes" links={modes} />
         </Container>
       </Section>
 

@@ -92,10 +92,7 @@ export function ModePage({ record, related }: { record: Mode; related: PageData[
       <Section aria-labelledby="file-types">
         <Container>
           <SectionHeader id="file-types" eyebrow="File types" title={`Recommended file types for ${record.name}`} />
-          <LinkCards
-            label="Recommended file types"
-            links={fileTypes}
-          />
+          <LinkCards label="Recommended file types" links={fileTypes} />
         </Container>
       </Section>
 

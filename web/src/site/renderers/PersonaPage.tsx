@@ -79,15 +79,9 @@ export function PersonaPage({ record, related }: { record: Persona; related: Pag
         <Container>
           <SectionHeader id="recommended" eyebrow="Start here" title="Recommended file types and modes" />
           <SubHeading>File types</SubHeading>
-          <LinkCards
-            label="Recommended file types"
-            links={fileTypes.map(({ to, title }) => ({ to, title }))}
-          />
+          <LinkCards label="Recommended file types" links={fileTypes.map(({ to, title }) => ({ to, title }))} />
           <SubHeading>Modes</SubHeading>
-          <LinkCards
-            label="Recommended modes"
-            links={modes.map(({ to, title }) => ({ to, title }))}
-          />
+          <LinkCards label="Recommended modes" links={modes.map(({ to, title }) => ({ to, title }))} />
         </Container>
       </Section>
 
