@@ -9,7 +9,15 @@ import { MODE_FIELDS as MODE_FIELD_LABELS } from '../../../lib/report/text.ts';
 import { useWorkspace } from './controller.tsx';
 import { type Finished, hostReportOf } from './results.ts';
 import { usePromise } from './usePromise.ts';
-import { formatEntropy, formatEntropyDelta, formatSeconds, formatSize, recoverability, sizeChange } from './format.ts';
+import {
+  formatCount,
+  formatEntropy,
+  formatEntropyDelta,
+  formatSeconds,
+  formatSize,
+  recoverability,
+  sizeChange,
+} from './format.ts';
 import { sampleReport } from './sampleReport.ts';
 import { Badge, Button, Card, DataList, Lead, Section, SectionTitle } from './styles.ts';
 
@@ -17,12 +25,12 @@ import { Badge, Button, Card, DataList, Lead, Section, SectionTitle } from './st
 const FORMATS: Partial<Record<string, { label: string; format: (v: number) => string }>> = {
   block_size: { label: 'Block size', format: formatSize },
   sector_size: { label: 'Sector size', format: formatSize },
-  one_in_bits: { label: 'Rate', format: (v) => `1 in ${v.toLocaleString('en-US')} bits` },
+  one_in_bits: { label: 'Rate', format: (v) => `1 in ${formatCount(v)} bits` },
 };
 const MODE_FIELDS = MODE_FIELD_LABELS.map(({ key, label }) => ({
   key,
   label: FORMATS[key]?.label ?? label,
-  format: FORMATS[key]?.format ?? ((v: number) => v.toLocaleString('en-US')),
+  format: FORMATS[key]?.format ?? formatCount,
 }));
 
 /** The report with the host's fields; the browser's verdict joins once the browser has given it. */
@@ -60,7 +68,7 @@ export function ReportSection() {
           <Field label="File" value={report.filename} name="filename" />
           <Field
             label="Original size"
-            value={`${formatSize(report.original_size)} (${report.original_size.toLocaleString('en-US')} bytes)`}
+            value={`${formatSize(report.original_size)} (${formatCount(report.original_size)} bytes)`}
             name="original-size"
           />
           <Field

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCount,
   formatEntropy,
   formatEntropyDelta,
   formatMs,
@@ -61,5 +62,27 @@ describe('recoverability', () => {
     [1, 0, 'Possible'],
   ])('intensity %i, entropy change %d: %s', (intensity, delta, verdict) => {
     expect(recoverability(intensity, delta)).toBe(verdict);
+  });
+});
+
+describe('formatCount', () => {
+  it('writes whole numbers as en-US does, without Intl', () => {
+    for (const n of [
+      0,
+      7,
+      999,
+      1000,
+      1024,
+      65535,
+      999999,
+      1000000,
+      6766018,
+      15482880,
+      209715200,
+      2 ** 53 - 1,
+      -1234567,
+    ]) {
+      expect(formatCount(n), String(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 });
