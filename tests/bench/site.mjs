@@ -81,7 +81,6 @@ async function audit(url, port) {
     mainThread: Object.fromEntries(
       (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [item.group, item.duration]),
     ),
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     scripts: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3).map((item) => ({
       url: URL.canParse(item.url) ? new URL(item.url).pathname : item.url,
       total: item.total,
@@ -136,7 +135,6 @@ async function main() {
       const typical = [...runs].sort((a, b) => a.tbt - b.tbt)[Math.floor((runs.length - 1) / 2)];
       row.mainThread = typical.mainThread;
       row.scripts = typical.scripts;
-      row.lcpElement = typical.lcpElement;
       results.push(row);
       process.stderr.write(`[bench-site] ${route}: performance ${row.performance}\n`);
     }
@@ -184,8 +182,7 @@ async function main() {
         .map(([group, ms]) => `${group} ${Math.round(ms)}`)
         .join(', ');
       const scripts = r.scripts.map((s) => `${s.url} ${Math.round(s.total)} (${Math.round(s.scripting)} scripting)`);
-      console.log(`${r.route}: main thread ms: ${groups}`);
-      console.log(`  costliest scripts ms: ${scripts.join('; ')}\n  LCP element: ${r.lcpElement.slice(0, 120)}`);
+      console.log(`${r.route}: main thread ms: ${groups}\n  costliest scripts ms: ${scripts.join('; ')}`);
     }
   }
   mkdirSync(dirname(options.out), { recursive: true });

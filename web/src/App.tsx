@@ -1,5 +1,5 @@
-// The route table. Each fixed page has a route; each content kind has a hub and a :slug route whose
-// renderer shows the record or the not-found page; anything else is the not-found page.
+// The route table. Each fixed page has a route; each content kind has a hub, one route per record
+// and a :slug route for any other slug (the not-found page); anything else is the not-found page.
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { hubs, pages } from 'virtual:content-pages';
 import type { PageData, SectionSegment } from './site/catalog.ts';

@@ -58,7 +58,8 @@ const StepCard = styled(Card)`
     font-size: 1.6rem;
     font-weight: 800;
   }
-  & > h3 { margin-top: 10px; }
+  /* h2 under the page's h1 (heading order), at the size of a card's title. */
+  & > h2 { margin-top: 10px; font-size: 1.15rem; }
 `;
 
 const Pipeline = styled.ol`
@@ -108,7 +109,7 @@ export function HowItWorks() {
               <StepCard key={step.name}>
                 <Icon name={step.icon} size={28} />
                 <span aria-hidden="true">{String(index + 1).padStart(2, '0')}</span>
-                <h3>{step.name}</h3>
+                <h2>{step.name}</h2>
                 <p>{step.text}</p>
               </StepCard>
             ))}

@@ -8,6 +8,7 @@ import { resolveLazyRoutes, routes } from '../../App.tsx';
 import { ANALYTICS_RETENTION_MONTHS, MINIMUM_AGE, PRO_PRICE_USD, SUPPORT_EMAIL } from '../../constants.ts';
 import { Toaster } from '../../ui/toast.tsx';
 import { FAQ_PAGE_FAQS } from '../catalog.ts';
+import { STEPS } from './HowItWorks.tsx';
 import { ContactForm } from './Contact.tsx';
 import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
 
@@ -197,8 +198,12 @@ describe('about, FAQ and how it works', () => {
 
   it('how it works has four steps and downloads the sample report from the site root', () => {
     renderAt('/how-it-works');
-    const steps = within(screen.getByRole('main')).getAllByRole('heading', { level: 3 });
-    expect(steps).toHaveLength(4);
+    const main = within(screen.getByRole('main'));
+    // The steps are h2 right under the h1: the outline never skips a level (Lighthouse's heading-order).
+    const levels = main.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    for (let i = 1; i < levels.length; i++) expect(levels[i]).toBeLessThanOrEqual(levels[i - 1] + 1);
+    const steps = main.getAllByRole('heading', { level: 2 }).slice(0, 4);
+    expect(steps.map((h) => h.textContent)).toEqual(STEPS.map((step) => step.name));
     const download = screen.getByRole('link', { name: /Download sample report/ });
     expect(download).toHaveAttribute('href', '/sample-report.json');
     expect(download).toHaveAttribute('download');
