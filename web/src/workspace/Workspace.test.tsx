@@ -69,6 +69,9 @@ function renderWorkspace(state?: unknown, search = '') {
 }
 
 const toasts = () => within(screen.getByRole('region', { name: 'Notifications alt+T' }));
+// sonner's region appears with the first toast (ui/toast.tsx loads it then), so the first look waits for it.
+const findToast = async (text: string) =>
+  within(await screen.findByRole('region', { name: 'Notifications alt+T' })).findByText(text);
 const fileInput = () => document.getElementById('workspace-file-input') as HTMLInputElement;
 
 beforeEach(() => {
@@ -88,14 +91,14 @@ describe('Workspace', () => {
     const start = screen.getByRole('button', { name: 'Start Processing' });
     expect(start).toHaveAttribute('aria-disabled', 'true');
     await user.click(start);
-    expect(await toasts().findByText('No files selected')).toBeInTheDocument();
+    expect(await findToast('No files selected')).toBeInTheDocument();
     expect(toasts().getByText('Please add files first.')).toBeInTheDocument();
     expect(toasts().getByText('No files selected').closest('[data-sonner-toast]')).toHaveAttribute(
       'data-type',
       'error',
     );
     await user.click(screen.getByRole('button', { name: 'Download All as ZIP' }));
-    expect(await toasts().findByText('No processed files')).toBeInTheDocument();
+    expect(await findToast('No processed files')).toBeInTheDocument();
     expect(toasts().getByText('Process files first before downloading as ZIP')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
@@ -157,7 +160,7 @@ describe('Workspace', () => {
     expect(field).toHaveAttribute('aria-describedby', 'workspace-ranges-error');
     await user.upload(fileInput(), new File(['abc'], 'a.bin'));
     await user.click(screen.getByRole('button', { name: 'Start Processing' }));
-    expect(await toasts().findByText('Check the byte ranges')).toBeInTheDocument();
+    expect(await findToast('Check the byte ranges')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -217,9 +220,9 @@ describe('Workspace', () => {
     expect(screen.getByRole('button', { name: 'Copy' })).toHaveAccessibleDescription('Full seed: 1234567890');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith('1234567890');
-    expect(await toasts().findByText('Seed copied')).toBeInTheDocument();
+    expect(await findToast('Seed copied')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New' }));
-    expect(await toasts().findByText('New seed generated')).toBeInTheDocument();
+    expect(await findToast('New seed generated')).toBeInTheDocument();
     expect(seed.getAttribute('data-seed')).not.toBe('1234567890');
     expect(Number(seed.getAttribute('data-seed'))).toBeLessThan(2147483647);
   });
@@ -247,7 +250,7 @@ describe('Workspace', () => {
     expect(screen.getByText(/Step 3\/5 · Applying deterministic corruption with seed/)).toBeInTheDocument();
     await act(async () => open());
 
-    expect(await toasts().findByText('Done. Files saved locally.')).toBeInTheDocument();
+    expect(await findToast('Done. Files saved locally.')).toBeInTheDocument();
     expect(toasts().getByText('Successfully processed 2 files with deterministic seeds')).toBeInTheDocument();
     expect(calls.map((c) => [c.name, c.options])).toEqual([
       ['a.txt', { mode: 'byte_flip', intensity: 80, seed: 1234567890 }],
@@ -303,9 +306,9 @@ describe('Workspace', () => {
     await user.upload(fileInput(), [big, new File(['ok'], 'ok.txt')]);
     expect(screen.getByText('Over the 200MB limit: skipped when processing.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start Processing' }));
-    expect(await toasts().findByText('File too large')).toBeInTheDocument();
+    expect(await findToast('File too large')).toBeInTheDocument();
     expect(toasts().getByText('huge.iso exceeds 200MB limit')).toBeInTheDocument();
-    expect(await toasts().findByText('Successfully processed 1 file with deterministic seeds')).toBeInTheDocument();
+    expect(await findToast('Successfully processed 1 file with deterministic seeds')).toBeInTheDocument();
     expect(calls.map((c) => c.name)).toEqual(['ok.txt']);
   });
 
@@ -351,10 +354,10 @@ describe('Workspace', () => {
     renderWorkspace();
     await user.upload(fileInput(), new File(['abc'], 'a.txt'));
     await user.click(screen.getByRole('button', { name: 'Start Processing' }));
-    await toasts().findByText('Done. Files saved locally.');
+    await findToast('Done. Files saved locally.');
     zipFailure.error = error;
     await user.click(screen.getByRole('button', { name: 'Download All as ZIP' }));
-    expect(await toasts().findByText('ZIP Creation Failed')).toBeInTheDocument();
+    expect(await findToast('ZIP Creation Failed')).toBeInTheDocument();
     expect(toasts().getByText(description).closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
     expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeEnabled();
   });
@@ -364,7 +367,7 @@ describe('Workspace', () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderWorkspace(undefined, '?algorithm=cut_replace&intensity=33&seed=9007199254740991');
-    expect(await toasts().findByText('Settings loaded from link')).toBeInTheDocument();
+    expect(await findToast('Settings loaded from link')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('cut_replace');
     expect(screen.getByRole('slider', { name: 'Intensity' })).toHaveValue('33');
     expect(screen.getByRole('status', { name: 'Deterministic Seed' })).toHaveAttribute('data-seed', '9007199254740991');
@@ -376,7 +379,7 @@ describe('Workspace', () => {
 
   it('a share link with bad values keeps the defaults for them and names what it ignored', async () => {
     renderWorkspace(undefined, '?algorithm=nuke&intensity=500&seed=42');
-    expect(await toasts().findByText('Some link settings were ignored')).toBeInTheDocument();
+    expect(await findToast('Some link settings were ignored')).toBeInTheDocument();
     expect(
       toasts().getByText(
         'Ignored algorithm "nuke" (unknown algorithm); intensity "500" (not a whole number from 1 to 100).',

@@ -147,7 +147,10 @@ describe('legal pages', () => {
   it('the opt-out page opens the cookie preferences dialog', async () => {
     renderAt('/opt-out');
     await userEvent.click(screen.getByRole('button', { name: 'Open cookie preferences' }));
-    expect(await screen.findByRole('dialog', { name: 'Manage Cookie Preferences' })).toBeInTheDocument();
+    // The dialog is its own chunk, loaded on this first open: allow a loaded machine its time.
+    expect(
+      await screen.findByRole('dialog', { name: 'Manage Cookie Preferences' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 });
 
