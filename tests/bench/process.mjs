@@ -87,7 +87,19 @@ function sha256File(path) {
 
 function fracture(command, file, mode, intensity, out) {
   const [cmd, pre] = command === 'npm' ? [process.execPath, [NPM_CLI]] : [NATIVE, []];
-  return measured(cmd, [...pre, '--mode', mode, '--intensity', String(intensity), '--seed', String(SEED), '--out', out, '--json', file]);
+  return measured(cmd, [
+    ...pre,
+    '--mode',
+    mode,
+    '--intensity',
+    String(intensity),
+    '--seed',
+    String(SEED),
+    '--out',
+    out,
+    '--json',
+    file,
+  ]);
 }
 
 function flipFraction(n, intensity) {
@@ -128,7 +140,9 @@ function speed(dir, runs) {
       },
     ]),
   );
-  console.log(`Whole processes: 200 MiB random, byte_flip at 80, seed ${SEED}; medians of ${runs} in one run (zzuf -r ${ratio.toFixed(6)}, the same fraction of bytes)`);
+  console.log(
+    `Whole processes: 200 MiB random, byte_flip at 80, seed ${SEED}; medians of ${runs} in one run (zzuf -r ${ratio.toFixed(6)}, the same fraction of bytes)`,
+  );
   console.log('process                 median ms   runs (ms)              cpu ms   peak RSS MiB');
   for (const [name, label] of [
     ['zzuf', 'zzuf'],
@@ -143,11 +157,24 @@ function speed(dir, runs) {
   const zr = m.zzuf.ms / m.native.ms;
   const nr = m.npm.ms / m.native.ms;
   const verdict = (ok) => (ok ? 'PASS' : 'MISS');
-  console.log(`${verdict(zr >= TARGET_ZZUF)}  native process ≥ ${TARGET_ZZUF}× faster than zzuf: ${fmt(m.zzuf.ms)} ÷ ${fmt(m.native.ms)} ms = ${zr.toFixed(2)}×`);
-  console.log(`${verdict(nr <= TARGET_NPM)}  npm CLI process within ${TARGET_NPM}× of the native process: ${fmt(m.npm.ms)} ÷ ${fmt(m.native.ms)} ms = ${nr.toFixed(2)}×`);
-  console.log(`${verdict(m.native.peak_mib <= TARGET_NATIVE_MIB)}  native peak RSS ≤ ${TARGET_NATIVE_MIB} MiB: ${fmt(m.native.peak_mib, 1)} MiB`);
-  console.log(`${verdict(m.npm.peak_mib <= TARGET_NPM_MIB)}  npm CLI peak RSS ≤ ${TARGET_NPM_MIB} MiB: ${fmt(m.npm.peak_mib, 1)} MiB`);
-  console.log(`${same ? 'same' : 'DIFFERENT'} output bytes from the two CLIs; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `${verdict(zr >= TARGET_ZZUF)}  native process ≥ ${TARGET_ZZUF}× faster than zzuf: ${fmt(m.zzuf.ms)} ÷ ${fmt(m.native.ms)} ms = ${zr.toFixed(2)}×`,
+  );
+  console.log(
+    `${verdict(nr <= TARGET_NPM)}  npm CLI process within ${TARGET_NPM}× of the native process: ${fmt(m.npm.ms)} ÷ ${fmt(m.native.ms)} ms = ${nr.toFixed(2)}×`,
+  );
+  console.log(
+    `${verdict(m.native.peak_mib <= TARGET_NATIVE_MIB)}  native peak RSS ≤ ${TARGET_NATIVE_MIB} MiB: ${fmt(m.native.peak_mib, 1)} MiB`,
+  );
+  console.log(
+    `${verdict(m.npm.peak_mib <= TARGET_NPM_MIB)}  npm CLI peak RSS ≤ ${TARGET_NPM_MIB} MiB: ${fmt(m.npm.peak_mib, 1)} MiB`,
+  );
+  console.log(
+    `${same ? 'same' : 'DIFFERENT'} output bytes from the two CLIs; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   if (!same) process.exitCode = 1;
 }
 

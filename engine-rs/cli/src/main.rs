@@ -18,7 +18,7 @@ use fracture_engine::stream::StreamError;
 use fracture_engine::Report;
 
 use args::{Args, Parsed, STDIN};
-use process::{Opened, Settings};
+use process::{Input, Opened, Settings};
 use ui::Ui;
 
 fn main() -> ExitCode {
@@ -119,9 +119,9 @@ fn run(a: Args) -> ExitCode {
             let corrupted = if whole {
                 // The last variant takes the bytes; the others work on copies.
                 let this = match (j + 1 < a.count, &input) {
-                    (true, Some(Opened::Whole(i))) => Some(i.clone()),
+                    (true, Some(Opened::Whole(i))) => Some(Input::clone(i)),
                     (false, _) => match input.take() {
-                        Some(Opened::Whole(i)) => Some(i),
+                        Some(Opened::Whole(i)) => Some(*i),
                         _ => None,
                     },
                     _ => None,
@@ -154,11 +154,13 @@ fn run(a: Args) -> ExitCode {
                         let (written, report) = c.write_and_report(sink);
                         written.map(|()| report).map_err(Fault::Write)
                     }
-                    (None, Some(s)) => s.corrupt_into(&settings, seed, sink, &mut |f| ui.progress(f)).map_err(|e| match e {
-                        StreamError::Write(e) => Fault::Write(e),
-                        StreamError::Io(e) => Fault::Read(process::io_text(&e)),
-                        e => Fault::Read(e.to_string()),
-                    }),
+                    (None, Some(s)) => {
+                        s.corrupt_into(&settings, seed, sink, &mut |f| ui.progress(f)).map_err(|e| match e {
+                            StreamError::Write(e) => Fault::Write(e),
+                            StreamError::Io(e) => Fault::Read(process::io_text(&e)),
+                            e => Fault::Read(e.to_string()),
+                        })
+                    }
                     (None, None) => Err(Fault::Read("no input".into())),
                 }
             };
@@ -180,7 +182,8 @@ fn run(a: Args) -> ExitCode {
                     return ExitCode::from(1);
                 }
                 let out_path = a.out.join(&out_name);
-                let cannot = |e: &std::io::Error| format!("cannot write {}: {}", out_path.display(), process::io_text(e));
+                let cannot =
+                    |e: &std::io::Error| format!("cannot write {}: {}", out_path.display(), process::io_text(e));
                 let written = match std::fs::File::create(&out_path) {
                     Err(e) => Err(cannot(&e)),
                     Ok(f) => {

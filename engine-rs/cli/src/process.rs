@@ -149,7 +149,7 @@ const STDIN_IN_MEMORY: u64 = 16 << 20;
 
 /// An input ready for its variants: streamed, or read whole (guaranteed_break, checksum fixing).
 pub enum Opened {
-    Whole(Input),
+    Whole(Box<Input>),
     Stream(Streamed),
 }
 
@@ -170,7 +170,7 @@ pub fn open_file(
     progress: OnProgress,
 ) -> Result<Opened, String> {
     if !stream::streams(settings.mode, settings.options) {
-        return Input::read_file(path, check, progress).map(Opened::Whole);
+        return Input::read_file(path, check, progress).map(|i| Opened::Whole(Box::new(i)));
     }
     let meta = std::fs::metadata(path).map_err(|e| io_text(&e))?;
     if meta.is_dir() {
@@ -184,7 +184,7 @@ pub fn open_file(
 /// Opens standard input: streamed from memory, or from a temporary copy past `STDIN_IN_MEMORY`.
 pub fn open_stdin(name: &str, settings: &Settings) -> Result<Opened, String> {
     if !stream::streams(settings.mode, settings.options) {
-        return Input::read_stdin(name).map(Opened::Whole);
+        return Input::read_stdin(name).map(|i| Opened::Whole(Box::new(i)));
     }
     let mut head = Vec::new();
     let mut stdin = std::io::stdin().lock();
@@ -194,7 +194,8 @@ pub fn open_stdin(name: &str, settings: &Settings) -> Result<Opened, String> {
     }
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let path = std::env::temp_dir().join(format!("fracture-stdin-{}-{nanos}", std::process::id()));
-    let mut streamed = Streamed { name: name.to_string(), src: Box::new(Memory(Vec::new())), spool: Some(path.clone()) };
+    let mut streamed =
+        Streamed { name: name.to_string(), src: Box::new(Memory(Vec::new())), spool: Some(path.clone()) };
     let copied = std::fs::File::create(&path).and_then(|mut f| {
         f.write_all(&head)?;
         drop(head);
@@ -225,7 +226,8 @@ impl Streamed {
 
     /// The arguments' checks for this input, before its output is created.
     pub fn check(&self, settings: &Settings, seed: u64) -> Result<(), String> {
-        stream::check(self.src.size(), settings.mode, settings.intensity, seed, settings.options).map_err(|e| e.to_string())
+        stream::check(self.src.size(), settings.mode, settings.intensity, seed, settings.options)
+            .map_err(|e| e.to_string())
     }
 
     /// Corrupts the input into `sink` (reading, corrupting, measuring and writing overlap).

@@ -136,7 +136,7 @@ impl From<io::Error> for StreamError {
 /// Whether `corrupt_stream` takes this mode and these options: every mode but guaranteed_break,
 /// without checksum fixing. An unknown mode streams (to its error).
 pub fn streams(mode: &str, options: &Options) -> bool {
-    Mode::parse(mode).map_or(true, |m| m != Mode::GuaranteedBreak) && !options.fix_checksums
+    !matches!(Mode::parse(mode), Ok(Mode::GuaranteedBreak)) && !options.fix_checksums
 }
 
 /// How the output's bytes come from the input's.
@@ -190,7 +190,9 @@ fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
         Plan::Sectors { allowed, z, seed } => same(Edit::Sectors { allowed: allowed.clone(), z: *z, seed: *seed }),
         Plan::Shuffle(p) => (Layout::Same { shuffle: Some((p.slots.clone(), p.perm.clone())) }, Edit::None, n),
         Plan::Interrupted { cut, .. } => (Layout::Prefix, Edit::None, *cut),
-        Plan::Truncate(_) | Plan::Break(_) => unreachable!("truncate_insert is planned above; guaranteed_break does not stream"),
+        Plan::Truncate(_) | Plan::Break(_) => {
+            unreachable!("truncate_insert is planned above; guaranteed_break does not stream")
+        }
     };
     Run { layout, edit, out_len, plan: Some(plan), fill: None }
 }
@@ -228,7 +230,7 @@ impl Edit {
                     );
                 };
                 if last > first && parallel() {
-                    let mid = first + (last - first + 1) / 2;
+                    let mid = first + (last - first).div_ceil(2);
                     let (left, right) = part.split_at_mut((mid * chunk - pos) as usize);
                     std::thread::scope(|scope| {
                         scope.spawn(|| run(right, mid, last, mid * chunk));
@@ -302,7 +304,9 @@ fn new_job(n: u64, name: &str, mode: &str, intensity: u32, seed: u64, options: &
         return Err(EngineError::TooLargeStreamed(n).into());
     }
     if !streams(mode, options) {
-        return Err(io::Error::new(io::ErrorKind::Unsupported, "guaranteed_break and checksum fixing do not stream").into());
+        return Err(
+            io::Error::new(io::ErrorKind::Unsupported, "guaranteed_break and checksum fixing do not stream").into()
+        );
     }
     let ext = extension_of(name);
     let mut job = Job {
@@ -353,7 +357,6 @@ fn corrupt_in_pieces(
     let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
-
 
     let mut run = prepare(&job, intensity, seed);
     // The verify stage (section 8.2), decided before anything is written: byte_flip's output either

@@ -4,19 +4,44 @@
 use super::*;
 use crate::{corrupt_with, Ranges, Value};
 
-const MODES: [&str; 7] =
-    ["byte_flip", "header_preserve_flip", "truncate_insert", "shuffle_blocks", "interrupted_transfer", "bad_sectors", "bit_rot"];
+const MODES: [&str; 7] = [
+    "byte_flip",
+    "header_preserve_flip",
+    "truncate_insert",
+    "shuffle_blocks",
+    "interrupted_transfer",
+    "bad_sectors",
+    "bit_rot",
+];
 
 fn untimed(mut r: Report) -> Report {
     r.fields.retain(|(k, _)| !matches!(*k, "time_ms" | "ops_ms"));
     r
 }
 
-fn streamed(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, options: &Options, piece: usize) -> (Vec<u8>, Report) {
+fn streamed(
+    input: &[u8],
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+    piece: usize,
+) -> (Vec<u8>, Report) {
     let mut out = Vec::new();
     let mut last = (0, 0);
-    let report = corrupt_in_pieces(&Bytes(input), name, mode, intensity, seed, options, &mut out, &mut |d, t| last = (d, t), piece)
-        .unwrap_or_else(|e| panic!("{name} {mode} {intensity} {seed}: {e}"));
+    let report = corrupt_in_pieces(
+        &Bytes(input),
+        name,
+        mode,
+        intensity,
+        seed,
+        options,
+        &mut out,
+        &mut |d, t| last = (d, t),
+        piece,
+    )
+    .unwrap_or_else(|e| panic!("{name} {mode} {intensity} {seed}: {e}"));
     assert_eq!(last, (out.len() as u64, out.len() as u64), "progress ends at the output's length");
     (out, untimed(report))
 }
@@ -50,7 +75,9 @@ fn every_streamed_mode_matches_the_whole_buffer() {
     let c = flip::CHUNK;
     let mut escalated = 0;
     for len in [0usize, 1, 5, 1000, 8192, 8197, c, c + 1, 3 * c + 4097, 204_800, 300_001] {
-        for (data, name) in [(random(len, 1), "blob.bin"), (text(len), "app.log"), (text(len), "data.csv"), (text(len), "data.json")] {
+        for (data, name) in
+            [(random(len, 1), "blob.bin"), (text(len), "app.log"), (text(len), "data.csv"), (text(len), "data.json")]
+        {
             for mode in MODES {
                 for (intensity, seed) in [(0, 1u64), (37, 99), (100, 2_147_483_646)] {
                     for piece in [c, 2 * c] {
@@ -106,7 +133,16 @@ fn full_size_pieces_and_threads() {
 #[test]
 fn guaranteed_break_and_checksum_fixing_are_refused() {
     let mut sink = Vec::new();
-    let e = corrupt_stream(&Bytes(b"abc"), "a.txt", "guaranteed_break", 5, 1, &Options::default(), &mut sink, &mut |_, _| {});
+    let e = corrupt_stream(
+        &Bytes(b"abc"),
+        "a.txt",
+        "guaranteed_break",
+        5,
+        1,
+        &Options::default(),
+        &mut sink,
+        &mut |_, _| {},
+    );
     assert!(matches!(e, Err(StreamError::Io(ref io)) if io.kind() == io::ErrorKind::Unsupported));
     let fix = Options { fix_checksums: true, ..Options::default() };
     assert!(!streams("byte_flip", &fix));
@@ -132,7 +168,17 @@ fn a_source_that_shrinks_is_an_error() {
         }
     }
     let mut sink = Vec::new();
-    let e = corrupt_in_pieces(&Lying, "x.bin", "bit_rot", 5, 1, &Options::default(), &mut sink, &mut |_, _| {}, flip::CHUNK);
+    let e = corrupt_in_pieces(
+        &Lying,
+        "x.bin",
+        "bit_rot",
+        5,
+        1,
+        &Options::default(),
+        &mut sink,
+        &mut |_, _| {},
+        flip::CHUNK,
+    );
     assert_eq!(e.unwrap_err().to_string(), "the file changed while it was being read");
 }
 
