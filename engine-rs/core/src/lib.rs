@@ -24,7 +24,6 @@ pub mod recipes;
 mod report;
 pub mod rng;
 mod sha;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod stream;
 
 pub use entropy::{byte_counts, entropy, round4};

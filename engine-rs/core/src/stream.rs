@@ -264,9 +264,7 @@ impl Default for Measure {
 impl Measure {
     fn add(&mut self, bytes: &[u8]) {
         self.sha.update(bytes);
-        for (total, n) in self.counts.iter_mut().zip(byte_counts(bytes)) {
-            *total += n;
-        }
+        add_counts(&mut self.counts, bytes);
     }
 
     fn finish(self) -> (String, [u64; 256]) {
@@ -299,14 +297,29 @@ pub fn check(n: u64, mode: &str, intensity: u32, seed: u64, options: &Options) -
 }
 
 fn new_job(n: u64, name: &str, mode: &str, intensity: u32, seed: u64, options: &Options) -> Result<Job, StreamError> {
+    let job = planned_job(n, name, mode, intensity, seed, options)?;
+    if !streams(mode, options) {
+        return Err(unsupported().into());
+    }
+    Ok(job)
+}
+
+fn unsupported() -> io::Error {
+    io::Error::new(io::ErrorKind::Unsupported, "guaranteed_break and checksum fixing do not stream")
+}
+
+/// The scan stage's checks and the options' (section 2), for an `n`-byte input.
+fn planned_job(
+    n: u64,
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+) -> Result<Job, EngineError> {
     let mode_v = check_args(mode, intensity, seed)?;
     if n > MAX_STREAMED {
-        return Err(EngineError::TooLargeStreamed(n).into());
-    }
-    if !streams(mode, options) {
-        return Err(
-            io::Error::new(io::ErrorKind::Unsupported, "guaranteed_break and checksum fixing do not stream").into()
-        );
+        return Err(EngineError::TooLargeStreamed(n));
     }
     let ext = extension_of(name);
     let mut job = Job {
@@ -427,74 +440,80 @@ fn corrupt_in_pieces(
     if n == 0 {
         progress(0, 0);
     }
-    let (sha_in, counts_in) = input_measure.finish();
-    let (sha_out, counts_out) = output_measure.finish();
-    job.before_entropy = entropy_of_counts(&counts_in, n);
-    job.sha_before = sha_in;
-    let described: Executed = match (&run.plan, &run.layout) {
-        (Some(plan), _) => describe(plan, n, zeroed),
-        (None, Layout::Spliced { start, removed, inserted }) => describe_truncate(n, *removed, *start, *inserted),
-        (None, _) => unreachable!("only truncate_insert has no plan"),
-    };
-    job.set(described);
     let time_ms = (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3;
     let ops_ms = (ops_ms * 1e3).round() / 1e3;
-    Ok(job.report_of(out_len, entropy_of_counts(&counts_out, out_len), sha_out, time_ms, ops_ms))
+    Ok(finish(job, &run, zeroed, input_measure.finish(), output_measure.finish(), time_ms, ops_ms))
 }
 
 /// The output's bytes `[pos, pos + buf.len())` before the edit; `measure` hears the input's bytes
-/// when the layout reads them in order.
+/// when the layout reads them in order (before shuffle_blocks' moved blocks replace some).
 fn read_output(
     src: &dyn Source,
     layout: &Layout,
-    fill: Option<&mut Filler>,
+    mut fill: Option<&mut Filler>,
     pos: u64,
     buf: &mut [u8],
-    measure: Option<&mut Measure>,
+    mut measure: Option<&mut Measure>,
 ) -> io::Result<()> {
+    for (i, seg) in segments(layout, pos, buf.len()).into_iter().enumerate() {
+        let part = &mut buf[seg.at..seg.at + seg.len];
+        match seg.from {
+            Some(from) => src.read_at(from, part)?,
+            None => fill.as_mut().ok_or_else(|| io::Error::other("no fill stream"))?.next(part),
+        }
+        if let (0, Some(m), Layout::Same { .. }) = (i, measure.as_mut(), layout) {
+            m.add(part);
+        }
+    }
+    Ok(())
+}
+
+/// One run of an output piece: `len` bytes at offset `at` of the piece, read from the input at
+/// `from`, or (None) the next inserted bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Segment {
+    pub at: usize,
+    pub from: Option<u64>,
+    pub len: usize,
+}
+
+/// Where the output's bytes `[pos, pos + len)` come from, in order; later segments overwrite earlier
+/// ones (shuffle_blocks' moved blocks over the piece read in place).
+fn segments(layout: &Layout, pos: u64, len: usize) -> Vec<Segment> {
+    let end = pos + len as u64;
+    let mut out = Vec::new();
     match layout {
         Layout::Same { shuffle } => {
-            src.read_at(pos, buf)?;
-            if let Some(m) = measure {
-                m.add(buf);
-            }
+            out.push(Segment { at: 0, from: Some(pos), len });
             if let Some((slots, perm)) = shuffle {
                 let block = shuffle::BLOCK as u64;
-                let end = pos + buf.len() as u64;
-                let from = slots.partition_point(|&s| u64::from(s) * block < pos);
-                for (slot, source) in slots[from..].iter().zip(&perm[from..]) {
+                let first = slots.partition_point(|&s| u64::from(s) * block < pos);
+                for (slot, source) in slots[first..].iter().zip(&perm[first..]) {
                     let at = u64::from(*slot) * block;
                     if at >= end {
                         break;
                     }
-                    let o = (at - pos) as usize;
-                    src.read_at(u64::from(*source) * block, &mut buf[o..o + shuffle::BLOCK])?;
+                    let from = Some(u64::from(*source) * block);
+                    out.push(Segment { at: (at - pos) as usize, from, len: shuffle::BLOCK });
                 }
             }
         }
-        Layout::Prefix => src.read_at(pos, buf)?,
+        Layout::Prefix => out.push(Segment { at: 0, from: Some(pos), len }),
         Layout::Spliced { start, removed, inserted } => {
-            let (start, removed, inserted) = (*start, *removed, *inserted);
-            let end = pos + buf.len() as u64;
-            // Three runs of output: kept head, inserted bytes, kept tail.
-            let head_end = start;
+            // Three runs of output: the kept head, the inserted bytes, the kept tail.
             let ins_end = start + inserted;
-            if pos < head_end {
-                let to = end.min(head_end);
-                src.read_at(pos, &mut buf[..(to - pos) as usize])?;
-            }
-            if end > head_end && pos < ins_end {
-                let (a, b) = (pos.max(head_end), end.min(ins_end));
-                let filler = fill.ok_or_else(|| io::Error::other("no fill stream"))?;
-                filler.next(&mut buf[(a - pos) as usize..(b - pos) as usize]);
-            }
-            if end > ins_end {
-                let a = pos.max(ins_end);
-                src.read_at(a - inserted + removed, &mut buf[(a - pos) as usize..])?;
-            }
+            let mut add = |a: u64, b: u64, from: Option<u64>| {
+                if a < b {
+                    out.push(Segment { at: (a - pos) as usize, from, len: (b - a) as usize });
+                }
+            };
+            add(pos, end.min(*start), Some(pos));
+            add(pos.max(*start), end.min(ins_end), None);
+            let a = pos.max(ins_end);
+            add(a, end, Some(a + removed - inserted));
         }
     }
-    Ok(())
+    out
 }
 
 /// `Stream::fill`'s bytes handed out in order, in any number of calls.
@@ -556,28 +575,189 @@ fn first_output_looks_corrupted(
     ext: &str,
     piece: usize,
 ) -> io::Result<bool> {
+    if !counts_needed(ext, n, head) {
+        return Ok(head_verdict(edit, head, n, ext, None));
+    }
+    let mut counts = [0u64; 256];
+    let mut buf = vec![0u8; piece];
+    let mut pos = 0;
+    while pos < n {
+        let len = (n - pos).min(piece as u64) as usize;
+        src.read_at(pos, &mut buf[..len])?;
+        edit.apply(&mut buf[..len], pos);
+        add_counts(&mut counts, &buf[..len]);
+        pos += len as u64;
+    }
+    Ok(head_verdict(edit, head, n, ext, Some(&counts)))
+}
+
+/// Whether the verdict needs the whole output's byte counts (csv, tsv and json longer than `head`).
+fn counts_needed(ext: &str, n: u64, head: &[u8]) -> bool {
+    matches!(ext, "csv" | "tsv" | "json") && n > head.len() as u64
+}
+
+/// The verdict from the edited head, and the output's counts when `counts_needed`.
+fn head_verdict(edit: &Edit, head: &[u8], n: u64, ext: &str, counts: Option<&[u64; 256]>) -> bool {
     let mut out_head = head.to_vec();
     edit.apply(&mut out_head, 0);
-    let counts = if !matches!(ext, "csv" | "tsv" | "json") {
-        [0u64; 256]
-    } else if n == out_head.len() as u64 {
-        byte_counts(&out_head)
-    } else {
-        let mut counts = [0u64; 256];
-        let mut buf = vec![0u8; piece];
-        let mut pos = 0;
-        while pos < n {
-            let len = (n - pos).min(piece as u64) as usize;
-            src.read_at(pos, &mut buf[..len])?;
-            edit.apply(&mut buf[..len], pos);
-            for (total, c) in counts.iter_mut().zip(byte_counts(&buf[..len])) {
-                *total += c;
-            }
-            pos += len as u64;
-        }
-        counts
+    let counts = counts.copied().unwrap_or_else(|| byte_counts(&out_head));
+    looks_corrupted_parts(&out_head, n, ext, &|b| counts[usize::from(b)])
+}
+
+fn add_counts(total: &mut [u64; 256], bytes: &[u8]) {
+    for (t, c) in total.iter_mut().zip(byte_counts(bytes)) {
+        *t += c;
+    }
+}
+
+/// The report once the output is written: the mode's fields (bad_sectors' zeroed bytes counted as
+/// the pieces went by) and both sides' SHA-256 and byte counts.
+fn finish(
+    mut job: Job,
+    run: &Run,
+    zeroed: u64,
+    input: (String, [u64; 256]),
+    output: (String, [u64; 256]),
+    time_ms: f64,
+    ops_ms: f64,
+) -> Report {
+    let n = job.n as u64;
+    job.before_entropy = entropy_of_counts(&input.1, n);
+    job.sha_before = input.0;
+    let described: Executed = match (&run.plan, &run.layout) {
+        (Some(plan), _) => describe(plan, n, zeroed),
+        (None, Layout::Spliced { start, removed, inserted }) => describe_truncate(n, *removed, *start, *inserted),
+        (None, _) => unreachable!("only truncate_insert has no plan"),
     };
-    Ok(looks_corrupted_parts(&out_head, n, ext, &|b| counts[usize::from(b)]))
+    job.set(described);
+    job.report_of(run.out_len, entropy_of_counts(&output.1, run.out_len), output.0, time_ms, ops_ms)
+}
+
+/// One input streamed by a caller that reads and writes for itself (the npm CLI, through
+/// WebAssembly): it asks `segments` which input bytes make each output piece, reads them, hands the
+/// piece to `edit`, and hashes both sides with its own SHA-256; the byte counts are taken here.
+pub struct Streaming {
+    job: Job,
+    run: Run,
+    head: Vec<u8>,
+    fill: Option<Filler>,
+    zeroed: u64,
+    counts_in: [u64; 256],
+    counts_out: [u64; 256],
+    /// byte_flip's first attempt's output counts, while a counting pass runs (csv, tsv, json).
+    counting: Option<[u64; 256]>,
+    seed: u64,
+}
+
+impl Streaming {
+    /// `head`: the input's first min(n, 65,536) bytes. Refuses what `corrupt_stream` refuses, with
+    /// the same errors (guaranteed_break and checksum fixing as `Unsupported`).
+    pub fn new(
+        n: u64,
+        head: &[u8],
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        options: &Options,
+    ) -> Result<Streaming, StreamError> {
+        let mut job = new_job(n, name, mode, intensity, seed, options)?;
+        let want = n.min(flip::CHUNK as u64) as usize;
+        if head.len() < want {
+            return Err(changed().into());
+        }
+        let head = head[..want].to_vec();
+        job.family = detect(&head, &job.ext);
+        let run = prepare(&job, intensity, seed);
+        let mut s = Streaming {
+            job,
+            run,
+            head,
+            fill: None,
+            zeroed: 0,
+            counts_in: [0; 256],
+            counts_out: [0; 256],
+            counting: None,
+            seed,
+        };
+        if s.job.mode == Mode::ByteFlip && n > 0 {
+            if counts_needed(&s.job.ext, n, &s.head) {
+                s.counting = Some([0; 256]);
+            } else {
+                s.decide();
+            }
+        }
+        Ok(s)
+    }
+
+    /// Whether the caller must first hand every input piece, in order, to `count`, then call `decide`.
+    pub fn counting_pass(&self) -> bool {
+        self.counting.is_some()
+    }
+
+    /// A piece of the input from `pos` for the counting pass (it is edited; the caller drops it).
+    pub fn count(&mut self, buf: &mut [u8], pos: u64) {
+        self.run.edit.apply(buf, pos);
+        if let Some(c) = self.counting.as_mut() {
+            add_counts(c, buf);
+        }
+    }
+
+    /// Settles byte_flip's verify verdict: the run becomes the escalated one (intensity 100,
+    /// seed + 1) if the first attempt would not look corrupted.
+    pub fn decide(&mut self) {
+        let n = self.job.n as u64;
+        let counts = self.counting.take();
+        if !head_verdict(&self.run.edit, &self.head, n, &self.job.ext, counts.as_ref()) {
+            self.run = prepare(&self.job, 100, self.seed + 1);
+            self.job.escalated = true;
+        }
+    }
+
+    pub fn out_len(&self) -> u64 {
+        self.run.out_len
+    }
+
+    /// Whether the first segment of every piece is the input's bytes at the piece's own position, in
+    /// order, so the caller can measure the input from it (before `edit`); otherwise the caller reads
+    /// the input in order on its own for `count_input` and its hash.
+    pub fn measures_in_place(&self) -> bool {
+        matches!(self.run.layout, Layout::Same { .. })
+    }
+
+    /// Where the output's bytes `[pos, pos + len)` come from (`pos` a multiple of 65,536).
+    pub fn segments(&self, pos: u64, len: usize) -> Vec<Segment> {
+        segments(&self.run.layout, pos, len)
+    }
+
+    /// The next inserted bytes (truncate_insert), for the segments without a source, in order.
+    pub fn fill(&mut self, out: &mut [u8]) {
+        if self.fill.is_none() {
+            self.fill = self.run.fill.take().map(Filler::new);
+        }
+        if let Some(f) = self.fill.as_mut() {
+            f.next(out);
+        }
+    }
+
+    /// Edits the output piece at `pos` in place.
+    pub fn edit(&mut self, buf: &mut [u8], pos: u64) {
+        self.zeroed += self.run.edit.apply(buf, pos);
+    }
+
+    pub fn count_input(&mut self, bytes: &[u8]) {
+        add_counts(&mut self.counts_in, bytes);
+    }
+
+    pub fn count_output(&mut self, bytes: &[u8]) {
+        add_counts(&mut self.counts_out, bytes);
+    }
+
+    /// The report, from the SHA-256s the caller computed.
+    pub fn report(self, sha_in: String, sha_out: String, time_ms: f64, ops_ms: f64) -> Report {
+        let (input, output) = ((sha_in, self.counts_in), (sha_out, self.counts_out));
+        finish(self.job, &self.run, self.zeroed, input, output, time_ms, ops_ms)
+    }
 }
 
 #[cfg(test)]

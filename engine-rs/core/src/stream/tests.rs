@@ -195,3 +195,72 @@ fn inserted_bytes_come_out_as_one_fill() {
     f.next(c);
     assert_eq!(got, want);
 }
+
+/// The caller-driven `Streaming`, run the way the npm CLI runs it (pieces of `piece` bytes, the input
+/// measured from the pieces or read again in order), against the whole buffer.
+fn driven(
+    input: &[u8],
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+    piece: usize,
+) -> (Vec<u8>, Report) {
+    let n = input.len();
+    let head = &input[..n.min(flip::CHUNK)];
+    let mut s = Streaming::new(n as u64, head, name, mode, intensity, seed, options).unwrap();
+    if s.counting_pass() {
+        for (i, p) in input.chunks(piece).enumerate() {
+            s.count(&mut p.to_vec(), (i * piece) as u64);
+        }
+        s.decide();
+    }
+    let (mut sha_in, mut sha_out) = (Sha256Hasher::default(), Sha256Hasher::default());
+    if !s.measures_in_place() {
+        sha_in.update(input);
+        s.count_input(input);
+    }
+    let out_len = s.out_len() as usize;
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos < out_len {
+        let len = piece.min(out_len - pos);
+        let mut buf = vec![0u8; len];
+        for (i, seg) in s.segments(pos as u64, len).into_iter().enumerate() {
+            match seg.from {
+                Some(f) => buf[seg.at..seg.at + seg.len].copy_from_slice(&input[f as usize..f as usize + seg.len]),
+                None => s.fill(&mut buf[seg.at..seg.at + seg.len]),
+            }
+            if i == 0 && s.measures_in_place() {
+                sha_in.update(&buf);
+                s.count_input(&buf);
+            }
+        }
+        s.edit(&mut buf, pos as u64);
+        sha_out.update(&buf);
+        s.count_output(&buf);
+        out.extend_from_slice(&buf);
+        pos += len;
+    }
+    let report = s.report(sha_in.hex(), sha_out.hex(), 0.0, 0.0);
+    (out, untimed(report))
+}
+
+#[test]
+fn the_caller_driven_stream_matches_the_whole_buffer() {
+    let c = flip::CHUNK;
+    for len in [0usize, 1, 1000, 8197, c + 1, 3 * c + 4097, 300_001] {
+        for (data, name) in [(random(len, 4), "blob.bin"), (text(len), "app.log"), (text(len), "data.json")] {
+            for mode in MODES {
+                for (intensity, seed) in [(0, 1u64), (100, 77)] {
+                    let (want, report) = corrupt_with(&data, name, mode, intensity, seed, &Options::default()).unwrap();
+                    let (got, got_report) = driven(&data, name, mode, intensity, seed, &Options::default(), c);
+                    let what = format!("{name} n={len} {mode} i={intensity} s={seed}");
+                    assert!(got == want, "{what}: bytes differ");
+                    assert_eq!(got_report, untimed(report), "{what}: report");
+                }
+            }
+        }
+    }
+}
