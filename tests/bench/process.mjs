@@ -5,7 +5,8 @@
 //                                           process and the npm CLI process (node bin/fracture.mjs);
 //                                           wall time and peak RSS of each, and the two ratios.
 //   node tests/bench/process.mjs --big      1.2 GiB and 4 GiB inputs in every mode: the native process's
-//                                           peak RSS and time (and the npm CLI's byte_flip at 1.2 GiB).
+//                                           peak RSS and time, native and npm CLI
+//                                           ([--sizes BYTES,...] [--who native,npm]).
 //
 // Inputs come from a seeded generator (xorshift32, the golden vectors' generator) written under the
 // system's temporary directory and deleted afterwards. Peak RSS is the child process's own, read by
@@ -179,7 +180,7 @@ function speed(dir, runs) {
 }
 
 /** Every mode on 1.2 GiB and 4 GiB: the native process's time and peak RSS, one run each. */
-function big(dir, sizes) {
+function big(dir, sizes, who = ['native', 'npm']) {
   console.log(`Large inputs (seeded generator on disk), seed ${SEED}, intensity 80, one run each`);
   console.log('input      process   mode                    ms       MB/s   peak RSS MiB   result');
   for (const bytes of sizes) {
@@ -187,26 +188,19 @@ function big(dir, sizes) {
     const file = join(dir, `big-${bytes}.bin`);
     log(`writing ${label} to ${file}`);
     generate(file, bytes);
-    const jobs = MODES.map((mode) => ['native', mode]);
-    // The npm CLI reads whole files (not streamed yet): byte_flip shows its bound where it still runs.
-    if (bytes < 4 * GIB) jobs.push(['npm', 'byte_flip']);
-    let nativeFlipSha;
+    const jobs = who.flatMap((w) => MODES.map((mode) => [w, mode]));
+    const nativeSha = {};
     for (const [who, mode] of jobs) {
       const out = join(dir, `out-${who}-${mode}`);
       let line;
       try {
         const m = fracture(who, file, mode, 80, out);
         const report = JSON.parse(m.stdout.trim().split('\n').pop());
-        if (mode === 'byte_flip') {
-          if (who === 'native') nativeFlipSha = report.sha256_after;
-          else if (report.sha256_after !== nativeFlipSha) process.exitCode = 1;
-        }
-        const check =
-          mode === 'byte_flip' && who === 'npm'
-            ? report.sha256_after === nativeFlipSha
-              ? 'same bytes as native'
-              : 'DIFFERENT bytes from native'
-            : `${report.result_size} bytes out`;
+        // Both processes' output SHA-256s, compared mode by mode when both ran.
+        if (who === 'native') nativeSha[mode] = report.sha256_after;
+        const same = who === 'npm' && nativeSha[mode] ? report.sha256_after === nativeSha[mode] : undefined;
+        if (same === false) process.exitCode = 1;
+        const check = `${report.result_size} bytes out${same === undefined ? '' : same ? ', same bytes as native' : ', DIFFERENT bytes from native'}`;
         line = `${fmt(m.wallMs).padStart(8)} ${fmt(bytes / 1e3 / m.wallMs).padStart(9)} ${fmt(mib(m.peakKiB), 1).padStart(14)}   ${check}`;
       } catch (e) {
         line = `${''.padStart(8)} ${''.padStart(9)} ${''.padStart(14)}   refused: ${String(e.message).split(' | ').pop().slice(0, 120)}`;
@@ -227,7 +221,8 @@ function main() {
       const sizes = argv.includes('--sizes')
         ? argv[argv.indexOf('--sizes') + 1].split(',').map(Number)
         : [Math.round(1.2 * GIB), 4 * GIB];
-      big(dir, sizes);
+      const who = argv.includes('--who') ? argv[argv.indexOf('--who') + 1].split(',') : undefined;
+      big(dir, sizes, who);
     } else {
       speed(dir, 3);
     }
