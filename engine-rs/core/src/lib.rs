@@ -93,7 +93,8 @@ enum Plan {
 pub struct Job {
     input: Vec<u8>,
     /// The input's length, which stays known after a flip has taken the input over as its output.
-    n: usize,
+    /// 64-bit: a streamed input may pass 4 GiB in WebAssembly too.
+    n: u64,
     name: String,
     ext: String,
     mode: Mode,
@@ -170,7 +171,7 @@ impl Job {
             (_, sha) => measure(&input, sha),
         };
         Ok(Job {
-            n: input.len(),
+            n: input.len() as u64,
             input,
             name: name.to_string(),
             ext,
@@ -206,11 +207,11 @@ impl Job {
         let free = if ranges.is_empty() {
             None
         } else {
-            let free = ranges.free(self.n as u64);
+            let free = ranges.free(self.n);
             let (allowed, h) = allowed_bytes(self.mode, self.n, &free);
             if self.n > 0 && allowed.is_empty() {
                 let header = (h > 0).then_some(h as u64);
-                return Err(EngineError::NothingAllowed { n: self.n as u64, header });
+                return Err(EngineError::NothingAllowed { n: self.n, header });
             }
             Some(free)
         };
@@ -302,7 +303,7 @@ impl Job {
                     notes: Vec::new(),
                 }
             } else {
-                let protected = (!self.ranges.protect.is_empty()).then(|| self.ranges.protected(self.n as u64));
+                let protected = (!self.ranges.protect.is_empty()).then(|| self.ranges.protected(self.n));
                 checksums::fix(self.family, &self.input, &mut r.data, protected.as_ref())
             };
             if self.n > 0 {
@@ -416,7 +417,7 @@ impl Job {
             ("engine", Value::Str(ENGINE_VERSION.into())),
             ("filename", Value::Str(self.name.clone())),
             ("format", Value::Str(self.family.id().into())),
-            ("original_size", Value::Int(self.n as u64)),
+            ("original_size", Value::Int(self.n)),
             ("result_size", Value::Int(result_size)),
             ("mode", Value::Str(self.mode.name().into())),
             ("intensity", Value::Int(u64::from(self.intensity))),
@@ -474,7 +475,7 @@ fn measure(bytes: &[u8], sha256: Option<String>) -> (f64, String) {
 
 /// The bytes that may change (docs/contract.md, section 6.9.2), and the kept header h: the free bytes
 /// less byte_flip's and header_preserve_flip's header.
-fn allowed_bytes(mode: Mode, n: usize, free: &Region) -> (Region, usize) {
+fn allowed_bytes(mode: Mode, n: u64, free: &Region) -> (Region, usize) {
     match mode {
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
             let h = flip::header_len(n, mode == Mode::HeaderPreserveFlip);
@@ -485,8 +486,8 @@ fn allowed_bytes(mode: Mode, n: usize, free: &Region) -> (Region, usize) {
 }
 
 /// `free`: the bytes the ranges leave free, or None without ranges.
-fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64, free: Option<&Region>) -> Plan {
-    let all = Region::span(0, n as u64);
+fn make_plan(mode: Mode, n: u64, family: Family, intensity: u32, seed: u64, free: Option<&Region>) -> Plan {
+    let all = Region::span(0, n);
     match mode {
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
             let preserve = mode == Mode::HeaderPreserveFlip;
@@ -494,7 +495,7 @@ fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64, fr
             match free {
                 None => Plan::Flip {
                     h,
-                    k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) },
+                    k: if n == 0 { 0 } else { flip::flip_count(n, n - h as u64, intensity) },
                     preserve,
                     seed,
                     in_place: false,
@@ -520,11 +521,11 @@ fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64, fr
             let z = if n == 0 { 0 } else { sectors::sector_count(eligible, intensity) };
             Plan::Sectors { allowed, z, seed }
         }
-        Mode::TruncateInsert => Plan::Truncate(truncate::plan(n, intensity, seed)),
+        Mode::TruncateInsert => Plan::Truncate(truncate::plan(n as usize, intensity, seed)),
         Mode::ShuffleBlocks => Plan::Shuffle(shuffle::plan(n, intensity, seed)),
         Mode::GuaranteedBreak => Plan::Break(family),
         Mode::InterruptedTransfer => {
-            let (cut, lost) = interrupted::plan(n as u64, intensity, seed);
+            let (cut, lost) = interrupted::plan(n, intensity, seed);
             Plan::Interrupted { cut, lost }
         }
     }
@@ -650,7 +651,7 @@ fn describe(plan: &Plan, n: u64, zeroed: u64) -> Executed {
             } else if k == 0 {
                 "The file has fewer than two whole 4096-byte blocks, so no block was moved.".to_string()
             } else {
-                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - (p.block_count * shuffle::BLOCK) as u64)
+                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count as u64 * shuffle::BLOCK as u64)
             };
             (
                 vec![("shuffled_blocks", Value::Int(k as u64)), ("block_size", Value::Int(shuffle::BLOCK as u64))],
@@ -724,12 +725,12 @@ mod in_place_tests {
         let m = Mode::parse(mode).unwrap();
         let ext = extension_of(name);
         let family = detect(input, &ext);
-        let plan = make_plan(m, input.len(), family, intensity, seed, None);
+        let plan = make_plan(m, input.len() as u64, family, intensity, seed, None);
         let first = execute(&plan, input, intensity, seed);
         if !matches!(m, Mode::ByteFlip | Mode::GuaranteedBreak) || looks_corrupted(&first.data, &ext) {
             return (first.data, first.fields, first.recipe, false);
         }
-        let again = execute(&make_plan(m, input.len(), family, 100, seed + 1, None), input, 100, seed + 1);
+        let again = execute(&make_plan(m, input.len() as u64, family, 100, seed + 1, None), input, 100, seed + 1);
         (again.data, again.fields, again.recipe, true)
     }
 

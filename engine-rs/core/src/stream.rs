@@ -167,7 +167,7 @@ struct Run {
 }
 
 fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
-    let n = job.n as u64;
+    let n = job.n;
     if job.mode == Mode::TruncateInsert {
         let (l, rng) = truncate::plan_lengths(n, intensity, seed);
         return Run {
@@ -219,15 +219,7 @@ impl Edit {
                     return 0;
                 }
                 let run = |part: &mut [u8], from: u64, to: u64, start: u64| {
-                    flip::flip_allowed_chunks(
-                        part,
-                        start as usize,
-                        allowed,
-                        *k,
-                        *seed,
-                        from as usize..=to as usize,
-                        *action,
-                    );
+                    flip::flip_allowed_chunks(part, start, allowed, *k, *seed, from..=to, *action);
                 };
                 if last > first && parallel() {
                     let mid = first + (last - first).div_ceil(2);
@@ -324,7 +316,7 @@ fn planned_job(
     let ext = extension_of(name);
     let mut job = Job {
         input: Vec::new(),
-        n: usize::try_from(n).map_err(|_| EngineError::TooLargeStreamed(n))?,
+        n,
         name: name.to_string(),
         ext,
         mode: mode_v,
@@ -621,7 +613,7 @@ fn finish(
     time_ms: f64,
     ops_ms: f64,
 ) -> Report {
-    let n = job.n as u64;
+    let n = job.n;
     job.before_entropy = entropy_of_counts(&input.1, n);
     job.sha_before = input.0;
     let described: Executed = match (&run.plan, &run.layout) {
@@ -706,7 +698,7 @@ impl Streaming {
     /// Settles byte_flip's verify verdict: the run becomes the escalated one (intensity 100,
     /// seed + 1) if the first attempt would not look corrupted.
     pub fn decide(&mut self) {
-        let n = self.job.n as u64;
+        let n = self.job.n;
         let counts = self.counting.take();
         if !head_verdict(&self.run.edit, &self.head, n, &self.job.ext, counts.as_ref()) {
             self.run = prepare(&self.job, 100, self.seed + 1);
