@@ -170,8 +170,26 @@ impl Job {
             (Some(counts), Some(sha)) => (entropy::entropy_of_counts(&counts, input.len() as u64), sha),
             (_, sha) => measure(&input, sha),
         };
-        Ok(Job {
-            n: input.len() as u64,
+        let n = input.len() as u64;
+        let mut job = Job::unplanned(input, n, name, ext, mode, intensity, seed, family);
+        (job.before_entropy, job.sha_before) = (before_entropy, sha_before);
+        Ok(job)
+    }
+
+    /// A scanned job before its plan: the input (empty when streamed), its length and the arguments.
+    #[allow(clippy::too_many_arguments)]
+    fn unplanned(
+        input: Vec<u8>,
+        n: u64,
+        name: &str,
+        ext: String,
+        mode: Mode,
+        intensity: u32,
+        seed: u64,
+        family: Family,
+    ) -> Job {
+        Job {
+            n,
             input,
             name: name.to_string(),
             ext,
@@ -179,8 +197,8 @@ impl Job {
             intensity,
             seed,
             family,
-            before_entropy,
-            sha_before,
+            before_entropy: 0.0,
+            sha_before: String::new(),
             plan: None,
             output: Vec::new(),
             fields: Vec::new(),
@@ -191,7 +209,7 @@ impl Job {
             ranges: ParsedRanges::default(),
             free: None,
             fix_checksums: false,
-        })
+        }
     }
 
     /// Sets the options (byte ranges, checksum fixing), after any of the scan stage's constructors:

@@ -22,7 +22,7 @@ use crate::heuristic::looks_corrupted_parts;
 use crate::rng::Stream;
 use crate::{
     byte_counts, check_args, describe, describe_truncate, detect, extension_of, flip, sectors, shuffle, truncate,
-    EngineError, Executed, Job, Mode, Options, ParsedRanges, Plan, Region, Report, Sha256Hasher, MAX_STREAMED,
+    EngineError, Executed, Job, Mode, Options, Plan, Region, Report, Sha256Hasher, MAX_STREAMED,
 };
 
 /// Bytes per piece: a multiple of the 64 KiB chunk, so no chunk, sector or block spans two pieces.
@@ -314,28 +314,7 @@ fn planned_job(
         return Err(EngineError::TooLargeStreamed(n));
     }
     let ext = extension_of(name);
-    let mut job = Job {
-        input: Vec::new(),
-        n,
-        name: name.to_string(),
-        ext,
-        mode: mode_v,
-        intensity,
-        seed,
-        family: crate::Family::Generic,
-        before_entropy: 0.0,
-        sha_before: String::new(),
-        plan: None,
-        output: Vec::new(),
-        fields: Vec::new(),
-        strategy: "",
-        recipe: String::new(),
-        escalated: false,
-        escalate_early: false,
-        ranges: ParsedRanges::default(),
-        free: None,
-        fix_checksums: false,
-    };
+    let mut job = Job::unplanned(Vec::new(), n, name, ext, mode_v, intensity, seed, crate::Family::Generic);
     job.set_options(options)?;
     Ok(job)
 }
