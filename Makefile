@@ -18,7 +18,7 @@ CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: setup engine-data build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-browser bench-site budgets clean wasm native cli web golden sample-report
+.PHONY: setup engine-data build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-big bench-browser bench-site budgets clean wasm native cli web golden sample-report
 
 $(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/wasm/Cargo.toml
 	@mkdir -p $(STAMPS)
@@ -86,6 +86,11 @@ test-e2e: build
 
 bench: build
 	node tests/bench/run.mjs
+	node tests/bench/process.mjs
+
+# 1.2 GiB and 4 GiB inputs in every mode: each process's time and peak RSS (inputs under /tmp, deleted).
+bench-big: build
+	node tests/bench/process.mjs --big
 
 # The site in headless Chromium with 200 MB files: stage times, tab memory, a six-file batch ZIP.
 bench-browser: build

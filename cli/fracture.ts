@@ -1,11 +1,12 @@
 // `npx fracture`: the command line tool, running the WebAssembly engine (default) or the TypeScript
 // reference engine. Same options, output names, texts and exit codes as the native binary.
-import { mkdir, open, stat, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkArguments, MAX_SEED } from '../lib/engine/reference/errors.ts';
 import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
 import type { CorruptResult, Report } from '../lib/engine/shared/types.ts';
-import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
+import { nodeEngine, type NodeEngine, type RunSettings, settingsStream } from '../sdk/engine.ts';
+import { writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { writeSessionZip } from './zip.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
@@ -194,10 +195,23 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
     };
     const seedOf = (j: number) => variantSeed(a, i, j);
     ui.start(file, sizes[i]);
-    let input: Uint8Array;
+    let input: Uint8Array = new Uint8Array(0);
     let name: string;
+    // Files the WebAssembly engine streams are read piece by piece as each variant is written.
+    let streamed: { handle: FileHandle; size: number } | undefined;
     try {
-      if (file === STDIN) {
+      if (file !== STDIN && engine.prepareStream && settingsStream(settings)) {
+        engineCheck(a, seedOf(0));
+        const info = await stat(file).catch((e) => {
+          throw new Error(ioText(e));
+        });
+        if (info.isDirectory()) throw new Error('is a directory');
+        const handle = await open(file, 'r').catch((e) => {
+          throw new Error(ioText(e));
+        });
+        streamed = { handle, size: info.size };
+        name = path.basename(file);
+      } else if (file === STDIN) {
         input = await readStdin();
         ui.grow(input.length);
         name = a.name;
@@ -215,51 +229,95 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
       failed += a.count - 1;
       continue;
     }
-    for (let j = 0; j < a.count; j++) {
-      try {
-        const seed = seedOf(j);
-        if (j > 0) ui.start(`${file} (seed ${seed})`, input.length);
-        const { data, report } = await corruptOne(engine, input, name, settings, seed, (f) => ui.progress(f));
-        let outName = '';
-        let destination: string;
-        if (file === STDIN) {
-          await writeAll(io.out, data).catch((e) => {
-            throw new Error(`cannot write standard output: ${ioText(e)}`);
-          });
-          destination = 'standard output';
-        } else {
-          outName = outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name));
-          await ensureOutDir().catch((e) => {
-            throw new OutDirError(e instanceof Error ? e.message : String(e));
-          });
-          destination = path.join(a.out, outName);
-          await writeFile(destination, data).catch((e) => {
-            throw new Error(`cannot write ${destination}: ${ioText(e)}`);
-          });
+    try {
+      for (let j = 0; j < a.count; j++) {
+        try {
+          const seed = seedOf(j);
+          if (j > 0) ui.start(`${file} (seed ${seed})`, streamed?.size ?? input.length);
+          let outName = '';
+          let destination: string;
+          let report: Report;
+          let size: number;
+          if (streamed && engine.prepareStream) {
+            // The engine's checks throw before the output exists.
+            const prepared = await engine.prepareStream(streamed.handle, streamed.size, name, settings, seed);
+            outName = outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name));
+            try {
+              await ensureOutDir();
+            } catch (e) {
+              prepared.free();
+              throw new OutDirError(e instanceof Error ? e.message : String(e));
+            }
+            destination = path.join(a.out, outName);
+            const target = destination;
+            const cannot = (e: unknown) => new Error(`cannot write ${target}: ${ioText(e)}`);
+            const out = await open(target, 'w').catch((e) => {
+              prepared.free();
+              throw cannot(e);
+            });
+            let wrote = false;
+            try {
+              report = await prepared.run(
+                (bytes) => writeAllTo(out, bytes).catch((e) => Promise.reject(cannot(e))),
+                (f) => ui.progress(f),
+              );
+              await out.close();
+              wrote = true;
+            } finally {
+              if (!wrote) {
+                await out.close().catch(() => undefined);
+                // Nothing half-written is left behind.
+                await rm(target, { force: true });
+              }
+            }
+            size = prepared.size;
+          } else {
+            const result = await corruptOne(engine, input, name, settings, seed, (f) => ui.progress(f));
+            const data = result.data;
+            report = result.report;
+            size = data.length;
+            if (file === STDIN) {
+              await writeAll(io.out, data).catch((e) => {
+                throw new Error(`cannot write standard output: ${ioText(e)}`);
+              });
+              destination = 'standard output';
+            } else {
+              outName = outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name));
+              await ensureOutDir().catch((e) => {
+                throw new OutDirError(e instanceof Error ? e.message : String(e));
+              });
+              destination = path.join(a.out, outName);
+              await writeFile(destination, data).catch((e) => {
+                throw new Error(`cannot write ${destination}: ${ioText(e)}`);
+              });
+            }
+          }
+          ui.progress(1);
+          if (a.report) {
+            await ensureOutDir();
+            const reportPath = path.join(
+              a.out,
+              reportNames.claim(a.count > 1 ? variantReportName(name, seed) : reportName(name)),
+            );
+            await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`).catch((e) => {
+              throw new Error(`cannot write ${reportPath}: ${ioText(e)}`);
+            });
+          }
+          if (a.json) line(JSON.stringify(report));
+          else if (!a.quiet) line(`${file} -> ${destination} (${size} bytes, seed ${seed})`);
+          if (a.zip) done.push({ outName, path: destination, report });
+          ui.done();
+        } catch (e) {
+          if (e instanceof OutDirError) {
+            ui.finish();
+            io.err.write(`fracture: ${e.message}\n`);
+            return 1;
+          }
+          fail(e);
         }
-        ui.progress(1);
-        if (a.report) {
-          await ensureOutDir();
-          const reportPath = path.join(
-            a.out,
-            reportNames.claim(a.count > 1 ? variantReportName(name, seed) : reportName(name)),
-          );
-          await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`).catch((e) => {
-            throw new Error(`cannot write ${reportPath}: ${ioText(e)}`);
-          });
-        }
-        if (a.json) line(JSON.stringify(report));
-        else if (!a.quiet) line(`${file} -> ${destination} (${data.length} bytes, seed ${seed})`);
-        if (a.zip) done.push({ outName, path: destination, report });
-        ui.done();
-      } catch (e) {
-        if (e instanceof OutDirError) {
-          ui.finish();
-          io.err.write(`fracture: ${e.message}\n`);
-          return 1;
-        }
-        fail(e);
       }
+    } finally {
+      await streamed?.handle.close();
     }
   }
   ui.finish();

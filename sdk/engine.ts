@@ -6,6 +6,8 @@ import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
 import { usesHelpers } from '../lib/engine/host/protocol.ts';
 import { runWasm } from '../lib/engine/host/run.ts';
 import { runReference } from '../lib/engine/host/run-ts.ts';
+import { type PreparedStream, prepareStream, streams } from '../lib/engine/host/stream-node.ts';
+import type { FileHandle } from 'node:fs/promises';
 import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../lib/engine/shared/types.ts';
 
 export interface RunSettings {
@@ -34,9 +36,23 @@ export interface NodeEngine {
     seed: number,
     events?: CorruptCallbacks,
   ) => Promise<CorruptResult>;
+  /**
+   * The WebAssembly engine only, for runs that stream (every mode but guaranteed_break, without
+   * checksum fixing: `streams`): plans a streamed run of an open file of any size, in bounded memory.
+   */
+  prepareStream?: (
+    handle: FileHandle,
+    size: number,
+    name: string,
+    settings: RunSettings,
+    seed: number,
+  ) => Promise<PreparedStream>;
   /** Stops the helper threads, if any were started. */
   close: () => Promise<void>;
 }
+
+/** Whether runs with these settings stream (see `NodeEngine.prepareStream`). */
+export const settingsStream = (s: RunSettings): boolean => streams({ mode: s.mode, fixChecksums: s.fixChecksums });
 
 /** Helper threads at most, beside the main one, for large flip-mode files (as the browser's helper workers). */
 const MAX_HELPERS = 3;
@@ -78,6 +94,7 @@ export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}):
           : await helpersFor(s.mode, input instanceof Uint8Array ? input.length : input.size),
         nodeSha256,
       ),
+    prepareStream: (handle, size, name, s, seed) => prepareStream(wasm, handle, size, name, engineOptions(s, seed)),
     close: async () => {
       await pool?.then(
         (p) => p.close(),

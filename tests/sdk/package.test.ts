@@ -6,6 +6,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -178,6 +179,40 @@ describe('the fracture package, installed from its tarball', () => {
     expect(refused.stderr).toContain(
       'Byte ranges work with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert',
     );
+  });
+
+  it('Node: corruptFile streams a path or a stream of any size into a path or a stream, with the CLI bytes', () => {
+    // Longer than two of the stream's 4 MiB pieces; guaranteed_break takes the whole-buffer path.
+    const big = path.join(app, 'big.bin');
+    writeFileSync(big, randomBytes(9 * 1024 * 1024 + 777));
+    const script = `
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { corruptFile } from 'fracture';
+const out = [];
+for (const mode of ['bit_rot', 'shuffle_blocks', 'cut_replace', 'guaranteed_break']) {
+  const a = await corruptFile('big.bin', 'sdk-' + mode + '-path.bin', { mode, seed: 11 });
+  const sink = createWriteStream('sdk-' + mode + '-stream.bin');
+  const b = await corruptFile(createReadStream('big.bin'), sink, { mode, seed: 11, filename: 'big.bin' });
+  sink.end();
+  await once(sink, 'close');
+  out.push([mode, a.sha256_after, b.sha256_after, a.result_size]);
+}
+const refused = await corruptFile('big.bin', 'refused.bin', { mode: 'bit_rot', ranges: { only: ['0:0'] } }).catch((e) => e.message);
+console.log(JSON.stringify({ out, refused }));
+`;
+    writeFileSync(path.join(app, 'stream-file.mjs'), script);
+    const r = spawnSync(process.execPath, ['stream-file.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const { out, refused } = JSON.parse(r.stdout);
+    for (const [mode, shaPath, shaStream] of out) {
+      const expected = cliBytes(app, ['--mode', mode, '--seed', '11'], big, 'big_corrupted.bin');
+      expect(readFileSync(path.join(app, `sdk-${mode}-path.bin`)).equals(expected), mode).toBe(true);
+      expect(readFileSync(path.join(app, `sdk-${mode}-stream.bin`)).equals(expected), mode).toBe(true);
+      expect(shaStream).toBe(shaPath);
+    }
+    expect(refused).toBe('The byte ranges leave no byte that may change in this 9437961-byte file');
+    expect(existsSync(path.join(app, 'refused.bin'))).toBe(false);
   });
 
   it('Node: every input type and both engines give the same bytes; reports, stages, abort and errors', () => {

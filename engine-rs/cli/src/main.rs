@@ -14,10 +14,11 @@ mod zip;
 use std::path::Path;
 use std::process::ExitCode;
 
+use fracture_engine::stream::StreamError;
 use fracture_engine::Report;
 
 use args::{Args, Parsed, STDIN};
-use process::{Input, Settings};
+use process::{Input, Opened, Settings};
 use ui::Ui;
 
 fn main() -> ExitCode {
@@ -39,8 +40,21 @@ fn main() -> ExitCode {
 /// One corrupted file, kept for the ZIP.
 struct Done {
     out_name: String,
-    data: Vec<u8>,
+    data: zip::Data,
     report: Report,
+}
+
+/// Why writing an output failed: the sink, or reading the input (already one line of text).
+enum Fault {
+    Write(std::io::Error),
+    Read(String),
+}
+
+fn report_size(report: &Report) -> u64 {
+    match report.get("result_size") {
+        Some(fracture_engine::Value::Int(n)) => *n,
+        _ => 0,
+    }
 }
 
 /// The seed of variant `j` of file `i`: seed + i * count + j (None past u64; the engine refuses
@@ -73,13 +87,13 @@ fn run(a: Args) -> ExitCode {
         let first_seed = seed_of(&a, i, 0);
         ui.start(&file.display().to_string(), sizes[i]);
         let read = if file.as_os_str() == STDIN {
-            Input::read_stdin(&a.name).inspect(|input| ui.grow(input.bytes.len() as u64))
+            process::open_stdin(&a.name, &settings).inspect(|input| ui.grow(input.size()))
         } else {
             let check = || {
                 let seed = first_seed.unwrap_or(u64::MAX);
                 fracture_engine::check_args(&a.mode, a.intensity, seed).map(|_| ()).map_err(|e| e.to_string())
             };
-            Input::read_file(file, check, &mut |f| ui.progress(f))
+            process::open_file(file, &settings, check, &mut |f| ui.progress(f))
         };
         let mut input = match read {
             Ok(input) => Some(input),
@@ -91,16 +105,36 @@ fn run(a: Args) -> ExitCode {
             }
         };
         for j in 0..a.count {
-            // The last variant takes the bytes; the others work on copies.
-            let this = if j + 1 < a.count { input.clone() } else { input.take() };
-            let Some(this) = this else { break };
-            let name = this.name.clone();
-            let size = this.bytes.len() as u64;
+            let (size, name, whole) = match input.as_ref() {
+                Some(Opened::Whole(i)) => (i.bytes.len() as u64, i.name.clone(), true),
+                Some(Opened::Stream(s)) => (s.size(), s.name.clone(), false),
+                None => break,
+            };
             let seed = seed_of(&a, i, j).unwrap_or(u64::MAX);
             if j > 0 {
                 ui.start(&format!("{} (seed {seed})", file.display()), size);
             }
-            let corrupted = match process::corrupt(this, &settings, seed, &mut |f| ui.progress(f)) {
+            // Whole inputs run their stages first; streamed ones check their arguments first and run
+            // as they are written.
+            let corrupted = if whole {
+                // The last variant takes the bytes; the others work on copies.
+                let this = match (j + 1 < a.count, &input) {
+                    (true, Some(Opened::Whole(i))) => Some(Input::clone(i)),
+                    (false, _) => match input.take() {
+                        Some(Opened::Whole(i)) => Some(*i),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some(this) = this else { break };
+                process::corrupt(this, &settings, seed, &mut |f| ui.progress(f)).map(Some)
+            } else {
+                match &input {
+                    Some(Opened::Stream(s)) => s.check(&settings, seed).map(|()| None),
+                    _ => break,
+                }
+            };
+            let corrupted = match corrupted {
                 Ok(c) => c,
                 Err(msg) => {
                     fail(&ui, &msg);
@@ -109,10 +143,33 @@ fn run(a: Args) -> ExitCode {
                     continue;
                 }
             };
-            let (out_name, destination, written) = if file.as_os_str() == STDIN {
-                let (written, report) = corrupted.write_and_report(&mut std::io::stdout().lock());
-                let written = written.map_err(|e| format!("cannot write standard output: {}", process::io_text(&e)));
-                (String::new(), "standard output".to_string(), written.map(|()| report))
+            let streamed = match &input {
+                Some(Opened::Stream(s)) => Some(s),
+                _ => None,
+            };
+            // Writes the output to `sink`: the report, or the failure as one line.
+            let produce = |sink: &mut (dyn std::io::Write + Send), ui: &mut Ui| -> Result<Report, Fault> {
+                match (&corrupted, streamed) {
+                    (Some(c), _) => {
+                        let (written, report) = c.write_and_report(sink);
+                        written.map(|()| report).map_err(Fault::Write)
+                    }
+                    (None, Some(s)) => {
+                        s.corrupt_into(&settings, seed, sink, &mut |f| ui.progress(f)).map_err(|e| match e {
+                            StreamError::Write(e) => Fault::Write(e),
+                            StreamError::Io(e) => Fault::Read(process::io_text(&e)),
+                            e => Fault::Read(e.to_string()),
+                        })
+                    }
+                    (None, None) => Err(Fault::Read("no input".into())),
+                }
+            };
+            let (out_name, destination, written, out_path) = if file.as_os_str() == STDIN {
+                let written = produce(&mut std::io::stdout(), &mut ui).map_err(|f| match f {
+                    Fault::Write(e) => format!("cannot write standard output: {}", process::io_text(&e)),
+                    Fault::Read(msg) => msg,
+                });
+                (String::new(), "standard output".to_string(), written, None)
             } else {
                 let out_name = out_names.claim(&if a.count > 1 {
                     names::variant_name(&name, seed)
@@ -125,13 +182,24 @@ fn run(a: Args) -> ExitCode {
                     return ExitCode::from(1);
                 }
                 let out_path = a.out.join(&out_name);
-                let written = std::fs::File::create(&out_path)
-                    .and_then(|mut f| {
-                        let (written, report) = corrupted.write_and_report(&mut f);
-                        written.map(|()| report)
-                    })
-                    .map_err(|e| format!("cannot write {}: {}", out_path.display(), process::io_text(&e)));
-                (out_name, out_path.display().to_string(), written)
+                let cannot =
+                    |e: &std::io::Error| format!("cannot write {}: {}", out_path.display(), process::io_text(e));
+                let written = match std::fs::File::create(&out_path) {
+                    Err(e) => Err(cannot(&e)),
+                    Ok(f) => {
+                        // Large writes: the stream hands over whole pieces, and the file takes them as they are.
+                        let mut f = std::io::BufWriter::with_capacity(1 << 20, f);
+                        produce(&mut f, &mut ui).map_err(|fault| match fault {
+                            Fault::Write(e) => cannot(&e),
+                            Fault::Read(msg) => msg,
+                        })
+                    }
+                };
+                if written.is_err() {
+                    // Nothing half-written is left behind.
+                    let _ = std::fs::remove_file(&out_path);
+                }
+                (out_name, out_path.display().to_string(), written, Some(out_path))
             };
             let report = match written {
                 Ok(report) => report,
@@ -158,14 +226,20 @@ fn run(a: Args) -> ExitCode {
                     continue;
                 }
             }
-            let size = corrupted.output().len();
+            let size = report_size(&report);
             if a.json {
                 line(&ui, &report.to_json());
             } else if !a.quiet {
                 line(&ui, &format!("{} -> {destination} ({size} bytes, seed {seed})", file.display()));
             }
             if a.zip.is_some() {
-                done.push(Done { out_name, data: corrupted.into_output(), report });
+                // Streamed outputs go into the ZIP from their files, so memory stays bounded.
+                let data = match (corrupted, out_path) {
+                    (Some(c), _) => zip::Data::Bytes(c.into_output()),
+                    (None, Some(path)) => zip::Data::File(path),
+                    (None, None) => zip::Data::Bytes(Vec::new()),
+                };
+                done.push(Done { out_name, data, report });
             }
             ui.done();
         }
@@ -174,9 +248,10 @@ fn run(a: Args) -> ExitCode {
     if let Some(zip_path) = &a.zip {
         let files: Vec<(&str, &Report)> = done.iter().map(|d| (d.out_name.as_str(), &d.report)).collect();
         let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &files);
-        let mut entries: Vec<(String, &[u8])> = done.iter().map(|d| (d.out_name.clone(), d.data.as_slice())).collect();
+        let mut entries: Vec<(String, zip::Entry)> =
+            done.iter().map(|d| (d.out_name.clone(), d.data.entry())).collect();
         let session_name = session::report_name(started);
-        entries.push((session_name, session.as_bytes()));
+        entries.push((session_name, zip::Entry::Bytes(session.as_bytes())));
         if let Err(e) = zip::write_file(zip_path, &entries) {
             eprintln!("fracture: cannot write {}: {e}", zip_path.display());
             return ExitCode::from(1);

@@ -2,10 +2,11 @@
 //! report. Reading (from a file or standard input) and writing (to a file or standard output) happen
 //! around it, so new options change one function.
 
-use std::io::Write;
-use std::path::Path;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use fracture_engine::stream::{self, FileSource, Source};
 use fracture_engine::{Job, Options, Report, Value, MAX_INPUT};
 
 use crate::read;
@@ -91,10 +92,6 @@ pub fn corrupt(input: Input, settings: &Settings, seed: u64, progress: OnProgres
 }
 
 impl Corrupted {
-    pub fn output(&self) -> &[u8] {
-        self.job.output()
-    }
-
     pub fn into_output(self) -> Vec<u8> {
         self.job.into_output()
     }
@@ -127,5 +124,129 @@ pub fn io_text(e: &std::io::Error) -> String {
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
         std::io::ErrorKind::BrokenPipe => "standard output was closed".into(),
         _ => e.to_string(),
+    }
+}
+
+/// An input read by position as it is corrupted (every mode but guaranteed_break, without checksum
+/// fixing: `fracture_engine::stream::streams`), so memory stays bounded whatever its size.
+pub struct Streamed {
+    pub name: String,
+    src: Box<dyn Source + Send>,
+    /// Standard input longer than `STDIN_IN_MEMORY`, copied to a temporary file removed on drop.
+    spool: Option<PathBuf>,
+}
+
+impl Drop for Streamed {
+    fn drop(&mut self) {
+        if let Some(path) = &self.spool {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// Standard input up to this long is held in memory; longer, it is copied to a temporary file.
+const STDIN_IN_MEMORY: u64 = 16 << 20;
+
+/// An input ready for its variants: streamed, or read whole (guaranteed_break, checksum fixing).
+pub enum Opened {
+    Whole(Box<Input>),
+    Stream(Streamed),
+}
+
+impl Opened {
+    pub fn size(&self) -> u64 {
+        match self {
+            Opened::Whole(input) => input.bytes.len() as u64,
+            Opened::Stream(s) => s.size(),
+        }
+    }
+}
+
+/// Opens a file: streamed when the mode and options stream, else read whole (`Input::read_file`).
+pub fn open_file(
+    path: &Path,
+    settings: &Settings,
+    check: impl FnOnce() -> Result<(), String>,
+    progress: OnProgress,
+) -> Result<Opened, String> {
+    if !stream::streams(settings.mode, settings.options) {
+        return Input::read_file(path, check, progress).map(|i| Opened::Whole(Box::new(i)));
+    }
+    let meta = std::fs::metadata(path).map_err(|e| io_text(&e))?;
+    if meta.is_dir() {
+        return Err("is a directory".into());
+    }
+    check()?;
+    let src = FileSource::open(path).map_err(|e| io_text(&e))?;
+    Ok(Opened::Stream(Streamed { name: file_name(path), src: Box::new(src), spool: None }))
+}
+
+/// Opens standard input: streamed from memory, or from a temporary copy past `STDIN_IN_MEMORY`.
+pub fn open_stdin(name: &str, settings: &Settings) -> Result<Opened, String> {
+    if !stream::streams(settings.mode, settings.options) {
+        return Input::read_stdin(name).map(|i| Opened::Whole(Box::new(i)));
+    }
+    let mut head = Vec::new();
+    let mut stdin = std::io::stdin().lock();
+    (&mut stdin).take(STDIN_IN_MEMORY + 1).read_to_end(&mut head).map_err(|e| io_text(&e))?;
+    if head.len() as u64 <= STDIN_IN_MEMORY {
+        return Ok(Opened::Stream(Streamed { name: name.to_string(), src: Box::new(Memory(head)), spool: None }));
+    }
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let path = std::env::temp_dir().join(format!("fracture-stdin-{}-{nanos}", std::process::id()));
+    let mut streamed =
+        Streamed { name: name.to_string(), src: Box::new(Memory(Vec::new())), spool: Some(path.clone()) };
+    let copied = std::fs::File::create(&path).and_then(|mut f| {
+        f.write_all(&head)?;
+        drop(head);
+        std::io::copy(&mut stdin, &mut f)?;
+        f.flush()
+    });
+    copied.map_err(|e| format!("cannot copy standard input to {}: {}", path.display(), io_text(&e)))?;
+    streamed.src = Box::new(FileSource::open(&path).map_err(|e| io_text(&e))?);
+    Ok(Opened::Stream(streamed))
+}
+
+struct Memory(Vec<u8>);
+
+impl Source for Memory {
+    fn size(&self) -> u64 {
+        self.0.len() as u64
+    }
+
+    fn read_at(&self, pos: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        stream::Bytes(&self.0).read_at(pos, buf)
+    }
+}
+
+impl Streamed {
+    pub fn size(&self) -> u64 {
+        self.src.size()
+    }
+
+    /// The arguments' checks for this input, before its output is created.
+    pub fn check(&self, settings: &Settings, seed: u64) -> Result<(), String> {
+        stream::check(self.src.size(), settings.mode, settings.intensity, seed, settings.options)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Corrupts the input into `sink` (reading, corrupting, measuring and writing overlap).
+    pub fn corrupt_into(
+        &self,
+        settings: &Settings,
+        seed: u64,
+        sink: &mut (dyn Write + Send),
+        progress: OnProgress,
+    ) -> Result<Report, stream::StreamError> {
+        stream::corrupt_stream(
+            self.src.as_ref(),
+            &self.name,
+            settings.mode,
+            settings.intensity,
+            seed,
+            settings.options,
+            sink,
+            &mut |done, total| progress(if total == 0 { 1.0 } else { done as f64 / total as f64 }),
+        )
     }
 }

@@ -2,8 +2,8 @@
 //! does not compress, so storing is both faster and as small.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
 
 const CRC_TABLE: [u32; 256] = {
     let mut t = [0u32; 256];
@@ -22,7 +22,11 @@ const CRC_TABLE: [u32; 256] = {
 };
 
 pub fn crc32(data: &[u8]) -> u32 {
-    !data.iter().fold(!0u32, |c, &b| CRC_TABLE[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8))
+    !crc_update(!0u32, data)
+}
+
+fn crc_update(c: u32, data: &[u8]) -> u32 {
+    data.iter().fold(c, |c, &b| CRC_TABLE[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8))
 }
 
 const MAX32: u64 = 0xFFFF_FFFF;
@@ -36,19 +40,77 @@ struct Central {
     offset: u64,
 }
 
-pub fn write_file(path: &Path, entries: &[(String, &[u8])]) -> std::io::Result<()> {
-    let mut w = BufWriter::new(File::create(path)?);
+/// A corrupted output kept for the ZIP: its bytes, or the file it was streamed to.
+pub enum Data {
+    Bytes(Vec<u8>),
+    File(PathBuf),
+}
+
+impl Data {
+    pub fn entry(&self) -> Entry<'_> {
+        match self {
+            Data::Bytes(b) => Entry::Bytes(b),
+            Data::File(p) => Entry::File(p),
+        }
+    }
+}
+
+/// One entry's contents: bytes in memory, or a file read twice (its CRC-32, then its copy), so a
+/// streamed output of any size goes into the ZIP in bounded memory.
+pub enum Entry<'a> {
+    Bytes(&'a [u8]),
+    File(&'a Path),
+}
+
+const COPY: usize = 4 << 20;
+
+impl Entry<'_> {
+    fn crc_and_size(&self) -> std::io::Result<(u32, u64)> {
+        match self {
+            Entry::Bytes(b) => Ok((crc32(b), b.len() as u64)),
+            Entry::File(p) => {
+                let mut f = File::open(p)?;
+                let mut buf = vec![0u8; COPY];
+                let (mut c, mut size) = (!0u32, 0u64);
+                loop {
+                    let got = f.read(&mut buf)?;
+                    if got == 0 {
+                        return Ok((!c, size));
+                    }
+                    c = crc_update(c, &buf[..got]);
+                    size += got as u64;
+                }
+            }
+        }
+    }
+
+    fn copy_to<W: Write>(&self, w: &mut W, size: u64) -> std::io::Result<()> {
+        match self {
+            Entry::Bytes(b) => w.write_all(b),
+            Entry::File(p) => {
+                let copied = std::io::copy(&mut File::open(p)?.take(size), w)?;
+                if copied == size {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::other(format!("{} changed while it was being zipped", p.display())))
+                }
+            }
+        }
+    }
+}
+
+pub fn write_file(path: &Path, entries: &[(String, Entry)]) -> std::io::Result<()> {
+    let mut w = BufWriter::with_capacity(1 << 20, File::create(path)?);
     write(&mut w, entries)?;
     w.flush()
 }
 
-pub fn write<W: Write>(w: &mut W, entries: &[(String, &[u8])]) -> std::io::Result<()> {
+pub fn write<W: Write>(w: &mut W, entries: &[(String, Entry)]) -> std::io::Result<()> {
     let mut offset = 0u64;
     let mut central = Vec::with_capacity(entries.len());
     for (name, data) in entries {
         let name = name.as_bytes().to_vec();
-        let size = data.len() as u64;
-        let crc = crc32(data);
+        let (crc, size) = data.crc_and_size()?;
         let zip64 = size >= MAX32;
         let mut h = Vec::with_capacity(30 + name.len() + 20);
         h.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
@@ -71,7 +133,7 @@ pub fn write<W: Write>(w: &mut W, entries: &[(String, &[u8])]) -> std::io::Resul
             h.extend_from_slice(&size.to_le_bytes());
         }
         w.write_all(&h)?;
-        w.write_all(data)?;
+        data.copy_to(w, size)?;
         central.push(Central { name, crc, size, offset });
         offset += h.len() as u64 + size;
     }

@@ -145,9 +145,9 @@ fn parts(file: &str, intensity: u32, seed: u64, repeat: usize) -> Result<String,
     if n == 0 {
         return Err("parts needs a non-empty file".into());
     }
-    let h = header_len(n, false);
+    let h = header_len(n as u64, false);
     let m = (n - h) as u64;
-    let k = flip_count(n, n - h, intensity);
+    let k = flip_count(n as u64, (n - h) as u64, intensity);
     // Each chunk's share of k, as flip_chunk apportions it.
     let shares: Vec<(usize, usize, u64)> = (h / CHUNK..=(n - 1) / CHUNK)
         .map(|c| {

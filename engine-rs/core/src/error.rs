@@ -6,6 +6,9 @@ use std::fmt;
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 /// Inputs are at most 2^32 - 1 bytes (the web UI caps files at 200 MiB).
 pub const MAX_INPUT: u64 = u32::MAX as u64;
+/// Streamed inputs (`stream::corrupt_stream`, natively) are at most 2^53 - 1 bytes, so every position
+/// is also exact as a JavaScript number.
+pub const MAX_STREAMED: u64 = (1 << 53) - 1;
 
 /// Every failure is caused by the caller's arguments; the engine has no other failure.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +21,8 @@ pub enum EngineError {
     Seed(String),
     /// The input is longer than 2^32 - 1 bytes.
     TooLarge(u64),
+    /// A streamed input is longer than 2^53 - 1 bytes.
+    TooLargeStreamed(u64),
     /// Byte ranges were given to a mode that takes none (the mode's name).
     RangesNotTaken(String),
     /// A range text is not `A:B` (the text as given).
@@ -42,6 +47,9 @@ impl fmt::Display for EngineError {
             EngineError::Seed(v) => write!(f, "Seed must be an integer from 0 to {MAX_SEED}, got {v}"),
             EngineError::TooLarge(n) => {
                 write!(f, "Input too large: {n} bytes (the engine takes at most {MAX_INPUT} bytes)")
+            }
+            EngineError::TooLargeStreamed(n) => {
+                write!(f, "Input too large: {n} bytes (the engine streams at most {MAX_STREAMED} bytes)")
             }
             EngineError::RangesNotTaken(m) => write!(f, "Byte ranges work with {OPTION_MODES}, not {m}"),
             EngineError::BadRange(t) => write!(

@@ -2,26 +2,33 @@
 
 /// True when the bytes look broken enough that a reader of `ext` files would reject them.
 pub fn looks_corrupted(bytes: &[u8], ext: &str) -> bool {
-    let n = bytes.len();
+    looks_corrupted_parts(bytes, bytes.len() as u64, ext, &|needle| bytecount(bytes, needle) as u64)
+}
+
+/// `looks_corrupted` from what it reads: the first 1,024 bytes (`head`, all of them when the file is
+/// shorter), the length `n`, and for csv, tsv and json the count of a byte value over the whole file.
+/// A streaming caller counts byte values as the output goes by.
+pub fn looks_corrupted_parts(head: &[u8], n: u64, ext: &str, count: &dyn Fn(u8) -> u64) -> bool {
+    let bytes = &head[..head.len().min(1024)];
     if n == 0 || bytes[0] == 0 {
         return true;
     }
     if n >= 4 && bytes[..4].iter().all(|&b| b == 0 || b > 127) {
         return true;
     }
-    let head = &bytes[..n.min(1000)];
+    let head = &bytes[..bytes.len().min(1000)];
     let odd = head.iter().filter(|&&b| (b < 32 && !matches!(b, 9 | 10 | 13)) || b > 127).count();
     // "over 15%", in integers: odd / len > 15 / 100.
     if odd * 100 > head.len() * 15 {
         return true;
     }
-    let first_k = &bytes[..n.min(1024)];
+    let first_k = bytes;
     match ext {
         "csv" | "tsv" => {
             let delim = if ext == "csv" { b',' } else { b'\t' };
-            !first_k.contains(&delim) || bytecount(bytes, b'"') % 2 == 1 || first_k.contains(&0)
+            !first_k.contains(&delim) || count(b'"') % 2 == 1 || first_k.contains(&0)
         }
-        "json" => bytecount(bytes, b'{') != bytecount(bytes, b'}') || bytecount(bytes, b'[') != bytecount(bytes, b']'),
+        "json" => count(b'{') != count(b'}') || count(b'[') != count(b']'),
         _ => false,
     }
 }

@@ -24,9 +24,10 @@ pub mod recipes;
 mod report;
 pub mod rng;
 mod sha;
+pub mod stream;
 
 pub use entropy::{byte_counts, entropy, round4};
-pub use error::{EngineError, MAX_INPUT, MAX_SEED};
+pub use error::{EngineError, MAX_INPUT, MAX_SEED, MAX_STREAMED};
 pub use formats::{detect, Family};
 pub use heuristic::looks_corrupted;
 pub use modes::Mode;
@@ -92,7 +93,8 @@ enum Plan {
 pub struct Job {
     input: Vec<u8>,
     /// The input's length, which stays known after a flip has taken the input over as its output.
-    n: usize,
+    /// 64-bit: a streamed input may pass 4 GiB in WebAssembly too.
+    n: u64,
     name: String,
     ext: String,
     mode: Mode,
@@ -168,8 +170,26 @@ impl Job {
             (Some(counts), Some(sha)) => (entropy::entropy_of_counts(&counts, input.len() as u64), sha),
             (_, sha) => measure(&input, sha),
         };
-        Ok(Job {
-            n: input.len(),
+        let n = input.len() as u64;
+        let mut job = Job::unplanned(input, n, name, ext, mode, intensity, seed, family);
+        (job.before_entropy, job.sha_before) = (before_entropy, sha_before);
+        Ok(job)
+    }
+
+    /// A scanned job before its plan: the input (empty when streamed), its length and the arguments.
+    #[allow(clippy::too_many_arguments)]
+    fn unplanned(
+        input: Vec<u8>,
+        n: u64,
+        name: &str,
+        ext: String,
+        mode: Mode,
+        intensity: u32,
+        seed: u64,
+        family: Family,
+    ) -> Job {
+        Job {
+            n,
             input,
             name: name.to_string(),
             ext,
@@ -177,8 +197,8 @@ impl Job {
             intensity,
             seed,
             family,
-            before_entropy,
-            sha_before,
+            before_entropy: 0.0,
+            sha_before: String::new(),
             plan: None,
             output: Vec::new(),
             fields: Vec::new(),
@@ -189,7 +209,7 @@ impl Job {
             ranges: ParsedRanges::default(),
             free: None,
             fix_checksums: false,
-        })
+        }
     }
 
     /// Sets the options (byte ranges, checksum fixing), after any of the scan stage's constructors:
@@ -205,11 +225,11 @@ impl Job {
         let free = if ranges.is_empty() {
             None
         } else {
-            let free = ranges.free(self.n as u64);
+            let free = ranges.free(self.n);
             let (allowed, h) = allowed_bytes(self.mode, self.n, &free);
             if self.n > 0 && allowed.is_empty() {
                 let header = (h > 0).then_some(h as u64);
-                return Err(EngineError::NothingAllowed { n: self.n as u64, header });
+                return Err(EngineError::NothingAllowed { n: self.n, header });
             }
             Some(free)
         };
@@ -301,7 +321,7 @@ impl Job {
                     notes: Vec::new(),
                 }
             } else {
-                let protected = (!self.ranges.protect.is_empty()).then(|| self.ranges.protected(self.n as u64));
+                let protected = (!self.ranges.protect.is_empty()).then(|| self.ranges.protected(self.n));
                 checksums::fix(self.family, &self.input, &mut r.data, protected.as_ref())
             };
             if self.n > 0 {
@@ -405,13 +425,18 @@ impl Job {
     /// The report stage with the output's SHA-256 computed by the caller (see `scan_with`).
     pub fn report_with(&self, time_ms: f64, ops_ms: f64, sha256: Option<String>) -> Report {
         let (after, sha_after) = measure(&self.output, sha256);
+        self.report_of(self.output.len() as u64, after, sha_after, time_ms, ops_ms)
+    }
+
+    /// The report from the output's length, entropy and SHA-256, however they were measured.
+    fn report_of(&self, result_size: u64, after: f64, sha_after: String, time_ms: f64, ops_ms: f64) -> Report {
         let (b4, a4) = (round4(self.before_entropy), round4(after));
         let mut f: Vec<(&'static str, Value)> = vec![
             ("engine", Value::Str(ENGINE_VERSION.into())),
             ("filename", Value::Str(self.name.clone())),
             ("format", Value::Str(self.family.id().into())),
-            ("original_size", Value::Int(self.n as u64)),
-            ("result_size", Value::Int(self.output.len() as u64)),
+            ("original_size", Value::Int(self.n)),
+            ("result_size", Value::Int(result_size)),
             ("mode", Value::Str(self.mode.name().into())),
             ("intensity", Value::Int(u64::from(self.intensity))),
             ("seed", Value::Int(self.seed)),
@@ -468,7 +493,7 @@ fn measure(bytes: &[u8], sha256: Option<String>) -> (f64, String) {
 
 /// The bytes that may change (docs/contract.md, section 6.9.2), and the kept header h: the free bytes
 /// less byte_flip's and header_preserve_flip's header.
-fn allowed_bytes(mode: Mode, n: usize, free: &Region) -> (Region, usize) {
+fn allowed_bytes(mode: Mode, n: u64, free: &Region) -> (Region, usize) {
     match mode {
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
             let h = flip::header_len(n, mode == Mode::HeaderPreserveFlip);
@@ -479,8 +504,8 @@ fn allowed_bytes(mode: Mode, n: usize, free: &Region) -> (Region, usize) {
 }
 
 /// `free`: the bytes the ranges leave free, or None without ranges.
-fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64, free: Option<&Region>) -> Plan {
-    let all = Region::span(0, n as u64);
+fn make_plan(mode: Mode, n: u64, family: Family, intensity: u32, seed: u64, free: Option<&Region>) -> Plan {
+    let all = Region::span(0, n);
     match mode {
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
             let preserve = mode == Mode::HeaderPreserveFlip;
@@ -488,7 +513,7 @@ fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64, fr
             match free {
                 None => Plan::Flip {
                     h,
-                    k: if n == 0 { 0 } else { flip::flip_count(n, n - h, intensity) },
+                    k: if n == 0 { 0 } else { flip::flip_count(n, n - h as u64, intensity) },
                     preserve,
                     seed,
                     in_place: false,
@@ -514,11 +539,11 @@ fn make_plan(mode: Mode, n: usize, family: Family, intensity: u32, seed: u64, fr
             let z = if n == 0 { 0 } else { sectors::sector_count(eligible, intensity) };
             Plan::Sectors { allowed, z, seed }
         }
-        Mode::TruncateInsert => Plan::Truncate(truncate::plan(n, intensity, seed)),
+        Mode::TruncateInsert => Plan::Truncate(truncate::plan(n as usize, intensity, seed)),
         Mode::ShuffleBlocks => Plan::Shuffle(shuffle::plan(n, intensity, seed)),
         Mode::GuaranteedBreak => Plan::Break(family),
         Mode::InterruptedTransfer => {
-            let (cut, lost) = interrupted::plan(n as u64, intensity, seed);
+            let (cut, lost) = interrupted::plan(n, intensity, seed);
             Plan::Interrupted { cut, lost }
         }
     }
@@ -532,7 +557,12 @@ fn flip_owned(mut data: Vec<u8>, h: usize, k: u64, preserve: bool, seed: u64) ->
 
 /// The outcome of a flip plan, however its chunks were done.
 fn flip_executed(data: Vec<u8>, h: usize, k: u64, preserve: bool) -> Executed {
-    let n = data.len();
+    let n = data.len() as u64;
+    flip_executed_len(data, n, h, k, preserve)
+}
+
+/// `flip_executed` for an `n`-byte input (a stream's `data` is empty).
+fn flip_executed_len(data: Vec<u8>, n: u64, h: usize, k: u64, preserve: bool) -> Executed {
     let recipe = if n == 0 {
         EMPTY_RECIPE.to_string()
     } else {
@@ -553,96 +583,23 @@ const EMPTY_RECIPE: &str = "The file is empty, so no byte was changed.";
 
 fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
     let n = input.len();
-    match plan {
-        Plan::Flip { h, k, preserve, seed, .. } => flip_owned(input.to_vec(), *h, *k, *preserve, *seed),
-        Plan::Allowed { action, allowed, k, h, preserve, intensity, seed } => {
+    let data = match plan {
+        Plan::Flip { h, k, preserve, seed, .. } => return flip_owned(input.to_vec(), *h, *k, *preserve, *seed),
+        Plan::Allowed { action, allowed, k, seed, .. } => {
             let mut data = input.to_vec();
             flip::flip_allowed(&mut data, allowed, *k, *seed, *action);
-            match action {
-                flip::Action::Flip => flip_executed(data, *h, *k, *preserve),
-                flip::Action::BitRot => {
-                    let d = BIT_ROT_ONE_IN[*intensity as usize];
-                    let bits = 8 * allowed.total();
-                    Executed {
-                        data,
-                        fields: vec![("bits_flipped", Value::Int(*k)), ("one_in_bits", Value::Int(u64::from(d)))],
-                        strategy: "bit_rot",
-                        recipe: if n == 0 {
-                            EMPTY_RECIPE.to_string()
-                        } else {
-                            format!("Flipped one bit in each of {k} bytes (1 in {d} of the {bits} bits that may change); every changed byte differs from the original in exactly one bit.")
-                        },
-                    }
-                }
-            }
+            data
         }
         Plan::Sectors { allowed, z, seed } => {
             let mut data = input.to_vec();
             let zeroed = sectors::zero_sectors(&mut data, allowed, *z, *seed);
-            let eligible = allowed.blocks(sectors::SECTOR as u64).total();
-            Executed {
-                data,
-                fields: vec![
-                    ("sectors_zeroed", Value::Int(*z)),
-                    ("bytes_zeroed", Value::Int(zeroed)),
-                    ("sector_size", Value::Int(sectors::SECTOR as u64)),
-                ],
-                strategy: "bad_sectors",
-                recipe: if n == 0 {
-                    EMPTY_RECIPE.to_string()
-                } else {
-                    format!("Zeroed {z} of {eligible} 4096-byte sectors ({zeroed} bytes), as unreadable sectors of a failing disk read back.")
-                },
-            }
+            let mut e = describe(plan, n as u64, zeroed);
+            e.data = data;
+            return e;
         }
-        Plan::Interrupted { cut, lost } => Executed {
-            data: input[..*cut as usize].to_vec(),
-            fields: vec![("cut_at", Value::Int(*cut)), ("bytes_lost", Value::Int(*lost))],
-            strategy: "interrupted_transfer",
-            recipe: if n == 0 {
-                EMPTY_RECIPE.to_string()
-            } else {
-                format!("Cut the file short at byte {cut} of {n}, as an interrupted download leaves it: the last {lost} bytes are missing.")
-            },
-        },
-        Plan::Truncate(p) => Executed {
-            data: truncate::apply(input, p),
-            fields: vec![
-                ("removed", Value::Int(p.removed as u64)),
-                ("inserted", Value::Int(p.inserted.len() as u64)),
-                ("remove_start", Value::Int(p.remove_start as u64)),
-            ],
-            strategy: "truncate_insert",
-            recipe: if n == 0 {
-                EMPTY_RECIPE.to_string()
-            } else {
-                format!(
-                    "Removed {} bytes at offset {} and inserted {} random bytes in their place.",
-                    p.removed,
-                    p.remove_start,
-                    p.inserted.len()
-                )
-            },
-        },
-        Plan::Shuffle(p) => {
-            let k = p.slots.len();
-            let recipe = if n == 0 {
-                EMPTY_RECIPE.to_string()
-            } else if k == 0 {
-                "The file has fewer than two whole 4096-byte blocks, so no block was moved.".to_string()
-            } else {
-                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count * shuffle::BLOCK)
-            };
-            Executed {
-                data: shuffle::apply(input, p),
-                fields: vec![
-                    ("shuffled_blocks", Value::Int(k as u64)),
-                    ("block_size", Value::Int(shuffle::BLOCK as u64)),
-                ],
-                strategy: "shuffle_blocks",
-                recipe,
-            }
-        }
+        Plan::Interrupted { cut, .. } => input[..*cut as usize].to_vec(),
+        Plan::Truncate(p) => truncate::apply(input, p),
+        Plan::Shuffle(p) => shuffle::apply(input, p),
         Plan::Break(family) => {
             if n == 0 {
                 return Executed {
@@ -654,8 +611,91 @@ fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
             }
             let mut ctx = recipes::Ctx::new(seed, intensity);
             let b = recipes::apply(*family, input, &mut ctx);
-            Executed { data: b.data, fields: Vec::new(), strategy: recipes::strategy_for(*family), recipe: b.recipe }
+            return Executed {
+                data: b.data,
+                fields: Vec::new(),
+                strategy: recipes::strategy_for(*family),
+                recipe: b.recipe,
+            };
         }
+    };
+    let mut e = describe(plan, n as u64, 0);
+    e.data = data;
+    e
+}
+
+/// A plan's report fields, strategy and sentence for an `n`-byte input, without its bytes (which a
+/// stream writes as it goes). `zeroed`: bad_sectors' count of bytes set to zero. Not for `Break`,
+/// whose sentence comes from running the recipe.
+fn describe(plan: &Plan, n: u64, zeroed: u64) -> Executed {
+    let sentence = |text: String| if n == 0 { EMPTY_RECIPE.to_string() } else { text };
+    let (fields, strategy, recipe) = match plan {
+        Plan::Flip { h, k, preserve, .. } | Plan::Allowed { action: flip::Action::Flip, h, k, preserve, .. } => {
+            return flip_executed_len(Vec::new(), n, *h, *k, *preserve)
+        }
+        Plan::Allowed { allowed, k, intensity, .. } => {
+            let d = BIT_ROT_ONE_IN[*intensity as usize];
+            let bits = 8 * allowed.total();
+            (
+                vec![("bits_flipped", Value::Int(*k)), ("one_in_bits", Value::Int(u64::from(d)))],
+                "bit_rot",
+                sentence(format!("Flipped one bit in each of {k} bytes (1 in {d} of the {bits} bits that may change); every changed byte differs from the original in exactly one bit.")),
+            )
+        }
+        Plan::Sectors { allowed, z, .. } => {
+            let eligible = allowed.blocks(sectors::SECTOR as u64).total();
+            (
+                vec![
+                    ("sectors_zeroed", Value::Int(*z)),
+                    ("bytes_zeroed", Value::Int(zeroed)),
+                    ("sector_size", Value::Int(sectors::SECTOR as u64)),
+                ],
+                "bad_sectors",
+                sentence(format!("Zeroed {z} of {eligible} 4096-byte sectors ({zeroed} bytes), as unreadable sectors of a failing disk read back.")),
+            )
+        }
+        Plan::Interrupted { cut, lost } => (
+            vec![("cut_at", Value::Int(*cut)), ("bytes_lost", Value::Int(*lost))],
+            "interrupted_transfer",
+            sentence(format!("Cut the file short at byte {cut} of {n}, as an interrupted download leaves it: the last {lost} bytes are missing.")),
+        ),
+        Plan::Truncate(p) => {
+            return describe_truncate(n, p.removed as u64, p.remove_start as u64, p.inserted.len() as u64)
+        }
+        Plan::Shuffle(p) => {
+            let k = p.slots.len();
+            let recipe = if n == 0 {
+                EMPTY_RECIPE.to_string()
+            } else if k == 0 {
+                "The file has fewer than two whole 4096-byte blocks, so no block was moved.".to_string()
+            } else {
+                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count as u64 * shuffle::BLOCK as u64)
+            };
+            (
+                vec![("shuffled_blocks", Value::Int(k as u64)), ("block_size", Value::Int(shuffle::BLOCK as u64))],
+                "shuffle_blocks",
+                recipe,
+            )
+        }
+        Plan::Break(_) => unreachable!("guaranteed_break is described by its recipe"),
+    };
+    Executed { data: Vec::new(), fields, strategy, recipe }
+}
+
+fn describe_truncate(n: u64, removed: u64, start: u64, inserted: u64) -> Executed {
+    Executed {
+        data: Vec::new(),
+        fields: vec![
+            ("removed", Value::Int(removed)),
+            ("inserted", Value::Int(inserted)),
+            ("remove_start", Value::Int(start)),
+        ],
+        strategy: "truncate_insert",
+        recipe: if n == 0 {
+            EMPTY_RECIPE.to_string()
+        } else {
+            format!("Removed {removed} bytes at offset {start} and inserted {inserted} random bytes in their place.")
+        },
     }
 }
 
@@ -703,12 +743,12 @@ mod in_place_tests {
         let m = Mode::parse(mode).unwrap();
         let ext = extension_of(name);
         let family = detect(input, &ext);
-        let plan = make_plan(m, input.len(), family, intensity, seed, None);
+        let plan = make_plan(m, input.len() as u64, family, intensity, seed, None);
         let first = execute(&plan, input, intensity, seed);
         if !matches!(m, Mode::ByteFlip | Mode::GuaranteedBreak) || looks_corrupted(&first.data, &ext) {
             return (first.data, first.fields, first.recipe, false);
         }
-        let again = execute(&make_plan(m, input.len(), family, 100, seed + 1, None), input, 100, seed + 1);
+        let again = execute(&make_plan(m, input.len() as u64, family, 100, seed + 1, None), input, 100, seed + 1);
         (again.data, again.fields, again.recipe, true)
     }
 

@@ -5,8 +5,9 @@
 use wasm_bindgen::prelude::*;
 
 use fracture_engine::modes::flip::CHUNK;
+use fracture_engine::stream::Streaming;
 use fracture_engine::{
-    EngineError, Job, Mode, Options, ProgressiveSha256 as Progressive, Ranges, Sha256Hasher, MAX_SEED,
+    EngineError, Job, Mode, Options, ProgressiveSha256 as Progressive, Ranges, Sha256Hasher, MAX_SEED, MAX_STREAMED,
 };
 
 mod allocator;
@@ -125,6 +126,109 @@ impl FlipPiece {
     /// Where the piece's bytes end in the input (exclusive).
     pub fn end(&self) -> usize {
         self.last.saturating_add(1).saturating_mul(CHUNK).min(self.n)
+    }
+}
+
+/// A position or length from JavaScript: an integer below 2^53 (the module's usize is 32-bit, so
+/// positions past 4 GiB cross as numbers).
+fn position(x: f64) -> Result<u64, JsError> {
+    if x.fract() != 0.0 || !(0.0..=MAX_STREAMED as f64).contains(&x) {
+        return Err(JsError::new(&format!("not a byte position: {}", js_number(x))));
+    }
+    Ok(x as u64)
+}
+
+/// One input streamed by the host (the npm CLI), which reads and writes the pieces and hashes them
+/// with its own SHA-256: any size in bounded memory (docs/engine.md, Streaming). Positions and
+/// lengths are JavaScript numbers, so inputs past 4 GiB work in this 32-bit module.
+#[wasm_bindgen]
+pub struct StreamRun {
+    s: Streaming,
+}
+
+#[wasm_bindgen]
+impl StreamRun {
+    /// `head`: the input's first min(n, 65,536) bytes. Rejects with the engine's error text;
+    /// guaranteed_break and checksum fixing do not stream.
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        n: f64,
+        head: &[u8],
+        name: &str,
+        mode: &str,
+        intensity: f64,
+        seed: f64,
+        only: Vec<String>,
+        protect: Vec<String>,
+        fix_checksums: bool,
+    ) -> Result<StreamRun, JsError> {
+        let (intensity, seed) = check(mode, intensity, seed)?;
+        let options = Options { ranges: Ranges { only, protect }, fix_checksums };
+        let s = Streaming::new(position(n)?, head, name, mode, intensity, seed, &options)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(StreamRun { s })
+    }
+
+    /// Whether every input piece goes to `count` first, then `decide` (byte_flip on csv, tsv, json).
+    #[wasm_bindgen(js_name = countingPass)]
+    pub fn counting_pass(&self) -> bool {
+        self.s.counting_pass()
+    }
+
+    pub fn count(&mut self, piece: &mut [u8], pos: f64) -> Result<(), JsError> {
+        self.s.count(piece, position(pos)?);
+        Ok(())
+    }
+
+    pub fn decide(&mut self) {
+        self.s.decide();
+    }
+
+    #[wasm_bindgen(js_name = outLen)]
+    pub fn out_len(&self) -> f64 {
+        self.s.out_len() as f64
+    }
+
+    /// Whether the host measures the input from each piece's first segment (else it reads the input
+    /// in order for `countInput` and its hash).
+    #[wasm_bindgen(js_name = measuresInPlace)]
+    pub fn measures_in_place(&self) -> bool {
+        self.s.measures_in_place()
+    }
+
+    /// The output piece `[pos, pos + len)` as triples: offset in the piece, input position (-1: the
+    /// next `fill` bytes), length; later ones overwrite earlier ones.
+    pub fn segments(&self, pos: f64, len: usize) -> Result<Vec<f64>, JsError> {
+        let segs = self.s.segments(position(pos)?, len);
+        Ok(segs.iter().flat_map(|g| [g.at as f64, g.from.map_or(-1.0, |f| f as f64), g.len as f64]).collect())
+    }
+
+    pub fn fill(&mut self, out: &mut [u8]) {
+        self.s.fill(out);
+    }
+
+    #[wasm_bindgen(js_name = countInput)]
+    pub fn count_input(&mut self, bytes: &[u8]) {
+        self.s.count_input(bytes);
+    }
+
+    /// Edits the output piece at `pos` in place; counts its input bytes first when `count_input`, and
+    /// its output bytes after (one copy in and out of the module per piece).
+    #[wasm_bindgen(js_name = editPiece)]
+    pub fn edit_piece(&mut self, piece: &mut [u8], pos: f64, count_input: bool) -> Result<(), JsError> {
+        let pos = position(pos)?;
+        if count_input {
+            self.s.count_input(piece);
+        }
+        self.s.edit(piece, pos);
+        self.s.count_output(piece);
+        Ok(())
+    }
+
+    /// The report as JSON, from the host's SHA-256s of the input and the output.
+    pub fn report(self, sha_in: String, sha_out: String, time_ms: f64, ops_ms: f64) -> String {
+        self.s.report(sha_in, sha_out, time_ms, ops_ms).to_json()
     }
 }
 

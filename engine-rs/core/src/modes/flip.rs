@@ -7,15 +7,15 @@ pub const CHUNK: usize = 65536;
 
 /// Bytes kept at the start: byte_flip min(1024, n/200); header_preserve_flip min(max(1, n/20), 4096);
 /// never all of the file, so at least one byte can change.
-pub fn header_len(n: usize, preserve: bool) -> usize {
+pub fn header_len(n: u64, preserve: bool) -> usize {
     let h = if preserve { (n / 20).clamp(1, 4096) } else { (n / 200).min(1024) };
-    h.min(n.saturating_sub(1))
+    h.min(n.saturating_sub(1)) as usize
 }
 
 /// Bytes to change in a region of `m` bytes of an `n`-byte file: 5% + 45% x intensity/100, at least 1.
-pub fn flip_count(n: usize, m: usize, intensity: u32) -> u64 {
-    let k = (n as u64 * (500 + 45 * u64::from(intensity)) / 10000).max(1);
-    k.min(m as u64)
+pub fn flip_count(n: u64, m: u64, intensity: u32) -> u64 {
+    let k = (n * (500 + 45 * u64::from(intensity)) / 10000).max(1);
+    k.min(m)
 }
 
 /// `flip_count` on the bytes that may change (docs/contract.md, section 6.9.4): `base` free bytes, of
@@ -55,7 +55,7 @@ pub fn flip_allowed(buf: &mut [u8], allowed: &Region, k: u64, seed: u64, action:
     let (first, last) = (lo as usize / CHUNK, (hi as usize - 1) / CHUNK);
     let threads = worker_threads(n);
     if threads <= 1 {
-        flip_allowed_chunks(buf, 0, allowed, k, seed, first..=last, action);
+        flip_allowed_chunks(buf, 0, allowed, k, seed, first as u64..=last as u64, action);
         return;
     }
     #[cfg(not(target_arch = "wasm32"))]
@@ -71,7 +71,9 @@ pub fn flip_allowed(buf: &mut [u8], allowed: &Region, k: u64, seed: u64, action:
                 let (part, tail) = rest.split_at_mut(len);
                 rest = tail;
                 let start = c * CHUNK;
-                scope.spawn(move || flip_allowed_chunks(part, start, allowed, k, seed, c..=end, action));
+                scope.spawn(move || {
+                    flip_allowed_chunks(part, start as u64, allowed, k, seed, c as u64..=end as u64, action)
+                });
                 c = end + 1;
             }
         });
@@ -102,17 +104,19 @@ pub fn flip_chunks(
     seed: u64,
     chunks: std::ops::RangeInclusive<usize>,
 ) {
-    flip_allowed_chunks(part, start, &Region::span(h as u64, n as u64), k, seed, chunks, Action::Flip);
+    let chunks = *chunks.start() as u64..=*chunks.end() as u64;
+    flip_allowed_chunks(part, start as u64, &Region::span(h as u64, n as u64), k, seed, chunks, Action::Flip);
 }
 
 /// `flip_allowed` for the chunks `chunks`, on `part`, which holds the input's bytes from `start`.
+/// Positions and chunk indices are 64-bit, also in WebAssembly (a stream passes 4 GiB).
 pub fn flip_allowed_chunks(
     part: &mut [u8],
-    start: usize,
+    start: u64,
     allowed: &Region,
     k: u64,
     seed: u64,
-    chunks: std::ops::RangeInclusive<usize>,
+    chunks: std::ops::RangeInclusive<u64>,
     action: Action,
 ) {
     let mut idx: Vec<u16> = Vec::new();
@@ -126,16 +130,16 @@ pub fn flip_allowed_chunks(
 #[allow(clippy::too_many_arguments)]
 pub fn flip_chunk(
     part: &mut [u8],
-    start: usize,
+    start: u64,
     allowed: &Region,
     k: u64,
     seed: u64,
-    c: usize,
+    c: u64,
     idx: &mut Vec<u16>,
     action: Action,
 ) {
     let total = allowed.total();
-    let a = c as u64 * CHUNK as u64;
+    let a = c * CHUNK as u64;
     let b = a + CHUNK as u64;
     let len = allowed.count_in(a, b);
     if len == 0 {
@@ -148,14 +152,14 @@ pub fn flip_chunk(
     if kc == 0 {
         return;
     }
-    let mut rng = Stream::new(seed, chunk_stream(c as u64));
+    let mut rng = Stream::new(seed, chunk_stream(c));
     // Offsets within the chunk of its allowed bytes, ascending.
     idx.clear();
     for (s, e) in allowed.within(a, b) {
         idx.extend(((s - a) as u32..(e - a) as u32).map(|i| i as u16));
     }
     let len = len as u32;
-    let base = c * CHUNK - start;
+    let base = (a - start) as usize;
     let (lo, hi) = (base + usize::from(idx[0]), base + usize::from(idx[idx.len() - 1]) + 1);
     warm_cache(&part[lo..hi]);
     match action {
@@ -206,8 +210,8 @@ pub fn flip(input: &[u8], intensity: u32, seed: u64, preserve: bool) -> Flip {
     if n == 0 {
         return Flip { data: Vec::new(), ops: 0, preserve_header: 0 };
     }
-    let h = header_len(n, preserve);
-    let k = flip_count(n, n - h, intensity);
+    let h = header_len(n as u64, preserve);
+    let k = flip_count(n as u64, (n - h) as u64, intensity);
     let mut data = input.to_vec();
     flip_region(&mut data, h, k, seed);
     Flip { data, ops: k, preserve_header: h }
@@ -260,7 +264,7 @@ mod tests {
             let mut reversed = input.clone();
             let mut idx = Vec::new();
             let region = Region::span(h as u64, n as u64);
-            for c in (h / CHUNK..=(n - 1) / CHUNK).rev() {
+            for c in (h as u64 / CHUNK as u64..=(n as u64 - 1) / CHUNK as u64).rev() {
                 flip_chunk(&mut reversed, 0, &region, k, 77, c, &mut idx, Action::Flip);
             }
             assert!(reversed == serial, "reverse order, h {h} k {k}");

@@ -15,16 +15,24 @@ pub fn sector_count(eligible: u64, intensity: u32) -> u64 {
 /// Zeroes the allowed bytes of `z` eligible sectors of `buf`, shared over the chunks as the flips
 /// are; returns the number of bytes set to zero.
 pub fn zero_sectors(buf: &mut [u8], allowed: &Region, z: u64, seed: u64) -> u64 {
+    zero_sectors_in(buf, 0, allowed, z, seed)
+}
+
+/// `zero_sectors` for the chunks that fall in `part`, which holds the input's bytes from offset
+/// `start` (a multiple of the chunk size): what it does depends only on the positions, so a stream
+/// done part by part gives the same bytes.
+pub fn zero_sectors_in(part: &mut [u8], start: u64, allowed: &Region, z: u64, seed: u64) -> u64 {
     let eligible = allowed.blocks(SECTOR as u64);
     let total = eligible.total();
-    if z == 0 || total == 0 {
+    if z == 0 || total == 0 || part.is_empty() {
         return 0;
     }
     let share = |to: u64| (u128::from(z) * u128::from(to) / u128::from(total)) as u64;
     let mut zeroed = 0;
-    let last_chunk = (eligible.spans()[eligible.spans().len() - 1].1 - 1) / PER_CHUNK;
+    let end = start + part.len() as u64;
+    let last_chunk = ((eligible.spans()[eligible.spans().len() - 1].1 - 1) / PER_CHUNK).min((end - 1) / CHUNK as u64);
     let mut idx: Vec<u8> = Vec::with_capacity(PER_CHUNK as usize);
-    let mut c = eligible.spans()[0].0 / PER_CHUNK;
+    let mut c = (eligible.spans()[0].0 / PER_CHUNK).max(start / CHUNK as u64);
     while c <= last_chunk {
         let (a, b) = (c * PER_CHUNK, (c + 1) * PER_CHUNK);
         let e = eligible.count_in(a, b);
@@ -42,7 +50,7 @@ pub fn zero_sectors(buf: &mut [u8], allowed: &Region, z: u64, seed: u64) -> u64 
                 let sector = a + u64::from(idx[j as usize]);
                 let from = sector * SECTOR as u64;
                 for (s, t) in allowed.within(from, from + SECTOR as u64) {
-                    buf[s as usize..t as usize].fill(0);
+                    part[(s - start) as usize..(t - start) as usize].fill(0);
                     zeroed += t - s;
                 }
             }

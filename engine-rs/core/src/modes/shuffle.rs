@@ -11,9 +11,9 @@ pub struct ShufflePlan {
     pub perm: Vec<u32>,
 }
 
-pub fn plan(n: usize, intensity: u32, seed: u64) -> ShufflePlan {
-    let nb = n / BLOCK;
-    if n <= BLOCK || nb < 2 {
+pub fn plan(n: u64, intensity: u32, seed: u64) -> ShufflePlan {
+    let nb = (n / BLOCK as u64) as usize;
+    if n <= BLOCK as u64 || nb < 2 {
         return ShufflePlan { block_count: nb, slots: Vec::new(), perm: Vec::new() };
     }
     let k = ((nb as u64 * u64::from(intensity) / 200) as usize).max(2).min(nb);
@@ -50,7 +50,7 @@ mod tests {
     #[test]
     fn every_chosen_block_moves_and_the_tail_stays() {
         let input: Vec<u8> = (0..(BLOCK * 10 + 100)).map(|i| (i / BLOCK) as u8).collect();
-        let p = plan(input.len(), 100, 7);
+        let p = plan(input.len() as u64, 100, 7);
         let out = apply(&input, &p);
         assert_eq!(p.slots.len(), 5);
         let moved = (0..10).filter(|b| out[b * BLOCK] != *b as u8).count();
@@ -61,7 +61,7 @@ mod tests {
     #[test]
     fn small_files_are_unchanged() {
         let input = vec![1u8; BLOCK * 2 - 1];
-        let p = plan(input.len(), 100, 7);
+        let p = plan(input.len() as u64, 100, 7);
         assert_eq!((apply(&input, &p), p.slots.len()), (input, 0));
     }
 }

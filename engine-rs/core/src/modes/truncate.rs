@@ -10,14 +10,30 @@ pub struct TruncatePlan {
 
 /// span = min(n, max(1, n*intensity/200)); start and the inserted bytes come from the plan stream.
 pub fn plan(n: usize, intensity: u32, seed: u64) -> TruncatePlan {
-    if n == 0 {
-        return TruncatePlan { removed: 0, remove_start: 0, inserted: Vec::new() };
-    }
-    let span = ((n as u64 * u64::from(intensity) / 200) as usize).max(1).min(n);
+    let (p, mut rng) = plan_lengths(n as u64, intensity, seed);
+    let inserted = rng.fill(p.inserted as usize);
+    TruncatePlan { removed: p.removed as usize, remove_start: p.remove_start as usize, inserted }
+}
+
+/// The plan's numbers without its inserted bytes, which are the returned stream's next bytes
+/// (`Stream::fill`): a stream writes them as it goes instead of holding up to half the file.
+pub struct Lengths {
+    pub removed: u64,
+    pub remove_start: u64,
+    pub inserted: u64,
+}
+
+/// The draws use `below_wide` (docs/contract.md, section 6.3), which is `below` for every bound
+/// below 2^32, so inputs up to 4 GiB keep their bytes and longer ones are defined.
+pub fn plan_lengths(n: u64, intensity: u32, seed: u64) -> (Lengths, Stream) {
     let mut rng = Stream::new(seed, PLAN_STREAM);
-    let start = rng.below((n - span + 1) as u32) as usize;
-    let ins = rng.below((span + 1) as u32) as usize;
-    TruncatePlan { removed: span, remove_start: start, inserted: rng.fill(ins) }
+    if n == 0 {
+        return (Lengths { removed: 0, remove_start: 0, inserted: 0 }, rng);
+    }
+    let span = (n * u64::from(intensity) / 200).max(1).min(n);
+    let start = rng.below_wide(n - span + 1);
+    let ins = rng.below_wide(span + 1);
+    (Lengths { removed: span, remove_start: start, inserted: ins }, rng)
 }
 
 pub fn apply(input: &[u8], plan: &TruncatePlan) -> Vec<u8> {

@@ -1,0 +1,266 @@
+//! The stream against the whole-buffer stages: the same bytes and the same report (timing aside), with
+//! pieces small enough that every chunk, sector and block boundary case falls on a piece boundary.
+
+use super::*;
+use crate::{corrupt_with, Ranges, Value};
+
+const MODES: [&str; 7] = [
+    "byte_flip",
+    "header_preserve_flip",
+    "truncate_insert",
+    "shuffle_blocks",
+    "interrupted_transfer",
+    "bad_sectors",
+    "bit_rot",
+];
+
+fn untimed(mut r: Report) -> Report {
+    r.fields.retain(|(k, _)| !matches!(*k, "time_ms" | "ops_ms"));
+    r
+}
+
+fn streamed(
+    input: &[u8],
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+    piece: usize,
+) -> (Vec<u8>, Report) {
+    let mut out = Vec::new();
+    let mut last = (0, 0);
+    let report = corrupt_in_pieces(
+        &Bytes(input),
+        name,
+        mode,
+        intensity,
+        seed,
+        options,
+        &mut out,
+        &mut |d, t| last = (d, t),
+        piece,
+    )
+    .unwrap_or_else(|e| panic!("{name} {mode} {intensity} {seed}: {e}"));
+    assert_eq!(last, (out.len() as u64, out.len() as u64), "progress ends at the output's length");
+    (out, untimed(report))
+}
+
+fn random(len: usize, seed: u64) -> Vec<u8> {
+    let mut rng = Stream::new(seed, 3);
+    (0..len).map(|_| rng.u32() as u8).collect()
+}
+
+/// Log lines: text that byte_flip at low intensity leaves looking intact, so it escalates.
+fn text(len: usize) -> Vec<u8> {
+    b"timestamp,level,message\n"
+        .iter()
+        .chain(b"2026-11-21 INFO request served in 12 ms, {ok} [1]\n".iter().cycle())
+        .copied()
+        .take(len)
+        .collect()
+}
+
+fn check(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, options: &Options, piece: usize) -> bool {
+    let (data, report) = corrupt_with(input, name, mode, intensity, seed, options).unwrap();
+    let (out, got) = streamed(input, name, mode, intensity, seed, options, piece);
+    let what = format!("{name} n={} {mode} i={intensity} s={seed} piece={piece}", input.len());
+    assert!(out == data, "{what}: bytes differ");
+    assert_eq!(got, untimed(report.clone()), "{what}: report");
+    report.get("escalated") == Some(&Value::Bool(true))
+}
+
+#[test]
+fn every_streamed_mode_matches_the_whole_buffer() {
+    let c = flip::CHUNK;
+    let mut escalated = 0;
+    for len in [0usize, 1, 5, 1000, 8192, 8197, c, c + 1, 3 * c + 4097, 204_800, 300_001] {
+        for (data, name) in
+            [(random(len, 1), "blob.bin"), (text(len), "app.log"), (text(len), "data.csv"), (text(len), "data.json")]
+        {
+            for mode in MODES {
+                for (intensity, seed) in [(0, 1u64), (37, 99), (100, 2_147_483_646)] {
+                    for piece in [c, 2 * c] {
+                        if check(&data, name, mode, intensity, seed, &Options::default(), piece) {
+                            escalated += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(escalated > 0, "no case escalated");
+}
+
+#[test]
+fn byte_ranges_stream_too() {
+    let c = flip::CHUNK;
+    let input = random(5 * c + 123, 7);
+    let text = text(5 * c + 123);
+    let cases: [(&[&str], &[&str]); 4] = [
+        (&["0x100:0x30000"], &[]),
+        (&[], &["-512:"]),
+        (&["1000:70000", "200000:"], &["65000:66000"]),
+        (&["4096:8192"], &[]),
+    ];
+    for (only, protect) in cases {
+        let options = Options {
+            ranges: Ranges {
+                only: only.iter().map(|s| s.to_string()).collect(),
+                protect: protect.iter().map(|s| s.to_string()).collect(),
+            },
+            fix_checksums: false,
+        };
+        for mode in ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"] {
+            for (data, name) in [(&input, "blob.bin"), (&text, "data.csv")] {
+                for intensity in [3, 80] {
+                    check(data, name, mode, intensity, 5, &options, c);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn full_size_pieces_and_threads() {
+    // Longer than two pieces, so the pipeline holds several pieces at once.
+    let input = random(2 * PIECE + 3 * flip::CHUNK + 77, 11);
+    for mode in MODES {
+        check(&input, "blob.bin", mode, 80, 1_234_567_890, &Options::default(), PIECE);
+    }
+}
+
+#[test]
+fn guaranteed_break_and_checksum_fixing_are_refused() {
+    let mut sink = Vec::new();
+    let e = corrupt_stream(
+        &Bytes(b"abc"),
+        "a.txt",
+        "guaranteed_break",
+        5,
+        1,
+        &Options::default(),
+        &mut sink,
+        &mut |_, _| {},
+    );
+    assert!(matches!(e, Err(StreamError::Io(ref io)) if io.kind() == io::ErrorKind::Unsupported));
+    let fix = Options { fix_checksums: true, ..Options::default() };
+    assert!(!streams("byte_flip", &fix));
+    assert!(streams("bad_sectors", &Options::default()));
+    // The arguments' errors come first, as in the scan stage.
+    let e = corrupt_stream(&Bytes(b"abc"), "a.txt", "nope", 5, 1, &Options::default(), &mut sink, &mut |_, _| {});
+    assert_eq!(e.unwrap_err().to_string(), "Unsupported corruption mode: nope");
+}
+
+#[test]
+fn a_source_that_shrinks_is_an_error() {
+    struct Lying;
+    impl Source for Lying {
+        fn size(&self) -> u64 {
+            3 * flip::CHUNK as u64
+        }
+        fn read_at(&self, pos: u64, buf: &mut [u8]) -> io::Result<()> {
+            if pos + buf.len() as u64 > flip::CHUNK as u64 {
+                return Err(changed());
+            }
+            buf.fill(1);
+            Ok(())
+        }
+    }
+    let mut sink = Vec::new();
+    let e = corrupt_in_pieces(
+        &Lying,
+        "x.bin",
+        "bit_rot",
+        5,
+        1,
+        &Options::default(),
+        &mut sink,
+        &mut |_, _| {},
+        flip::CHUNK,
+    );
+    assert_eq!(e.unwrap_err().to_string(), "the file changed while it was being read");
+}
+
+#[test]
+fn inserted_bytes_come_out_as_one_fill() {
+    let mut whole = Stream::new(5, 0);
+    let want = whole.fill(1001);
+    let mut f = Filler::new(Stream::new(5, 0));
+    let mut got = vec![0u8; 1001];
+    let (a, rest) = got.split_at_mut(3);
+    let (b, c) = rest.split_at_mut(500);
+    f.next(a);
+    f.next(b);
+    f.next(c);
+    assert_eq!(got, want);
+}
+
+/// The caller-driven `Streaming`, run the way the npm CLI runs it (pieces of `piece` bytes, the input
+/// measured from the pieces or read again in order), against the whole buffer.
+fn driven(
+    input: &[u8],
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+    piece: usize,
+) -> (Vec<u8>, Report) {
+    let n = input.len();
+    let head = &input[..n.min(flip::CHUNK)];
+    let mut s = Streaming::new(n as u64, head, name, mode, intensity, seed, options).unwrap();
+    if s.counting_pass() {
+        for (i, p) in input.chunks(piece).enumerate() {
+            s.count(&mut p.to_vec(), (i * piece) as u64);
+        }
+        s.decide();
+    }
+    let (mut sha_in, mut sha_out) = (Sha256Hasher::default(), Sha256Hasher::default());
+    if !s.measures_in_place() {
+        sha_in.update(input);
+        s.count_input(input);
+    }
+    let out_len = s.out_len() as usize;
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos < out_len {
+        let len = piece.min(out_len - pos);
+        let mut buf = vec![0u8; len];
+        for (i, seg) in s.segments(pos as u64, len).into_iter().enumerate() {
+            match seg.from {
+                Some(f) => buf[seg.at..seg.at + seg.len].copy_from_slice(&input[f as usize..f as usize + seg.len]),
+                None => s.fill(&mut buf[seg.at..seg.at + seg.len]),
+            }
+            if i == 0 && s.measures_in_place() {
+                sha_in.update(&buf);
+                s.count_input(&buf);
+            }
+        }
+        s.edit(&mut buf, pos as u64);
+        sha_out.update(&buf);
+        s.count_output(&buf);
+        out.extend_from_slice(&buf);
+        pos += len;
+    }
+    let report = s.report(sha_in.hex(), sha_out.hex(), 0.0, 0.0);
+    (out, untimed(report))
+}
+
+#[test]
+fn the_caller_driven_stream_matches_the_whole_buffer() {
+    let c = flip::CHUNK;
+    for len in [0usize, 1, 1000, 8197, c + 1, 3 * c + 4097, 300_001] {
+        for (data, name) in [(random(len, 4), "blob.bin"), (text(len), "app.log"), (text(len), "data.json")] {
+            for mode in MODES {
+                for (intensity, seed) in [(0, 1u64), (100, 77)] {
+                    let (want, report) = corrupt_with(&data, name, mode, intensity, seed, &Options::default()).unwrap();
+                    let (got, got_report) = driven(&data, name, mode, intensity, seed, &Options::default(), c);
+                    let what = format!("{name} n={len} {mode} i={intensity} s={seed}");
+                    assert!(got == want, "{what}: bytes differ");
+                    assert_eq!(got_report, untimed(report), "{what}: report");
+                }
+            }
+        }
+    }
+}
