@@ -4,13 +4,14 @@ import { mkdir, open, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkArguments, MAX_SEED } from '../lib/engine/reference/errors.ts';
 import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
-import type { CorruptResult, Report } from '../lib/engine/shared/types.ts';
+import type { CorruptResult } from '../lib/engine/shared/types.ts';
 import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
 import { writeSessionZip } from './zip.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
 import { minimize } from './minimize.ts';
+import { type HostReport, pdfNameOf, withHostFields, writeFilePdf } from './reports.ts';
 
 const MAX_INPUT = 0xffffffff;
 /** Bytes read at a time, so the progress bar moves while a large file is read. */
@@ -178,7 +179,8 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
   };
   const outNames = new Dedup();
   const reportNames = new Dedup();
-  const done: { outName: string; path: string; report: Report }[] = [];
+  const pdfNames = new Dedup();
+  const done: { outName: string; path: string; report: HostReport }[] = [];
   const settings: RunSettings = {
     mode: a.mode,
     intensity: a.intensity,
@@ -219,7 +221,9 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
       try {
         const seed = seedOf(j);
         if (j > 0) ui.start(`${file} (seed ${seed})`, input.length);
-        const { data, report } = await corruptOne(engine, input, name, settings, seed, (f) => ui.progress(f));
+        const result = await corruptOne(engine, input, name, settings, seed, (f) => ui.progress(f));
+        const { data } = result;
+        const report = withHostFields(result.report);
         let outName = '';
         let destination: string;
         if (file === STDIN) {
@@ -238,14 +242,19 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
           });
         }
         ui.progress(1);
+        const jsonName = a.count > 1 ? variantReportName(name, seed) : reportName(name);
         if (a.report) {
           await ensureOutDir();
-          const reportPath = path.join(
-            a.out,
-            reportNames.claim(a.count > 1 ? variantReportName(name, seed) : reportName(name)),
-          );
+          const reportPath = path.join(a.out, reportNames.claim(jsonName));
           await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`).catch((e) => {
             throw new Error(`cannot write ${reportPath}: ${ioText(e)}`);
+          });
+        }
+        if (a.pdf) {
+          await ensureOutDir();
+          const pdfPath = path.join(a.out, pdfNames.claim(pdfNameOf(jsonName)));
+          await writeFilePdf(pdfPath, input, data, report).catch((e) => {
+            throw new Error(`cannot write ${pdfPath}: ${ioText(e)}`);
           });
         }
         if (a.json) line(JSON.stringify(report));

@@ -107,7 +107,7 @@ describe('the fracture package, installed from its tarball', () => {
     const files: string[] = entry.files.map((f: { path: string }) => f.path);
     for (const f of files) {
       expect(f, 'only the CLI, the SDK, the engine and the package files').toMatch(
-        /^(package\.json|README\.md|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip)\/.+\.(js|d\.ts|wasm))$/,
+        /^(package\.json|README\.md|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip|lib\/report)\/.+\.(js|d\.ts|wasm)|dist\/lib\/vendor\/pdf-lib\.(js|LICENSE\.md))$/,
       );
       expect(f).not.toMatch(/\.test\.|testing|web\//);
     }
@@ -118,6 +118,8 @@ describe('the fracture package, installed from its tarball', () => {
       'dist/sdk/node.d.ts',
       'dist/sdk/browser.js',
       'dist/sdk/browser.d.ts',
+      // --pdf's pdf-lib, bundled: no runtime dependency.
+      'dist/lib/vendor/pdf-lib.js',
     ]) {
       expect(files).toContain(f);
     }

@@ -2,10 +2,15 @@
 //! Usage and exit codes: docs/contract.md, section 11.3, and README.md (and `fracture --help`).
 
 mod args;
+mod changes;
+mod host_fields;
 mod minimize;
 mod names;
+mod pdf;
 mod process;
+mod reports;
 mod read;
+mod report_text;
 mod session;
 mod ui;
 mod ui_modes;
@@ -66,6 +71,7 @@ fn run(a: Args) -> ExitCode {
     let mut out_dir = OutDir { path: &a.out, ready: false };
     let mut out_names = names::Dedup::default();
     let mut report_names = names::Dedup::default();
+    let mut pdf_names = names::Dedup::default();
     let mut done: Vec<Done> = Vec::new();
     let mut failed = 0usize;
     for (i, file) in a.files.iter().enumerate() {
@@ -100,6 +106,8 @@ fn run(a: Args) -> ExitCode {
             if j > 0 {
                 ui.start(&format!("{} (seed {seed})", file.display()), size);
             }
+            // The PDF's change map compares against the original, which the engine may take over.
+            let original = a.pdf.then(|| this.bytes.clone());
             let corrupted = match process::corrupt(this, &settings, seed, &mut |f| ui.progress(f)) {
                 Ok(c) => c,
                 Err(msg) => {
@@ -134,7 +142,10 @@ fn run(a: Args) -> ExitCode {
                 (out_name, out_path.display().to_string(), written)
             };
             let report = match written {
-                Ok(report) => report,
+                Ok(mut report) => {
+                    host_fields::add(&mut report);
+                    report
+                }
                 Err(msg) => {
                     fail(&ui, &msg);
                     failed += 1;
@@ -143,13 +154,25 @@ fn run(a: Args) -> ExitCode {
                 }
             };
             ui.progress(1.0);
+            let report_name =
+                if a.count > 1 { names::variant_report_name(&name, seed) } else { names::report_name(&name) };
             if a.report {
-                let report_name =
-                    if a.count > 1 { names::variant_report_name(&name, seed) } else { names::report_name(&name) };
                 let written = out_dir.ensure().and_then(|()| {
                     let report_path = a.out.join(report_names.claim(&report_name));
                     std::fs::write(&report_path, report.to_json_pretty() + "\n")
                         .map_err(|e| format!("cannot write {}: {}", report_path.display(), process::io_text(&e)))
+                });
+                if let Err(msg) = written {
+                    fail(&ui, &msg);
+                    failed += 1;
+                    ui.done();
+                    continue;
+                }
+            }
+            if a.pdf {
+                let written = out_dir.ensure().and_then(|()| {
+                    let pdf_path = a.out.join(pdf_names.claim(&names::pdf_name(&report_name)));
+                    reports::write_file_pdf(&pdf_path, original.as_deref().unwrap_or(&[]), corrupted.output(), &report)
                 });
                 if let Err(msg) = written {
                     fail(&ui, &msg);
@@ -174,9 +197,13 @@ fn run(a: Args) -> ExitCode {
     if let Some(zip_path) = &a.zip {
         let files: Vec<(&str, &Report)> = done.iter().map(|d| (d.out_name.as_str(), &d.report)).collect();
         let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &files);
+        let session_json = session.to_json();
+        let session_pdf = a.pdf.then(|| pdf::session_report(&session, std::time::SystemTime::now()));
         let mut entries: Vec<(String, &[u8])> = done.iter().map(|d| (d.out_name.clone(), d.data.as_slice())).collect();
-        let session_name = session::report_name(started);
-        entries.push((session_name, session.as_bytes()));
+        entries.push((session::report_name(started), session_json.as_bytes()));
+        if let Some(pdf) = &session_pdf {
+            entries.push((session::pdf_name(started), pdf));
+        }
         if let Err(e) = zip::write_file(zip_path, &entries) {
             eprintln!("fracture: cannot write {}: {e}", zip_path.display());
             return ExitCode::from(1);
