@@ -83,7 +83,8 @@ pub fn change_summary(map: &ChangeMap) -> String {
     );
     if let Some(s) = &map.splice {
         if s.removed > 0 {
-            text += &format!(" Cut: {} bytes of the original removed at byte {}.", thousands(s.removed), thousands(s.at));
+            text +=
+                &format!(" Cut: {} bytes of the original removed at byte {}.", thousands(s.removed), thousands(s.at));
         }
         if s.inserted > 0 {
             text += &format!(" Inserted: {} bytes at byte {}.", thousands(s.inserted), thousands(s.at));

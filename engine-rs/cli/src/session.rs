@@ -71,7 +71,13 @@ impl Session {
 }
 
 /// `files` pairs each file's report with its name inside the archive.
-pub fn session_report(t: SystemTime, mode: &str, intensity: u32, master_seed: u64, files: &[(&str, &Report)]) -> Session {
+pub fn session_report(
+    t: SystemTime,
+    mode: &str,
+    intensity: u32,
+    master_seed: u64,
+    files: &[(&str, &Report)],
+) -> Session {
     let reports: Vec<&Report> = files.iter().map(|(_, r)| *r).collect();
     let mut out = Report::default();
     out.set("session_timestamp", Value::Str(iso_time(t)));
