@@ -22,6 +22,8 @@ export interface Args {
   name: string;
   engine: 'wasm' | 'ts';
   report: boolean;
+  /** Also write each file's PDF report, and the session PDF into the ZIP. */
+  pdf: boolean;
   json: boolean;
   quiet: boolean;
   zip?: string;
@@ -93,6 +95,9 @@ export const OPTIONS = {
   },
   report: {
     help: 'also write DIR/{name}_corruption_report.json ({name}_{seed}_corruption_report.json with N > 1)',
+  },
+  pdf: {
+    help: 'also write DIR/{name}_corruption_report.pdf, named as --report names the JSON; with --zip the session report PDF goes into the ZIP too',
   },
   json: { help: 'print one report per line on stdout (on stderr when a FILE is -)' },
   zip: { value: 'FILE', help: 'also write a batch ZIP with every corrupted file and the session report' },
@@ -305,6 +310,7 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
       name: name ?? 'stdin',
       engine,
       report: values.has('report'),
+      pdf: values.has('pdf'),
       json: values.has('json'),
       quiet: values.has('quiet'),
       zip,

@@ -4,7 +4,7 @@ import { type FileHandle, mkdir, open, rm, stat, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import { checkArguments, MAX_SEED } from '../lib/engine/reference/errors.ts';
 import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
-import type { CorruptResult, Report } from '../lib/engine/shared/types.ts';
+import type { CorruptResult } from '../lib/engine/shared/types.ts';
 import { nodeEngine, type NodeEngine, type RunSettings, settingsStream } from '../sdk/engine.ts';
 import { writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { writeSessionZip } from './zip.ts';
@@ -12,6 +12,7 @@ import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
 import { minimize } from './minimize.ts';
+import { type HostReport, pdfNameOf, withHostFields, writeFilePdf } from './reports.ts';
 
 const MAX_INPUT = 0xffffffff;
 /** Bytes read at a time, so the progress bar moves while a large file is read. */
@@ -179,7 +180,8 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
   };
   const outNames = new Dedup();
   const reportNames = new Dedup();
-  const done: { outName: string; path: string; report: Report }[] = [];
+  const pdfNames = new Dedup();
+  const done: { outName: string; path: string; report: HostReport }[] = [];
   const settings: RunSettings = {
     mode: a.mode,
     intensity: a.intensity,
@@ -200,7 +202,7 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
     // Files the WebAssembly engine streams are read piece by piece as each variant is written.
     let streamed: { handle: FileHandle; size: number } | undefined;
     try {
-      if (file !== STDIN && engine.prepareStream && settingsStream(settings)) {
+      if (file !== STDIN && !a.pdf && engine.prepareStream && settingsStream(settings)) {
         engineCheck(a, seedOf(0));
         const info = await stat(file).catch((e) => {
           throw new Error(ioText(e));
@@ -236,8 +238,9 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
           if (j > 0) ui.start(`${file} (seed ${seed})`, streamed?.size ?? input.length);
           let outName = '';
           let destination: string;
-          let report: Report;
+          let report: HostReport;
           let size: number;
+          let data: Uint8Array = new Uint8Array(0);
           if (streamed && engine.prepareStream) {
             // The engine's checks throw before the output exists.
             const prepared = await engine.prepareStream(streamed.handle, streamed.size, name, settings, seed);
@@ -257,9 +260,11 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
             });
             let wrote = false;
             try {
-              report = await prepared.run(
-                (bytes) => writeAllTo(out, bytes).catch((e) => Promise.reject(cannot(e))),
-                (f) => ui.progress(f),
+              report = withHostFields(
+                await prepared.run(
+                  (bytes) => writeAllTo(out, bytes).catch((e) => Promise.reject(cannot(e))),
+                  (f) => ui.progress(f),
+                ),
               );
               await out.close();
               wrote = true;
@@ -273,8 +278,8 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
             size = prepared.size;
           } else {
             const result = await corruptOne(engine, input, name, settings, seed, (f) => ui.progress(f));
-            const data = result.data;
-            report = result.report;
+            data = result.data;
+            report = withHostFields(result.report);
             size = data.length;
             if (file === STDIN) {
               await writeAll(io.out, data).catch((e) => {
@@ -293,14 +298,20 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
             }
           }
           ui.progress(1);
+          const jsonName = a.count > 1 ? variantReportName(name, seed) : reportName(name);
           if (a.report) {
             await ensureOutDir();
-            const reportPath = path.join(
-              a.out,
-              reportNames.claim(a.count > 1 ? variantReportName(name, seed) : reportName(name)),
-            );
+            const reportPath = path.join(a.out, reportNames.claim(jsonName));
             await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`).catch((e) => {
               throw new Error(`cannot write ${reportPath}: ${ioText(e)}`);
+            });
+          }
+          if (a.pdf) {
+            // --pdf reads inputs whole (see above): its change map compares the original and the result.
+            await ensureOutDir();
+            const pdfPath = path.join(a.out, pdfNames.claim(pdfNameOf(jsonName)));
+            await writeFilePdf(pdfPath, input, data, report).catch((e) => {
+              throw new Error(`cannot write ${pdfPath}: ${ioText(e)}`);
             });
           }
           if (a.json) line(JSON.stringify(report));

@@ -380,6 +380,11 @@ use fracture_engine::Mode;
 pub const UI_VALUES: [(&str, Mode); ${ui.length}] = [
 ${ui.map((m) => `    (${rsString(m.uiValue)}, Mode::${camel(m.name)}),`).join('\n')}
 ];
+
+/// \`(engine mode, UI label)\`, in the UI's order; \`{EXT}\` is the file's extension upper-cased, or \`File\`.
+pub const UI_LABELS: [(&str, &str); ${ui.length}] = [
+${ui.map((m) => `    (${rsString(m.name)}, ${rsString(m.uiLabel)}),`).join('\n')}
+];
 `;
 }
 

@@ -19,7 +19,7 @@ export { corruptedName, variantName } from './options.ts';
 export interface CorruptResult {
   /** The corrupted bytes, as a Blob (the worker streams them into one: no second copy in the page). */
   data: Blob;
-  /** The report: the same JSON as `fracture --json` prints. */
+  /** The report: the engine's fields of `fracture --json`'s line (the CLI adds `replay`, `share_link`). */
   report: Report;
 }
 

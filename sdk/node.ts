@@ -25,7 +25,7 @@ export { corruptedName, variantName } from './options.ts';
 export interface CorruptResult {
   /** The corrupted bytes. */
   data: Uint8Array;
-  /** The report: the same JSON as `fracture --json` prints. */
+  /** The report: the engine's fields of `fracture --json`'s line (the CLI adds `replay`, `share_link`). */
   report: Report;
 }
 

@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../engine/shared/types.ts';
-import { isControl, SITE_ORIGIN, replayCommand, shareLink, shellWord, withHostFields } from './host-fields.ts';
+import {
+  isControl,
+  replayCommand,
+  replayOptions,
+  SITE_ORIGIN,
+  shareLink,
+  shellWord,
+  withHostFields,
+} from './host-fields.ts';
 
 const hasControl = (s: string) => [...s].some((ch) => isControl(ch.codePointAt(0)!));
 
@@ -98,5 +106,28 @@ describe('replay command and share link', () => {
     expect(hosted.replay).toBe("fracture --mode truncate_insert --intensity 5 --seed 7 'a b.png'");
     expect(hosted.share_link).toBe(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=5&seed=7`);
     expect(Object.keys(withHostFields(report))).not.toContain('browser_decoder');
+  });
+
+  it('carries the byte ranges, in the order of the report, and --fix-checksums, so the command reproduces the run', () => {
+    const report = {
+      filename: '-x.png',
+      mode: 'bit_rot',
+      intensity: 9,
+      seed: 4,
+      ranges: 'only 16:-32, only -0:, protect :512',
+      checksums_fixed: {},
+    } as unknown as Report;
+    expect(replayOptions(report)).toEqual({
+      mode: 'bit_rot',
+      intensity: 9,
+      seed: 4,
+      ranges: ['only 16:-32', 'only -0:', 'protect :512'],
+      fixChecksums: true,
+    });
+    expect(withHostFields(report).replay).toBe(
+      'fracture --mode bit_rot --intensity 9 --seed 4 --only 16:-32 --only=-0: --protect :512 --fix-checksums ./-x.png',
+    );
+    // The share link keeps the issue's form: the ranges are not in it.
+    expect(withHostFields(report).share_link).toBe(`${SITE_ORIGIN}/?algorithm=bit_rot&intensity=9&seed=4`);
   });
 });

@@ -20,16 +20,41 @@ export interface HostFields {
 export type HostReport = Report & HostFields;
 
 /** What a replay command reproduces. Options added to the engine later join here, and only here. */
-export type ReplayOptions = Pick<CorruptOptions, 'mode' | 'intensity' | 'seed'>;
-
-/** The options a report was made with, as the report records them. */
-export function replayOptions(report: Pick<Report, 'mode' | 'intensity' | 'seed'>): ReplayOptions {
-  return { mode: report.mode, intensity: report.intensity, seed: report.seed };
+export interface ReplayOptions extends Pick<CorruptOptions, 'mode' | 'intensity' | 'seed'> {
+  /** Byte ranges as the report's `ranges` field lists them: `only A:B` or `protect A:B`, in order. */
+  ranges?: readonly string[];
+  fixChecksums?: boolean;
 }
 
-/** The command-line options, in the order the replay command prints them. */
+/** The report fields a replay command is made from. */
+export type ReplayFields = Pick<Report, 'mode' | 'intensity' | 'seed' | 'ranges' | 'checksums_fixed'>;
+
+/**
+ * The options a report was made with, as the report records them: `ranges` holds the canonical texts
+ * (`only 0:4096, protect -512:`; a range text never holds a comma or a space) and `checksums_fixed`
+ * is present exactly when checksums were fixed (docs/contract.md, sections 6.9.4 and 6.10).
+ */
+export function replayOptions(report: ReplayFields): ReplayOptions {
+  const options: ReplayOptions = { mode: report.mode, intensity: report.intensity, seed: report.seed };
+  if (report.ranges) options.ranges = report.ranges.split(', ');
+  if (report.checksums_fixed !== undefined) options.fixChecksums = true;
+  return options;
+}
+
+/**
+ * The command-line options, in the order the replay command prints them: `--only A:B` and
+ * `--protect A:B` as the report lists them (`--only=-512:` when the range starts with `-`, so it is
+ * not read as an option), then `--fix-checksums`. Range texts are plain shell words.
+ */
 export function replayArgs(options: ReplayOptions): string[] {
-  return ['--mode', options.mode, '--intensity', String(options.intensity), '--seed', String(options.seed)];
+  const args = ['--mode', options.mode, '--intensity', String(options.intensity), '--seed', String(options.seed)];
+  for (const range of options.ranges ?? []) {
+    const [kind, text] = range.split(' ');
+    if (text.startsWith('-')) args.push(`--${kind}=${text}`);
+    else args.push(`--${kind}`, text);
+  }
+  if (options.fixChecksums) args.push('--fix-checksums');
+  return args;
 }
 
 /** `fracture --mode M --intensity N --seed S FILE`, FILE quoted for a POSIX shell. */

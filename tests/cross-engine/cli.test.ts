@@ -30,6 +30,7 @@ const HELP_OPTIONS = [
   '--out',
   '--name',
   '--report',
+  '--pdf',
   '--json',
   '--zip',
   '--quiet',

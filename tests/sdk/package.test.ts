@@ -108,7 +108,7 @@ describe('the fracture package, installed from its tarball', () => {
     const files: string[] = entry.files.map((f: { path: string }) => f.path);
     for (const f of files) {
       expect(f, 'only the CLI, the SDK, the engine and the package files').toMatch(
-        /^(package\.json|README\.md|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip)\/.+\.(js|d\.ts|wasm))$/,
+        /^(package\.json|README\.md|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip|lib\/report)\/.+\.(js|d\.ts|wasm)|dist\/lib\/vendor\/pdf-lib\.(js|LICENSE\.md))$/,
       );
       expect(f).not.toMatch(/\.test\.|testing|web\//);
     }
@@ -119,6 +119,8 @@ describe('the fracture package, installed from its tarball', () => {
       'dist/sdk/node.d.ts',
       'dist/sdk/browser.js',
       'dist/sdk/browser.d.ts',
+      // --pdf's pdf-lib, bundled: no runtime dependency.
+      'dist/lib/vendor/pdf-lib.js',
     ]) {
       expect(files).toContain(f);
     }
@@ -215,6 +217,17 @@ console.log(JSON.stringify({ out, refused }));
     expect(existsSync(path.join(app, 'refused.bin'))).toBe(false);
   });
 
+  it("the installed CLI's --pdf runs on the pdf-lib bundled in the package", () => {
+    const bin = path.join(app, 'node_modules/.bin/fracture');
+    const r = spawnSync(bin, ['--pdf', '--seed', '2', '--out', 'pdf-out', 'photo.png'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const pdf = path.join(app, 'pdf-out/photo.png_corruption_report.pdf');
+    const check = spawnSync('qpdf', ['--check', pdf], { encoding: 'utf8' });
+    expect(check.status, check.stdout).toBe(0);
+    const text = spawnSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).stdout;
+    expect(text).toContain('fracture --mode byte_flip --intensity 80 --seed 2 photo.png');
+  });
+
   it('Node: every input type and both engines give the same bytes; reports, stages, abort and errors', () => {
     const script = `
 import { readFileSync } from 'node:fs';
@@ -265,7 +278,7 @@ console.log(JSON.stringify({
       'Intensity must be an integer from 0 to 100, got 101',
       'AbortError',
     ]);
-    // The report is the CLI's --json line, timings aside.
+    // The report is the CLI's --json line, timings and host fields aside.
     const cli = spawnSync(
       NATIVE,
       ['--mode', 'cut_replace', '--intensity', '60', '--seed', '9', '--json', '--out', 'r', photo],
@@ -274,9 +287,14 @@ console.log(JSON.stringify({
         encoding: 'utf8',
       },
     );
+    // The CLI adds its host fields (replay, share_link) after the engine's; the SDK hands out the
+    // engine's report alone.
+    const { replay, share_link, ...engineFields } = JSON.parse(cli.stdout);
+    expect(replay).toBe(`fracture --mode truncate_insert --intensity 60 --seed 9 photo.png`);
+    expect(share_link).toBe('https://fracture.example/?algorithm=cut_replace&intensity=60&seed=9');
     const untimed = (o: Record<string, unknown>) => ({ ...o, time_ms: 0, ops_ms: 0 });
-    expect(untimed(got.report)).toEqual(untimed(JSON.parse(cli.stdout)));
-    expect(Object.keys(got.report)).toEqual(Object.keys(JSON.parse(cli.stdout)));
+    expect(untimed(got.report)).toEqual(untimed(engineFields));
+    expect(Object.keys(got.report)).toEqual(Object.keys(engineFields));
     expect(Buffer.from(readFileSync(path.join(app, 'r/photo_corrupted.png'))).length).toBe(got.report.result_size);
   });
 

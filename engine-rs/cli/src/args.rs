@@ -19,6 +19,8 @@ pub struct Args {
     /// The name `-` (standard input) goes by for detection and reports.
     pub name: String,
     pub report: bool,
+    /// Also write each file's PDF report, and the session PDF into the ZIP.
+    pub pdf: bool,
     pub json: bool,
     pub quiet: bool,
     pub zip: Option<PathBuf>,
@@ -137,6 +139,11 @@ fn command() -> Command {
         .arg(flag(
             "report",
             "also write DIR/{name}_corruption_report.json ({name}_{seed}_corruption_report.json with N > 1)",
+        ))
+        .arg(flag(
+            "pdf",
+            "also write DIR/{name}_corruption_report.pdf, named as --report names the JSON; with --zip the \
+             session report PDF goes into the ZIP too",
         ))
         .arg(flag("json", "print one report per line on stdout (on stderr when a FILE is -)"))
         .arg(value("zip", "FILE", "also write a batch ZIP with every corrupted file and the session report"))
@@ -273,6 +280,7 @@ pub fn parse(argv: &[String]) -> Result<Parsed, String> {
         out: text("out").map_or_else(|| PathBuf::from("corrupted"), PathBuf::from),
         name: name.unwrap_or_else(|| "stdin".into()),
         report: m.get_flag("report"),
+        pdf: m.get_flag("pdf"),
         json: m.get_flag("json"),
         quiet: m.get_flag("quiet"),
         zip,

@@ -2,10 +2,15 @@
 //! Usage and exit codes: docs/contract.md, section 11.3, and README.md (and `fracture --help`).
 
 mod args;
+mod changes;
+mod host_fields;
 mod minimize;
 mod names;
+mod pdf;
 mod process;
 mod read;
+mod report_text;
+mod reports;
 mod session;
 mod ui;
 mod ui_modes;
@@ -71,7 +76,8 @@ fn run(a: Args) -> ExitCode {
     }
     // With `-` among the FILEs standard output carries its bytes, so every line goes to stderr.
     let filter = a.files.iter().any(|f| f.as_os_str() == STDIN);
-    let settings = Settings { mode: &a.mode, intensity: a.intensity, options: &a.options };
+    // --pdf holds each input whole: its change map compares the whole original and result.
+    let settings = Settings { mode: &a.mode, intensity: a.intensity, options: &a.options, whole: a.pdf };
     let sizes: Vec<u64> =
         a.files.iter().map(|f| std::fs::metadata(f).ok().filter(|m| m.is_file()).map_or(0, |m| m.len())).collect();
     let mut ui = Ui::new(!a.quiet && !a.json, sizes.iter().sum::<u64>() * a.count);
@@ -80,6 +86,7 @@ fn run(a: Args) -> ExitCode {
     let mut out_dir = OutDir { path: &a.out, ready: false };
     let mut out_names = names::Dedup::default();
     let mut report_names = names::Dedup::default();
+    let mut pdf_names = names::Dedup::default();
     let mut done: Vec<Done> = Vec::new();
     let mut failed = 0usize;
     for (i, file) in a.files.iter().enumerate() {
@@ -116,6 +123,7 @@ fn run(a: Args) -> ExitCode {
             }
             // Whole inputs run their stages first; streamed ones check their arguments first and run
             // as they are written.
+            let mut original: Option<Vec<u8>> = None;
             let corrupted = if whole {
                 // The last variant takes the bytes; the others work on copies.
                 let this = match (j + 1 < a.count, &input) {
@@ -127,6 +135,8 @@ fn run(a: Args) -> ExitCode {
                     _ => None,
                 };
                 let Some(this) = this else { break };
+                // The PDF's change map compares against the original, which the engine may take over.
+                original = a.pdf.then(|| this.bytes.clone());
                 process::corrupt(this, &settings, seed, &mut |f| ui.progress(f)).map(Some)
             } else {
                 match &input {
@@ -202,7 +212,10 @@ fn run(a: Args) -> ExitCode {
                 (out_name, out_path.display().to_string(), written, Some(out_path))
             };
             let report = match written {
-                Ok(report) => report,
+                Ok(mut report) => {
+                    host_fields::add(&mut report);
+                    report
+                }
                 Err(msg) => {
                     fail(&ui, &msg);
                     failed += 1;
@@ -211,13 +224,26 @@ fn run(a: Args) -> ExitCode {
                 }
             };
             ui.progress(1.0);
+            let report_name =
+                if a.count > 1 { names::variant_report_name(&name, seed) } else { names::report_name(&name) };
             if a.report {
-                let report_name =
-                    if a.count > 1 { names::variant_report_name(&name, seed) } else { names::report_name(&name) };
                 let written = out_dir.ensure().and_then(|()| {
                     let report_path = a.out.join(report_names.claim(&report_name));
                     std::fs::write(&report_path, report.to_json_pretty() + "\n")
                         .map_err(|e| format!("cannot write {}: {}", report_path.display(), process::io_text(&e)))
+                });
+                if let Err(msg) = written {
+                    fail(&ui, &msg);
+                    failed += 1;
+                    ui.done();
+                    continue;
+                }
+            }
+            if a.pdf {
+                let written = out_dir.ensure().and_then(|()| {
+                    let pdf_path = a.out.join(pdf_names.claim(&names::pdf_name(&report_name)));
+                    let output = corrupted.as_ref().map_or(&[][..], |c| c.output());
+                    reports::write_file_pdf(&pdf_path, original.as_deref().unwrap_or(&[]), output, &report)
                 });
                 if let Err(msg) = written {
                     fail(&ui, &msg);
@@ -248,10 +274,14 @@ fn run(a: Args) -> ExitCode {
     if let Some(zip_path) = &a.zip {
         let files: Vec<(&str, &Report)> = done.iter().map(|d| (d.out_name.as_str(), &d.report)).collect();
         let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &files);
+        let session_json = session.to_json();
+        let session_pdf = a.pdf.then(|| pdf::session_report(&session, std::time::SystemTime::now()));
         let mut entries: Vec<(String, zip::Entry)> =
             done.iter().map(|d| (d.out_name.clone(), d.data.entry())).collect();
-        let session_name = session::report_name(started);
-        entries.push((session_name, zip::Entry::Bytes(session.as_bytes())));
+        entries.push((session::report_name(started), zip::Entry::Bytes(session_json.as_bytes())));
+        if let Some(pdf) = &session_pdf {
+            entries.push((session::pdf_name(started), zip::Entry::Bytes(pdf)));
+        }
         if let Err(e) = zip::write_file(zip_path, &entries) {
             eprintln!("fracture: cannot write {}: {e}", zip_path.display());
             return ExitCode::from(1);

@@ -29,6 +29,11 @@ pub fn report_name(name: &str) -> String {
     format!("{}_corruption_report.json", name.replace(' ', "_"))
 }
 
+/// The PDF report's name beside a JSON report's: `{name}_corruption_report.pdf`.
+pub fn pdf_name(report_name: &str) -> String {
+    format!("{}.pdf", report_name.strip_suffix(".json").unwrap_or(report_name))
+}
+
 /// `--count` above 1: `{name}_{seed}_corruption_report.json`.
 pub fn variant_report_name(name: &str, seed: u64) -> String {
     report_name(&format!("{name}_{seed}"))

@@ -63,6 +63,8 @@ pub struct Settings<'a> {
     pub intensity: u32,
     /// Byte ranges and checksum fixing (checked against the mode when the arguments were parsed).
     pub options: &'a Options,
+    /// Read every input whole even where the mode streams (`--pdf`).
+    pub whole: bool,
 }
 
 /// An input after the scan, plan, corrupt and verify stages; the report is made as it is written.
@@ -92,6 +94,10 @@ pub fn corrupt(input: Input, settings: &Settings, seed: u64, progress: OnProgres
 }
 
 impl Corrupted {
+    pub fn output(&self) -> &[u8] {
+        self.job.output()
+    }
+
     pub fn into_output(self) -> Vec<u8> {
         self.job.into_output()
     }
@@ -169,7 +175,7 @@ pub fn open_file(
     check: impl FnOnce() -> Result<(), String>,
     progress: OnProgress,
 ) -> Result<Opened, String> {
-    if !stream::streams(settings.mode, settings.options) {
+    if settings.whole || !stream::streams(settings.mode, settings.options) {
         return Input::read_file(path, check, progress).map(|i| Opened::Whole(Box::new(i)));
     }
     let meta = std::fs::metadata(path).map_err(|e| io_text(&e))?;
@@ -183,7 +189,7 @@ pub fn open_file(
 
 /// Opens standard input: streamed from memory, or from a temporary copy past `STDIN_IN_MEMORY`.
 pub fn open_stdin(name: &str, settings: &Settings) -> Result<Opened, String> {
-    if !stream::streams(settings.mode, settings.options) {
+    if settings.whole || !stream::streams(settings.mode, settings.options) {
         return Input::read_stdin(name).map(|i| Opened::Whole(Box::new(i)));
     }
     let mut head = Vec::new();

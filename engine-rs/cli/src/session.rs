@@ -20,7 +20,7 @@ fn text(r: &Report, k: &str, default: &str) -> String {
 }
 
 /// UTC civil date and time of `t`: (year, month, day, hour, minute, second, millisecond).
-fn civil(t: SystemTime) -> (i64, u32, u32, u32, u32, u32, u32) {
+pub fn civil(t: SystemTime) -> (i64, u32, u32, u32, u32, u32, u32) {
     let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
     let secs = d.as_secs() as i64;
     let (days, rem) = (secs.div_euclid(86400), secs.rem_euclid(86400));
@@ -37,10 +37,37 @@ fn civil(t: SystemTime) -> (i64, u32, u32, u32, u32, u32, u32) {
     (year, month, day, (rem / 3600) as u32, (rem / 60 % 60) as u32, (rem % 60) as u32, d.subsec_millis())
 }
 
+/// `YYYY-MM-DDTHH:MM:SS.mmmZ`, as JavaScript's toISOString writes it.
+pub fn iso_time(t: SystemTime) -> String {
+    let (y, mo, d, h, mi, s, ms) = civil(t);
+    format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}.{ms:03}Z")
+}
+
 /// `fracture_session_YYYYMMDD-HHMMSS_session_report.json`
 pub fn report_name(t: SystemTime) -> String {
     let (y, mo, d, h, mi, s, _) = civil(t);
     format!("fracture_session_{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}_session_report.json")
+}
+
+/// `fracture_session_YYYYMMDD-HHMMSS_session_report.pdf`, beside the JSON in the ZIP.
+pub fn pdf_name(t: SystemTime) -> String {
+    let json = report_name(t);
+    format!("{}.pdf", &json[..json.len() - ".json".len()])
+}
+
+/// The session report: the run's fields, then one entry per file.
+pub struct Session {
+    pub head: Report,
+    pub files: Vec<Report>,
+}
+
+impl Session {
+    pub fn to_json(&self) -> String {
+        let files: Vec<String> = self.files.iter().map(Report::to_json).collect();
+        // The report type holds flat values; the files array is spliced in as raw JSON.
+        let head = self.head.to_json();
+        format!("{},\"files\":[{}]}}\n", &head[..head.len() - 1], files.join(","))
+    }
 }
 
 /// `files` pairs each file's report with its name inside the archive.
@@ -50,11 +77,10 @@ pub fn session_report(
     intensity: u32,
     master_seed: u64,
     files: &[(&str, &Report)],
-) -> String {
+) -> Session {
     let reports: Vec<&Report> = files.iter().map(|(_, r)| *r).collect();
-    let (y, mo, d, h, mi, s, ms) = civil(t);
     let mut out = Report::default();
-    out.set("session_timestamp", Value::Str(format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}.{ms:03}Z")));
+    out.set("session_timestamp", Value::Str(iso_time(t)));
     out.set("total_files", Value::Int(reports.len() as u64));
     out.set("mode", Value::Str(mode.to_string()));
     out.set("intensity", Value::Int(u64::from(intensity)));
@@ -63,7 +89,7 @@ pub fn session_report(
     out.set("session_duration_ms", Value::Num((duration * 1000.0).round() / 1000.0));
     out.set("total_entropy_delta", Value::Num(round4(reports.iter().map(|r| num(r, "entropy_delta")).sum())));
     out.set("recoverability", Value::Str("Unlikely".into()));
-    let files: Vec<String> = files
+    let files = files
         .iter()
         .map(|(archive_name, r)| {
             let mut f = Report::default();
@@ -78,12 +104,13 @@ pub fn session_report(
             f.set("verdict", Value::Str(text(r, "verdict", "Won't Open")));
             f.set("engine", Value::Str(text(r, "engine", "")));
             f.set("sha256_after", Value::Str(text(r, "sha256_after", "")));
-            f.to_json()
+            if let Some(replay) = r.get("replay") {
+                f.set("replay", replay.clone());
+            }
+            f
         })
         .collect();
-    // The report type holds flat values; the files array is spliced in as raw JSON.
-    let head = out.to_json();
-    format!("{},\"files\":[{}]}}\n", &head[..head.len() - 1], files.join(","))
+    Session { head: out, files }
 }
 
 #[cfg(test)]

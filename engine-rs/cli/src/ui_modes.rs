@@ -16,3 +16,15 @@ pub const UI_VALUES: [(&str, Mode); 8] = [
     ("bad_sectors", Mode::BadSectors),
     ("bit_rot", Mode::BitRot),
 ];
+
+/// `(engine mode, UI label)`, in the UI's order; `{EXT}` is the file's extension upper-cased, or `File`.
+pub const UI_LABELS: [(&str, &str); 8] = [
+    ("byte_flip", "Quick Scramble · Random Bit Flips"),
+    ("guaranteed_break", "Won't Open · {EXT} Format Killer, or Header Poison"),
+    ("header_preserve_flip", "Stealth Corruption · Content Damage"),
+    ("truncate_insert", "Cut & Replace · Size Alteration"),
+    ("shuffle_blocks", "Jumble Sections · Block Reorder"),
+    ("interrupted_transfer", "Interrupted Download · Cut Short"),
+    ("bad_sectors", "Bad Sectors · Zeroed Blocks"),
+    ("bit_rot", "Bit Rot · Single-Bit Errors"),
+];

@@ -1,0 +1,153 @@
+//! The fields the command line adds after the engine's report (docs/contract.md, section 11.5): the
+//! replay command and the share link. The twin of lib/report/host-fields.ts, text for text;
+//! tests/cross-engine/reports.test.ts holds the two CLIs' texts equal.
+
+use fracture_engine::{Report, Value};
+
+use crate::ui_modes::UI_VALUES;
+
+/// The site's canonical origin: share links in every report point here, whichever host made it.
+pub const SITE_ORIGIN: &str = "https://fracture.example";
+
+fn text<'a>(r: &'a Report, key: &str) -> &'a str {
+    match r.get(key) {
+        Some(Value::Str(s)) => s,
+        _ => "",
+    }
+}
+
+fn int(r: &Report, key: &str) -> u64 {
+    match r.get(key) {
+        Some(Value::Int(n)) => *n,
+        _ => 0,
+    }
+}
+
+/// Words made only of these need no quoting in any POSIX shell.
+fn plain(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c)
+}
+
+/// C0 controls and DEL: a terminal may act on them when they are pasted.
+fn control(c: char) -> bool {
+    (c as u32) < 0x20 || c == '\u{7f}'
+}
+
+/// One word a POSIX shell reads back as `word` (the rules of `shellWord` in host-fields.ts): bare
+/// when plain, else in single quotes, or in `$'…'` when it holds control characters; a leading `-`
+/// gets `./`.
+pub fn shell_word(word: &str) -> String {
+    if word.is_empty() {
+        return "''".into();
+    }
+    let w = if word.starts_with('-') { format!("./{word}") } else { word.to_string() };
+    if w.chars().all(plain) {
+        return w;
+    }
+    if !w.chars().any(control) {
+        return format!("'{}'", w.replace('\'', "'\\''"));
+    }
+    let mut out = String::from("$'");
+    for c in w.chars() {
+        match c {
+            '\\' | '\'' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if control(c) => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// The command-line options a report was made with, in the replay command's order: `--only` and
+/// `--protect` from its `ranges` field (`--only=-512:` for a range starting with `-`), then
+/// `--fix-checksums` when it has `checksums_fixed`.
+pub fn replay_args(r: &Report) -> Vec<String> {
+    let mut args = vec![
+        "--mode".to_string(),
+        text(r, "mode").to_string(),
+        "--intensity".to_string(),
+        int(r, "intensity").to_string(),
+        "--seed".to_string(),
+        int(r, "seed").to_string(),
+    ];
+    let ranges = text(r, "ranges");
+    if !ranges.is_empty() {
+        for range in ranges.split(", ") {
+            let (kind, value) = range.split_once(' ').unwrap_or((range, ""));
+            if value.starts_with('-') {
+                args.push(format!("--{kind}={value}"));
+            } else {
+                args.push(format!("--{kind}"));
+                args.push(value.to_string());
+            }
+        }
+    }
+    if r.get("checksums_fixed").is_some() {
+        args.push("--fix-checksums".into());
+    }
+    args
+}
+
+/// `fracture --mode M --intensity N --seed S [ranges] [--fix-checksums] FILE`.
+pub fn replay_command(r: &Report) -> String {
+    let mut words = vec!["fracture".to_string()];
+    words.extend(replay_args(r));
+    words.push(shell_word(text(r, "filename")));
+    words.join(" ")
+}
+
+/// `{SITE_ORIGIN}/?algorithm=UI_VALUE&intensity=N&seed=S`. Every value is made of characters that
+/// URLSearchParams leaves as they are (letters, digits, `_`).
+pub fn share_link(r: &Report) -> String {
+    let mode = text(r, "mode");
+    let ui = UI_VALUES.iter().find(|(_, m)| m.name() == mode).map_or(mode, |(value, _)| value);
+    format!("{SITE_ORIGIN}/?algorithm={ui}&intensity={}&seed={}", int(r, "intensity"), int(r, "seed"))
+}
+
+/// The report with `replay` and `share_link` after the engine's fields.
+pub fn add(r: &mut Report) {
+    let replay = replay_command(r);
+    let link = share_link(r);
+    r.set("replay", Value::Str(replay));
+    r.set("share_link", Value::Str(link));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words() {
+        assert_eq!(shell_word("report.pdf"), "report.pdf");
+        assert_eq!(shell_word("quarterly results.csv"), "'quarterly results.csv'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word("-rf"), "./-rf");
+        assert_eq!(shell_word("new\nline"), "$'new\\nline'");
+        assert_eq!(shell_word("bell\u{7}'"), "$'bell\\x07\\''");
+        assert_eq!(shell_word(""), "''");
+    }
+
+    #[test]
+    fn replay_with_options() {
+        let mut r = Report::default();
+        r.set("filename", Value::Str("a b.png".into()));
+        r.set("mode", Value::Str("bit_rot".into()));
+        r.set("intensity", Value::Int(5));
+        r.set("seed", Value::Int(7));
+        r.set("ranges", Value::Str("only 16:-32, only :512, protect -0:".into()));
+        r.set("checksums_fixed", Value::Counts(vec![]));
+        add(&mut r);
+        assert_eq!(
+            text(&r, "replay"),
+            "fracture --mode bit_rot --intensity 5 --seed 7 --only 16:-32 --only :512 --protect=-0: --fix-checksums 'a b.png'"
+        );
+        assert_eq!(text(&r, "share_link"), "https://fracture.example/?algorithm=bit_rot&intensity=5&seed=7");
+    }
+}

@@ -1,0 +1,442 @@
+//! PDF reports (`--pdf`): a file's report and the batch's session report, with the content and
+//! layout of lib/report/pdf.ts (the browser's and the npm CLI's). Written with the pdf-writer crate:
+//! a small, maintained low-level writer (Typst's) with four small dependencies and no C code; the
+//! higher-level crates (printpdf, krilla) bring font parsing and shaping we do not need, since the
+//! standard Type 1 fonts need no embedding.
+//!
+//! Text: the standard fonts draw Windows-1252 characters. Any other character is drawn as "?" from
+//! a font whose ToUnicode map gives the real character back, so pdftotext yields every value.
+
+use std::collections::{BTreeSet, HashMap};
+use std::time::SystemTime;
+
+use fracture_engine::{Report, Value};
+use pdf_writer::types::{SystemInfo, UnicodeCmap};
+use pdf_writer::{Content, Date, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+
+use crate::changes::ChangeMap;
+use crate::report_text::{
+    change_summary, first_change_text, mode_label, thousands, ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS,
+    NOT_ESCALATED_TEXT,
+};
+use crate::session::{civil, iso_time, Session};
+
+const PAGE_W: f32 = 595.28;
+const PAGE_H: f32 = 841.89;
+const MARGIN: f32 = 40.0;
+const CONTENT_W: f32 = PAGE_W - 2.0 * MARGIN;
+const VALUE_X: f32 = MARGIN + 150.0;
+const VALUE_W: f32 = PAGE_W - MARGIN - VALUE_X;
+/// Courier's advance width, in thousandths of the size, for every glyph.
+const MONO_ADVANCE: f32 = 0.6;
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Font {
+    Sans,
+    Bold,
+    Mono,
+    MonoBold,
+}
+
+const FONTS: [(Font, &str); 4] = [
+    (Font::Sans, "Helvetica"),
+    (Font::Bold, "Helvetica-Bold"),
+    (Font::Mono, "Courier"),
+    (Font::MonoBold, "Courier-Bold"),
+];
+
+/// Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned).
+const CP1252_HIGH: [u32; 32] = [
+    0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
+    0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+/// The Windows-1252 code of a character, if the standard fonts can draw it.
+fn cp1252(c: char) -> Option<u8> {
+    let cp = c as u32;
+    if (0x20..=0x7e).contains(&cp) || (0xa0..=0xff).contains(&cp) {
+        return Some(cp as u8);
+    }
+    CP1252_HIGH.iter().position(|&x| x == cp && x != 0).map(|i| 0x80 + i as u8)
+}
+
+/// Codes used in each fallback font (all drawn as "?").
+const FALLBACK_FIRST: u8 = 0x21;
+const FALLBACK_CODES: usize = 0x100 - FALLBACK_FIRST as usize;
+
+/// A font resource on a page: a standard font, or fallback font i.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Res {
+    Std(Font),
+    Fallback(usize),
+}
+
+impl Res {
+    fn name(self) -> String {
+        match self {
+            Res::Std(f) => format!("F{}", FONTS.iter().position(|(x, _)| *x == f).unwrap_or(0) + 1),
+            Res::Fallback(i) => format!("X{}", i + 1),
+        }
+    }
+}
+
+/// Pages and a cursor: text and rectangles placed top to bottom, a new page when one fills.
+struct Writer {
+    pages: Vec<(Content, BTreeSet<Res>)>,
+    y: f32,
+    /// The characters of the fallback fonts, in code order.
+    fallback: Vec<char>,
+    fallback_code: HashMap<char, usize>,
+}
+
+impl Writer {
+    fn new() -> Writer {
+        let mut w = Writer { pages: Vec::new(), y: 0.0, fallback: Vec::new(), fallback_code: HashMap::new() };
+        w.new_page();
+        w
+    }
+
+    fn new_page(&mut self) {
+        self.pages.push((Content::new(), BTreeSet::new()));
+        self.y = PAGE_H - MARGIN;
+    }
+
+    fn page(&mut self) -> &mut (Content, BTreeSet<Res>) {
+        self.pages.last_mut().expect("a page")
+    }
+
+    /// Moves down by `height`, starting a new page first if it would not fit.
+    fn take(&mut self, height: f32) -> f32 {
+        if self.y - height < MARGIN {
+            self.new_page();
+        }
+        self.y -= height;
+        self.y
+    }
+
+    fn gap(&mut self, height: f32) {
+        self.y -= height;
+    }
+
+    /// One line of text at (x, y): runs of drawable characters, and the rest through a fallback font.
+    fn draw(&mut self, text: &str, x: f32, y: f32, font: Font, size: f32, color: f32) {
+        let mut runs: Vec<(Res, Vec<u8>)> = Vec::new();
+        for c in text.chars() {
+            let (res, code) = match cp1252(c) {
+                Some(code) => (Res::Std(font), code),
+                None => {
+                    let next = self.fallback.len();
+                    let slot = *self.fallback_code.entry(c).or_insert(next);
+                    if slot == next {
+                        self.fallback.push(c);
+                    }
+                    (Res::Fallback(slot / FALLBACK_CODES), FALLBACK_FIRST + (slot % FALLBACK_CODES) as u8)
+                }
+            };
+            match runs.last_mut() {
+                Some((r, codes)) if *r == res => codes.push(code),
+                _ => runs.push((res, vec![code])),
+            }
+        }
+        let (content, fonts) = self.page();
+        fonts.insert(Res::Std(font));
+        content.begin_text();
+        content.set_fill_rgb(color, color, color);
+        content.next_line(x, y);
+        for (res, codes) in &runs {
+            fonts.insert(*res);
+            content.set_font(Name(res.name().as_bytes()), size);
+            content.show(Str(codes));
+        }
+        content.end_text();
+    }
+
+    fn heading(&mut self, text: &str, size: f32) {
+        let y = self.take(size + 6.0);
+        self.draw(text, MARGIN, y, Font::Bold, size, 0.1);
+    }
+
+    fn paragraph(&mut self, text: &str, font: Font, size: f32) {
+        for line in wrap(text, (CONTENT_W / (MONO_ADVANCE * size)).floor() as usize) {
+            let y = self.take(size + 3.0);
+            self.draw(&line, MARGIN, y, font, size, 0.1);
+        }
+    }
+
+    /// A label and its value on one line (the value wraps in its column).
+    fn row(&mut self, label: &str, value: &str) {
+        let size = 8.5;
+        for (i, line) in wrap(value, (VALUE_W / (MONO_ADVANCE * size)).floor() as usize).iter().enumerate() {
+            let y = self.take(size + 4.0);
+            if i == 0 {
+                self.draw(label, MARGIN, y, Font::Bold, size, 0.3);
+            }
+            self.draw(line, VALUE_X, y, Font::Mono, size, 0.1);
+        }
+    }
+
+    /// A label, then its value across the page, in the largest size from 8 to 6 that fits one line.
+    fn block(&mut self, label: &str, value: &str) {
+        let y = self.take(12.0);
+        self.draw(label, MARGIN, y, Font::Bold, 8.5, 0.3);
+        let chars = value.chars().count() as f32;
+        let size = [8.0, 7.0, 6.0].into_iter().find(|s| chars * MONO_ADVANCE * s <= CONTENT_W).unwrap_or(6.0);
+        self.paragraph(value, Font::Mono, size);
+        self.gap(3.0);
+    }
+
+    /// The change map: one rectangle per changed segment, darker where more bytes changed.
+    fn change_figure(&mut self, map: &ChangeMap) {
+        let height = 22.0;
+        let x0 = MARGIN;
+        let bottom = self.take(height + 8.0) + 4.0;
+        let scale = if map.span > 0 { CONTENT_W / map.span as f32 } else { 0.0 };
+        let (c, _) = self.page();
+        c.save_state();
+        c.set_fill_rgb(0.95, 0.95, 0.95);
+        c.rect(x0, bottom, CONTENT_W, height);
+        c.fill_nonzero();
+        for (s, &changed) in map.changed.iter().enumerate() {
+            if changed == 0 {
+                continue;
+            }
+            let from = map.segment_start(s);
+            let len = map.segment_start(s + 1) - from;
+            let t = 0.25 + 0.75 * (changed as f32 / len as f32);
+            c.set_fill_rgb(0.95 - t * 0.2, 0.95 - t * 0.85, 0.95 - t * 0.85);
+            c.rect(x0 + from as f32 * scale, bottom, (len as f32 * scale).max(0.5), height);
+            c.fill_nonzero();
+        }
+        c.set_line_width(0.5);
+        c.set_stroke_rgb(0.6, 0.6, 0.6);
+        c.rect(x0, bottom, CONTENT_W, height);
+        c.stroke();
+        if let Some(sp) = &map.splice {
+            let len = (sp.removed + sp.inserted) as f32;
+            c.set_line_width(1.2);
+            c.set_stroke_rgb(0.1, 0.3, 0.8);
+            c.rect(x0 + sp.at as f32 * scale, bottom - 3.0, (len * scale).max(1.5), height + 6.0);
+            c.stroke();
+        }
+        c.restore_state();
+        let axis = self.take(10.0);
+        self.draw("byte 0", x0, axis, Font::Mono, 7.0, 0.4);
+        let end = format!("byte {}", thousands(map.span));
+        let x = x0 + CONTENT_W - end.len() as f32 * MONO_ADVANCE * 7.0;
+        self.draw(&end, x, axis, Font::Mono, 7.0, 0.4);
+    }
+
+    /// The document: catalog, info, fonts (with the fallbacks' ToUnicode maps) and pages.
+    fn finish(self, title: &str, made: SystemTime) -> Vec<u8> {
+        let mut next = 1;
+        let mut alloc = || {
+            let r = Ref::new(next);
+            next += 1;
+            r
+        };
+        let (catalog, tree, info) = (alloc(), alloc(), alloc());
+        let std_refs: Vec<Ref> = FONTS.iter().map(|_| alloc()).collect();
+        let fallback_fonts = self.fallback.len().div_ceil(FALLBACK_CODES);
+        let fallback_refs: Vec<(Ref, Ref)> = (0..fallback_fonts).map(|_| (alloc(), alloc())).collect();
+        let page_refs: Vec<(Ref, Ref)> = self.pages.iter().map(|_| (alloc(), alloc())).collect();
+
+        let mut pdf = Pdf::new();
+        pdf.catalog(catalog).pages(tree);
+        pdf.pages(tree).kids(page_refs.iter().map(|(p, _)| *p)).count(page_refs.len() as i32);
+        let (y, mo, d, h, mi, s, _) = civil(made);
+        let date = Date::new(y as u16).month(mo as u8).day(d as u8).hour(h as u8).minute(mi as u8).second(s as u8);
+        pdf.document_info(info)
+            .title(TextStr(title))
+            .creator(TextStr("Fracture"))
+            .producer(TextStr("Fracture (pdf-writer)"))
+            .creation_date(date)
+            .modified_date(date);
+        for ((_, base), id) in FONTS.iter().zip(&std_refs) {
+            pdf.type1_font(*id).base_font(Name(base.as_bytes())).encoding_predefined(Name(b"WinAnsiEncoding"));
+        }
+        for (i, (font, cmap)) in fallback_refs.iter().enumerate() {
+            let chars = &self.fallback[i * FALLBACK_CODES..((i + 1) * FALLBACK_CODES).min(self.fallback.len())];
+            let mut f = pdf.type1_font(*font);
+            f.base_font(Name(b"Courier"));
+            f.to_unicode(*cmap);
+            let mut enc = f.encoding_custom();
+            enc.base_encoding(Name(b"WinAnsiEncoding"));
+            enc.differences().consecutive(FALLBACK_FIRST, (0..FALLBACK_CODES).map(|_| Name(b"question")));
+            enc.finish();
+            f.finish();
+            let info = SystemInfo { registry: Str(b"Adobe"), ordering: Str(b"UCS"), supplement: 0 };
+            let mut map = UnicodeCmap::<u8>::new(Name(b"Adobe-Identity-UCS"), info);
+            for (j, c) in chars.iter().enumerate() {
+                map.pair(FALLBACK_FIRST + j as u8, *c);
+            }
+            pdf.cmap(*cmap, &map.finish());
+        }
+        for ((content, fonts), (page_id, content_id)) in self.pages.into_iter().zip(&page_refs) {
+            let mut page = pdf.page(*page_id);
+            page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H));
+            page.parent(tree);
+            page.contents(*content_id);
+            let mut resources = page.resources();
+            let mut dict = resources.fonts();
+            for res in &fonts {
+                let id = match res {
+                    Res::Std(f) => std_refs[FONTS.iter().position(|(x, _)| x == f).unwrap_or(0)],
+                    Res::Fallback(i) => fallback_refs[*i].0,
+                };
+                dict.pair(Name(res.name().as_bytes()), id);
+            }
+            dict.finish();
+            resources.finish();
+            page.finish();
+            pdf.stream(*content_id, &content.finish());
+        }
+        pdf.finish()
+    }
+}
+
+/// Lines of at most `max` characters, broken at spaces where one is near enough (as in pdf.ts).
+fn wrap(text: &str, max: usize) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= max {
+        return vec![text.to_string()];
+    }
+    let mut lines = Vec::new();
+    let mut at = 0;
+    while at < chars.len() {
+        let mut end = chars.len().min(at + max);
+        if end < chars.len() {
+            // JavaScript's lastIndexOf(' ', end): the last space at or before `end`.
+            if let Some(space) = chars[..=end].iter().rposition(|&c| c == ' ') {
+                if space > at {
+                    end = space;
+                }
+            }
+        }
+        lines.push(chars[at..end].iter().collect());
+        at = end;
+        if chars.get(at) == Some(&' ') {
+            at += 1;
+        }
+    }
+    lines
+}
+
+/// A report value as JavaScript's String() prints it (the report's JSON numbers).
+fn value(r: &Report, key: &str) -> String {
+    match r.get(key) {
+        Some(Value::Str(s)) => s.clone(),
+        Some(Value::Int(n)) => n.to_string(),
+        Some(Value::Num(x)) if *x == 0.0 => "0".into(),
+        Some(Value::Num(x)) => x.to_string(),
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+fn extension(name: &str) -> String {
+    match name.rfind('.') {
+        Some(i) if i > 0 => name[i + 1..].to_lowercase(),
+        _ => String::new(),
+    }
+}
+
+/// A file's report (with its host fields): every value, the change map, replay command, share link.
+pub fn file_report(r: &Report, changes: &ChangeMap, made: SystemTime) -> Vec<u8> {
+    let name = value(r, "filename");
+    let mut w = Writer::new();
+    w.heading("Fracture corruption report", 16.0);
+    w.paragraph(&name, Font::Mono, 10.0);
+    w.gap(8.0);
+    w.row("File", &name);
+    w.row("Format", &value(r, "format"));
+    w.row("Original size", &format!("{} bytes", value(r, "original_size")));
+    w.row("Result size", &format!("{} bytes", value(r, "result_size")));
+    let mode = value(r, "mode");
+    w.row("Mode", &format!("{mode} ({})", mode_label(&mode, &extension(&name))));
+    w.row("Intensity", &value(r, "intensity"));
+    w.row("Seed", &value(r, "seed"));
+    w.row("Engine", &value(r, "engine"));
+    w.row("Time", &format!("{} ms", value(r, "time_ms")));
+    w.row("Entropy before", &value(r, "before_entropy"));
+    w.row("Entropy after", &value(r, "after_entropy"));
+    w.row("Entropy change", &value(r, "entropy_delta"));
+    w.row("SHA-256 before", &value(r, "sha256_before"));
+    w.row("SHA-256 after", &value(r, "sha256_after"));
+    w.row("Verdict", &value(r, "verdict"));
+    w.row("Strategy", &value(r, "strategy"));
+    for (key, label) in MODE_FIELDS {
+        if let Some(Value::Int(_) | Value::Num(_)) = r.get(key) {
+            w.row(&format!("{label} ({key})"), &value(r, key));
+        }
+    }
+    let escalated = matches!(r.get("escalated"), Some(Value::Bool(true)));
+    w.row("Escalation", if escalated { ESCALATED_TEXT } else { NOT_ESCALATED_TEXT });
+    w.gap(6.0);
+    w.block("Recipe", &value(r, "recipe"));
+    w.heading("Change map", 11.0);
+    w.change_figure(changes);
+    w.paragraph(&first_change_text(changes), Font::Mono, 8.0);
+    w.paragraph(&change_summary(changes), Font::Mono, 8.0);
+    w.gap(8.0);
+    w.block("Replay command", &value(r, "replay"));
+    w.block("Share link", &value(r, "share_link"));
+    w.row("Report made", &iso_time(made));
+    w.gap(10.0);
+    w.paragraph(&format!("Legal notice: {LEGAL_NOTICE}"), Font::Mono, 7.0);
+    w.finish(&format!("Fracture corruption report: {name}"), made)
+}
+
+/// The batch's session report: the run's settings and totals, then every file.
+pub fn session_report(session: &Session, made: SystemTime) -> Vec<u8> {
+    let head = &session.head;
+    let mut w = Writer::new();
+    w.heading("Fracture session report", 16.0);
+    w.gap(6.0);
+    w.row("Session", &value(head, "session_timestamp"));
+    w.row("Files", &value(head, "total_files"));
+    let mode = value(head, "mode");
+    w.row("Mode", &format!("{mode} ({})", mode_label(&mode, "")));
+    w.row("Intensity", &value(head, "intensity"));
+    w.row("Master seed", &value(head, "master_seed"));
+    w.row("Duration", &format!("{} ms", value(head, "session_duration_ms")));
+    w.row("Entropy change", &value(head, "total_entropy_delta"));
+    w.row("Recoverability", &value(head, "recoverability"));
+    w.row("Report made", &iso_time(made));
+    for (i, r) in session.files.iter().enumerate() {
+        w.gap(8.0);
+        w.paragraph(&format!("{}. {}", i + 1, value(r, "filename")), Font::MonoBold, 9.0);
+        w.row("In the archive", &value(r, "archive_name"));
+        w.row("Sizes", &format!("{} -> {} bytes", value(r, "original_size"), value(r, "result_size")));
+        w.row("Seed", &value(r, "seed"));
+        w.row("Entropy change", &value(r, "entropy_delta"));
+        w.row("Verdict", &value(r, "verdict"));
+        w.row("SHA-256 after", &value(r, "sha256_after"));
+        w.row("Recipe", &value(r, "recipe"));
+        w.row("Replay", &value(r, "replay"));
+    }
+    w.gap(12.0);
+    w.paragraph(&format!("Legal notice: {LEGAL_NOTICE}"), Font::Mono, 7.0);
+    w.finish("Fracture session report", made)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_as_typescript() {
+        assert_eq!(wrap("aaa bbb ccc", 7), ["aaa bbb", "ccc"]);
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        let text = "fracture --mode byte_flip --intensity 80 --seed 1 résumé📄📄📄📄📄.bin";
+        assert_eq!(wrap(text, 20).join(" ").replace(' ', ""), text.replace(' ', ""));
+    }
+
+    #[test]
+    fn windows_1252() {
+        assert_eq!(cp1252('A'), Some(0x41));
+        assert_eq!(cp1252('é'), Some(0xe9));
+        assert_eq!(cp1252('€'), Some(0x80));
+        assert_eq!(cp1252('Ω'), None);
+        assert_eq!(cp1252('\u{81}'), None);
+    }
+}

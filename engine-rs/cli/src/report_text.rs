@@ -1,0 +1,124 @@
+//! Sentences and labels the PDF reports print: the twins of lib/report/text.ts (a test below reads
+//! that file and finds every text here in it; tests/cross-engine/reports.test.ts compares the PDFs).
+
+use crate::changes::ChangeMap;
+use crate::ui_modes::UI_LABELS;
+
+pub const LEGAL_NOTICE: &str = "Use Fracture only on files you own or are authorised to modify. Corrupted copies are for testing; never pass them off as originals.";
+
+/// Mode-specific report fields and their labels, in the contract's order.
+pub const MODE_FIELDS: [(&str, &str); 15] = [
+    ("ops", "Bytes modified"),
+    ("preserve_header", "Header bytes preserved"),
+    ("removed", "Bytes removed"),
+    ("inserted", "Bytes inserted"),
+    ("remove_start", "Cut at offset"),
+    ("shuffled_blocks", "Blocks shuffled"),
+    ("block_size", "Block size"),
+    ("cut_at", "Cut at byte"),
+    ("bytes_lost", "Bytes lost"),
+    ("sectors_zeroed", "Sectors zeroed"),
+    ("bytes_zeroed", "Bytes zeroed"),
+    ("sector_size", "Sector size"),
+    ("bits_flipped", "Bits flipped"),
+    ("one_in_bits", "Rate, 1 in this many bits"),
+    ("allowed_bytes", "Bytes that could change"),
+];
+
+pub const ESCALATED_TEXT: &str =
+    "Escalated: the first pass still looked openable, so it was redone at intensity 100 with seed + 1.";
+pub const NOT_ESCALATED_TEXT: &str = "Not escalated: the first pass was final.";
+
+/// The UI label of an engine mode (`{EXT}` from the file's extension); "Custom Algorithm" if none.
+pub fn mode_label(mode: &str, ext: &str) -> String {
+    match UI_LABELS.iter().find(|(m, _)| *m == mode) {
+        None => "Custom Algorithm".into(),
+        Some((_, label)) => {
+            label.replace("{EXT}", &if ext.is_empty() { "File".to_string() } else { ext.to_uppercase() })
+        }
+    }
+}
+
+/// 1234567 -> "1,234,567".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// part / whole as a percentage with one decimal, rounded down.
+pub fn percent_down(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        return "0.0".into();
+    }
+    let permille = (u128::from(part) * 1000 / u128::from(whole)) as u64;
+    format!("{}.{}", permille / 10, permille % 10)
+}
+
+pub fn first_change_text(map: &ChangeMap) -> String {
+    match map.first_change {
+        None => "No byte changed.".into(),
+        Some(at) => format!("First change at byte {}", thousands(at)),
+    }
+}
+
+/// One or two sentences on where the bytes changed.
+pub fn change_summary(map: &ChangeMap) -> String {
+    if map.changed_bytes == 0 {
+        return "No byte changed: the result is identical to the original.".into();
+    }
+    let runs = if map.runs == 1 { "1 run".to_string() } else { format!("{} runs", thousands(map.runs)) };
+    let mut text = format!(
+        "{} of {} bytes changed ({}%) in {runs}; first change at byte {}.",
+        thousands(map.changed_bytes),
+        thousands(map.span),
+        percent_down(map.changed_bytes, map.span),
+        thousands(map.first_change.unwrap_or(0)),
+    );
+    if let Some(s) = &map.splice {
+        if s.removed > 0 {
+            text +=
+                &format!(" Cut: {} bytes of the original removed at byte {}.", thousands(s.removed), thousands(s.at));
+        }
+        if s.inserted > 0 {
+            text += &format!(" Inserted: {} bytes at byte {}.", thousands(s.inserted), thousands(s.at));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text here is written, in single quotes, in lib/report/text.ts.
+    #[test]
+    fn same_texts_as_typescript() {
+        let ts = include_str!("../../../lib/report/text.ts");
+        let quoted = |s: &str| format!("'{s}'");
+        for text in [LEGAL_NOTICE, ESCALATED_TEXT, NOT_ESCALATED_TEXT] {
+            assert!(ts.contains(&quoted(text)), "{text}");
+        }
+        for (key, label) in MODE_FIELDS {
+            assert!(ts.contains(&format!("{{ key: '{key}', label: '{label}' }}")), "{key}");
+        }
+        assert_eq!(ts.matches("{ key: '").count(), MODE_FIELDS.len());
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(percent_down(1, 3), "33.3");
+        assert_eq!(percent_down(2, 3), "66.6");
+        assert_eq!(mode_label("guaranteed_break", "png"), "Won't Open · PNG Format Killer, or Header Poison");
+        assert_eq!(mode_label("nope", ""), "Custom Algorithm");
+    }
+}

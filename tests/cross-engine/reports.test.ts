@@ -1,0 +1,303 @@
+// The reports both command lines hand out, met as a user meets them: the host fields (replay command,
+// share link) in --json and --report, the same text from the native CLI (engine-rs/cli/src/host_fields.rs)
+// and the npm CLI (lib/report/host-fields.ts) over odd names; a replay command run in a shell
+// reproducing the bytes; and --pdf's PDFs, checked with qpdf and read back with pdftotext.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportName } from '../../lib/engine/shared/names.ts';
+import { pdfReportName } from '../../lib/report/pdf.ts';
+import { LEGAL_NOTICE } from '../../lib/report/text.ts';
+import { xorshiftBytes } from './generators.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const NATIVE = path.join(ROOT, 'target/release/fracture');
+const NPM = path.join(ROOT, 'bin/fracture.mjs');
+
+type Tool = { label: string; cmd: string; args: string[] };
+const TOOLS: Tool[] = [
+  { label: 'native', cmd: NATIVE, args: [] },
+  { label: 'npm', cmd: process.execPath, args: [NPM] },
+];
+
+/** Names a file can have on Linux that a shell, an option parser or a terminal could trip on. */
+const ODD_NAMES = [
+  'plain.bin',
+  'quarterly results.csv',
+  "it's here.txt",
+  'name"with"quotes.json',
+  '-rf',
+  '--mode',
+  '$(touch pwned).png',
+  '`whoami`;ls|cat&.txt',
+  'back\\slash',
+  'tab\there.txt',
+  'new\nline.txt',
+  'bell\u0007 esc\u001b[31m del\u007f.bin',
+  'résumé 📄 ẞ-Ωmega.tar.gz',
+  '日本語のファイル.csv',
+];
+
+function run(tool: Tool, args: string[], cwd: string, input?: Uint8Array) {
+  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, input });
+  return { code: r.status, out: r.stdout, err: r.stderr.toString('utf8') };
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** qpdf's verdict and the text pdftotext gives back, whitespace runs made single spaces. */
+function readPdf(file: string) {
+  const check = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
+  const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).stdout;
+  return { check: check.stdout, checkCode: check.status, text, flat: text.replace(/\s+/g, ' ') };
+}
+
+let dir: string;
+
+beforeAll(() => {
+  for (const p of [NATIVE, NPM, path.join(ROOT, 'dist/cli/main.js')]) {
+    if (!existsSync(p)) throw new Error(`${p} is missing: run \`make build\` first`);
+  }
+  dir = mkdtempSync(path.join(tmpdir(), 'fracture-reports-'));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A directory holding every odd name, each file different. */
+function oddFiles(where: string) {
+  mkdirSync(where, { recursive: true });
+  for (const [i, name] of ODD_NAMES.entries())
+    writeFileSync(path.join(where, name), xorshiftBytes(3000 + 97 * i, 11 + i));
+}
+
+describe('host fields in the command lines', () => {
+  it('both CLIs print the same replay command and share link, after the engine fields, over odd names', () => {
+    const where = path.join(dir, 'odd');
+    oddFiles(where);
+    const files = ODD_NAMES.map((n) => `./${n}`);
+    const reports = TOOLS.map((tool) => {
+      const r = run(
+        tool,
+        ['--json', '--seed', '9', '--mode', 'stealth_corruption', '--out', `out-${tool.label}`, ...files],
+        where,
+      );
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+      return r.out
+        .toString('utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+    });
+    for (const [i, name] of ODD_NAMES.entries()) {
+      const [native, npm] = reports.map((list) => list[i]);
+      const keys = Object.keys(native);
+      expect(keys.slice(-2)).toEqual(['replay', 'share_link']);
+      expect(keys.indexOf('sha256_after')).toBe(keys.length - 3);
+      expect(native.filename).toBe(name);
+      expect(native.replay, JSON.stringify(name)).toBe(npm.replay);
+      expect(native.share_link).toBe(npm.share_link);
+      expect(native.share_link).toBe(
+        `https://fracture.example/?algorithm=stealth_corruption&intensity=80&seed=${9 + i}`,
+      );
+      expect(native.replay).toMatch(
+        new RegExp(`^fracture --mode header_preserve_flip --intensity 80 --seed ${9 + i} `),
+      );
+      // Never a control character a pasted command could act on.
+      expect([...native.replay].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\u007f')).toBe(false);
+    }
+  });
+
+  it('--report files carry the host fields too, in JSON.stringify(report, null, 2) form', () => {
+    const where = path.join(dir, 'report-files');
+    mkdirSync(where);
+    writeFileSync(path.join(where, 'my data.csv'), 'a,b\n1,2\n'.repeat(200));
+    for (const tool of TOOLS) {
+      const out = `out-${tool.label}`;
+      const r = run(tool, ['--report', '--seed', '3', '--out', out, 'my data.csv'], where);
+      expect(r.code, r.err).toBe(0);
+      const text = readFileSync(path.join(where, out, 'my_data.csv_corruption_report.json'), 'utf8');
+      const report = JSON.parse(text);
+      expect(text).toBe(`${JSON.stringify(report, null, 2)}\n`);
+      expect(report.replay).toBe("fracture --mode byte_flip --intensity 80 --seed 3 'my data.csv'");
+      expect(report.share_link).toBe('https://fracture.example/?algorithm=quick_scramble&intensity=80&seed=3');
+    }
+  });
+
+  it('a replay command, run by the shell as printed, writes the same bytes (byte ranges and --fix-checksums included)', () => {
+    const where = path.join(dir, 'replay');
+    oddFiles(where);
+    // `fracture` on PATH is each CLI in turn.
+    const bins = TOOLS.map((tool) => {
+      const bin = path.join(dir, `bin-${tool.label}`);
+      mkdirSync(bin);
+      const quoted = [tool.cmd, ...tool.args].map((w) => `'${w}'`).join(' ');
+      writeFileSync(path.join(bin, 'fracture'), `#!/bin/sh\nexec ${quoted} "$@"\n`);
+      chmodSync(path.join(bin, 'fracture'), 0o755);
+      return bin;
+    });
+    // Each mode, the options given, and the options the replay command carries (canonical ranges,
+    // `only` before `protect`).
+    const cases: [string, string[], string][] = [
+      [
+        'bit_rot',
+        ['--only', '0x10:2000', '--protect=-100:', '--only=-0x200:', '--fix-checksums'],
+        ' --only 16:2000 --only=-512: --protect=-100: --fix-checksums',
+      ],
+      ['bad_sectors', ['--protect', ':512', '--intensity', '30'], ' --protect :512'],
+      ['header_preserve_flip', ['--fix-checksums'], ' --fix-checksums'],
+      ['truncate_insert', [], ''],
+    ];
+    let replays = 0;
+    for (const [t, tool] of TOOLS.entries()) {
+      for (const [c, [mode, options, carried]] of cases.entries()) {
+        for (const name of [ODD_NAMES[c], ODD_NAMES[ODD_NAMES.length - 1 - c], 'new\nline.txt', '-rf']) {
+          const first = run(
+            tool,
+            ['--json', '--quiet', '--mode', mode, ...options, '--seed', '77', '--out', 'first', `./${name}`],
+            where,
+          );
+          expect(first.code, `${tool.label}: ${first.err}`).toBe(0);
+          const report = JSON.parse(first.out.toString('utf8'));
+          expect(report.replay).toMatch(
+            new RegExp(`^fracture --mode ${mode} --intensity ${report.intensity} --seed 77${carried} [^-]`),
+          );
+          rmSync(path.join(where, 'corrupted'), { recursive: true, force: true });
+          const again = spawnSync('bash', ['-c', report.replay], {
+            cwd: where,
+            env: { ...process.env, PATH: `${bins[t]}:${process.env.PATH}` },
+          });
+          expect(again.status, `${report.replay}: ${again.stderr}`).toBe(0);
+          const written = readdirSync(path.join(where, 'corrupted'));
+          expect(written).toHaveLength(1);
+          expect(sha256(readFileSync(path.join(where, 'corrupted', written[0]))), report.replay).toBe(
+            report.sha256_after,
+          );
+          replays++;
+        }
+      }
+    }
+    expect(replays).toBe(TOOLS.length * cases.length * 4);
+  });
+});
+
+describe('--pdf', () => {
+  it('both CLIs write one sound PDF per file, beside the JSON, with every value pdftotext can read back', () => {
+    const where = path.join(dir, 'pdf');
+    const names = ['résumé 📄 ẞ-Ωmega.tar.gz', 'it\'s a "quoted" name.bmp', 'new\nline.txt', 'plain.png'];
+    mkdirSync(where);
+    for (const [i, n] of names.entries()) writeFileSync(path.join(where, n), xorshiftBytes(9000 + i, 40 + i));
+    const texts = TOOLS.map((tool) => {
+      const out = `out-${tool.label}`;
+      const r = run(
+        tool,
+        ['--pdf', '--report', '--mode', 'truncate_insert', '--seed', '5', '--out', out, ...names.map((n) => `./${n}`)],
+        where,
+      );
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+      return names.map((name) => {
+        const report = JSON.parse(readFileSync(path.join(where, out, reportName(name)), 'utf8'));
+        const file = path.join(where, out, pdfReportName(name));
+        const { check, checkCode, text, flat } = readPdf(file);
+        expect(checkCode, check).toBe(0);
+        expect(check).toContain('No syntax or stream encoding errors found');
+        const rows = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
+        const has = (label: string, value: string) =>
+          expect(rows, `${tool.label} ${label}`).toContain(`${label} ${value}`.replace(/\s+/g, ' '));
+        // pdftotext ends a line at a newline in the name, so the name is looked for line by line.
+        for (const part of name.split('\n')) expect(flat).toContain(part.replace(/\s+/g, ' '));
+        if (!name.includes('\n')) has('File', name);
+        has('Original size', `${report.original_size} bytes`);
+        has('Result size', `${report.result_size} bytes`);
+        has('Intensity', '80');
+        has('Seed', String(report.seed));
+        has('Engine', report.engine);
+        has('Time', `${report.time_ms} ms`);
+        has('Entropy before', String(report.before_entropy));
+        has('Entropy after', String(report.after_entropy));
+        has('Entropy change', String(report.entropy_delta));
+        has('SHA-256 before', report.sha256_before);
+        has('SHA-256 after', report.sha256_after);
+        has('Verdict', report.verdict);
+        has('Mode', 'truncate_insert (Cut & Replace · Size Alteration)');
+        has('Bytes removed (removed)', String(report.removed));
+        has('Bytes inserted (inserted)', String(report.inserted));
+        has('Cut at offset (remove_start)', String(report.remove_start));
+        has('Escalation', 'Not escalated: the first pass was final.');
+        expect(flat).toContain(report.recipe);
+        expect(flat).toContain(report.share_link);
+        if (!name.includes('\n')) expect(flat).toContain(report.replay);
+        expect(flat).toMatch(/Report made \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/);
+        expect(flat).toContain(LEGAL_NOTICE);
+        expect(flat).toMatch(/ bytes changed \(\d+\.\d%\) in [\d,]+ runs?; first change at byte /);
+        // The timing and the moment it was made are the only lines that may differ between the CLIs.
+        return text.replace(/^(Time|Report made) .*$/gm, '');
+      });
+    });
+    expect(texts[0]).toEqual(texts[1]);
+  });
+
+  it('with --zip, the session report PDF goes into the ZIP beside the session JSON', () => {
+    const where = path.join(dir, 'pdf-zip');
+    mkdirSync(where);
+    const names = ['a b.csv', 'ünïcødé ✓.json'];
+    for (const [i, n] of names.entries()) writeFileSync(path.join(where, n), xorshiftBytes(4000, 70 + i));
+    for (const tool of TOOLS) {
+      const zip = `${tool.label}.zip`;
+      const r = run(tool, ['--pdf', '--zip', zip, '--seed', '8', '--out', `out-${tool.label}`, ...names], where);
+      expect(r.code, r.err).toBe(0);
+      const x = path.join(where, `x-${tool.label}`);
+      const unzip = spawnSync('unzip', ['-q', zip, '-d', x], { cwd: where, encoding: 'utf8' });
+      expect(unzip.status, unzip.stderr).toBe(0);
+      const entries = readdirSync(x).sort();
+      const json = entries.find((e) => e.endsWith('_session_report.json'));
+      const pdf = entries.find((e) => e.endsWith('_session_report.pdf'));
+      if (!json || !pdf) throw new Error(`no session report in ${entries.join(', ')}`);
+      expect(pdf.replace(/\.pdf$/, '.json')).toBe(json);
+      const session = JSON.parse(readFileSync(path.join(x, json), 'utf8'));
+      const { check, flat } = readPdf(path.join(x, pdf));
+      expect(check).toContain('No syntax or stream encoding errors found');
+      expect(flat).toContain('Master seed 8');
+      expect(flat).toContain('Files 2');
+      for (const [i, f] of session.files.entries()) {
+        expect(f.replay).toBe(`fracture --mode byte_flip --intensity 80 --seed ${8 + i} '${names[i]}'`);
+        expect(flat).toContain(`${i + 1}. ${names[i]}`);
+        expect(flat).toContain(f.replay);
+        expect(flat).toContain(f.sha256_after);
+      }
+    }
+  });
+
+  it('with - (standard input), standard output holds only the bytes; the PDF goes to DIR', () => {
+    const where = path.join(dir, 'pdf-stdin');
+    mkdirSync(where);
+    const input = xorshiftBytes(5000, 99);
+    const outputs = TOOLS.map((tool) => {
+      const r = run(
+        tool,
+        ['--pdf', '--seed', '4', '--name', 'piped data.bin', '--out', `out-${tool.label}`, '-'],
+        where,
+        input,
+      );
+      expect(r.code, r.err).toBe(0);
+      const { check, flat } = readPdf(path.join(where, `out-${tool.label}`, 'piped_data.bin_corruption_report.pdf'));
+      expect(check).toContain('No syntax or stream encoding errors found');
+      expect(flat).toContain(`SHA-256 after ${sha256(r.out)}`);
+      expect(flat).toContain("fracture --mode byte_flip --intensity 80 --seed 4 'piped data.bin'");
+      return sha256(r.out);
+    });
+    const plain = run(TOOLS[0], ['--seed', '4', '--name', 'piped data.bin', '-'], where, input);
+    expect(outputs).toEqual([sha256(plain.out), sha256(plain.out)]);
+  });
+});
