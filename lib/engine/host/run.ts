@@ -62,12 +62,17 @@ export type Hashing = 'platform' | 'engine';
 /** From this size on, the worker hashes in the module: a WebCrypto copy of 200 MB would cost the tab 200 MB. */
 export const ENGINE_HASH_MIN_BYTES = 16 * 1024 * 1024;
 
+const sizeOf = (input: Uint8Array | Blob) => (input instanceof Uint8Array ? input.length : input.size);
+
+/** Who hashes an input of `size` bytes in the worker (see ENGINE_HASH_MIN_BYTES). */
+const hashingFor = (size: number): Hashing => (size >= ENGINE_HASH_MIN_BYTES ? 'engine' : 'platform');
+
 /**
  * Copies the input into the module's memory: from bytes at once, or from a Blob a slice at a time, the
  * next slice already being read while one is copied (and hashed, with engine hashing).
  */
 async function load(engine: WasmEngine, input: Uint8Array | Blob, hashing: Hashing, hasher?: StreamHasher) {
-  const size = input instanceof Uint8Array ? input.length : input.size;
+  const size = sizeOf(input);
   const buffer = new engine.InputBuffer(size);
   try {
     // The view must be re-created after any allocation: growing memory detaches old views.
@@ -131,9 +136,7 @@ export function runWasmToBlob(
   options: CorruptOptions,
   events: CorruptCallbacks = {},
   helpers: readonly FlipHelper[] = [],
-  hashing: Hashing = (input instanceof Uint8Array ? input.length : input.size) >= ENGINE_HASH_MIN_BYTES
-    ? 'engine'
-    : 'platform',
+  hashing: Hashing = hashingFor(sizeOf(input)),
 ): Promise<EngineResult> {
   return runStages(
     engine,
@@ -184,8 +187,7 @@ export async function runWasmToFile(
   /** Computes the checksums beside the stages, on another core; without one the module hashes. */
   hasher?: StreamHasher,
 ): Promise<{ data: Blob | undefined; report: Report; notStored?: string }> {
-  const size = input instanceof Uint8Array ? input.length : input.size;
-  const hashing: Hashing = size >= ENGINE_HASH_MIN_BYTES ? 'engine' : 'platform';
+  const hashing = hashingFor(sizeOf(input));
   let notStored: string | undefined;
   const { data, report } = await runStages(
     engine,
@@ -212,7 +214,7 @@ export async function runWasmToFile(
         return outputBlob(output, length, hashTo);
       }
     },
-    size >= ENGINE_HASH_MIN_BYTES ? hasher : undefined,
+    hashing === 'engine' ? hasher : undefined,
   );
   return notStored === undefined ? { data, report } : { data, report, notStored };
 }
@@ -248,7 +250,7 @@ async function runStages<T>(
   let done = enterStage(events, 'scan');
   const helper = sha256 ? undefined : hasher;
   const buffer = await load(engine, input, hashing, helper);
-  const size = input instanceof Uint8Array ? input.length : input.size;
+  const size = sizeOf(input);
   // Platform and helper hashing run beside the stages below; engine hashing finishes the buffer's own digest here.
   const shaBefore = helper
     ? helper.finish('input')
