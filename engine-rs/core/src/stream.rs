@@ -29,6 +29,11 @@ use crate::{
 pub const PIECE: usize = 4 << 20;
 /// Pieces in flight between the three threads: the memory bound is about this many pieces.
 const BUFFERS: usize = 5;
+/// The reader and the writer read, hash, count and write a piece in blocks of this many bytes, so
+/// that hashing and counting find each block in the core's cache rather than in memory (a piece is
+/// larger than the L2 cache). 64 KiB, 256 KiB and 1 MiB measured alike here, all about 30% less CPU
+/// per process than whole 4 MiB pieces (200 MiB byte_flip: 1.07 s against 1.45-1.56 s).
+const BLOCK: usize = 256 << 10;
 
 /// An input read by position.
 pub trait Source: Sync {
@@ -382,8 +387,11 @@ fn corrupt_in_pieces(
         let writer = scope.spawn(move || -> io::Result<Measure> {
             let mut m = Measure::default();
             for (buf, len) in done_rx {
-                m.add(&buf[..len]);
-                sink.write_all(&buf[..len])?;
+                // Hashed, counted and written a block at a time, while the block is in the cache.
+                for block in buf[..len].chunks(BLOCK) {
+                    m.add(block);
+                    sink.write_all(block)?;
+                }
                 let _ = free_tx.send(buf);
             }
             sink.flush()?;
@@ -428,12 +436,17 @@ fn read_output(
 ) -> io::Result<()> {
     for (i, seg) in segments(layout, pos, buf.len()).into_iter().enumerate() {
         let part = &mut buf[seg.at..seg.at + seg.len];
-        match seg.from {
-            Some(from) => src.read_at(from, part)?,
-            None => fill.as_mut().ok_or_else(|| io::Error::other("no fill stream"))?.next(part),
-        }
-        if let (0, Some(m), Layout::Same { .. }) = (i, measure.as_mut(), layout) {
-            m.add(part);
+        match (seg.from, i, measure.as_mut(), layout) {
+            // The input in order: measured a block at a time, right after each block is read, while
+            // it is in the cache.
+            (Some(from), 0, Some(m), Layout::Same { .. }) => {
+                for (j, block) in part.chunks_mut(BLOCK).enumerate() {
+                    src.read_at(from + (j * BLOCK) as u64, block)?;
+                    m.add(block);
+                }
+            }
+            (Some(from), ..) => src.read_at(from, part)?,
+            (None, ..) => fill.as_mut().ok_or_else(|| io::Error::other("no fill stream"))?.next(part),
         }
     }
     Ok(())
