@@ -9,8 +9,17 @@ import { corrupt } from '../engine/reference/engine.ts';
 import { buildSessionReport } from '../zip/session.ts';
 import { bytesSource, changeMap } from './changes.ts';
 import { withHostFields } from './host-fields.ts';
-import { fileReportPdf, pdfReportName, sessionReportPdf, wrap } from './pdf.ts';
-import { changeSummary, LEGAL_NOTICE } from './text.ts';
+import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
+import {
+  boldWidth,
+  fileReportPdf,
+  HELVETICA_BOLD_WIDTHS,
+  pdfReportName,
+  sessionReportPdf,
+  wrap,
+  wrapBold,
+} from './pdf.ts';
+import { changeSummary, LEGAL_NOTICE, MODE_FIELDS } from './text.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fracture-pdf-'));
 
@@ -66,8 +75,13 @@ describe('file report PDF', () => {
       expect(flat).toContain(changeSummary(changes));
       expect(flat).toContain(LEGAL_NOTICE);
       expect(flat).toContain('rejected (the browser could not open the corrupted file)');
-      for (const key of ['ops', 'preserve_header', 'removed', 'inserted', 'remove_start'] as const) {
-        if (typeof report[key] === 'number') expect(flat).toContain(`(${key}) ${report[key]}`);
+      // Each mode field's value follows its label's first line (a long label wraps in its column).
+      for (const { key, label } of MODE_FIELDS) {
+        const value = report[key as keyof typeof report];
+        if (typeof value !== 'number') continue;
+        const [first, ...rest] = wrapBold(`${label} (${key})`, 142, 8.5);
+        expect(flat).toContain(`${first} ${value}`);
+        for (const line of rest) expect(flat).toContain(line);
       }
     });
   }
@@ -117,6 +131,40 @@ describe('session report PDF', () => {
       expect(flat).toContain(r.sha256_after);
       expect(flat).toContain(session.files[i].archive_name);
     }
+  });
+});
+
+describe('row labels', () => {
+  it("are measured with Helvetica-Bold's own metrics", () => {
+    const font = Font.load(FontNames.HelveticaBold);
+    const widths = Array.from({ length: 95 }, (_, i) =>
+      font.getWidthOfGlyph(Encodings.WinAnsi.encodeUnicodeCodePoint(0x20 + i).name),
+    );
+    expect(HELVETICA_BOLD_WIDTHS).toEqual(widths);
+  });
+
+  it('wrap within their column, losing nothing', () => {
+    for (const { key, label } of MODE_FIELDS) {
+      const text = `${label} (${key})`;
+      const lines = wrapBold(text, 142, 8.5);
+      for (const line of lines) expect(boldWidth(line, 8.5), line).toBeLessThanOrEqual(142);
+      expect(lines.join(' ')).toBe(text);
+    }
+    expect(wrapBold('W'.repeat(40), 50, 10).join('')).toBe('W'.repeat(40));
+  });
+
+  it("never run into their values: bit_rot's long rate label wraps beside its value", async () => {
+    const input = new Uint8Array(5000).map((_, i) => (i * 7919) >>> 3);
+    const { data, report } = corrupt(input, 'rot.bin', { mode: 'bit_rot', intensity: 80, seed: 42 });
+    const changes = await changeMap(bytesSource(input), bytesSource(data));
+    const pdf = await fileReportPdf({ report: withHostFields(report), changes, madeAt: new Date(0) });
+    const { text } = read(pdf, 'rot.pdf');
+    const rate = String(report.one_in_bits);
+    const row = text.split('\n').find((line) => line.includes('Rate, 1 in this many'));
+    // The value stands in its own column, two or more spaces after the label's first line.
+    expect(row).toMatch(new RegExp(`Rate, 1 in this many\\b.*\\S {2,}${rate}\\s*$`));
+    expect(text).toContain('(one_in_bits)');
+    expect(text).not.toContain(`(one_in_bits)${rate}`);
   });
 });
 

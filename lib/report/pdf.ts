@@ -49,6 +49,57 @@ const VALUE_X = PAGE.margin + 150;
 const VALUE_WIDTH = PAGE.width - PAGE.margin - VALUE_X;
 /** Courier's advance width, in thousandths of the size, for every glyph. */
 const MONO_ADVANCE = 0.6;
+/** Room between a row's label and its value. */
+const LABEL_GAP = 8;
+/**
+ * Helvetica-Bold's advance widths (thousandths of the size) for U+0020-U+007E, from its AFM metrics
+ * (as in pdf-lib's standard fonts; pdf.test.ts holds them equal). Labels are measured with them so a
+ * long one wraps in its column instead of running into its value; other characters count as the
+ * widest glyph.
+ */
+export const HELVETICA_BOLD_WIDTHS = [
+  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
+  556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833,
+  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611,
+  556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389,
+  280, 389, 584,
+];
+const WIDEST = 1000;
+
+/** The width of `text` in Helvetica-Bold at `size`, as drawn (no kerning). */
+export function boldWidth(text: string, size: number): number {
+  let units = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    units += c >= 0x20 && c <= 0x7e ? HELVETICA_BOLD_WIDTHS[c - 0x20] : WIDEST;
+  }
+  return (units * size) / 1000;
+}
+
+/** `text` in lines no wider than `width` in Helvetica-Bold at `size`, broken at spaces (a word
+ * wider than the line is broken where it must be). */
+export function wrapBold(text: string, width: number, size: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (boldWidth(candidate, size) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    for (const ch of word) {
+      if (line && boldWidth(line + ch, size) > width) {
+        lines.push(line);
+        line = '';
+      }
+      line += ch;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
 
 const FONTS = { sans: 'Helvetica', bold: 'Helvetica-Bold', mono: 'Courier', monoBold: 'Courier-Bold' } as const;
 type FontKey = keyof typeof FONTS;
@@ -206,15 +257,16 @@ class Writer {
     }
   }
 
-  /** A label and its value on one line (the value wraps in its column). */
+  /** A label and its value side by side, each wrapping in its own column. */
   row(label: string, value: string) {
     const size = 8.5;
-    const lines = wrap(value, Math.floor(VALUE_WIDTH / (MONO_ADVANCE * size)));
-    lines.forEach((line, i) => {
+    const labels = wrapBold(label, VALUE_X - PAGE.margin - LABEL_GAP, size);
+    const values = wrap(value, Math.floor(VALUE_WIDTH / (MONO_ADVANCE * size)));
+    for (let i = 0; i < Math.max(labels.length, values.length); i++) {
       const y = this.take(size + 4);
-      if (i === 0) this.draw(label, PAGE.margin, y, 'bold', size, 0.3);
-      this.draw(line, VALUE_X, y, 'mono', size);
-    });
+      if (i < labels.length) this.draw(labels[i], PAGE.margin, y, 'bold', size, 0.3);
+      if (i < values.length) this.draw(values[i], VALUE_X, y, 'mono', size);
+    }
   }
 
   /** A label, then its value across the page on one line, in the largest size from 8 to 6 that fits. */

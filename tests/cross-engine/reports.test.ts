@@ -248,6 +248,23 @@ describe('--pdf', () => {
     expect(texts[0]).toEqual(texts[1]);
   });
 
+  it("both CLIs wrap a long label in its column, beside its value (bit_rot's rate)", () => {
+    const where = path.join(dir, 'pdf-label');
+    mkdirSync(where);
+    writeFileSync(path.join(where, 'rot.bin'), xorshiftBytes(9000, 3));
+    const texts = TOOLS.map((tool) => {
+      const out = `out-${tool.label}`;
+      const r = run(tool, ['--pdf', '--mode', 'bit_rot', '--seed', '5', '--out', out, 'rot.bin'], where);
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+      const { text } = readPdf(path.join(where, out, pdfReportName('rot.bin')));
+      const rate = text.split('\n').find((line) => line.includes('Rate, 1 in this many'));
+      expect(rate, tool.label).toMatch(/\S {2,}\d+\s*$/);
+      expect(text, tool.label).toMatch(/^\s*\(one_in_bits\)\s*$/m);
+      return text.replace(/^(Time|Report made) .*$/gm, '');
+    });
+    expect(texts[0]).toEqual(texts[1]);
+  });
+
   it('with --zip, the session report PDF goes into the ZIP beside the session JSON', () => {
     const where = path.join(dir, 'pdf-zip');
     mkdirSync(where);

@@ -29,6 +29,59 @@ const VALUE_X: f32 = MARGIN + 150.0;
 const VALUE_W: f32 = PAGE_W - MARGIN - VALUE_X;
 /// Courier's advance width, in thousandths of the size, for every glyph.
 const MONO_ADVANCE: f32 = 0.6;
+/// Room between a row's label and its value.
+const LABEL_GAP: f32 = 8.0;
+/// Helvetica-Bold's advance widths (thousandths of the size) for U+0020-U+007E, from its AFM metrics
+/// (lib/report/pdf.ts has the same table, held to pdf-lib's by its test). Labels are measured with
+/// them so a long one wraps in its column; other characters count as the widest glyph.
+#[rustfmt::skip]
+const HELVETICA_BOLD_WIDTHS: [u16; 95] = [
+    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
+    556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667,
+    611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
+    667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556,
+    278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
+];
+const WIDEST: u32 = 1000;
+
+/// The width of `text` in Helvetica-Bold at `size`, as drawn (no kerning).
+fn bold_width(text: &str, size: f32) -> f32 {
+    let units: u32 = text
+        .chars()
+        .map(|c| match c as u32 {
+            cp @ 0x20..=0x7e => u32::from(HELVETICA_BOLD_WIDTHS[(cp - 0x20) as usize]),
+            _ => WIDEST,
+        })
+        .sum();
+    units as f32 * size / 1000.0
+}
+
+/// `text` in lines no wider than `width` in Helvetica-Bold at `size`, broken at spaces (a word wider
+/// than the line is broken where it must be), as `wrapBold` in pdf.ts.
+fn wrap_bold(text: &str, width: f32, size: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if bold_width(&candidate, size) <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for ch in word.chars() {
+            let mut longer = line.clone();
+            longer.push(ch);
+            if !line.is_empty() && bold_width(&longer, size) > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(ch);
+        }
+    }
+    lines.push(line);
+    lines
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Font {
@@ -163,15 +216,19 @@ impl Writer {
         }
     }
 
-    /// A label and its value on one line (the value wraps in its column).
+    /// A label and its value side by side, each wrapping in its own column.
     fn row(&mut self, label: &str, value: &str) {
         let size = 8.5;
-        for (i, line) in wrap(value, (VALUE_W / (MONO_ADVANCE * size)).floor() as usize).iter().enumerate() {
+        let labels = wrap_bold(label, VALUE_X - MARGIN - LABEL_GAP, size);
+        let values = wrap(value, (VALUE_W / (MONO_ADVANCE * size)).floor() as usize);
+        for i in 0..labels.len().max(values.len()) {
             let y = self.take(size + 4.0);
-            if i == 0 {
+            if let Some(label) = labels.get(i) {
                 self.draw(label, MARGIN, y, Font::Bold, size, 0.3);
             }
-            self.draw(line, VALUE_X, y, Font::Mono, size, 0.1);
+            if let Some(line) = values.get(i) {
+                self.draw(line, VALUE_X, y, Font::Mono, size, 0.1);
+            }
         }
     }
 
