@@ -38,7 +38,7 @@ pub use sha::{Hasher as Sha256Hasher, Progressive as ProgressiveSha256};
 
 use modes::{flip, interrupted, sectors, shuffle, truncate, BIT_ROT_ONE_IN};
 use options::{ParsedRanges, Region};
-use rng::{Stream, ESCALATION_STREAM};
+use rng::Stream;
 
 /// The arguments' checks, in the order the scan stage makes them; callers run them before reading a
 /// large input. Returns the mode.
@@ -401,12 +401,7 @@ impl Job {
         let plan = self.make_plan(100, seed);
         self.apply(&plan, 100, seed);
         if self.mode == Mode::GuaranteedBreak {
-            let mut rng = Stream::new(seed, ESCALATION_STREAM);
-            let mut i = 9;
-            while i < self.output.len() {
-                self.output[i] = rng.u32() as u8;
-                i += 10;
-            }
+            recipes::breaking::Escalation::new(seed).apply(&mut self.output, 0);
         }
         self.escalated = true;
         true

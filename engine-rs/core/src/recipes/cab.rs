@@ -2,9 +2,9 @@
 //! table offset, folder and file counts): every signature is overwritten and the first header's
 //! fields inverted.
 
+use super::breaking::Structure;
 use super::tables::CAB as SHAPE;
-use super::{Broken, Ctx};
 
-pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
-    SHAPE.invert_after_header(input, ctx, 32, "bytes (the cabinet header fields)")
+pub fn plan(n: u64) -> Structure {
+    Structure::invert_after_header(&SHAPE, n, 32, "bytes (the cabinet header fields)")
 }

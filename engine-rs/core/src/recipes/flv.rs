@@ -1,45 +1,77 @@
-//! FLV. There is no index: demuxers read tag after tag and, on a mismatch, resynchronise on any two
-//! consecutive tags whose data sizes agree with the PreviousTagSize fields after them. Walking the
-//! input's tag chain, every tag's type and data size and every PreviousTagSize is zeroed, so no two
-//! tags agree anywhere.
-//! Audio frame syncs and video start codes in the payload are killed too (the media sync step), so
-//! no raw-stream demuxer can pick the payload up instead.
 
-use super::prims::{be, clamp, zero};
-use super::tables::FLV as SHAPE;
-use super::{Broken, Ctx};
+
+use super::breaking::{Op, Range};
+use super::prims::clamp;
 
 /// The FLV header is 9 bytes; the tag chain starts right after it.
 const HEADER: u64 = 9;
 /// Tag header: type (1), data size (3, big-endian), timestamp (4), stream id (3).
 const TAG_HEADER: u64 = 11;
 
-pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
-    let n = input.len();
-    let mut tags = 0u64;
-    let (data, done) = SHAPE.run(input, ctx, |input, d| {
-        let n64 = n as u64;
-        let mut p = HEADER;
-        while p + 4 <= n64 {
-            let (s, l) = clamp(n, p, 4);
-            zero(d, s, l); // PreviousTagSize
-            let t = p + 4;
-            let size = match be(input, t + 1, 3) {
-                Some(size) if t + TAG_HEADER <= n64 => size,
-                _ => break,
-            };
-            let (s, l) = clamp(n, t, 4);
-            zero(d, s, l); // tag type and data size
-            tags += 1;
-            p = t + TAG_HEADER + size;
+/// Where the walk stands.
+#[derive(Clone, Copy)]
+enum At {
+    /// At the PreviousTagSize field at this position.
+    Field(u64),
+    /// Past the tag header at this position, waiting for its data size.
+    Size(u64),
+    Done,
+}
+
+/// The walk down the input's tag chain, fed the input's pieces in order (before any change). A
+/// field's ranges are known before its data size is read, so they are added while the piece that
+/// holds their start is still to be changed.
+pub struct Walk {
+    n: u64,
+    at: At,
+    /// The last 3 input bytes of the previous piece, and where they were: a data size can straddle.
+    tail: [u8; 3],
+    tail_at: u64,
+    tags: u64,
+}
+
+impl Walk {
+    pub fn new(n: u64) -> Walk {
+        Walk { n, at: At::Field(HEADER), tail: [0; 3], tail_at: 0, tags: 0 }
+    }
+
+    /// Walks as far as `input` (the input's bytes from `pos`) allows, adding the ranges to zero.
+    pub fn feed(&mut self, input: &[u8], pos: u64, out: &mut Vec<Range>) {
+        let n = self.n;
+        let end = pos + input.len() as u64;
+        let (tail, tail_at) = (self.tail, self.tail_at);
+        let byte = |at: u64| if at >= pos { input[(at - pos) as usize] } else { tail[(at - tail_at) as usize] };
+        loop {
+            match self.at {
+                At::Done => break,
+                At::Field(p) if p + 4 > n => self.at = At::Done,
+                At::Field(p) if p >= end => break,
+                At::Field(p) => {
+                    out.push(Range::new(Op::Zero, clamp(n, p, 4))); // PreviousTagSize
+                    let t = p + 4;
+                    if t + TAG_HEADER > n {
+                        self.at = At::Done;
+                    } else {
+                        out.push(Range::new(Op::Zero, clamp(n, t, 4))); // tag type and data size
+                        self.tags += 1;
+                        self.at = At::Size(t);
+                    }
+                }
+                At::Size(t) if t + 4 > end => break,
+                At::Size(t) => {
+                    let size = (t + 1..t + 4).fold(0u64, |v, at| (v << 8) | u64::from(byte(at)));
+                    self.at = At::Field(t + TAG_HEADER + size);
+                }
+            }
         }
-    });
-    Broken {
-        data,
-        recipe: SHAPE.sentence(
-            n,
-            &done,
-            &format!(", zeroed the type and size of {tags} tags and every PreviousTagSize field"),
-        ),
+        let from = end.saturating_sub(3);
+        for (i, at) in (from..end).enumerate() {
+            self.tail[i] = byte(at);
+        }
+        self.tail_at = from;
+    }
+
+    pub fn extra(&self) -> String {
+        format!(", zeroed the type and size of {} tags and every PreviousTagSize field", self.tags)
     }
 }

@@ -2,17 +2,16 @@
 //! images: header and directory are zeroed (type 0 is no icon), and embedded PNGs lose their
 //! signature and chunk types so nothing can be carved out.
 
-use super::prims::{clamp, le, zero};
-use super::tables::ICO as SHAPE;
-use super::{Broken, Ctx};
+use super::breaking::{Op, Structure};
+use super::prims::{clamp, le};
 
 /// Bytes per directory entry.
 const ENTRY: u64 = 16;
 
-pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
+/// `head`: the input's first bytes (at least 6 when the input has them).
+pub fn plan(head: &[u8], n: u64) -> Structure {
     // The directory length comes from the input's image count (u16 LE at 4).
-    let count = le(input, 4, 2).unwrap_or(0);
-    let (start, len) = clamp(input.len(), 6, count * ENTRY);
-    let (data, done) = SHAPE.run(input, ctx, |_, d| zero(d, start, len));
-    Broken { data, recipe: SHAPE.sentence(input.len(), &done, &format!(", zeroed the {len}-byte icon directory")) }
+    let count = le(head, 4, 2).unwrap_or(0);
+    let (start, len) = clamp(n, 6, count * ENTRY);
+    Structure::one(Op::Zero, start, len, format!(", zeroed the {len}-byte icon directory"))
 }

@@ -6,6 +6,7 @@
 //! generated from engine-data/formats.toml. A family with a step of its own inside the shape, or a
 //! recipe of its own, has a module here, and `own` below names it.
 
+pub mod breaking;
 mod cab;
 mod flv;
 mod generic;
@@ -46,28 +47,6 @@ pub struct Broken {
     pub recipe: String,
 }
 
-type Apply = fn(&[u8], &mut Ctx) -> Broken;
-
-/// The hand-written code of the families `tables::has_own_code` names: a recipe of their own (text,
-/// svg, tar, generic), or the shape with a step of their own.
-fn own(family: Family) -> Option<Apply> {
-    Some(match family {
-        // svg is text's recipe under another strategy name.
-        Family::Text | Family::Svg => text::apply,
-        Family::Tar => tar::apply,
-        Family::Generic => generic::apply,
-        Family::Ico => ico::apply,
-        Family::Flv => flv::apply,
-        Family::Pe => pe::apply,
-        Family::Msi => msi::apply,
-        Family::Rar => rar::apply,
-        Family::SevenZip => sevenzip::apply,
-        Family::Xz => xz::apply,
-        Family::Cab => cab::apply,
-        _ => return None,
-    })
-}
-
 /// The strategy name of `family`'s recipe (the report's `strategy`).
 pub fn strategy_for(family: Family) -> &'static str {
     tables::strategy(family)
@@ -75,12 +54,29 @@ pub fn strategy_for(family: Family) -> &'static str {
 
 /// Runs `family`'s recipe. Inputs of any length, including 0, are fine.
 pub fn apply(family: Family, input: &[u8], ctx: &mut Ctx) -> Broken {
-    match (own(family), tables::shape(family)) {
-        (Some(apply), _) => apply(input, ctx),
-        (None, Some(shape)) => shape.apply(input, ctx),
-        // The generator gives every family without code of its own a shape row (tests hold it).
-        (None, None) => generic::apply(input, ctx),
-    }
+    let (data, recipe) = breaking::apply_whole(family, input, ctx.intensity, ctx.seed);
+    Broken { data, recipe }
+}
+
+/// Whether `family`'s recipe has hand-written code: a recipe of its own (text, svg, tar, generic), or
+/// the shape with a step of its own.
+#[cfg(test)]
+fn own(family: Family) -> bool {
+    matches!(
+        family,
+        Family::Text
+            | Family::Svg
+            | Family::Tar
+            | Family::Generic
+            | Family::Ico
+            | Family::Flv
+            | Family::Pe
+            | Family::Msi
+            | Family::Rar
+            | Family::SevenZip
+            | Family::Xz
+            | Family::Cab
+    )
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! header's sector size, FAT and directory locations and DIFAT: the signature is zeroed and the rest
 //! of the 512-byte header inverted.
 
+use super::breaking::Structure;
 use super::tables::MSI as SHAPE;
-use super::{Broken, Ctx};
 
-pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
-    SHAPE.invert_after_header(input, ctx, 512 - 8, "header bytes (sector sizes, FAT, directory and DIFAT locations)")
+pub fn plan(n: u64) -> Structure {
+    Structure::invert_after_header(&SHAPE, n, 512 - 8, "header bytes (sector sizes, FAT, directory and DIFAT locations)")
 }

@@ -2,32 +2,23 @@
 //! `PE\0\0` and read the COFF file header after it: all three are zeroed, and every other
 //! `PE\0\0` in the file is overwritten.
 
-use super::prims::{clamp, le, zero};
-use super::tables::PE as SHAPE;
-use super::{Broken, Ctx};
+use super::breaking::{Op, Structure};
+use super::prims::{clamp, le};
 
 const E_LFANEW: u64 = 0x3C;
 /// `PE\0\0` and the 20-byte COFF file header (machine, sections, ..., characteristics).
 const PE_HEADER: u64 = 24;
 
-pub fn apply(input: &[u8], ctx: &mut Ctx) -> Broken {
-    let n = input.len();
+pub fn plan(head: &[u8], n: u64) -> Structure {
+    let mut s = Structure::default();
     let mut pe_len = 0;
-    let (data, done) = SHAPE.run(input, ctx, |input, d| {
-        if let Some(e) = le(input, E_LFANEW, 4) {
-            let (s, l) = clamp(n, e, PE_HEADER);
-            zero(d, s, l);
-            pe_len = l;
-        }
-        let (s, l) = clamp(n, E_LFANEW, 4);
-        zero(d, s, l);
-    });
-    Broken {
-        data,
-        recipe: SHAPE.sentence(
-            n,
-            &done,
-            &format!(", zeroed e_lfanew and the {pe_len} bytes of PE signature and COFF header it pointed to"),
-        ),
+    if let Some(e) = le(head, E_LFANEW, 4) {
+        let (start, len) = clamp(n, e, PE_HEADER);
+        s.push(Op::Zero, start, len);
+        pe_len = len;
     }
+    let (start, len) = clamp(n, E_LFANEW, 4);
+    s.push(Op::Zero, start, len);
+    s.extra = format!(", zeroed e_lfanew and the {pe_len} bytes of PE signature and COFF header it pointed to");
+    s
 }

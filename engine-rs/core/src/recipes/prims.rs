@@ -2,34 +2,18 @@
 
 use crate::modes::flip::flip_region;
 
+
 /// Intensity-scaled extra damage over `[h, n)`: floor((n-h) * intensity / 500) bytes, so 0.2% at
 /// intensity 1 and 20% at 100.
-pub fn scatter_count(n: usize, h: usize, intensity: u32) -> u64 {
-    let m = n.saturating_sub(h) as u64;
-    m * u64::from(intensity) / 500
+pub fn scatter_count(n: u64, h: u64, intensity: u32) -> u64 {
+    n.saturating_sub(h) * u64::from(intensity) / 500
 }
 
 /// Flips `scatter_count` bytes of `buf[h..]` exactly as the flip modes do (chunk streams of `seed`).
 pub fn scatter(buf: &mut [u8], h: usize, intensity: u32, seed: u64) -> u64 {
-    let k = scatter_count(buf.len(), h, intensity);
+    let k = scatter_count(buf.len() as u64, h as u64, intensity);
     flip_region(buf, h, k, seed);
     k
-}
-
-/// Bitwise NOT of `buf[range]` (clamped to the buffer).
-pub fn invert(buf: &mut [u8], start: usize, len: usize) {
-    let end = buf.len().min(start.saturating_add(len));
-    if start < end {
-        buf[start..end].iter_mut().for_each(|b| *b = !*b);
-    }
-}
-
-/// Sets `buf[start, start + len)` to 0x00 (clamped to the buffer).
-pub fn zero(buf: &mut [u8], start: usize, len: usize) {
-    let end = buf.len().min(start.saturating_add(len));
-    if start < end {
-        buf[start..end].fill(0);
-    }
 }
 
 /// A signature a recipe overwrites wherever it occurs, and the byte it is overwritten with (0x00, or
@@ -42,17 +26,30 @@ pub struct Signature {
 /// overwrite_signatures(list): one scan left to right; at each position the first signature of
 /// `list` (in list order) that occurs there is overwritten with its fill byte and the scan continues
 /// after it. Returns how many signatures it overwrote.
+#[cfg(test)]
 pub fn overwrite_signatures(buf: &mut [u8], list: &[Signature]) -> u64 {
+    overwrite_signatures_from(buf, 0, list, true).1
+}
+
+/// The scan of `overwrite_signatures` from position `from` of a window of the file, for a stream:
+/// unless `last` (the window ends the file), it stops at the first position whose match cannot be
+/// decided yet (a signature's first byte too near the end). Returns where it stopped and how many
+/// it overwrote; bytes before the stop are final, bytes from it unchanged.
+pub fn overwrite_signatures_from(buf: &mut [u8], from: usize, list: &[Signature], last: bool) -> (usize, u64) {
     // Which bytes start some signature, so most positions cost one table look-up.
     let mut starts = [false; 256];
     for s in list.iter().filter(|s| !s.bytes.is_empty()) {
         starts[s.bytes[0] as usize] = true;
     }
+    let longest = list.iter().map(|s| s.bytes.len()).max().unwrap_or(0);
     let n = buf.len();
     let mut count = 0;
-    let mut i = 0;
+    let mut i = from;
     while i < n {
         if starts[buf[i] as usize] {
+            if !last && i + longest > n {
+                break;
+            }
             if let Some(s) = list.iter().find(|s| !s.bytes.is_empty() && buf[i..].starts_with(s.bytes)) {
                 buf[i..i + s.bytes.len()].fill(s.fill);
                 count += 1;
@@ -62,37 +59,53 @@ pub fn overwrite_signatures(buf: &mut [u8], list: &[Signature]) -> u64 {
         }
         i += 1;
     }
-    count
+    (i.min(n).max(from), count)
 }
 
 /// kill_syncs(lo, hi): every 0xFF byte followed by a byte in lo..=hi becomes 0x00 (the pair is judged
 /// on the bytes before this step; the following byte is left alone). Frame syncs of MPEG audio, ADTS
 /// and FLAC, and JPEG markers, are such pairs. Returns how many it changed.
+#[cfg(test)]
 pub fn kill_syncs(buf: &mut [u8], lo: u8, hi: u8) -> u64 {
+    kill_syncs_from(buf, 0, buf.len(), lo, hi).1
+}
+
+/// `kill_syncs` on the positions `from..` whose pair lies below `limit` (the bytes an earlier step
+/// has finished). Returns the first position not judged and the count.
+pub fn kill_syncs_from(buf: &mut [u8], from: usize, limit: usize, lo: u8, hi: u8) -> (usize, u64) {
     let mut count = 0;
-    for i in 0..buf.len().saturating_sub(1) {
+    let end = limit.saturating_sub(1);
+    for i in from..end {
         // Only buf[i] changes, so buf[i + 1] still holds its value from before the step.
         if buf[i] == 0xFF && (lo..=hi).contains(&buf[i + 1]) {
             buf[i] = 0;
             count += 1;
         }
     }
-    count
+    (end.max(from), count)
 }
 
 /// kill_start_codes: every `00 00` followed by 0x01 (MPEG-1/2/4 and H.264 start codes) or by 0x80-0x83
 /// (H.263 picture start codes) gets that third byte set to 0x02. Raw-stream demuxers probe for these,
 /// so video left in a broken container cannot be picked up as an elementary stream. Returns how many.
+#[cfg(test)]
 pub fn kill_start_codes(buf: &mut [u8]) -> u64 {
+    kill_start_codes_from(buf, 0, buf.len()).1
+}
+
+/// `kill_start_codes` on the positions `from..` whose three bytes lie below `limit`. Returns the
+/// first position not tested and the count.
+pub fn kill_start_codes_from(buf: &mut [u8], from: usize, limit: usize) -> (usize, u64) {
     let mut count = 0;
-    for i in 0..buf.len().saturating_sub(2) {
+    let end = limit.saturating_sub(2);
+    for i in from..end {
         // 0x02 is neither 0x00 nor a start code byte, so no change affects another position's test.
         if buf[i] == 0 && buf[i + 1] == 0 && (buf[i + 2] == 0x01 || (0x80..=0x83).contains(&buf[i + 2])) {
             buf[i + 2] = 0x02;
             count += 1;
         }
     }
-    count
+    (end.max(from), count)
 }
 
 /// Little-endian unsigned integer of `len` (1..=8) bytes at `at`, or None past the end.
@@ -105,6 +118,7 @@ pub fn le(buf: &[u8], at: u64, len: u64) -> Option<u64> {
 }
 
 /// Big-endian unsigned integer of `len` (1..=8) bytes at `at`, or None past the end.
+#[cfg(test)]
 pub fn be(buf: &[u8], at: u64, len: u64) -> Option<u64> {
     let end = at.checked_add(len)?;
     if end > buf.len() as u64 {
@@ -113,13 +127,11 @@ pub fn be(buf: &[u8], at: u64, len: u64) -> Option<u64> {
     Some(buf[at as usize..end as usize].iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
 }
 
-/// `[start, start + len)` clamped to a buffer of `n` bytes, as (start, len) in usize; positions are
-/// computed in u64 so that 32-bit targets never overflow.
-pub fn clamp(n: usize, start: u64, len: u64) -> (usize, usize) {
-    let n = n as u64;
+/// `[start, start + len)` clamped to a file of `n` bytes, as (start, len); no sum overflows.
+pub fn clamp(n: u64, start: u64, len: u64) -> (u64, u64) {
     let s = start.min(n);
     let e = start.saturating_add(len).min(n);
-    (s as usize, (e - s) as usize)
+    (s, e - s)
 }
 
 #[cfg(test)]
@@ -167,8 +179,5 @@ mod tests {
         assert_eq!(be(&b, u64::MAX, 2), None);
         assert_eq!(clamp(10, 8, 5), (8, 2));
         assert_eq!(clamp(10, u64::MAX, u64::MAX), (10, 0));
-        let mut z = vec![9u8; 3];
-        zero(&mut z, 2, usize::MAX);
-        assert_eq!(z, [9, 9, 0]);
     }
 }

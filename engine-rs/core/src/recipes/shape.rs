@@ -2,8 +2,7 @@
 //! own step if it has one, zero the family's fixed header at offset 0, overwrite every signature its
 //! readers resynchronise on, then the sync step. Each family's row is in `tables.rs`.
 
-use super::prims::{clamp, invert, kill_start_codes, kill_syncs, overwrite_signatures, scatter, zero, Signature};
-use super::{Broken, Ctx};
+use super::prims::Signature;
 
 /// One family's row of the shape.
 pub struct Shape {
@@ -35,37 +34,12 @@ pub struct Done {
 }
 
 impl Shape {
-    /// scatter(0), then `structure` (a family's own structural step, on the scattered copy, reading
-    /// positions from the untouched input), then the header, signatures and syncs.
-    pub fn run(&self, input: &[u8], ctx: &Ctx, structure: impl FnOnce(&[u8], &mut Vec<u8>)) -> (Vec<u8>, Done) {
-        let mut data = input.to_vec();
-        let scrambled = scatter(&mut data, 0, ctx.intensity, ctx.seed);
-        structure(input, &mut data);
-        zero(&mut data, 0, self.header);
-        let signatures = overwrite_signatures(&mut data, self.signatures);
-        let (syncs, start_codes) = match self.syncs {
-            Syncs::None => (0, 0),
-            Syncs::JpegMarkers => (kill_syncs(&mut data, 0xC0, 0xFE), 0),
-            Syncs::Media => (kill_syncs(&mut data, 0xE0, 0xFF), kill_start_codes(&mut data)),
-        };
-        (data, Done { scrambled, signatures, syncs, start_codes })
-    }
-
-    /// The whole recipe of the archive families whose header fields follow the signature (cab, msi, rar):
-    /// the shape, with the up to `max` bytes right after the header inverted as the structural step;
-    /// the sentence says `, inverted the next {len} {what}`.
-    pub fn invert_after_header(&self, input: &[u8], ctx: &Ctx, max: u64, what: &str) -> Broken {
-        let (start, len) = clamp(input.len(), self.header as u64, max);
-        let (data, done) = self.run(input, ctx, |_, d| invert(d, start, len));
-        Broken { data, recipe: self.sentence(input.len(), &done, &format!(", inverted the next {len} {what}")) }
-    }
-
     /// The recipe sentence: `Scrambled {k} bytes, zeroed the first {h} bytes ({header_text}){extra}`,
     /// then `, overwrote {s} {signatures_text}` when there is a signature list, then
     /// `, zeroed {f} JPEG markers` (JPEG) or `, zeroed {f} frame syncs and broke {c} start codes`
     /// (audio and video), then `.`
-    pub fn sentence(&self, n: usize, done: &Done, extra: &str) -> String {
-        let h = self.header.min(n);
+    pub fn sentence(&self, n: u64, done: &Done, extra: &str) -> String {
+        let h = (self.header as u64).min(n);
         let mut s =
             format!("Scrambled {} bytes, zeroed the first {h} bytes ({}){extra}", done.scrambled, self.header_text);
         if !self.signatures.is_empty() {
@@ -80,11 +54,5 @@ impl Shape {
         }
         s.push('.');
         s
-    }
-
-    /// A recipe that is only the shape.
-    pub fn apply(&self, input: &[u8], ctx: &Ctx) -> Broken {
-        let (data, done) = self.run(input, ctx, |_, _| {});
-        Broken { data, recipe: self.sentence(input.len(), &done, "") }
     }
 }
