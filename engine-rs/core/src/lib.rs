@@ -38,7 +38,6 @@ pub use sha::{Hasher as Sha256Hasher, Progressive as ProgressiveSha256};
 
 use modes::{flip, interrupted, sectors, shuffle, truncate, BIT_ROT_ONE_IN};
 use options::{ParsedRanges, Region};
-use rng::Stream;
 
 /// The arguments' checks, in the order the scan stage makes them; callers run them before reading a
 /// large input. Returns the mode.
@@ -725,6 +724,7 @@ pub fn corrupt_with(
 #[cfg(test)]
 mod in_place_tests {
     use super::*;
+    use crate::rng::Stream;
 
     /// The stages as docs/contract.md states them, with the flip always on a copy and the verdict always
     /// taken from the output: what the in-place and early-escalation paths must reproduce exactly.

@@ -10,8 +10,9 @@
 //! verdict reads the output's first 1,024 bytes, which come from the first chunk, and for csv, tsv
 //! and json its byte counts, which a first pass without writing measures.
 //!
-//! guaranteed_break's recipes scan the whole file for signatures and walk its structure, and checksum
-//! fixing walks the corrupted output: both keep the whole-buffer path (`streams` says which).
+//! guaranteed_break streams too (`breaking.rs`): its recipes' steps are positional or in-order scans
+//! that hold back a few bytes between pieces. Checksum fixing walks the corrupted output and keeps
+//! the whole-buffer path (`streams` says which).
 
 use std::io::{self, Write};
 use std::sync::mpsc::sync_channel;
@@ -138,10 +139,10 @@ impl From<io::Error> for StreamError {
     }
 }
 
-/// Whether `corrupt_stream` takes this mode and these options: every mode but guaranteed_break,
-/// without checksum fixing. An unknown mode streams (to its error).
-pub fn streams(mode: &str, options: &Options) -> bool {
-    !matches!(Mode::parse(mode), Ok(Mode::GuaranteedBreak)) && !options.fix_checksums
+/// Whether `corrupt_stream` takes this mode and these options: every mode, without checksum fixing.
+/// An unknown mode streams (to its error).
+pub fn streams(_mode: &str, options: &Options) -> bool {
+    !options.fix_checksums
 }
 
 /// How the output's bytes come from the input's.
@@ -346,6 +347,9 @@ fn corrupt_in_pieces(
     let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
+    if mode_v == Mode::GuaranteedBreak {
+        return breaking::run(src, job, &head, sink, progress, piece, t0);
+    }
 
     let mut run = prepare(&job, intensity, seed);
     // The verify stage (section 8.2), decided before anything is written: byte_flip's output either
@@ -631,6 +635,8 @@ pub struct Streaming {
     /// byte_flip's first attempt's output counts, while a counting pass runs (csv, tsv, json).
     counting: Option<[u64; 256]>,
     seed: u64,
+    /// guaranteed_break: the caller hands input pieces to `break_piece` instead of `edit`.
+    breaking: Option<breaking::Breaking>,
 }
 
 impl Streaming {
@@ -652,7 +658,15 @@ impl Streaming {
         }
         let head = head[..want].to_vec();
         job.family = detect(&head, &job.ext);
-        let run = prepare(&job, intensity, seed);
+        let mut breaking = None;
+        let run = if job.mode == Mode::GuaranteedBreak {
+            let b = breaking::breaker(&mut job, &head);
+            let out_len = if n == 0 { 0 } else { b.out_len() };
+            breaking = Some(breaking::Breaking::new(b));
+            Run { layout: Layout::Same { shuffle: None }, edit: Edit::None, out_len, plan: None, fill: None }
+        } else {
+            prepare(&job, intensity, seed)
+        };
         let mut s = Streaming {
             job,
             run,
@@ -663,6 +677,7 @@ impl Streaming {
             counts_out: [0; 256],
             counting: None,
             seed,
+            breaking,
         };
         if s.job.mode == Mode::ByteFlip && n > 0 {
             if counts_needed(&s.job.ext, n, &s.head) {
@@ -729,6 +744,21 @@ impl Streaming {
         self.zeroed += self.run.edit.apply(buf, pos);
     }
 
+    /// Whether the run is guaranteed_break: the caller hands each input piece (`segments` reads it in
+    /// place), in order, to `break_piece` and writes what it returns, instead of calling `edit`.
+    pub fn breaks(&self) -> bool {
+        self.breaking.is_some()
+    }
+
+    /// guaranteed_break: the output bytes the input piece at `pos` completes (its output counts are
+    /// taken here). Some bytes may wait for the next piece; the last piece returns the rest.
+    pub fn break_piece(&mut self, piece: &[u8], pos: u64) -> Vec<u8> {
+        match self.breaking.as_mut() {
+            Some(b) => b.piece(piece, pos, &mut self.counts_out),
+            None => Vec::new(),
+        }
+    }
+
     pub fn count_input(&mut self, bytes: &[u8]) {
         add_counts(&mut self.counts_in, bytes);
     }
@@ -740,9 +770,13 @@ impl Streaming {
     /// The report, from the SHA-256s the caller computed.
     pub fn report(self, sha_in: String, sha_out: String, time_ms: f64, ops_ms: f64) -> Report {
         let (input, output) = ((sha_in, self.counts_in), (sha_out, self.counts_out));
+        if let Some(b) = &self.breaking {
+            return breaking::report(self.job, &b.b, self.run.out_len, input, output, time_ms, ops_ms);
+        }
         finish(self.job, &self.run, self.zeroed, input, output, time_ms, ops_ms)
     }
 }
 
+mod breaking;
 #[cfg(test)]
 mod tests;

@@ -208,6 +208,11 @@ impl Breaker {
         self
     }
 
+    /// The input's length.
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
     /// The output's length.
     pub fn out_len(&self) -> u64 {
         match self.kind {

@@ -1,5 +1,3 @@
-
-
 use super::scatter_count;
 
 /// The bytes inverted at the start, and the bytes changed after them.

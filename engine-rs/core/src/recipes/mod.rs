@@ -16,7 +16,7 @@ mod pe;
 mod prims;
 mod rar;
 mod sevenzip;
-mod shape;
+pub mod shape;
 mod tables;
 mod tar;
 mod text;
@@ -45,6 +45,11 @@ impl Ctx {
 pub struct Broken {
     pub data: Vec<u8>,
     pub recipe: String,
+}
+
+/// `family`'s shape row, if its recipe is the shape.
+pub fn tables_shape(family: Family) -> Option<&'static shape::Shape> {
+    tables::shape(family)
 }
 
 /// The strategy name of `family`'s recipe (the report's `strategy`).

@@ -6,5 +6,10 @@ use super::breaking::Structure;
 use super::tables::MSI as SHAPE;
 
 pub fn plan(n: u64) -> Structure {
-    Structure::invert_after_header(&SHAPE, n, 512 - 8, "header bytes (sector sizes, FAT, directory and DIFAT locations)")
+    Structure::invert_after_header(
+        &SHAPE,
+        n,
+        512 - 8,
+        "header bytes (sector sizes, FAT, directory and DIFAT locations)",
+    )
 }

@@ -2,7 +2,6 @@
 
 use crate::modes::flip::flip_region;
 
-
 /// Intensity-scaled extra damage over `[h, n)`: floor((n-h) * intensity / 500) bytes, so 0.2% at
 /// intensity 1 and 20% at 100.
 pub fn scatter_count(n: u64, h: u64, intensity: u32) -> u64 {

@@ -1,5 +1,3 @@
-
-
 use super::breaking::{Op, Range};
 use super::prims::{clamp, Signature};
 

@@ -1,5 +1,3 @@
-
-
 /// NUL, then 0xC0 (never valid in UTF-8), 0xFF (never valid) and 0x80 (a lone continuation byte).
 pub const POISON: [u8; 4] = [0x00, 0xC0, 0xFF, 0x80];
 

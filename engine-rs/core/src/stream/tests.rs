@@ -70,6 +70,18 @@ fn check(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, option
     report.get("escalated") == Some(&Value::Bool(true))
 }
 
+/// `check` for guaranteed_break, on both streamed paths (the native pipeline and `Streaming`).
+fn check_break(input: &[u8], name: &str, intensity: u32, seed: u64, piece: usize) -> bool {
+    let options = Options::default();
+    let escalated = check(input, name, "guaranteed_break", intensity, seed, &options, piece);
+    let (want, report) = corrupt_with(input, name, "guaranteed_break", intensity, seed, &options).unwrap();
+    let (got, got_report) = driven(input, name, "guaranteed_break", intensity, seed, &options, piece);
+    let what = format!("driven {name} n={} i={intensity} s={seed} piece={piece}", input.len());
+    assert!(got == want, "{what}: bytes differ");
+    assert_eq!(got_report, untimed(report), "{what}: report");
+    escalated
+}
+
 #[test]
 fn every_streamed_mode_matches_the_whole_buffer() {
     let c = flip::CHUNK;
@@ -131,22 +143,14 @@ fn full_size_pieces_and_threads() {
 }
 
 #[test]
-fn guaranteed_break_and_checksum_fixing_are_refused() {
+fn checksum_fixing_is_refused() {
     let mut sink = Vec::new();
-    let e = corrupt_stream(
-        &Bytes(b"abc"),
-        "a.txt",
-        "guaranteed_break",
-        5,
-        1,
-        &Options::default(),
-        &mut sink,
-        &mut |_, _| {},
-    );
-    assert!(matches!(e, Err(StreamError::Io(ref io)) if io.kind() == io::ErrorKind::Unsupported));
     let fix = Options { fix_checksums: true, ..Options::default() };
+    let e = corrupt_stream(&Bytes(b"abc"), "a.zip", "byte_flip", 5, 1, &fix, &mut sink, &mut |_, _| {});
+    assert!(matches!(e, Err(StreamError::Io(ref io)) if io.kind() == io::ErrorKind::Unsupported));
     assert!(!streams("byte_flip", &fix));
     assert!(streams("bad_sectors", &Options::default()));
+    assert!(streams("guaranteed_break", &Options::default()));
     // The arguments' errors come first, as in the scan stage.
     let e = corrupt_stream(&Bytes(b"abc"), "a.txt", "nope", 5, 1, &Options::default(), &mut sink, &mut |_, _| {});
     assert_eq!(e.unwrap_err().to_string(), "Unsupported corruption mode: nope");
@@ -223,6 +227,19 @@ fn driven(
     }
     let out_len = s.out_len() as usize;
     let mut out = Vec::new();
+    if s.breaks() {
+        // guaranteed_break: input pieces in, whatever output they complete out.
+        for (i, p) in input.chunks(piece).enumerate() {
+            sha_in.update(p);
+            s.count_input(p);
+            let done = s.break_piece(p, (i * piece) as u64);
+            sha_out.update(&done);
+            out.extend_from_slice(&done);
+        }
+        assert_eq!(out.len(), out_len);
+        let report = s.report(sha_in.hex(), sha_out.hex(), 0.0, 0.0);
+        return (out, untimed(report));
+    }
     let mut pos = 0;
     while pos < out_len {
         let len = piece.min(out_len - pos);
@@ -264,3 +281,5 @@ fn the_caller_driven_stream_matches_the_whole_buffer() {
         }
     }
 }
+
+mod guaranteed_break;
