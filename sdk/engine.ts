@@ -37,8 +37,8 @@ export interface NodeEngine {
     events?: CorruptCallbacks,
   ) => Promise<CorruptResult>;
   /**
-   * The WebAssembly engine only, for runs that stream (every mode but guaranteed_break, without
-   * checksum fixing: `streams`): plans a streamed run of an open file of any size, in bounded memory.
+   * The WebAssembly engine only, for runs that stream (every mode, without checksum fixing:
+   * `streams`): plans a streamed run of an open file of any size, in bounded memory.
    */
   prepareStream?: (
     handle: FileHandle,

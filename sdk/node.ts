@@ -64,9 +64,9 @@ export function corruptVariants(input: CorruptInput, options: VariantOptions): P
 
 /**
  * Corrupts a file (a path) or a Node readable stream into a file (a path) or a writable stream, and
- * resolves to the report. Every mode but guaranteed_break, without `fixChecksums`, streams through the
- * WebAssembly engine: any size, in bounded memory (a readable stream is first copied to a temporary
- * file, because the engine reads by position). guaranteed_break, `fixChecksums` and the `ts` engine
+ * resolves to the report. Every mode, without `fixChecksums`, streams through the WebAssembly engine:
+ * any size, in bounded memory (a readable stream is first copied to a temporary file, because the
+ * engine reads by position). `fixChecksums` and the `ts` engine
  * read the whole input (at most 4294967295 bytes). The default `filename` is the input path's name.
  */
 export async function corruptFile(

@@ -1,6 +1,6 @@
 // The streamed CLIs against the whole-buffer reference, as users run them (subprocesses): the native
-// `fracture` and the npm CLI stream every mode but guaranteed_break (docs/engine.md, Streaming); the
-// npm CLI's `--engine ts` still runs the TypeScript reference engine on the whole buffer. Inputs are
+// `fracture` and the npm CLI stream every mode, guaranteed_break included (docs/engine.md, Streaming);
+// the npm CLI's `--engine ts` still runs the TypeScript reference engine on the whole buffer. Inputs are
 // longer than two 4 MiB pieces, so reads, edits and writes cross piece boundaries.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,50 @@ beforeAll(() => {
   // Intact CSV: byte_flip at a low intensity leaves it looking intact, so the run escalates, and its
   // verdict counts quotes over the whole output (a counting pass before writing).
   writeFileSync(path.join(dir, 'table.csv'), `a,b,c\n${'1,"x",{[2]}\n'.repeat(500_000)}`);
+  for (const [name, bytes] of Object.entries(breakInputs())) writeFileSync(path.join(dir, name), bytes);
 });
+
+/**
+ * guaranteed_break's inputs: families whose signatures, frame syncs (0xFF pairs), start codes,
+ * headers and tag fields occur all through the file and across the 4 MiB pieces and 64 KiB chunks.
+ */
+function breakInputs(): Record<string, Uint8Array> {
+  const len = 9 * 1024 * 1024 + 4321;
+  const riddled = (magic: number[], tokens: number[][]) => {
+    const v = xorshiftBytes(len, 11);
+    let k = 0;
+    for (let at = 100; at + 16 < len; at += 1009 + (k % 7)) v.set(tokens[k++ % tokens.length], at);
+    // Each token straddling each 64 KiB boundary by a different amount.
+    for (let b = 65536, j = 0; b < len; b += 65536, j++) {
+      const t = tokens[j % tokens.length];
+      v.set(t, b - 1 - (j % t.length));
+    }
+    v.set(magic, 0);
+    return v;
+  };
+  const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+  const tar = xorshiftBytes(len, 12);
+  for (let b = 0; b + 512 <= len; b += 512) if (b === 0 || (b / 512) % 3 === 1) tar.set(ascii('ustar'), b + 257);
+  for (let b = 65536; b < len; b += 65536) tar.set(ascii('ustar'), b - 2);
+  const flv = xorshiftBytes(len, 13);
+  flv.set(ascii('FLV\x01\x05\0\0\0\x09'), 0);
+  for (let p = 9, k = 0; p + 15 <= len; k++) {
+    const size = (k * 7919) % 5000;
+    flv.set([0, 0, 1, 0, 9, (size >> 16) & 255, (size >> 8) & 255, size & 255], p);
+    p += 15 + size;
+  }
+  const escalates = new Uint8Array(len);
+  for (let i = 0; i < len; i++) escalates[i] = i % 17 === 5 ? 1 : 97 + (i % 26);
+  escalates.fill(0xc0, 0, 4);
+  return {
+    'riddled.mp3': riddled(ascii('ID3\x04\0\0'), [[0xff, 0xfb], ascii('Xing'), [0, 0, 1], ascii('LAME'), [0xff]]),
+    'riddled.jpg': riddled([0xff, 0xd8, 0xff, 0xe0], [[0xff, 0xd9], [0xff, 0xc4], [0xff]]),
+    'riddled.avi': riddled(ascii('RIFF\0\0\0\0AVI LIST'), [ascii('LIST'), ascii('movi'), ascii('00dc'), [0, 0, 1]]),
+    'big.tar': tar,
+    'big.flv': flv,
+    escalates,
+  };
+}
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Each tool's output bytes and report (timing dropped) for the same arguments. */
@@ -71,6 +114,27 @@ describe('streamed CLIs give the whole buffer’s bytes and report', () => {
 
   it('byte_flip escalates on a long CSV as the whole buffer does', () => {
     const report = expectSame(runAll('table.csv', ['--mode', 'byte_flip', '--intensity', '3', '--seed', '5']));
+    expect(report.escalated).toBe(true);
+  });
+
+  const families = {
+    'blob.bin': 'generic',
+    'table.csv': 'text',
+    'riddled.mp3': 'mp3',
+    'riddled.jpg': 'jpeg',
+    'riddled.avi': 'avi',
+    'big.tar': 'tar',
+    'big.flv': 'flv',
+  };
+  for (const [file, format] of Object.entries(families)) {
+    it(`guaranteed_break on ${file}`, () => {
+      const report = expectSame(runAll(file, ['--mode', 'guaranteed_break', '--intensity', '30', '--seed', '77']));
+      expect(report.format).toBe(format);
+    });
+  }
+
+  it('guaranteed_break escalates on generic input as the whole buffer does', () => {
+    const report = expectSame(runAll('escalates', ['--mode', 'guaranteed_break', '--intensity', '0', '--seed', '8']));
     expect(report.escalated).toBe(true);
   });
 

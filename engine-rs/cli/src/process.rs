@@ -133,8 +133,8 @@ pub fn io_text(e: &std::io::Error) -> String {
     }
 }
 
-/// An input read by position as it is corrupted (every mode but guaranteed_break, without checksum
-/// fixing: `fracture_engine::stream::streams`), so memory stays bounded whatever its size.
+/// An input read by position as it is corrupted (every mode, without checksum fixing:
+/// `fracture_engine::stream::streams`), so memory stays bounded whatever its size.
 pub struct Streamed {
     pub name: String,
     src: Box<dyn Source + Send>,
@@ -153,7 +153,7 @@ impl Drop for Streamed {
 /// Standard input up to this long is held in memory; longer, it is copied to a temporary file.
 const STDIN_IN_MEMORY: u64 = 16 << 20;
 
-/// An input ready for its variants: streamed, or read whole (guaranteed_break, checksum fixing).
+/// An input ready for its variants: streamed, or read whole (checksum fixing, `--pdf`).
 pub enum Opened {
     Whole(Box<Input>),
     Stream(Streamed),

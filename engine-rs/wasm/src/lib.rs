@@ -149,7 +149,7 @@ pub struct StreamRun {
 #[wasm_bindgen]
 impl StreamRun {
     /// `head`: the input's first min(n, 65,536) bytes. Rejects with the engine's error text;
-    /// guaranteed_break and checksum fixing do not stream.
+    /// checksum fixing does not stream.
     #[wasm_bindgen(constructor)]
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -224,6 +224,23 @@ impl StreamRun {
         self.s.edit(piece, pos);
         self.s.count_output(piece);
         Ok(())
+    }
+
+    /// guaranteed_break: the host hands each input piece (read as `segments` says), in order, to
+    /// `breakPiece` instead of `editPiece`, and writes the bytes it returns.
+    pub fn breaks(&self) -> bool {
+        self.s.breaks()
+    }
+
+    /// The output bytes the input piece at `pos` completes (some may wait for the next piece; the
+    /// last returns the rest); counts the input first when `count_input`, and the output.
+    #[wasm_bindgen(js_name = breakPiece)]
+    pub fn break_piece(&mut self, piece: &[u8], pos: f64, count_input: bool) -> Result<Vec<u8>, JsError> {
+        let pos = position(pos)?;
+        if count_input {
+            self.s.count_input(piece);
+        }
+        Ok(self.s.break_piece(piece, pos))
     }
 
     /// The report as JSON, from the host's SHA-256s of the input and the output.

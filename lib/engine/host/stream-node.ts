@@ -13,9 +13,9 @@ export const STREAM_PIECE = 4 * 1024 * 1024;
 /** The head the engine detects the format from (its first chunk). */
 const HEAD = 65536;
 
-/** Whether a run streams: every mode but guaranteed_break, without checksum fixing. */
+/** Whether a run streams: every mode, without checksum fixing. */
 export function streams(options: Pick<CorruptOptions, 'mode' | 'fixChecksums'>): boolean {
-  return options.mode !== 'guaranteed_break' && !options.fixChecksums;
+  return !options.fixChecksums;
 }
 
 /** Fills `buf` from `pos`; a file that got shorter is an error, as natively. */
@@ -89,13 +89,16 @@ export async function prepareStream(
       const shaIn = createHash('sha256');
       const shaOut = createHash('sha256');
       const inPlace = stream.measuresInPlace();
+      // guaranteed_break goes by input pieces; each completes some output (a few bytes may wait).
+      const breaks = stream.breaks();
+      const steps = breaks ? size : outLen;
       // Layouts that do not read the input in order measure it in a pass of their own, beside.
       const measuring = inPlace ? Promise.resolve() : measureInput(handle, size, shaIn, (b) => stream.countInput(b));
       // Three buffers: one being read, one being edited, one being written.
-      const buffers = [0, 1, 2].map(() => new Uint8Array(Math.min(STREAM_PIECE, Math.max(outLen, 1))));
+      const buffers = [0, 1, 2].map(() => new Uint8Array(Math.min(STREAM_PIECE, Math.max(steps, 1))));
       let k = 0;
       const load = async (pos: number) => {
-        const buf = buffers[k++ % 3].subarray(0, Math.min(STREAM_PIECE, outLen - pos));
+        const buf = buffers[k++ % 3].subarray(0, Math.min(STREAM_PIECE, steps - pos));
         const segs = stream.segments(pos, buf.length);
         let countIn = false;
         const overrides: Promise<void>[] = [];
@@ -118,17 +121,19 @@ export async function prepareStream(
       let opsMs = 0;
       let writing: Promise<void> = Promise.resolve();
       try {
-        let next = outLen > 0 ? load(0) : undefined;
-        for (let pos = 0; pos < outLen; pos += STREAM_PIECE) {
+        let next = steps > 0 ? load(0) : undefined;
+        for (let pos = 0; pos < steps; pos += STREAM_PIECE) {
           const cur = await (next as ReturnType<typeof load>);
-          next = pos + STREAM_PIECE < outLen ? load(pos + STREAM_PIECE) : undefined;
+          next = pos + STREAM_PIECE < steps ? load(pos + STREAM_PIECE) : undefined;
           const t = performance.now();
-          stream.editPiece(cur.buf, pos, cur.countIn);
+          let out: Uint8Array = cur.buf;
+          if (breaks) out = stream.breakPiece(cur.buf, pos, cur.countIn);
+          else stream.editPiece(cur.buf, pos, cur.countIn);
           opsMs += performance.now() - t;
-          shaOut.update(cur.buf);
+          shaOut.update(out);
           await writing;
-          writing = write(cur.buf);
-          onProgress?.((pos + cur.buf.length) / outLen);
+          writing = write(out);
+          onProgress?.((pos + cur.buf.length) / steps);
         }
         await writing;
         await measuring;
@@ -137,7 +142,7 @@ export async function prepareStream(
         await Promise.allSettled([writing, measuring]);
         throw e;
       }
-      if (outLen === 0) onProgress?.(1);
+      if (steps === 0) onProgress?.(1);
       const json = stream.report(
         shaIn.digest('hex'),
         shaOut.digest('hex'),
