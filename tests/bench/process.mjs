@@ -6,7 +6,10 @@
 //                                           wall time and peak RSS of each, and the two ratios.
 //   node tests/bench/process.mjs --big      1.2 GiB and 4 GiB inputs in every mode: the native process's
 //                                           peak RSS and time, native and npm CLI
-//                                           ([--sizes BYTES,...] [--who native,npm]).
+//                                           ([--sizes BYTES,...] [--who native,npm] [--modes a,b]
+//                                           [--families generic,mp3,avi,tar]: inputs laid out as
+//                                           those families, their signatures, frame syncs, start
+//                                           codes and headers all through the file).
 //
 // Inputs come from a seeded generator (xorshift32, the golden vectors' generator) written under the
 // system's temporary directory and deleted afterwards. Peak RSS is the child process's own, read by
@@ -41,8 +44,46 @@ const TARGET_NPM_MIB = 256;
 
 const log = (...a) => console.error('[bench]', ...a);
 
+const ascii = (t) => Array.from(t, (c) => c.charCodeAt(0));
+
+/**
+ * Family layouts laid over the random block (which repeats every 64 MiB, so they recur through the
+ * file): what guaranteed_break's recipes look for, so its scans and structure steps do real work.
+ */
+const FAMILIES = {
+  generic: { ext: 'bin', lay: () => {} },
+  mp3: {
+    ext: 'mp3',
+    lay: (b) => {
+      b.set(ascii('ID3\x04\0\0\0\0\0\0'), 0);
+      // A 417-byte MPEG-1 Layer III frame after another, a Xing tag every 64 KiB.
+      for (let at = 10; at + 4 <= b.length; at += 417) b.set([0xff, 0xfb, 0x90, 0x64], at);
+      for (let at = 65536 - 2; at + 4 <= b.length; at += 65536) b.set(ascii('Xing'), at);
+    },
+  },
+  avi: {
+    ext: 'avi',
+    lay: (b) => {
+      b.set(ascii('RIFF\0\0\0\0AVI LIST\0\0\0\0hdrlavih'), 0);
+      // A video chunk every 4 KiB, each starting with an MPEG-4 start code; a LIST/movi every 1 MiB.
+      for (let at = 4096 - 3; at + 12 <= b.length; at += 4096) b.set([...ascii('00dc'), 0, 16, 0, 0, 0, 0, 1, 0xb6], at);
+      for (let at = 1 << 20; at + 12 <= b.length; at += 1 << 20) b.set(ascii('LIST\0\0\0\0movi'), at);
+    },
+  },
+  tar: {
+    ext: 'tar',
+    lay: (b) => {
+      // A member header every 10 KiB (and `ustar` magics in between).
+      for (let at = 0; at + 512 <= b.length; at += 10240) {
+        b.fill(0x61, at, at + 100);
+        b.set(ascii('ustar\x0000'), at + 257);
+      }
+    },
+  },
+};
+
 /** `bytes` bytes of seeded xorshift32 output, written 16 MiB at a time (a 64 MiB block repeated). */
-function generate(path, bytes, seed = 2463534242) {
+function generate(path, bytes, seed = 2463534242, lay = () => {}) {
   const block = new Uint8Array(64 * MIB);
   const words = new Uint32Array(block.buffer);
   let x = seed >>> 0;
@@ -54,6 +95,7 @@ function generate(path, bytes, seed = 2463534242) {
     x >>>= 0;
     words[i] = x;
   }
+  lay(block);
   const fd = openSync(path, 'w');
   try {
     for (let at = 0; at < bytes; ) {
@@ -180,15 +222,16 @@ function speed(dir, runs) {
 }
 
 /** Every mode on 1.2 GiB and 4 GiB: the native process's time and peak RSS, one run each. */
-function big(dir, sizes, who = ['native', 'npm']) {
+function big(dir, sizes, who = ['native', 'npm'], modes = MODES, families = ['generic']) {
   console.log(`Large inputs (seeded generator on disk), seed ${SEED}, intensity 80, one run each`);
-  console.log('input      process   mode                    ms       MB/s   peak RSS MiB   result');
-  for (const bytes of sizes) {
-    const label = bytes >= GIB ? `${(bytes / GIB).toFixed(1)} GiB` : `${bytes / MIB} MiB`;
-    const file = join(dir, `big-${bytes}.bin`);
+  console.log('input          process   mode                    ms       MB/s   peak RSS MiB   result');
+  for (const [bytes, family] of sizes.flatMap((b) => families.map((f) => [b, f]))) {
+    const size = bytes >= GIB ? `${(bytes / GIB).toFixed(1)} GiB` : `${bytes / MIB} MiB`;
+    const label = family === 'generic' ? size : `${size} ${family}`;
+    const file = join(dir, `big-${bytes}.${FAMILIES[family].ext}`);
     log(`writing ${label} to ${file}`);
-    generate(file, bytes);
-    const jobs = who.flatMap((w) => MODES.map((mode) => [w, mode]));
+    generate(file, bytes, undefined, FAMILIES[family].lay);
+    const jobs = who.flatMap((w) => modes.map((mode) => [w, mode]));
     const nativeSha = {};
     for (const [who, mode] of jobs) {
       const out = join(dir, `out-${who}-${mode}`);
@@ -206,7 +249,7 @@ function big(dir, sizes, who = ['native', 'npm']) {
         line = `${''.padStart(8)} ${''.padStart(9)} ${''.padStart(14)}   refused: ${String(e.message).split(' | ').pop().slice(0, 120)}`;
       }
       rmSync(out, { recursive: true, force: true });
-      console.log(`${label.padEnd(11)}${who.padEnd(10)}${mode.padEnd(22)}${line}`);
+      console.log(`${label.padEnd(15)}${who.padEnd(10)}${mode.padEnd(22)}${line}`);
     }
     rmSync(file, { force: true });
   }
@@ -221,8 +264,10 @@ function main() {
       const sizes = argv.includes('--sizes')
         ? argv[argv.indexOf('--sizes') + 1].split(',').map(Number)
         : [Math.round(1.2 * GIB), 4 * GIB];
-      const who = argv.includes('--who') ? argv[argv.indexOf('--who') + 1].split(',') : undefined;
-      big(dir, sizes, who);
+      const list = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1].split(',') : undefined);
+      const families = list('--families');
+      for (const f of families ?? []) if (!FAMILIES[f]) throw new Error(`no family layout ${f}`);
+      big(dir, sizes, list('--who'), list('--modes'), families);
     } else {
       speed(dir, 3);
     }

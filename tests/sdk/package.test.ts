@@ -184,7 +184,7 @@ describe('the fracture package, installed from its tarball', () => {
   });
 
   it('Node: corruptFile streams a path or a stream of any size into a path or a stream, with the CLI bytes', () => {
-    // Longer than two of the stream's 4 MiB pieces; guaranteed_break takes the whole-buffer path.
+    // Longer than two of the stream's 4 MiB pieces; every mode here streams, guaranteed_break too.
     const big = path.join(app, 'big.bin');
     writeFileSync(big, randomBytes(9 * 1024 * 1024 + 777));
     const script = `
