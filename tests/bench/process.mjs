@@ -66,7 +66,8 @@ const FAMILIES = {
     lay: (b) => {
       b.set(ascii('RIFF\0\0\0\0AVI LIST\0\0\0\0hdrlavih'), 0);
       // A video chunk every 4 KiB, each starting with an MPEG-4 start code; a LIST/movi every 1 MiB.
-      for (let at = 4096 - 3; at + 12 <= b.length; at += 4096) b.set([...ascii('00dc'), 0, 16, 0, 0, 0, 0, 1, 0xb6], at);
+      for (let at = 4096 - 3; at + 12 <= b.length; at += 4096)
+        b.set([...ascii('00dc'), 0, 16, 0, 0, 0, 0, 1, 0xb6], at);
       for (let at = 1 << 20; at + 12 <= b.length; at += 1 << 20) b.set(ascii('LIST\0\0\0\0movi'), at);
     },
   },

@@ -1,8 +1,8 @@
 //! Streaming (native builds): a file of any size through the stages in bounded memory, with the same
 //! output bytes and report as `corrupt_with` on the whole buffer.
 //!
-//! Every mode but guaranteed_break decides its output from the length, the first 64 KiB and
-//! positions alone (docs/contract.md, section 4): the flips, bit_rot and bad_sectors key each 64 KiB
+//! Every mode but guaranteed_break (below) decides its output from the length, the first 64 KiB
+//! and positions alone (docs/contract.md, section 4): the flips, bit_rot and bad_sectors key each 64 KiB
 //! chunk's draws by its position, truncate_insert and interrupted_transfer splice or cut at planned
 //! offsets, and shuffle_blocks reads its moved blocks with positioned reads. So the output is made
 //! piece by piece. Three threads overlap the work: one reads (and hashes and counts the input), one
@@ -197,7 +197,7 @@ fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
         Plan::Shuffle(p) => (Layout::Same { shuffle: Some((p.slots.clone(), p.perm.clone())) }, Edit::None, n),
         Plan::Interrupted { cut, .. } => (Layout::Prefix, Edit::None, *cut),
         Plan::Truncate(_) | Plan::Break(_) => {
-            unreachable!("truncate_insert is planned above; guaranteed_break does not stream")
+            unreachable!("truncate_insert is planned above; guaranteed_break runs in breaking.rs")
         }
     };
     Run { layout, edit, out_len, plan: Some(plan), fill: None }
@@ -272,8 +272,8 @@ impl Measure {
 
 /// Corrupts `src` (named `name`) into `sink` and returns the report, as `corrupt_with` would for the
 /// whole input; `time_ms` is the run's time and `ops_ms` the corrupt work's. `progress` hears the
-/// output bytes done and the output's length after each piece. Refuses guaranteed_break and checksum
-/// fixing (`streams`) with an I/O error of kind `Unsupported`.
+/// output bytes done and the output's length after each piece. Refuses checksum fixing (`streams`)
+/// with an I/O error of kind `Unsupported`.
 #[allow(clippy::too_many_arguments)]
 pub fn corrupt_stream(
     src: &dyn Source,
@@ -303,7 +303,7 @@ fn new_job(n: u64, name: &str, mode: &str, intensity: u32, seed: u64, options: &
 }
 
 fn unsupported() -> io::Error {
-    io::Error::new(io::ErrorKind::Unsupported, "guaranteed_break and checksum fixing do not stream")
+    io::Error::new(io::ErrorKind::Unsupported, "checksum fixing does not stream")
 }
 
 /// The scan stage's checks and the options' (section 2), for an `n`-byte input.
@@ -641,7 +641,7 @@ pub struct Streaming {
 
 impl Streaming {
     /// `head`: the input's first min(n, 65,536) bytes. Refuses what `corrupt_stream` refuses, with
-    /// the same errors (guaranteed_break and checksum fixing as `Unsupported`).
+    /// the same errors (checksum fixing as `Unsupported`).
     pub fn new(
         n: u64,
         head: &[u8],
