@@ -601,7 +601,7 @@ fn add_counts(total: &mut [u64; 256], bytes: &[u8]) {
 /// The report once the output is written: the mode's fields (bad_sectors' zeroed bytes counted as
 /// the pieces went by) and both sides' SHA-256 and byte counts.
 fn finish(
-    mut job: Job,
+    job: Job,
     run: &Run,
     zeroed: u64,
     input: (String, [u64; 256]),
@@ -610,15 +610,28 @@ fn finish(
     ops_ms: f64,
 ) -> Report {
     let n = job.n;
-    job.before_entropy = entropy_of_counts(&input.1, n);
-    job.sha_before = input.0;
     let described: Executed = match (&run.plan, &run.layout) {
         (Some(plan), _) => describe(plan, n, zeroed),
         (None, Layout::Spliced { start, removed, inserted }) => describe_truncate(n, *removed, *start, *inserted),
         (None, _) => unreachable!("only truncate_insert has no plan"),
     };
+    measured_report(job, described, run.out_len, input, output, time_ms, ops_ms)
+}
+
+/// The report from the mode's fields and both sides' SHA-256 and byte counts.
+fn measured_report(
+    mut job: Job,
+    described: Executed,
+    out_len: u64,
+    input: (String, [u64; 256]),
+    output: (String, [u64; 256]),
+    time_ms: f64,
+    ops_ms: f64,
+) -> Report {
+    job.before_entropy = entropy_of_counts(&input.1, job.n);
+    job.sha_before = input.0;
     job.set(described);
-    job.report_of(run.out_len, entropy_of_counts(&output.1, run.out_len), output.0, time_ms, ops_ms)
+    job.report_of(out_len, entropy_of_counts(&output.1, out_len), output.0, time_ms, ops_ms)
 }
 
 /// One input streamed by a caller that reads and writes for itself (the npm CLI, through

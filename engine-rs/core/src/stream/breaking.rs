@@ -7,8 +7,7 @@ use std::io::{self, Write};
 use std::sync::mpsc::sync_channel;
 use std::time::Instant;
 
-use super::{add_counts, flip, Edit, Measure, Source, StreamError, BUFFERS};
-use crate::entropy::entropy_of_counts;
+use super::{add_counts, flip, measured_report, Edit, Measure, Source, StreamError, BLOCK, BUFFERS};
 use crate::heuristic::looks_corrupted_parts;
 use crate::recipes::breaking::{Breaker, HEADROOM};
 use crate::{byte_counts, Executed, Family, Job, Report, EMPTY_RECIPE};
@@ -94,9 +93,11 @@ pub(super) fn run(
             while pos < n {
                 let Ok(mut buf) = free_rx.recv() else { break };
                 let len = (n - pos).min(piece as u64) as usize;
-                let part = &mut buf[HEADROOM..HEADROOM + len];
-                src.read_at(pos, part)?;
-                m.add(part);
+                // Read and measured a block at a time, while each block is in the cache.
+                for (j, block) in buf[HEADROOM..HEADROOM + len].chunks_mut(BLOCK).enumerate() {
+                    src.read_at(pos + (j * BLOCK) as u64, block)?;
+                    m.add(block);
+                }
                 if full_tx.send((pos, buf, len)).is_err() {
                     break;
                 }
@@ -107,8 +108,10 @@ pub(super) fn run(
         let writer = scope.spawn(move || -> io::Result<Measure> {
             let mut m = Measure::default();
             for (buf, start, end) in done_rx {
-                m.add(&buf[start..end]);
-                sink.write_all(&buf[start..end])?;
+                for block in buf[start..end].chunks(BLOCK) {
+                    m.add(block);
+                    sink.write_all(block)?;
+                }
                 let _ = free_tx.send(buf);
             }
             sink.flush()?;
@@ -144,7 +147,7 @@ pub(super) fn run(
 
 /// The report once the output is written, from both sides' SHA-256 and byte counts.
 pub(super) fn report(
-    mut job: Job,
+    job: Job,
     b: &Breaker,
     out_len: u64,
     input: (String, [u64; 256]),
@@ -152,12 +155,9 @@ pub(super) fn report(
     time_ms: f64,
     ops_ms: f64,
 ) -> Report {
-    let n = job.n;
-    job.before_entropy = entropy_of_counts(&input.1, n);
-    job.sha_before = input.0;
-    let recipe = if n == 0 { EMPTY_RECIPE.to_string() } else { b.recipe() };
-    job.set(Executed { data: Vec::new(), fields: Vec::new(), strategy: b.strategy(), recipe });
-    job.report_of(out_len, entropy_of_counts(&output.1, out_len), output.0, time_ms, ops_ms)
+    let recipe = if job.n == 0 { EMPTY_RECIPE.to_string() } else { b.recipe() };
+    let described = Executed { data: Vec::new(), fields: Vec::new(), strategy: b.strategy(), recipe };
+    measured_report(job, described, out_len, input, output, time_ms, ops_ms)
 }
 
 /// guaranteed_break in the caller-driven `Streaming`: the breaker and the bytes it holds back.
