@@ -1,13 +1,16 @@
 // `npx fracture`: the command line tool, running the WebAssembly engine (default) or the TypeScript
 // reference engine. Same options, output names, texts and exit codes as the native binary.
-import { type FileHandle, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { type FileHandle, mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { checkArguments, MAX_SEED } from '../lib/engine/reference/errors.ts';
 import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
 import type { CorruptResult } from '../lib/engine/shared/types.ts';
 import { nodeEngine, type NodeEngine, type RunSettings, settingsStream } from '../sdk/engine.ts';
-import { writeAllTo } from '../lib/engine/host/stream-node.ts';
-import { writeSessionZip } from './zip.ts';
+import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
@@ -88,6 +91,52 @@ async function readStdin(): Promise<Uint8Array> {
   return Buffer.concat(pieces, size);
 }
 
+/** Standard input up to this long is held in memory; longer, it is copied to a temporary file (as natively). */
+export const STDIN_IN_MEMORY = 16 * 1024 * 1024;
+
+/**
+ * Standard input for a run that streams: its bytes when they end within STDIN_IN_MEMORY, else a
+ * temporary copy to stream from (`dir`, which the caller removes; removed here if the copy fails).
+ */
+async function spoolStdin(): Promise<{ bytes: Uint8Array } | { dir: string; file: string }> {
+  const stdin = process.stdin as AsyncIterable<Buffer> & NodeJS.ReadableStream;
+  const iterator = stdin[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  try {
+    while (size <= STDIN_IN_MEMORY) {
+      const next = await iterator.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      head.push(next.value);
+      size += next.value.length;
+    }
+  } catch (e) {
+    throw new Error(ioText(e));
+  }
+  if (ended) return { bytes: Buffer.concat(head, size) };
+  const dir = await mkdtemp(path.join(tmpdir(), 'fracture-stdin-')).catch((e) => {
+    throw new Error(`cannot copy standard input to a temporary file: ${ioText(e)}`);
+  });
+  const file = path.join(dir, 'input');
+  try {
+    // The head already taken, then the rest of the same iterator.
+    const rest = { [Symbol.asyncIterator]: () => iterator };
+    async function* all() {
+      yield* head.splice(0);
+      yield* rest;
+    }
+    await pipeline(Readable.from(all()), createWriteStream(file));
+  } catch (e) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`cannot copy standard input to ${file}: ${ioText(e)}`);
+  }
+  return { dir, file };
+}
+
 /** Writes all of `data` to `stream`, resolving once it is handed to the system. */
 function writeAll(stream: NodeJS.WritableStream, data: Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -144,7 +193,14 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   );
   let engine: NodeEngine;
   try {
-    engine = await nodeEngine(a.engine, { helpers: true });
+    engine = await nodeEngine(a.engine, {
+      helpers: true,
+      streamSoon: await streamSoon(a),
+      onHelpersFailed: (e) =>
+        io.err.write(
+          `fracture: the helper threads did not start (${e instanceof Error ? e.message : String(e)}); streaming on one thread\n`,
+        ),
+    });
   } catch (e) {
     io.err.write(`fracture: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
@@ -156,10 +212,29 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   }
 }
 
+/** Whether a file that streams on helper threads is coming (they can start at once). */
+async function streamSoon(a: Args): Promise<boolean> {
+  if (a.pdf || !settingsStream(a)) return false;
+  const sizes = await Promise.all(
+    a.files.map((f) =>
+      f === STDIN
+        ? 0
+        : stat(f).then(
+            (s) => s.size,
+            () => 0,
+          ),
+    ),
+  );
+  return sizes.some((size) => size >= STREAM_HELPERS_MIN);
+}
+
 async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
   const started = new Date();
   // With `-` among the FILEs standard output carries its bytes, so every line goes to stderr.
   const filter = a.files.includes(STDIN);
+  // A closed standard output fails the write's callback (writeAll), then emits 'error' as well: that
+  // event is heard here, so it cannot stop the process before the temporary copy is removed.
+  if (filter) io.out.on('error', () => undefined);
   const sizes = await Promise.all(
     a.files.map((f) =>
       stat(f).then(
@@ -201,8 +276,22 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
     let name: string;
     // Files the WebAssembly engine streams are read piece by piece as each variant is written.
     let streamed: { handle: FileHandle; size: number } | undefined;
+    // Standard input past STDIN_IN_MEMORY, copied here to be streamed; removed after its runs.
+    let spool: string | undefined;
     try {
-      if (file !== STDIN && !a.pdf && engine.prepareStream && settingsStream(settings)) {
+      const streams = !a.pdf && engine.prepareStream !== undefined && settingsStream(settings);
+      if (file === STDIN && streams) {
+        engineCheck(a, seedOf(0));
+        const got = await spoolStdin();
+        name = a.name;
+        if ('bytes' in got) input = got.bytes;
+        else {
+          spool = got.dir;
+          const handle = await open(got.file, 'r');
+          streamed = { handle, size: (await handle.stat()).size };
+        }
+        ui.grow(streamed?.size ?? input.length);
+      } else if (file !== STDIN && streams) {
         engineCheck(a, seedOf(0));
         const info = await stat(file).catch((e) => {
           throw new Error(ioText(e));
@@ -227,6 +316,7 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
         name = path.basename(file);
       }
     } catch (e) {
+      if (spool) await rm(spool, { recursive: true, force: true });
       fail(e);
       failed += a.count - 1;
       continue;
@@ -244,35 +334,48 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
           if (streamed && engine.prepareStream) {
             // The engine's checks throw before the output exists.
             const prepared = await engine.prepareStream(streamed.handle, streamed.size, name, settings, seed);
-            outName = outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name));
-            try {
-              await ensureOutDir();
-            } catch (e) {
-              prepared.free();
-              throw new OutDirError(e instanceof Error ? e.message : String(e));
-            }
-            destination = path.join(a.out, outName);
-            const target = destination;
-            const cannot = (e: unknown) => new Error(`cannot write ${target}: ${ioText(e)}`);
-            const out = await open(target, 'w').catch((e) => {
-              prepared.free();
-              throw cannot(e);
-            });
-            let wrote = false;
-            try {
+            if (file === STDIN) {
               report = withHostFields(
                 await prepared.run(
-                  (bytes) => writeAllTo(out, bytes).catch((e) => Promise.reject(cannot(e))),
+                  (bytes) =>
+                    writeAll(io.out, bytes).catch((e) => {
+                      throw new Error(`cannot write standard output: ${ioText(e)}`);
+                    }),
                   (f) => ui.progress(f),
                 ),
               );
-              await out.close();
-              wrote = true;
-            } finally {
-              if (!wrote) {
-                await out.close().catch(() => undefined);
-                // Nothing half-written is left behind.
-                await rm(target, { force: true });
+              destination = 'standard output';
+            } else {
+              outName = outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name));
+              try {
+                await ensureOutDir();
+              } catch (e) {
+                prepared.free();
+                throw new OutDirError(e instanceof Error ? e.message : String(e));
+              }
+              destination = path.join(a.out, outName);
+              const target = destination;
+              const cannot = (e: unknown) => new Error(`cannot write ${target}: ${ioText(e)}`);
+              const out = await open(target, 'w').catch((e) => {
+                prepared.free();
+                throw cannot(e);
+              });
+              let wrote = false;
+              try {
+                report = withHostFields(
+                  await prepared.run(
+                    (bytes) => writeAllTo(out, bytes).catch((e) => Promise.reject(cannot(e))),
+                    (f) => ui.progress(f),
+                  ),
+                );
+                await out.close();
+                wrote = true;
+              } finally {
+                if (!wrote) {
+                  await out.close().catch(() => undefined);
+                  // Nothing half-written is left behind.
+                  await rm(target, { force: true });
+                }
               }
             }
             size = prepared.size;
@@ -329,11 +432,14 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
       }
     } finally {
       await streamed?.handle.close();
+      if (spool) await rm(spool, { recursive: true, force: true });
     }
   }
   ui.finish();
   if (a.zip) {
     try {
+      // Loaded only here: the archive's name tables take tens of milliseconds to set up at start-up.
+      const { writeSessionZip } = await import('./zip.ts');
       await writeSessionZip(a.zip, started, a, done);
     } catch (e) {
       io.err.write(`fracture: cannot write ${a.zip}: ${e instanceof Error ? e.message : String(e)}\n`);

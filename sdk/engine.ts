@@ -1,12 +1,13 @@
 // The engines in Node, in this process: the WebAssembly module (the one the browser runs) or the
 // TypeScript reference engine. The npm CLI and the SDK's Node entry both run files through this.
 import { availableParallelism } from 'node:os';
-import { loadWasmEngine, nodeSha256, startNodeHelpers } from '../lib/engine/host/node.ts';
+import { loadWasmEngine, nodeSha256, startNodeHelpers, startNodeStreamHelpers } from '../lib/engine/host/node.ts';
+import type { StreamHelpers } from '../lib/engine/host/stream-helpers.ts';
 import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
 import { usesHelpers } from '../lib/engine/host/protocol.ts';
 import { runWasm } from '../lib/engine/host/run.ts';
 import { runReference } from '../lib/engine/host/run-ts.ts';
-import { type PreparedStream, prepareStream, streams } from '../lib/engine/host/stream-node.ts';
+import { type PreparedStream, prepareStream, STREAM_HELPERS_MIN, streams } from '../lib/engine/host/stream-node.ts';
 import type { FileHandle } from 'node:fs/promises';
 import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../lib/engine/shared/types.ts';
 
@@ -60,14 +61,35 @@ const MAX_HELPERS = 3;
 /**
  * `helpers`: large flip-mode inputs are shared with worker threads (the CLI). They keep the process
  * alive until `close()`, so the SDK, which cannot know when its caller is done, runs without them.
+ * `streamSoon`: a file of STREAM_HELPERS_MIN bytes or more will stream, so its helper threads start now, beside
+ * the rest of the start-up, rather than when it does (they take tens of milliseconds to start).
+ * `onHelpersFailed` hears why they could not start (the runs then go on without them).
  */
-export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}): Promise<NodeEngine> {
+export async function nodeEngine(
+  kind: 'wasm' | 'ts',
+  {
+    helpers = false,
+    streamSoon = false,
+    onHelpersFailed = (_: unknown) => {},
+  }: { helpers?: boolean; streamSoon?: boolean; onHelpersFailed?: (error: unknown) => void } = {},
+): Promise<NodeEngine> {
   if (kind === 'ts') {
     return {
       run: (input, name, s, seed, events) => runReference(input, name, engineOptions(s, seed), events),
       close: async () => {},
     };
   }
+  // A streamed run's helper threads (stream-helpers.ts), started once.
+  let streamPool: Promise<StreamHelpers | undefined> | undefined;
+  const streamHelpersFor = () => {
+    if (!helpers || availableParallelism() < 2) return Promise.resolve(undefined);
+    streamPool ??= startNodeStreamHelpers().catch((e) => {
+      onHelpersFailed(e);
+      return undefined;
+    });
+    return streamPool;
+  };
+  if (streamSoon) streamHelpersFor();
   const wasm = await loadWasmEngine();
   // Started with the first file that can use them; none on one core or if they fail to start.
   let pool: ReturnType<typeof startNodeHelpers> | undefined;
@@ -94,11 +116,23 @@ export async function nodeEngine(kind: 'wasm' | 'ts', { helpers = false } = {}):
           : await helpersFor(s.mode, input instanceof Uint8Array ? input.length : input.size),
         nodeSha256,
       ),
-    prepareStream: (handle, size, name, s, seed) => prepareStream(wasm, handle, size, name, engineOptions(s, seed)),
+    prepareStream: (handle, size, name, s, seed) =>
+      prepareStream(
+        wasm,
+        handle,
+        size,
+        name,
+        engineOptions(s, seed),
+        size >= STREAM_HELPERS_MIN ? streamHelpersFor : undefined,
+      ),
     close: async () => {
-      await pool?.then(
-        (p) => p.close(),
-        () => undefined,
+      await Promise.all(
+        [pool, streamPool].map((p) =>
+          p?.then(
+            (x) => x?.close(),
+            () => undefined,
+          ),
+        ),
       );
     },
   };

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { xorshiftBytes } from './generators.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -79,8 +79,8 @@ function breakInputs(): Record<string, Uint8Array> {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Each tool's output bytes and report (timing dropped) for the same arguments. */
-function runAll(file: string, args: string[]) {
-  return TOOLS.map((tool, t) => {
+function runAll(file: string, args: string[], tools = TOOLS) {
+  return tools.map((tool, t) => {
     const out = path.join(dir, `out-${t}`);
     rmSync(out, { recursive: true, force: true });
     const r = spawnSync(tool.cmd, [...tool.args, ...args, '--json', '--quiet', '--out', out, path.join(dir, file)], {
@@ -170,6 +170,59 @@ describe('streamed CLIs refuse before writing', () => {
       expect(r.stderr).toContain('The byte ranges leave no byte that may change in this 9449529-byte file');
       expect(existsSync(out) ? readdirSync(out) : [], tool.label).toEqual([]);
       rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('standard input streams in bounded memory', () => {
+  // Past the 16 MiB held in memory, so both CLIs copy it to a temporary file and stream from there.
+  const SIZE = 128 * 1024 * 1024 + 77;
+  const npm = TOOLS[1];
+  const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+  let big: string;
+  let temp: string;
+  beforeAll(() => {
+    big = path.join(dir, 'big.bin');
+    writeFileSync(big, xorshiftBytes(SIZE, 13));
+  });
+  beforeEach(() => {
+    // Each run's own temporary directory, to see what it leaves there.
+    temp = mkdtempSync(path.join(dir, 'tmp-'));
+  });
+
+  /** `cat big | <tool> ARGS - | TAIL` through a pipe, the tool's peak RSS read by GNU time. */
+  function piped(tool: (typeof TOOLS)[number], args: string[], tail = `> ${quote(path.join(dir, 'stdout.bin'))}`) {
+    const peak = path.join(dir, 'peak');
+    const command = [tool.cmd, ...tool.args, '--seed', '99', '--name', 'big.bin', '--json', ...args, '-'];
+    const r = spawnSync(
+      'sh',
+      ['-c', `cat ${quote(big)} | /usr/bin/time -q -f %M -o ${quote(peak)} ${command.map(quote).join(' ')} ${tail}`],
+      { encoding: 'utf8', env: { ...process.env, TMPDIR: temp } },
+    );
+    return { status: r.status, stderr: r.stderr, peakMiB: Number(readFileSync(peak, 'utf8').trim()) / 1024 };
+  }
+
+  it('npm: the same bytes and report as the file gives, peak RSS bounded, the copy removed', () => {
+    const [fromFile] = runAll('big.bin', ['--mode', 'bit_rot', '--intensity', '80', '--seed', '99'], [npm]);
+    const r = piped(npm, ['--mode', 'bit_rot', '--intensity', '80']);
+    expect(r.status, r.stderr).toBe(0);
+    const { time_ms: _t, ops_ms: _o, ...report } = JSON.parse(r.stderr.trim().split('\n').pop() ?? '');
+    expect(report).toEqual(fromFile.report);
+    expect(Buffer.compare(readFileSync(path.join(dir, 'stdout.bin')), fromFile.bytes)).toBe(0);
+    // Read whole, the input alone would be held three times over (pieces, joined, in the module).
+    expect(r.peakMiB).toBeLessThan(256);
+    expect(readdirSync(temp)).toEqual([]);
+  });
+
+  it('the copy is removed after an error too: a refused run, a closed standard output', () => {
+    for (const tool of TOOLS.slice(0, 2)) {
+      const refused = piped(tool, ['--mode', 'bit_rot', '--only', '0:0']);
+      expect(refused.status, tool.label).toBe(1);
+      expect(refused.stderr).toContain('The byte ranges leave no byte that may change');
+      expect(readdirSync(temp), tool.label).toEqual([]);
+      const closed = piped(tool, ['--mode', 'bit_rot'], '| head -c 10 > /dev/null');
+      expect(closed.stderr, tool.label).toContain('cannot write standard output: standard output was closed');
+      expect(readdirSync(temp), tool.label).toEqual([]);
     }
   });
 });

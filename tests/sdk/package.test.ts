@@ -228,6 +228,20 @@ console.log(JSON.stringify({ out, refused }));
     expect(text).toContain('fracture --mode byte_flip --intensity 80 --seed 2 photo.png');
   });
 
+  it('the installed CLI streams a large file on its helper threads, with the native bytes', () => {
+    // Past STREAM_HELPERS_MIN (24 MiB): the hashing and editing threads start from the installed package's files.
+    writeFileSync(path.join(app, 'large.bin'), randomBytes(25 * 1024 * 1024 + 3));
+    const bin = path.join(app, 'node_modules/.bin/fracture');
+    for (const mode of ['bit_rot', 'truncate_insert']) {
+      const args = ['--mode', mode, '--seed', '4'];
+      const r = spawnSync(bin, [...args, '--out', 'large-out', 'large.bin'], { cwd: app, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('helper threads did not start');
+      const npm = readFileSync(path.join(app, 'large-out/large_corrupted.bin'));
+      expect(Buffer.compare(npm, cliBytes(app, args, 'large.bin', 'large_corrupted.bin')), mode).toBe(0);
+    }
+  });
+
   it('Node: every input type and both engines give the same bytes; reports, stages, abort and errors', () => {
     const script = `
 import { readFileSync } from 'node:fs';

@@ -780,6 +780,31 @@ impl Streaming {
         add_counts(&mut self.counts_out, bytes);
     }
 
+    /// Whether pieces may be edited by several runs made with the same arguments, each its own share,
+    /// their tallies then added into one (`tally`, `add_tally`): the flips, bit_rot and bad_sectors,
+    /// whose edits are keyed by position alone, once any counting pass is over.
+    pub fn piecewise(&self) -> bool {
+        self.counting.is_none()
+            && matches!(self.run.layout, Layout::Same { shuffle: None })
+            && matches!(self.run.edit, Edit::Flip { .. } | Edit::Sectors { .. })
+    }
+
+    /// What the pieces so far added up to: the input's and the output's byte counts, the bytes zeroed.
+    pub fn tally(&self) -> ([u64; 256], [u64; 256], u64) {
+        (self.counts_in, self.counts_out, self.zeroed)
+    }
+
+    /// Adds another run's `tally` (of other pieces) to this one's.
+    pub fn add_tally(&mut self, counts_in: &[u64; 256], counts_out: &[u64; 256], zeroed: u64) {
+        for (t, c) in self.counts_in.iter_mut().zip(counts_in) {
+            *t += c;
+        }
+        for (t, c) in self.counts_out.iter_mut().zip(counts_out) {
+            *t += c;
+        }
+        self.zeroed += zeroed;
+    }
+
     /// The report, from the SHA-256s the caller computed.
     pub fn report(self, sha_in: String, sha_out: String, time_ms: f64, ops_ms: f64) -> Report {
         let (input, output) = ((sha_in, self.counts_in), (sha_out, self.counts_out));

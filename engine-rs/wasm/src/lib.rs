@@ -243,6 +243,32 @@ impl StreamRun {
         Ok(self.s.break_piece(piece, pos))
     }
 
+    /// Whether another `StreamRun` made with the same arguments may edit some of the pieces (in
+    /// another thread's instance), its `tally` then added here with `addTally`.
+    pub fn piecewise(&self) -> bool {
+        self.s.piecewise()
+    }
+
+    /// The input's 256 byte counts, the output's 256, then the bytes zeroed, as numbers.
+    pub fn tally(&self) -> Vec<f64> {
+        let (counts_in, counts_out, zeroed) = self.s.tally();
+        counts_in.iter().chain(&counts_out).chain([&zeroed]).map(|&c| c as f64).collect()
+    }
+
+    /// Adds another run's `tally` to this one's.
+    #[wasm_bindgen(js_name = addTally)]
+    pub fn add_tally(&mut self, tally: &[f64]) -> Result<(), JsError> {
+        if tally.len() != 513 {
+            return Err(JsError::new("a tally has 513 numbers"));
+        }
+        let mut counts = [[0u64; 256]; 2];
+        for (i, &c) in tally[..512].iter().enumerate() {
+            counts[i / 256][i % 256] = position(c)?;
+        }
+        self.s.add_tally(&counts[0], &counts[1], position(tally[512])?);
+        Ok(())
+    }
+
     /// The report as JSON, from the host's SHA-256s of the input and the output.
     pub fn report(self, sha_in: String, sha_out: String, time_ms: f64, ops_ms: f64) -> String {
         self.s.report(sha_in, sha_out, time_ms, ops_ms).to_json()

@@ -10,6 +10,7 @@ import type * as Bindings from '../pkg/fracture_engine.js';
 import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
 import type { FlipReply, FlipRequest } from './protocol.ts';
 import type { Sha256, WasmEngine } from './run.ts';
+import { type StreamHelpers, startStreamHelpers } from './stream-helpers.ts';
 
 /** lib/engine/pkg (the module engine-rs/wasm builds), found from wherever this file runs (source or dist/). */
 export function wasmPkgDir(): string {
@@ -30,18 +31,41 @@ export function wasmPkgDir(): string {
  */
 export const nodeSha256: Sha256 = async (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-let loaded: Promise<WasmEngine> | undefined;
+/** A compiled module: Node has the WebAssembly global, which the Node types here do not declare. */
+type CompiledModule = object;
+const { WebAssembly: wasmApi } = globalThis as unknown as {
+  WebAssembly: { compile: (bytes: Uint8Array) => Promise<CompiledModule> };
+};
+
+let loaded: Promise<{ engine: WasmEngine; module: CompiledModule; glue: string }> | undefined;
+
+/** The module the product ships, compiled and loaded once; `module` is there for helper threads. */
+function loadOnce() {
+  loaded ??= (async () => {
+    const dir = wasmPkgDir();
+    const glueUrl = pathToFileURL(path.join(dir, 'fracture_engine.js')).href;
+    const [glue, module] = await Promise.all([
+      // A runtime path (source or dist/), so the glue's types are named here: the module's declarations.
+      import(glueUrl) as Promise<typeof Bindings>,
+      readFile(path.join(dir, 'fracture_engine_bg.wasm')).then((bytes) => wasmApi.compile(bytes)),
+    ]);
+    // initSync with the compiled module: the async init's check for a fetch Response would load
+    // Node's fetch implementation, about 25 ms of start-up.
+    const exports = glue.initSync({ module: module as Bindings.SyncInitInput });
+    return { engine: { ...glue, memory: exports.memory }, module, glue: glueUrl };
+  })();
+  return loaded;
+}
 
 /** The module the product ships, loaded once. */
 export function loadWasmEngine(): Promise<WasmEngine> {
-  loaded ??= (async () => {
-    const dir = wasmPkgDir();
-    // A runtime path (source or dist/), so the glue's types are named here: the module's declarations.
-    const glue: typeof Bindings = await import(pathToFileURL(path.join(dir, 'fracture_engine.js')).href);
-    const exports = await glue.default({ module_or_path: await readFile(path.join(dir, 'fracture_engine_bg.wasm')) });
-    return { ...glue, memory: exports.memory };
-  })();
-  return loaded;
+  return loadOnce().then((l) => l.engine);
+}
+
+/** A streamed run's helper threads (stream-helpers.ts), sharing the compiled module. */
+export async function startNodeStreamHelpers(): Promise<StreamHelpers> {
+  const { module, glue } = await loadOnce();
+  return startStreamHelpers(glue, module);
 }
 
 /**
@@ -86,7 +110,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 import(workerData.glue)
   .then(async (glue) => {
-    await glue.default({ module_or_path: readFileSync(workerData.wasm) });
+    glue.initSync({ module: readFileSync(workerData.wasm) });
     (${serveFlips})(glue, parentPort, ${answerFlip});
   })
   .then(

@@ -201,7 +201,10 @@ fn inserted_bytes_come_out_as_one_fill() {
 }
 
 /// The caller-driven `Streaming`, run the way the npm CLI runs it (pieces of `piece` bytes, the input
-/// measured from the pieces or read again in order), against the whole buffer.
+/// measured from the pieces or read again in order), against the whole buffer. `shared`: where the
+/// run is `piecewise`, a second run made with the same arguments edits every other piece, as the npm
+/// CLI's helper thread does, and its tally is added at the end.
+#[allow(clippy::too_many_arguments)]
 fn driven(
     input: &[u8],
     name: &str,
@@ -210,10 +213,13 @@ fn driven(
     seed: u64,
     options: &Options,
     piece: usize,
+    shared: bool,
 ) -> (Vec<u8>, Report) {
     let n = input.len();
     let head = &input[..n.min(flip::CHUNK)];
     let mut s = Streaming::new(n as u64, head, name, mode, intensity, seed, options).unwrap();
+    let mut helper = (shared && s.piecewise())
+        .then(|| Streaming::new(n as u64, head, name, mode, intensity, seed, options).unwrap());
     if s.counting_pass() {
         for (i, p) in input.chunks(piece).enumerate() {
             s.count(&mut p.to_vec(), (i * piece) as u64);
@@ -244,6 +250,7 @@ fn driven(
     while pos < out_len {
         let len = piece.min(out_len - pos);
         let mut buf = vec![0u8; len];
+        let mut input_part = None;
         for (i, seg) in s.segments(pos as u64, len).into_iter().enumerate() {
             match seg.from {
                 Some(f) => buf[seg.at..seg.at + seg.len].copy_from_slice(&input[f as usize..f as usize + seg.len]),
@@ -251,14 +258,26 @@ fn driven(
             }
             if i == 0 && s.measures_in_place() {
                 sha_in.update(&buf);
-                s.count_input(&buf);
+                input_part = Some(buf.clone());
             }
         }
-        s.edit(&mut buf, pos as u64);
+        // Every other piece to the helper, which counts its input and output bytes itself.
+        let run = match helper.as_mut() {
+            Some(h) if (pos / piece) % 2 == 1 => h,
+            _ => &mut s,
+        };
+        if let Some(part) = input_part {
+            run.count_input(&part);
+        }
+        run.edit(&mut buf, pos as u64);
+        run.count_output(&buf);
         sha_out.update(&buf);
-        s.count_output(&buf);
         out.extend_from_slice(&buf);
         pos += len;
+    }
+    if let Some(h) = helper {
+        let (counts_in, counts_out, zeroed) = h.tally();
+        s.add_tally(&counts_in, &counts_out, zeroed);
     }
     let report = s.report(sha_in.hex(), sha_out.hex(), 0.0, 0.0);
     (out, untimed(report))
@@ -272,14 +291,35 @@ fn the_caller_driven_stream_matches_the_whole_buffer() {
             for mode in MODES {
                 for (intensity, seed) in [(0, 1u64), (100, 77)] {
                     let (want, report) = corrupt_with(&data, name, mode, intensity, seed, &Options::default()).unwrap();
-                    let (got, got_report) = driven(&data, name, mode, intensity, seed, &Options::default(), c);
-                    let what = format!("{name} n={len} {mode} i={intensity} s={seed}");
-                    assert!(got == want, "{what}: bytes differ");
-                    assert_eq!(got_report, untimed(report), "{what}: report");
+                    for shared in [false, true] {
+                        let (got, got_report) =
+                            driven(&data, name, mode, intensity, seed, &Options::default(), c, shared);
+                        let what = format!("{name} n={len} {mode} i={intensity} s={seed} shared={shared}");
+                        assert!(got == want, "{what}: bytes differ");
+                        assert_eq!(got_report, untimed(report.clone()), "{what}: report");
+                    }
                 }
             }
         }
     }
+}
+
+#[test]
+fn the_position_keyed_edits_are_piecewise() {
+    let data = random(300_001, 9);
+    let head = &data[..flip::CHUNK];
+    let piecewise = |name: &str, mode: &str| {
+        let s = Streaming::new(data.len() as u64, head, name, mode, 50, 3, &Options::default()).unwrap();
+        s.piecewise()
+    };
+    for mode in ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"] {
+        assert!(piecewise("blob.bin", mode), "{mode}");
+    }
+    for mode in ["truncate_insert", "shuffle_blocks", "interrupted_transfer", "guaranteed_break"] {
+        assert!(!piecewise("blob.bin", mode), "{mode}");
+    }
+    // byte_flip on json counts the whole output first: not until `decide`.
+    assert!(!piecewise("data.json", "byte_flip"));
 }
 
 mod guaranteed_break;

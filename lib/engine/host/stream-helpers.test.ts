@@ -1,0 +1,104 @@
+// The streamed run with its helper threads (one hashing, two editing) against the same run on one
+// thread: the same bytes and report in every streamed mode, the pieces really edited and hashed on the
+// helpers, and a run that fails midway leaves the helpers ready for the next.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xorshiftBytes } from '../../../tests/cross-engine/generators.ts';
+import { loadWasmEngine, startNodeStreamHelpers } from './node.ts';
+import type { WasmEngine } from './run.ts';
+import type { StreamHelpers } from './stream-helpers.ts';
+import { prepareStream, STREAM_PIECE, streams } from './stream-node.ts';
+import { ENGINE_MODES } from '../shared/mode-tables.ts';
+
+const MODES = ENGINE_MODES.filter((mode) => streams({ mode }));
+/** The modes whose edits are keyed by position: their pieces go to the editing threads. */
+const PIECEWISE = new Set(['byte_flip', 'header_preserve_flip', 'bad_sectors', 'bit_rot']);
+/** guaranteed_break breaks its pieces in order, carrying state from one to the next: on one thread. */
+const ONE_THREAD = new Set(['guaranteed_break']);
+const SIZE = 3 * STREAM_PIECE + 54_321;
+
+let dir: string;
+let file: string;
+let wasm: WasmEngine;
+let helpers: StreamHelpers;
+/** What the helpers were asked to do, summed over a run. */
+const calls = { edit: 0, hash: 0 };
+
+/** The helpers, each session's calls counted in `calls`. */
+const counted = async (): Promise<StreamHelpers> => ({
+  close: helpers.close,
+  session: (run, memory) => {
+    const s = helpers.session(run, memory);
+    return {
+      ...s,
+      edit: (piece, pos, k) => {
+        calls.edit++;
+        return s.edit(piece, pos, k);
+      },
+      hash: (stream, piece) => {
+        calls.hash++;
+        return s.hash(stream, piece);
+      },
+    };
+  },
+});
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'fracture-helpers-'));
+  file = path.join(dir, 'blob.bin');
+  writeFileSync(file, xorshiftBytes(SIZE, 11));
+  wasm = await loadWasmEngine();
+  helpers = await startNodeStreamHelpers();
+});
+afterAll(async () => {
+  await helpers?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** One streamed run of the file: its output and its report without the timings. */
+async function streamed(mode: string, withHelpers: boolean, failAfter = Infinity) {
+  const handle = await open(file, 'r');
+  try {
+    const options = { mode, intensity: 80, seed: 1234567890 };
+    const prepared = await prepareStream(wasm, handle, SIZE, 'blob.bin', options, withHelpers ? counted : undefined);
+    const pieces: Uint8Array[] = [];
+    const report = await prepared.run(async (bytes) => {
+      if (pieces.length >= failAfter) throw new Error('disk full');
+      pieces.push(bytes.slice());
+    });
+    const { time_ms: _t, ops_ms: _o, ...rest } = report as unknown as Record<string, unknown>;
+    return { bytes: Buffer.concat(pieces), report: rest };
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('a streamed run with helper threads', () => {
+  for (const mode of MODES) {
+    it(`${mode}: the same bytes and report as on one thread`, async () => {
+      const alone = await streamed(mode, false);
+      calls.edit = calls.hash = 0;
+      const shared = await streamed(mode, true);
+      expect(Buffer.compare(shared.bytes, alone.bytes)).toBe(0);
+      expect(shared.report).toEqual(alone.report);
+      const pieces = Math.ceil(shared.bytes.length / STREAM_PIECE);
+      // Every piece edited on an editing thread where edits are keyed by position, none elsewhere.
+      expect(calls.edit).toBe(PIECEWISE.has(mode) ? pieces : 0);
+      // Both sides hashed there: the input's pieces (in place, or read again in order) and the output's.
+      expect(calls.hash).toBe(ONE_THREAD.has(mode) ? 0 : pieces + Math.ceil(SIZE / STREAM_PIECE));
+    });
+  }
+
+  it('a failed write fails the run, and the helpers take the next one', async () => {
+    for (const mode of ['bit_rot', 'truncate_insert']) {
+      await expect(streamed(mode, true, 2)).rejects.toThrow('disk full');
+      const again = await streamed(mode, true);
+      const alone = await streamed(mode, false);
+      expect(again.report).toEqual(alone.report);
+      expect(Buffer.compare(again.bytes, alone.bytes)).toBe(0);
+    }
+  });
+});
