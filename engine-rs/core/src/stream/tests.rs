@@ -75,7 +75,7 @@ fn check_break(input: &[u8], name: &str, intensity: u32, seed: u64, piece: usize
     let options = Options::default();
     let escalated = check(input, name, "guaranteed_break", intensity, seed, &options, piece);
     let (want, report) = corrupt_with(input, name, "guaranteed_break", intensity, seed, &options).unwrap();
-    let (got, got_report) = driven(input, name, "guaranteed_break", intensity, seed, &options, piece);
+    let (got, got_report) = driven(input, name, "guaranteed_break", intensity, seed, &options, piece, false);
     let what = format!("driven {name} n={} i={intensity} s={seed} piece={piece}", input.len());
     assert!(got == want, "{what}: bytes differ");
     assert_eq!(got_report, untimed(report), "{what}: report");
