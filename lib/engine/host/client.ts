@@ -3,6 +3,7 @@
 // Blob, and aborts by terminating.
 import type { CorruptCallbacks, CorruptOptions, EngineResult } from '../shared/types.ts';
 import { type FromWorker, type ToWorker, usesHelpers } from './protocol.ts';
+import { streamsInBrowser } from './stream-web.ts';
 
 type Input = Blob | ArrayBuffer | Uint8Array;
 
@@ -20,6 +21,23 @@ const MAX_HELPERS = 3;
 
 const idle: EngineWorker[] = [];
 let nextId = 1;
+
+/**
+ * Helper workers started ahead of a large job (a streamed one takes two: one hashes the input, one
+ * hashes and writes the output), so it does not wait for their module. A job's helpers are ended
+ * with it, and new spares started.
+ */
+const SPARE_HELPERS = 2;
+const spare: EngineWorker[] = [];
+let sparing = false;
+
+function refillSpares() {
+  while (spare.length < SPARE_HELPERS) spare.push(spawn());
+}
+
+function takeHelper(): EngineWorker {
+  return spare.shift() ?? spawn();
+}
 
 function spawn(): EngineWorker {
   // './worker.js' is what the compiled package holds; from the sources Vite resolves it to worker.ts.
@@ -47,7 +65,13 @@ function release(w: EngineWorker, inputSize: number) {
 /** Starts a worker ahead of the first file, so the first run does not wait for the module. */
 export function warmUp(): Promise<void> {
   if (idle.length === 0) idle.push(spawn());
-  return idle[0].ready;
+  // The spares after the engine's own worker, so that they do not delay it.
+  const ready = idle[0].ready;
+  if (!sparing) {
+    sparing = true;
+    void ready.then(refillSpares, () => undefined);
+  }
+  return ready;
 }
 
 export function corrupt(
@@ -88,13 +112,20 @@ async function run(
   const size = input instanceof Blob ? input.size : input.byteLength;
   // Byte ranges and checksum fixing run in the engine's own worker (its flipPlan() is empty then).
   const plain = !options.ranges?.only?.length && !options.ranges?.protect?.length && !options.fixChecksums;
-  const helpers = plain ? await startHelpers(options.mode, size) : [];
+  // A Blob from 16 MiB on streams (stream-web.ts), on two helpers; other large flips share pieces with helpers.
+  const streamed = input instanceof Blob && streamsInBrowser(options, size);
+  const helpers = streamed
+    ? await readyHelpers(SPARE_HELPERS)
+    : plain && usesHelpers(options.mode, size) && cores() >= 2
+      ? await readyHelpers(Math.min(MAX_HELPERS, cores() - 1))
+      : [];
   const id = nextId++;
   return new Promise<EngineResult>((resolve, reject) => {
     let settled = false;
     const finish = (ok: boolean) => {
       settled = true;
       for (const h of helpers) h.worker.terminate();
+      if (helpers.length > 0 && sparing) refillSpares();
       w.worker.removeEventListener('message', onMessage);
       w.worker.removeEventListener('error', onError);
       signal?.removeEventListener('abort', onAbort);
@@ -141,19 +172,23 @@ async function run(
     w.ready.then(
       () => {
         if (settled) return;
-        const ports = helpers.map((h) => {
+        const serve = (h: EngineWorker, type: 'serve-flips' | 'serve-hashes', store?: readonly string[]) => {
           const channel = new MessageChannel();
-          h.worker.postMessage({ type: 'serve-flips', port: channel.port2 } satisfies ToWorker, [channel.port2]);
-          return channel.port1;
-        });
-        // With the output stored, the first helper also computes the checksums (hash-helper.ts).
-        let hasher: MessagePort | undefined;
-        if (options.store && helpers.length > 0) {
-          const channel = new MessageChannel();
-          helpers[0].worker.postMessage({ type: 'serve-hashes', port: channel.port2 } satisfies ToWorker, [
+          h.worker.postMessage({ type, port: channel.port2, ...(store ? { store } : {}) } satisfies ToWorker, [
             channel.port2,
           ]);
-          hasher = channel.port1;
+          return channel.port1;
+        };
+        let ports: MessagePort[] = [];
+        let hasher: MessagePort | undefined;
+        let writer: MessagePort | undefined;
+        if (streamed && helpers.length === SPARE_HELPERS) {
+          hasher = serve(helpers[0], 'serve-hashes');
+          writer = serve(helpers[1], 'serve-hashes', options.store);
+        } else {
+          ports = helpers.map((h) => serve(h, 'serve-flips'));
+          // With the output stored, the first helper also computes the checksums (hash-helper.ts).
+          if (options.store && helpers.length > 0) hasher = serve(helpers[0], 'serve-hashes');
         }
         const msg: ToWorker = {
           type: 'corrupt',
@@ -163,11 +198,13 @@ async function run(
           options,
           helpers: ports,
           ...(hasher ? { hasher } : {}),
+          ...(writer ? { writer } : {}),
         };
         w.worker.postMessage(msg, [
           ...(msg.input instanceof ArrayBuffer ? [msg.input] : []),
           ...ports,
           ...(hasher ? [hasher] : []),
+          ...(writer ? [writer] : []),
         ]);
       },
       (e: unknown) => {
@@ -179,14 +216,15 @@ async function run(
   });
 }
 
+const cores = () => (typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1);
+
 /**
- * Helper workers for a large flip-mode input (the contract lets chunks run in any order): one fewer
- * than the cores, at most MAX_HELPERS, each ready before it is used. None when they would not help or fail.
+ * `count` helper workers (spares first), each ready before it is used: for a streamed job, or for a
+ * large flip-mode input (the contract lets chunks run in any order; one fewer than the cores, at most
+ * MAX_HELPERS). None when they fail to start.
  */
-async function startHelpers(mode: string, size: number): Promise<EngineWorker[]> {
-  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
-  if (!usesHelpers(mode, size) || cores < 2) return [];
-  const helpers = Array.from({ length: Math.min(MAX_HELPERS, cores - 1) }, spawn);
+async function readyHelpers(count: number): Promise<EngineWorker[]> {
+  const helpers = Array.from({ length: count }, takeHelper);
   try {
     await Promise.all(helpers.map((h) => h.ready));
     return helpers;

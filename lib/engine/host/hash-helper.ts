@@ -9,6 +9,11 @@ type Stream = HashRequest['stream'];
 /** Pieces sent and not yet taken, at most: what is in flight stays a few pieces, whatever the file. */
 const MAX_IN_FLIGHT = 2;
 
+/** The output could not be written to its origin-private file (the quota is full, say). */
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
 export interface StreamHasher {
   /** Feeds `part` (transferred: detached afterwards) to `stream`'s hash; resolves once more may be sent. */
   update(stream: Stream, part: ArrayBuffer): Promise<void>;
@@ -48,7 +53,7 @@ export function hashClient(send: (request: HashRequest, transfer: ArrayBuffer[])
     receive: (reply) => {
       const p = pending.get(reply.id);
       pending.delete(reply.id);
-      if ('error' in reply) p?.reject(new Error(reply.error));
+      if ('error' in reply) p?.reject(reply.store ? new StoreError(reply.error) : new Error(reply.error));
       else p?.resolve(reply.hex);
     },
   };

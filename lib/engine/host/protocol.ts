@@ -19,6 +19,11 @@ export type ToWorker =
       helpers?: Port[];
       /** A port to a helper that computes the job's SHA-256 checksums beside its stages (HashRequest). */
       hasher?: Port;
+      /**
+       * A streamed job (stream-web.ts): a port to a second helper, which hashes the output's pieces
+       * and writes them to `options.store` when given (`hasher` then hashes the input's).
+       */
+      writer?: Port;
     }
   | {
       /** Become a helper: flip the pieces that arrive on `port` (FlipRequest, answered by FlipReply). */
@@ -26,9 +31,13 @@ export type ToWorker =
       port: Port;
     }
   | {
-      /** Hash the pieces that arrive on `port` (HashRequest, answered by HashReply). */
+      /**
+       * Hash the pieces that arrive on `port` (HashRequest, answered by HashReply); with `store`, also
+       * write the output's pieces, in order, to that origin-private file (closed at its `finish`).
+       */
       type: 'serve-hashes';
       port: Port;
+      store?: readonly string[];
     };
 
 export type FromWorker =
@@ -58,8 +67,11 @@ export type FlipReply = { id: number; part: ArrayBuffer } | { id: number; error:
  * in flight.
  */
 export type HashRequest = { id: number; stream: 'input' | 'output' } & ({ part: ArrayBuffer } | { finish: true });
-/** A piece taken, or the stream's digest (lower-case hex) after `finish`, or why not. */
-export type HashReply = { id: number; hex?: string } | { id: number; error: string };
+/**
+ * A piece taken, or the stream's digest (lower-case hex) after `finish`, or why not (`store`: the
+ * output could not be written to its file, which may be retried elsewhere).
+ */
+export type HashReply = { id: number; hex?: string } | { id: number; error: string; store?: true };
 
 /** Flip-mode inputs at least this long spread their pieces over helpers. */
 export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;

@@ -3,12 +3,13 @@
 // A worker can also serve as a helper that flips pieces of another worker's job.
 import init, * as wasm from '../pkg/fracture_engine.js';
 import { blobFromBytes } from '../shared/blob.ts';
-import type { Stage } from '../shared/types.ts';
+import type { CorruptCallbacks, Report, Stage } from '../shared/types.ts';
 import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
 import { answerHash, hashClient, type StreamHasher } from './hash-helper.ts';
 import type { FlipReply, FlipRequest, FromWorker, HashReply, HashRequest, ToWorker } from './protocol.ts';
 import { runReference } from './run-ts.ts';
 import { type OutputFile, runWasmToBlob, runWasmToFile, type WasmEngine } from './run.ts';
+import { blobSide, helperSide, streamStored, streamsInBrowser, streamWasm } from './stream-web.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -92,15 +93,106 @@ function hasherOver(port: MessagePort): StreamHasher {
   return client.hasher;
 }
 
-function serveHashes(port: MessagePort) {
+/** The origin-private file at `path`, as a File (once whoever wrote it has closed it). */
+async function storedFile(path: readonly string[]): Promise<File> {
+  let dir = await navigator.storage.getDirectory();
+  for (const part of path.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
+  return (await dir.getFileHandle(path[path.length - 1])).getFile();
+}
+
+/** Removes the origin-private file at `path`, if it is there. */
+async function removeStored(path: readonly string[]): Promise<void> {
+  let dir = await navigator.storage.getDirectory();
+  for (const part of path.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
+  await dir.removeEntry(path[path.length - 1]);
+}
+
+/**
+ * Hashes the pieces that arrive on `port`; with `store`, also writes the output's pieces, in order,
+ * to that origin-private file (opened at the first, truncated and closed at the stream's finish).
+ */
+function serveHashes(port: MessagePort, store?: readonly string[]) {
   const streams = new Map<HashRequest['stream'], wasm.Sha256Stream>();
-  port.onmessage = async (e: MessageEvent<HashRequest>) => {
-    const engine = await ready;
-    const reply: HashReply = engine
-      ? answerHash(engine, streams, e.data)
-      : { id: e.data.id, error: 'The WebAssembly engine is not loaded' };
-    port.postMessage(reply);
+  let file: Promise<Stored> | undefined;
+  let at = 0;
+  const write = async (request: HashRequest) => {
+    file ??= openStore(store as readonly string[]);
+    const place = await file;
+    try {
+      if ('part' in request) {
+        const bytes = new Uint8Array(request.part);
+        if (place.handle.write(bytes, { at }) !== bytes.length) throw new Error('the file was not written in full');
+        at += bytes.length;
+      } else place.handle.truncate(at);
+    } catch (e) {
+      // Released, so that the engine worker can remove the file.
+      place.handle.close();
+      file = Promise.reject(e);
+      file.catch(() => undefined);
+      throw e;
+    }
+    // No flush(): see runWasmToFile.
+    if ('finish' in request) place.handle.close();
   };
+  // One request at a time, in order: the writes and the hash must not overtake one another.
+  let queue = Promise.resolve();
+  port.onmessage = (e: MessageEvent<HashRequest>) => {
+    const request = e.data;
+    queue = queue.then(async () => {
+      const engine = await ready;
+      let reply: HashReply;
+      if (!engine) reply = { id: request.id, error: 'The WebAssembly engine is not loaded' };
+      else {
+        try {
+          if (store && request.stream === 'output') await write(request);
+          reply = answerHash(engine, streams, request);
+        } catch (err) {
+          reply = { id: request.id, error: messageOf(err), store: true };
+        }
+      }
+      port.postMessage(reply);
+    });
+  };
+}
+
+/**
+ * A streamed job (stream-web.ts): `hasher` hashes the input, `writer` hashes the output and writes
+ * it to `store` when given; else the output becomes a Blob here.
+ */
+async function runStreamed(
+  engine: WasmEngine,
+  input: Blob,
+  msg: Extract<ToWorker, { type: 'corrupt' }>,
+  events: CorruptCallbacks,
+  hasher: MessagePort,
+  writer: MessagePort,
+): Promise<{ data: Blob; report: Report; notStored?: string }> {
+  const inputSide = helperSide(hasherOver(hasher), 'input');
+  const outputSide = helperSide(hasherOver(writer), 'output');
+  const store = msg.options.store;
+  if (!store) {
+    const output = blobSide(outputSide);
+    const report = await streamWasm(engine, input, msg.name, msg.options, events, {
+      input: inputSide,
+      output: output.side,
+    });
+    return { data: await output.blob(), report };
+  }
+  try {
+    const out = await streamStored(engine, input, msg.name, msg.options, events, {
+      input: inputSide,
+      output: outputSide,
+    });
+    if (out.data) {
+      await removeStored(store).catch(() => undefined);
+      return { data: out.data, report: out.report, notStored: out.notStored };
+    }
+    // The File of an origin-private file is backed by the file on disk; it crosses by reference.
+    return { data: await storedFile(store), report: out.report };
+  } catch (e) {
+    await removeStored(store).catch(() => undefined);
+    throw e;
+  }
 }
 
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
@@ -110,7 +202,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     return;
   }
   if (msg.type === 'serve-hashes') {
-    serveHashes(msg.port);
+    serveHashes(msg.port, msg.store);
     return;
   }
   if (msg.type !== 'corrupt') return;
@@ -124,6 +216,17 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       onStage: (stage: Stage, message: string) => post({ type: 'stage', id, stage, message }),
       onProgress: (fraction: number) => post({ type: 'progress', id, fraction }),
     };
+    if (
+      engine &&
+      msg.input instanceof Blob &&
+      msg.hasher &&
+      msg.writer &&
+      streamsInBrowser(msg.options, msg.input.size)
+    ) {
+      const out = await runStreamed(engine, msg.input, msg, events, msg.hasher, msg.writer);
+      post({ type: 'done', id, ...out });
+      return;
+    }
     const helpers = (msg.helpers ?? []).map(helperOver);
     // Asked to, the module's output is written to an origin-private file; where that cannot be
     // opened, it goes back as a Blob and the page is told why.
@@ -178,5 +281,6 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   } finally {
     for (const port of msg.helpers ?? []) port.close();
     msg.hasher?.close();
+    msg.writer?.close();
   }
 };

@@ -1,0 +1,237 @@
+// One file through the WebAssembly engine in the browser's engine worker, streamed from its Blob: the
+// module plans the run and edits 4 MiB pieces (StreamRun, docs/engine.md, Streaming); around each edit
+// this side reads the next piece from the Blob and hands the input's and the output's pieces on (to
+// helper workers that hash them and write the output), so the tab holds a few pieces, never the file.
+// The same bytes and report as the whole-buffer run. No Node or DOM specifics: tests run it in Node.
+import { roundMs } from '../reference/report.ts';
+import { ESCALATION_MESSAGE, enterStage } from '../shared/stages.ts';
+import type { CorruptCallbacks, CorruptOptions, Report } from '../shared/types.ts';
+import { StoreError, type StreamHasher } from './hash-helper.ts';
+import type { WasmEngine } from './run.ts';
+
+/** Bytes per piece: a multiple of the engine's chunk, sector and block sizes, as the native stream's. */
+export const WEB_STREAM_PIECE = 4 * 1024 * 1024;
+/** The head the engine detects the format from (its first chunk). */
+const HEAD = 65536;
+
+/** From this size on, a Blob input streams (below it the whole-buffer run is as fast and simpler). */
+export const WEB_STREAM_MIN_BYTES = 16 * 1024 * 1024;
+
+/** Whether a job streams: every mode but guaranteed_break, without checksum fixing, from WEB_STREAM_MIN_BYTES on. */
+export function streamsInBrowser(options: Pick<CorruptOptions, 'mode' | 'fixChecksums'>, size: number): boolean {
+  return options.mode !== 'guaranteed_break' && !options.fixChecksums && size >= WEB_STREAM_MIN_BYTES;
+}
+
+/**
+ * One side of the run (the input's bytes, or the output's), in order. `update` may transfer the buffer
+ * and resolves once another piece may be sent; `finish` gives the side's SHA-256 as lower-case hex.
+ */
+export interface StreamSide {
+  update(part: ArrayBuffer): Promise<void>;
+  finish(): Promise<string>;
+}
+
+async function readAt(input: Blob, pos: number, len: number): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new Uint8Array(await input.slice(pos, pos + len).arrayBuffer());
+  if (bytes.length !== len) throw new Error('The file changed while it was being read');
+  return bytes;
+}
+
+/**
+ * Streams `input` through the engine: the input's bytes go to `sides.input` (hashed), the output's to
+ * `sides.output` (hashed and kept). Rejects with the engine's error text for bad arguments before any
+ * output exists; a side's failure rejects the run once nothing is in flight.
+ */
+export async function streamWasm(
+  engine: WasmEngine,
+  input: Blob,
+  name: string,
+  options: CorruptOptions,
+  events: CorruptCallbacks,
+  sides: { input: StreamSide; output: StreamSide },
+): Promise<Report> {
+  const t0 = performance.now();
+  const size = input.size;
+  let done = enterStage(events, 'scan');
+  const stream = new engine.StreamRun(
+    size,
+    await readAt(input, 0, Math.min(size, HEAD)),
+    name,
+    options.mode,
+    options.intensity,
+    options.seed,
+    [...(options.ranges?.only ?? [])],
+    [...(options.ranges?.protect ?? [])],
+    options.fixChecksums ?? false,
+  );
+  let consumed = false;
+  // What may still touch `stream` when a failure ends the run early: awaited before it is freed.
+  let next: Promise<{ buf: Uint8Array<ArrayBuffer>; countIn: boolean }> | undefined;
+  let measuring: Promise<void> = Promise.resolve();
+  let stopped = false;
+  try {
+    // byte_flip on csv, tsv and json: its verdict counts byte values over the whole output first.
+    if (stream.countingPass()) {
+      for (let pos = 0; pos < size; pos += WEB_STREAM_PIECE)
+        stream.count(await readAt(input, pos, Math.min(WEB_STREAM_PIECE, size - pos)), pos);
+      stream.decide();
+    }
+    done();
+    done = enterStage(events, 'plan');
+    const outLen = stream.outLen();
+    const inPlace = stream.measuresInPlace();
+    done();
+    done = enterStage(events, 'corrupt');
+    // Layouts that do not read the input in order measure it in a pass of their own, beside.
+    if (!inPlace)
+      measuring = measureInput(input, size, sides.input, (b) => {
+        if (stopped) throw new Error('stopped');
+        stream.countInput(b);
+      });
+    measuring.catch(() => undefined); // awaited below
+    const load = async (pos: number) => {
+      const len = Math.min(WEB_STREAM_PIECE, outLen - pos);
+      const segs = stream.segments(pos, len);
+      let buf: Uint8Array<ArrayBuffer> | undefined;
+      let countIn = false;
+      const overrides: Promise<void>[] = [];
+      for (let i = 0; i < segs.length; i += 3) {
+        const [at, from, n] = [segs[i], segs[i + 1], segs[i + 2]];
+        if (i === 0 && from >= 0 && at === 0 && n === len) {
+          // The usual case: the piece is the input's bytes read as they come (no copy).
+          buf = await readAt(input, from, n);
+        } else {
+          buf ??= new Uint8Array(len);
+          const part = buf.subarray(at, at + n);
+          if (from < 0) stream.fill(part);
+          else if (i === 0) part.set(await readAt(input, from, n));
+          else {
+            const target = buf;
+            overrides.push(readAt(input, from, n).then((b) => target.set(b, at)));
+          }
+        }
+        if (i === 0 && inPlace) {
+          // A copy: the piece is edited in place right after.
+          await sides.input.update(buf.slice(at, at + n).buffer);
+          // With moved blocks to come, the input is counted now; else with the edit, in one call.
+          if (segs.length > 3) stream.countInput(buf.subarray(at, at + n));
+          else countIn = true;
+        }
+      }
+      await Promise.all(overrides);
+      return { buf: buf ?? new Uint8Array(len), countIn };
+    };
+    let opsMs = 0;
+    next = outLen > 0 ? load(0) : undefined;
+    next?.catch(() => undefined);
+    for (let pos = 0; pos < outLen; pos += WEB_STREAM_PIECE) {
+      const cur = await (next as NonNullable<typeof next>);
+      next = pos + WEB_STREAM_PIECE < outLen ? load(pos + WEB_STREAM_PIECE) : undefined;
+      next?.catch(() => undefined);
+      const t = performance.now();
+      stream.editPiece(cur.buf, pos, cur.countIn);
+      opsMs += performance.now() - t;
+      await sides.output.update(cur.buf.buffer);
+      events.onProgress?.((pos + cur.buf.length) / outLen);
+    }
+    if (outLen === 0) events.onProgress?.(1);
+    await measuring;
+    done();
+    done = enterStage(events, 'verify');
+    const [shaIn, shaOut] = await Promise.all([sides.input.finish(), sides.output.finish()]);
+    consumed = true;
+    const report = JSON.parse(stream.report(shaIn, shaOut, 0, 0)) as Report;
+    if (report.escalated) events.onStage?.('verify', ESCALATION_MESSAGE);
+    done();
+    done = enterStage(events, 'report');
+    report.time_ms = roundMs(performance.now() - t0);
+    report.ops_ms = roundMs(opsMs);
+    done();
+    return report;
+  } finally {
+    if (!consumed) {
+      stopped = true;
+      await Promise.allSettled([next, measuring]);
+      stream.free();
+    }
+  }
+}
+
+async function measureInput(input: Blob, size: number, side: StreamSide, count: (bytes: Uint8Array) => void) {
+  let next = size > 0 ? readAt(input, 0, Math.min(WEB_STREAM_PIECE, size)) : undefined;
+  for (let pos = 0; pos < size; pos += WEB_STREAM_PIECE) {
+    const piece = await (next as Promise<Uint8Array<ArrayBuffer>>);
+    const ahead = pos + WEB_STREAM_PIECE;
+    next = ahead < size ? readAt(input, ahead, Math.min(WEB_STREAM_PIECE, size - ahead)) : undefined;
+    next?.catch(() => undefined);
+    count(piece);
+    await side.update(piece.buffer);
+  }
+}
+
+/** A side hashed by a helper (hash-helper.ts): the buffer is transferred there. */
+export function helperSide(hasher: StreamHasher, stream: 'input' | 'output'): StreamSide {
+  return { update: (part) => hasher.update(stream, part), finish: () => hasher.finish(stream) };
+}
+
+/** A side hashed here, in this worker's module: where no helper is at hand. */
+export function localSide(engine: Pick<WasmEngine, 'Sha256Stream'>): StreamSide {
+  const sha = new engine.Sha256Stream();
+  return {
+    update: async (part) => sha.update(new Uint8Array(part)),
+    finish: async () => {
+      const hex = sha.hex();
+      sha.free();
+      return hex;
+    },
+  };
+}
+
+/** `side`, with each piece also kept in a Blob (a copy, taken before `side` may transfer the buffer). */
+export function blobSide(side: StreamSide): { side: StreamSide; blob: () => Promise<Blob> } {
+  // A streamed body: the browser's blob store takes it piece by piece (lib/engine/shared/blob.ts).
+  const pipe = new TransformStream<Uint8Array, Uint8Array>();
+  const blob = new Response(pipe.readable, { headers: { 'content-type': 'application/octet-stream' } }).blob();
+  blob.catch(() => undefined);
+  const writer = pipe.writable.getWriter();
+  return {
+    side: {
+      update: async (part) => {
+        await writer.ready;
+        void writer.write(new Uint8Array(part.slice(0)));
+        await side.update(part);
+      },
+      finish: async () => {
+        await writer.close();
+        return side.finish();
+      },
+    },
+    blob: () => blob,
+  };
+}
+
+/**
+ * `streamWasm`, the output written by `sides.output` (a helper writing the origin-private file). If
+ * that write fails (StoreError: the quota is full, say), the run goes again, hashed here, with the
+ * output in a Blob, and `notStored` says why: the same bytes, as the run is deterministic.
+ */
+export async function streamStored(
+  engine: WasmEngine,
+  input: Blob,
+  name: string,
+  options: CorruptOptions,
+  events: CorruptCallbacks,
+  sides: { input: StreamSide; output: StreamSide },
+): Promise<{ report: Report; data?: Blob; notStored?: string }> {
+  try {
+    return { report: await streamWasm(engine, input, name, options, events, sides) };
+  } catch (e) {
+    if (!(e instanceof StoreError)) throw e;
+    const output = blobSide(localSide(engine));
+    const report = await streamWasm(engine, input, name, options, events, {
+      input: localSide(engine),
+      output: output.side,
+    });
+    return { report, data: await output.blob(), notStored: e.message };
+  }
+}

@@ -1,0 +1,203 @@
+// The browser's streamed run (lib/engine/host/stream-web.ts: the engine worker reads its File a piece at
+// a time and hands the pieces to hashing and writing helpers) gives the whole-buffer run's bytes and
+// report, in every streamed mode; a write that fails runs again into a Blob. Node has Blob, Response
+// and TransformStream, so the same code runs here; the helpers are hashClient/answerHash over a loopback.
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerHash, hashClient, StoreError } from '../../lib/engine/host/hash-helper.ts';
+import { loadWasmEngine } from '../../lib/engine/host/node.ts';
+import type { HashRequest } from '../../lib/engine/host/protocol.ts';
+import { runWasm, type WasmEngine } from '../../lib/engine/host/run.ts';
+import {
+  blobSide,
+  helperSide,
+  localSide,
+  type StreamSide,
+  streamStored,
+  streamsInBrowser,
+  streamWasm,
+  WEB_STREAM_MIN_BYTES,
+  WEB_STREAM_PIECE,
+} from '../../lib/engine/host/stream-web.ts';
+import type { CorruptOptions, Report, Stage } from '../../lib/engine/shared/types.ts';
+import { xorshiftBytes } from './generators.ts';
+
+const untimed = (r: Report) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+const STREAMED = [
+  'byte_flip',
+  'header_preserve_flip',
+  'truncate_insert',
+  'shuffle_blocks',
+  'interrupted_transfer',
+  'bad_sectors',
+  'bit_rot',
+] as const;
+
+describe('the browser streams a Blob through the engine', () => {
+  let engine: WasmEngine;
+  // Longer than two pieces and not a whole number of them.
+  const input = xorshiftBytes(2 * WEB_STREAM_PIECE + 12_345, 7);
+  const blob = new Blob([input as Uint8Array<ArrayBuffer>]);
+  beforeAll(async () => {
+    engine = await loadWasmEngine();
+  });
+
+  /** A hashing helper over a loopback (each request structured-cloned, as a message would be); counts what is in flight. */
+  const loopbackHasher = () => {
+    const streams = new Map<HashRequest['stream'], InstanceType<WasmEngine['Sha256Stream']>>();
+    let inFlight = 0;
+    let most = 0;
+    const client = hashClient((request) => {
+      const sent = structuredClone(request);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        client.receive(answerHash(engine, streams, sent));
+      }, 1);
+    });
+    return { hasher: client.hasher, most: () => most };
+  };
+
+  /** The output side as a collected array, hashed by `hash` (here, by default). */
+  const collecting = (hash: StreamSide = localSide(engine)) => {
+    const parts: Uint8Array[] = [];
+    const side: StreamSide = {
+      update: async (part) => {
+        parts.push(new Uint8Array(part.slice(0)));
+        await hash.update(part);
+      },
+      finish: () => hash.finish(),
+    };
+    return { side, bytes: () => Buffer.concat(parts) };
+  };
+
+  for (const mode of STREAMED) {
+    it(`${mode}: the whole buffer's bytes and report, with the stages in order`, async () => {
+      const options: CorruptOptions = { mode, intensity: 80, seed: 1234567890 };
+      const whole = await runWasm(engine, input, 'blob.bin', options);
+      const ins = loopbackHasher();
+      const outs = loopbackHasher();
+      const stages: Stage[] = [];
+      const output = collecting(helperSide(outs.hasher, 'output'));
+      const report = await streamWasm(
+        engine,
+        blob,
+        'blob.bin',
+        options,
+        { onStage: (s) => stages.push(s) },
+        { input: helperSide(ins.hasher, 'input'), output: output.side },
+      );
+      expect(sha(output.bytes())).toBe(sha(whole.data));
+      expect(untimed(report)).toEqual(untimed(whole.report));
+      expect(report.sha256_before).toBe(sha(input));
+      expect([...new Set(stages)]).toEqual(['scan', 'plan', 'corrupt', 'verify', 'report']);
+      // The hashing helper never had more than a few pieces at once, whatever the file.
+      expect(ins.most()).toBeLessThanOrEqual(3);
+      expect(outs.most()).toBeLessThanOrEqual(3);
+    }, 60_000);
+  }
+
+  it('byte_flip on a CSV escalates, counted over the whole output first, as the whole buffer does', async () => {
+    const csv = new TextEncoder().encode(`a,b,c\n${'1,"x",{[2]}\n'.repeat(900_000)}`);
+    const options: CorruptOptions = { mode: 'byte_flip', intensity: 3, seed: 5 };
+    const whole = await runWasm(engine, csv, 'table.csv', options);
+    const output = blobSide(localSide(engine));
+    const messages: string[] = [];
+    const report = await streamWasm(
+      engine,
+      new Blob([csv]),
+      'table.csv',
+      options,
+      { onStage: (_s, m) => messages.push(m) },
+      {
+        input: localSide(engine),
+        output: output.side,
+      },
+    );
+    expect(report.escalated).toBe(true);
+    expect(untimed(report)).toEqual(untimed(whole.report));
+    expect(sha(new Uint8Array(await (await output.blob()).arrayBuffer()))).toBe(sha(whole.data));
+    expect(messages.some((m) => /escalat/i.test(m))).toBe(true);
+  }, 60_000);
+
+  it('byte ranges stream too', async () => {
+    const options: CorruptOptions = {
+      mode: 'bit_rot',
+      intensity: 90,
+      seed: 9,
+      ranges: { only: ['1000:9000000'], protect: ['4194000:4200000'] },
+    };
+    const whole = await runWasm(engine, input, 'blob.bin', options);
+    const output = collecting();
+    const report = await streamWasm(
+      engine,
+      blob,
+      'blob.bin',
+      options,
+      {},
+      { input: localSide(engine), output: output.side },
+    );
+    expect(sha(output.bytes())).toBe(sha(whole.data));
+    expect(untimed(report)).toEqual(untimed(whole.report));
+  }, 60_000);
+
+  it('a write that fails: the run goes again into a Blob, the same bytes, and says why', async () => {
+    const options: CorruptOptions = { mode: 'byte_flip', intensity: 80, seed: 3 };
+    const whole = await runWasm(engine, input, 'blob.bin', options);
+    let written = 0;
+    const failing: StreamSide = {
+      update: async () => {
+        if (++written === 2) throw new StoreError('quota');
+      },
+      finish: async () => 'never',
+    };
+    const out = await streamStored(
+      engine,
+      blob,
+      'blob.bin',
+      options,
+      {},
+      { input: localSide(engine), output: failing },
+    );
+    expect(out.notStored).toBe('quota');
+    expect(sha(new Uint8Array(await (out.data as Blob).arrayBuffer()))).toBe(sha(whole.data));
+    expect(untimed(out.report)).toEqual(untimed(whole.report));
+  }, 60_000);
+
+  it('another failure fails the run, and the module runs on', async () => {
+    const options: CorruptOptions = { mode: 'byte_flip', intensity: 80, seed: 3 };
+    const failing: StreamSide = {
+      update: async () => {
+        throw new Error('the helper is gone');
+      },
+      finish: async () => 'never',
+    };
+    await expect(
+      streamStored(engine, blob, 'blob.bin', options, {}, { input: localSide(engine), output: failing }),
+    ).rejects.toThrow('the helper is gone');
+    // A file that shrank while it was read.
+    const shrinking = { size: blob.size, slice: (a: number, b: number) => blob.slice(a, Math.min(b, 5_000_000)) };
+    await expect(
+      streamWasm(
+        engine,
+        shrinking as Blob,
+        'blob.bin',
+        options,
+        {},
+        { input: localSide(engine), output: localSide(engine) },
+      ),
+    ).rejects.toThrow('The file changed while it was being read');
+    const again = await runWasm(engine, input, 'blob.bin', options);
+    expect(again.report.sha256_before).toBe(sha(input));
+  }, 60_000);
+
+  it('who streams: every mode but guaranteed_break, without checksum fixing, from 16 MiB on', () => {
+    expect(streamsInBrowser({ mode: 'byte_flip' }, WEB_STREAM_MIN_BYTES)).toBe(true);
+    expect(streamsInBrowser({ mode: 'byte_flip' }, WEB_STREAM_MIN_BYTES - 1)).toBe(false);
+    expect(streamsInBrowser({ mode: 'guaranteed_break' }, WEB_STREAM_MIN_BYTES)).toBe(false);
+    expect(streamsInBrowser({ mode: 'bit_rot', fixChecksums: true }, WEB_STREAM_MIN_BYTES)).toBe(false);
+  });
+});
