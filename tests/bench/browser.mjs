@@ -58,6 +58,8 @@ const CHROMIUM_ARGS = [
 ];
 /** Issue 14's targets: the tab's peak memory at most this many times the file's size, */
 const PEAK_TARGET_FACTOR = 2;
+/** Linux's USER_HZ, the unit of utime and stime in /proc/<pid>/stat (`getconf CLK_TCK`). */
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 /** and a 200 MiB file from the Start click to complete in at most this many ms. */
 const COMPLETE_TARGET_MS = 2000;
 /** The UI's states in order, and the engine stage each one shows (web/src/workspace/state.ts). */
@@ -196,6 +198,12 @@ class MemorySampler {
     this.rootPid = rootPid;
     this.phase = 'idle';
     this.peaks = {};
+    /** Per phase and process: CPU ticks (utime + stime) when first and last seen, and its type. */
+    this.cpu = {};
+    /** Per phase: the tab's Rss (and its parts, KiB) at each sample. */
+    this.timeline = {};
+    /** Per phase and thread of the tab's renderer: CPU ticks when first and last seen, and its name. */
+    this.threads = {};
     this.timer = setInterval(() => this.sample(), 200);
   }
 
@@ -227,6 +235,8 @@ class MemorySampler {
   sample() {
     const byType = {};
     let largestRenderer = 0;
+    let tabParts = null;
+    let tabPid = null;
     for (const pid of this.descendants()) {
       try {
         // Chromium rewrites its argv (setproctitle), so the switches may be space- or NUL-separated.
@@ -240,12 +250,25 @@ class MemorySampler {
             ? `${type}:webui`
             : type;
         const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // Fields 14 and 15 of stat (utime, stime), in clock ticks; the list after ')' starts at field 3.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ticks = Number(fields[11]) + Number(fields[12]);
+        const seen = ((this.cpu[this.phase] ??= {})[pid] ??= { first: ticks, last: ticks, key });
+        seen.last = ticks;
         const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
         byType[key] ??= { rss: 0, pss: 0, count: 0 };
         byType[key].rss += kib('Rss');
         byType[key].pss += kib('Pss');
         byType[key].count++;
-        if (key === 'renderer') largestRenderer = Math.max(largestRenderer, kib('Rss'));
+        if (key === 'renderer' && kib('Rss') > largestRenderer) {
+          largestRenderer = kib('Rss');
+          // What the tab's Rss is made of: anonymous memory (heaps, buffers, WebAssembly), mapped files, shared memory.
+          const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+          const field = (f) => Number(new RegExp(`^${f}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+          tabParts = { anon: field('RssAnon'), file: field('RssFile'), shmem: field('RssShmem') };
+          tabPid = pid;
+        }
       } catch {
         // The process ended meanwhile.
       }
@@ -266,6 +289,18 @@ class MemorySampler {
     };
     const p = this.peaks[this.phase];
     p.samples++;
+    if (tabPid != null) this.sampleThreads(tabPid);
+    const threads = this.threads[this.phase] ?? {};
+    const last = this.timeline[this.phase]?.at(-1);
+    if (last)
+      last.threads = Object.fromEntries(
+        Object.entries(threads).map(([tid, x]) => [`${x.comm}:${tid}`, x.last - x.first]),
+      );
+    (this.timeline[this.phase] ??= []).push({
+      t: Math.round(performance.now()),
+      tab_rss_kib: largestRenderer,
+      ...tabParts,
+    });
     if (largestRenderer > p.tab_rss_kib) {
       p.tab_rss_kib = largestRenderer;
       p.at_peak = byType;
@@ -274,6 +309,50 @@ class MemorySampler {
     p.renderers_pss_kib = Math.max(p.renderers_pss_kib, renderer.pss);
     p.browser_rss_kib = Math.max(p.browser_rss_kib, byType.browser?.rss ?? 0);
     p.all_pss_kib = Math.max(p.all_pss_kib, all.pss);
+  }
+
+  /** CPU ticks of each thread of the tab's renderer (its name from comm: the page, each worker, ...). */
+  sampleThreads(pid) {
+    const threads = (this.threads[this.phase] ??= {});
+    try {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          const ticks = Number(fields[11]) + Number(fields[12]);
+          const seen = (threads[tid] ??= { first: ticks, last: ticks, comm });
+          seen.last = ticks;
+        } catch {
+          // The thread ended meanwhile.
+        }
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+
+  /** The tab's threads that used at least 10 ms of CPU during `phase`, busiest first: [name, seconds]. */
+  threadSeconds(phase) {
+    return Object.entries(this.threads[phase] ?? {})
+      .map(([tid, { first, last, comm }]) => [`${comm}:${tid}`, (last - first) / TICKS_PER_SECOND])
+      .filter(([, s]) => s >= 0.01)
+      .sort(([, a], [, b]) => b - a);
+  }
+
+  /**
+   * CPU seconds each process type used during `phase` (as far as sampled: a process that ended
+   * between samples loses its last 200 ms), and the total: unlike wall times, these hardly depend on
+   * what else the machine runs.
+   */
+  cpuSeconds(phase) {
+    const out = { total: 0 };
+    for (const { first, last, key } of Object.values(this.cpu[phase] ?? {})) {
+      const s = (last - first) / TICKS_PER_SECOND;
+      out[key] = (out[key] ?? 0) + s;
+      out.total += s;
+    }
+    return out;
   }
 
   /** Starts a new phase (its own peaks), sampling once at its start. */
@@ -492,7 +571,11 @@ async function singleFile(session, base, sampler, file, intensity, workDir) {
     bytes: statSync(file).size,
     seed,
     cross_origin_isolated: isolated,
-    worker: bench.workers.map((w) => ({ name: w.name, ready_ms: w.ready == null ? null : w.ready - w.created })),
+    worker: bench.workers.map((w) => ({
+      name: w.name,
+      created_after_click_ms: w.created - click.t,
+      ready_ms: w.ready == null ? null : w.ready - w.created,
+    })),
     click_to_download_link_ms: wallMs,
     stages,
     report: { time_ms: report.time_ms, ops_ms: report.ops_ms, sha256_after: report.sha256_after },
@@ -658,6 +741,18 @@ function printReport(single, batchResult, sampler, opts, meta) {
         .map(([k, v]) => `${k} ×${v.count} ${mib(v.rss)}`)
         .join(', ')}`,
     );
+  const cpu = sampler.cpuSeconds('single: processing');
+  lines.push(
+    `CPU while processing (s, from /proc/<pid>/stat): ${Object.entries(cpu)
+      .filter(([, v]) => v >= 0.005)
+      .sort(([, a], [, b]) => b - a)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ')}; the tab's busiest threads: ${sampler
+      .threadSeconds('single: processing')
+      .slice(0, 8)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ')}`,
+  );
   lines.push(
     `page main-thread JS heap peak (performance.memory): ${Math.round(single.page_js_heap_peak_bytes / MIB)} MiB; crossOriginIsolated=${single.cross_origin_isolated} (so measureUserAgentSpecificMemory is ${single.cross_origin_isolated ? '' : 'not '}available)`,
   );
@@ -756,6 +851,8 @@ async function main() {
           single,
           batch: batchResult,
           memory: sampler.peaks,
+          tab_timeline_kib: sampler.timeline,
+          cpu_seconds: Object.fromEntries(Object.keys(sampler.cpu).map((phase) => [phase, sampler.cpuSeconds(phase)])),
           tab_peak_factor: factor,
           tab_peak_pass: pass,
           text,

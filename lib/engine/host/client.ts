@@ -3,7 +3,7 @@
 // Blob, and aborts by terminating.
 import type { CorruptCallbacks, CorruptOptions, EngineResult } from '../shared/types.ts';
 import { type FromWorker, type ToWorker, usesHelpers } from './protocol.ts';
-import { streamsInBrowser } from './stream-web.ts';
+import { HELPER_NAME, streamsInBrowser } from './stream-web.ts';
 
 type Input = Blob | ArrayBuffer | Uint8Array;
 
@@ -21,6 +21,8 @@ const MAX_HELPERS = 3;
 
 const idle: EngineWorker[] = [];
 let nextId = 1;
+/** Jobs under way. */
+let running = 0;
 
 /**
  * Helper workers started ahead of a large job (a streamed one takes two: one hashes the input, one
@@ -32,16 +34,20 @@ const spare: EngineWorker[] = [];
 let sparing = false;
 
 function refillSpares() {
-  while (spare.length < SPARE_HELPERS) spare.push(spawn());
+  while (spare.length < SPARE_HELPERS) spare.push(spawn('helper'));
 }
 
 function takeHelper(): EngineWorker {
-  return spare.shift() ?? spawn();
+  return spare.shift() ?? spawn('helper');
 }
 
-function spawn(): EngineWorker {
+function spawn(role: 'engine' | 'helper' = 'engine'): EngineWorker {
   // './worker.js' is what the compiled package holds; from the sources Vite resolves it to worker.ts.
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'fracture-engine' });
+  // The name tells the worker its role (a helper skips the engine's warm-up).
+  const worker = new Worker(new URL('./worker.js', import.meta.url), {
+    type: 'module',
+    name: role === 'engine' ? 'fracture-engine' : HELPER_NAME,
+  });
   // Jobs are posted only after "ready": a message sent before the module loaded could be lost.
   const ready = new Promise<void>((resolve, reject) => {
     const onMessage = (e: MessageEvent<FromWorker>) => {
@@ -64,6 +70,8 @@ function release(w: EngineWorker, inputSize: number) {
 
 /** Starts a worker ahead of the first file, so the first run does not wait for the module. */
 export function warmUp(): Promise<void> {
+  // Not while a job runs: its worker comes back when it ends, and a new one would take a core from it.
+  if (idle.length === 0 && running > 0) return Promise.resolve();
   if (idle.length === 0) idle.push(spawn());
   // The spares after the engine's own worker, so that they do not delay it.
   const ready = idle[0].ready;
@@ -109,6 +117,7 @@ async function run(
 ): Promise<EngineResult> {
   if (signal?.aborted) throw abortError();
   const w = idle.pop() ?? spawn();
+  running++;
   const size = input instanceof Blob ? input.size : input.byteLength;
   // Byte ranges and checksum fixing run in the engine's own worker (its flipPlan() is empty then).
   const plain = !options.ranges?.only?.length && !options.ranges?.protect?.length && !options.fixChecksums;
@@ -124,12 +133,18 @@ async function run(
     let settled = false;
     const finish = (ok: boolean) => {
       settled = true;
-      for (const h of helpers) h.worker.terminate();
+      running--;
+      // A streamed job's helpers only hashed (and wrote), and their ports are closed: they serve again.
+      for (const h of helpers) {
+        if (ok && streamed && spare.length < SPARE_HELPERS) spare.push(h);
+        else h.worker.terminate();
+      }
       if (helpers.length > 0 && sparing) refillSpares();
       w.worker.removeEventListener('message', onMessage);
       w.worker.removeEventListener('error', onError);
       signal?.removeEventListener('abort', onAbort);
-      if (ok) release(w, size);
+      // A streamed job's module held a few pieces, not the file: its worker serves again.
+      if (ok) release(w, streamed ? 0 : size);
       else w.worker.terminate();
     };
     const onMessage = (e: MessageEvent<FromWorker>) => {

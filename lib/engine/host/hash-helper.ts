@@ -21,7 +21,11 @@ export interface StreamHasher {
   finish(stream: Stream): Promise<string>;
 }
 
-export function hashClient(send: (request: HashRequest, transfer: ArrayBuffer[]) => void): {
+export function hashClient(
+  send: (request: HashRequest, transfer: ArrayBuffer[]) => void,
+  /** Takes the buffers the helper gives back (see HashReply). */
+  recycle?: (part: ArrayBuffer) => void,
+): {
   hasher: StreamHasher;
   receive: (reply: HashReply) => void;
 } {
@@ -54,7 +58,10 @@ export function hashClient(send: (request: HashRequest, transfer: ArrayBuffer[])
       const p = pending.get(reply.id);
       pending.delete(reply.id);
       if ('error' in reply) p?.reject(reply.store ? new StoreError(reply.error) : new Error(reply.error));
-      else p?.resolve(reply.hex);
+      else {
+        if (reply.part) recycle?.(reply.part);
+        p?.resolve(reply.hex);
+      }
     },
   };
 }

@@ -71,7 +71,9 @@ export type HashRequest = { id: number; stream: 'input' | 'output' } & ({ part: 
  * A piece taken, or the stream's digest (lower-case hex) after `finish`, or why not (`store`: the
  * output could not be written to its file, which may be retried elsewhere).
  */
-export type HashReply = { id: number; hex?: string } | { id: number; error: string; store?: true };
+export type HashReply =
+  /** `part`: the piece's buffer given back (transferred) for reuse, once hashed (and written). */
+  { id: number; hex?: string; part?: ArrayBuffer } | { id: number; error: string; store?: true };
 
 /** Flip-mode inputs at least this long spread their pieces over helpers. */
 export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;

@@ -9,6 +9,9 @@ import type { CorruptCallbacks, CorruptOptions, Report } from '../shared/types.t
 import { StoreError, type StreamHasher } from './hash-helper.ts';
 import type { WasmEngine } from './run.ts';
 
+/** The name a helper worker is started with (the engine's own worker warms up its modes; a helper need not). */
+export const HELPER_NAME = 'fracture-engine-helper';
+
 /** Bytes per piece: a multiple of the engine's chunk, sector and block sizes, as the native stream's. */
 export const WEB_STREAM_PIECE = 4 * 1024 * 1024;
 /** The head the engine detects the format from (its first chunk). */
@@ -31,10 +34,69 @@ export interface StreamSide {
   finish(): Promise<string>;
 }
 
+const CHANGED = 'The file changed while it was being read';
+
 async function readAt(input: Blob, pos: number, len: number): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = new Uint8Array(await input.slice(pos, pos + len).arrayBuffer());
-  if (bytes.length !== len) throw new Error('The file changed while it was being read');
+  if (bytes.length !== len) throw new Error(CHANGED);
   return bytes;
+}
+
+/**
+ * Reads a Blob into buffers the caller gives: in order through one BYOB reader of its stream, which
+ * fills them without new memory (each `slice().arrayBuffer()` is 4 MiB of fresh memory, which piles up
+ * as garbage until the worker's next collection: tens of MiB per worker); a read elsewhere, or while
+ * one is under way, slices.
+ */
+class BlobReader {
+  private reader: ReadableStreamBYOBReader | undefined;
+  private at = 0;
+  private busy = false;
+  private byob = true;
+
+  constructor(private readonly blob: Blob) {}
+
+  /**
+   * `into` filled with the bytes from `pos`: the same memory, possibly as a new ArrayBuffer (a BYOB
+   * read transfers it, so the caller uses what this returns).
+   */
+  async read(pos: number, into: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+    // A BYOB read detaches the buffer it fills: only a buffer of the caller's own, whole, is given to it.
+    const whole = into.byteOffset === 0 && into.length === into.buffer.byteLength;
+    if (pos !== this.at || this.busy || !this.byob || !whole || pos + into.length > this.blob.size) {
+      into.set(await readAt(this.blob, pos, into.length));
+      return into;
+    }
+    if (!this.reader) {
+      try {
+        this.reader = this.blob.stream().getReader({ mode: 'byob' });
+      } catch {
+        // A Blob stream that is not a byte stream (an older browser): slices only.
+        this.byob = false;
+        return this.read(pos, into);
+      }
+    }
+    this.busy = true;
+    try {
+      const { byteOffset: offset, length } = into;
+      let buffer = into.buffer;
+      for (let filled = 0; filled < length; ) {
+        const { value, done } = await this.reader.read(new Uint8Array(buffer, offset + filled, length - filled));
+        if (done || !value) throw new Error(CHANGED);
+        buffer = value.buffer as ArrayBuffer;
+        filled += value.byteLength;
+      }
+      this.at += length;
+      return new Uint8Array(buffer, offset, length);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  close() {
+    this.reader?.cancel().catch(() => undefined);
+    this.reader = undefined;
+  }
 }
 
 /**
@@ -49,8 +111,13 @@ export async function streamWasm(
   options: CorruptOptions,
   events: CorruptCallbacks,
   sides: { input: StreamSide; output: StreamSide },
+  /** Full-size piece buffers to reuse: the sides put back the pieces they are done with. */
+  pool: ArrayBuffer[] = [],
 ): Promise<Report> {
   const t0 = performance.now();
+  // Exactly `len` bytes (a side takes the whole buffer); only full pieces are pooled.
+  const take = (len: number) =>
+    new Uint8Array((len === WEB_STREAM_PIECE && pool.pop()) || new ArrayBuffer(len)) as Uint8Array<ArrayBuffer>;
   const size = input.size;
   let done = enterStage(events, 'scan');
   const stream = new engine.StreamRun(
@@ -69,11 +136,24 @@ export async function streamWasm(
   let next: Promise<{ buf: Uint8Array<ArrayBuffer>; countIn: boolean }> | undefined;
   let measuring: Promise<void> = Promise.resolve();
   let stopped = false;
+  const readers: BlobReader[] = [];
+  const reader = () => {
+    readers.push(new BlobReader(input));
+    return readers[readers.length - 1];
+  };
   try {
     // byte_flip on csv, tsv and json: its verdict counts byte values over the whole output first.
     if (stream.countingPass()) {
-      for (let pos = 0; pos < size; pos += WEB_STREAM_PIECE)
-        stream.count(await readAt(input, pos, Math.min(WEB_STREAM_PIECE, size - pos)), pos);
+      const counting = reader();
+      let buf = take(WEB_STREAM_PIECE);
+      for (let pos = 0; pos < size; pos += WEB_STREAM_PIECE) {
+        const len = Math.min(WEB_STREAM_PIECE, size - pos);
+        const piece = await counting.read(pos, len === buf.length ? buf : take(len));
+        stream.count(piece, pos);
+        if (piece.length === WEB_STREAM_PIECE) buf = piece;
+      }
+      pool.push(buf.buffer);
+      counting.close();
       stream.decide();
     }
     done();
@@ -84,44 +164,46 @@ export async function streamWasm(
     done = enterStage(events, 'corrupt');
     // Layouts that do not read the input in order measure it in a pass of their own, beside.
     if (!inPlace)
-      measuring = measureInput(input, size, sides.input, (b) => {
+      measuring = measureInput(reader(), size, sides.input, take, (b) => {
         if (stopped) throw new Error('stopped');
         stream.countInput(b);
       });
     measuring.catch(() => undefined); // awaited below
+    const pieces = reader();
     const load = async (pos: number) => {
       const len = Math.min(WEB_STREAM_PIECE, outLen - pos);
       const segs = stream.segments(pos, len);
-      let buf: Uint8Array<ArrayBuffer> | undefined;
+      let buf = take(len);
       let countIn = false;
       const overrides: Promise<void>[] = [];
       for (let i = 0; i < segs.length; i += 3) {
         const [at, from, n] = [segs[i], segs[i + 1], segs[i + 2]];
         if (i === 0 && from >= 0 && at === 0 && n === len) {
-          // The usual case: the piece is the input's bytes read as they come (no copy).
-          buf = await readAt(input, from, n);
+          // The usual case: the piece is the input's bytes, read in order.
+          buf = await pieces.read(from, buf);
         } else {
-          buf ??= new Uint8Array(len);
           const part = buf.subarray(at, at + n);
           if (from < 0) stream.fill(part);
-          else if (i === 0) part.set(await readAt(input, from, n));
-          else {
-            const target = buf;
-            overrides.push(readAt(input, from, n).then((b) => target.set(b, at)));
-          }
+          else if (i === 0) await pieces.read(from, part);
+          else overrides.push(pieces.read(from, part).then(() => undefined));
         }
         if (i === 0 && inPlace) {
           // A copy: the piece is edited in place right after.
-          await sides.input.update(buf.slice(at, at + n).buffer);
+          const copy = take(n);
+          copy.set(buf.subarray(at, at + n));
+          await sides.input.update(copy.buffer);
           // With moved blocks to come, the input is counted now; else with the edit, in one call.
           if (segs.length > 3) stream.countInput(buf.subarray(at, at + n));
           else countIn = true;
         }
       }
-      await Promise.all(overrides);
-      return { buf: buf ?? new Uint8Array(len), countIn };
+      // Every read settled before any failure is raised: none may write into the piece afterwards.
+      for (const r of await Promise.allSettled(overrides)) if (r.status === 'rejected') throw r.reason;
+      return { buf, countIn };
     };
     let opsMs = 0;
+    // No progress events within the stage (as the whole-buffer run): each moves the page's progress
+    // bar, whose width transition kept the page's main thread busy on a core the workers need.
     next = outLen > 0 ? load(0) : undefined;
     next?.catch(() => undefined);
     for (let pos = 0; pos < outLen; pos += WEB_STREAM_PIECE) {
@@ -132,9 +214,7 @@ export async function streamWasm(
       stream.editPiece(cur.buf, pos, cur.countIn);
       opsMs += performance.now() - t;
       await sides.output.update(cur.buf.buffer);
-      events.onProgress?.((pos + cur.buf.length) / outLen);
     }
-    if (outLen === 0) events.onProgress?.(1);
     await measuring;
     done();
     done = enterStage(events, 'verify');
@@ -154,16 +234,19 @@ export async function streamWasm(
       await Promise.allSettled([next, measuring]);
       stream.free();
     }
+    for (const r of readers) r.close();
   }
 }
 
-async function measureInput(input: Blob, size: number, side: StreamSide, count: (bytes: Uint8Array) => void) {
-  let next = size > 0 ? readAt(input, 0, Math.min(WEB_STREAM_PIECE, size)) : undefined;
+async function measureInput(
+  reader: BlobReader,
+  size: number,
+  side: StreamSide,
+  take: (len: number) => Uint8Array<ArrayBuffer>,
+  count: (bytes: Uint8Array) => void,
+) {
   for (let pos = 0; pos < size; pos += WEB_STREAM_PIECE) {
-    const piece = await (next as Promise<Uint8Array<ArrayBuffer>>);
-    const ahead = pos + WEB_STREAM_PIECE;
-    next = ahead < size ? readAt(input, ahead, Math.min(WEB_STREAM_PIECE, size - ahead)) : undefined;
-    next?.catch(() => undefined);
+    const piece = await reader.read(pos, take(Math.min(WEB_STREAM_PIECE, size - pos)));
     count(piece);
     await side.update(piece.buffer);
   }
@@ -174,11 +257,14 @@ export function helperSide(hasher: StreamHasher, stream: 'input' | 'output'): St
   return { update: (part) => hasher.update(stream, part), finish: () => hasher.finish(stream) };
 }
 
-/** A side hashed here, in this worker's module: where no helper is at hand. */
-export function localSide(engine: Pick<WasmEngine, 'Sha256Stream'>): StreamSide {
+/** A side hashed here, in this worker's module: where no helper is at hand (its pieces go back to `pool`). */
+export function localSide(engine: Pick<WasmEngine, 'Sha256Stream'>, pool?: ArrayBuffer[]): StreamSide {
   const sha = new engine.Sha256Stream();
   return {
-    update: async (part) => sha.update(new Uint8Array(part)),
+    update: async (part) => {
+      sha.update(new Uint8Array(part));
+      pool?.push(part);
+    },
     finish: async () => {
       const hex = sha.hex();
       sha.free();
@@ -222,16 +308,22 @@ export async function streamStored(
   options: CorruptOptions,
   events: CorruptCallbacks,
   sides: { input: StreamSide; output: StreamSide },
+  pool: ArrayBuffer[] = [],
 ): Promise<{ report: Report; data?: Blob; notStored?: string }> {
   try {
-    return { report: await streamWasm(engine, input, name, options, events, sides) };
+    return { report: await streamWasm(engine, input, name, options, events, sides, pool) };
   } catch (e) {
     if (!(e instanceof StoreError)) throw e;
-    const output = blobSide(localSide(engine));
-    const report = await streamWasm(engine, input, name, options, events, {
-      input: localSide(engine),
-      output: output.side,
-    });
+    const output = blobSide(localSide(engine, pool));
+    const report = await streamWasm(
+      engine,
+      input,
+      name,
+      options,
+      events,
+      { input: localSide(engine, pool), output: output.side },
+      pool,
+    );
     return { report, data: await output.blob(), notStored: e.message };
   }
 }
