@@ -4,6 +4,7 @@
 // helper workers that hash them and write the output), so the tab holds a few pieces, never the file.
 // The same bytes and report as the whole-buffer run. No Node or DOM specifics: tests run it in Node.
 import { roundMs } from '../reference/report.ts';
+import { BlobReader, readAt } from '../shared/blob.ts';
 import { ESCALATION_MESSAGE, enterStage } from '../shared/stages.ts';
 import type { CorruptCallbacks, CorruptOptions, Report } from '../shared/types.ts';
 import { StoreError, type StreamHasher } from './hash-helper.ts';
@@ -32,71 +33,6 @@ export function streamsInBrowser(options: Pick<CorruptOptions, 'mode' | 'fixChec
 export interface StreamSide {
   update(part: ArrayBuffer): Promise<void>;
   finish(): Promise<string>;
-}
-
-const CHANGED = 'The file changed while it was being read';
-
-async function readAt(input: Blob, pos: number, len: number): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = new Uint8Array(await input.slice(pos, pos + len).arrayBuffer());
-  if (bytes.length !== len) throw new Error(CHANGED);
-  return bytes;
-}
-
-/**
- * Reads a Blob into buffers the caller gives: in order through one BYOB reader of its stream, which
- * fills them without new memory (each `slice().arrayBuffer()` is 4 MiB of fresh memory, which piles up
- * as garbage until the worker's next collection: tens of MiB per worker); a read elsewhere, or while
- * one is under way, slices.
- */
-class BlobReader {
-  private reader: ReadableStreamBYOBReader | undefined;
-  private at = 0;
-  private busy = false;
-  private byob = true;
-
-  constructor(private readonly blob: Blob) {}
-
-  /**
-   * `into` filled with the bytes from `pos`: the same memory, possibly as a new ArrayBuffer (a BYOB
-   * read transfers it, so the caller uses what this returns).
-   */
-  async read(pos: number, into: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-    // A BYOB read detaches the buffer it fills: only a buffer of the caller's own, whole, is given to it.
-    const whole = into.byteOffset === 0 && into.length === into.buffer.byteLength;
-    if (pos !== this.at || this.busy || !this.byob || !whole || pos + into.length > this.blob.size) {
-      into.set(await readAt(this.blob, pos, into.length));
-      return into;
-    }
-    if (!this.reader) {
-      try {
-        this.reader = this.blob.stream().getReader({ mode: 'byob' });
-      } catch {
-        // A Blob stream that is not a byte stream (an older browser): slices only.
-        this.byob = false;
-        return this.read(pos, into);
-      }
-    }
-    this.busy = true;
-    try {
-      const { byteOffset: offset, length } = into;
-      let buffer = into.buffer;
-      for (let filled = 0; filled < length; ) {
-        const { value, done } = await this.reader.read(new Uint8Array(buffer, offset + filled, length - filled));
-        if (done || !value) throw new Error(CHANGED);
-        buffer = value.buffer as ArrayBuffer;
-        filled += value.byteLength;
-      }
-      this.at += length;
-      return new Uint8Array(buffer, offset, length);
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  close() {
-    this.reader?.cancel().catch(() => undefined);
-    this.reader = undefined;
-  }
 }
 
 /**
