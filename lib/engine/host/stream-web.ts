@@ -21,9 +21,9 @@ const HEAD = 65536;
 /** From this size on, a Blob input streams (below it the whole-buffer run is as fast and simpler). */
 export const WEB_STREAM_MIN_BYTES = 16 * 1024 * 1024;
 
-/** Whether a job streams: every mode but guaranteed_break, without checksum fixing, from WEB_STREAM_MIN_BYTES on. */
-export function streamsInBrowser(options: Pick<CorruptOptions, 'mode' | 'fixChecksums'>, size: number): boolean {
-  return options.mode !== 'guaranteed_break' && !options.fixChecksums && size >= WEB_STREAM_MIN_BYTES;
+/** Whether a job streams: every mode, without checksum fixing, from WEB_STREAM_MIN_BYTES on. */
+export function streamsInBrowser(options: Pick<CorruptOptions, 'fixChecksums'>, size: number): boolean {
+  return !options.fixChecksums && size >= WEB_STREAM_MIN_BYTES;
 }
 
 /**
@@ -96,6 +96,9 @@ export async function streamWasm(
     done = enterStage(events, 'plan');
     const outLen = stream.outLen();
     const inPlace = stream.measuresInPlace();
+    // guaranteed_break goes by input pieces; each completes some output (a few bytes may wait).
+    const breaks = stream.breaks();
+    const steps = breaks ? size : outLen;
     done();
     done = enterStage(events, 'corrupt');
     // Layouts that do not read the input in order measure it in a pass of their own, beside.
@@ -107,7 +110,7 @@ export async function streamWasm(
     measuring.catch(() => undefined); // awaited below
     const pieces = reader();
     const load = async (pos: number) => {
-      const len = Math.min(WEB_STREAM_PIECE, outLen - pos);
+      const len = Math.min(WEB_STREAM_PIECE, steps - pos);
       const segs = stream.segments(pos, len);
       let buf = take(len);
       let countIn = false;
@@ -140,16 +143,21 @@ export async function streamWasm(
     let opsMs = 0;
     // No progress events within the stage (as the whole-buffer run): each moves the page's progress
     // bar, whose width transition kept the page's main thread busy on a core the workers need.
-    next = outLen > 0 ? load(0) : undefined;
+    next = steps > 0 ? load(0) : undefined;
     next?.catch(() => undefined);
-    for (let pos = 0; pos < outLen; pos += WEB_STREAM_PIECE) {
+    for (let pos = 0; pos < steps; pos += WEB_STREAM_PIECE) {
       const cur = await (next as NonNullable<typeof next>);
-      next = pos + WEB_STREAM_PIECE < outLen ? load(pos + WEB_STREAM_PIECE) : undefined;
+      next = pos + WEB_STREAM_PIECE < steps ? load(pos + WEB_STREAM_PIECE) : undefined;
       next?.catch(() => undefined);
       const t = performance.now();
-      stream.editPiece(cur.buf, pos, cur.countIn);
+      let out = cur.buf;
+      if (breaks) {
+        // The output is new bytes of its own length; the input piece's buffer serves again.
+        out = stream.breakPiece(cur.buf, pos, cur.countIn) as Uint8Array<ArrayBuffer>;
+        if (cur.buf.length === WEB_STREAM_PIECE) pool.push(cur.buf.buffer);
+      } else stream.editPiece(cur.buf, pos, cur.countIn);
       opsMs += performance.now() - t;
-      await sides.output.update(cur.buf.buffer);
+      if (out.length > 0) await sides.output.update(out.buffer);
     }
     await measuring;
     done();
