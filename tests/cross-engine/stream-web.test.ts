@@ -124,6 +124,26 @@ describe('the browser streams a Blob through the engine', () => {
     expect(messages.some((m) => /escalat/i.test(m))).toBe(true);
   }, 60_000);
 
+  it("guaranteed_break on a long text file: the whole buffer's recipe, bytes and report", async () => {
+    const text = new TextEncoder().encode(`id,name\n${'7,"quoted value"\n'.repeat(600_000)}`);
+    const options: CorruptOptions = { mode: 'guaranteed_break', intensity: 40, seed: 11 };
+    const whole = await runWasm(engine, text, 'rows.csv', options);
+    const output = collecting();
+    const report = await streamWasm(
+      engine,
+      new Blob([text]),
+      'rows.csv',
+      options,
+      {},
+      {
+        input: localSide(engine),
+        output: output.side,
+      },
+    );
+    expect(sha(output.bytes())).toBe(sha(whole.data));
+    expect(untimed(report)).toEqual(untimed(whole.report));
+  }, 60_000);
+
   it('byte ranges stream too', async () => {
     const options: CorruptOptions = {
       mode: 'bit_rot',
