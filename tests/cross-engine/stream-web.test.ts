@@ -19,22 +19,15 @@ import {
   WEB_STREAM_MIN_BYTES,
   WEB_STREAM_PIECE,
 } from '../../lib/engine/host/stream-web.ts';
+import { ENGINE_MODES } from '../../lib/engine/shared/mode-tables.ts';
 import type { CorruptOptions, Report, Stage } from '../../lib/engine/shared/types.ts';
 import { xorshiftBytes } from './generators.ts';
 
 const untimed = (r: Report) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-const STREAMED = [
-  'byte_flip',
-  'header_preserve_flip',
-  'truncate_insert',
-  'shuffle_blocks',
-  'interrupted_transfer',
-  'bad_sectors',
-  'bit_rot',
-  'guaranteed_break',
-] as const;
+// Every mode streams in the browser (only checksum fixing does not).
+const STREAMED = ENGINE_MODES;
 
 describe('the browser streams a Blob through the engine', () => {
   let engine: WasmEngine;
