@@ -64,11 +64,12 @@ const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'u
 const COMPLETE_TARGET_MS = 2000;
 /** The UI's states in order, and the engine stage each one shows (web/src/workspace/state.ts). */
 const STATES = [
-  ['inspecting', 'scan (read into the worker, entropy, sha256, format)'],
+  // From 16 MiB on the file streams: reading, editing, hashing and writing all happen in 'corrupt'.
+  ['inspecting', 'scan (the head and format; whole-buffer runs: read, entropy, sha256)'],
   ['preparing', 'plan'],
-  ['corrupting', 'corrupt'],
+  ['corrupting', 'corrupt (streamed: read, edit, hash, write to OPFS)'],
   ['verifying', 'verify'],
-  ['packaging', 'report, output written to the origin-private file system (or a Blob)'],
+  ['packaging', 'report (whole-buffer runs: output written to OPFS or a Blob)'],
 ];
 
 function parseArgs(argv) {

@@ -34,6 +34,8 @@ const spare: EngineWorker[] = [];
 let sparing = false;
 
 function refillSpares() {
+  // Not while a job runs (it started its own helpers): a loading module would take a core from it.
+  if (running > 0) return;
   while (spare.length < SPARE_HELPERS) spare.push(spawn('helper'));
 }
 
