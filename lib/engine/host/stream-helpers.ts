@@ -7,9 +7,7 @@
 // as views of a SharedArrayBuffer, sent once per run: no copies.
 import { type MessagePort as ThreadPort, Worker } from 'node:worker_threads';
 import type * as Bindings from '../pkg/fracture_engine.js';
-
-/** The arguments of `new StreamRun(...)`, which a helper's run must share with the main one. */
-export type StreamArgs = ConstructorParameters<typeof Bindings.StreamRun>;
+import type { StreamArgs } from './stream-args.ts';
 
 type Stream = 'in' | 'out';
 

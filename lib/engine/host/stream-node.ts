@@ -8,7 +8,8 @@ import type { FileHandle } from 'node:fs/promises';
 import { roundMs } from '../reference/report.ts';
 import type { CorruptOptions, Report } from '../shared/types.ts';
 import type { WasmEngine } from './run.ts';
-import type { StreamArgs, StreamHelpers } from './stream-helpers.ts';
+import { streamArgs } from './stream-args.ts';
+import type { StreamHelpers } from './stream-helpers.ts';
 
 /** Bytes per piece: a multiple of the engine's 64 KiB chunk, as the native stream's. */
 export const STREAM_PIECE = 4 * 1024 * 1024;
@@ -70,17 +71,7 @@ export async function prepareStream(
   const t0 = performance.now();
   const head = new Uint8Array(Math.min(size, HEAD));
   await readExact(handle, head, 0);
-  const args: StreamArgs = [
-    size,
-    head,
-    name,
-    options.mode,
-    options.intensity,
-    options.seed,
-    [...(options.ranges?.only ?? [])],
-    [...(options.ranges?.protect ?? [])],
-    options.fixChecksums ?? false,
-  ];
+  const args = streamArgs(size, head, name, options);
   const stream = new wasm.StreamRun(...args);
   // A run made again from `args` is the same run only without a counting pass (it settles the verdict).
   const counted = stream.countingPass();

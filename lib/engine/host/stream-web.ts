@@ -9,6 +9,7 @@ import { ESCALATION_MESSAGE, enterStage } from '../shared/stages.ts';
 import type { CorruptCallbacks, CorruptOptions, Report } from '../shared/types.ts';
 import { StoreError, type StreamHasher } from './hash-helper.ts';
 import type { WasmEngine } from './run.ts';
+import { streamArgs } from './stream-args.ts';
 
 /** The name a helper worker is started with (the engine's own worker warms up its modes; a helper need not). */
 export const HELPER_NAME = 'fracture-engine-helper';
@@ -56,17 +57,7 @@ export async function streamWasm(
     new Uint8Array((len === WEB_STREAM_PIECE && pool.pop()) || new ArrayBuffer(len)) as Uint8Array<ArrayBuffer>;
   const size = input.size;
   let done = enterStage(events, 'scan');
-  const stream = new engine.StreamRun(
-    size,
-    await readAt(input, 0, Math.min(size, HEAD)),
-    name,
-    options.mode,
-    options.intensity,
-    options.seed,
-    [...(options.ranges?.only ?? [])],
-    [...(options.ranges?.protect ?? [])],
-    options.fixChecksums ?? false,
-  );
+  const stream = new engine.StreamRun(...streamArgs(size, await readAt(input, 0, Math.min(size, HEAD)), name, options));
   let consumed = false;
   // What may still touch `stream` when a failure ends the run early: awaited before it is freed.
   let next: Promise<{ buf: Uint8Array<ArrayBuffer>; countIn: boolean }> | undefined;

@@ -1,0 +1,22 @@
+// The arguments of a streamed run (`new StreamRun(...)`), built one way for every host that streams:
+// the npm CLI and SDK (stream-node.ts, whose helper threads must start the same run) and the
+// browser's engine worker (stream-web.ts).
+import type * as Bindings from '../pkg/fracture_engine.js';
+import type { CorruptOptions } from '../shared/types.ts';
+
+export type StreamArgs = ConstructorParameters<typeof Bindings.StreamRun>;
+
+/** `head`: the input's first min(size, 65,536) bytes. */
+export function streamArgs(size: number, head: Uint8Array, name: string, options: CorruptOptions): StreamArgs {
+  return [
+    size,
+    head,
+    name,
+    options.mode,
+    options.intensity,
+    options.seed,
+    [...(options.ranges?.only ?? [])],
+    [...(options.ranges?.protect ?? [])],
+    options.fixChecksums ?? false,
+  ];
+}
