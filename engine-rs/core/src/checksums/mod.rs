@@ -3,7 +3,11 @@
 //! corruption cannot have confused. CRCs come from the `crc` crate (its catalogue has every one used
 //! here but Ogg's, which is a custom parameter set of the same crate).
 
+mod area;
 mod walk;
+
+pub use area::Positional;
+use area::{Area, AreaMut, Cached};
 
 use crate::formats::Family;
 use crate::options::Region;
@@ -90,28 +94,28 @@ impl Fixed {
 
 /// A field found by a walk: where it is, its kind, and its new value (big- or little-endian bytes),
 /// computed from the output as it is when the walk reaches it.
-pub(crate) struct Writer<'a> {
-    pub input: &'a [u8],
-    pub output: &'a mut [u8],
+pub(crate) struct Writer<'p, I, O> {
+    pub input: I,
+    pub output: O,
     /// The bytes the `protect` ranges cover (None without any).
-    protected: Option<&'a Region>,
+    protected: Option<&'p Region>,
     counts: Vec<(Kind, u64)>,
     left: u64,
 }
 
-impl Writer<'_> {
+impl<I: Area, O: AreaMut> Writer<'_, I, O> {
     /// Writes `value` at `at` unless a byte of the field is protected; counts it when it changed.
-    pub fn write(&mut self, kind: Kind, at: usize, value: &[u8]) {
-        let end = at + value.len();
+    pub fn write(&mut self, kind: Kind, at: u64, value: &[u8]) {
+        let end = at + value.len() as u64;
         if end > self.output.len() {
             return;
         }
-        if self.protected.is_some_and(|p| p.count_in(at as u64, end as u64) > 0) {
+        if self.protected.is_some_and(|p| p.count_in(at, end) > 0) {
             self.left += 1;
             return;
         }
-        if self.output[at..end] != *value {
-            self.output[at..end].copy_from_slice(value);
+        if self.output.get(at, value.len()).is_some_and(|old| old != value) {
+            self.output.put(at, value);
             if let Some(slot) = self.counts.iter_mut().find(|(k, _)| *k == kind) {
                 slot.1 += 1;
             }
@@ -122,7 +126,47 @@ impl Writer<'_> {
 /// Fixes the checksums of `output` (the corrupted copy of `input`, same length) for `family`.
 /// `protected` is the bytes the `protect` ranges cover (None without ranges): a field there is left.
 pub fn fix(family: Family, input: &[u8], output: &mut [u8], protected: Option<&Region>) -> Fixed {
-    debug_assert_eq!(input.len(), output.len());
+    debug_assert_eq!(<[u8]>::len(input), <[u8]>::len(output));
+    fix_in(family, input, output, protected)
+}
+
+/// `fix` over an input and an output read (and the output written) by position, e.g. files: memory
+/// stays a few read-ahead windows whatever their size. Fails with the first read or write error.
+pub fn fix_positional(
+    family: Family,
+    input: impl Positional,
+    output: impl Positional,
+    protected: Option<&Region>,
+) -> std::io::Result<Fixed> {
+    let (mut input, mut output) = (Cached::new(input), Cached::new(output));
+    let fixed = fix_in(family, &mut input, &mut output, protected);
+    match input.error.or(output.error) {
+        Some(e) => Err(e),
+        None => Ok(fixed),
+    }
+}
+
+impl<A: Area> Area for &mut A {
+    fn len(&self) -> u64 {
+        (**self).len()
+    }
+
+    fn get(&mut self, at: u64, len: usize) -> Option<&[u8]> {
+        (**self).get(at, len)
+    }
+
+    fn feed(&mut self, from: u64, to: u64, f: &mut dyn FnMut(&[u8])) {
+        (**self).feed(from, to, f);
+    }
+}
+
+impl<A: AreaMut> AreaMut for &mut A {
+    fn put(&mut self, at: u64, bytes: &[u8]) {
+        (**self).put(at, bytes);
+    }
+}
+
+fn fix_in<I: Area, O: AreaMut>(family: Family, input: I, output: O, protected: Option<&Region>) -> Fixed {
     let mut w = Writer { input, output, protected, counts: kinds(family).iter().map(|&k| (k, 0)).collect(), left: 0 };
     let mut notes = Vec::new();
     match family {
