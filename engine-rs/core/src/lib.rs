@@ -115,6 +115,8 @@ pub struct Job {
     ranges: ParsedRanges,
     free: Option<Region>,
     fix_checksums: bool,
+    /// A streamed run's fix, made on the output file before the report (`set` takes it).
+    fixed: Option<checksums::Fixed>,
 }
 
 impl Job {
@@ -208,6 +210,7 @@ impl Job {
             ranges: ParsedRanges::default(),
             free: None,
             fix_checksums: false,
+            fixed: None,
         }
     }
 
@@ -314,7 +317,9 @@ impl Job {
             }
         }
         if self.fix_checksums {
-            let fixed = if self.n == 0 {
+            let fixed = if let Some(fixed) = self.fixed.take() {
+                fixed
+            } else if self.n == 0 {
                 checksums::Fixed {
                     counts: checksums::kinds(self.family).iter().map(|&k| (k, 0)).collect(),
                     notes: Vec::new(),

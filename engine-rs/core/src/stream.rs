@@ -11,8 +11,8 @@
 //! and json its byte counts, which a first pass without writing measures.
 //!
 //! guaranteed_break streams too (`breaking.rs`): its recipes' steps are positional or in-order scans
-//! that hold back a few bytes between pieces. Checksum fixing walks the corrupted output and keeps
-//! the whole-buffer path (`streams` says which).
+//! that hold back a few bytes between pieces. Checksum fixing streams into a file it then patches in
+//! place (`fix.rs`).
 
 use std::io::{self, Write};
 use std::sync::mpsc::sync_channel;
@@ -142,10 +142,10 @@ impl From<io::Error> for StreamError {
     }
 }
 
-/// Whether `corrupt_stream` takes this mode and these options: every mode, without checksum fixing.
-/// An unknown mode streams (to its error).
-pub fn streams(_mode: &str, options: &Options) -> bool {
-    !options.fix_checksums
+/// Whether this mode and these options stream: every mode; with checksum fixing through
+/// `corrupt_fixed` (into a file), else `corrupt_stream`. An unknown mode streams (to its error).
+pub fn streams(_mode: &str, _options: &Options) -> bool {
+    true
 }
 
 /// How the output's bytes come from the input's.
@@ -306,7 +306,7 @@ fn new_job(n: u64, name: &str, mode: &str, intensity: u32, seed: u64, options: &
 }
 
 fn unsupported() -> io::Error {
-    io::Error::new(io::ErrorKind::Unsupported, "checksum fixing does not stream")
+    io::Error::new(io::ErrorKind::Unsupported, "checksum fixing streams only into a file (corrupt_fixed)")
 }
 
 /// The scan stage's checks and the options' (section 2), for an `n`-byte input.
@@ -346,6 +346,9 @@ fn corrupt_in_pieces(
     let t0 = Instant::now();
     let n = src.size();
     let mut job = new_job(n, name, mode, intensity, seed, options)?;
+    if options.fix_checksums {
+        return Err(unsupported().into());
+    }
     let mode_v = job.mode;
     let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
     src.read_at(0, &mut head)?;
@@ -362,6 +365,22 @@ fn corrupt_in_pieces(
         job.escalated = true;
     }
 
+    let (zeroed, ops_ms, input_measure, output_measure) = write_pieces(src, &mut run, sink, progress, piece)?;
+    let time_ms = (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3;
+    let ops_ms = (ops_ms * 1e3).round() / 1e3;
+    Ok(finish(job, &run, zeroed, input_measure.finish(), output_measure.finish(), time_ms, ops_ms))
+}
+
+/// Writes `run`'s output to `sink` in pieces; returns bad_sectors' zeroed bytes, the corrupt work's
+/// time, and the input's and the output's measures.
+fn write_pieces(
+    src: &dyn Source,
+    run: &mut Run,
+    sink: &mut (dyn Write + Send),
+    progress: &mut dyn FnMut(u64, u64),
+    piece: usize,
+) -> Result<(u64, f64, Measure, Measure), StreamError> {
+    let n = src.size();
     let same = matches!(run.layout, Layout::Same { .. });
     let out_len = run.out_len;
     let mut zeroed = 0u64;
@@ -426,9 +445,7 @@ fn corrupt_in_pieces(
     if n == 0 {
         progress(0, 0);
     }
-    let time_ms = (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-    let ops_ms = (ops_ms * 1e3).round() / 1e3;
-    Ok(finish(job, &run, zeroed, input_measure.finish(), output_measure.finish(), time_ms, ops_ms))
+    Ok((zeroed, ops_ms, input_measure, output_measure))
 }
 
 /// The output's bytes `[pos, pos + buf.len())` before the edit; `measure` hears the input's bytes
@@ -668,6 +685,10 @@ impl Streaming {
         options: &Options,
     ) -> Result<Streaming, StreamError> {
         let mut job = new_job(n, name, mode, intensity, seed, options)?;
+        // Fixing needs the output by position (`corrupt_fixed`), which this caller-driven run lacks.
+        if options.fix_checksums {
+            return Err(unsupported().into());
+        }
         let want = n.min(flip::CHUNK as u64) as usize;
         if head.len() < want {
             return Err(changed().into());
@@ -819,5 +840,8 @@ impl Streaming {
 }
 
 mod breaking;
+mod fix;
+pub use fix::{corrupt_fixed, FileAt};
+
 #[cfg(test)]
 mod tests;

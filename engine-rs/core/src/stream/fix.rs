@@ -1,0 +1,161 @@
+//! Streaming with checksum fixing (docs/contract.md, section 4.1): the corruption is written to a
+//! file, the walk of section 6.10 then fixes its fields in place by positional reads and writes (the
+//! same walk as the whole-buffer path, over files), and the fixed output is read once for its SHA-256,
+//! byte counts and byte_flip's verify verdict. An escalation writes and fixes the output again.
+
+use std::fs::File;
+use std::io::{self, Seek, SeekFrom};
+use std::time::Instant;
+
+use super::{finish, planned_job, prepare, unsupported, write_pieces, Measure, Source, StreamError, PIECE};
+use crate::checksums::{fix_positional, Positional};
+use crate::heuristic::looks_corrupted_parts;
+use crate::{detect, flip, Mode, Options, Report};
+
+/// A file read and written by position (the output being fixed).
+pub struct FileAt<'a>(pub &'a File);
+
+impl Positional for FileAt<'_> {
+    fn size(&self) -> u64 {
+        self.0.metadata().map_or(0, |m| m.len())
+    }
+
+    #[cfg(unix)]
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> io::Result<()> {
+        std::os::unix::fs::FileExt::read_exact_at(self.0, buf, pos)
+    }
+
+    #[cfg(unix)]
+    fn write_at(&mut self, pos: u64, bytes: &[u8]) -> io::Result<()> {
+        std::os::unix::fs::FileExt::write_all_at(self.0, bytes, pos)
+    }
+
+    #[cfg(not(unix))]
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> io::Result<()> {
+        use std::io::Read;
+        let mut f = self.0;
+        f.seek(SeekFrom::Start(pos))?;
+        f.read_exact(buf)
+    }
+
+    #[cfg(not(unix))]
+    fn write_at(&mut self, pos: u64, bytes: &[u8]) -> io::Result<()> {
+        use std::io::Write;
+        let mut f = self.0;
+        f.seek(SeekFrom::Start(pos))?;
+        f.write_all(bytes)
+    }
+}
+
+/// A source as the walk's (read-only) input.
+struct SourceAt<'a>(&'a dyn Source);
+
+impl Positional for SourceAt<'_> {
+    fn size(&self) -> u64 {
+        self.0.size()
+    }
+
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> io::Result<()> {
+        self.0.read_at(pos, buf)
+    }
+
+    fn write_at(&mut self, _: u64, _: &[u8]) -> io::Result<()> {
+        Err(io::Error::other("the input is not written"))
+    }
+}
+
+/// Corrupts `src` into `out` (a file open for reading and writing, which ends up the output's
+/// length) with checksum fixing, and returns the report, as `corrupt_with` would for the whole input.
+/// Memory stays the pieces in flight and the walk's read-ahead windows; the cost is one more read of
+/// the output for the walk's CRCs (at most) and one for its SHA-256.
+#[allow(clippy::too_many_arguments)]
+pub fn corrupt_fixed(
+    src: &dyn Source,
+    out: &File,
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Report, StreamError> {
+    fixed_in_pieces(src, out, name, mode, intensity, seed, options, progress, PIECE)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn fixed_in_pieces(
+    src: &dyn Source,
+    out: &File,
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+    progress: &mut dyn FnMut(u64, u64),
+    piece: usize,
+) -> Result<Report, StreamError> {
+    let t0 = Instant::now();
+    let n = src.size();
+    let mut job = planned_job(n, name, mode, intensity, seed, options)?;
+    if job.mode == Mode::GuaranteedBreak || !options.fix_checksums {
+        return Err(unsupported().into());
+    }
+    let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
+    src.read_at(0, &mut head)?;
+    job.family = detect(&head, &job.ext);
+    let protected = (!job.ranges.protect.is_empty()).then(|| job.ranges.protected(n));
+    let mut ops_ms = 0.0;
+    let mut attempt = (intensity, seed);
+    loop {
+        let mut run = prepare(&job, attempt.0, attempt.1);
+        let mut sink = out;
+        sink.seek(SeekFrom::Start(0)).map_err(StreamError::Write)?;
+        let (zeroed, ops, input, _) = write_pieces(src, &mut run, &mut sink, progress, piece)?;
+        out.set_len(run.out_len).map_err(StreamError::Write)?;
+        let t = Instant::now();
+        let fixed = if n == 0 {
+            None
+        } else {
+            Some(fix_positional(job.family, SourceAt(src), FileAt(out), protected.as_ref())?)
+        };
+        ops_ms += ops + t.elapsed().as_secs_f64() * 1e3;
+        let (sha, counts, out_head) = measure_file(out, run.out_len, piece)?;
+        // The verify stage (section 8.2) judges the fixed output.
+        if job.mode == Mode::ByteFlip
+            && n > 0
+            && !job.escalated
+            && !looks_corrupted_parts(&out_head, n, &job.ext, &|b| counts[usize::from(b)])
+        {
+            job.escalated = true;
+            attempt = (100, seed + 1);
+            continue;
+        }
+        job.fixed = fixed;
+        let time_ms = (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3;
+        let ops_ms = (ops_ms * 1e3).round() / 1e3;
+        return Ok(finish(job, &run, zeroed, input.finish(), (sha, counts), time_ms, ops_ms));
+    }
+}
+
+/// The output file's SHA-256, byte counts and first 1,024 bytes.
+fn measure_file(out: &File, len: u64, piece: usize) -> Result<(String, [u64; 256], Vec<u8>), StreamError> {
+    let mut m = Measure::default();
+    let mut buf = vec![0u8; piece];
+    let mut head = Vec::new();
+    let mut pos = 0;
+    let mut file = FileAt(out);
+    while pos < len {
+        let part = (len - pos).min(piece as u64) as usize;
+        file.read_at(pos, &mut buf[..part]).map_err(StreamError::Write)?;
+        if pos == 0 {
+            head = buf[..part.min(1024)].to_vec();
+        }
+        m.add(&buf[..part]);
+        pos += part as u64;
+    }
+    let (sha, counts) = m.finish();
+    Ok((sha, counts, head))
+}
+
+#[cfg(test)]
+mod tests;
