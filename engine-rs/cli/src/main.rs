@@ -194,9 +194,24 @@ fn run(a: Args) -> ExitCode {
                 let out_path = a.out.join(&out_name);
                 let cannot =
                     |e: &std::io::Error| format!("cannot write {}: {}", out_path.display(), process::io_text(e));
-                let written = match std::fs::File::create(&out_path) {
-                    Err(e) => Err(cannot(&e)),
-                    Ok(f) => {
+                // Checksum fixing patches the output in place, so it opens the file for reading too.
+                let fixing = streamed.filter(|_| process::Streamed::fixes(&settings));
+                let opened = match fixing {
+                    Some(_) => {
+                        std::fs::File::options().read(true).write(true).create(true).truncate(true).open(&out_path)
+                    }
+                    None => std::fs::File::create(&out_path),
+                };
+                let written = match (opened, fixing) {
+                    (Err(e), _) => Err(cannot(&e)),
+                    (Ok(f), Some(s)) => {
+                        s.corrupt_fixed_into(&settings, seed, &f, &mut |p| ui.progress(p)).map_err(|e| match e {
+                            StreamError::Write(e) => cannot(&e),
+                            StreamError::Io(e) => process::io_text(&e),
+                            e => e.to_string(),
+                        })
+                    }
+                    (Ok(f), None) => {
                         // Large writes: the stream hands over whole pieces, and the file takes them as they are.
                         let mut f = std::io::BufWriter::with_capacity(1 << 20, f);
                         produce(&mut f, &mut ui).map_err(|fault| match fault {

@@ -133,7 +133,7 @@ pub fn io_text(e: &std::io::Error) -> String {
     }
 }
 
-/// An input read by position as it is corrupted (every mode, without checksum fixing:
+/// An input read by position as it is corrupted (every mode, checksum fixing included:
 /// `fracture_engine::stream::streams`), so memory stays bounded whatever its size.
 pub struct Streamed {
     pub name: String,
@@ -153,7 +153,7 @@ impl Drop for Streamed {
 /// Standard input up to this long is held in memory; longer, it is copied to a temporary file.
 const STDIN_IN_MEMORY: u64 = 16 << 20;
 
-/// An input ready for its variants: streamed, or read whole (checksum fixing, `--pdf`).
+/// An input ready for its variants: streamed, or read whole (`--pdf`).
 pub enum Opened {
     Whole(Box<Input>),
     Stream(Streamed),
@@ -236,8 +236,59 @@ impl Streamed {
             .map_err(|e| e.to_string())
     }
 
-    /// Corrupts the input into `sink` (reading, corrupting, measuring and writing overlap).
+    /// Whether the run fixes checksums, and so needs its output as a file (`corrupt_fixed_into`).
+    pub fn fixes(settings: &Settings) -> bool {
+        settings.options.fix_checksums
+    }
+
+    /// Corrupts the input into `out`, a file open for reading and writing, fixing its checksums there.
+    pub fn corrupt_fixed_into(
+        &self,
+        settings: &Settings,
+        seed: u64,
+        out: &std::fs::File,
+        progress: OnProgress,
+    ) -> Result<Report, stream::StreamError> {
+        stream::corrupt_fixed(
+            self.src.as_ref(),
+            out,
+            &self.name,
+            settings.mode,
+            settings.intensity,
+            seed,
+            settings.options,
+            &mut |done, total| progress(if total == 0 { 1.0 } else { done as f64 / total as f64 }),
+        )
+    }
+
+    /// Corrupts the input into `sink` (reading, corrupting, measuring and writing overlap). With
+    /// checksum fixing the output is made in a temporary file (as large as the output), then copied.
     pub fn corrupt_into(
+        &self,
+        settings: &Settings,
+        seed: u64,
+        sink: &mut (dyn Write + Send),
+        progress: OnProgress,
+    ) -> Result<Report, stream::StreamError> {
+        if Self::fixes(settings) {
+            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+            let path = std::env::temp_dir().join(format!("fracture-out-{}-{nanos}", std::process::id()));
+            let file = std::fs::File::options().read(true).write(true).create_new(true).open(&path);
+            let mut file = file.map_err(stream::StreamError::Io)?;
+            let report = self.corrupt_fixed_into(settings, seed, &file, progress).and_then(|report| {
+                use std::io::{Seek, SeekFrom};
+                file.seek(SeekFrom::Start(0)).map_err(stream::StreamError::Io)?;
+                std::io::copy(&mut file, sink).map_err(stream::StreamError::Write)?;
+                sink.flush().map_err(stream::StreamError::Write)?;
+                Ok(report)
+            });
+            let _ = std::fs::remove_file(&path);
+            return report;
+        }
+        self.corrupt_unfixed_into(settings, seed, sink, progress)
+    }
+
+    fn corrupt_unfixed_into(
         &self,
         settings: &Settings,
         seed: u64,
