@@ -10,11 +10,17 @@
 //                                           [--families generic,mp3,avi,tar]: inputs laid out as
 //                                           those families, their signatures, frame syncs, start
 //                                           codes and headers all through the file).
+//   node tests/bench/process.mjs --big --fix  --fix-checksums on realistic big files of every fixed
+//                                           family (a stored zip, a tar, a png, an ogg, a flac made
+//                                           of repeated entries, chunks, pages and frames), byte_flip
+//                                           and bit_rot: time and peak RSS (--sizes, --who, and
+//                                           --families among zip,tar,png,ogg,flac).
 //
 // Inputs come from a seeded generator (xorshift32, the golden vectors' generator) written under the
 // system's temporary directory and deleted afterwards. Peak RSS is the child process's own, read by
 // GNU time (lib/measure.mjs).
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -129,7 +135,7 @@ function sha256File(path) {
   return h.digest('hex');
 }
 
-function fracture(command, file, mode, intensity, out) {
+function fracture(command, file, mode, intensity, out, extra = []) {
   const [cmd, pre] = command === 'npm' ? [process.execPath, [NPM_CLI]] : [NATIVE, []];
   return measured(cmd, [
     ...pre,
@@ -142,6 +148,7 @@ function fracture(command, file, mode, intensity, out) {
     '--out',
     out,
     '--json',
+    ...extra,
     file,
   ]);
 }
@@ -256,6 +263,198 @@ function big(dir, sizes, who = ['native', 'npm'], modes = MODES, families = ['ge
   }
 }
 
+/** One unit of a family's file, repeated: [head, unit(i), tail(count, at)] builders, `name`. */
+function families() {
+  const payload = new Uint8Array(MIB);
+  for (let i = 0; i < payload.length; i++) payload[i] = (i * 131 + (i >> 9)) & 0x7f;
+  const u32be = (v) => [(v >>> 24) & 255, (v >>> 16) & 255, (v >>> 8) & 255, v & 255];
+  const u32le = (v) => [v & 255, (v >>> 8) & 255, (v >>> 16) & 255, (v >>> 24) & 255];
+  const u16le = (v) => [v & 255, (v >>> 8) & 255];
+  const cat = (...parts) => Buffer.concat(parts.map((p) => Buffer.from(p)));
+  const png = () => {
+    const chunk = (kind, data) => {
+      const body = cat(Buffer.from(kind), data);
+      return cat(u32be(data.length), body, u32be(crc32(body)));
+    };
+    const idat = chunk('IDAT', payload);
+    return {
+      name: 'big.png',
+      head: cat([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10], chunk('IHDR', [0, 0, 4, 0, 0, 0, 4, 0, 8, 0, 0, 0, 0])),
+      unit: () => idat,
+      tail: () => chunk('IEND', []),
+    };
+  };
+  const zip = () => {
+    // Stored 1 MiB entries: a central directory of about 1,200 entries at 1.2 GiB.
+    const crc = crc32(payload);
+    const entries = [];
+    const name = (i) => Buffer.from(`part/${String(i).padStart(6, '0')}.bin`);
+    const header = (sig, i) => cat(sig, [20, 0, 0, 0, 0, 0, 0, 0, 0, 0], u32le(crc), u32le(MIB), u32le(MIB));
+    return {
+      name: 'big.zip',
+      head: Buffer.alloc(0),
+      unit: (i, at) => {
+        entries.push(at);
+        return cat(header([0x50, 0x4b, 3, 4], i), u16le(name(i).length), [0, 0], name(i), payload);
+      },
+      tail: (at) => {
+        const cd = cat(
+          ...entries.map((lho, i) =>
+            cat(
+              [0x50, 0x4b, 1, 2, 20, 0],
+              header([], i).subarray(0, 24),
+              u16le(name(i).length),
+              Buffer.alloc(12),
+              u32le(lho),
+              name(i),
+            ),
+          ),
+        );
+        return cat(
+          cd,
+          [0x50, 0x4b, 5, 6, 0, 0, 0, 0],
+          u16le(entries.length & 0xffff),
+          u16le(entries.length & 0xffff),
+          u32le(cd.length),
+          u32le(at),
+          [0, 0],
+        );
+      },
+    };
+  };
+  const tar = () => ({
+    name: 'big.tar',
+    head: Buffer.alloc(0),
+    unit: (i) => {
+      const h = Buffer.alloc(512);
+      h.write(`part/${i}.bin`, 0);
+      h.write('0000644', 100);
+      h.write(payload.length.toString(8).padStart(11, '0'), 124);
+      h.write('0', 156);
+      h.write('ustar\0', 257, 'latin1');
+      h.fill(0x20, 148, 156);
+      let sum = 0;
+      for (const b of h) sum += b;
+      h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+      return cat(h, payload);
+    },
+    tail: () => Buffer.alloc(1024),
+  });
+  const ogg = () => {
+    // Full pages: 255 segments of 255 bytes, the page CRC recomputed (Ogg's CRC-32, unreflected).
+    const table = new Uint32Array(256);
+    for (let i = 0; i < 256; i++) {
+      let r = i << 24;
+      for (let j = 0; j < 8; j++) r = r & 0x80000000 ? (r << 1) ^ 0x04c11db7 : r << 1;
+      table[i] = r >>> 0;
+    }
+    const body = payload.subarray(0, 255 * 255);
+    return {
+      name: 'big.ogg',
+      head: Buffer.alloc(0),
+      unit: (i) => {
+        const p = cat(
+          [0x4f, 0x67, 0x67, 0x53, 0, 0],
+          Buffer.alloc(8),
+          u32le(7),
+          u32le(i),
+          [0, 0, 0, 0, 255],
+          Buffer.alloc(255, 255),
+          body,
+        );
+        let c = 0;
+        for (const b of p) c = ((c << 8) ^ table[((c >>> 24) ^ b) & 255]) >>> 0;
+        p.writeUInt32LE(c, 22);
+        return p;
+      },
+      tail: () => Buffer.alloc(0),
+    };
+  };
+  const flac = () => {
+    // One frame repeated (its number stays 0): header, payload without 0xFF, CRC-16 (FLAC's).
+    const crc8 = (bytes) => {
+      let c = 0;
+      for (const b of bytes) {
+        c ^= b;
+        for (let j = 0; j < 8; j++) c = c & 0x80 ? ((c << 1) ^ 0x07) & 255 : (c << 1) & 255;
+      }
+      return c;
+    };
+    const head = [0xff, 0xf8, 0x19, 0x08, 0];
+    const frame = cat(head, [crc8(head)], payload.subarray(0, 60000));
+    let c = 0;
+    for (const b of frame) {
+      c ^= b << 8;
+      for (let j = 0; j < 8; j++) c = c & 0x8000 ? ((c << 1) ^ 0x8005) & 0xffff : (c << 1) & 0xffff;
+    }
+    const unit = cat(frame, [c >> 8, c & 255]);
+    const info = cat(
+      [0x66, 0x4c, 0x61, 0x43, 0x80, 0, 0, 34],
+      [0x10, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0x0a, 0xc4, 0x42, 0xf0, 0, 0, 0, 0],
+      Buffer.alloc(16),
+    );
+    return { name: 'big.flac', head: info, unit: () => unit, tail: () => Buffer.alloc(0) };
+  };
+  return [zip, tar, png, ogg, flac];
+}
+
+/** Writes a family's file of about `bytes` bytes; returns its path. */
+function generateFamily(dir, make, bytes) {
+  const f = make();
+  const path = join(dir, f.name);
+  const fd = openSync(path, 'w');
+  try {
+    let at = 0;
+    const put = (b) => {
+      writeSync(fd, b, 0, b.length, at);
+      at += b.length;
+    };
+    put(f.head);
+    for (let i = 0; at < bytes; i++) put(f.unit(i, at));
+    put(f.tail(at));
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+
+/** --fix-checksums on big files of every fixed family: time and peak RSS, outputs compared. */
+function bigFix(dir, sizes, who = ['native', 'npm'], only = undefined) {
+  console.log(`Checksum fixing on large files of the fixed families, seed ${SEED}, intensity 80, one run each`);
+  console.log('input      process   file       mode          ms       MB/s   peak RSS MiB   result');
+  for (const bytes of sizes) {
+    const label = bytes >= GIB ? `${(bytes / GIB).toFixed(1)} GiB` : `${bytes / MIB} MiB`;
+    for (const make of families().filter((f) => !only || only.includes(f.name))) {
+      const file = generateFamily(dir, make, bytes);
+      const size = statSync(file).size;
+      const nativeSha = {};
+      for (const w of who) {
+        for (const mode of ['byte_flip', 'bit_rot']) {
+          const out = join(dir, `out-${w}-${mode}`);
+          let line;
+          try {
+            const m = fracture(w, file, mode, 80, out, ['--fix-checksums']);
+            const report = JSON.parse(m.stdout.trim().split('\n').pop());
+            if (w === 'native') nativeSha[mode] = report.sha256_after;
+            const same = w === 'npm' && nativeSha[mode] ? report.sha256_after === nativeSha[mode] : undefined;
+            if (same === false) process.exitCode = 1;
+            const fixed = Object.values(report.checksums_fixed ?? {}).reduce((a, b) => a + b, 0);
+            const check = `${fixed} fields fixed${same === undefined ? '' : same ? ', same bytes as native' : ', DIFFERENT bytes from native'}`;
+            line = `${fmt(m.wallMs).padStart(8)} ${fmt(size / 1e3 / m.wallMs).padStart(9)} ${fmt(mib(m.peakKiB), 1).padStart(14)}   ${check}`;
+            if (w === 'native' && mib(m.peakKiB) > TARGET_NATIVE_MIB) process.exitCode = 1;
+            if (w === 'npm' && mib(m.peakKiB) > TARGET_NPM_MIB) process.exitCode = 1;
+          } catch (e) {
+            line = `${''.padStart(8)} ${''.padStart(9)} ${''.padStart(14)}   refused: ${String(e.message).split(' | ').pop().slice(0, 100)}`;
+          }
+          rmSync(out, { recursive: true, force: true });
+          console.log(`${label.padEnd(11)}${w.padEnd(10)}${file.split('/').pop().padEnd(11)}${mode.padEnd(12)}${line}`);
+        }
+      }
+      rmSync(file, { force: true });
+    }
+  }
+}
+
 function main() {
   const argv = process.argv.slice(2);
   const dir = mkdtempSync(join(os.tmpdir(), 'fracture-process-'));
@@ -267,8 +466,11 @@ function main() {
         : [Math.round(1.2 * GIB), 4 * GIB];
       const list = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1].split(',') : undefined);
       const families = list('--families');
-      for (const f of families ?? []) if (!FAMILIES[f]) throw new Error(`no family layout ${f}`);
-      big(dir, sizes, list('--who'), list('--modes'), families);
+      if (argv.includes('--fix')) bigFix(dir, sizes, list('--who'), families);
+      else {
+        for (const f of families ?? []) if (!FAMILIES[f]) throw new Error(`no family layout ${f}`);
+        big(dir, sizes, list('--who'), list('--modes'), families);
+      }
     } else {
       speed(dir, 3);
     }
