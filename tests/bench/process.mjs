@@ -289,20 +289,20 @@ function families() {
     const crc = crc32(payload);
     const entries = [];
     const name = (i) => Buffer.from(`part/${String(i).padStart(6, '0')}.bin`);
-    const header = (sig, i) => cat(sig, [20, 0, 0, 0, 0, 0, 0, 0, 0, 0], u32le(crc), u32le(MIB), u32le(MIB));
+    const header = (sig) => cat(sig, [20, 0, 0, 0, 0, 0, 0, 0, 0, 0], u32le(crc), u32le(MIB), u32le(MIB));
     return {
       name: 'big.zip',
       head: Buffer.alloc(0),
       unit: (i, at) => {
         entries.push(at);
-        return cat(header([0x50, 0x4b, 3, 4], i), u16le(name(i).length), [0, 0], name(i), payload);
+        return cat(header([0x50, 0x4b, 3, 4]), u16le(name(i).length), [0, 0], name(i), payload);
       },
       tail: (at) => {
         const cd = cat(
           ...entries.map((lho, i) =>
             cat(
               [0x50, 0x4b, 1, 2, 20, 0],
-              header([], i).subarray(0, 24),
+              header([]).subarray(0, 24),
               u16le(name(i).length),
               Buffer.alloc(12),
               u32le(lho),
