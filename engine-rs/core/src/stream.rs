@@ -685,10 +685,6 @@ impl Streaming {
         options: &Options,
     ) -> Result<Streaming, StreamError> {
         let mut job = new_job(n, name, mode, intensity, seed, options)?;
-        // Fixing needs the output by position (`corrupt_fixed`), which this caller-driven run lacks.
-        if options.fix_checksums {
-            return Err(unsupported().into());
-        }
         let want = n.min(flip::CHUNK as u64) as usize;
         if head.len() < want {
             return Err(changed().into());
@@ -716,7 +712,8 @@ impl Streaming {
             seed,
             breaking,
         };
-        if s.job.mode == Mode::ByteFlip && n > 0 {
+        // With fixing, the verdict is the fixed output's (`judge`).
+        if s.job.mode == Mode::ByteFlip && n > 0 && !s.job.fix_checksums {
             if counts_needed(&s.job.ext, n, &s.head) {
                 s.counting = Some([0; 256]);
             } else {
@@ -827,6 +824,53 @@ impl Streaming {
             *t += c;
         }
         self.zeroed += zeroed;
+    }
+
+    /// Whether the run fixes checksums: once every piece is written, the caller hands its input and
+    /// its output file to `fix`, then every byte of the fixed output in order to `count_output`
+    /// (and its own SHA-256), then the output's first bytes to `judge`.
+    pub fn fixes(&self) -> bool {
+        self.job.fix_checksums
+    }
+
+    /// Fixes the written output's checksums in place (docs/contract.md, section 6.10), and forgets
+    /// the output counts taken so far: the fixed output's are counted next.
+    pub fn fix(
+        &mut self,
+        input: impl crate::checksums::Positional,
+        output: impl crate::checksums::Positional,
+    ) -> io::Result<()> {
+        self.counts_out = [0; 256];
+        if self.job.n == 0 {
+            return Ok(());
+        }
+        let protected = (!self.job.ranges.protect.is_empty()).then(|| self.job.ranges.protected(self.job.n));
+        let fixed = crate::checksums::fix_positional(self.job.family, input, output, protected.as_ref())?;
+        self.job.fixed = Some(fixed);
+        Ok(())
+    }
+
+    /// byte_flip's verify verdict on the fixed output (`head`: its first min(n, 1,024) bytes, with
+    /// its counts taken): true when the run escalates, and the caller must write, fix, count and
+    /// judge again, from the start (every count is reset).
+    pub fn judge(&mut self, head: &[u8]) -> bool {
+        let n = self.job.n;
+        let counts = self.counts_out;
+        if self.job.mode != Mode::ByteFlip
+            || n == 0
+            || self.job.escalated
+            || looks_corrupted_parts(head, n, &self.job.ext, &|b| counts[usize::from(b)])
+        {
+            return false;
+        }
+        self.run = prepare(&self.job, 100, self.seed + 1);
+        self.job.escalated = true;
+        self.job.fixed = None;
+        self.fill = None;
+        self.zeroed = 0;
+        self.counts_in = [0; 256];
+        self.counts_out = [0; 256];
+        true
     }
 
     /// The report, from the SHA-256s the caller computed.

@@ -48,7 +48,7 @@ impl Positional for FileAt<'_> {
 }
 
 /// A source as the walk's (read-only) input.
-struct SourceAt<'a>(&'a dyn Source);
+pub(super) struct SourceAt<'a>(&'a dyn Source);
 
 impl Positional for SourceAt<'_> {
     fn size(&self) -> u64 {

@@ -294,3 +294,86 @@ fn guaranteed_break_does_not_stream_with_fixing() {
     std::fs::remove_file(&path).unwrap();
     assert!(e.is_err());
 }
+
+/// An output held in memory, read and written by position (the npm host uses file descriptors).
+struct Held<'a>(&'a mut [u8]);
+
+impl Positional for Held<'_> {
+    fn size(&self) -> u64 {
+        self.0.len() as u64
+    }
+
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> io::Result<()> {
+        buf.copy_from_slice(&self.0[pos as usize..pos as usize + buf.len()]);
+        Ok(())
+    }
+
+    fn write_at(&mut self, pos: u64, bytes: &[u8]) -> io::Result<()> {
+        self.0[pos as usize..pos as usize + bytes.len()].copy_from_slice(bytes);
+        Ok(())
+    }
+}
+
+/// The caller-driven `Streaming` with fixing, run as the npm CLI runs it: write every piece, `fix`,
+/// count and hash the fixed output, `judge` (and go again when it escalates).
+fn driven(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, options: &Options) -> (Vec<u8>, Report) {
+    let n = input.len();
+    let piece = flip::CHUNK;
+    let mut s =
+        super::super::Streaming::new(n as u64, &input[..n.min(piece)], name, mode, intensity, seed, options).unwrap();
+    assert!(s.fixes() && !s.counting_pass() && s.measures_in_place());
+    let mut rounds = 0;
+    loop {
+        rounds += 1;
+        assert!(rounds <= 2, "a run escalates at most once");
+        let mut sha_in = crate::Sha256Hasher::default();
+        let mut out = vec![0u8; n];
+        for (i, part) in out.chunks_mut(piece).enumerate() {
+            part.copy_from_slice(&input[i * piece..i * piece + part.len()]);
+            sha_in.update(part);
+            s.count_input(part);
+            s.edit(part, (i * piece) as u64);
+            s.count_output(part);
+        }
+        s.fix(SourceAt(&super::super::Bytes(input)), Held(&mut out)).unwrap();
+        let mut sha_out = crate::Sha256Hasher::default();
+        for part in out.chunks(piece) {
+            sha_out.update(part);
+            s.count_output(part);
+        }
+        if s.judge(&out[..n.min(1024)]) {
+            continue;
+        }
+        return (out, untimed(s.report(sha_in.hex(), sha_out.hex(), 0.0, 0.0)));
+    }
+}
+
+#[test]
+fn the_caller_driven_stream_fixes_as_the_whole_buffer() {
+    let fix = Options { fix_checksums: true, ..Options::default() };
+    let protect = Options { ranges: Ranges { only: vec![], protect: vec!["0:70000".into()] }, fix_checksums: true };
+    let mut escalated = 0;
+    for (data, name) in [
+        (png(30), "image.png"),
+        (zip(200), "bundle.zip"),
+        (zip_overlapping(), "crafted.zip"),
+        (tar(40), "logs.tar"),
+        (ogg(80), "sound.ogg"),
+        (flac(60), "sound.flac"),
+        (Vec::new(), "empty.zip"),
+    ] {
+        for options in [&fix, &protect] {
+            for mode in MODES {
+                for (intensity, seed) in [(1, 3), (100, 42)] {
+                    let (want, report) = corrupt_with(&data, name, mode, intensity, seed, options).unwrap();
+                    let (got, got_report) = driven(&data, name, mode, intensity, seed, options);
+                    let what = format!("{name} {mode} {intensity} {seed}");
+                    assert!(got == want, "{what}: bytes differ");
+                    assert_eq!(got_report, untimed(report.clone()), "{what}: report");
+                    escalated += usize::from(report.get("escalated") == Some(&Value::Bool(true)));
+                }
+            }
+        }
+    }
+    assert!(escalated > 0, "no case escalated");
+}
