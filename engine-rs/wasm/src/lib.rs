@@ -4,6 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
+use fracture_engine::checksums::Positional;
 use fracture_engine::modes::flip::CHUNK;
 use fracture_engine::stream::Streaming;
 use fracture_engine::{
@@ -138,6 +139,45 @@ fn position(x: f64) -> Result<u64, JsError> {
     Ok(x as u64)
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// A file the host reads and writes by position (Node's `readSync` and `writeSync` on a
+    /// descriptor); its methods throw a string on failure.
+    pub type HostFile;
+    #[wasm_bindgen(method)]
+    fn size(this: &HostFile) -> f64;
+    /// Exactly the `len` bytes from `pos`.
+    #[wasm_bindgen(method, catch)]
+    fn read(this: &HostFile, pos: f64, len: usize) -> Result<Vec<u8>, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn write(this: &HostFile, pos: f64, bytes: &[u8]) -> Result<(), JsValue>;
+}
+
+struct Host<'a>(&'a HostFile);
+
+fn host_error(e: JsValue) -> std::io::Error {
+    std::io::Error::other(e.as_string().unwrap_or_else(|| "the host could not read or write the file".into()))
+}
+
+impl Positional for Host<'_> {
+    fn size(&self) -> u64 {
+        self.0.size() as u64
+    }
+
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        let bytes = self.0.read(pos as f64, buf.len()).map_err(host_error)?;
+        if bytes.len() != buf.len() {
+            return Err(std::io::Error::other("the file changed while it was being read"));
+        }
+        buf.copy_from_slice(&bytes);
+        Ok(())
+    }
+
+    fn write_at(&mut self, pos: u64, bytes: &[u8]) -> std::io::Result<()> {
+        self.0.write(pos as f64, bytes).map_err(host_error)
+    }
+}
+
 /// One input streamed by the host (the npm CLI), which reads and writes the pieces and hashes them
 /// with its own SHA-256: any size in bounded memory (docs/engine.md, Streaming). Positions and
 /// lengths are JavaScript numbers, so inputs past 4 GiB work in this 32-bit module.
@@ -148,8 +188,7 @@ pub struct StreamRun {
 
 #[wasm_bindgen]
 impl StreamRun {
-    /// `head`: the input's first min(n, 65,536) bytes. Rejects with the engine's error text;
-    /// checksum fixing does not stream.
+    /// `head`: the input's first min(n, 65,536) bytes. Rejects with the engine's error text.
     #[wasm_bindgen(constructor)]
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -267,6 +306,29 @@ impl StreamRun {
         }
         self.s.add_tally(&counts[0], &counts[1], position(tally[512])?);
         Ok(())
+    }
+
+    /// Whether the run fixes checksums: after the pieces, the host calls `fix`, hands the fixed
+    /// output to `countOutput` (and its own hash) in order, then `judge`s it.
+    pub fn fixes(&self) -> bool {
+        self.s.fixes()
+    }
+
+    /// Fixes the written output's checksums in place through the host's positional reads and writes
+    /// of the input and the output (docs/engine.md, Streaming).
+    pub fn fix(&mut self, input: &HostFile, output: &HostFile) -> Result<(), JsError> {
+        self.s.fix(Host(input), Host(output)).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    #[wasm_bindgen(js_name = countOutput)]
+    pub fn count_output(&mut self, bytes: &[u8]) {
+        self.s.count_output(bytes);
+    }
+
+    /// byte_flip's verdict on the fixed output (`head`: its first min(n, 1,024) bytes): true when the
+    /// run escalates and must be written, fixed, counted and judged again from the start.
+    pub fn judge(&mut self, head: &[u8]) -> bool {
+        self.s.judge(head)
     }
 
     /// The report as JSON, from the host's SHA-256s of the input and the output.

@@ -9,6 +9,7 @@ import { roundMs } from '../reference/report.ts';
 import type { CorruptOptions, Report } from '../shared/types.ts';
 import type { WasmEngine } from './run.ts';
 import { streamArgs } from './stream-args.ts';
+import { copySpool, fixAndMeasure, openSpool, spoolOn } from './stream-fix.ts';
 import type { StreamHelpers } from './stream-helpers.ts';
 
 /** Bytes per piece: a multiple of the engine's 64 KiB chunk, as the native stream's. */
@@ -22,9 +23,12 @@ export const STREAM_HELPERS_MIN = 6 * STREAM_PIECE;
 /** The head the engine detects the format from (its first chunk). */
 const HEAD = 65536;
 
-/** Whether a run streams: every mode, without checksum fixing. */
-export function streams(options: Pick<CorruptOptions, 'mode' | 'fixChecksums'>): boolean {
-  return !options.fixChecksums;
+/**
+ * Whether a run streams: every mode (with checksum fixing through the destination file, or a
+ * temporary one as large as the output: `stream-fix.ts`).
+ */
+export function streams(_options: Pick<CorruptOptions, 'mode' | 'fixChecksums'>): boolean {
+  return true;
 }
 
 /** Fills `buf` from `pos`; a file that got shorter is an error, as natively. */
@@ -40,8 +44,16 @@ async function readExact(handle: FileHandle, buf: Uint8Array, pos: number): Prom
 export interface PreparedStream {
   /** The output's length. */
   size: number;
-  /** Streams the output into `write` (which must have taken the bytes when it resolves). */
-  run: (write: (bytes: Uint8Array) => Promise<void>, onProgress?: (fraction: number) => void) => Promise<Report>;
+  /**
+   * Streams the output into `write` (which must have taken the bytes when it resolves). With checksum
+   * fixing, `target` (the destination file, open for reading and writing, written through `write`
+   * otherwise) is written, fixed and measured in place; without it a temporary file is, then copied.
+   */
+  run: (
+    write: (bytes: Uint8Array) => Promise<void>,
+    onProgress?: (fraction: number) => void,
+    target?: FileHandle,
+  ) => Promise<Report>;
   /** Frees the module's run when `run` is not called. */
   free: () => void;
 }
@@ -96,112 +108,144 @@ export async function prepareStream(
     free: () => {
       if (!used) stream.free();
     },
-    run: async (write, onProgress) => {
+    run: async (write, onProgress, target) => {
       used = true;
-      const inPlace = stream.measuresInPlace();
-      // guaranteed_break goes by input pieces, in order; each completes some output (a few bytes may
-      // wait), made here in new memory: it runs on this thread, helpers aside.
-      const breaks = stream.breaks();
-      const steps = breaks ? size : outLen;
-      const pool = steps > STREAM_PIECE && !breaks ? await helpers?.().catch(() => undefined) : undefined;
-      const slotLen = Math.min(STREAM_PIECE, Math.max(outLen, size, 1));
-      // One slot more for the input's own pass when it has one (below).
-      const bytes = (inPlace ? SLOTS : SLOTS + 1) * slotLen;
-      // Helpers read the pieces where they lie, in memory shared with them.
-      const slots = pool ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
-      const session = pool && slots instanceof SharedArrayBuffer ? pool.session(++runs, slots) : undefined;
-      const shaIn = createHash('sha256');
-      const shaOut = createHash('sha256');
-      const hash = session
-        ? (which: 'in' | 'out', bytes: Uint8Array) => session.hash(which, bytes)
-        : async (which: 'in' | 'out', bytes: Uint8Array) => {
-            (which === 'in' ? shaIn : shaOut).update(bytes);
-          };
-      let opsMs = 0;
-      let editing = 0;
-      let editFrom = 0;
-      // The time some piece was being edited, on either thread.
-      const timed = async (edit: () => Promise<void> | void) => {
-        if (editing++ === 0) editFrom = performance.now();
-        try {
-          await edit();
-        } finally {
-          if (--editing === 0) opsMs += performance.now() - editFrom;
-        }
-      };
-      const pending: Promise<unknown>[] = [];
-      // Every step started, so that a failed run returns only once none is still going.
-      const started: Promise<unknown>[] = [];
-      let measuring: Promise<void> = Promise.resolve();
+      // With checksum fixing the pieces go to the target, or to a temporary file then copied, and are
+      // fixed and measured there.
+      const spool = !stream.fixes() ? undefined : target ? spoolOn(target) : await openSpool().catch(freeing(stream));
       try {
-        const editors =
-          !counted && session !== undefined && stream.piecewise() && (await session.start(args)) ? session : undefined;
-        // Layouts that do not read the input in order measure it in a pass of their own, beside.
-        if (!inPlace)
-          measuring = measureInput(handle, size, new Uint8Array(slots, SLOTS * slotLen, slotLen), hash, (b) =>
-            stream.countInput(b),
-          );
-        measuring.catch(() => undefined);
-        // Each piece: read, measure the input (in order), read moved blocks, edit (on the editing
-        // threads when there are, else here), then hash and write the output (in order); SLOTS at a time.
-        let inOrder: Promise<unknown> = Promise.resolve();
-        let outOrder: Promise<unknown> = Promise.resolve();
-        let breakOrder: Promise<unknown> = Promise.resolve();
-        for (let k = 0, pos = 0; pos < steps; k++, pos += STREAM_PIECE) {
-          if (k >= SLOTS) await pending[k - SLOTS];
-          const at = (k % SLOTS) * slotLen;
-          const buf = new Uint8Array(slots, at, Math.min(STREAM_PIECE, steps - pos));
-          const segs = stream.segments(pos, buf.length);
-          const part = (i: number) => buf.subarray(segs[i], segs[i] + segs[i + 2]);
-          // Inserted bytes come from the plan stream in order: taken now, piece by piece.
-          for (let i = 0; i < segs.length; i += 3) if (segs[i + 1] < 0) stream.fill(part(i));
-          const read = (i: number) => (segs[i + 1] < 0 ? Promise.resolve() : readExact(handle, part(i), segs[i + 1]));
-          const first = read(0);
-          // With moved blocks to come, the input is counted before they land; else with the edit, in one call.
-          const countIn = inPlace && segs.length === 3;
-          if (inPlace) {
-            inOrder = Promise.all([inOrder, first]).then(async () => {
-              await hash('in', part(0));
-              if (!countIn) stream.countInput(part(0));
-            });
+        for (;;) {
+          const done = await pass(spool ? spool.write : write, onProgress);
+          if (!spool) return done(undefined);
+          const shaOut = await fixAndMeasure(stream, handle, spool, outLen, STREAM_PIECE).catch(freeing(stream));
+          if (shaOut === undefined) {
+            spool.rewind();
+            continue;
           }
-          const loaded = (inPlace ? inOrder : first).then(async () => {
-            for (let i = 3; i < segs.length; i += 3) await read(i);
-          });
-          let out = buf;
-          const edited = (breaks ? Promise.all([breakOrder, loaded]) : loaded).then(() =>
-            timed(() => {
-              if (breaks) out = stream.breakPiece(buf, pos, countIn);
-              else if (editors) return editors.edit(buf, pos, k);
-              else stream.editPiece(buf, pos, countIn);
-            }),
-          );
-          if (breaks) breakOrder = edited;
-          const end = pos + buf.length;
-          outOrder = Promise.all([outOrder, edited])
-            .then(() => Promise.all([hash('out', out), write(out)]))
-            .then(() => onProgress?.(end / steps));
-          pending[k] = outOrder;
-          started.push(first, inOrder, loaded, edited, outOrder);
-          // A failure is taken from the next wait below; this keeps it from counting as unhandled.
-          outOrder.catch(() => undefined);
+          if (!target) await copySpool(spool, outLen, STREAM_PIECE, write).catch(freeing(stream));
+          return done(shaOut);
         }
-        await outOrder;
-        await measuring;
-        for (const tally of editors ? await editors.tally() : []) stream.addTally(tally);
-      } catch (e) {
-        await Promise.allSettled([...started, measuring]);
-        session?.drop();
-        stream.free();
-        throw e;
+      } finally {
+        await spool?.remove();
       }
-      if (steps === 0) onProgress?.(1);
-      const [hexIn, hexOut] = session
-        ? await Promise.all([session.digest('in'), session.digest('out')])
-        : [shaIn.digest('hex'), shaOut.digest('hex')];
-      const json = stream.report(hexIn, hexOut, roundMs(performance.now() - t0), roundMs(opsMs));
-      return JSON.parse(json) as Report;
     },
+  };
+
+  /** Writes every piece; returns the report's maker (given the fixed output's hash when fixing). */
+  async function pass(write: (bytes: Uint8Array) => Promise<void>, onProgress?: (fraction: number) => void) {
+    const inPlace = stream.measuresInPlace();
+    // guaranteed_break goes by input pieces, in order; each completes some output (a few bytes may
+    // wait), made here in new memory: it runs on this thread, helpers aside.
+    const breaks = stream.breaks();
+    const steps = breaks ? size : outLen;
+    const pool = steps > STREAM_PIECE && !breaks ? await helpers?.().catch(() => undefined) : undefined;
+    const slotLen = Math.min(STREAM_PIECE, Math.max(outLen, size, 1));
+    // One slot more for the input's own pass when it has one (below).
+    const bytes = (inPlace ? SLOTS : SLOTS + 1) * slotLen;
+    // Helpers read the pieces where they lie, in memory shared with them.
+    const slots = pool ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+    const session = pool && slots instanceof SharedArrayBuffer ? pool.session(++runs, slots) : undefined;
+    const shaIn = createHash('sha256');
+    const shaOut = createHash('sha256');
+    const hash = session
+      ? (which: 'in' | 'out', bytes: Uint8Array) => session.hash(which, bytes)
+      : async (which: 'in' | 'out', bytes: Uint8Array) => {
+          (which === 'in' ? shaIn : shaOut).update(bytes);
+        };
+    let opsMs = 0;
+    let editing = 0;
+    let editFrom = 0;
+    // The time some piece was being edited, on either thread.
+    const timed = async (edit: () => Promise<void> | void) => {
+      if (editing++ === 0) editFrom = performance.now();
+      try {
+        await edit();
+      } finally {
+        if (--editing === 0) opsMs += performance.now() - editFrom;
+      }
+    };
+    const pending: Promise<unknown>[] = [];
+    // Every step started, so that a failed run returns only once none is still going.
+    const started: Promise<unknown>[] = [];
+    let measuring: Promise<void> = Promise.resolve();
+    try {
+      const editors =
+        !counted && session !== undefined && stream.piecewise() && (await session.start(args)) ? session : undefined;
+      // Layouts that do not read the input in order measure it in a pass of their own, beside.
+      if (!inPlace)
+        measuring = measureInput(handle, size, new Uint8Array(slots, SLOTS * slotLen, slotLen), hash, (b) =>
+          stream.countInput(b),
+        );
+      measuring.catch(() => undefined);
+      // Each piece: read, measure the input (in order), read moved blocks, edit (on the editing
+      // threads when there are, else here), then hash and write the output (in order); SLOTS at a time.
+      let inOrder: Promise<unknown> = Promise.resolve();
+      let outOrder: Promise<unknown> = Promise.resolve();
+      let breakOrder: Promise<unknown> = Promise.resolve();
+      for (let k = 0, pos = 0; pos < steps; k++, pos += STREAM_PIECE) {
+        if (k >= SLOTS) await pending[k - SLOTS];
+        const at = (k % SLOTS) * slotLen;
+        const buf = new Uint8Array(slots, at, Math.min(STREAM_PIECE, steps - pos));
+        const segs = stream.segments(pos, buf.length);
+        const part = (i: number) => buf.subarray(segs[i], segs[i] + segs[i + 2]);
+        // Inserted bytes come from the plan stream in order: taken now, piece by piece.
+        for (let i = 0; i < segs.length; i += 3) if (segs[i + 1] < 0) stream.fill(part(i));
+        const read = (i: number) => (segs[i + 1] < 0 ? Promise.resolve() : readExact(handle, part(i), segs[i + 1]));
+        const first = read(0);
+        // With moved blocks to come, the input is counted before they land; else with the edit, in one call.
+        const countIn = inPlace && segs.length === 3;
+        if (inPlace) {
+          inOrder = Promise.all([inOrder, first]).then(async () => {
+            await hash('in', part(0));
+            if (!countIn) stream.countInput(part(0));
+          });
+        }
+        const loaded = (inPlace ? inOrder : first).then(async () => {
+          for (let i = 3; i < segs.length; i += 3) await read(i);
+        });
+        let out = buf;
+        const edited = (breaks ? Promise.all([breakOrder, loaded]) : loaded).then(() =>
+          timed(() => {
+            if (breaks) out = stream.breakPiece(buf, pos, countIn);
+            else if (editors) return editors.edit(buf, pos, k);
+            else stream.editPiece(buf, pos, countIn);
+          }),
+        );
+        if (breaks) breakOrder = edited;
+        const end = pos + buf.length;
+        outOrder = Promise.all([outOrder, edited])
+          .then(() => Promise.all([hash('out', out), write(out)]))
+          .then(() => onProgress?.(end / steps));
+        pending[k] = outOrder;
+        started.push(first, inOrder, loaded, edited, outOrder);
+        // A failure is taken from the next wait below; this keeps it from counting as unhandled.
+        outOrder.catch(() => undefined);
+      }
+      await outOrder;
+      await measuring;
+      for (const tally of editors ? await editors.tally() : []) stream.addTally(tally);
+    } catch (e) {
+      await Promise.allSettled([...started, measuring]);
+      session?.drop();
+      stream.free();
+      throw e;
+    }
+    if (steps === 0) onProgress?.(1);
+    const [hexIn, hexOut] = session
+      ? await Promise.all([session.digest('in'), session.digest('out')])
+      : [shaIn.digest('hex'), shaOut.digest('hex')];
+    return (fixedSha: string | undefined) => {
+      const json = stream.report(hexIn, fixedSha ?? hexOut, roundMs(performance.now() - t0), roundMs(opsMs));
+      return JSON.parse(json) as Report;
+    };
+  }
+}
+
+/** Frees the run when a fixing step fails, and passes the error on. */
+function freeing(stream: { free(): void }) {
+  return (e: unknown): never => {
+    stream.free();
+    throw e;
   };
 }
 
