@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zip } from '../cross-engine/families.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NATIVE = path.join(ROOT, 'target/release/fracture');
@@ -215,6 +216,37 @@ console.log(JSON.stringify({ out, refused }));
     }
     expect(refused).toBe('The byte ranges leave no byte that may change in this 9437961-byte file');
     expect(existsSync(path.join(app, 'refused.bin'))).toBe(false);
+  });
+
+  it('Node: corruptFile streams --fix-checksums (a path or a stream, into a path or a stream), with the CLI bytes', () => {
+    const file = path.join(app, 'bundle.zip');
+    writeFileSync(file, zip(9 * 1024 * 1024));
+    const script = `
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { corruptFile } from 'fracture';
+const o = { mode: 'byte_flip', seed: 4, intensity: 70, fixChecksums: true };
+const a = await corruptFile('bundle.zip', 'sdk-fix-path.zip', o);
+const sink = createWriteStream('sdk-fix-stream.zip');
+const b = await corruptFile(createReadStream('bundle.zip'), sink, { ...o, filename: 'bundle.zip' });
+sink.end();
+await once(sink, 'close');
+console.log(JSON.stringify({ a, b }));
+`;
+    writeFileSync(path.join(app, 'stream-fix.mjs'), script);
+    const r = spawnSync(process.execPath, ['stream-fix.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const { a, b } = JSON.parse(r.stdout);
+    const expected = cliBytes(
+      app,
+      ['--mode', 'byte_flip', '--seed', '4', '--intensity', '70', '--fix-checksums'],
+      file,
+      'bundle_corrupted.zip',
+    );
+    expect(readFileSync(path.join(app, 'sdk-fix-path.zip')).equals(expected)).toBe(true);
+    expect(readFileSync(path.join(app, 'sdk-fix-stream.zip')).equals(expected)).toBe(true);
+    expect(b.sha256_after).toBe(a.sha256_after);
+    expect(a.checksums_fixed.zip_local_crc32).toBeGreaterThan(10);
   });
 
   it("the installed CLI's --pdf runs on the pdf-lib bundled in the package", () => {
