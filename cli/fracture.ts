@@ -356,7 +356,8 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
               destination = path.join(a.out, outName);
               const target = destination;
               const cannot = (e: unknown) => new Error(`cannot write ${target}: ${ioText(e)}`);
-              const out = await open(target, 'w').catch((e) => {
+              // Read too: checksum fixing patches the file in place.
+              const out = await open(target, 'w+').catch((e) => {
                 prepared.free();
                 throw cannot(e);
               });
@@ -366,6 +367,7 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
                   await prepared.run(
                     (bytes) => writeAllTo(out, bytes).catch((e) => Promise.reject(cannot(e))),
                     (f) => ui.progress(f),
+                    out,
                   ),
                 );
                 await out.close();

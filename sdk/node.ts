@@ -95,7 +95,7 @@ export async function corruptFile(
         try {
           const { size } = await handle.stat();
           const prepared = await engine.prepareStream(handle, size, o.filename, o, o.seed);
-          report = await prepared.run(sink.write, options.onProgress);
+          report = await prepared.run(sink.write, options.onProgress, sink.handle);
         } finally {
           await handle.close();
         }
@@ -120,8 +120,10 @@ export async function corruptFile(
 /** A path (created, removed again if the run fails) or a writable stream, written in order. */
 async function openSink(output: string | NodeJS.WritableStream) {
   if (typeof output === 'string') {
-    const handle = await open(output, 'w');
+    // Read too: checksum fixing patches the file in place.
+    const handle = await open(output, 'w+');
     return {
+      handle,
       write: (bytes: Uint8Array) => writeAllTo(handle, bytes),
       close: () => handle.close(),
       abandon: async () => {
@@ -136,6 +138,7 @@ async function openSink(output: string | NodeJS.WritableStream) {
       new Promise<void>((resolve, reject) => {
         output.write(Buffer.from(bytes), (e) => (e ? reject(e) : resolve()));
       }),
+    handle: undefined,
     close: () => Promise.resolve(),
     abandon: () => Promise.resolve(),
   };

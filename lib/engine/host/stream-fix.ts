@@ -60,12 +60,21 @@ export interface Spool {
   remove: () => Promise<void>;
 }
 
+/** A temporary file, removed afterwards. */
 export async function openSpool(): Promise<Spool> {
   const dir = await mkdtemp(path.join(tmpdir(), 'fracture-fix-'));
   const handle = await open(path.join(dir, 'output'), 'w+').catch(async (e) => {
     await rm(dir, { recursive: true, force: true });
     throw e;
   });
+  return spoolOn(handle, async () => {
+    await handle.close().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  });
+}
+
+/** The caller's own output file (open for reading and writing): fixed where it is, nothing copied. */
+export function spoolOn(handle: FileHandle, remove: () => Promise<void> = async () => undefined): Spool {
   let pos = 0;
   return {
     handle,
@@ -80,10 +89,7 @@ export async function openSpool(): Promise<Spool> {
     rewind: () => {
       pos = 0;
     },
-    remove: async () => {
-      await handle.close().catch(() => undefined);
-      await rm(dir, { recursive: true, force: true });
-    },
+    remove,
   };
 }
 
