@@ -38,8 +38,8 @@ export interface NodeEngine {
     events?: CorruptCallbacks,
   ) => Promise<CorruptResult>;
   /**
-   * The WebAssembly engine only, for runs that stream (every mode, without checksum fixing:
-   * `streams`): plans a streamed run of an open file of any size, in bounded memory.
+   * The WebAssembly engine only, for runs that stream (every mode: `streams`): plans a streamed run
+   * of an open file of any size, in bounded memory.
    */
   prepareStream?: (
     handle: FileHandle,

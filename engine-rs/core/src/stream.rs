@@ -275,8 +275,8 @@ impl Measure {
 
 /// Corrupts `src` (named `name`) into `sink` and returns the report, as `corrupt_with` would for the
 /// whole input; `time_ms` is the run's time and `ops_ms` the corrupt work's. `progress` hears the
-/// output bytes done and the output's length after each piece. Refuses checksum fixing (`streams`)
-/// with an I/O error of kind `Unsupported`.
+/// output bytes done and the output's length after each piece. Refuses checksum fixing
+/// (`corrupt_fixed` streams it into a file) with an I/O error of kind `Unsupported`.
 #[allow(clippy::too_many_arguments)]
 pub fn corrupt_stream(
     src: &dyn Source,
@@ -674,7 +674,7 @@ pub struct Streaming {
 
 impl Streaming {
     /// `head`: the input's first min(n, 65,536) bytes. Refuses what `corrupt_stream` refuses, with
-    /// the same errors (checksum fixing as `Unsupported`).
+    /// the same errors; with checksum fixing, see `fixes`.
     pub fn new(
         n: u64,
         head: &[u8],
