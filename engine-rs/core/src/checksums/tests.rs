@@ -127,12 +127,14 @@ impl Positional for &mut Virtual {
     }
 
     fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> std::io::Result<()> {
-        if pos + buf.len() as u64 > self.n {
+        // `<[u8]>::len`: `Area::len` (u64) would be found first on a `&mut [u8]`.
+        let len = <[u8]>::len(buf) as u64;
+        if pos + len > self.n {
             return Err(std::io::Error::other("past the end"));
         }
         buf.fill(0);
         for (at, b) in &self.parts {
-            let (from, to) = (pos.max(*at), (pos + buf.len() as u64).min(at + b.len() as u64));
+            let (from, to) = (pos.max(*at), (pos + len).min(at + b.len() as u64));
             if from < to {
                 buf[(from - pos) as usize..(to - pos) as usize]
                     .copy_from_slice(&b[(from - at) as usize..(to - at) as usize]);
