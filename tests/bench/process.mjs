@@ -421,12 +421,13 @@ function generateFamily(dir, make, bytes) {
 /** --fix-checksums on big files of every fixed family: time and peak RSS, outputs compared. */
 function bigFix(dir, sizes, who = ['native', 'npm'], only = undefined) {
   console.log(`Checksum fixing on large files of the fixed families, seed ${SEED}, intensity 80, one run each`);
-  console.log('input      process   file       mode          ms       MB/s   peak RSS MiB   result');
+  console.log('input        process   file       mode          ms       MB/s   peak RSS MiB   result');
   for (const bytes of sizes) {
-    const label = bytes >= GIB ? `${(bytes / GIB).toFixed(1)} GiB` : `${bytes / MIB} MiB`;
     for (const make of families().filter((f) => !only || only.includes(f.name))) {
       const file = generateFamily(dir, make, bytes);
       const size = statSync(file).size;
+      // The file's own size: a whole number of entries, chunks, pages or frames past `bytes`.
+      const label = size >= GIB ? `${(size / GIB).toFixed(3)} GiB` : `${(size / MIB).toFixed(1)} MiB`;
       const nativeSha = {};
       for (const w of who) {
         for (const mode of ['byte_flip', 'bit_rot']) {
@@ -447,7 +448,7 @@ function bigFix(dir, sizes, who = ['native', 'npm'], only = undefined) {
             line = `${''.padStart(8)} ${''.padStart(9)} ${''.padStart(14)}   refused: ${String(e.message).split(' | ').pop().slice(0, 100)}`;
           }
           rmSync(out, { recursive: true, force: true });
-          console.log(`${label.padEnd(11)}${w.padEnd(10)}${file.split('/').pop().padEnd(11)}${mode.padEnd(12)}${line}`);
+          console.log(`${label.padEnd(13)}${w.padEnd(10)}${file.split('/').pop().padEnd(11)}${mode.padEnd(12)}${line}`);
         }
       }
       rmSync(file, { force: true });
