@@ -3,20 +3,13 @@
 // CLI's `--engine ts` runs the TypeScript reference engine on the whole buffer. Every family with a
 // walk, files longer than two 4 MiB pieces, ranges, escalation and standard output.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flac, ogg, png, tar, zip } from './families.ts';
+import { expectSame, NATIVE, NPM, runAll as runTools } from './streamed.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const NATIVE = path.join(ROOT, 'target/release/fracture');
-const NPM = path.join(ROOT, 'bin/fracture.mjs');
-const TOOLS = [
-  { label: 'native', cmd: NATIVE, args: [] as string[] },
-  { label: 'npm wasm', cmd: process.execPath, args: [NPM, '--engine', 'wasm'] },
-  { label: 'npm ts (whole buffer)', cmd: process.execPath, args: [NPM, '--engine', 'ts'] },
-];
 const SIZE = 9 * 1024 * 1024;
 
 let dir: string;
@@ -34,35 +27,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Each tool's output bytes and report (timing dropped) for the same arguments. */
-function runAll(file: string, args: string[]) {
-  return TOOLS.map((tool, t) => {
-    const out = path.join(dir, `out-${t}`);
-    rmSync(out, { recursive: true, force: true });
-    const r = spawnSync(
-      tool.cmd,
-      [...tool.args, ...args, '--fix-checksums', '--json', '--quiet', '--out', out, path.join(dir, file)],
-      {
-        encoding: 'utf8',
-      },
-    );
-    expect(r.status, `${tool.label}: ${r.stderr}`).toBe(0);
-    const { time_ms: _t, ops_ms: _o, ...report } = JSON.parse(r.stdout.trim().split('\n').pop() ?? '');
-    const [name] = readdirSync(out);
-    const bytes = readFileSync(path.join(out, name));
-    rmSync(out, { recursive: true, force: true });
-    return { label: tool.label, bytes, report };
-  });
-}
-
-function expectSame(results: ReturnType<typeof runAll>) {
-  const [first, ...rest] = results;
-  for (const r of rest) {
-    expect(r.report, `${r.label} vs ${first.label}`).toEqual(first.report);
-    expect(Buffer.compare(r.bytes, first.bytes), `${r.label} bytes vs ${first.label}`).toBe(0);
-  }
-  return first.report;
-}
+const runAll = (file: string, args: string[]) => runTools(dir, file, ['--fix-checksums', ...args]);
 
 const fixedTotal = (report: Record<string, unknown>) =>
   Object.values((report.checksums_fixed ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);

@@ -18,35 +18,28 @@ pub(crate) trait AreaMut: Area {
     fn put(&mut self, at: u64, bytes: &[u8]);
 }
 
-impl Area for &[u8] {
-    fn len(&self) -> u64 {
-        <[u8]>::len(self) as u64
-    }
+/// Slices, shared and mutable alike: the whole-buffer path.
+macro_rules! slice_area {
+    ($t:ty) => {
+        impl Area for $t {
+            fn len(&self) -> u64 {
+                <[u8]>::len(self) as u64
+            }
 
-    fn get(&mut self, at: u64, len: usize) -> Option<&[u8]> {
-        let at = usize::try_from(at).ok()?;
-        <[u8]>::get(self, at..at.checked_add(len)?)
-    }
+            fn get(&mut self, at: u64, len: usize) -> Option<&[u8]> {
+                let at = usize::try_from(at).ok()?;
+                <[u8]>::get(self, at..at.checked_add(len)?)
+            }
 
-    fn feed(&mut self, from: u64, to: u64, f: &mut dyn FnMut(&[u8])) {
-        f(&self[from as usize..to as usize]);
-    }
+            fn feed(&mut self, from: u64, to: u64, f: &mut dyn FnMut(&[u8])) {
+                f(&self[from as usize..to as usize]);
+            }
+        }
+    };
 }
 
-impl Area for &mut [u8] {
-    fn len(&self) -> u64 {
-        <[u8]>::len(self) as u64
-    }
-
-    fn get(&mut self, at: u64, len: usize) -> Option<&[u8]> {
-        let at = usize::try_from(at).ok()?;
-        <[u8]>::get(self, at..at.checked_add(len)?)
-    }
-
-    fn feed(&mut self, from: u64, to: u64, f: &mut dyn FnMut(&[u8])) {
-        f(&self[from as usize..to as usize]);
-    }
-}
+slice_area!(&[u8]);
+slice_area!(&mut [u8]);
 
 impl AreaMut for &mut [u8] {
     fn put(&mut self, at: u64, bytes: &[u8]) {
