@@ -155,13 +155,14 @@ export function flac(size: number): Buffer {
     [0x10, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0x0a, 0xc4, 0x42, 0xf0, 0, 0, 0, 0],
     Buffer.alloc(16),
   );
-  // A few distinct frames (payload without 0xFF, so no sync inside one), repeated.
+  // A few distinct frames, repeated; their payloads hold 0xFF 0xF8 (a false sync) every 97 bytes, so
+  // the walk's header test meets candidates that are not headers.
   const frames = [0, 1, 2, 3].map((i) => {
     const head = [0xff, 0xf8, 0x19, 0x08, i];
     const frame = cat(
       head,
       [crc8(Uint8Array.from(head))],
-      xorshiftBytes(20_000 + 1_000 * i, i + 90).map((b) => b & 0x7f),
+      xorshiftBytes(20_000 + 1_000 * i, i + 90).map((b, j) => (j % 97 === 0 ? 0xff : j % 97 === 1 ? 0xf8 : b & 0x7f)),
     );
     const c = crc16(frame);
     return cat(frame, [c >> 8, c & 255]);

@@ -200,6 +200,28 @@ fn flac_header_in(b: &[u8]) -> Option<usize> {
     (hl < b.len() && FLAC_CRC8.checksum(&b[..hl]) == b[hl]).then_some(hl)
 }
 
+/// The first position in `[from, to)` where a FLAC frame header is (`flac_header`), skipping to each
+/// 0xFF (a header's first byte) a window at a time rather than testing every byte.
+fn next_flac_header(a: &mut impl Area, from: u64, to: u64) -> Option<u64> {
+    const SCAN: u64 = 64 << 10;
+    let mut q = from;
+    while q < to {
+        let len = (to - q).min(SCAN);
+        let at = a.get(q, len as usize)?.iter().position(|&b| b == 0xFF);
+        match at {
+            None => q += len,
+            Some(i) => {
+                let g = q + i as u64;
+                if flac_header(a, g).is_some() {
+                    return Some(g);
+                }
+                q = g + 1;
+            }
+        }
+    }
+    None
+}
+
 /// Returns whether the input's STREAMINFO MD5 is set (a check that cannot be fixed).
 pub(super) fn flac<I: Area, O: AreaMut>(w: &mut Writer<I, O>, [crc8, crc16]: [Kind; 2]) -> bool {
     if !holds(&mut w.input, 0, b"fLaC") {
@@ -219,7 +241,7 @@ pub(super) fn flac<I: Area, O: AreaMut>(w: &mut Writer<I, O>, [crc8, crc16]: [Ki
             break;
         }
     }
-    let Some(mut f) = (p..n).find(|&q| flac_header(&mut w.input, q).is_some()) else { return md5_set };
+    let Some(mut f) = next_flac_header(&mut w.input, p, n) else { return md5_set };
     // Each frame: its header, then its end, the first header (or the input's end) after it where the
     // CRC-16 of the input's bytes before the last two matches them.
     while f < n {
@@ -228,16 +250,16 @@ pub(super) fn flac<I: Area, O: AreaMut>(w: &mut Writer<I, O>, [crc8, crc16]: [Ki
         let mut digest_to = f;
         let mut crc = FLAC_CRC16.digest();
         let mut end = None;
-        for g in f + hl + 3..=n {
-            if g < n && flac_header(&mut w.input, g).is_none() {
-                continue;
-            }
+        let mut from = f + hl + 3;
+        while from <= n {
+            let g = next_flac_header(&mut w.input, from, n).unwrap_or(n);
             w.input.feed(digest_to, g - 2, &mut |b| crc.update(b));
             digest_to = g - 2;
             if be(&mut w.input, g - 2, 2) == Some(u64::from(crc.clone().finalize())) {
                 end = Some(g);
                 break;
             }
+            from = g + 1;
         }
         let Some(g) = end else { return md5_set };
         let mut header_crc = FLAC_CRC8.digest();
