@@ -62,6 +62,13 @@ describe('--fix-checksums streamed gives the whole buffer’s bytes and report',
     }
   });
 
+  it('a 30 MiB zip: the npm CLI edits on its helper threads (24 MiB and more), then fixes', () => {
+    writeFileSync(path.join(dir, 'large.zip'), zip(30 * 1024 * 1024));
+    const report = expectSame(runAll('large.zip', ['--mode', 'bad_sectors', '--intensity', '70', '--seed', '12']));
+    expect(fixedTotal(report)).toBeGreaterThan(10);
+    rmSync(path.join(dir, 'large.zip'));
+  });
+
   it('byte_flip escalates on a zip of text, judged on the fixed output, as the whole buffer does', () => {
     const report = expectSame(runAll('bundle.zip', ['--mode', 'byte_flip', '--intensity', '3', '--seed', '5']));
     expect(report.escalated).toBe(true);
