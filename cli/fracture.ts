@@ -13,7 +13,7 @@ import { nodeEngine, type NodeEngine, type RunSettings, settingsStream } from '.
 import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
-import { ioText } from './io.ts';
+import { ioText, openOutput } from './io.ts';
 import { minimize } from './minimize.ts';
 import { type HostReport, pdfNameOf, withHostFields, writeFilePdf } from './reports.ts';
 
@@ -229,6 +229,16 @@ async function streamSoon(a: Args): Promise<boolean> {
 }
 
 async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
+  // Earlier outputs being deleted beside the run (openOutput): none is left when the process ends.
+  const discarding: Promise<unknown>[] = [];
+  try {
+    return await runFilesWith(a, engine, io, discarding);
+  } finally {
+    await Promise.all(discarding);
+  }
+}
+
+async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Promise<unknown>[]): Promise<number> {
   const started = new Date();
   // With `-` among the FILEs standard output carries its bytes, so every line goes to stderr.
   const filter = a.files.includes(STDIN);
@@ -357,7 +367,7 @@ async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
               const target = destination;
               const cannot = (e: unknown) => new Error(`cannot write ${target}: ${ioText(e)}`);
               // Read too: checksum fixing patches the file in place.
-              const out = await open(target, 'w+').catch((e) => {
+              const out = await openOutput(target, discarding).catch((e) => {
                 prepared.free();
                 throw cannot(e);
               });

@@ -1,7 +1,18 @@
 // The three command line tools (native, npm with --engine wasm, npm with --engine ts) write identical
 // files for the same arguments, and share exit codes and one-line errors.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +202,31 @@ describe('fracture CLI', () => {
     expect(results[1].file.equals(results[0].file), 'npm wasm vs native bytes').toBe(true);
     expect(results[1].json).toBe(results[0].json);
     expect(JSON.parse(results[0].json)).toContainEqual(['escalated', true]);
+  });
+
+  it("replaces an earlier output with the new run's bytes, leaving nothing else behind; a symlink is written through", () => {
+    for (const tool of TOOLS.slice(0, 2)) {
+      const out = `again-${tool.label}`;
+      const file = path.join(dir, out, 'rows_corrupted.csv');
+      const first = run(tool, ['--seed', '1', '--out', out, 'rows.csv'], dir);
+      expect(first.code, first.err).toBe(0);
+      const one = readFileSync(file);
+      const second = run(tool, ['--seed', '2', '--json', '--out', out, 'rows.csv'], dir);
+      expect(second.code, second.err).toBe(0);
+      const two = readFileSync(file);
+      expect(two.equals(one), tool.label).toBe(false);
+      expect(createHash('sha256').update(two).digest('hex')).toBe(JSON.parse(second.out).sha256_after);
+      expect(readdirSync(path.join(dir, out)), tool.label).toEqual(['rows_corrupted.csv']);
+      // An output path that is a symlink writes the file it points to, as before.
+      const target = path.join(dir, `${out}-target.csv`);
+      writeFileSync(target, 'old');
+      rmSync(file);
+      symlinkSync(target, file);
+      const third = run(tool, ['--seed', '2', '--out', out, 'rows.csv'], dir);
+      expect(third.code, third.err).toBe(0);
+      expect(lstatSync(file).isSymbolicLink(), tool.label).toBe(true);
+      expect(readFileSync(target).equals(two), tool.label).toBe(true);
+    }
   });
 
   it('gives file i the seed + i', () => {

@@ -89,6 +89,7 @@ fn run(a: Args) -> ExitCode {
     let mut pdf_names = names::Dedup::default();
     let mut done: Vec<Done> = Vec::new();
     let mut failed = 0usize;
+    let mut discarded = process::Discarded::default();
     for (i, file) in a.files.iter().enumerate() {
         let fail = |ui: &Ui, msg: &str| ui.err(&format!("fracture: {}: {msg}", file.display()));
         let first_seed = seed_of(&a, i, 0);
@@ -196,12 +197,7 @@ fn run(a: Args) -> ExitCode {
                     |e: &std::io::Error| format!("cannot write {}: {}", out_path.display(), process::io_text(e));
                 // Checksum fixing patches the output in place, so it opens the file for reading too.
                 let fixing = streamed.filter(|_| process::Streamed::fixes(&settings));
-                let opened = match fixing {
-                    Some(_) => {
-                        std::fs::File::options().read(true).write(true).create(true).truncate(true).open(&out_path)
-                    }
-                    None => std::fs::File::create(&out_path),
-                };
+                let opened = process::create_output(&out_path, fixing.is_some(), &mut discarded);
                 let written = match (opened, fixing) {
                     (Err(e), _) => Err(cannot(&e)),
                     (Ok(f), Some(s)) => {
