@@ -193,7 +193,10 @@ describe('the browser streams a Blob through the engine', () => {
       streamStored(engine, blob, 'blob.bin', options, {}, { input: localSide(engine), output: failing }),
     ).rejects.toThrow('the helper is gone');
     // A file that shrank while it was read.
-    const shrinking = { size: blob.size, slice: (a: number, b: number) => blob.slice(a, Math.min(b, blob.size - 10_000)) };
+    const shrinking = {
+      size: blob.size,
+      slice: (a: number, b: number) => blob.slice(a, Math.min(b, blob.size - 10_000)),
+    };
     await expect(
       streamWasm(
         engine,
