@@ -1,20 +1,16 @@
 // The streamed CLIs against the whole-buffer reference, as users run them (subprocesses): the native
 // `fracture` and the npm CLI stream every mode, guaranteed_break included (docs/engine.md, Streaming);
 // the npm CLI's `--engine ts` still runs the TypeScript reference engine on the whole buffer. Inputs are
-// longer than two 4 MiB pieces, so reads, edits and writes cross piece boundaries.
+// longer than two pieces (1 MiB natively and in the npm CLI), so reads, edits and writes cross piece
+// boundaries.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { xorshiftBytes } from './generators.ts';
+import { expectSame, runAll as runTools, TOOLS } from './streamed.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const TOOLS = [
-  { label: 'native', cmd: path.join(ROOT, 'target/release/fracture'), args: [] as string[] },
-  { label: 'npm wasm', cmd: process.execPath, args: [path.join(ROOT, 'bin/fracture.mjs'), '--engine', 'wasm'] },
-  { label: 'npm ts', cmd: process.execPath, args: [path.join(ROOT, 'bin/fracture.mjs'), '--engine', 'ts'] },
-];
 const STREAMED = [
   'byte_flip',
   'header_preserve_flip',
@@ -78,31 +74,8 @@ function breakInputs(): Record<string, Uint8Array> {
 }
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Each tool's output bytes and report (timing dropped) for the same arguments. */
-function runAll(file: string, args: string[], tools = TOOLS) {
-  return tools.map((tool, t) => {
-    const out = path.join(dir, `out-${t}`);
-    rmSync(out, { recursive: true, force: true });
-    const r = spawnSync(tool.cmd, [...tool.args, ...args, '--json', '--quiet', '--out', out, path.join(dir, file)], {
-      encoding: 'utf8',
-    });
-    expect(r.status, `${tool.label}: ${r.stderr}`).toBe(0);
-    const { time_ms: _t, ops_ms: _o, ...report } = JSON.parse(r.stdout.trim().split('\n').pop() ?? '');
-    const [name] = readdirSync(out);
-    const bytes = readFileSync(path.join(out, name));
-    rmSync(out, { recursive: true, force: true });
-    return { label: tool.label, bytes, report };
-  });
-}
-
-function expectSame(results: ReturnType<typeof runAll>) {
-  const [first, ...rest] = results;
-  for (const r of rest) {
-    expect(r.report, `${r.label} vs ${first.label}`).toEqual(first.report);
-    expect(Buffer.compare(r.bytes, first.bytes), `${r.label} bytes vs ${first.label}`).toBe(0);
-  }
-  return first.report;
-}
+/** Each tool's output bytes and report (timing dropped) for the same arguments on `dir/file`. */
+const runAll = (file: string, args: string[], tools = TOOLS) => runTools(dir, file, args, tools);
 
 describe('streamed CLIs give the whole buffer’s bytes and report', () => {
   for (const mode of STREAMED) {

@@ -15,8 +15,8 @@ export const TOOLS = [
 ];
 
 /** Each tool's output bytes and report (timing dropped) for the same arguments on `dir/file`. */
-export function runAll(dir: string, file: string, args: string[]) {
-  return TOOLS.map((tool, t) => {
+export function runAll(dir: string, file: string, args: string[], tools = TOOLS) {
+  return tools.map((tool, t) => {
     const out = path.join(dir, `out-${t}`);
     rmSync(out, { recursive: true, force: true });
     const r = spawnSync(tool.cmd, [...tool.args, ...args, '--json', '--quiet', '--out', out, path.join(dir, file)], {
