@@ -8,6 +8,7 @@ import { answerHash, hashClient, StoreError } from '../../lib/engine/host/hash-h
 import { loadWasmEngine } from '../../lib/engine/host/node.ts';
 import type { HashRequest } from '../../lib/engine/host/protocol.ts';
 import { runWasm, type WasmEngine } from '../../lib/engine/host/run.ts';
+import { streamArgs } from '../../lib/engine/host/stream-args.ts';
 import {
   blobSide,
   helperSide,
@@ -210,6 +211,17 @@ describe('the browser streams a Blob through the engine', () => {
     const again = await runWasm(engine, input, 'blob.bin', options);
     expect(again.report.sha256_before).toBe(sha(input));
   }, 60_000);
+
+  it('a run that fixes checksums gives no report until its output was fixed', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Uint8Array(200)]);
+    const options: CorruptOptions = { mode: 'byte_flip', intensity: 50, seed: 1, fixChecksums: true };
+    const fixing = new engine.StreamRun(...streamArgs(png.length, png, 'a.png', options));
+    expect(fixing.fixes()).toBe(true);
+    expect(() => fixing.report('a', 'b', 0, 0)).toThrow('checksum fixing was asked for, but the output was not fixed');
+    const plain = new engine.StreamRun(...streamArgs(png.length, png, 'a.png', { ...options, fixChecksums: false }));
+    expect(plain.fixes()).toBe(false);
+    expect(JSON.parse(plain.report('a', 'b', 0, 0)).filename).toBe('a.png');
+  });
 
   it('who streams: every mode, without checksum fixing, from 16 MiB on', () => {
     expect(streamsInBrowser({}, WEB_STREAM_MIN_BYTES)).toBe(true);

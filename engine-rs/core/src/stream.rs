@@ -833,6 +833,12 @@ impl Streaming {
         self.job.fix_checksums
     }
 
+    /// Whether the run was asked to fix checksums and `fix` has not run on its output yet: its
+    /// report would describe an output whose checksums were never fixed.
+    pub fn unfixed(&self) -> bool {
+        self.job.fix_checksums && self.job.n > 0 && self.job.fixed.is_none()
+    }
+
     /// Fixes the written output's checksums in place (docs/contract.md, section 6.10), and forgets
     /// the output counts taken so far: the fixed output's are counted next.
     pub fn fix(

@@ -331,9 +331,16 @@ impl StreamRun {
         self.s.judge(head)
     }
 
-    /// The report as JSON, from the host's SHA-256s of the input and the output.
-    pub fn report(self, sha_in: String, sha_out: String, time_ms: f64, ops_ms: f64) -> String {
-        self.s.report(sha_in, sha_out, time_ms, ops_ms).to_json()
+    /// The report as JSON, from the host's SHA-256s of the input and the output. Rejects a run that
+    /// fixes checksums while `fix` has not run: a host that skips it would otherwise hand out an
+    /// unfixed output under a report that says it was fixed.
+    pub fn report(self, sha_in: String, sha_out: String, time_ms: f64, ops_ms: f64) -> Result<String, JsError> {
+        if self.s.unfixed() {
+            return Err(JsError::new(
+                "checksum fixing was asked for, but the output was not fixed (call fix, then judge)",
+            ));
+        }
+        Ok(self.s.report(sha_in, sha_out, time_ms, ops_ms).to_json())
     }
 }
 
