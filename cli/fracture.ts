@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { checkArguments, MAX_SEED } from '../lib/engine/reference/errors.ts';
 import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
 import type { CorruptResult } from '../lib/engine/shared/types.ts';
-import { nodeEngine, type NodeEngine, type RunSettings, settingsStream } from '../sdk/engine.ts';
+import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
 import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
@@ -214,7 +214,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
 
 /** Whether a file that streams on helper threads is coming (they can start at once). */
 async function streamSoon(a: Args): Promise<boolean> {
-  if (a.pdf || !settingsStream(a)) return false;
+  if (a.pdf) return false;
   const sizes = await Promise.all(
     a.files.map((f) =>
       f === STDIN
@@ -289,7 +289,7 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
     // Standard input past STDIN_IN_MEMORY, copied here to be streamed; removed after its runs.
     let spool: string | undefined;
     try {
-      const streams = !a.pdf && engine.prepareStream !== undefined && settingsStream(settings);
+      const streams = !a.pdf && engine.prepareStream !== undefined;
       if (file === STDIN && streams) {
         engineCheck(a, seedOf(0));
         const got = await spoolStdin();

@@ -7,7 +7,7 @@ import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
 import { usesHelpers } from '../lib/engine/host/protocol.ts';
 import { runWasm } from '../lib/engine/host/run.ts';
 import { runReference } from '../lib/engine/host/run-ts.ts';
-import { type PreparedStream, prepareStream, STREAM_HELPERS_MIN, streams } from '../lib/engine/host/stream-node.ts';
+import { type PreparedStream, prepareStream, STREAM_HELPERS_MIN } from '../lib/engine/host/stream-node.ts';
 import type { FileHandle } from 'node:fs/promises';
 import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../lib/engine/shared/types.ts';
 
@@ -38,7 +38,7 @@ export interface NodeEngine {
     events?: CorruptCallbacks,
   ) => Promise<CorruptResult>;
   /**
-   * The WebAssembly engine only, for runs that stream (every mode: `streams`): plans a streamed run
+   * The WebAssembly engine only (it streams every mode): plans a streamed run
    * of an open file of any size, in bounded memory.
    */
   prepareStream?: (
@@ -51,9 +51,6 @@ export interface NodeEngine {
   /** Stops the helper threads, if any were started. */
   close: () => Promise<void>;
 }
-
-/** Whether runs with these settings stream (see `NodeEngine.prepareStream`). */
-export const settingsStream = (s: RunSettings): boolean => streams({ mode: s.mode, fixChecksums: s.fixChecksums });
 
 /** Helper threads at most, beside the main one, for large flip-mode files (as the browser's helper workers). */
 const MAX_HELPERS = 3;

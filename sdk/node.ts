@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { writeAllTo } from '../lib/engine/host/stream-node.ts';
 import type { Report } from '../lib/engine/shared/types.ts';
-import { nodeEngine, type NodeEngine, settingsStream } from './engine.ts';
+import { nodeEngine, type NodeEngine } from './engine.ts';
 import {
   abortable,
   abortError,
@@ -90,7 +90,7 @@ export async function corruptFile(
     let done = false;
     try {
       let report: Report;
-      if (engine.prepareStream && settingsStream(o)) {
+      if (engine.prepareStream) {
         const handle = await open(file, 'r');
         try {
           const { size } = await handle.stat();

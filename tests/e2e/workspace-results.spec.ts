@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
+import { runFiles, upload } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = join(ROOT, 'test-results/screenshots');
@@ -46,7 +47,6 @@ test.beforeEach(async ({ context }, testInfo) => {
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const upload = (page: Page) => page.locator('#upload');
 const preview = (page: Page) => page.locator('#preview');
 const toastList = (page: Page) => page.getByRole('region', { name: 'Notifications alt+T' });
 
@@ -88,18 +88,6 @@ async function open(page: Page, query = '?e2e') {
   await expect(upload(page)).toBeVisible();
 }
 
-async function run(page: Page, files: string[], algorithm: string, intensity: number) {
-  await upload(page).locator('#workspace-file-input').setInputFiles(files);
-  await upload(page).getByLabel('Algorithm', { exact: true }).selectOption(algorithm);
-  await upload(page).getByRole('spinbutton', { name: 'Intensity (percent)' }).fill(String(intensity));
-  await upload(page).getByRole('button', { name: 'Start Processing' }).click();
-  await expect(upload(page).locator('[data-field="overall"]')).toHaveText(
-    `${files.length} / ${files.length} files · 100%`,
-    { timeout: 60_000 },
-  );
-  return Number(await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed'));
-}
-
 async function save(page: Page, click: () => Promise<void>): Promise<{ download: Download; path: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = join(workDir, 'downloads', download.suggestedFilename());
@@ -139,7 +127,7 @@ test.describe('change map and hex view', () => {
     body.write('%PDF-1.7\n', 0);
     const file = write('spec.pdf', body);
     await open(page);
-    await run(page, [file], 'quick_scramble', 80);
+    await runFiles(page, [file], 80, 'quick_scramble');
     const after = await downloadCorrupted(page, 'spec.pdf');
     const runs = runsOf(body, after);
     expect(runs[0][0]).toBeGreaterThanOrEqual(1024);
@@ -191,7 +179,7 @@ test.describe('change map and hex view', () => {
     const body = Buffer.from('0123456789'.repeat(5000));
     const file = write('log.txt', body);
     await open(page);
-    await run(page, [file], 'cut_replace', 50);
+    await runFiles(page, [file], 50, 'cut_replace');
     const after = await downloadCorrupted(page, 'log.txt');
     const json = JSON.parse(
       readFileSync(
@@ -219,7 +207,7 @@ test.describe('media preview and the browser verdict', () => {
     }) => {
       const file = fixture(name);
       await open(page);
-      await run(page, [file], algorithm, intensity);
+      await runFiles(page, [file], intensity, algorithm);
       const media = preview(page).locator('[data-media="image"]');
       await expect(media.locator('[data-field="browser-verdict"]')).toHaveText(
         'Your browser opened the corrupted file.',
@@ -259,7 +247,7 @@ test.describe('media preview and the browser verdict', () => {
   test('a PNG that Won’t Open is rejected by the browser, and the JSON says so', async ({ page }) => {
     const file = fixture('rose.png');
     await open(page);
-    await run(page, [file], 'guaranteed_break', 80);
+    await runFiles(page, [file], 80, 'guaranteed_break');
     const media = preview(page).locator('[data-media="image"]');
     await expect(media.locator('[data-field="browser-verdict"]')).toHaveText(
       'Your browser could not open the corrupted file.',
@@ -277,13 +265,13 @@ test.describe('media preview and the browser verdict', () => {
     page,
   }) => {
     await open(page);
-    await run(page, [fixture('tone.wav')], 'stealth_corruption', 20);
+    await runFiles(page, [fixture('tone.wav')], 20, 'stealth_corruption');
     const audio = preview(page).locator('[data-media="audio"]');
     await expect(audio.locator('[data-field="browser-verdict"]')).toHaveText('Your browser opened the corrupted file.');
     await expect(audio.locator('audio[controls]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Clear All' }).click();
 
-    await run(page, [fixture('clip.webm')], 'guaranteed_break', 80);
+    await runFiles(page, [fixture('clip.webm')], 80, 'guaranteed_break');
     const video = preview(page).locator('[data-media="video"]');
     await expect(video.locator('[data-field="browser-verdict"]')).toHaveText(
       'Your browser could not open the corrupted file.',
@@ -292,7 +280,7 @@ test.describe('media preview and the browser verdict', () => {
     await expect(video.locator('video[controls]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Clear All' }).click();
 
-    await run(page, [write('notes.csv', 'a,b\n1,2\n'.repeat(100))], 'quick_scramble', 80);
+    await runFiles(page, [write('notes.csv', 'a,b\n1,2\n'.repeat(100))], 80, 'quick_scramble');
     await expect(preview(page).locator('[data-media]')).toHaveCount(0);
     const { path } = await save(page, () =>
       page.locator('#report').getByRole('button', { name: 'Download JSON' }).click(),
@@ -318,7 +306,7 @@ test.describe('PDF reports', () => {
     const renamed = join(workDir, 'my rose.png');
     execFileSync('mv', [file, renamed]);
     await open(page);
-    const seed = await run(page, [renamed], 'guaranteed_break', 80);
+    const seed = await runFiles(page, [renamed], 80, 'guaranteed_break');
     const report = page.locator('#report');
     await expect(preview(page).locator('[data-field="browser-verdict"]')).toHaveText(
       'Your browser could not open the corrupted file.',
@@ -368,11 +356,11 @@ test.describe('PDF reports', () => {
 
   test('the batch ZIP holds the session report as JSON and PDF', async ({ page }) => {
     await open(page);
-    await run(
+    await runFiles(
       page,
       [write('one.txt', 'one\n'.repeat(100)), write('two two.csv', 'a,b\n'.repeat(100))],
-      'jumble_sections',
       60,
+      'jumble_sections',
     );
     const { path } = await save(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click());
     const listing = JSON.parse(

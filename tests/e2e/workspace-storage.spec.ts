@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runFiles, upload } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS_DIR = 'fracture-results';
@@ -28,7 +29,6 @@ test.beforeEach(async ({ context }, testInfo) => {
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const upload = (page: Page) => page.locator('#upload');
 
 function cli(): [string, string[]] {
   if (process.env.FRACTURE_CLI) {
@@ -83,17 +83,6 @@ async function open(page: Page) {
   await expect(upload(page)).toBeVisible();
 }
 
-async function run(page: Page, files: string[], intensity: number): Promise<number> {
-  await upload(page).locator('#workspace-file-input').setInputFiles(files);
-  await upload(page).getByRole('spinbutton', { name: 'Intensity (percent)' }).fill(String(intensity));
-  await upload(page).getByRole('button', { name: 'Start Processing' }).click();
-  await expect(upload(page).locator('[data-field="overall"]')).toHaveText(
-    `${files.length} / ${files.length} files · 100%`,
-    { timeout: 60_000 },
-  );
-  return Number(await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed'));
-}
-
 async function save(page: Page, click: () => Promise<void>): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = join(workDir, 'downloads', download.suggestedFilename());
@@ -128,7 +117,7 @@ test('results live in the origin-private file system and leave with the file, th
   // Another live tab with a result of its own.
   const other = await context.newPage();
   await open(other);
-  await run(other, [write('other.bin', 50_000)], 40);
+  await runFiles(other, [write('other.bin', 50_000)], 40);
   const afterOther = await listing(page);
   expect(Object.keys(afterOther)).toHaveLength(1);
   const otherTab = Object.keys(afterOther)[0];
@@ -136,7 +125,7 @@ test('results live in the origin-private file system and leave with the file, th
 
   const sizes = [300_000, 2_000_000, 20 * 1024 * 1024];
   const files = sizes.map((size, i) => write(`file-${i}.bin`, size));
-  const seed = await run(page, files, 60);
+  const seed = await runFiles(page, files, 60);
   const want = expected(files, 'byte_flip', 60, seed);
 
   // The crashed tab's folder is gone, the other tab's kept; this tab's holds one file per result.
@@ -191,7 +180,7 @@ test('without the origin-private file system, results stay in memory and the pag
   });
   await open(page);
   const file = write('plain.bin', 500_000);
-  const seed = await run(page, [file], 70);
+  const seed = await runFiles(page, [file], 70);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Results kept in memory' })).toBeVisible();
   const single = await save(page, () => page.getByRole('button', { name: 'Download corrupted plain.bin' }).click());
   expect(sha256(readFileSync(single))).toBe(expected([file], 'byte_flip', 70, seed).get('plain_corrupted.bin'));

@@ -23,6 +23,7 @@ import {
 } from 'node:fs';
 import { basename, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { upload } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = resolve(ROOT, process.env.FRACTURE_DIST ?? 'web/dist');
@@ -179,7 +180,6 @@ async function open(page: Page, query = '?e2e') {
 }
 
 /** The upload and process section: other sections of the home page reuse words like "Algorithm" and "Copy". */
-const upload = (page: Page) => page.locator('#upload');
 const algorithmSelect = (page: Page) => upload(page).getByLabel('Algorithm', { exact: true });
 const seedOf = async (page: Page) =>
   Number(await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed'));

@@ -133,8 +133,8 @@ pub fn io_text(e: &std::io::Error) -> String {
     }
 }
 
-/// An input read by position as it is corrupted (every mode, checksum fixing included:
-/// `fracture_engine::stream::streams`), so memory stays bounded whatever its size.
+/// An input read by position as it is corrupted (every mode, checksum fixing included), so memory
+/// stays bounded whatever its size.
 pub struct Streamed {
     pub name: String,
     src: Box<dyn Source + Send>,
@@ -168,14 +168,14 @@ impl Opened {
     }
 }
 
-/// Opens a file: streamed when the mode and options stream, else read whole (`Input::read_file`).
+/// Opens a file: streamed, or read whole (`Input::read_file`) when `settings.whole` (`--pdf`).
 pub fn open_file(
     path: &Path,
     settings: &Settings,
     check: impl FnOnce() -> Result<(), String>,
     progress: OnProgress,
 ) -> Result<Opened, String> {
-    if settings.whole || !stream::streams(settings.mode, settings.options) {
+    if settings.whole {
         return Input::read_file(path, check, progress).map(|i| Opened::Whole(Box::new(i)));
     }
     let meta = std::fs::metadata(path).map_err(|e| io_text(&e))?;
@@ -189,7 +189,7 @@ pub fn open_file(
 
 /// Opens standard input: streamed from memory, or from a temporary copy past `STDIN_IN_MEMORY`.
 pub fn open_stdin(name: &str, settings: &Settings) -> Result<Opened, String> {
-    if settings.whole || !stream::streams(settings.mode, settings.options) {
+    if settings.whole {
         return Input::read_stdin(name).map(|i| Opened::Whole(Box::new(i)));
     }
     let mut head = Vec::new();
@@ -198,8 +198,7 @@ pub fn open_stdin(name: &str, settings: &Settings) -> Result<Opened, String> {
     if head.len() as u64 <= STDIN_IN_MEMORY {
         return Ok(Opened::Stream(Streamed { name: name.to_string(), src: Box::new(Memory(head)), spool: None }));
     }
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let path = std::env::temp_dir().join(format!("fracture-stdin-{}-{nanos}", std::process::id()));
+    let path = temp_path("stdin");
     let mut streamed =
         Streamed { name: name.to_string(), src: Box::new(Memory(Vec::new())), spool: Some(path.clone()) };
     let copied = std::fs::File::create(&path).and_then(|mut f| {
@@ -211,6 +210,12 @@ pub fn open_stdin(name: &str, settings: &Settings) -> Result<Opened, String> {
     copied.map_err(|e| format!("cannot copy standard input to {}: {}", path.display(), io_text(&e)))?;
     streamed.src = Box::new(FileSource::open(&path).map_err(|e| io_text(&e))?);
     Ok(Opened::Stream(streamed))
+}
+
+/// A new path in the system's temporary directory for this process's `what` (the caller removes it).
+fn temp_path(what: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    std::env::temp_dir().join(format!("fracture-{what}-{}-{nanos}", std::process::id()))
 }
 
 struct Memory(Vec<u8>);
@@ -271,8 +276,7 @@ impl Streamed {
         progress: OnProgress,
     ) -> Result<Report, stream::StreamError> {
         if Self::fixes(settings) {
-            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-            let path = std::env::temp_dir().join(format!("fracture-out-{}-{nanos}", std::process::id()));
+            let path = temp_path("out");
             let file = std::fs::File::options().read(true).write(true).create_new(true).open(&path);
             let mut file = file.map_err(stream::StreamError::Io)?;
             let report = self.corrupt_fixed_into(settings, seed, &file, progress).and_then(|report| {

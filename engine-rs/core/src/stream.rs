@@ -142,12 +142,6 @@ impl From<io::Error> for StreamError {
     }
 }
 
-/// Whether this mode and these options stream: every mode; with checksum fixing through
-/// `corrupt_fixed` (into a file), else `corrupt_stream`. An unknown mode streams (to its error).
-pub fn streams(_mode: &str, _options: &Options) -> bool {
-    true
-}
-
 /// How the output's bytes come from the input's.
 enum Layout {
     /// Output byte i is input byte i, then edited; shuffle_blocks also replaces its moved blocks.
@@ -294,15 +288,8 @@ pub fn corrupt_stream(
 /// The checks `corrupt_stream` makes before it reads anything (section 2's, in order, for an `n`-byte
 /// input): a caller runs them before it creates the output.
 pub fn check(n: u64, mode: &str, intensity: u32, seed: u64, options: &Options) -> Result<(), StreamError> {
-    new_job(n, "", mode, intensity, seed, options).map(|_| ())
-}
-
-fn new_job(n: u64, name: &str, mode: &str, intensity: u32, seed: u64, options: &Options) -> Result<Job, StreamError> {
-    let job = planned_job(n, name, mode, intensity, seed, options)?;
-    if !streams(mode, options) {
-        return Err(unsupported().into());
-    }
-    Ok(job)
+    planned_job(n, "", mode, intensity, seed, options)?;
+    Ok(())
 }
 
 fn unsupported() -> io::Error {
@@ -345,7 +332,7 @@ fn corrupt_in_pieces(
     debug_assert!(piece % flip::CHUNK == 0 && piece > 0);
     let t0 = Instant::now();
     let n = src.size();
-    let mut job = new_job(n, name, mode, intensity, seed, options)?;
+    let mut job = planned_job(n, name, mode, intensity, seed, options)?;
     if options.fix_checksums {
         return Err(unsupported().into());
     }
@@ -365,20 +352,21 @@ fn corrupt_in_pieces(
         job.escalated = true;
     }
 
-    let (zeroed, ops_ms, input_measure, output_measure) = write_pieces(src, &mut run, sink, progress, piece)?;
+    let (zeroed, ops_ms, input_measure, output_measure) = write_pieces(src, &mut run, sink, progress, piece, true)?;
     let time_ms = (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3;
     let ops_ms = (ops_ms * 1e3).round() / 1e3;
     Ok(finish(job, &run, zeroed, input_measure.finish(), output_measure.finish(), time_ms, ops_ms))
 }
 
 /// Writes `run`'s output to `sink` in pieces; returns bad_sectors' zeroed bytes, the corrupt work's
-/// time, and the input's and the output's measures.
+/// time, and the input's and the output's measures (the output's empty unless `measure_output`).
 fn write_pieces(
     src: &dyn Source,
     run: &mut Run,
     sink: &mut (dyn Write + Send),
     progress: &mut dyn FnMut(u64, u64),
     piece: usize,
+    measure_output: bool,
 ) -> Result<(u64, f64, Measure, Measure), StreamError> {
     let n = src.size();
     let same = matches!(run.layout, Layout::Same { .. });
@@ -415,7 +403,9 @@ fn write_pieces(
             for (buf, len) in done_rx {
                 // Hashed, counted and written a block at a time, while the block is in the cache.
                 for block in buf[..len].chunks(BLOCK) {
-                    m.add(block);
+                    if measure_output {
+                        m.add(block);
+                    }
                     sink.write_all(block)?;
                 }
                 let _ = free_tx.send(buf);
@@ -684,7 +674,7 @@ impl Streaming {
         seed: u64,
         options: &Options,
     ) -> Result<Streaming, StreamError> {
-        let mut job = new_job(n, name, mode, intensity, seed, options)?;
+        let mut job = planned_job(n, name, mode, intensity, seed, options)?;
         let want = n.min(flip::CHUNK as u64) as usize;
         if head.len() < want {
             return Err(changed().into());

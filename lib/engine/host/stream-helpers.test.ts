@@ -10,10 +10,9 @@ import { xorshiftBytes } from '../../../tests/cross-engine/generators.ts';
 import { loadWasmEngine, startNodeStreamHelpers } from './node.ts';
 import type { WasmEngine } from './run.ts';
 import type { StreamHelpers } from './stream-helpers.ts';
-import { prepareStream, STREAM_PIECE, streams } from './stream-node.ts';
+import { prepareStream, STREAM_PIECE } from './stream-node.ts';
 import { ENGINE_MODES } from '../shared/mode-tables.ts';
 
-const MODES = ENGINE_MODES.filter((mode) => streams({ mode }));
 /** The modes whose edits are keyed by position: their pieces go to the editing threads. */
 const PIECEWISE = new Set(['byte_flip', 'header_preserve_flip', 'bad_sectors', 'bit_rot']);
 /** guaranteed_break breaks its pieces in order, carrying state from one to the next: on one thread. */
@@ -77,7 +76,7 @@ async function streamed(mode: string, withHelpers: boolean, failAfter = Infinity
 }
 
 describe('a streamed run with helper threads', () => {
-  for (const mode of MODES) {
+  for (const mode of ENGINE_MODES) {
     it(`${mode}: the same bytes and report as on one thread`, async () => {
       const alone = await streamed(mode, false);
       calls.edit = calls.hash = 0;

@@ -27,14 +27,6 @@ export const STREAM_HELPERS_MIN = 24 * 1024 * 1024;
 /** The head the engine detects the format from (its first chunk). */
 const HEAD = 65536;
 
-/**
- * Whether a run streams: every mode (with checksum fixing through the destination file, or a
- * temporary one as large as the output: `stream-fix.ts`).
- */
-export function streams(_options: Pick<CorruptOptions, 'mode' | 'fixChecksums'>): boolean {
-  return true;
-}
-
 /** Fills `buf` from `pos`; a file that got shorter is an error, as natively. */
 async function readExact(handle: FileHandle, buf: Uint8Array, pos: number): Promise<void> {
   let at = 0;

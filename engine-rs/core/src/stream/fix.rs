@@ -110,7 +110,8 @@ pub(super) fn fixed_in_pieces(
         let mut run = prepare(&job, attempt.0, attempt.1);
         let mut sink = out;
         sink.seek(SeekFrom::Start(0)).map_err(StreamError::Write)?;
-        let (zeroed, ops, input, _) = write_pieces(src, &mut run, &mut sink, progress, piece)?;
+        // The fixed output is measured below, so the write pass leaves its hash and counts alone.
+        let (zeroed, ops, input, _) = write_pieces(src, &mut run, &mut sink, progress, piece, false)?;
         out.set_len(run.out_len).map_err(StreamError::Write)?;
         let t = Instant::now();
         let fixed = if n == 0 {
