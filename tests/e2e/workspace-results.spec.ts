@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
-import { runFiles, upload } from './helpers/workspace.ts';
+import { controlled, runFiles, upload } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = join(ROOT, 'test-results/screenshots');
@@ -243,6 +243,27 @@ test.describe('media preview and the browser verdict', () => {
       expect(Object.keys(json).slice(-3)).toEqual(['replay', 'share_link', 'browser_decoder']);
     });
   }
+
+  test('a picture on screen is made again once the ZIP download has let its stored copy go', async ({ page }) => {
+    await open(page);
+    await runFiles(page, [fixture('rose.jpg')], 1, 'stealth_corruption');
+    const corrupted = preview(page).getByRole('img', { name: 'Corrupted rose.jpg' });
+    await expect(corrupted).toBeVisible();
+    const before = await corrupted.getAttribute('src');
+    const first = readFileSync(
+      (await save(page, () => page.getByRole('button', { name: 'Download corrupted rose.jpg' }).click())).path,
+    );
+    await controlled(page);
+    await save(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click());
+    // Released, then made again for the preview: a new object URL for the same picture.
+    await expect(corrupted).not.toHaveAttribute('src', before!);
+    await expect(corrupted).toBeVisible();
+    expect(await corrupted.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    const { path: again } = await save(page, () =>
+      page.getByRole('button', { name: 'Download corrupted rose.jpg' }).click(),
+    );
+    expect(readFileSync(again).equals(first)).toBe(true);
+  });
 
   test('a PNG that Won’t Open is rejected by the browser, and the JSON says so', async ({ page }) => {
     const file = fixture('rose.png');

@@ -5,12 +5,13 @@
 //
 // Environment as in workspace.spec.ts: FRACTURE_CLI, FRACTURE_DIST.
 import { expect, test } from '@playwright/test';
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
-import { join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { watchRequests } from './helpers/workspace.ts';
 
 test.use({ trace: 'off' });
 test.setTimeout(15 * 60_000);
@@ -33,25 +34,13 @@ function cli(): [string, string[]] {
 }
 
 let workDir = '';
-let foreign: string[] = [];
+let foreign: () => Promise<string[]>;
 
 test.beforeEach(async ({ context, baseURL }, testInfo) => {
   workDir = testInfo.outputPath('files');
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  const origin = new URL(baseURL!).origin;
-  foreign = [];
-  // Only GETs of files the site serves, or the page's own object URLs.
-  context.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (url.protocol === 'blob:' && request.url().startsWith(`blob:${origin}/`)) return;
-    const file = normalize(join(DIST, decodeURIComponent(url.pathname)));
-    const served =
-      (file === DIST || file.startsWith(DIST + sep)) &&
-      [file, `${file}.html`, join(file, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
-    if (request.method() !== 'GET' || url.origin !== origin || !served)
-      foreign.push(`${request.method()} ${request.url()}`);
-  });
+  foreign = watchRequests(context, new URL(baseURL!).origin, DIST);
   await context.addInitScript(() =>
     localStorage.setItem(
       'fracture_cookie_consent',
@@ -60,8 +49,8 @@ test.beforeEach(async ({ context, baseURL }, testInfo) => {
   );
 });
 
-test.afterEach(() => {
-  expect(foreign, 'requests other than GETs of the app’s own static files').toEqual([]);
+test.afterEach(async () => {
+  expect(await foreign(), 'requests other than GETs of the app’s own static files').toEqual([]);
 });
 
 const upload = (page: Page) => page.locator('#upload');

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runFiles, upload } from './helpers/workspace.ts';
+import { controlled, runFiles, upload } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS_DIR = 'fracture-results';
@@ -91,13 +91,29 @@ async function save(page: Page, click: () => Promise<void>): Promise<string> {
   return path;
 }
 
+/** The ZIP is sound and holds every expected result, by name and SHA-256. */
+function checkZip(zip: string, want: Map<string, string>) {
+  execFileSync('python3', ['-m', 'zipfile', '-t', zip]);
+  const script = `
+import hashlib, json, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    print(json.dumps({i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()}))`;
+  const entries = JSON.parse(execFileSync('python3', ['-c', script, zip]).toString()) as Record<string, string>;
+  for (const [name, hash] of want) expect(entries[name], name).toBe(hash);
+  expect(
+    Object.keys(entries)
+      .filter((name) => name.endsWith('_corrupted.bin'))
+      .sort(),
+  ).toEqual([...want.keys()].sort());
+}
+
 function write(name: string, bytes: number): string {
   const path = join(workDir, name);
   writeFileSync(path, randomBytes(bytes));
   return path;
 }
 
-test('results live in the origin-private file system and leave with the file, the page and crashed tabs', async ({
+test('results live in the origin-private file system and leave with the file, the ZIP download, the page and crashed tabs', async ({
   page,
   context,
 }) => {
@@ -148,20 +164,28 @@ test('results live in the origin-private file system and leave with the file, th
   expect(json.sha256_before).toBe(sha256(readFileSync(files[2])));
   expect(json.sha256_after).toBe(want.get('file-2_corrupted.bin'));
   await expect(page.locator('#preview [data-field="first-change"]')).toBeVisible({ timeout: 30_000 });
-  const zip = await save(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click());
-  execFileSync('python3', ['-m', 'zipfile', '-t', zip]);
-  const script = `
-import hashlib, json, sys, zipfile
-with zipfile.ZipFile(sys.argv[1]) as z:
-    print(json.dumps({i.filename: hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist()}))`;
-  const entries = JSON.parse(execFileSync('python3', ['-c', script, zip]).toString()) as Record<string, string>;
-  for (const [name, hash] of want) expect(entries[name], name).toBe(hash);
-  // The archive took no space of its own: the folder holds the three results, nothing else.
-  expect(await listing(page)).toEqual(stored);
 
   // Removing a file removes its result.
   await page.getByRole('button', { name: 'Remove file-0.bin' }).click();
   await expect.poll(async () => Object.keys((await listing(page))[ownTab] ?? {}).length).toBe(2);
+  want.delete('file-0_corrupted.bin');
+
+  // The ZIP streams from the stored results through the service worker, which tells the page when
+  // the download has every byte: then the results are released and the tab's folder empties.
+  await controlled(page);
+  checkZip(await save(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click()), want);
+  await expect.poll(async () => (await listing(page))[ownTab]).toEqual({});
+
+  // A released result is made again when asked for: the same bytes, stored again.
+  const again = await save(page, () => page.getByRole('button', { name: 'Download corrupted file-2.bin' }).click());
+  expect(sha256(readFileSync(again))).toBe(want.get('file-2_corrupted.bin'));
+  expect(Object.values((await listing(page))[ownTab])).toEqual([sizes[2]]);
+  // The preview keeps working on it: the change map steps through the remade bytes.
+  await page.locator('#preview').getByRole('button', { name: 'Next change' }).click();
+  await expect(page.locator('#preview [data-field="first-change"]')).toBeVisible();
+  // A second ZIP makes the other one again, and lets both go once downloaded.
+  checkZip(await save(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click()), want);
+  await expect.poll(async () => (await listing(page))[ownTab]).toEqual({});
 
   // Closing the other tab removes its folder.
   await other.close();
@@ -173,7 +197,9 @@ with zipfile.ZipFile(sys.argv[1]) as z:
   await expect.poll(() => listing(page)).toEqual({});
 });
 
-test('without the origin-private file system, results stay in memory and the page says so', async ({ page }) => {
+test('without the origin-private file system, results stay in memory, the page says so, and the ZIP download lets them go', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     // As in a browser that offers none here.
     delete (StorageManager.prototype as Partial<StorageManager>).getDirectory;
@@ -182,6 +208,13 @@ test('without the origin-private file system, results stay in memory and the pag
   const file = write('plain.bin', 500_000);
   const seed = await runFiles(page, [file], 70);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Results kept in memory' })).toBeVisible();
+  const want = expected([file], 'byte_flip', 70, seed);
   const single = await save(page, () => page.getByRole('button', { name: 'Download corrupted plain.bin' }).click());
-  expect(sha256(readFileSync(single))).toBe(expected([file], 'byte_flip', 70, seed).get('plain_corrupted.bin'));
+  expect(sha256(readFileSync(single))).toBe(want.get('plain_corrupted.bin'));
+  // Results held in memory are let go after the ZIP download too, and made again when asked for.
+  await controlled(page);
+  checkZip(await save(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click()), want);
+  const again = await save(page, () => page.getByRole('button', { name: 'Download corrupted plain.bin' }).click());
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Making the file again' })).toBeVisible();
+  expect(sha256(readFileSync(again))).toBe(want.get('plain_corrupted.bin'));
 });

@@ -7,7 +7,7 @@
 // `npx fracture`, else target/release/fracture); FRACTURE_DIST the served directory (default web/dist), against which
 // requests are checked to be the app's own static files.
 import { expect, test } from '@playwright/test';
-import type { BrowserContext, Download, Locator, Page, Request } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -21,9 +21,9 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { basename, join, normalize, resolve, sep } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { upload } from './helpers/workspace.ts';
+import { upload, watchRequests } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = resolve(ROOT, process.env.FRACTURE_DIST ?? 'web/dist');
@@ -101,39 +101,14 @@ function runCli(
   return out;
 }
 
-/** What the page asks of the network: only GETs of files the site serves. */
-function watchRequests(context: BrowserContext, origin: string) {
-  const foreign: string[] = [];
-  context.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (url.protocol === 'blob:' || url.protocol === 'data:') {
-      // Object URLs of the page's own blobs (downloads, the worker): nothing leaves the machine.
-      if (url.protocol === 'blob:' && !request.url().startsWith(`blob:${origin}/`)) foreign.push(request.url());
-      return;
-    }
-    if (request.method() !== 'GET' || url.origin !== origin || !isStaticFile(url.pathname)) {
-      foreign.push(`${request.method()} ${request.url()}`);
-    }
-  });
-  return foreign;
-}
-
-function isStaticFile(pathname: string): boolean {
-  const path = decodeURIComponent(pathname);
-  const file = normalize(join(DIST, path));
-  if (!file.startsWith(DIST + sep) && file !== DIST) return false;
-  // Routes are served as prerendered HTML (route.html or route/index.html) or the index fallback.
-  return [file, `${file}.html`, join(file, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
-}
-
 let workDir = '';
-let foreign: string[] = [];
+let foreign: () => Promise<string[]>;
 
 test.beforeEach(async ({ context, baseURL }, testInfo) => {
   workDir = testInfo.outputPath('files');
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  foreign = watchRequests(context, new URL(baseURL!).origin);
+  foreign = watchRequests(context, new URL(baseURL!).origin, DIST);
   // Consent stored up front, so the cookie banner does not sit over the workspace.
   await context.addInitScript(() =>
     localStorage.setItem(
@@ -143,8 +118,8 @@ test.beforeEach(async ({ context, baseURL }, testInfo) => {
   );
 });
 
-test.afterEach(() => {
-  expect(foreign, 'requests other than GETs of the app’s own static files').toEqual([]);
+test.afterEach(async () => {
+  expect(await foreign(), 'requests other than GETs of the app’s own static files').toEqual([]);
 });
 
 function write(name: string, data: Buffer | string): string {

@@ -1,6 +1,8 @@
 // Writes the service worker that makes the site work offline after one visit (issue 4, point 7):
 // it precaches every file of the build, the WebAssembly engine included, under a version derived
-// from their contents, so a new build replaces the old cache in one step.
+// from their contents, so a new build replaces the old cache in one step. It also serves "Download
+// All as ZIP" (web/src/workspace/served-download.ts): the end of that response's stream tells the
+// page the browser has the whole archive, so the stored results it was made of can go.
 
 /**
  * @param {{ version: string, pages: Array<[string, string]>, assets: string[], notFound: string }} manifest
@@ -69,10 +71,85 @@ async function asset(request) {
   return cached ?? fetch(request);
 }
 
+// Downloads the page has handed over, by id, until the browser asks for them (once).
+const DOWNLOAD_PATH = '/__download/';
+const DOWNLOAD_MESSAGE = 'fracture-download';
+const UNCLAIMED_MS = 60000;
+const downloads = new Map();
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  const port = event.ports[0];
+  if (!data || data.type !== DOWNLOAD_MESSAGE || !port || !(data.blob instanceof Blob)) return;
+  let settle;
+  const ended = new Promise((resolve) => { settle = resolve; });
+  const end = (type) => {
+    downloads.delete(data.id);
+    port.postMessage({ type });
+    port.close();
+    settle();
+  };
+  downloads.set(data.id, { blob: data.blob, name: String(data.name), end });
+  // Never asked for (the frame did not reach this worker): the page hears that it failed.
+  const timer = setTimeout(() => downloads.get(data.id)?.end === end && end('failed'), UNCLAIMED_MS);
+  ended.then(() => clearTimeout(timer));
+  // The worker stays up until the download has ended.
+  event.waitUntil(ended);
+  port.postMessage({ type: 'ready' });
+});
+
+// A header value for the file name: ASCII as is, anything else also percent-encoded (RFC 6266).
+function disposition(name) {
+  const ascii = name.replace(/[^\\x20-\\x7e]|["\\\\]/g, '_');
+  return 'attachment; filename="' + ascii + '"; filename*=UTF-8\\'\\'' +
+    encodeURIComponent(name).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
+// The Blob's bytes, read only as the browser takes them: when the last read comes back empty, the
+// browser has had every byte.
+function download(id) {
+  const entry = downloads.get(id);
+  if (!entry) return new Response('This download has expired. Go back and download again.', { status: 404 });
+  downloads.delete(id);
+  const reader = entry.blob.stream().getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      let read;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        controller.error(error);
+        entry.end('failed');
+        return;
+      }
+      if (read.done) {
+        controller.close();
+        entry.end('done');
+      } else controller.enqueue(read.value);
+    },
+    cancel() {
+      void reader.cancel().catch(() => undefined);
+      entry.end('cancelled');
+    },
+  }, { highWaterMark: 0 });
+  return new Response(body, {
+    headers: {
+      'Content-Type': entry.blob.type || 'application/octet-stream',
+      'Content-Length': String(entry.blob.size),
+      'Content-Disposition': disposition(entry.name),
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'GET' || request.headers.has('range')) return;
   const url = new URL(request.url);
+  if (url.origin === self.location.origin && url.pathname.startsWith(DOWNLOAD_PATH)) {
+    event.respondWith(download(decodeURIComponent(url.pathname.slice(DOWNLOAD_PATH.length))));
+    return;
+  }
+  if (request.method !== 'GET' || request.headers.has('range')) return;
   if (url.origin !== self.location.origin) return;
   event.respondWith(request.mode === 'navigate' ? navigate(request) : asset(request));
 });

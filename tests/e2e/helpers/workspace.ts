@@ -1,5 +1,7 @@
 // The workspace as the e2e specs drive it.
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Request } from '@playwright/test';
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
 
 /** The workspace's upload panel. */
 export const upload = (page: Page) => page.locator('#upload');
@@ -18,4 +20,55 @@ export async function runFiles(page: Page, files: string[], intensity: number, a
     { timeout: 60_000 },
   );
   return Number(await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed'));
+}
+
+/** Waits until the site's service worker controls the page (it serves "Download All as ZIP"). */
+export async function controlled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+}
+
+/** A file the static server has for `pathname` (routes are prerendered as route.html or route/index.html). */
+function isStaticFile(dist: string, pathname: string): boolean {
+  const file = normalize(join(dist, decodeURIComponent(pathname)));
+  if (!file.startsWith(dist + sep) && file !== dist) return false;
+  return [file, `${file}.html`, join(file, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
+}
+
+/** Where the service worker answers "Download All as ZIP" itself (web/src/workspace/served-download.ts). */
+const DOWNLOAD_PATH = '/__download/';
+
+/**
+ * Watches what the pages of `context` ask for: only GETs of the files the site serves from `dist`,
+ * the page's own object URLs, and ZIP downloads that the service worker answered (they never reach
+ * the network). Returns the requests that broke the rule, once every answer is in.
+ */
+export function watchRequests(context: BrowserContext, origin: string, dist: string): () => Promise<string[]> {
+  const foreign: string[] = [];
+  const pending: Promise<void>[] = [];
+  context.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    const what = `${request.method()} ${request.url()}`;
+    if (url.protocol === 'blob:' || url.protocol === 'data:') {
+      // Object URLs of the page's own blobs (downloads, the worker): nothing leaves the machine.
+      if (url.protocol === 'blob:' && !request.url().startsWith(`blob:${origin}/`)) foreign.push(request.url());
+      return;
+    }
+    if (request.method() !== 'GET' || url.origin !== origin) foreign.push(what);
+    else if (url.pathname.startsWith(DOWNLOAD_PATH))
+      pending.push(
+        request.response().then(
+          (response) =>
+            void (response?.fromServiceWorker() ? undefined : foreign.push(`${what} (not the service worker)`)),
+          () => void foreign.push(`${what} (no answer)`),
+        ),
+      );
+    else if (!isStaticFile(dist, url.pathname)) foreign.push(what);
+  });
+  return async () => {
+    await Promise.all(pending);
+    return foreign;
+  };
 }

@@ -9,12 +9,12 @@ import { changeSummary, firstChangeText, thousands } from '../../../lib/report/t
 import { markedRuns } from './bytes.ts';
 import { stepChanges } from './changes-client.ts';
 import type { ChangeStep, StepWhere } from './changes-protocol.ts';
-import { changesOf, type Finished } from './results.ts';
+import { bytesOf, changesOf, type Finished } from './results.ts';
 import { Button, Card } from './styles.ts';
 import { usePromise } from './usePromise.ts';
 
 export function ChangeView({ item }: { item: Finished }) {
-  const mapped = usePromise(() => changesOf(item), item.result);
+  const mapped = usePromise(() => changesOf(item), item.result.report);
   return (
     <Card data-change-view="">
       <h3>Change map</h3>
@@ -32,7 +32,7 @@ export function ChangeView({ item }: { item: Finished }) {
 function Changes({ item, map }: { item: Finished; map: ChangeMap }) {
   const [where, setWhere] = useState<StepWhere>({ to: 'first' });
   // `where` is a new object for every move, so it alone says when to read again.
-  const step = usePromise(() => stepChanges(item.file, item.result.blob, map, where), where);
+  const step = usePromise(async () => stepChanges(item.file, await bytesOf(item), map, where), where);
   const [shown, setShown] = useState<ChangeStep>();
   // The last step stays on screen while the next one is read, so the view does not jump.
   if (step?.value && step.value !== shown) setShown(step.value);

@@ -4,14 +4,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { mediaOf, typed, VERDICT_TEXT } from './media.ts';
-import { type Finished, verdictOf } from './results.ts';
+import { bytesOf, type Finished, verdictOf } from './results.ts';
 import { Card } from './styles.ts';
 import { usePromise } from './usePromise.ts';
 
 /** An object URL for `blob`, made after mount and revoked on unmount or when the blob changes. */
-function useObjectUrl(blob: Blob): string | undefined {
+function useObjectUrl(blob: Blob | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
+    setUrl(undefined);
+    if (!blob) return;
     const made = URL.createObjectURL(blob);
     setUrl(made);
     return () => URL.revokeObjectURL(made);
@@ -21,12 +23,12 @@ function useObjectUrl(blob: Blob): string | undefined {
 
 export function MediaView({ item }: { item: Finished }) {
   const media = useMemo(() => mediaOf(item.file.name)!, [item.file.name]);
-  const verdict = usePromise(() => verdictOf(item), item.result);
+  const verdict = usePromise(() => verdictOf(item), item.result.report);
+  // A result released after the ZIP download is made again while it is on screen.
+  const bytes = usePromise(() => bytesOf(item), item.result.blob ?? item.result.remake);
   // Typed once per result: a new Blob each render would mean a new URL each render.
-  const [originalBlob, corruptedBlob] = useMemo(
-    () => [typed(item.file, media), typed(item.result.blob, media)],
-    [item.file, item.result.blob, media],
-  );
+  const originalBlob = useMemo(() => typed(item.file, media), [item.file, media]);
+  const corruptedBlob = useMemo(() => bytes?.value && typed(bytes.value, media), [bytes?.value, media]);
   const original = useObjectUrl(originalBlob);
   const corrupted = useObjectUrl(corruptedBlob);
   const name = item.file.name;
@@ -37,6 +39,7 @@ export function MediaView({ item }: { item: Finished }) {
       <p data-field="browser-verdict" role="status" data-verdict={verdict?.value ?? 'pending'}>
         {verdict?.value ? VERDICT_TEXT[verdict.value] : 'Asking your browser to open the corrupted file…'}
       </p>
+      {bytes?.error && <p role="alert">The corrupted file could not be made again: {bytes.error.message}</p>}
       {media.kind === 'image' ? (
         <Pictures>
           <figure>

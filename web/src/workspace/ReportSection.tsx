@@ -35,7 +35,7 @@ const MODE_FIELDS = MODE_FIELD_LABELS.map(({ key, label }) => ({
 
 /** The report with the host's fields; the browser's verdict joins once the browser has given it. */
 function useHostReport(latest: Finished | undefined, report: Report): HostReport {
-  const full = usePromise(() => (latest ? hostReportOf(latest) : Promise.reject()), latest?.result);
+  const full = usePromise(() => (latest ? hostReportOf(latest) : Promise.reject()), latest?.result.report);
   return full?.value && full.value.filename === report.filename ? full.value : withHostFields(report);
 }
 

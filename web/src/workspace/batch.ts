@@ -1,17 +1,17 @@
 // "Download All as ZIP": every processed file plus the session report (JSON and PDF), written by the streaming ZIP
 // writer the command line tool also uses (STORE, ZIP64 when needed, names made safe and unique).
 import { withHostFields } from '../../../lib/report/host-fields.ts';
+import type { Report } from '../../../lib/engine/shared/types.ts';
 import { batchEntries, buildSessionReport, sessionZipName } from '../../../lib/zip/session.ts';
 import { zipParts } from '../../../lib/zip/writer.ts';
 import type { RunSettings } from './run.ts';
-import type { FileItem } from './state.ts';
 
+/** Each finished file's corrupted bytes (`data`) and report, in list order. */
 export async function batchArchive(
-  items: readonly FileItem[],
+  done: readonly { data: Blob; report: Report }[],
   settings: RunSettings,
   at: Date,
 ): Promise<{ blob: Blob; name: string }> {
-  const done = items.flatMap((item) => (item.result ? [item.result] : []));
   const session = buildSessionReport({
     timestamp: at,
     mode: settings.mode,
@@ -22,11 +22,7 @@ export async function batchArchive(
   // pdf-lib comes with the first batch, not with the page.
   const { sessionReportPdf } = await import('../../../lib/report/pdf.ts');
   const pdf = await sessionReportPdf({ session, madeAt: at });
-  const entries = batchEntries(
-    done.map((result) => ({ data: result.blob, report: result.report })),
-    session,
-    pdf,
-  );
+  const entries = batchEntries(done, session, pdf);
   // A Blob of the headers and the results themselves, by reference: results kept in the
   // origin-private file system are read from disk by the download, never copied into memory.
   const parts: BlobPart[] = [];

@@ -18,7 +18,8 @@ import { loadBatch, preloadWorkspace, whenIdle } from './heavy.ts';
 import { browserPacing } from './pacing.ts';
 import { planRun, runFiles } from './run.ts';
 import type { CorruptFn, RunSettings } from './run.ts';
-import { type Finished, hostReportOf, loadPdf, pdfOf } from './results.ts';
+import { bytesOf, type Finished, hostReportOf, loadPdf, pdfOf, remakeResult } from './results.ts';
+import { serveDownload } from './served-download.ts';
 import { parseShareQuery } from './share.ts';
 import { resultStore } from './storage.ts';
 import { initialWorkspace, processedItems, workspaceReducer } from './state.ts';
@@ -40,6 +41,9 @@ const PROCESSING_FAILED = {
 const KEPT_IN_MEMORY = 'Results kept in memory';
 const keptInMemory = (reason: string) =>
   `The browser's private file storage could not be used (${reason}), so results are held in memory: in a private window a large batch may not fit.`;
+
+const MADE_AGAIN = (name: string) =>
+  `${name} was let go after the ZIP download; the same seed makes the same bytes again.`;
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -84,7 +88,8 @@ export interface WorkspaceApi {
   /** Copies `/?algorithm=…&intensity=…&seed=…` for the current settings. */
   copyShareLink(): Promise<void>;
   start(): Promise<void>;
-  downloadFile(id: number): void;
+  /** Saves one result; one released after a ZIP download is made again first. */
+  downloadFile(id: number): Promise<void>;
   downloadZip(): Promise<void>;
   copyReport(report: Report): Promise<void>;
   downloadReport(report: Report): Promise<void>;
@@ -241,10 +246,51 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     }
   }, [engine]);
 
-  const downloadFile = useCallback((id: number) => {
-    const item = stateRef.current.items.find((f) => f.id === id);
-    if (item?.result) saveBlob(item.result.blob, corruptedName(item.file.name));
+  const downloadFile = useCallback(async (id: number) => {
+    const item = stateRef.current.items.find((f): f is Finished => f.id === id && f.result !== undefined);
+    if (!item) return;
+    const name = corruptedName(item.file.name);
+    if (!item.result.blob) toast({ title: 'Making the file again', description: MADE_AGAIN(name) });
+    try {
+      saveBlob(await bytesOf(item), name);
+    } catch (error) {
+      toast({
+        title: 'Download failed',
+        description: messageOf(error) ?? 'The corrupted file could not be made again',
+        variant: 'destructive',
+      });
+    }
   }, []);
+
+  /**
+   * After the ZIP download has every byte: lets go of the results it was made of (their stored
+   * files, or their Blobs), each made again from its report when asked for (bytesOf).
+   */
+  const releaseResults = useCallback(
+    async (items: readonly Finished[]) => {
+      const store = engine === corrupt ? await resultStore() : undefined;
+      for (const { id, result } of items) {
+        const now = stateRef.current.items.find((f) => f.id === id);
+        // Removed since, or another result by now: nothing of this one to let go.
+        if (now?.result?.report !== result.report || !now.result.blob) continue;
+        const file = now.file;
+        const path = typeof store === 'object' ? store.pathFor(id) : undefined;
+        const gone = typeof store === 'object' ? store.release(id) : Promise.resolve();
+        dispatch({
+          type: 'released',
+          id,
+          // Written where the released file was, once it is gone.
+          remake: async () => {
+            await gone;
+            const blob = await remakeResult(file, result.report, engine, path);
+            dispatch({ type: 'remade', id, report: result.report, blob });
+            return blob;
+          },
+        });
+      }
+    },
+    [engine],
+  );
 
   const downloadZip = useCallback(async () => {
     const current = stateRef.current;
@@ -267,12 +313,17 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
         masterSeed: masterSeed ?? 0,
       };
       const { batchArchive } = await loadBatch();
-      const archive = await batchArchive(done, settings, new Date());
-      saveBlob(archive.blob, archive.name);
+      // Results released by an earlier ZIP download are made again first, one at a time.
+      const files = [];
+      for (const item of done) files.push({ data: await bytesOf(item), report: item.result.report });
+      const archive = await batchArchive(files, settings, new Date());
+      const served = await serveDownload(archive.blob, archive.name);
+      if (!served) saveBlob(archive.blob, archive.name);
       toast({
         title: 'ZIP ready. Safe to close this tab.',
         description: `Downloaded ${plural(done.length, 'file')} with premium session report`,
       });
+      void served?.ended.then((end) => (end === 'done' ? releaseResults(done) : undefined));
     } catch (error) {
       toast({
         title: 'ZIP Creation Failed',
@@ -282,7 +333,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     } finally {
       setZipping(false);
     }
-  }, []);
+  }, [releaseResults]);
 
   const copySeed = useCallback(async () => {
     const { seed: current } = settingsRef.current;

@@ -1,31 +1,95 @@
 // What the workspace works out about a finished file after the engine is done, once per result and
-// only when something asks: its change map and the browser's verdict. Both are cached beside the
-// result (a WeakMap, so they go when the file is removed).
+// only when something asks: its bytes (made again if they were released), its change map and the
+// browser's verdict. The map and the verdict are cached beside the result's report (a WeakMap, so
+// they go when the file is removed); a released and remade result keeps them.
+import { blobFromBytes } from '../../../lib/engine/shared/blob.ts';
+import type { CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
 import type { ChangeMap } from '../../../lib/report/changes.ts';
-import { type BrowserDecoder, type HostReport, withHostFields } from '../../../lib/report/host-fields.ts';
+import {
+  type BrowserDecoder,
+  type HostReport,
+  replayOptions,
+  withHostFields,
+} from '../../../lib/report/host-fields.ts';
 import { mapChanges } from './changes-client.ts';
 import { browserVerdict } from './media.ts';
-import type { FileItem, FileResult } from './state.ts';
+import { parseRangesField } from './rangesField.ts';
+import type { CorruptFn } from './run.ts';
+import type { Finished } from './state.ts';
 
-const maps = new WeakMap<FileResult, Promise<ChangeMap>>();
-const verdicts = new WeakMap<FileResult, Promise<BrowserDecoder>>();
+export type { Finished };
+
+const maps = new WeakMap<Report, Promise<ChangeMap>>();
+const verdicts = new WeakMap<Report, Promise<BrowserDecoder>>();
+/** One remake at a time per release, however many views ask. */
+const remakes = new WeakMap<() => Promise<Blob>, Promise<Blob>>();
+
+/** The file's corrupted bytes: the result's own, or, once released, made again (once per release). */
+export function bytesOf(item: Finished): Promise<Blob> {
+  const { blob, remake } = item.result;
+  if (blob) return Promise.resolve(blob);
+  let made = remakes.get(remake);
+  if (!made) {
+    made = remake();
+    // A failure is not kept: asking again retries.
+    made.catch(() => remakes.delete(remake));
+    remakes.set(remake, made);
+  }
+  return made;
+}
+
+/** The engine options that made `report`'s output: its mode, intensity, seed, ranges and fixing. */
+export function optionsOf(report: Report): CorruptOptions {
+  const { mode, intensity, seed, fixChecksums } = replayOptions(report);
+  const options: CorruptOptions = { mode, intensity, seed };
+  if (report.ranges) {
+    const field = parseRangesField(report.ranges);
+    if (!field.ok) throw new Error(`The report's byte ranges do not read back: ${field.error}`);
+    if (field.ranges) options.ranges = field.ranges;
+  }
+  if (fixChecksums) options.fixChecksums = true;
+  return options;
+}
+
+/**
+ * Runs the engine again on the original with the options its report records, into `store` when
+ * given. The engine is deterministic, so the bytes are the first run's; the SHA-256 is checked all
+ * the same, and a mismatch is an error rather than a different file under the same report.
+ */
+export async function remakeResult(
+  file: File,
+  report: Report,
+  corrupt: CorruptFn,
+  store?: readonly string[],
+): Promise<Blob> {
+  const options = optionsOf(report);
+  if (store) options.store = store;
+  const produced = await corrupt(file, file.name, options, {});
+  if (produced.report.sha256_after !== report.sha256_after)
+    throw new Error(`${file.name} came out different when made again (was the original changed on disk?)`);
+  return produced.data instanceof Blob ? produced.data : blobFromBytes(produced.data);
+}
 
 export function changesOf(item: Finished): Promise<ChangeMap> {
-  let map = maps.get(item.result);
+  const key = item.result.report;
+  let map = maps.get(key);
   if (!map) {
-    map = mapChanges(item.file, item.result.blob);
+    map = bytesOf(item).then((blob) => mapChanges(item.file, blob));
     // A failure is not cached: asking again retries.
-    map.catch(() => maps.delete(item.result));
-    maps.set(item.result, map);
+    map.catch(() => maps.delete(key));
+    maps.set(key, map);
   }
   return map;
 }
 
 export function verdictOf(item: Finished): Promise<BrowserDecoder> {
-  let verdict = verdicts.get(item.result);
+  const key = item.result.report;
+  let verdict = verdicts.get(key);
   if (!verdict) {
-    verdict = browserVerdict(item.file, item.result.blob, item.file.name).catch(() => 'not_applicable' as const);
-    verdicts.set(item.result, verdict);
+    verdict = bytesOf(item)
+      .then((blob) => browserVerdict(item.file, blob, item.file.name))
+      .catch(() => 'not_applicable' as const);
+    verdicts.set(key, verdict);
   }
   return verdict;
 }
@@ -34,8 +98,6 @@ export function verdictOf(item: Finished): Promise<BrowserDecoder> {
 export async function hostReportOf(item: Finished): Promise<HostReport> {
   return withHostFields(item.result.report, await verdictOf(item));
 }
-
-export type Finished = FileItem & { result: FileResult };
 
 /** The PDF writer and pdf-lib: loaded only when a PDF is made, never with the page. */
 export const loadPdf = () => import('../../../lib/report/pdf.ts');

@@ -114,7 +114,7 @@ describe('runFiles', () => {
     expect(rec.actions.at(-1)?.type).toBe('completed');
     const done = rec.state().items[0];
     expect(done.state).toBe('complete');
-    expect(new Uint8Array(await done.result!.blob.arrayBuffer())).toEqual(input.map((b) => 255 - b));
+    expect(new Uint8Array(await done.result!.blob!.arrayBuffer())).toEqual(input.map((b) => 255 - b));
   });
 
   it('retries a failing file in guaranteed_break with the same seed', async () => {

@@ -173,6 +173,30 @@ describe('workspaceReducer', () => {
     expect(reduce([{ type: 'remove', id: 1 }], s).latestId).toBeNull();
   });
 
+  it("lets a result's bytes go and takes back the same result's, never another's", () => {
+    const first = result(1);
+    let s = reduce([
+      { type: 'add', files: [file('a.bin'), file('b.bin')] },
+      { type: 'completed', id: 1, result: first },
+    ]);
+    const remake = () => Promise.resolve(new Blob());
+    s = reduce([{ type: 'released', id: 1, remake }], s);
+    expect(s.items[0].result).toEqual({ report: first.report, seed: 1, remake });
+    expect(s.latestId).toBe(1);
+    // Released twice, or a file without a result: nothing changes.
+    expect(
+      reduce([{ type: 'released', id: 1, remake: () => Promise.resolve(new Blob()) }], s).items[0].result?.remake,
+    ).toBe(remake);
+    expect(reduce([{ type: 'released', id: 2, remake }], s).items[1].result).toBeUndefined();
+    // Bytes made again for another report (the file was run again meanwhile) are not taken.
+    const other = new Blob([new Uint8Array([2])]);
+    expect(
+      reduce([{ type: 'remade', id: 1, report: result(1).report, blob: other }], s).items[0].result?.blob,
+    ).toBeUndefined();
+    s = reduce([{ type: 'remade', id: 1, report: first.report, blob: other }], s);
+    expect(s.items[0].result).toEqual({ report: first.report, seed: 1, blob: other });
+  });
+
   it('ignores events for files no longer listed', () => {
     const s = reduce([
       { type: 'add', files: [file('a')] },

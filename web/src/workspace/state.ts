@@ -40,12 +40,15 @@ export function stateForStage(stage: string): FileState {
   return Object.hasOwn(STATE_OF_STAGE, stage) ? STATE_OF_STAGE[stage as Stage] : 'corrupting';
 }
 
-/** What a finished file keeps: the corrupted bytes and its report (the preview reads the bytes). */
-export interface FileResult {
-  blob: Blob;
-  report: Report;
-  seed: number;
-}
+/**
+ * What a finished file keeps: its report and the corrupted bytes (downloads and previews read them).
+ * After "Download All as ZIP" the bytes are released (storage.ts) and `remake` stands in for them:
+ * the engine makes them again from the report's options, the same bytes (results.ts, `bytesOf`).
+ */
+export type FileResult = { report: Report; seed: number } & (
+  | { blob: Blob; remake?: undefined }
+  | { blob?: undefined; remake: () => Promise<Blob> }
+);
 
 export interface FileItem {
   /** Increasing in list order, so the list stays sorted by id. */
@@ -83,7 +86,11 @@ export type WorkspaceAction =
   | { type: 'retrying'; id: number; error: string }
   | { type: 'completed'; id: number; result: FileResult }
   | { type: 'failed'; id: number; error: string }
-  | { type: 'runEnded' };
+  | { type: 'runEnded' }
+  /** The file's bytes were let go; `remake` makes them again. */
+  | { type: 'released'; id: number; remake: () => Promise<Blob> }
+  /** The bytes of the result with `report`, made again. */
+  | { type: 'remade'; id: number; report: Report; blob: Blob };
 
 export const initialWorkspace: WorkspaceState = { items: [], nextId: 1, busy: false, run: null, latestId: null };
 
@@ -204,6 +211,18 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
     }
     case 'runEnded':
       return { ...state, busy: false };
+    case 'released':
+      return update(state, action.id, (item) =>
+        item.result?.blob
+          ? { ...item, result: { report: item.result.report, seed: item.result.seed, remake: action.remake } }
+          : item,
+      );
+    case 'remade':
+      return update(state, action.id, (item) =>
+        item.result && !item.result.blob && item.result.report === action.report
+          ? { ...item, result: { report: item.result.report, seed: item.result.seed, blob: action.blob } }
+          : item,
+      );
   }
 }
 
@@ -218,6 +237,9 @@ export function overallPercent(run: WorkspaceState['run']): number {
   return Math.round((run.done / run.total) * 100);
 }
 
-export function processedItems(items: readonly FileItem[]): FileItem[] {
-  return items.filter((item) => item.result !== undefined);
+/** A file with a result. */
+export type Finished = FileItem & { result: FileResult };
+
+export function processedItems(items: readonly FileItem[]): Finished[] {
+  return items.filter((item): item is Finished => item.result !== undefined);
 }
