@@ -605,6 +605,20 @@ async function singleFile(session, base, sampler, file, intensity, workDir) {
   };
 }
 
+/** Bytes of results this origin keeps in the origin-private file system (web/src/workspace/storage.ts). */
+function storedBytes(page) {
+  return page.evaluate(async () => {
+    const walk = async (dir) => {
+      let total = 0;
+      for await (const handle of dir.values())
+        total += handle.kind === 'directory' ? await walk(handle) : (await handle.getFile()).size;
+      return total;
+    };
+    const root = await navigator.storage.getDirectory();
+    return walk(await root.getDirectoryHandle('fracture-results').catch(() => root));
+  });
+}
+
 async function batch(session, base, sampler, files, intensity, workDir) {
   const { page, crashes, close } = await openWorkspace(session, base);
   sampler.enter('batch: idle page');
@@ -624,6 +638,16 @@ async function batch(session, base, sampler, files, intensity, workDir) {
     .locator('[data-file-id]')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
   const bench = await page.evaluate(() => window.__bench);
+
+  // "Download All as ZIP" goes through the service worker once it controls the page; the end of
+  // its stream releases the stored results.
+  const served = await page
+    .waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  const storedBefore = await storedBytes(page);
 
   sampler.enter('batch: zip');
   const zipStart = Date.now();
@@ -664,7 +688,17 @@ async function batch(session, base, sampler, files, intensity, workDir) {
       { encoding: 'utf8', maxBuffer: 1 << 24 },
     );
     const verdict = check.status === 0 ? JSON.parse(check.stdout) : { error: check.stderr.trim().split('\n').pop() };
+    // The results' space, polled until it is released (at most 30 s after the download).
+    let storedAfter = await storedBytes(page);
+    for (let i = 0; storedAfter > 0 && i < 150; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      storedAfter = await storedBytes(page);
+    }
     result = {
+      served_by_service_worker: served,
+      stored_before_bytes: storedBefore,
+      stored_after_bytes: storedAfter,
+      released_ms: Date.now() - zipStart,
       zip_built_ms: zipBuiltMs,
       zip_ms: zipMs,
       zip_bytes: statSync(path).size,
@@ -807,6 +841,10 @@ function printReport(single, batchResult, sampler, opts, meta) {
             ? `zipfile could not read it: ${t.error}`
             : `zipfile testzip: ${t.bad === null ? 'every CRC good' : `bad entry ${t.bad}`}, ${t.entries.length} entries (${b.files} files + session report as JSON and PDF)`),
       );
+      const released = b.stored_before_bytes > 0 && b.stored_after_bytes === 0;
+      lines.push(
+        `${released ? 'PASS' : 'MISS'}  Storage released after the download: ${b.stored_before_bytes} bytes of results in the origin-private file system before, ${b.stored_after_bytes} after (${fmtMs(b.released_ms)} ms from the click; ${b.served_by_service_worker ? 'served by the service worker' : 'no service worker controlled the page'})`,
+      );
     }
     const peak = Math.max(
       ...Object.entries(sampler.peaks)
@@ -883,7 +921,11 @@ async function main() {
     if (
       !single.output_matches_native ||
       single.report_fields_differing_from_native.length > 0 ||
-      (batchResult && (batchResult.zip_error || batchResult.testzip?.bad || batchResult.testzip?.error))
+      (batchResult &&
+        (batchResult.zip_error ||
+          batchResult.testzip?.bad ||
+          batchResult.testzip?.error ||
+          batchResult.stored_after_bytes !== 0))
     )
       process.exitCode = 1;
   } finally {
