@@ -83,7 +83,10 @@ self.addEventListener('message', (event) => {
   if (!data || data.type !== DOWNLOAD_MESSAGE || !port || !(data.blob instanceof Blob)) return;
   let settle;
   const ended = new Promise((resolve) => { settle = resolve; });
+  let over = false;
   const end = (type) => {
+    if (over) return;
+    over = true;
     downloads.delete(data.id);
     port.postMessage({ type });
     port.close();

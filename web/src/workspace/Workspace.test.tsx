@@ -12,14 +12,25 @@ import type { CorruptFn } from './run.ts';
 // The real engine lives in a Web Worker; these tests drive the UI with a stand-in.
 vi.mock('./engine.ts', () => ({ corrupt: () => Promise.reject(new Error('real engine not used here')) }));
 // The archive itself is tested end to end; here only how the workspace reacts when it fails.
-const zipFailure = vi.hoisted(() => ({ error: undefined as unknown }));
+const zipFailure = vi.hoisted(() => ({ error: undefined as unknown, standIn: false }));
 vi.mock('./batch.ts', async (original) => {
   const real = await original<typeof import('./batch.ts')>();
   return {
     batchArchive: (...args: Parameters<typeof real.batchArchive>) =>
-      zipFailure.error === undefined ? real.batchArchive(...args) : Promise.reject(zipFailure.error),
+      zipFailure.error !== undefined
+        ? Promise.reject(zipFailure.error)
+        : zipFailure.standIn
+          ? Promise.resolve({ blob: new Blob(['zip']), name: 'session.zip' })
+          : real.batchArchive(...args),
   };
 });
+
+// Downloads are recorded, not made (jsdom has no object URLs).
+const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
+vi.mock('./bytes.ts', async (original) => ({
+  ...(await original<typeof import('./bytes.ts')>()),
+  saveBlob: (blob: Blob, name: string) => saved.push({ blob, name }),
+}));
 
 const calls: { name: string; options: CorruptOptions }[] = [];
 let gate: Promise<void> = Promise.resolve();
@@ -76,6 +87,8 @@ const fileInput = () => document.getElementById('workspace-file-input') as HTMLI
 
 beforeEach(() => {
   zipFailure.error = undefined;
+  zipFailure.standIn = false;
+  saved.length = 0;
   calls.length = 0;
   gate = Promise.resolve();
 });
@@ -360,6 +373,56 @@ describe('Workspace', () => {
     expect(await findToast('ZIP Creation Failed')).toBeInTheDocument();
     expect(toasts().getByText(description).closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
     expect(screen.getByRole('button', { name: 'Download All as ZIP' })).toBeEnabled();
+  });
+
+  it('lets results go once every ZIP download reading them is done, and makes one again when asked', async () => {
+    // A stand-in service worker: answers 'ready', and ends each download when the test says.
+    const ports: MessagePort[] = [];
+    const worker = {
+      postMessage(_: unknown, [port]: MessagePort[]) {
+        ports.push(port);
+        port.postMessage({ type: 'ready' });
+      },
+    };
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker: { controller: worker } });
+    // What the archive holds is tested end to end (tests/e2e); here only who serves it.
+    zipFailure.standIn = true;
+    const user = userEvent.setup();
+    renderWorkspace();
+    await user.upload(fileInput(), new File(['hello'], 'a.txt'));
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    await findToast('Done. Files saved locally.');
+    const download = screen.getByRole('button', { name: 'Download corrupted a.txt' });
+    await user.click(download);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const first = new Uint8Array(await saved[0].blob.arrayBuffer());
+
+    // Two ZIP downloads under way, served by the worker (neither saved by the page).
+    const zip = screen.getByRole('button', { name: 'Download All as ZIP' });
+    await user.click(zip);
+    await waitFor(() => expect(ports).toHaveLength(1));
+    await waitFor(() => expect(zip).toBeEnabled());
+    await user.click(zip);
+    await waitFor(() => expect(ports).toHaveLength(2));
+    expect(saved).toHaveLength(1);
+
+    // The first ends while the second still reads the result: kept, the download needs no engine.
+    ports[0].postMessage({ type: 'done' });
+    await new Promise((r) => setTimeout(r, 20));
+    await user.click(download);
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(calls).toHaveLength(1);
+
+    // The second ends: let go, and made again for the next download, with the same options and bytes.
+    ports[1].postMessage({ type: 'done' });
+    await new Promise((r) => setTimeout(r, 20));
+    await user.click(download);
+    expect(await findToast('Making the file again')).toBeInTheDocument();
+    await waitFor(() => expect(saved).toHaveLength(3));
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toEqual({ name: 'a.txt', options: { mode: 'byte_flip', intensity: 80, seed: 1234567890 } });
+    expect(new Uint8Array(await saved[2].blob.arrayBuffer())).toEqual(first);
+    expect(saved[2].name).toBe('a_corrupted.txt');
   });
 
   it('a share link presets algorithm, intensity and seed, and Copy share link makes one', async () => {

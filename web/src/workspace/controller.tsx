@@ -128,6 +128,8 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
   const [zipping, setZipping] = useState(false);
   const [telemetryShown, setTelemetryShown] = useState(false);
   const [pdfBusy, setPdfBusy] = useState(false);
+  /** How many ZIP downloads under way read each result (by its report). */
+  const readingRef = useRef(new WeakMap<Report, number>());
 
   // Commands run after awaits and must see the latest state, not the render they started in.
   const stateRef = useRef(state);
@@ -317,13 +319,29 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       const files = [];
       for (const item of done) files.push({ data: await bytesOf(item), report: item.result.report });
       const archive = await batchArchive(files, settings, new Date());
-      const served = await serveDownload(archive.blob, archive.name);
-      if (!served) saveBlob(archive.blob, archive.name);
+      // A result that another ZIP download under way still reads is let go when that one is done.
+      const reading = readingRef.current;
+      const read = (by: number) => {
+        for (const { result } of done) reading.set(result.report, (reading.get(result.report) ?? 0) + by);
+      };
+      read(1);
+      const served = await serveDownload(archive.blob, archive.name).catch((error: unknown) => {
+        read(-1);
+        throw error;
+      });
+      if (served) {
+        void served.ended.then((end) => {
+          read(-1);
+          if (end === 'done') return releaseResults(done.filter(({ result }) => reading.get(result.report) === 0));
+        });
+      } else {
+        read(-1);
+        saveBlob(archive.blob, archive.name);
+      }
       toast({
         title: 'ZIP ready. Safe to close this tab.',
         description: `Downloaded ${plural(done.length, 'file')} with premium session report`,
       });
-      void served?.ended.then((end) => (end === 'done' ? releaseResults(done) : undefined));
     } catch (error) {
       toast({
         title: 'ZIP Creation Failed',
