@@ -2,6 +2,7 @@
 import { type BrowserContext, expect, type Page, type Request } from '@playwright/test';
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
+import { DOWNLOAD_PATH } from '../../../web/src/workspace/served-download.ts';
 
 /** The workspace's upload panel. */
 export const upload = (page: Page) => page.locator('#upload');
@@ -36,9 +37,6 @@ function isStaticFile(dist: string, pathname: string): boolean {
   if (!file.startsWith(dist + sep) && file !== dist) return false;
   return [file, `${file}.html`, join(file, 'index.html')].some((f) => existsSync(f) && statSync(f).isFile());
 }
-
-/** Where the service worker answers "Download All as ZIP" itself (web/src/workspace/served-download.ts). */
-const DOWNLOAD_PATH = '/__download/';
 
 /**
  * Watches what the pages of `context` ask for: only GETs of the files the site serves from `dist`,
