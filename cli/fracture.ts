@@ -13,7 +13,7 @@ import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts'
 import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
-import { ioText, openOutput } from './io.ts';
+import { ioText, openOutput, writeWhole } from './io.ts';
 import { minimize } from './minimize.ts';
 import { type HostReport, pdfNameOf, withHostFields, writeFilePdf } from './reports.ts';
 
@@ -407,7 +407,8 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
                 throw new OutDirError(e instanceof Error ? e.message : String(e));
               });
               destination = path.join(a.out, outName);
-              await writeFile(destination, data).catch((e) => {
+              // Replaced, not truncated in place, as a streamed output is (openOutput).
+              await writeWhole(destination, data, discarding).catch((e) => {
                 throw new Error(`cannot write ${destination}: ${ioText(e)}`);
               });
             }

@@ -29,3 +29,13 @@ export async function openOutput(target: string, discarding: Promise<unknown>[])
   }
   return open(target, 'w+');
 }
+
+/** Writes a whole output at `target`, an earlier file there replaced as `openOutput` does. */
+export async function writeWhole(target: string, data: Uint8Array, discarding: Promise<unknown>[]): Promise<void> {
+  const out = await openOutput(target, discarding);
+  try {
+    await out.writeFile(data);
+  } finally {
+    await out.close();
+  }
+}

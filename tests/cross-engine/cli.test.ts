@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -205,16 +206,20 @@ describe('fracture CLI', () => {
   });
 
   it("replaces an earlier output with the new run's bytes, leaving nothing else behind; a symlink is written through", () => {
-    for (const tool of TOOLS.slice(0, 2)) {
+    // Every engine: streamed (native, npm wasm) and whole-buffer (npm ts) outputs alike.
+    for (const tool of TOOLS) {
       const out = `again-${tool.label}`;
       const file = path.join(dir, out, 'rows_corrupted.csv');
       const first = run(tool, ['--seed', '1', '--out', out, 'rows.csv'], dir);
       expect(first.code, first.err).toBe(0);
       const one = readFileSync(file);
+      const inode = statSync(file).ino;
       const second = run(tool, ['--seed', '2', '--json', '--out', out, 'rows.csv'], dir);
       expect(second.code, second.err).toBe(0);
       const two = readFileSync(file);
       expect(two.equals(one), tool.label).toBe(false);
+      // A new file, not the old one truncated in place.
+      expect(statSync(file).ino, tool.label).not.toBe(inode);
       expect(createHash('sha256').update(two).digest('hex')).toBe(JSON.parse(second.out).sha256_after);
       expect(readdirSync(path.join(dir, out)), tool.label).toEqual(['rows_corrupted.csv']);
       // An output path that is a symlink writes the file it points to, as before.
