@@ -95,7 +95,7 @@ export function spoolOn(handle: FileHandle, remove: () => Promise<void> = async 
 
 /**
  * Fixes the written spool in place and measures it: the fixed output's SHA-256 (hex), or undefined
- * when byte_flip escalates and the run must be written again.
+ * when byte_flip escalates and the run must be written again. `onProgress` hears the fraction read.
  */
 export async function fixAndMeasure(
   run: FixingRun,
@@ -103,6 +103,7 @@ export async function fixAndMeasure(
   spool: Spool,
   outLen: number,
   piece: number,
+  onProgress?: (fraction: number) => void,
 ): Promise<string | undefined> {
   run.fix(hostFile(input.fd), hostFile(spool.handle.fd));
   const sha = createHash('sha256');
@@ -114,6 +115,7 @@ export async function fixAndMeasure(
     if (pos === 0) head = part.slice(0, 1024);
     sha.update(part);
     run.countOutput(part);
+    onProgress?.((pos + part.length) / outLen);
   }
   return run.judge(head) ? undefined : sha.digest('hex');
 }

@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../../../tests/cross-engine/families.ts';
 import { xorshiftBytes } from '../../../tests/cross-engine/generators.ts';
 import { loadWasmEngine, startNodeStreamHelpers } from './node.ts';
 import type { WasmEngine } from './run.ts';
@@ -90,6 +91,33 @@ describe('a streamed run with helper threads', () => {
       expect(calls.hash).toBe(ONE_THREAD.has(mode) ? 0 : pieces + Math.ceil(SIZE / STREAM_PIECE));
     });
   }
+
+  it('with checksum fixing, progress goes to one half while writing and to the end while measuring', async () => {
+    const picture = path.join(dir, 'picture.png');
+    const bytes = png(SIZE);
+    writeFileSync(picture, bytes);
+    const handle = await open(picture, 'r');
+    try {
+      const options = { mode: 'byte_flip', intensity: 80, seed: 9, fixChecksums: true };
+      const prepared = await prepareStream(wasm, handle, bytes.length, 'picture.png', options, counted);
+      const seen: number[] = [];
+      let written = 0;
+      const report = await prepared.run(
+        async (bytes) => {
+          written += bytes.length;
+        },
+        (fraction) => seen.push(fraction),
+      );
+      expect(written).toBe(prepared.size);
+      expect(Object.keys(report.checksums_fixed ?? {})).toContain('png_chunk_crc32');
+      expect(seen.every((f, i) => i === 0 || f >= seen[i - 1])).toBe(true);
+      expect(seen).toContain(0.5);
+      expect(seen.some((f) => f > 0.5 && f < 1)).toBe(true);
+      expect(seen.at(-1)).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
 
   it('a failed write fails the run, and the helpers take the next one', async () => {
     for (const mode of ['bit_rot', 'truncate_insert']) {

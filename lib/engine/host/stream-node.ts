@@ -111,9 +111,13 @@ export async function prepareStream(
       const spool = !stream.fixes() ? undefined : target ? spoolOn(target) : await openSpool().catch(freeing(stream));
       try {
         for (;;) {
-          const done = await pass(spool ? spool.write : write, onProgress);
-          if (!spool) return done(undefined);
-          const shaOut = await fixAndMeasure(stream, handle, spool, outLen, STREAM_PIECE).catch(freeing(stream));
+          if (!spool) return (await pass(write, onProgress))(undefined);
+          // Writing is the first half of the progress, measuring the fixed output the second.
+          const done = await pass(spool.write, onProgress && ((f) => onProgress(f / 2)));
+          const measured = onProgress && ((f: number) => onProgress(0.5 + f / 2));
+          const shaOut = await fixAndMeasure(stream, handle, spool, outLen, STREAM_PIECE, measured).catch(
+            freeing(stream),
+          );
           if (shaOut === undefined) {
             spool.rewind();
             continue;

@@ -111,7 +111,9 @@ pub(super) fn fixed_in_pieces(
         let mut sink = out;
         sink.seek(SeekFrom::Start(0)).map_err(StreamError::Write)?;
         // The fixed output is measured below, so the write pass leaves its hash and counts alone.
-        let (zeroed, ops, input, _) = write_pieces(src, &mut run, &mut sink, progress, piece, false)?;
+        // Progress: the write pass is the first half, measuring the fixed output the second.
+        let mut first_half = |done: u64, total: u64| progress(done, 2 * total);
+        let (zeroed, ops, input, _) = write_pieces(src, &mut run, &mut sink, &mut first_half, piece, false)?;
         out.set_len(run.out_len).map_err(StreamError::Write)?;
         let t = Instant::now();
         let fixed = if n == 0 {
@@ -120,7 +122,9 @@ pub(super) fn fixed_in_pieces(
             Some(fix_positional(job.family, SourceAt(src), FileAt(out), protected.as_ref())?)
         };
         ops_ms += ops + t.elapsed().as_secs_f64() * 1e3;
-        let (sha, counts, out_head) = measure_file(out, run.out_len, piece)?;
+        let out_len = run.out_len;
+        let mut second_half = |done: u64| progress(out_len + done, 2 * out_len);
+        let (sha, counts, out_head) = measure_file(out, out_len, piece, &mut second_half)?;
         // The verify stage (section 8.2) judges the fixed output.
         if job.mode == Mode::ByteFlip
             && n > 0
@@ -138,8 +142,13 @@ pub(super) fn fixed_in_pieces(
     }
 }
 
-/// The output file's SHA-256, byte counts and first 1,024 bytes.
-fn measure_file(out: &File, len: u64, piece: usize) -> Result<(String, [u64; 256], Vec<u8>), StreamError> {
+/// The output file's SHA-256, byte counts and first 1,024 bytes; `progress` hears the bytes read.
+fn measure_file(
+    out: &File,
+    len: u64,
+    piece: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(String, [u64; 256], Vec<u8>), StreamError> {
     let mut m = Measure::default();
     let mut buf = vec![0u8; piece];
     let mut head = Vec::new();
@@ -153,6 +162,7 @@ fn measure_file(out: &File, len: u64, piece: usize) -> Result<(String, [u64; 256
         }
         m.add(&buf[..part]);
         pos += part as u64;
+        progress(pos);
     }
     let (sha, counts) = m.finish();
     Ok((sha, counts, head))

@@ -33,7 +33,7 @@ fn streamed(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, opt
     let out = File::options().read(true).write(true).create(true).truncate(true).open(&path).unwrap();
     // A longer file than the output is cut to the output's length.
     out.set_len(input.len() as u64 + 7).unwrap();
-    let mut last = (0, 0);
+    let mut seen = Vec::new();
     let report = fixed_in_pieces(
         &super::super::Bytes(input),
         &out,
@@ -42,14 +42,24 @@ fn streamed(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, opt
         intensity,
         seed,
         options,
-        &mut |d, t| last = (d, t),
+        &mut |d, t| seen.push((d, t)),
         flip::CHUNK,
     )
     .unwrap_or_else(|e| panic!("{name} {mode} {intensity} {seed}: {e}"));
     drop(out);
     let data = std::fs::read(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
-    assert_eq!(last, (data.len() as u64, data.len() as u64));
+    // Progress: writing is the first half, measuring the fixed output the second, which ends whole.
+    let len = data.len() as u64;
+    if len > 0 {
+        // An escalated run starts again from the beginning: its last attempt rises to the end.
+        let rises =
+            |w: &[(u64, u64)]| u128::from(w[0].0) * u128::from(w[1].1) <= u128::from(w[1].0) * u128::from(w[0].1);
+        let start = seen.windows(2).rposition(|w| !rises(w)).map_or(0, |i| i + 1);
+        let last_attempt = &seen[start..];
+        assert!(last_attempt.contains(&(len, 2 * len)), "{name} {mode}: {last_attempt:?}");
+        assert_eq!(seen.last(), Some(&(2 * len, 2 * len)));
+    }
     (data, untimed(report))
 }
 
