@@ -25,19 +25,16 @@ mod xz;
 pub use prims::{scatter, scatter_count};
 
 use crate::formats::Family;
-use crate::rng::{Stream, PLAN_STREAM};
 
-/// What a recipe may use besides the input.
+/// What a recipe may use besides the input (each recipe draws from the seed's streams itself).
 pub struct Ctx {
     pub seed: u64,
     pub intensity: u32,
-    /// The plan stream of `seed`, for decisions about the whole file.
-    pub plan: Stream,
 }
 
 impl Ctx {
     pub fn new(seed: u64, intensity: u32) -> Self {
-        Ctx { seed, intensity, plan: Stream::new(seed, PLAN_STREAM) }
+        Ctx { seed, intensity }
     }
 }
 
