@@ -74,15 +74,20 @@ async function asset(request) {
 // Downloads the page has handed over, by id, until the browser asks for them (once).
 const DOWNLOAD_PATH = '/__download/';
 const DOWNLOAD_MESSAGE = 'fracture-download';
+const KEEP_ALIVE_MESSAGE = 'fracture-download-alive';
+// (The three names above are also in web/src/workspace/served-download.ts; service-worker.test.ts holds them equal.)
 const UNCLAIMED_MS = 60000;
 const downloads = new Map();
 
 self.addEventListener('message', (event) => {
   const data = event.data;
+  // While a download runs the page says so now and then: each message is an event, which keeps this
+  // worker (and the stream it answers with) from being stopped as idle. Nothing else to do.
+  if (data && data.type === KEEP_ALIVE_MESSAGE) return;
   const port = event.ports[0];
   if (!data || data.type !== DOWNLOAD_MESSAGE || !port || !(data.blob instanceof Blob)) return;
-  let settle;
-  const ended = new Promise((resolve) => { settle = resolve; });
+  let claimed;
+  const asked = new Promise((resolve) => { claimed = resolve; });
   let over = false;
   const end = (type) => {
     if (over) return;
@@ -90,14 +95,15 @@ self.addEventListener('message', (event) => {
     downloads.delete(data.id);
     port.postMessage({ type });
     port.close();
-    settle();
+    claimed();
   };
-  downloads.set(data.id, { blob: data.blob, name: String(data.name), end });
+  downloads.set(data.id, { blob: data.blob, name: String(data.name), end, claimed });
   // Never asked for (the frame did not reach this worker): the page hears that it failed.
   const timer = setTimeout(() => downloads.get(data.id)?.end === end && end('failed'), UNCLAIMED_MS);
-  ended.then(() => clearTimeout(timer));
-  // The worker stays up until the download has ended.
-  event.waitUntil(ended);
+  asked.then(() => clearTimeout(timer));
+  // The worker stays up until the browser asks for the download (a browser stops an event that runs
+  // for minutes, so not until it ends: the page's keep-alive messages see to that).
+  event.waitUntil(asked);
   port.postMessage({ type: 'ready' });
 });
 
@@ -114,6 +120,7 @@ function download(id) {
   const entry = downloads.get(id);
   if (!entry) return new Response('This download has expired. Go back and download again.', { status: 404 });
   downloads.delete(id);
+  entry.claimed();
   const reader = entry.blob.stream().getReader();
   const body = new ReadableStream({
     async pull(controller) {

@@ -3,7 +3,7 @@
 // download ended only when the browser has read the last byte, cancelled it, or never asked.
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DOWNLOAD_MESSAGE, DOWNLOAD_PATH } from '../src/workspace/served-download.ts';
+import { DOWNLOAD_MESSAGE, DOWNLOAD_PATH, KEEP_ALIVE_MESSAGE } from '../src/workspace/served-download.ts';
 import { serviceWorkerSource } from './service-worker.mjs';
 
 const ORIGIN = 'https://fracture.test';
@@ -53,6 +53,9 @@ function startWorker() {
       });
       return { heard, lifetime: lifetimes[0], close: () => channel.port1.close() };
     },
+    keepAlive() {
+      emit('message', { data: { type: KEEP_ALIVE_MESSAGE }, ports: [], waitUntil: () => undefined });
+    },
     /** What the worker answers for `path`, or undefined when it leaves the request alone. */
     fetch(path: string): Promise<Response> | undefined {
       let answer: Promise<Response> | Response | undefined;
@@ -72,6 +75,33 @@ const settle = () => new Promise((r) => setTimeout(r, 10));
 afterEach(() => vi.useRealTimers());
 
 describe('the service worker serves a ZIP download', () => {
+  it('uses the names the page uses', () => {
+    const source = serviceWorkerSource({ version: 'test', pages: [], assets: [], notFound: '/404.html' });
+    expect(source).toContain(`const DOWNLOAD_PATH = '${DOWNLOAD_PATH}';`);
+    expect(source).toContain(`const DOWNLOAD_MESSAGE = '${DOWNLOAD_MESSAGE}';`);
+    expect(source).toContain(`const KEEP_ALIVE_MESSAGE = '${KEEP_ALIVE_MESSAGE}';`);
+  });
+
+  it('holds its event open until the browser asks for the download, not until the download ends', async () => {
+    const worker = startWorker();
+    const page = worker.hand('life', 'a.zip', new Blob([new Uint8Array(1 << 20)]));
+    let asked = false;
+    void page.lifetime.then(() => {
+      asked = true;
+    });
+    await settle();
+    expect(asked).toBe(false);
+    const response = (await worker.fetch(`${DOWNLOAD_PATH}life`))!;
+    await settle();
+    expect(asked).toBe(true);
+    expect(page.heard).toEqual(['ready']);
+    await response.arrayBuffer();
+    await settle();
+    expect(page.heard).toEqual(['ready', 'done']);
+    // The page's keep-alive messages are taken quietly.
+    expect(() => worker.keepAlive()).not.toThrow();
+  });
+
   it('answers with the bytes as an attachment, and says "done" only after the last byte was read', async () => {
     const worker = startWorker();
     const bytes = new Uint8Array(3 * 65536 + 17).map((_, i) => i * 7);
@@ -95,7 +125,6 @@ describe('the service worker serves a ZIP download', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
     await settle();
     expect(page.heard).toEqual(['ready', 'done']);
-    await page.lifetime;
     // Served once: asked again, it is gone.
     expect((await worker.fetch(`${DOWNLOAD_PATH}abc`))!.status).toBe(404);
   });

@@ -2,7 +2,13 @@
 // The page's side of a download served by the service worker (the worker's side runs in Chromium:
 // tests/e2e/workspace-storage.spec.ts). A stand-in controller answers over the MessageChannel.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DOWNLOAD_MESSAGE, DOWNLOAD_PATH, serveDownload } from './served-download.ts';
+import {
+  DOWNLOAD_MESSAGE,
+  DOWNLOAD_PATH,
+  KEEP_ALIVE_MESSAGE,
+  KEEP_ALIVE_MS,
+  serveDownload,
+} from './served-download.ts';
 
 type Reply = { type: string };
 
@@ -10,15 +16,21 @@ type Reply = { type: string };
 function controller(replies: Reply[]) {
   const posted: { type: string; id: string; name: string; blob: Blob }[] = [];
   const ports: MessagePort[] = [];
+  const alive = { count: 0 };
   const worker = {
-    postMessage(message: (typeof posted)[number], transfer: MessagePort[]) {
+    postMessage(message: (typeof posted)[number], transfer?: MessagePort[]) {
+      if (message.type === KEEP_ALIVE_MESSAGE) {
+        alive.count++;
+        return;
+      }
+      if (!transfer) throw new Error(`${message.type} came without its port`);
       posted.push(message);
       ports.push(transfer[0]);
       for (const reply of replies) transfer[0].postMessage(reply);
     },
   };
   vi.stubGlobal('navigator', { serviceWorker: { controller: worker } });
-  return { posted, ports };
+  return { posted, ports, alive };
 }
 
 afterEach(() => {
@@ -40,6 +52,20 @@ describe('serveDownload', () => {
     ports[0].postMessage({ type: 'done' });
     expect(await served?.ended).toBe('done');
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('keeps the worker awake while the download runs, and stops once it ended', async () => {
+    vi.useFakeTimers();
+    const { ports, alive } = controller([{ type: 'ready' }]);
+    const served = await serveDownload(new Blob(['x']), 'a.zip');
+    await vi.advanceTimersByTimeAsync(3 * KEEP_ALIVE_MS + 1);
+    expect(alive.count).toBe(3);
+    ports[0].postMessage({ type: 'done' });
+    vi.useRealTimers();
+    expect(await served?.ended).toBe('done');
+    vi.useFakeTimers();
+    await vi.advanceTimersByTimeAsync(3 * KEEP_ALIVE_MS);
+    expect(alive.count).toBe(3);
   });
 
   it('reports a cancelled download as such', async () => {

@@ -11,6 +11,11 @@ export const DOWNLOAD_PATH = '/__download/';
 /** The message type the service worker takes a download under; the same text is in service-worker.mjs. */
 export const DOWNLOAD_MESSAGE = 'fracture-download';
 
+/** Sent while a download runs, so the browser does not stop the worker as idle; also in service-worker.mjs. */
+export const KEEP_ALIVE_MESSAGE = 'fracture-download-alive';
+/** How often: well inside the 30 seconds after which Chromium stops an idle service worker. */
+export const KEEP_ALIVE_MS = 10_000;
+
 /** How a served download ended: every byte taken, cancelled by the user or the browser, or failed. */
 export type DownloadEnd = 'done' | 'cancelled' | 'failed';
 
@@ -68,5 +73,12 @@ export async function serveDownload(blob: Blob, name: string): Promise<ServedDow
   frame.title = 'Download';
   frame.src = DOWNLOAD_PATH + encodeURIComponent(id);
   document.body.append(frame);
-  return { ended: ended.finally(() => frame.remove()) };
+  // A download can outlast the worker's idle limit (a slow disk, a Save As dialog left open).
+  const alive = setInterval(() => worker.postMessage({ type: KEEP_ALIVE_MESSAGE }), KEEP_ALIVE_MS);
+  return {
+    ended: ended.finally(() => {
+      clearInterval(alive);
+      frame.remove();
+    }),
+  };
 }
