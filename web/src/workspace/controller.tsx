@@ -332,6 +332,8 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       if (served) {
         void served.ended.then((end) => {
           read(-1);
+          // Not served after all (the worker was replaced meanwhile): saved the plain way, kept.
+          if (end === 'unserved') saveBlob(archive.blob, archive.name);
           if (end === 'done') return releaseResults(done.filter(({ result }) => reading.get(result.report) === 0));
         });
       } else {

@@ -68,6 +68,15 @@ describe('serveDownload', () => {
     expect(alive.count).toBe(3);
   });
 
+  it('takes a page loading in the frame for a download that did not happen', async () => {
+    const { alive } = controller([{ type: 'ready' }]);
+    const served = await serveDownload(new Blob(['x']), 'a.zip');
+    document.querySelector('iframe')!.dispatchEvent(new Event('load'));
+    expect(await served?.ended).toBe('unserved');
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(alive.count).toBe(0);
+  });
+
   it('reports a cancelled download as such', async () => {
     controller([{ type: 'ready' }, { type: 'cancelled' }]);
     const served = await serveDownload(new Blob(['x']), 'a.zip');

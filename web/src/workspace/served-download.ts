@@ -16,8 +16,11 @@ export const KEEP_ALIVE_MESSAGE = 'fracture-download-alive';
 /** How often: well inside the 30 seconds after which Chromium stops an idle service worker. */
 export const KEEP_ALIVE_MS = 10_000;
 
-/** How a served download ended: every byte taken, cancelled by the user or the browser, or failed. */
-export type DownloadEnd = 'done' | 'cancelled' | 'failed';
+/**
+ * How a served download ended: every byte taken, cancelled by the user or the browser, failed, or
+ * never served (the frame got a page instead, and nothing was downloaded).
+ */
+export type DownloadEnd = 'done' | 'cancelled' | 'failed' | 'unserved';
 
 /** The worker answers 'ready' at once; one that does not (an older version) is not waited for. */
 const READY_WITHIN_MS = 2000;
@@ -49,16 +52,18 @@ export async function serveDownload(blob: Blob, name: string): Promise<ServedDow
   const answered = new Promise<boolean>((resolve) => {
     ready = resolve;
   });
+  let finish!: (end: DownloadEnd) => void;
   const ended = new Promise<DownloadEnd>((resolve) => {
-    channel.port1.onmessage = (event: MessageEvent<WorkerReply>) => {
-      const { type } = event.data;
-      if (type === 'ready') ready(true);
-      else {
-        channel.port1.close();
-        resolve(type);
-      }
+    finish = (end) => {
+      channel.port1.close();
+      resolve(end);
     };
   });
+  channel.port1.onmessage = (event: MessageEvent<WorkerReply>) => {
+    const { type } = event.data;
+    if (type === 'ready') ready(true);
+    else finish(type);
+  };
   const timer = setTimeout(() => ready(false), READY_WITHIN_MS);
   worker.postMessage({ type: DOWNLOAD_MESSAGE, id, name, blob }, [channel.port2]);
   const ok = await answered;
@@ -72,6 +77,9 @@ export async function serveDownload(blob: Blob, name: string): Promise<ServedDow
   frame.hidden = true;
   frame.title = 'Download';
   frame.src = DOWNLOAD_PATH + encodeURIComponent(id);
+  // A download leaves the frame empty; a page loading in it means the worker did not serve the
+  // download (replaced meanwhile, say): nothing was downloaded.
+  frame.addEventListener('load', () => finish('unserved'));
   document.body.append(frame);
   // A download can outlast the worker's idle limit (a slow disk, a Save As dialog left open).
   const alive = setInterval(() => worker.postMessage({ type: KEEP_ALIVE_MESSAGE }), KEEP_ALIVE_MS);
