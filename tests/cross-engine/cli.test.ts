@@ -3,14 +3,16 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  closeSync,
   existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   rmSync,
-  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -213,13 +215,17 @@ describe('fracture CLI', () => {
       const first = run(tool, ['--seed', '1', '--out', out, 'rows.csv'], dir);
       expect(first.code, first.err).toBe(0);
       const one = readFileSync(file);
-      const inode = statSync(file).ino;
+      // A reader that still has the earlier output open keeps its bytes: the file is replaced, not
+      // truncated and rewritten in place.
+      const held = openSync(file, 'r');
       const second = run(tool, ['--seed', '2', '--json', '--out', out, 'rows.csv'], dir);
       expect(second.code, second.err).toBe(0);
       const two = readFileSync(file);
       expect(two.equals(one), tool.label).toBe(false);
-      // A new file, not the old one truncated in place.
-      expect(statSync(file).ino, tool.label).not.toBe(inode);
+      const kept = Buffer.alloc(one.length + 1);
+      expect(readSync(held, kept, 0, kept.length, 0), tool.label).toBe(one.length);
+      closeSync(held);
+      expect(kept.subarray(0, one.length).equals(one), tool.label).toBe(true);
       expect(createHash('sha256').update(two).digest('hex')).toBe(JSON.parse(second.out).sha256_after);
       expect(readdirSync(path.join(dir, out)), tool.label).toEqual(['rows_corrupted.csv']);
       // An output path that is a symlink writes the file it points to, as before.
