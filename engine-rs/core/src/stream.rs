@@ -353,9 +353,13 @@ fn corrupt_in_pieces(
     }
 
     let (zeroed, ops_ms, input_measure, output_measure) = write_pieces(src, &mut run, sink, progress, piece, true)?;
-    let time_ms = (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-    let ops_ms = (ops_ms * 1e3).round() / 1e3;
+    let (time_ms, ops_ms) = timings(t0, ops_ms);
     Ok(finish(job, &run, zeroed, input_measure.finish(), output_measure.finish(), time_ms, ops_ms))
+}
+
+/// The report's `time_ms` (since `t0`) and `ops_ms`, in milliseconds to three decimals.
+pub(super) fn timings(t0: Instant, ops_ms: f64) -> (f64, f64) {
+    ((t0.elapsed().as_secs_f64() * 1e6).round() / 1e3, (ops_ms * 1e3).round() / 1e3)
 }
 
 /// Writes `run`'s output to `sink` in pieces; returns bad_sectors' zeroed bytes, the corrupt work's

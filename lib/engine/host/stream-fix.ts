@@ -111,7 +111,7 @@ export async function fixAndMeasure(
   let head = new Uint8Array(0);
   for (let pos = 0; pos < outLen; pos += piece) {
     const part = buf.subarray(0, Math.min(piece, outLen - pos));
-    await readAll(spool.handle, part, pos);
+    await readExact(spool.handle, part, pos, SPOOL_SHORTER);
     if (pos === 0) head = part.slice(0, 1024);
     sha.update(part);
     run.countOutput(part);
@@ -132,18 +132,26 @@ export async function copySpool(
   let writing: Promise<void> = Promise.resolve();
   for (let pos = 0, k = 0; pos < outLen; pos += piece, k++) {
     const part = bufs[k % 2].subarray(0, Math.min(piece, outLen - pos));
-    await readAll(spool.handle, part, pos);
+    await readExact(spool.handle, part, pos, SPOOL_SHORTER);
     await writing;
     writing = write(part);
   }
   await writing;
 }
 
-async function readAll(handle: FileHandle, buf: Uint8Array, pos: number): Promise<void> {
+/** Fills `buf` from `pos`; a file that got shorter is an error (`shorter` says which), as natively. */
+export async function readExact(
+  handle: FileHandle,
+  buf: Uint8Array,
+  pos: number,
+  shorter = 'the file changed while it was being read',
+): Promise<void> {
   let at = 0;
   while (at < buf.length) {
     const { bytesRead } = await handle.read(buf, at, buf.length - at, pos + at);
-    if (bytesRead === 0) throw new Error('the temporary output got shorter');
+    if (bytesRead === 0) throw new Error(shorter);
     at += bytesRead;
   }
 }
+
+const SPOOL_SHORTER = 'the temporary output got shorter';

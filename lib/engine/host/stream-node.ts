@@ -9,7 +9,7 @@ import { roundMs } from '../reference/report.ts';
 import type { CorruptOptions, Report } from '../shared/types.ts';
 import type { WasmEngine } from './run.ts';
 import { streamArgs } from './stream-args.ts';
-import { copySpool, fixAndMeasure, openSpool, spoolOn } from './stream-fix.ts';
+import { copySpool, fixAndMeasure, openSpool, readExact, spoolOn } from './stream-fix.ts';
 import type { StreamHelpers } from './stream-helpers.ts';
 
 /**
@@ -26,16 +26,6 @@ export const STREAM_PIECE = 1024 * 1024;
 export const STREAM_HELPERS_MIN = 24 * 1024 * 1024;
 /** The head the engine detects the format from (its first chunk). */
 const HEAD = 65536;
-
-/** Fills `buf` from `pos`; a file that got shorter is an error, as natively. */
-async function readExact(handle: FileHandle, buf: Uint8Array, pos: number): Promise<void> {
-  let at = 0;
-  while (at < buf.length) {
-    const { bytesRead } = await handle.read(buf, at, buf.length - at, pos + at);
-    if (bytesRead === 0) throw new Error('the file changed while it was being read');
-    at += bytesRead;
-  }
-}
 
 export interface PreparedStream {
   /** The output's length. */

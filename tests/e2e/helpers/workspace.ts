@@ -1,5 +1,6 @@
 // The workspace as the e2e specs drive it.
 import { type BrowserContext, expect, type Page, type Request } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { DOWNLOAD_PATH } from '../../../web/src/workspace/served-download.ts';
@@ -69,4 +70,27 @@ export function watchRequests(context: BrowserContext, origin: string, dist: str
     await Promise.all(pending);
     return foreign;
   };
+}
+
+/** A ZIP as Python's zipfile reads it: its first bad entry (testzip: every CRC checked) and entries. */
+export interface ZipListing {
+  bad: string | null;
+  entries: { name: string; size: number; compress_type: number; sha256: string }[];
+}
+
+/** Lists `path` with Python's zipfile, each entry hashed in 1 MiB reads (entries may be 200 MB). */
+export function readZip(path: string): ZipListing {
+  const script = `
+import hashlib, json, sys, zipfile
+def sha(z, info):
+    h = hashlib.sha256()
+    with z.open(info) as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+with zipfile.ZipFile(sys.argv[1]) as z:
+    print(json.dumps({"bad": z.testzip(), "entries": [
+        {"name": i.filename, "size": i.file_size, "compress_type": i.compress_type, "sha256": sha(z, i)}
+        for i in z.infolist()]}))`;
+  return JSON.parse(execFileSync('python3', ['-c', script, path], { maxBuffer: 1 << 26 }).toString());
 }

@@ -38,6 +38,12 @@ export async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
+/** A random name (a UUID where the browser makes them), for a tab's folder or a download. */
+export function randomName(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 /** The object URL outlives the click by this long, then is revoked (docs/product.md, "Calls"). */
 export const REVOKE_AFTER_MS = 1000;
 

@@ -270,14 +270,15 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
    */
   const releaseResults = useCallback(
     async (items: readonly Finished[]) => {
-      const store = engine === corrupt ? await resultStore() : undefined;
+      const opened = engine === corrupt ? await resultStore() : undefined;
+      const store = typeof opened === 'object' ? opened : undefined;
       for (const { id, result } of items) {
         const now = stateRef.current.items.find((f) => f.id === id);
         // Removed since, or another result by now: nothing of this one to let go.
         if (now?.result?.report !== result.report || !now.result.blob) continue;
         const file = now.file;
-        const path = typeof store === 'object' ? store.pathFor(id) : undefined;
-        const gone = typeof store === 'object' ? store.release(id) : Promise.resolve();
+        const path = store?.pathFor(id);
+        const gone = store?.release(id);
         dispatch({
           type: 'released',
           id,

@@ -2,7 +2,6 @@
 // only when something asks: its bytes (made again if they were released), its change map and the
 // browser's verdict. The map and the verdict are cached beside the result's report (a WeakMap, so
 // they go when the file is removed); a released and remade result keeps them.
-import { blobFromBytes } from '../../../lib/engine/shared/blob.ts';
 import type { CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
 import type { ChangeMap } from '../../../lib/report/changes.ts';
 import {
@@ -14,7 +13,7 @@ import {
 import { mapChanges } from './changes-client.ts';
 import { browserVerdict } from './media.ts';
 import { parseRangesField } from './rangesField.ts';
-import type { CorruptFn } from './run.ts';
+import { type CorruptFn, outputBlob } from './run.ts';
 import type { Finished } from './state.ts';
 
 export type { Finished };
@@ -67,7 +66,7 @@ export async function remakeResult(
   const produced = await corrupt(file, file.name, options, {});
   if (produced.report.sha256_after !== report.sha256_after)
     throw new Error(`${file.name} came out different when made again (was the original changed on disk?)`);
-  return produced.data instanceof Blob ? produced.data : blobFromBytes(produced.data);
+  return outputBlob(produced.data);
 }
 
 export function changesOf(item: Finished): Promise<ChangeMap> {

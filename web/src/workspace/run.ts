@@ -130,9 +130,12 @@ async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, 
 }
 
 /** The engine's output as the Blob a download needs; the worker already gives one for large outputs. */
+export async function outputBlob(data: Uint8Array | Blob): Promise<Blob> {
+  return data instanceof Blob ? data : blobFromBytes(data);
+}
+
 async function resultOf(data: Uint8Array | Blob, report: CorruptResult['report'], seed: number): Promise<FileResult> {
-  const blob = data instanceof Blob ? data : await blobFromBytes(data);
-  return { blob, report, seed };
+  return { blob: await outputBlob(data), report, seed };
 }
 
 /**

@@ -6,6 +6,8 @@
 // (storage.ts). Without a controlling service worker (the first seconds of a first visit, a forced
 // reload, the dev server) nothing is started here and the caller downloads the Blob as before.
 
+import { randomName } from './bytes.ts';
+
 /** Where the service worker answers downloads; the same text is in service-worker.mjs. */
 export const DOWNLOAD_PATH = '/__download/';
 /** The message type the service worker takes a download under; the same text is in service-worker.mjs. */
@@ -29,11 +31,6 @@ interface WorkerReply {
   type: 'ready' | DownloadEnd;
 }
 
-function downloadId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** A download the service worker serves, and how it ends. */
 export interface ServedDownload {
   ended: Promise<DownloadEnd>;
@@ -46,7 +43,7 @@ export interface ServedDownload {
 export async function serveDownload(blob: Blob, name: string): Promise<ServedDownload | undefined> {
   const worker = typeof navigator === 'undefined' ? null : (navigator.serviceWorker?.controller ?? null);
   if (!worker) return undefined;
-  const id = downloadId();
+  const id = randomName();
   const channel = new MessageChannel();
   let ready!: (ok: boolean) => void;
   const answered = new Promise<boolean>((resolve) => {

@@ -7,6 +7,8 @@
 // holds a Web Lock named after its folder for as long as it lives, and folders whose lock nobody
 // holds are swept.
 
+import { randomName } from './bytes.ts';
+
 export const RESULTS_DIR = 'fracture-results';
 const LOCK_PREFIX = 'fracture-results:';
 
@@ -21,11 +23,6 @@ export interface ResultStore {
 
 type Entries = { keys(): AsyncIterable<string> };
 
-function tabName(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** Removes the folders of tabs that no longer hold their lock (closed or crashed), except `keep`. */
 export async function sweep(results: FileSystemDirectoryHandle, keep: string): Promise<void> {
   const { held = [] } = await navigator.locks.query();
@@ -38,7 +35,7 @@ export async function sweep(results: FileSystemDirectoryHandle, keep: string): P
 }
 
 async function open(): Promise<ResultStore> {
-  const tab = tabName();
+  const tab = randomName();
   // Held until the page goes away; granted at once, as the name is new.
   await new Promise<void>((granted, refused) => {
     navigator.locks

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::sync::mpsc::sync_channel;
 use std::time::Instant;
 
-use super::{add_counts, flip, measured_report, Edit, Measure, Source, StreamError, BLOCK, BUFFERS};
+use super::{add_counts, flip, measured_report, timings, Edit, Measure, Source, StreamError, BLOCK, BUFFERS};
 use crate::heuristic::looks_corrupted_parts;
 use crate::recipes::breaking::{Breaker, HEADROOM};
 use crate::{byte_counts, Executed, Family, Job, Report, EMPTY_RECIPE};
@@ -140,8 +140,7 @@ pub(super) fn run(
     if n == 0 {
         progress(0, 0);
     }
-    let time_ms = (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-    let ops_ms = (ops_ms * 1e3).round() / 1e3;
+    let (time_ms, ops_ms) = timings(t0, ops_ms);
     Ok(report(job, &b, out_len, input.finish(), output.finish(), time_ms, ops_ms))
 }
 

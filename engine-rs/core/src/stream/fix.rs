@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
 use std::time::Instant;
 
-use super::{finish, planned_job, prepare, unsupported, write_pieces, Measure, Source, StreamError, PIECE};
+use super::{finish, planned_job, prepare, timings, unsupported, write_pieces, Measure, Source, StreamError, PIECE};
 use crate::checksums::{fix_positional, Positional};
 use crate::heuristic::looks_corrupted_parts;
 use crate::{detect, flip, Mode, Options, Report};
@@ -136,8 +136,7 @@ pub(super) fn fixed_in_pieces(
             continue;
         }
         job.fixed = fixed;
-        let time_ms = (t0.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-        let ops_ms = (ops_ms * 1e3).round() / 1e3;
+        let (time_ms, ops_ms) = timings(t0, ops_ms);
         return Ok(finish(job, &run, zeroed, input.finish(), (sha, counts), time_ms, ops_ms));
     }
 }
