@@ -18,14 +18,18 @@ CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: setup engine-data build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-big bench-browser bench-site budgets clean wasm native cli web golden sample-report
+.PHONY: help setup engine-data build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-big bench-browser bench-site budgets clean wasm native cli web golden sample-report
+
+# `make help`: the targets, each with the line after its `##`.
+help:
+	@awk -F':.*## ' '/^[a-z][a-z0-9-]*:.*## /{printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 $(STAMPS)/setup: scripts/setup.sh package-lock.json engine-rs/wasm/Cargo.toml
 	@mkdir -p $(STAMPS)
 	bash scripts/setup.sh
 	@touch $@
 
-setup: $(STAMPS)/setup
+setup: $(STAMPS)/setup ## install what is missing (Debian packages, wasm tools, npm packages); safe to re-run
 
 $(STAMPS)/engine-data: engine-data/formats.toml scripts/gen-engine-data.mjs | $(STAMPS)/setup
 	node scripts/gen-engine-data.mjs
@@ -33,7 +37,7 @@ $(STAMPS)/engine-data: engine-data/formats.toml scripts/gen-engine-data.mjs | $(
 
 $(ENGINE_DATA_OUT): $(STAMPS)/engine-data ;
 
-engine-data: $(STAMPS)/engine-data
+engine-data: $(STAMPS)/engine-data ## regenerate the tables from engine-data/formats.toml
 
 # The WebAssembly module (engine-rs/wasm), and its testing twin: Debian's rustc-web builds std for
 # wasm32 from source (rustup cannot fetch the target here); wasm-pack then runs wasm-bindgen and wasm-opt.
@@ -51,67 +55,67 @@ $(CLI_JS): $(WASM_PKG) $(shell find cli sdk lib -name '*.ts' 2>/dev/null) $(filt
 $(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts lib -type f -not -path 'lib/engine/pkg/*' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) web/index.html web/vite.config.ts | $(STAMPS)/setup
 	npm run --silent build:web
 
-wasm: $(WASM_PKG)
-native: $(NATIVE)
-cli: $(CLI_JS) $(WASM_PKG)
-web: $(WEB_DIST)
-build: engine-data wasm native cli web
+wasm: $(WASM_PKG) ## build the WebAssembly engine into lib/engine/pkg
+native: $(NATIVE) ## build the native CLI, target/release/fracture
+cli: $(CLI_JS) $(WASM_PKG) ## build the npm CLI and the SDK into dist/
+web: $(WEB_DIST) ## build the site into web/dist
+build: engine-data wasm native cli web ## engine-data, wasm, native, cli and web
 
-start: build
+start: build ## build and serve the site on http://127.0.0.1:4173/
 	node scripts/serve.mjs web/dist
 
-test: build
+test: build ## build and run every test suite (scripts/test.sh)
 	bash scripts/test.sh
 
 # Formats every Rust and TypeScript file and applies the linters' safe fixes; `make lint` checks.
-fmt: | $(STAMPS)/setup
+fmt: | $(STAMPS)/setup ## format Rust and TypeScript and apply safe lint fixes
 	cargo fmt --all
 	npx biome check --write .
 
-lint: | $(STAMPS)/setup
+lint: | $(STAMPS)/setup ## check formatting, clippy, Biome, generated tables
 	bash scripts/lint.sh
 
-test-rust: $(STAMPS)/setup $(ENGINE_DATA_OUT)
-	cargo test --release --locked
+# One suite of `make test` each, by its key in scripts/test.sh (the one list of suites).
+test-rust: $(STAMPS)/setup $(ENGINE_DATA_OUT) ## cargo test only
+	bash scripts/test.sh rust
 
-test-unit: build
-	npx vitest run --config web/vite.config.ts
+test-unit: build ## typecheck and vitest only
+	bash scripts/test.sh typecheck unit
 
-test-parsers: build
-	python3 tests/parsers/run.py --strict
-	python3 tests/parsers/checksums.py
+test-parsers: build ## the real-parser suites only
+	bash scripts/test.sh parsers checksums
 
-test-e2e: build
-	npx playwright test -c tests/e2e/playwright.config.ts
+test-e2e: build ## Playwright against the built site only
+	bash scripts/test.sh e2e
 
-bench: build
+bench: build ## engine and whole-process benchmarks (ratios against baselines)
 	node tests/bench/run.mjs
 	node tests/bench/process.mjs
 
 # 1.2 GiB and 4 GiB inputs in every mode: each process's time and peak RSS (inputs under /tmp, deleted).
-bench-big: build
+bench-big: build ## 1.2 GiB and 4 GiB inputs: time and peak RSS per mode
 	node tests/bench/process.mjs --big
 
 # The site in headless Chromium with 200 MB files: stage times, tab memory, a six-file batch ZIP.
-bench-browser: build
+bench-browser: build ## the site in Chromium with 200 MB files
 	node tests/bench/browser.mjs
 
 # Lighthouse (default mobile) against the built site as `make start` serves it, 3 runs per route.
-bench-site: build
+bench-site: build ## Lighthouse against the served site
 	node tests/bench/site.mjs
 
 # First-load JavaScript per route against the budgets (brotli bytes, from the build).
-budgets: web
+budgets: web ## first-load JavaScript per route against the budgets
 	node web/scripts/budgets.mjs
 
-clean:
+clean: ## remove build output
 	rm -rf target web/dist dist lib/engine/pkg $(STAMPS)
 
 # Recompute the golden vectors with the native engine (only with a new engine version:
 # docs/contract.md, section 1.1).
-golden: $(STAMPS)/setup $(ENGINE_DATA_OUT)
+golden: $(STAMPS)/setup $(ENGINE_DATA_OUT) ## recompute the golden vectors (new engine version only)
 	python3 tests/golden/make_cases.py
 	FRACTURE_BLESS=1 cargo test --release --test golden
 
-sample-report: cli
+sample-report: cli ## regenerate the sample report shown on the site
 	node scripts/make-sample-report.mjs

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every test suite, in order; `make test` runs this after installing and building. Each suite runs
-# even when an earlier one failed, so one run shows every failure; the exit status is non-zero if any
-# suite failed.
+# Every test suite, in order: the one list of suites (`make test` runs them all after installing and
+# building; `make test-rust` and the like run one by its key: `bash scripts/test.sh KEY...`,
+# `bash scripts/test.sh --list` prints the keys). Each suite runs even when an earlier one failed,
+# so one run shows every failure; the exit status is non-zero if any suite failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -9,9 +10,22 @@ export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 passed=0
 failed=0
 failures=()
+wanted=" $* "
+if [ "${1:-}" = --list ]; then
+  wanted=list
+fi
+ran=0
 suite() {
-  local name=$1
-  shift
+  local key=$1 name=$2
+  shift 2
+  if [ "$wanted" = list ]; then
+    printf '%-10s %s\n' "$key" "$name"
+    return
+  fi
+  if [ "$wanted" != "  " ] && [[ $wanted != *" $key "* ]]; then
+    return
+  fi
+  ran=$((ran + 1))
   printf '\n=== %s\n' "$name"
   local t0=$SECONDS
   if "$@"; then
@@ -24,17 +38,22 @@ suite() {
   fi
 }
 
-suite "Style: rustfmt, clippy, Biome (format and lint)" bash scripts/lint.sh
-suite "Rust: unit, worked example, golden vectors, property run" cargo test --release --locked
-suite "TypeScript: typecheck" npm run --silent typecheck
-suite "Vitest: reference engine, golden vectors (TS and wasm), differential, CLI, ZIP, UI components" \
+suite lint "Style: rustfmt, clippy, Biome (format and lint)" bash scripts/lint.sh
+suite rust "Rust: unit, worked example, golden vectors, property run" cargo test --release --locked
+suite typecheck "TypeScript: typecheck" npm run --silent typecheck
+suite unit "Vitest: reference engine, golden vectors (TS and wasm), differential, CLI, ZIP, UI components" \
   vitest run --config web/vite.config.ts
-suite "Byte budgets of the first load: 70 KB of JavaScript per route, 120 KB home (brotli)" \
+suite budgets "Byte budgets of the first load: 70 KB of JavaScript per route, 120 KB home (brotli)" \
   node web/scripts/budgets.mjs
-suite "Real parsers reject guaranteed_break output" python3 tests/parsers/run.py --strict
-suite "Real readers accept checksums kept valid (--fix-checksums) and still see the damage" python3 tests/parsers/checksums.py
-suite "Playwright: the built site in Chromium" playwright test -c tests/e2e/playwright.config.ts
+suite parsers "Real parsers reject guaranteed_break output" python3 tests/parsers/run.py --strict
+suite checksums "Real readers accept checksums kept valid (--fix-checksums) and still see the damage" python3 tests/parsers/checksums.py
+suite e2e "Playwright: the built site in Chromium" playwright test -c tests/e2e/playwright.config.ts
 
+[ "$wanted" = list ] && exit 0
+if [ "$ran" -eq 0 ]; then
+  printf 'no suite named:%s(bash scripts/test.sh --list)\n' "$wanted" >&2
+  exit 2
+fi
 printf '\n'
 for f in "${failures[@]}"; do printf 'failed suite: %s\n' "$f"; done
 printf 'suites: %d passed, %d failed\n' "$passed" "$failed"
