@@ -18,9 +18,9 @@ const RELATIVE_PATH = /(?:\.\.\/)+[^\s'"`)\]>,;]*/g;
 
 /** Relative paths that leave the repository on purpose, and why. */
 const ALLOWED = new Set([
-  // README's SDK example: shell commands run in a sibling project, not citations.
-  'README.md ../my-project',
-  'README.md ../fracture/fracture-1.0.0.tgz',
+  // The SDK guide's example (docs/usage.md): shell commands run in a sibling project, not citations.
+  'docs/usage.md ../my-project',
+  'docs/usage.md ../fracture/fracture-1.0.0.tgz',
   // A hostile ZIP entry name the test feeds the writer.
   'lib/zip/names.test.ts ../../../tmp/escape.txt',
 ]);

@@ -1,5 +1,5 @@
 // The SDK as its users meet it: the tarball `npm pack` makes, installed with `npm i ./fracture-*.tgz` into
-// an empty project; the README's examples run there as written, in Node and, bundled by Vite, in
+// an empty project; the examples of docs/usage.md run there as written, in Node and, bundled by Vite, in
 // Chromium; a strict TypeScript consumer compiles against the shipped types. Every output is compared
 // with the native CLI's bytes. Tools the consumer would install (vite, typescript, @types/node) are the
 // repository's own, reached by path: the tarball alone comes from `npm i`.
@@ -18,11 +18,11 @@ const NATIVE = path.join(ROOT, 'target/release/fracture');
 const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
-/** The README's example marked `<!-- example: NAME ... -->`, exactly as printed there. */
+/** The example of docs/usage.md marked `<!-- example: NAME ... -->`, exactly as printed there. */
 function readmeExample(name: string): string {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(ROOT, 'docs', 'usage.md'), 'utf8');
   const match = readme.match(new RegExp(`<!-- example: ${name} [^>]*-->\\n\`\`\`js\\n([\\s\\S]*?)\`\`\`\\n`));
-  if (!match) throw new Error(`README.md has no example "${name}"`);
+  if (!match) throw new Error(`docs/usage.md has no example "${name}"`);
   return match[1];
 }
 
@@ -109,7 +109,7 @@ describe('the fracture package, installed from its tarball', () => {
     const files: string[] = entry.files.map((f: { path: string }) => f.path);
     for (const f of files) {
       expect(f, 'only the CLI, the SDK, the engine and the package files').toMatch(
-        /^(package\.json|README\.md|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip|lib\/report)\/.+\.(js|d\.ts|wasm)|dist\/lib\/vendor\/pdf-lib\.(js|LICENSE\.md))$/,
+        /^(package\.json|README\.md|LICENSE|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip|lib\/report)\/.+\.(js|d\.ts|wasm)|dist\/lib\/vendor\/pdf-lib\.(js|LICENSE\.md))$/,
       );
       expect(f).not.toMatch(/\.test\.|testing|web\//);
     }
@@ -131,7 +131,7 @@ describe('the fracture package, installed from its tarball', () => {
     expect(readdirSync(path.join(app, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['fracture']);
   });
 
-  it("Node: the README's example, as written, writes the CLI's bytes", () => {
+  it("Node: the usage guide's example, as written, writes the CLI's bytes", () => {
     writeFileSync(path.join(app, 'example-node.mjs'), readmeExample('node'));
     const r = spawnSync(process.execPath, ['example-node.mjs'], { cwd: app, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
@@ -145,7 +145,7 @@ describe('the fracture package, installed from its tarball', () => {
     expect(readFileSync(path.join(app, 'photo_corrupted.png')).equals(expected)).toBe(true);
   });
 
-  it("Node: the README's variants example writes what --count writes", () => {
+  it("Node: the usage guide's variants example writes what --count writes", () => {
     writeFileSync(path.join(app, 'example-variants.mjs'), readmeExample('variants'));
     const r = spawnSync(process.execPath, ['example-variants.mjs'], { cwd: app, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
@@ -157,7 +157,7 @@ describe('the fracture package, installed from its tarball', () => {
       expect(readFileSync(path.join(app, n)).equals(readFileSync(path.join(out, n))), n).toBe(true);
   });
 
-  it("Node: the README's fault-model example (ranges, fixChecksums) writes the CLI's bytes", () => {
+  it("Node: the usage guide's fault-model example (ranges, fixChecksums) writes the CLI's bytes", () => {
     writeFileSync(path.join(app, 'example-faults.mjs'), readmeExample('faults'));
     const r = spawnSync(process.execPath, ['example-faults.mjs'], { cwd: app, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
@@ -413,11 +413,11 @@ console.log(blob, name, bytes);
     expect(wrong.stdout).toMatch(/error TS2345/);
   });
 
-  describe("a Vite app with the README's browser example, in Chromium", () => {
+  describe("a Vite app with the usage guide's browser example, in Chromium", () => {
     let site: string;
 
     beforeAll(() => {
-      // The consumer project itself is the app: the README's example as written, in a page with a file
+      // The consumer project itself is the app: the usage guide's example as written, in a page with a file
       // picker; no Vite config.
       site = app;
       writeFileSync(

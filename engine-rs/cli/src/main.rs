@@ -1,5 +1,5 @@
 //! `fracture`: corrupt files from the command line, byte-identical to the browser and the npm CLI.
-//! Usage and exit codes: docs/contract.md, section 11.3, and README.md (and `fracture --help`).
+//! Usage and exit codes: docs/contract.md, section 11.3, and docs/usage.md (and `fracture --help`).
 
 mod args;
 mod changes;
