@@ -62,6 +62,7 @@ export default defineConfig(({ mode }) => ({
       '../cli/**/*.test.{ts,tsx}',
       '../tests/cross-engine/**/*.test.{ts,tsx}',
       '../tests/sdk/**/*.test.ts',
+      '../tests/fs/**/*.test.ts',
     ],
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
