@@ -455,12 +455,13 @@ describe('fracture CLI', () => {
   it('exits 1 on a failing file, with one line for it, and still writes the others', () => {
     for (const [t, tool] of TOOLS.entries()) {
       const out = `partial-${t}`;
-      const r = run(tool, ['--seed', '5', '--out', out, 'missing.bin', 'rows.csv', 'a'], dir);
+      // (A directory is refused before anything is written: tests/fs.)
+      const r = run(tool, ['--seed', '5', '--out', out, 'missing.bin', 'rows.csv', 'gone.txt'], dir);
       expect(r.code, tool.label).toBe(1);
       expect(r.err.trim().split('\n'), tool.label).toEqual([
         'fracture: seed 5 (file i uses seed + i)',
         'fracture: missing.bin: no such file',
-        'fracture: a: is a directory',
+        'fracture: gone.txt: no such file',
       ]);
       expect(readdirSync(path.join(dir, out)), tool.label).toEqual(['rows_corrupted.csv']);
     }

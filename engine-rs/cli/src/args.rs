@@ -1,6 +1,7 @@
 //! Command-line arguments, parsed by clap. clap's own errors are several lines; each is reduced to the
 //! one line `fracture: <message> (see fracture --help)` that the npm CLI prints for the same mistake.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -73,6 +74,11 @@ fn value(name: &'static str, value_name: &'static str, help: &'static str) -> Ar
     Arg::new(name).long(name).value_name(value_name).allow_hyphen_values(true).help(help)
 }
 
+/// A value option naming a file: any bytes the system allows.
+fn path(arg: Arg) -> Arg {
+    arg.value_parser(clap::value_parser!(PathBuf))
+}
+
 fn flag(name: &'static str, help: &'static str) -> Arg {
     Arg::new(name).long(name).action(ArgAction::SetTrue).help(help)
 }
@@ -134,7 +140,7 @@ fn command() -> Command {
              pages, FLAC frames) after the damage, so readers reach it. --only, --protect and --fix-checksums: \
              byte_flip, header_preserve_flip, bad_sectors and bit_rot",
         ))
-        .arg(value("out", "DIR", "output directory (default ./corrupted): DIR/{base}_corrupted{.ext}"))
+        .arg(path(value("out", "DIR", "output directory (default ./corrupted): DIR/{base}_corrupted{.ext}")))
         .arg(value("name", "NAME", "the name FILE - goes by, for format detection and reports (default stdin)"))
         .arg(flag(
             "report",
@@ -146,7 +152,7 @@ fn command() -> Command {
              session report PDF goes into the ZIP too",
         ))
         .arg(flag("json", "print one report per line on stdout (on stderr when a FILE is -)"))
-        .arg(value("zip", "FILE", "also write a batch ZIP with every corrupted file and the session report"))
+        .arg(path(value("zip", "FILE", "also write a batch ZIP with every corrupted file and the session report")))
         .arg(flag("quiet", "no progress bars and no per-file lines (errors and the seed line still print)"))
         // The npm CLI's engine choice: named here only to say why it does not apply.
         .arg(value("engine", "E", "").hide(true))
@@ -173,7 +179,7 @@ fn minimize_command() -> Command {
             "CMD",
             "the test, run by /bin/sh: {} is the candidate file's path (without {}: it is standard input)",
         ))
-        .arg(value("out", "FILE", "where to write the result (default {base}_minimized{.ext} beside CORRUPTED)"))
+        .arg(path(value("out", "FILE", "where to write the result (default {base}_minimized{.ext} beside CORRUPTED)")))
         .arg(value("timeout", "MS", "a test running longer has failed (default 10000)"))
         .arg(value("jobs", "N", "tests run at once (default: the number of cores)"))
         .arg(flag("quiet", "no progress lines"))
@@ -183,8 +189,8 @@ fn minimize_command() -> Command {
 }
 
 /// Runs clap; help and version come back as text to print.
-fn matches(command: Command, name: &str, argv: &[String]) -> Result<Result<ArgMatches, String>, String> {
-    match command.try_get_matches_from(std::iter::once(name.to_string()).chain(argv.iter().cloned())) {
+fn matches(command: Command, name: &str, argv: &[OsString]) -> Result<Result<ArgMatches, String>, String> {
+    match command.try_get_matches_from(std::iter::once(OsString::from(name)).chain(argv.iter().cloned())) {
         Ok(m) => Ok(Ok(m)),
         Err(e) => match e.kind() {
             ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(Err(e.to_string())),
@@ -196,7 +202,7 @@ fn matches(command: Command, name: &str, argv: &[String]) -> Result<Result<ArgMa
 pub const MAX_TIMEOUT_MS: u64 = 86_400_000;
 pub const MAX_JOBS: u64 = 1024;
 
-fn parse_minimize(argv: &[String]) -> Result<Parsed, String> {
+fn parse_minimize(argv: &[OsString]) -> Result<Parsed, String> {
     let m = match matches(minimize_command(), "fracture minimize", argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
@@ -225,14 +231,14 @@ fn parse_minimize(argv: &[String]) -> Result<Parsed, String> {
         test,
         original,
         corrupted,
-        out: text("out").map(PathBuf::from),
+        out: m.get_one::<PathBuf>("out").cloned(),
         timeout_ms,
         jobs,
         quiet: m.get_flag("quiet"),
     }))
 }
 
-pub fn parse(argv: &[String]) -> Result<Parsed, String> {
+pub fn parse(argv: &[OsString]) -> Result<Parsed, String> {
     // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
     if argv.first().is_some_and(|a| a == "minimize") {
         return parse_minimize(&argv[1..]);
@@ -269,15 +275,18 @@ pub fn parse(argv: &[String]) -> Result<Parsed, String> {
     // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
     check_options(mode, &options).map_err(|e| e.to_string())?;
     let files = paths(&m, "FILE");
-    let zip = text("zip").map(PathBuf::from);
+    let zip = m.get_one::<PathBuf>("zip").cloned();
     let name = text("name");
+    if let Some(name) = &name {
+        check_name(name)?;
+    }
     check_combination(&files, count, zip.is_some(), name.is_some())?;
     Ok(Parsed::Run(Args {
         mode: mode.name().to_string(),
         intensity,
         seed,
         count,
-        out: text("out").map_or_else(|| PathBuf::from("corrupted"), PathBuf::from),
+        out: m.get_one::<PathBuf>("out").cloned().unwrap_or_else(|| PathBuf::from("corrupted")),
         name: name.unwrap_or_else(|| "stdin".into()),
         report: m.get_flag("report"),
         pdf: m.get_flag("pdf"),
@@ -287,6 +296,18 @@ pub fn parse(argv: &[String]) -> Result<Parsed, String> {
         files,
         options,
     }))
+}
+
+/// `--name` is a base name: not empty, `.` or `..`, without `/`, `\\`, NUL or a control character.
+fn check_name(name: &str) -> Result<(), String> {
+    let bad = |c: char| matches!(c, '/' | '\\') || (c as u32) < 0x20 || c == '\u{7F}';
+    if name.is_empty() || name == "." || name == ".." || name.chars().any(bad) {
+        return Err(format!(
+            "--name must be a file name, not a path or a name with control characters: {}",
+            crate::display::bytes(name.as_bytes())
+        ));
+    }
+    Ok(())
 }
 
 /// The combinations that cannot work, each refused with its reason (the npm CLI checks the same, in

@@ -3,10 +3,13 @@
 
 mod args;
 mod changes;
+mod display;
 mod host_fields;
 mod minimize;
 mod names;
+mod output;
 mod pdf;
+mod plan;
 mod process;
 mod read;
 mod report_text;
@@ -16,7 +19,9 @@ mod ui;
 mod ui_modes;
 mod zip;
 
-use std::path::Path;
+use std::ffi::{OsStr, OsString};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use fracture_engine::stream::StreamError;
@@ -27,7 +32,14 @@ use process::{Input, Opened, Settings};
 use ui::Ui;
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    output::init();
+    let code = start();
+    output::finish();
+    code
+}
+
+fn start() -> ExitCode {
+    let argv: Vec<OsString> = std::env::args_os().skip(1).collect();
     match args::parse(&argv) {
         Ok(Parsed::Run(a)) => run(a),
         Ok(Parsed::Minimize(o)) => minimize::run(o),
@@ -44,9 +56,78 @@ fn main() -> ExitCode {
 
 /// One corrupted file, kept for the ZIP.
 struct Done {
-    out_name: String,
+    out_name: OsString,
     data: zip::Data,
     report: Report,
+    /// The permission bits its input grants.
+    allowed: u32,
+}
+
+/// The outputs of one variant of one FILE, named before anything is written.
+struct Planned {
+    /// Its output's name and path (none for standard input: standard output).
+    out: Option<(OsString, PathBuf)>,
+    report: Option<PathBuf>,
+    pdf: Option<PathBuf>,
+}
+
+/// One FILE's outputs: its variants', and the permission bits it grants (None: not a regular file
+/// when planned, or standard input that is not one).
+struct FilePlan {
+    variants: Vec<Planned>,
+    allowed: Option<u32>,
+}
+
+/// Every output of the run, checked against the inputs and each other (docs/cli.md, "Plan, then
+/// write").
+fn plan(a: &Args) -> Result<Vec<FilePlan>, String> {
+    let mut p = plan::Plan::default();
+    let mut allowed = Vec::with_capacity(a.files.len());
+    for file in &a.files {
+        allowed.push(if file.as_os_str() == STDIN { p.stdin() } else { p.input(file)? });
+    }
+    let mut out_names = names::Dedup::default();
+    let mut report_names = names::Dedup::default();
+    let mut pdf_names = names::Dedup::default();
+    let mut planned = Vec::with_capacity(a.files.len());
+    for (i, file) in a.files.iter().enumerate() {
+        let stdin = file.as_os_str() == STDIN;
+        let name: &OsStr = if stdin { OsStr::new(&a.name) } else { file.file_name().unwrap_or(file.as_os_str()) };
+        let mut variants = Vec::new();
+        if stdin {
+            p.stdout()?;
+        }
+        if stdin || allowed[i].is_some() {
+            for j in 0..a.count {
+                let seed = seed_of(a, i, j).unwrap_or(u64::MAX);
+                let out = (!stdin).then(|| {
+                    let named = if a.count > 1 { names::variant_name(name, seed) } else { names::corrupted_name(name) };
+                    let out_name = out_names.claim(&named);
+                    let path = a.out.join(&out_name);
+                    (out_name, path)
+                });
+                if let Some((_, path)) = &out {
+                    p.output(path)?;
+                }
+                let report_name =
+                    if a.count > 1 { names::variant_report_name(name, seed) } else { names::report_name(name) };
+                let report = a.report.then(|| a.out.join(report_names.claim(&report_name)));
+                if let Some(path) = &report {
+                    p.output(path)?;
+                }
+                let pdf = a.pdf.then(|| a.out.join(pdf_names.claim(&names::pdf_name(&report_name))));
+                if let Some(path) = &pdf {
+                    p.output(path)?;
+                }
+                variants.push(Planned { out, report, pdf });
+            }
+        }
+        planned.push(FilePlan { variants, allowed: allowed[i] });
+    }
+    if let Some(zip) = &a.zip {
+        p.output(zip)?;
+    }
+    Ok(planned)
 }
 
 /// Why writing an output failed: the sink, or reading the input (already one line of text).
@@ -69,6 +150,13 @@ fn seed_of(a: &Args, i: usize, j: u64) -> Option<u64> {
 }
 
 fn run(a: Args) -> ExitCode {
+    let planned = match plan(&a) {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("fracture: {msg} (see fracture --help)");
+            return ExitCode::from(2);
+        }
+    };
     if a.count == 1 {
         eprintln!("fracture: seed {} (file i uses seed + i)", a.seed);
     } else {
@@ -84,20 +172,24 @@ fn run(a: Args) -> ExitCode {
     let line = |ui: &Ui, text: &str| if filter { ui.err(text) } else { ui.out(text) };
     let started = std::time::SystemTime::now();
     let mut out_dir = OutDir { path: &a.out, ready: false };
-    let mut out_names = names::Dedup::default();
-    let mut report_names = names::Dedup::default();
-    let mut pdf_names = names::Dedup::default();
     let mut done: Vec<Done> = Vec::new();
     let mut failed = 0usize;
-    let mut discarded = process::Discarded::default();
     for (i, file) in a.files.iter().enumerate() {
-        let fail = |ui: &Ui, msg: &str| ui.err(&format!("fracture: {}: {msg}", file.display()));
+        let shown = display::path(file);
+        let fail = |ui: &Ui, msg: &str| ui.err(&format!("fracture: {shown}: {msg}"));
         let first_seed = seed_of(&a, i, 0);
-        ui.start(&file.display().to_string(), sizes[i]);
+        let FilePlan { variants, allowed } = &planned[i];
+        // What the outputs of this input may grant (standard input that is not a file restricts nothing).
+        let allowed = allowed.unwrap_or(0o777);
+        ui.start(&shown, sizes[i]);
         let read = if file.as_os_str() == STDIN {
             process::open_stdin(&a.name, &settings).inspect(|input| ui.grow(input.size()))
         } else {
             let check = || {
+                if variants.is_empty() {
+                    // Not a readable file when the run was planned, but one now.
+                    return Err(read::CHANGED.to_string());
+                }
                 let seed = first_seed.unwrap_or(u64::MAX);
                 fracture_engine::check_args(&a.mode, a.intensity, seed).map(|_| ()).map_err(|e| e.to_string())
             };
@@ -112,15 +204,15 @@ fn run(a: Args) -> ExitCode {
                 continue;
             }
         };
-        for j in 0..a.count {
-            let (size, name, whole) = match input.as_ref() {
-                Some(Opened::Whole(i)) => (i.bytes.len() as u64, i.name.clone(), true),
-                Some(Opened::Stream(s)) => (s.size(), s.name.clone(), false),
+        for (j, planned) in (0..a.count).zip(variants) {
+            let (size, whole) = match input.as_ref() {
+                Some(Opened::Whole(i)) => (i.bytes.len() as u64, true),
+                Some(Opened::Stream(s)) => (s.size(), false),
                 None => break,
             };
             let seed = seed_of(&a, i, j).unwrap_or(u64::MAX);
             if j > 0 {
-                ui.start(&format!("{} (seed {seed})", file.display()), size);
+                ui.start(&format!("{shown} (seed {seed})"), size);
             }
             // Whole inputs run their stages first; streamed ones check their arguments first and run
             // as they are written.
@@ -175,52 +267,59 @@ fn run(a: Args) -> ExitCode {
                     (None, None) => Err(Fault::Read("no input".into())),
                 }
             };
-            let (out_name, destination, written, out_path) = if file.as_os_str() == STDIN {
-                let written = produce(&mut std::io::stdout(), &mut ui).map_err(|f| match f {
-                    Fault::Write(e) => format!("cannot write standard output: {}", process::io_text(&e)),
-                    Fault::Read(msg) => msg,
-                });
-                (String::new(), "standard output".to_string(), written, None)
-            } else {
-                let out_name = out_names.claim(&if a.count > 1 {
-                    names::variant_name(&name, seed)
-                } else {
-                    names::corrupted_name(&name)
-                });
-                if let Err(msg) = out_dir.ensure() {
-                    ui.finish();
-                    eprintln!("fracture: {msg}");
-                    return ExitCode::from(1);
-                }
-                let out_path = a.out.join(&out_name);
-                let cannot =
-                    |e: &std::io::Error| format!("cannot write {}: {}", out_path.display(), process::io_text(e));
-                // Checksum fixing patches the output in place, so it opens the file for reading too.
-                let fixing = streamed.filter(|_| process::Streamed::fixes(&settings));
-                let opened = process::create_output(&out_path, fixing.is_some(), &mut discarded);
-                let written = match (opened, fixing) {
-                    (Err(e), _) => Err(cannot(&e)),
-                    (Ok(f), Some(s)) => {
-                        s.corrupt_fixed_into(&settings, seed, &f, &mut |p| ui.progress(p)).map_err(|e| match e {
-                            StreamError::Write(e) => cannot(&e),
-                            StreamError::Io(e) => process::io_text(&e),
-                            e => e.to_string(),
-                        })
-                    }
-                    (Ok(f), None) => {
-                        // Large writes: the stream hands over whole pieces, and the file takes them as they are.
-                        let mut f = std::io::BufWriter::with_capacity(1 << 20, f);
-                        produce(&mut f, &mut ui).map_err(|fault| match fault {
-                            Fault::Write(e) => cannot(&e),
+            // The input read must not have changed meanwhile.
+            let unchanged = || streamed.map_or(Ok(()), |s| s.unchanged());
+            let (out_name, destination, written, out_path) = match &planned.out {
+                None => {
+                    let written = produce(&mut std::io::stdout(), &mut ui)
+                        .map_err(|f| match f {
+                            Fault::Write(e) => format!("cannot write standard output: {}", process::io_text(&e)),
                             Fault::Read(msg) => msg,
                         })
-                    }
-                };
-                if written.is_err() {
-                    // Nothing half-written is left behind.
-                    let _ = std::fs::remove_file(&out_path);
+                        .and_then(|report| unchanged().map(|()| report));
+                    (OsString::new(), "standard output".to_string(), written, None)
                 }
-                (out_name, out_path.display().to_string(), written, Some(out_path))
+                Some((out_name, out_path)) => {
+                    if let Err(msg) = out_dir.ensure() {
+                        ui.finish();
+                        eprintln!("fracture: {msg}");
+                        return ExitCode::from(1);
+                    }
+                    let cannot = |e: &std::io::Error| {
+                        format!("cannot write {}: {}", display::path(out_path), process::io_text(e))
+                    };
+                    // Checksum fixing patches the output in place, so it works on the file itself.
+                    let fixing = streamed.filter(|_| process::Streamed::fixes(&settings));
+                    let written = match output::create(out_path, output::mode(allowed)) {
+                        Err(e) => Err(cannot(&e)),
+                        Ok(pending) => {
+                            let written = match fixing {
+                                Some(s) => s
+                                    .corrupt_fixed_into(&settings, seed, pending.file(), &mut |p| ui.progress(p))
+                                    .map_err(|e| match e {
+                                        StreamError::Write(e) => cannot(&e),
+                                        StreamError::Io(e) => process::io_text(&e),
+                                        e => e.to_string(),
+                                    }),
+                                None => {
+                                    // Large writes: the stream hands over whole pieces, and the file takes them as they are.
+                                    let mut f = std::io::BufWriter::with_capacity(1 << 20, pending.file());
+                                    produce(&mut f, &mut ui)
+                                        .and_then(|report| f.flush().map(|()| report).map_err(Fault::Write))
+                                        .map_err(|fault| match fault {
+                                            Fault::Write(e) => cannot(&e),
+                                            Fault::Read(msg) => msg,
+                                        })
+                                }
+                            };
+                            // A failure drops the temporary file: the final name keeps what it had.
+                            written
+                                .and_then(|report| unchanged().map(|()| report))
+                                .and_then(|report| pending.commit().map(|()| report).map_err(|e| cannot(&e)))
+                        }
+                    };
+                    (out_name.clone(), display::path(out_path), written, Some(out_path.clone()))
+                }
             };
             let report = match written {
                 Ok(mut report) => {
@@ -235,13 +334,10 @@ fn run(a: Args) -> ExitCode {
                 }
             };
             ui.progress(1.0);
-            let report_name =
-                if a.count > 1 { names::variant_report_name(&name, seed) } else { names::report_name(&name) };
-            if a.report {
+            if let Some(report_path) = &planned.report {
                 let written = out_dir.ensure().and_then(|()| {
-                    let report_path = a.out.join(report_names.claim(&report_name));
-                    std::fs::write(&report_path, report.to_json_pretty() + "\n")
-                        .map_err(|e| format!("cannot write {}: {}", report_path.display(), process::io_text(&e)))
+                    output::write(report_path, (report.to_json_pretty() + "\n").as_bytes(), output::mode(allowed))
+                        .map_err(|e| format!("cannot write {}: {}", display::path(report_path), process::io_text(&e)))
                 });
                 if let Err(msg) = written {
                     fail(&ui, &msg);
@@ -250,11 +346,11 @@ fn run(a: Args) -> ExitCode {
                     continue;
                 }
             }
-            if a.pdf {
+            if let Some(pdf_path) = &planned.pdf {
                 let written = out_dir.ensure().and_then(|()| {
-                    let pdf_path = a.out.join(pdf_names.claim(&names::pdf_name(&report_name)));
                     let output = corrupted.as_ref().map_or(&[][..], |c| c.output());
-                    reports::write_file_pdf(&pdf_path, original.as_deref().unwrap_or(&[]), output, &report)
+                    let bytes = original.as_deref().unwrap_or(&[]);
+                    reports::write_file_pdf(pdf_path, bytes, output, &report, output::mode(allowed))
                 });
                 if let Err(msg) = written {
                     fail(&ui, &msg);
@@ -267,7 +363,7 @@ fn run(a: Args) -> ExitCode {
             if a.json {
                 line(&ui, &report.to_json());
             } else if !a.quiet {
-                line(&ui, &format!("{} -> {destination} ({size} bytes, seed {seed})", file.display()));
+                line(&ui, &format!("{shown} -> {destination} ({size} bytes, seed {seed})"));
             }
             if a.zip.is_some() {
                 // Streamed outputs go into the ZIP from their files, so memory stays bounded.
@@ -276,29 +372,32 @@ fn run(a: Args) -> ExitCode {
                     (None, Some(path)) => zip::Data::File(path),
                     (None, None) => zip::Data::Bytes(Vec::new()),
                 };
-                done.push(Done { out_name, data, report });
+                done.push(Done { out_name, data, report, allowed });
             }
             ui.done();
         }
     }
     ui.finish();
     if let Some(zip_path) = &a.zip {
-        let files: Vec<(&str, &Report)> = done.iter().map(|d| (d.out_name.as_str(), &d.report)).collect();
+        let names: Vec<String> = done.iter().map(|d| d.out_name.to_string_lossy().into_owned()).collect();
+        let files: Vec<(&str, &Report)> = names.iter().zip(&done).map(|(n, d)| (n.as_str(), &d.report)).collect();
         let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &files);
         let session_json = session.to_json();
         let session_pdf = a.pdf.then(|| pdf::session_report(&session, std::time::SystemTime::now()));
         let mut entries: Vec<(String, zip::Entry)> =
-            done.iter().map(|d| (d.out_name.clone(), d.data.entry())).collect();
+            names.iter().zip(&done).map(|(n, d)| (n.clone(), d.data.entry())).collect();
         entries.push((session::report_name(started), zip::Entry::Bytes(session_json.as_bytes())));
         if let Some(pdf) = &session_pdf {
             entries.push((session::pdf_name(started), zip::Entry::Bytes(pdf)));
         }
-        if let Err(e) = zip::write_file(zip_path, &entries) {
-            eprintln!("fracture: cannot write {}: {e}", zip_path.display());
+        // The ZIP holds every input's bytes: it grants what all of them grant.
+        let allowed = done.iter().fold(0o777, |m, d| m & d.allowed);
+        if let Err(e) = zip::write_file(zip_path, &entries, output::mode(allowed)) {
+            eprintln!("fracture: cannot write {}: {e}", display::path(zip_path));
             return ExitCode::from(1);
         }
         if !a.json && !a.quiet {
-            println!("{} ({} files + session report)", zip_path.display(), done.len());
+            println!("{} ({} files + session report)", display::path(zip_path), done.len());
         }
     }
     if failed > 0 {
@@ -319,7 +418,7 @@ impl OutDir<'_> {
     fn ensure(&mut self) -> Result<(), String> {
         if !self.ready {
             std::fs::create_dir_all(self.path).map_err(|e| {
-                format!("cannot create output directory {}: {}", self.path.display(), process::io_text(&e))
+                format!("cannot create output directory {}: {}", display::path(self.path), process::io_text(&e))
             })?;
             self.ready = true;
         }

@@ -32,7 +32,21 @@ fn lock_running() -> std::sync::MutexGuard<'static, Option<(PathBuf, HashSet<i32
 }
 
 pub fn run(o: Options) -> ExitCode {
-    match minimize(&o) {
+    // Plan, then write: the output may be neither input nor a directory (docs/cli.md, "Nothing lost").
+    let out = o.out.clone().unwrap_or_else(|| minimized_path(&o.corrupted));
+    let mut plan = crate::plan::Plan::default();
+    let planned = plan.input(&o.original).and_then(|a| Ok((a, plan.input(&o.corrupted)?))).and_then(|modes| {
+        plan.output(&out)?;
+        Ok(modes)
+    });
+    let allowed = match planned {
+        Ok((a, b)) => a.unwrap_or(0o777) & b.unwrap_or(0o777),
+        Err(msg) => {
+            eprintln!("fracture: {msg} (see fracture --help)");
+            return ExitCode::from(2);
+        }
+    };
+    match minimize(&o, &out, allowed) {
         Ok(line) => {
             println!("{line}");
             ExitCode::SUCCESS
@@ -45,10 +59,11 @@ pub fn run(o: Options) -> ExitCode {
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {}", path.display(), crate::process::io_text(&e)))
+    std::fs::read(path).map_err(|e| format!("{}: {}", crate::display::path(path), crate::process::io_text(&e)))
 }
 
-fn minimize(o: &Options) -> Result<String, String> {
+/// Minimises into `out`, a file granting no more than `allowed`.
+fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     let original = read(&o.original)?;
     let corrupted = read(&o.corrupted)?;
     if original.len() != corrupted.len() {
@@ -64,7 +79,6 @@ fn minimize(o: &Options) -> Result<String, String> {
         return Err("CORRUPTED is identical to ORIGINAL: nothing to minimise".into());
     }
     let runs = runs_of(&changed);
-    let out = o.out.clone().unwrap_or_else(|| minimized_path(&o.corrupted));
     let say = |text: String| {
         if !o.quiet {
             eprintln!("fracture: minimize: {text}");
@@ -73,7 +87,7 @@ fn minimize(o: &Options) -> Result<String, String> {
     say(format!("CORRUPTED differs from ORIGINAL in {} bytes ({} runs)", changed.len(), runs.len()));
 
     let temp = TempDir::create()?;
-    install_interrupt_handler(&temp.path);
+    crate::output::on_signal(on_signal);
     let mut tester = Tester::new(o, &temp.path, &original, &corrupted)?;
     // Preconditions, tested together: CMD must fail on CORRUPTED and pass on ORIGINAL.
     let outcomes = tester.outcomes(&[changed.clone(), Vec::new()]);
@@ -103,9 +117,10 @@ fn minimize(o: &Options) -> Result<String, String> {
     for &p in &kept {
         result[p as usize] = corrupted[p as usize];
     }
-    std::fs::write(&out, &result)
-        .map_err(|e| format!("cannot write {}: {}", out.display(), crate::process::io_text(&e)))?;
-    Ok(format!("{}: {} bytes differ from ORIGINAL (was {})", out.display(), kept.len(), changed.len()))
+    let shown = crate::display::path(out);
+    crate::output::write(out, &result, crate::output::mode(allowed))
+        .map_err(|e| format!("cannot write {shown}: {}", crate::process::io_text(&e)))?;
+    Ok(format!("{shown}: {} bytes differ from ORIGINAL (was {})", kept.len(), changed.len()))
 }
 
 /// Maximal runs of consecutive positions, as `[start, end)`.
@@ -373,9 +388,11 @@ struct TempDir {
 
 impl TempDir {
     fn create() -> Result<TempDir, String> {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-        let path = std::env::temp_dir().join(format!("fracture-minimize-{}-{nanos}", std::process::id()));
-        std::fs::create_dir(&path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        // Private (mode 0700), under a name no other process has.
+        use std::os::unix::fs::PermissionsExt;
+        let private = std::fs::Permissions::from_mode(0o700);
+        let dir = tempfile::Builder::new().prefix("fracture-minimize-").permissions(private).tempdir();
+        let path = dir.map_err(|e| format!("cannot create a temporary directory: {e}"))?.keep();
         *lock_running() = Some((path.clone(), HashSet::new()));
         Ok(TempDir { path })
     }
@@ -388,22 +405,17 @@ impl Drop for TempDir {
     }
 }
 
-/// Ctrl-C, SIGTERM or SIGHUP: the running tests' groups are killed (they are not in the terminal's
-/// foreground group, so the terminal's Ctrl-C never reaches them) and the temporary files removed.
-fn install_interrupt_handler(temp: &Path) {
-    let temp = temp.to_path_buf();
-    let _ = ctrlc::set_handler(move || {
-        if let Some((dir, groups)) = lock_running().take() {
-            for &g in &groups {
-                kill_group(g);
-            }
-            let _ = std::fs::remove_dir_all(dir);
-        } else {
-            let _ = std::fs::remove_dir_all(&temp);
+/// Ctrl-C, SIGTERM or SIGHUP (crate::output hears them): the running tests' groups are killed (they are
+/// not in the terminal's foreground group, so the terminal's Ctrl-C never reaches them) and the
+/// temporary files removed.
+fn on_signal() {
+    if let Some((dir, groups)) = lock_running().take() {
+        for &g in &groups {
+            kill_group(g);
         }
-        eprintln!("fracture: minimize: interrupted; the temporary files are removed");
-        std::process::exit(130);
-    });
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    eprintln!("fracture: minimize: interrupted; the temporary files are removed");
 }
 
 #[cfg(test)]

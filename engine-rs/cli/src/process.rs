@@ -3,12 +3,14 @@
 //! around it, so new options change one function.
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
 use std::time::Instant;
 
 use fracture_engine::stream::{self, FileSource, Source};
-use fracture_engine::{Job, Options, Report, Value, MAX_INPUT};
+use fracture_engine::{Job, Options, Report, Value, MAX_INPUT, MAX_STREAMED};
 
+use crate::output::PrivateDir;
 use crate::read;
 
 /// An input, read and measured: its bytes, SHA-256 and byte-value counts (the scan stage reuses them,
@@ -35,24 +37,21 @@ impl Input {
         check: impl FnOnce() -> Result<(), String>,
         progress: OnProgress,
     ) -> Result<Input, String> {
-        let meta = std::fs::metadata(path).map_err(|e| io_text(&e))?;
-        if meta.is_dir() {
-            return Err("is a directory".into());
-        }
+        let file = open_regular(path)?;
+        let meta = file.metadata().map_err(|e| io_text(&e))?;
         if meta.len() > MAX_INPUT {
             return Err(fracture_engine::EngineError::TooLarge(meta.len()).to_string());
         }
         check()?;
         let size = meta.len().max(1) as f64;
         let (bytes, sha256, counts) =
-            read::read_measured(path, meta.len(), &mut |done| progress(SCAN * done as f64 / size))
-                .map_err(|e| io_text(&e))?;
+            read::read_measured(file, &mut |done| progress(SCAN * done as f64 / size)).map_err(|e| io_text(&e))?;
         Ok(Input { name: file_name(path), bytes, sha256, counts })
     }
 
     /// Standard input to its end, under `name`.
     pub fn read_stdin(name: &str) -> Result<Input, String> {
-        let (bytes, sha256, counts) = read::read_stdin_measured(MAX_INPUT).map_err(|e| io_text(&e))?;
+        let (bytes, sha256, counts) = read::read_stdin_measured(stdin_limit(MAX_INPUT)).map_err(|e| io_text(&e))?;
         Ok(Input { name: name.to_string(), bytes, sha256, counts })
     }
 }
@@ -120,6 +119,30 @@ fn ms(d: std::time::Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
+/// Opens an input that must be a regular file (the plan checked it; this catches a swap since).
+fn open_regular(path: &Path) -> Result<std::fs::File, String> {
+    let file = std::fs::File::open(path).map_err(|e| io_text(&e))?;
+    let meta = file.metadata().map_err(|e| io_text(&e))?;
+    if meta.is_dir() {
+        return Err("is a directory".into());
+    }
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    Ok(file)
+}
+
+/// The limit on standard input: `max`, or less when FRACTURE_STDIN_LIMIT says so (a testing aid:
+/// the scenarios of tests/fs reach the limit with a few bytes).
+pub fn stdin_limit(max: u64) -> u64 {
+    std::env::var("FRACTURE_STDIN_LIMIT").ok().and_then(|v| v.parse::<u64>().ok()).map_or(max, |n| n.min(max))
+}
+
+pub fn too_large(max: u64) -> String {
+    format!("Input too large: more than {max} bytes on standard input")
+}
+
+/// The engine's name for a file: its name, each byte that is not part of valid UTF-8 made U+FFFD.
 fn file_name(path: &Path) -> String {
     path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
 }
@@ -138,15 +161,19 @@ pub fn io_text(e: &std::io::Error) -> String {
 pub struct Streamed {
     pub name: String,
     src: Box<dyn Source + Send>,
-    /// Standard input longer than `STDIN_IN_MEMORY`, copied to a temporary file removed on drop.
-    spool: Option<PathBuf>,
+    /// The file read and what it was when opened: it must be the same when the output is done.
+    origin: Option<(std::fs::File, Snapshot)>,
+    /// Standard input longer than `STDIN_IN_MEMORY`, copied to a private directory removed on drop.
+    _spool: Option<PrivateDir>,
 }
 
-impl Drop for Streamed {
-    fn drop(&mut self) {
-        if let Some(path) = &self.spool {
-            let _ = std::fs::remove_file(path);
-        }
+/// A file's size, modification time and identity, compared before and after it is read.
+#[derive(PartialEq)]
+pub struct Snapshot(u64, i64, i64, u64, u64);
+
+impl Snapshot {
+    pub fn of(m: &std::fs::Metadata) -> Snapshot {
+        Snapshot(m.len(), m.mtime(), m.mtime_nsec(), m.dev(), m.ino())
     }
 }
 
@@ -178,44 +205,55 @@ pub fn open_file(
     if settings.whole {
         return Input::read_file(path, check, progress).map(|i| Opened::Whole(Box::new(i)));
     }
-    let meta = std::fs::metadata(path).map_err(|e| io_text(&e))?;
-    if meta.is_dir() {
-        return Err("is a directory".into());
-    }
+    let file = open_regular(path)?;
+    let before = Snapshot::of(&file.metadata().map_err(|e| io_text(&e))?);
     check()?;
-    let src = FileSource::open(path).map_err(|e| io_text(&e))?;
-    Ok(Opened::Stream(Streamed { name: file_name(path), src: Box::new(src), spool: None }))
+    let src = FileSource::new(file.try_clone().map_err(|e| io_text(&e))?).map_err(|e| io_text(&e))?;
+    Ok(Opened::Stream(Streamed {
+        name: file_name(path),
+        src: Box::new(src),
+        origin: Some((file, before)),
+        _spool: None,
+    }))
 }
 
-/// Opens standard input: streamed from memory, or from a temporary copy past `STDIN_IN_MEMORY`.
+/// Opens standard input: streamed from memory, or from a private copy past `STDIN_IN_MEMORY`; either
+/// way no more than the limit is read.
 pub fn open_stdin(name: &str, settings: &Settings) -> Result<Opened, String> {
     if settings.whole {
         return Input::read_stdin(name).map(|i| Opened::Whole(Box::new(i)));
     }
+    let max = stdin_limit(MAX_STREAMED);
     let mut head = Vec::new();
     let mut stdin = std::io::stdin().lock();
-    (&mut stdin).take(STDIN_IN_MEMORY + 1).read_to_end(&mut head).map_err(|e| io_text(&e))?;
-    if head.len() as u64 <= STDIN_IN_MEMORY {
-        return Ok(Opened::Stream(Streamed { name: name.to_string(), src: Box::new(Memory(head)), spool: None }));
+    (&mut stdin).take(STDIN_IN_MEMORY.min(max) + 1).read_to_end(&mut head).map_err(|e| io_text(&e))?;
+    if head.len() as u64 > max {
+        return Err(too_large(max));
     }
-    let path = temp_path("stdin");
-    let mut streamed =
-        Streamed { name: name.to_string(), src: Box::new(Memory(Vec::new())), spool: Some(path.clone()) };
-    let copied = std::fs::File::create(&path).and_then(|mut f| {
-        f.write_all(&head)?;
+    if head.len() as u64 <= STDIN_IN_MEMORY {
+        return Ok(Opened::Stream(Streamed {
+            name: name.to_string(),
+            src: Box::new(Memory(head)),
+            origin: None,
+            _spool: None,
+        }));
+    }
+    let cannot = |e: std::io::Error| format!("cannot copy standard input to a temporary file: {}", io_text(&e));
+    let spool = PrivateDir::create("fracture-stdin-").map_err(cannot)?;
+    let (_, mut file) = spool.file("input").map_err(cannot)?;
+    let copied = (|| {
+        file.write_all(&head)?;
+        let rest = max - head.len() as u64;
         drop(head);
-        std::io::copy(&mut stdin, &mut f)?;
-        f.flush()
-    });
-    copied.map_err(|e| format!("cannot copy standard input to {}: {}", path.display(), io_text(&e)))?;
-    streamed.src = Box::new(FileSource::open(&path).map_err(|e| io_text(&e))?);
-    Ok(Opened::Stream(streamed))
-}
-
-/// A new path in the system's temporary directory for this process's `what` (the caller removes it).
-fn temp_path(what: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    std::env::temp_dir().join(format!("fracture-{what}-{}-{nanos}", std::process::id()))
+        let n = std::io::copy(&mut (&mut stdin).take(rest + 1), &mut file)?;
+        file.flush()?;
+        Ok(n > rest)
+    })();
+    if copied.map_err(cannot)? {
+        return Err(too_large(max));
+    }
+    let src = FileSource::new(file).map_err(|e| io_text(&e))?;
+    Ok(Opened::Stream(Streamed { name: name.to_string(), src: Box::new(src), origin: None, _spool: Some(spool) }))
 }
 
 struct Memory(Vec<u8>);
@@ -239,6 +277,17 @@ impl Streamed {
     pub fn check(&self, settings: &Settings, seed: u64) -> Result<(), String> {
         stream::check(self.src.size(), settings.mode, settings.intensity, seed, settings.options)
             .map_err(|e| e.to_string())
+    }
+
+    /// Fails when the file read is no longer what it was when opened (size, modification time, inode).
+    pub fn unchanged(&self) -> Result<(), String> {
+        if let Some((file, before)) = &self.origin {
+            let now = file.metadata().map_err(|e| io_text(&e))?;
+            if Snapshot::of(&now) != *before {
+                return Err(read::CHANGED.into());
+            }
+        }
+        Ok(())
     }
 
     /// Whether the run fixes checksums, and so needs its output as a file (`corrupt_fixed_into`).
@@ -276,9 +325,9 @@ impl Streamed {
         progress: OnProgress,
     ) -> Result<Report, stream::StreamError> {
         if Self::fixes(settings) {
-            let path = temp_path("out");
-            let file = std::fs::File::options().read(true).write(true).create_new(true).open(&path);
-            let mut file = file.map_err(stream::StreamError::Io)?;
+            // A file with no name, in the system's temporary directory: nothing to remove, however the
+            // run ends.
+            let mut file = tempfile::tempfile().map_err(stream::StreamError::Io)?;
             let report = self.corrupt_fixed_into(settings, seed, &file, progress).and_then(|report| {
                 use std::io::{Seek, SeekFrom};
                 file.seek(SeekFrom::Start(0)).map_err(stream::StreamError::Io)?;
@@ -286,7 +335,6 @@ impl Streamed {
                 sink.flush().map_err(stream::StreamError::Write)?;
                 Ok(report)
             });
-            let _ = std::fs::remove_file(&path);
             return report;
         }
         self.corrupt_unfixed_into(settings, seed, sink, progress)
@@ -310,37 +358,4 @@ impl Streamed {
             &mut |done, total| progress(if total == 0 { 1.0 } else { done as f64 / total as f64 }),
         )
     }
-}
-
-/// Old outputs being deleted on threads of their own: joined when dropped, so that none is left
-/// behind when the process ends.
-#[derive(Default)]
-pub struct Discarded(Vec<std::thread::JoinHandle<()>>);
-
-impl Drop for Discarded {
-    fn drop(&mut self) {
-        for handle in self.0.drain(..) {
-            let _ = handle.join();
-        }
-    }
-}
-
-/// Creates the output file at `path` (readable too when `read`: checksum fixing patches it). An
-/// existing regular file there is not truncated in place but renamed aside and deleted on a thread
-/// of its own while the new one is written: on ext4, truncating 200 MiB takes about 45 ms inside
-/// open(), and a file truncated and written again is flushed when it is closed (the file system's
-/// guard for replace-by-truncate, auto_da_alloc), both on the run's critical path. A new file has
-/// neither cost. Where the rename fails, the file is truncated as before.
-pub fn create_output(path: &Path, read: bool, discarded: &mut Discarded) -> std::io::Result<std::fs::File> {
-    if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
-        let mut aside = path.as_os_str().to_owned();
-        aside.push(format!(".fracture-old-{}-{}", std::process::id(), discarded.0.len()));
-        let aside = PathBuf::from(aside);
-        if std::fs::rename(path, &aside).is_ok() {
-            discarded.0.push(std::thread::spawn(move || {
-                let _ = std::fs::remove_file(aside);
-            }));
-        }
-    }
-    std::fs::File::options().read(read).write(true).create(true).truncate(true).open(path)
 }

@@ -3,24 +3,24 @@
 //! stage then has nothing left to read twice.
 
 use std::io::{ErrorKind, Read};
-use std::path::Path;
 use std::sync::mpsc;
 
 use fracture_engine::{byte_counts, Sha256Hasher};
 
+use crate::process::Snapshot;
+
 /// Bytes read (and handed to the hashing thread) at a time.
 const PIECE: usize = 8 << 20;
 
-/// The file's bytes, their SHA-256 (lower-case hex) and their byte-value counts. `expected` is the
-/// size the caller saw; a file that changes size while it is read is an error, not a silent cut.
-/// `progress` hears the bytes read so far after each piece.
+/// The file's bytes, their SHA-256 (lower-case hex) and their byte-value counts. A file whose size,
+/// modification time or length changes while it is read is an error, not a silent cut. `progress`
+/// hears the bytes read so far after each piece.
 pub fn read_measured(
-    path: &Path,
-    expected: u64,
+    mut file: std::fs::File,
     progress: &mut dyn FnMut(u64),
 ) -> std::io::Result<(Vec<u8>, String, [u64; 256])> {
-    let mut file = std::fs::File::open(path)?;
-    let len = usize::try_from(expected).map_err(|_| changed())?;
+    let before = Snapshot::of(&file.metadata()?);
+    let len = usize::try_from(file.metadata()?.len()).map_err(|_| changed())?;
     let mut bytes = vec![0u8; len];
     let mut counts = [0u64; 256];
     let sha = if len <= PIECE {
@@ -56,7 +56,7 @@ pub fn read_measured(
         })?
     };
     let mut probe = [0u8; 1];
-    if file.read(&mut probe)? != 0 {
+    if file.read(&mut probe)? != 0 || Snapshot::of(&file.metadata()?) != before {
         return Err(changed());
     }
     Ok((bytes, sha, counts))
@@ -71,7 +71,7 @@ pub fn read_stdin_measured(max: u64) -> std::io::Result<(Vec<u8>, String, [u64; 
     let mut bytes = Vec::new();
     std::io::stdin().lock().take(max + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
-        return Err(std::io::Error::other(format!("Input too large: more than {max} bytes on standard input")));
+        return Err(std::io::Error::other(crate::process::too_large(max)));
     }
     let mut sha = Sha256Hasher::default();
     sha.update(&bytes);
@@ -85,8 +85,10 @@ fn add(counts: &mut [u64; 256], bytes: &[u8]) {
     }
 }
 
+pub const CHANGED: &str = "the file changed while it was being read";
+
 fn changed() -> std::io::Error {
-    std::io::Error::other("the file changed while it was being read")
+    std::io::Error::other(CHANGED)
 }
 
 #[cfg(test)]
@@ -101,18 +103,21 @@ mod tests {
             let bytes: Vec<u8> = (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
             let path = dir.join(format!("in-{len}.bin"));
             std::fs::write(&path, &bytes).unwrap();
-            let (read, sha, counts) = read_measured(&path, len as u64, &mut |_| {}).unwrap();
+            let (read, sha, counts) = read_measured(std::fs::File::open(&path).unwrap(), &mut |_| {}).unwrap();
             assert!(read == bytes, "{len}");
             let mut one = Sha256Hasher::default();
             one.update(&bytes);
             assert_eq!(sha, one.hex(), "{len}");
             assert_eq!(counts, byte_counts(&bytes), "{len}");
-            // A size that no longer matches is refused.
-            if len > 0 {
-                let shorter = read_measured(&path, len as u64 + 1, &mut |_| {}).unwrap_err();
-                assert_eq!(shorter.to_string(), "the file changed while it was being read");
-                let longer = read_measured(&path, len as u64 - 1, &mut |_| {}).unwrap_err();
-                assert_eq!(longer.to_string(), "the file changed while it was being read");
+            // A file that grows while it is read (after its first piece) is refused.
+            if len > PIECE {
+                let file = std::fs::File::open(&path).unwrap();
+                let grow = || {
+                    use std::io::Write;
+                    std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(b"x").unwrap();
+                };
+                let grown = read_measured(file, &mut |_| grow()).unwrap_err();
+                assert_eq!(grown.to_string(), CHANGED);
             }
         }
         std::fs::remove_dir_all(&dir).unwrap();

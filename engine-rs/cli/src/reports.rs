@@ -5,11 +5,13 @@ use std::time::SystemTime;
 
 use fracture_engine::Report;
 
-use crate::{changes, pdf, process};
+use crate::{changes, display, output, pdf, process};
 
-/// The PDF report of `report` (with its host fields), its change map of `original` against `result`.
-pub fn write_file_pdf(target: &Path, original: &[u8], result: &[u8], report: &Report) -> Result<(), String> {
+/// The PDF report of `report` (with its host fields), its change map of `original` against `result`,
+/// written through a temporary file with mode `mode`.
+pub fn write_file_pdf(target: &Path, original: &[u8], result: &[u8], report: &Report, mode: u32) -> Result<(), String> {
     let map = changes::change_map(original, result);
     let bytes = pdf::file_report(report, &map, SystemTime::now());
-    std::fs::write(target, bytes).map_err(|e| format!("cannot write {}: {}", target.display(), process::io_text(&e)))
+    output::write(target, &bytes, mode)
+        .map_err(|e| format!("cannot write {}: {}", display::path(target), process::io_text(&e)))
 }

@@ -99,10 +99,14 @@ impl Entry<'_> {
     }
 }
 
-pub fn write_file(path: &Path, entries: &[(String, Entry)]) -> std::io::Result<()> {
-    let mut w = BufWriter::with_capacity(1 << 20, File::create(path)?);
+/// Writes the ZIP to `path` through a temporary file (crate::output) with mode `mode`.
+pub fn write_file(path: &Path, entries: &[(String, Entry)], mode: u32) -> std::io::Result<()> {
+    let pending = crate::output::create(path, mode)?;
+    let mut w = BufWriter::with_capacity(1 << 20, pending.file());
     write(&mut w, entries)?;
-    w.flush()
+    w.flush()?;
+    drop(w);
+    pending.commit()
 }
 
 pub fn write<W: Write>(w: &mut W, entries: &[(String, Entry)]) -> std::io::Result<()> {

@@ -1,0 +1,224 @@
+//! Every output through a temporary file (docs/cli.md, "Every output through a temporary file"): a
+//! new file `.fracture-{pid}-{n}-{random}.tmp` beside the destination, created exclusively with mode
+//! 0600, written, given its final mode, then renamed onto the final name. A signal (SIGINT, SIGTERM,
+//! SIGHUP) removes every temporary file and spool, and ends the process with 128 + its number.
+//!
+//! One lock covers the list of temporary paths and every step that creates, renames or removes one,
+//! and the signal thread holds it until the process has ended: a temporary file is either in the list
+//! (and removed on a signal) or already renamed, never half of each.
+
+use std::fs::{File, Permissions};
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::thread::JoinHandle;
+
+struct State {
+    /// Temporary files and second links of replaced outputs: removed on a signal.
+    files: Vec<PathBuf>,
+    /// Private directories (the spool of standard input, minimize's): removed on a signal.
+    dirs: Vec<PathBuf>,
+    /// Run first on a signal (minimize ends its tests' process groups).
+    hooks: Vec<fn()>,
+    /// Earlier outputs being deleted on threads of their own, joined by `finish`.
+    discarding: Vec<JoinHandle<()>>,
+}
+
+static STATE: Mutex<State> =
+    Mutex::new(State { files: Vec::new(), dirs: Vec::new(), hooks: Vec::new(), discarding: Vec::new() });
+
+fn lock() -> MutexGuard<'static, State> {
+    STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+static UMASK: OnceLock<u32> = OnceLock::new();
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Reads the umask and starts the thread that hears SIGINT, SIGTERM and SIGHUP. Called first thing in
+/// `main`, before any other thread exists (reading the umask means setting it for a moment).
+pub fn init() {
+    // SAFETY: umask() only swaps the process's mask; it is set back at once, before other threads exist.
+    let mask = unsafe {
+        let old = libc::umask(0o077);
+        libc::umask(old);
+        old
+    };
+    let _ = UMASK.set(mask & 0o777);
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                stop(signal);
+            }
+        });
+    }
+}
+
+/// Cleans up after a signal and ends the process with 128 + its number, holding the lock so that no
+/// temporary file is created or renamed meanwhile.
+fn stop(signal: i32) -> ! {
+    let state = lock();
+    for hook in &state.hooks {
+        hook();
+    }
+    for file in &state.files {
+        let _ = std::fs::remove_file(file);
+    }
+    for dir in &state.dirs {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    // A hook (minimize's) says it in its own words.
+    if state.hooks.is_empty() {
+        eprintln!("fracture: interrupted; the temporary files are removed");
+    }
+    std::process::exit(128 + signal);
+}
+
+/// Runs `hook` first when a signal ends the process (in place of the line saying so).
+pub fn on_signal(hook: fn()) {
+    lock().hooks.push(hook);
+}
+
+/// Waits for the deletion of replaced outputs (so none is left when the process ends).
+pub fn finish() {
+    let handles = std::mem::take(&mut lock().discarding);
+    for handle in handles {
+        let _ = handle.join();
+    }
+}
+
+/// The mode of a new output made from inputs granting `allowed`: the default mode (0666 less the
+/// umask) less what they do not grant.
+pub fn mode(allowed: u32) -> u32 {
+    0o666 & !UMASK.get().copied().unwrap_or(0o022) & allowed
+}
+
+/// The file that writing to `path` replaces: the file a symlink names (the link is kept), else `path`.
+fn destination(path: &Path) -> PathBuf {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        _ => path.to_path_buf(),
+    }
+}
+
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// An output being written to its temporary file; removed when dropped without `commit`.
+pub struct Pending {
+    file: Option<File>,
+    temp: PathBuf,
+    dest: PathBuf,
+    mode: u32,
+}
+
+/// Creates the temporary file for an output to `path` of mode `mode` (open for reading too, so that
+/// checksum fixing can patch it).
+pub fn create(path: &Path, mode: u32) -> std::io::Result<Pending> {
+    let dest = destination(path);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut state = lock();
+    let temp = tempfile::Builder::new()
+        .prefix(&format!(".fracture-{}-{n}-", std::process::id()))
+        .suffix(".tmp")
+        .rand_bytes(6)
+        .permissions(Permissions::from_mode(0o600))
+        .tempfile_in(parent(&dest))?;
+    let (file, temp) = temp.into_parts();
+    let temp = temp.keep().map_err(|e| e.error)?;
+    state.files.push(temp.clone());
+    Ok(Pending { file: Some(file), temp, dest, mode })
+}
+
+impl Pending {
+    pub fn file(&self) -> &File {
+        self.file.as_ref().expect("open until committed")
+    }
+
+    /// Gives the file its final mode and renames it onto the final name. An earlier file there first
+    /// gets a second link beside it, deleted on a thread after the rename (freeing its blocks stays off
+    /// the run's critical path).
+    pub fn commit(mut self) -> std::io::Result<()> {
+        if let Some(file) = self.file.take() {
+            file.set_permissions(Permissions::from_mode(self.mode))?;
+        }
+        let mut state = lock();
+        let mut aside = None;
+        if std::fs::symlink_metadata(&self.dest).is_ok_and(|m| m.is_file()) {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let link = parent(&self.dest).join(format!(".fracture-{}-{n}-old.tmp", std::process::id()));
+            if std::fs::hard_link(&self.dest, &link).is_ok() {
+                state.files.push(link.clone());
+                aside = Some(link);
+            }
+        }
+        let renamed = std::fs::rename(&self.temp, &self.dest);
+        if renamed.is_ok() {
+            let temp = std::mem::take(&mut self.temp);
+            state.files.retain(|f| *f != temp);
+        }
+        if let Some(link) = aside {
+            state.discarding.push(std::thread::spawn(move || {
+                let _ = std::fs::remove_file(&link);
+                lock().files.retain(|f| *f != link);
+            }));
+        }
+        renamed
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.file = None;
+        if !self.temp.as_os_str().is_empty() {
+            let mut state = lock();
+            let _ = std::fs::remove_file(&self.temp);
+            let temp = std::mem::take(&mut self.temp);
+            state.files.retain(|f| *f != temp);
+        }
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file.
+pub fn write(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
+    let pending = create(path, mode)?;
+    pending.file().write_all(bytes)?;
+    pending.commit()
+}
+
+/// A private directory for the run (mode 0700), removed when dropped and on a signal.
+pub struct PrivateDir {
+    path: PathBuf,
+}
+
+impl PrivateDir {
+    pub fn create(prefix: &str) -> std::io::Result<PrivateDir> {
+        let mut state = lock();
+        let dir = tempfile::Builder::new().prefix(prefix).permissions(Permissions::from_mode(0o700)).tempdir()?;
+        let path = dir.keep();
+        state.dirs.push(path.clone());
+        Ok(PrivateDir { path })
+    }
+
+    /// A new file in the directory, mode 0600, open for reading and writing.
+    pub fn file(&self, name: &str) -> std::io::Result<(PathBuf, File)> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let path = self.path.join(name);
+        let file = File::options().read(true).write(true).create_new(true).mode(0o600).open(&path)?;
+        Ok((path, file))
+    }
+}
+
+impl Drop for PrivateDir {
+    fn drop(&mut self) {
+        let mut state = lock();
+        let _ = std::fs::remove_dir_all(&self.path);
+        state.dirs.retain(|d| *d != self.path);
+    }
+}
