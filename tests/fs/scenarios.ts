@@ -680,6 +680,31 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'a write that fails (file too large, as on a full disk) keeps the old output; the batch goes on',
+    run: (ctx) => {
+      ctx.input('big.bin', Buffer.alloc(1 << 20, 0x5a));
+      ctx.input('small.txt', TEXT);
+      ctx.file('out/big_corrupted.bin', 'the earlier output');
+      // Past 4 KiB a write fails with EFBIG (SIGXFSZ ignored), as a full disk fails it with ENOSPC.
+      const r = ctx.shell('trap \'\' XFSZ; ulimit -f 8; exec "$@"', [
+        '--seed',
+        '1',
+        '--quiet',
+        '--out',
+        'out',
+        'big.bin',
+        'small.txt',
+      ]);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(
+        /^fracture: seed 1 \(file i uses seed \+ i\)\nfracture: big\.bin: cannot write out\/big_corrupted\.bin: [^\n]+\n$/,
+      );
+      expect(ctx.read('out/big_corrupted.bin').toString()).toBe('the earlier output');
+      expect(ctx.list('out')).toEqual(['big_corrupted.bin', 'small_corrupted.txt']);
+      expect(ctx.read('out/small_corrupted.txt').length).toBe(TEXT.length);
+    },
+  },
+  {
     name: "minimize's output on an input is refused",
     run: (ctx) => {
       ctx.input('o.bin', 'abcdef');
