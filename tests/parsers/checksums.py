@@ -15,7 +15,12 @@ and judged:
      so the test can fail.
 
 The report's `checksums_fixed` and `checksums_unfixable` are checked too (a deflated ZIP entry, the
-FLAC MD5). Exits non-zero on any failure, printing the commands that reproduce it.
+FLAC MD5). Then GNU tar's own formats (docs/contract.md, section 6.10.1): archives made here by GNU
+tar with names and a link target longer than 100 bytes and a sparse file of many data regions, in
+`--format=gnu -S` and `--format=oldgnu -S` (old GNU sparse members with extension blocks), `--format=pax
+-S` and `--format=pax`; the first header of every member is damaged, and after the fix `tar tvf` and
+Python's tarfile list every member (without the fix, they cannot). Exits non-zero on any failure,
+printing the commands that reproduce it.
 
 Run: python3 tests/parsers/checksums.py [--keep]
 """
@@ -277,6 +282,78 @@ def flac_valid(path):
     return not bad, "; ".join(bad[:3])
 
 
+# GNU tar's formats (section 6.10.1)
+
+def gnu_tar_archives():
+    """A tree with long names, a long link and a sparse file, archived by GNU tar in four ways."""
+    tree = os.path.join(WORK, "gnu", "tree")
+    deep = os.path.join(tree, "directory-with-a-long-name-" * 3 + "x", "y" * 60)
+    os.makedirs(deep, exist_ok=True)
+    long = os.path.join(deep, "file-name-longer-than-one-hundred-bytes-" * 3 + ".txt")
+    open(long, "wb").write(b"a member with a long name\n" * 300)
+    open(os.path.join(tree, "small.txt"), "wb").write(b"small\n")
+    os.symlink(os.path.relpath(long, tree), os.path.join(tree, "link-" + "z" * 110))
+    # Thirty data regions in 40 MiB of holes: more than the four an old GNU sparse header holds, so
+    # GNU tar writes extension blocks after it.
+    with open(os.path.join(tree, "sparse.img"), "wb") as f:
+        for i in range(30):
+            f.seek(i * 1_400_000)
+            f.write(bytes((i * 7 + j) % 251 for j in range(3000)))
+        f.truncate(40 * 1024 * 1024)
+    out = {}
+    for fmt, sparse in (("gnu", True), ("oldgnu", True), ("pax", True), ("pax", False)):
+        name = os.path.join(WORK, "gnu", f"{fmt}{'-sparse' if sparse else ''}.tar")
+        subprocess.run(["tar", f"--format={fmt}"] + (["-S"] if sparse else []) + ["-cf", name, "-C", os.path.dirname(tree), "tree"], check=True)
+        out[name] = fmt
+    return out
+
+
+def tar_listing(path):
+    """(members tarfile lists, lines `tar tvf` prints, tar's exit status and message)."""
+    try:
+        with tarfile.open(path) as t:
+            names = t.getnames()
+    except Exception as e:
+        names = f"tarfile: {e}"
+    r = run(["tar", "tvf", path])
+    return names, len(r.stdout.splitlines()), r.returncode, r.stderr.strip()[:200]
+
+
+def gnu_tar_formats():
+    for path, fmt in gnu_tar_archives().items():
+        tag = os.path.basename(path)
+        b = open(path, "rb").read()
+        with tarfile.open(path) as t:
+            members = t.getmembers()
+        if fmt != "pax" and "sparse" in tag:
+            # The old GNU sparse header's extension flag (byte 482) is set: the case the walk lost its place at.
+            sparse = [m for m in members if m.name.endswith("sparse.img")][0]
+            check(b[sparse.offset + 156:sparse.offset + 157] == b"S" and b[sparse.offset + 482] != 0, f"{tag}: GNU tar wrote an old GNU sparse member with extension blocks")
+        names, lines, status, _ = tar_listing(path)
+        check(status == 0 and len(names) == len(members) == lines >= 5, f"{tag} original: tar tvf and tarfile list {len(members)} members")
+        # The first header of each member (a long-name or pax header where there is one): bytes inside its name.
+        ranges = [(m.offset + 5, m.offset + 10) for m in members]
+        fixed, report = corrupt(path, "byte_flip", 100, 21, ranges, True, tag)
+        broken, _ = corrupt(path, "byte_flip", 100, 21, ranges, False, tag)
+        if not fixed or not broken:
+            continue
+        damaged = sum(1 for m in members if open(broken, "rb").read()[m.offset:m.offset + 512] != b[m.offset:m.offset + 512])
+        counts = report.get("checksums_fixed", {})
+        check(damaged >= 3 and counts.get("tar_header_checksum") == damaged, f"{tag}: the report counts each damaged header ({damaged}) as fixed", str(counts))
+        last = max(members, key=lambda m: m.offset)
+        check(open(broken, "rb").read()[last.offset:last.offset + 512] != b[last.offset:last.offset + 512] or fmt == "pax", f"{tag}: the last member's header is among the damaged")
+        names, lines, status, err = tar_listing(fixed)
+        check(status == 0 and lines == len(members), f"{tag}: tar tvf lists all {len(members)} members", f"exit {status}, {lines} lines: {err}")
+        check(isinstance(names, list) and len(names) == len(members), f"{tag}: tarfile lists all {len(members)} members", str(names)[:200])
+        if fmt != "pax":
+            check(isinstance(names, list) and names != [m.name for m in members], f"{tag}: the damaged names are listed, damaged")
+        else:
+            # The damage is in the pax headers' own names; the members' names come from their path records.
+            check(names == [m.name for m in members], f"{tag}: the names, from the pax records, are listed as they were", str(names)[:200])
+        names, lines, status, _ = tar_listing(broken)
+        check(status != 0 or lines < len(members), f"{tag}: control: without --fix-checksums tar tvf fails")
+
+
 # The runs
 
 def corrupt(path, mode, intensity, seed, ranges, fix, tag):
@@ -367,6 +444,7 @@ def main():
             check(not flac_valid(broken)[0], f"{tag}: control: without --fix-checksums flac -t reports CRC errors")
             check(decoded(fixed) != decoded(f[kind]), f"{tag}: the decoded audio differs")
             check(report.get("checksums_unfixable") == "the STREAMINFO MD5 signature covers the decoded audio", f"{tag}: the report names the MD5", str(report.get("checksums_unfixable")))
+    gnu_tar_formats()
     if not keep:
         shutil.rmtree(WORK, ignore_errors=True)
     print(f"\n{len(failures)} failed" if failures else "\nall checks passed")

@@ -8,8 +8,24 @@ import { crc32 } from '../../zip/crc32.ts';
 import { countIn, type Span } from './ranges.ts';
 import type { Family } from './tables.ts';
 
-/** An unreflected (MSB-first) CRC of `width` bits with initial value 0 and no final XOR. */
-function msbFirstCrc(width: 8 | 16 | 32, poly: number): (bytes: Uint8Array) => number {
+/**
+ * The bytes every CRC of the checksum walks has covered since the module loaded: the tests check
+ * that a walk covers each byte a bounded number of times, whatever the headers claim (linear time,
+ * docs/contract.md section 6.10.2), without timing it.
+ */
+export let crcBytes = 0;
+
+/** CRC-32 over `bytes`, counted in `crcBytes`. */
+function crc32Counted(bytes: Uint8Array): number {
+  crcBytes += bytes.length;
+  return crc32(bytes);
+}
+
+/**
+ * An unreflected (MSB-first) CRC of `width` bits with initial value 0 and no final XOR, as an update:
+ * the CRC `c` of some bytes, carried on over `bytes[from, to)` (so a long range is done in steps).
+ */
+function msbFirstCrc(width: 8 | 16 | 32, poly: number) {
   const size = 2 ** width;
   const top = size / 2;
   const shift = 2 ** (width - 8);
@@ -19,16 +35,19 @@ function msbFirstCrc(width: 8 | 16 | 32, poly: number): (bytes: Uint8Array) => n
     for (let i = 0; i < 8; i++) c = c >= top ? (((c - top) * 2) ^ poly) >>> 0 : c * 2;
     table[b] = c;
   }
-  return (bytes) => {
-    let c = 0;
-    for (const x of bytes) c = (((c * 256) % size) ^ table[Math.floor(c / shift) ^ x]) >>> 0;
+  return (c: number, bytes: Uint8Array, from = 0, to = bytes.length): number => {
+    crcBytes += to - from;
+    for (let i = from; i < to; i++) c = (((c * 256) % size) ^ table[Math.floor(c / shift) ^ bytes[i]]) >>> 0;
     return c;
   };
 }
 
-export const oggCrc32 = msbFirstCrc(32, 0x04c11db7);
-export const flacCrc8 = msbFirstCrc(8, 0x07);
-export const flacCrc16 = msbFirstCrc(16, 0x8005);
+const oggCrc32Update = msbFirstCrc(32, 0x04c11db7);
+const flacCrc8Update = msbFirstCrc(8, 0x07);
+const flacCrc16Update = msbFirstCrc(16, 0x8005);
+export const oggCrc32 = (bytes: Uint8Array) => oggCrc32Update(0, bytes);
+export const flacCrc8 = (bytes: Uint8Array) => flacCrc8Update(0, bytes);
+export const flacCrc16 = (bytes: Uint8Array) => flacCrc16Update(0, bytes);
 
 /** A kind of checksum field: its report key and its name in the recipe sentence. */
 interface Kind {
@@ -132,17 +151,28 @@ function walkPng(f: Fields): void {
   for (let p = 8; p + 12 <= n; ) {
     const len = be(input, p, 4);
     if (len > n - p - 12) return;
-    f.write('png_chunk_crc32', p + 8 + len, beBytes(crc32(output.subarray(p + 4, p + 8 + len)), 4));
+    f.write('png_chunk_crc32', p + 8 + len, beBytes(crc32Counted(output.subarray(p + 4, p + 8 + len)), 4));
     if (holds(input, p + 4, 'IEND')) return;
     p += 12 + len;
   }
 }
 
-/** Returns the number of central directory entries that cannot be fixed. */
-function walkZip(f: Fields): number {
+/** What the zip walk left: entries over data it cannot recompute, entries inside one already fixed. */
+interface ZipLeft {
+  unfixable: number;
+  overlapping: number;
+}
+
+/**
+ * Reads the central directory once, then takes the entries in the order of their local headers (which
+ * reads those in order too), fixing each only when its local header starts at or after the end of the
+ * stored data fixed before it: stored data is read once, whatever the central directory claims.
+ */
+function walkZip(f: Fields): ZipLeft {
   const { input, output } = f;
   const n = input.length;
-  if (n < 22) return 0;
+  const left = { unfixable: 0, overlapping: 0 };
+  if (n < 22) return left;
   let e = -1;
   for (let at = n - 22; at >= Math.max(0, n - 22 - 65535); at--) {
     if (holds(input, at, 'PK\x05\x06')) {
@@ -150,10 +180,10 @@ function walkZip(f: Fields): number {
       break;
     }
   }
-  if (e < 0) return 0;
+  if (e < 0) return left;
   const count = le(input, e + 10, 2);
   let p = le(input, e + 16, 4);
-  let unfixable = 0;
+  const entries: { central: number; flags: number; csize: number; lho: number }[] = [];
   for (let i = 0; i < count; i++) {
     if (p + 46 > n || !holds(input, p, 'PK\x01\x02')) break;
     const flags = le(input, p + 8, 2);
@@ -162,32 +192,37 @@ function walkZip(f: Fields): number {
     const usize = le(input, p + 24, 4);
     const lho = le(input, p + 42, 4);
     const next = p + 46 + le(input, p + 28, 2) + le(input, p + 30, 2) + le(input, p + 32, 2);
-    let d = -1;
-    if (
-      method === 0 &&
-      (flags & 1) === 0 &&
-      csize === usize &&
-      csize !== 0xffffffff &&
-      lho !== 0xffffffff &&
-      holds(input, lho, 'PK\x03\x04') &&
-      lho + 30 <= n
-    ) {
-      const start = lho + 30 + le(input, lho + 26, 2) + le(input, lho + 28, 2);
-      if (start + csize <= n) d = start;
-    }
-    if (d < 0) {
-      unfixable++;
-    } else {
-      const end = d + csize;
-      const crc = leBytes(crc32(output.subarray(d, end)), 4);
-      const inDescriptorOnly = (flags & 8) !== 0 && le(input, lho + 14, 4) === 0;
-      if (!inDescriptorOnly) f.write('zip_local_crc32', lho + 14, crc);
-      f.write('zip_central_crc32', p + 16, crc);
-      if ((flags & 8) !== 0) f.write('zip_descriptor_crc32', holds(input, end, 'PK\x07\x08') ? end + 4 : end, crc);
-    }
+    if (method !== 0 || (flags & 1) !== 0 || csize !== usize || csize === 0xffffffff || lho === 0xffffffff) {
+      left.unfixable++;
+    } else entries.push({ central: p, flags, csize, lho });
     p = next;
   }
-  return unfixable;
+  // Array sort is stable: entries sharing a local header keep the central directory's order.
+  entries.sort((a, b) => a.lho - b.lho);
+  let fixedTo = 0;
+  for (const z of entries) {
+    let d = -1;
+    if (holds(input, z.lho, 'PK\x03\x04') && z.lho + 30 <= n) {
+      const start = z.lho + 30 + le(input, z.lho + 26, 2) + le(input, z.lho + 28, 2);
+      if (start + z.csize <= n) d = start;
+    }
+    if (d < 0) {
+      left.unfixable++;
+      continue;
+    }
+    if (z.lho < fixedTo) {
+      left.overlapping++;
+      continue;
+    }
+    const end = d + z.csize;
+    fixedTo = end;
+    const crc = leBytes(crc32Counted(output.subarray(d, end)), 4);
+    const inDescriptorOnly = (z.flags & 8) !== 0 && le(input, z.lho + 14, 4) === 0;
+    if (!inDescriptorOnly) f.write('zip_local_crc32', z.lho + 14, crc);
+    f.write('zip_central_crc32', z.central + 16, crc);
+    if ((z.flags & 8) !== 0) f.write('zip_descriptor_crc32', holds(input, end, 'PK\x07\x08') ? end + 4 : end, crc);
+  }
+  return left;
 }
 
 /** A tar numeric field: base-256 when allowed and its first byte has bit 0x80, else octal after leading spaces. */
@@ -212,13 +247,76 @@ function tarSum(header: Uint8Array): number {
   return sum;
 }
 
+/**
+ * Whether the header's checksum field holds its sum, the field counted as eight spaces: the bytes
+ * taken unsigned, or signed as some old tars summed them (GNU tar and Python accept both).
+ */
+function tarSumHolds(header: Uint8Array): boolean {
+  const recorded = tarNumber(header.subarray(148, 156), false);
+  if (recorded === undefined) return false;
+  let signed = 0;
+  for (let i = 0; i < 512; i++) {
+    const b = i >= 148 && i < 156 ? 0x20 : header[i];
+    signed += b >= 0x80 ? b - 256 : b;
+  }
+  return recorded === tarSum(header) || recorded === signed;
+}
+
+/**
+ * A pax extended header's records (`LEN KEY=VALUE\n`, LEN counting the whole record) read for
+ * `size`: the last record with a valid value (decimal digits, below 2^53) is the size of the member
+ * the header describes. A malformed record ends the reading; the ones before it count. Byte by byte,
+ * as the Rust engine reads it in parts.
+ */
+function paxSize(d: Uint8Array): number | undefined {
+  const total = d.length;
+  let found: number | undefined;
+  let state: 'len' | 'key' | 'value' = 'len';
+  let len = 0;
+  let read = 0;
+  let key = '';
+  let value: number | undefined;
+  let digits = 0;
+  for (let i = 0; i < total; i++) {
+    const b = d[i];
+    read++;
+    const digit = b >= 0x30 && b <= 0x39;
+    if (state === 'len') {
+      if (digit) {
+        len = len * 10 + (b - 0x30);
+        if (len > total) return found;
+      } else if (b === 0x20 && read > 1 && read < len) state = 'key';
+      else return found;
+    } else if (state === 'key') {
+      if (read === len) return found;
+      if (b === 0x3d && key.length > 0) {
+        state = 'value';
+        value = key === 'size' ? 0 : undefined;
+        digits = 0;
+      } else if (b === 0x3d) return found;
+      else if (key.length < 5) key += String.fromCharCode(b);
+    } else if (read === len) {
+      // The record's last byte: a newline after the value.
+      if (b !== 0x0a) return found;
+      if (digits > 0 && value !== undefined) found = value;
+      [state, len, read, key, value, digits] = ['len', 0, 0, '', undefined, 0];
+    } else {
+      digits++;
+      const v = value === undefined || !digit ? undefined : value * 10 + (b - 0x30);
+      value = v !== undefined && v < 2 ** 53 ? v : undefined;
+    }
+  }
+  return found;
+}
+
 function walkTar(f: Fields): void {
   const { input, output } = f;
   const n = input.length;
+  // The size a pax extended header gave the member it describes.
+  let pax: number | undefined;
   for (let b = 0; b + 512 <= n; ) {
     const header = input.subarray(b, b + 512);
-    if (header.every((x) => x === 0)) return;
-    if (tarNumber(header.subarray(148, 156), false) !== tarSum(header)) return;
+    if (header.every((x) => x === 0) || !tarSumHolds(header)) return;
     const size = tarNumber(header.subarray(124, 136), true);
     if (size === undefined) return;
     const sum = tarSum(output.subarray(b, b + 512));
@@ -227,10 +325,35 @@ function walkTar(f: Fields): void {
       0,
       0x20,
     ]);
-    const type = header[156];
-    const next = b + 512 + (type >= 0x31 && type <= 0x36 ? 0 : Math.ceil(size / 512) * 512);
-    if (next > n) return;
-    b = next;
+    const type = String.fromCharCode(header[156]);
+    let next = b + 512;
+    // An old GNU sparse member: its extension blocks (no checksum) come before its data, while the
+    // byte at 482 of the header, then at 504 of each block, is not 0.
+    if (type === 'S' && header[482] !== 0) {
+      for (;;) {
+        if (next + 512 > n) return;
+        const more = input[next + 504] !== 0;
+        next += 512;
+        if (!more) break;
+      }
+    }
+    let data: number;
+    if (type === 'x' || type === 'X') {
+      if (next + size > n) return;
+      const s = paxSize(input.subarray(next, next + size));
+      if (s !== undefined) pax = s;
+      data = size;
+    } else if (type === 'L' || type === 'K' || type === 'g') data = size;
+    else if (type >= '1' && type <= '6') {
+      pax = undefined;
+      data = 0;
+    } else {
+      data = pax ?? size;
+      pax = undefined;
+    }
+    const end = next + Math.ceil(data / 512) * 512;
+    if (end > n) return;
+    b = end;
   }
 }
 
@@ -300,9 +423,15 @@ function walkFlac(f: Fields): boolean {
   while (frame < n) {
     const hl = flacHeader(input, frame) as number;
     let end = -1;
+    // The CRC-16 of the input's [frame, digestTo), carried on to each candidate end: linear time
+    // however many false sync codes there are.
+    let crc = 0;
+    let digestTo = frame;
     for (let g = frame + hl + 3; g <= n; g++) {
       if (g < n && flacHeader(input, g) === undefined) continue;
-      if (be(input, g - 2, 2) === flacCrc16(input.subarray(frame, g - 2))) {
+      crc = flacCrc16Update(crc, input, digestTo, g - 2);
+      digestTo = g - 2;
+      if (be(input, g - 2, 2) === crc) {
         end = g;
         break;
       }
@@ -329,10 +458,15 @@ export function fixChecksums(
   const notes: string[] = [];
   if (family === 'png') walkPng(f);
   else if (family === 'zip') {
-    const u = walkZip(f);
-    if (u > 0) {
+    const { unfixable, overlapping } = walkZip(f);
+    if (unfixable > 0) {
       notes.push(
-        `${u} ZIP entries are compressed, encrypted or ZIP64, and their CRC-32 covers data that cannot be recomputed from the stored bytes`,
+        `${unfixable} ZIP entries are compressed, encrypted or ZIP64, and their CRC-32 covers data that cannot be recomputed from the stored bytes`,
+      );
+    }
+    if (overlapping > 0) {
+      notes.push(
+        `${overlapping} ZIP entries share or overlap the stored data of another entry and were left as they were`,
       );
     }
   } else if (family === 'tar') walkTar(f);

@@ -172,9 +172,15 @@ fn fix_in<I: Area, O: AreaMut>(family: Family, input: I, output: O, protected: O
     match family {
         Family::Png => walk::png(&mut w, PNG_CHUNK),
         Family::Zip => {
-            let unfixable = walk::zip(&mut w, [ZIP_LOCAL, ZIP_CENTRAL, ZIP_DESCRIPTOR]);
-            if unfixable > 0 {
-                notes.push(format!("{unfixable} ZIP entries are compressed, encrypted or ZIP64, and their CRC-32 covers data that cannot be recomputed from the stored bytes"));
+            let left = walk::zip(&mut w, [ZIP_LOCAL, ZIP_CENTRAL, ZIP_DESCRIPTOR]);
+            if left.unfixable > 0 {
+                notes.push(format!("{} ZIP entries are compressed, encrypted or ZIP64, and their CRC-32 covers data that cannot be recomputed from the stored bytes", left.unfixable));
+            }
+            if left.overlapping > 0 {
+                notes.push(format!(
+                    "{} ZIP entries share or overlap the stored data of another entry and were left as they were",
+                    left.overlapping
+                ));
             }
         }
         Family::Tar => walk::tar(&mut w, TAR_HEADER),

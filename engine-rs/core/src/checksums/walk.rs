@@ -38,19 +38,40 @@ pub(super) fn png<I: Area, O: AreaMut>(w: &mut Writer<I, O>, kind: Kind) {
     }
 }
 
-/// Returns the number of entries that cannot be fixed.
-pub(super) fn zip<I: Area, O: AreaMut>(w: &mut Writer<I, O>, [local, central, descriptor]: [Kind; 3]) -> u64 {
+/// What the zip walk left: entries whose CRC covers data it cannot recompute, and entries whose
+/// local record lies inside one already fixed.
+#[derive(Default)]
+pub(super) struct ZipLeft {
+    pub unfixable: u64,
+    pub overlapping: u64,
+}
+
+/// A central directory entry that passed the central header's tests: where its header is, its
+/// flags, its stored length and where its local header is.
+struct ZipEntry {
+    central: u64,
+    flags: u64,
+    csize: u64,
+    lho: u64,
+}
+
+/// Reads the central directory once, then takes the entries in the order of their local headers
+/// (which reads those in order too, not where a hostile directory points next), fixing each only
+/// when its local header starts at or after the end of the stored data fixed before it: stored data
+/// is read once, whatever the central directory claims.
+pub(super) fn zip<I: Area, O: AreaMut>(w: &mut Writer<I, O>, [local, central, descriptor]: [Kind; 3]) -> ZipLeft {
+    let mut left = ZipLeft::default();
     let n = w.input.len();
     if n < 22 {
-        return 0;
+        return left;
     }
     let lowest = (n - 22).saturating_sub(65535);
     // The record's signature, searched from the last place it can start back to 65,535 bytes before.
-    let Some(tail) = w.input.get(lowest, (n - 22 - lowest) as usize + 4) else { return 0 };
-    let Some(e) = tail.windows(4).rposition(|s| s == b"PK\x05\x06") else { return 0 };
+    let Some(tail) = w.input.get(lowest, (n - 22 - lowest) as usize + 4) else { return left };
+    let Some(e) = tail.windows(4).rposition(|s| s == b"PK\x05\x06") else { return left };
     let e = lowest + e as u64;
-    let (Some(count), Some(mut p)) = (le(&mut w.input, e + 10, 2), le(&mut w.input, e + 16, 4)) else { return 0 };
-    let mut unfixable = 0;
+    let (Some(count), Some(mut p)) = (le(&mut w.input, e + 10, 2), le(&mut w.input, e + 16, 4)) else { return left };
+    let mut entries = Vec::new();
     for _ in 0..count {
         if p + 46 > n || !holds(&mut w.input, p, b"PK\x01\x02") {
             break;
@@ -59,38 +80,49 @@ pub(super) fn zip<I: Area, O: AreaMut>(w: &mut Writer<I, O>, [local, central, de
         let field = |at: usize, len: usize| h[at..at + len].iter().rev().fold(0u64, |v, &x| (v << 8) | u64::from(x));
         let (flags, method, csize, usize_, lho) = (field(8, 2), field(10, 2), field(20, 4), field(24, 4), field(42, 4));
         let next = p + 46 + field(28, 2) + field(30, 2) + field(32, 2);
-        let input = &mut w.input;
-        let data = (|| {
-            if method != 0 || flags & 1 != 0 || csize != usize_ || csize == 0xFFFF_FFFF || lho == 0xFFFF_FFFF {
-                return None;
-            }
-            if !holds(input, lho, b"PK\x03\x04") {
-                return None;
-            }
-            let d = lho + 30 + le(input, lho + 26, 2)? + le(input, lho + 28, 2)?;
-            (d + csize <= n).then_some(d)
-        })();
-        match data {
-            None => unfixable += 1,
-            Some(d) => {
-                let end = d + csize;
-                let mut digest = CRC32.digest();
-                w.output.feed(d, end, &mut |b| digest.update(b));
-                let crc = digest.finalize().to_le_bytes();
-                let descriptor_only = flags & 8 != 0 && le(&mut w.input, lho + 14, 4) == Some(0);
-                if !descriptor_only {
-                    w.write(local, lho + 14, &crc);
-                }
-                w.write(central, p + 16, &crc);
-                if flags & 8 != 0 {
-                    let at = if holds(&mut w.input, end, b"PK\x07\x08") { end + 4 } else { end };
-                    w.write(descriptor, at, &crc);
-                }
-            }
+        if method != 0 || flags & 1 != 0 || csize != usize_ || csize == 0xFFFF_FFFF || lho == 0xFFFF_FFFF {
+            left.unfixable += 1;
+        } else {
+            entries.push(ZipEntry { central: p, flags, csize, lho });
         }
         p = next;
     }
-    unfixable
+    // Stable: entries sharing a local header keep the central directory's order.
+    entries.sort_by_key(|z| z.lho);
+    let mut fixed_to = 0;
+    for z in entries {
+        let input = &mut w.input;
+        let data = (|| {
+            if !holds(input, z.lho, b"PK\x03\x04") {
+                return None;
+            }
+            let d = z.lho + 30 + le(input, z.lho + 26, 2)? + le(input, z.lho + 28, 2)?;
+            (d + z.csize <= n).then_some(d)
+        })();
+        let Some(d) = data else {
+            left.unfixable += 1;
+            continue;
+        };
+        if z.lho < fixed_to {
+            left.overlapping += 1;
+            continue;
+        }
+        let end = d + z.csize;
+        fixed_to = end;
+        let mut digest = CRC32.digest();
+        w.output.feed(d, end, &mut |b| digest.update(b));
+        let crc = digest.finalize().to_le_bytes();
+        let descriptor_only = z.flags & 8 != 0 && le(&mut w.input, z.lho + 14, 4) == Some(0);
+        if !descriptor_only {
+            w.write(local, z.lho + 14, &crc);
+        }
+        w.write(central, z.central + 16, &crc);
+        if z.flags & 8 != 0 {
+            let at = if holds(&mut w.input, end, b"PK\x07\x08") { end + 4 } else { end };
+            w.write(descriptor, at, &crc);
+        }
+    }
+    left
 }
 
 /// A tar numeric field of the input: base-256 when its first byte has bit 0x80, else octal after
@@ -108,31 +140,150 @@ fn tar_number(field: &[u8], base256: bool) -> Option<u64> {
     digits.iter().try_fold(0u64, |v, &d| v.checked_mul(8).map(|v| v + u64::from(d - b'0')))
 }
 
+/// Whether the header's checksum field holds its sum, with the field counted as eight spaces: the
+/// bytes taken unsigned, or signed as some old tars summed them (GNU tar and Python accept both).
+fn tar_sum_holds(header: &[u8]) -> bool {
+    let Some(recorded) = tar_number(&header[148..156], false) else { return false };
+    let field = |i: usize, b: u8| if (148..156).contains(&i) { 0x20 } else { b };
+    let signed: i64 = header.iter().enumerate().map(|(i, &b)| i64::from(field(i, b) as i8)).sum();
+    recorded == tar_sum(header) || i64::try_from(recorded) == Ok(signed)
+}
+
 fn tar_sum(header: &[u8]) -> u64 {
     header.iter().enumerate().map(|(i, &b)| if (148..156).contains(&i) { 0x20 } else { u64::from(b) }).sum()
+}
+
+/// Reads a pax extended header's records (`LEN KEY=VALUE\n`, LEN counting the whole record), fed
+/// in parts, for `size`: the last record with a valid value (decimal digits, below 2^53) is the size
+/// of the member the header describes. A malformed record ends the reading; the ones before it count.
+#[derive(Default)]
+pub(super) struct PaxSize {
+    /// The record's length and the bytes of it read so far.
+    len: u64,
+    read: u64,
+    state: PaxState,
+    /// The key's first bytes (five: `size` and one more, to tell `sizes` apart) and its length.
+    key: [u8; 5],
+    key_len: usize,
+    /// The value so far when the key is `size` (None once a byte is not a digit or it passes 2^53),
+    /// and its digits.
+    value: Option<u64>,
+    digits: u64,
+    pub(super) found: Option<u64>,
+}
+
+#[derive(Default, PartialEq)]
+enum PaxState {
+    #[default]
+    Len,
+    Key,
+    Value,
+    Done,
+}
+
+impl PaxSize {
+    /// `total`: the header's data length, which no record can pass.
+    pub(super) fn feed(&mut self, bytes: &[u8], total: u64) {
+        for &b in bytes {
+            self.read += 1;
+            match self.state {
+                PaxState::Done => return,
+                PaxState::Len if b.is_ascii_digit() => {
+                    self.len = self.len * 10 + u64::from(b - b'0');
+                    if self.len > total {
+                        self.state = PaxState::Done;
+                    }
+                }
+                PaxState::Len if b == b' ' && self.read > 1 && self.read < self.len => self.state = PaxState::Key,
+                // The record ends inside its key.
+                PaxState::Key if self.read == self.len => self.state = PaxState::Done,
+                PaxState::Key if b == b'=' && self.key_len > 0 => {
+                    self.state = PaxState::Value;
+                    self.value = (&self.key[..self.key_len] == b"size").then_some(0);
+                }
+                PaxState::Key if b != b'=' => {
+                    if self.key_len < self.key.len() {
+                        self.key[self.key_len] = b;
+                        self.key_len += 1;
+                    }
+                }
+                // The record's last byte: a newline after the value.
+                PaxState::Value if self.read == self.len => {
+                    if b != b'\n' {
+                        self.state = PaxState::Done;
+                        return;
+                    }
+                    if self.digits > 0 && self.value.is_some() {
+                        self.found = self.value;
+                    }
+                    *self = PaxSize { found: self.found, ..PaxSize::default() };
+                }
+                PaxState::Value => {
+                    self.digits += 1;
+                    self.value = self.value.and_then(|v| {
+                        let d = b.checked_sub(b'0').filter(|&d| d <= 9)?;
+                        Some(v * 10 + u64::from(d)).filter(|&v| v < 1 << 53)
+                    });
+                }
+                _ => self.state = PaxState::Done,
+            }
+        }
+    }
 }
 
 pub(super) fn tar<I: Area, O: AreaMut>(w: &mut Writer<I, O>, kind: Kind) {
     let n = w.input.len();
     let mut b = 0u64;
+    // The size a pax extended header gave the member it describes.
+    let mut pax_size = None;
     while b + 512 <= n {
         let Some(header) = w.input.get(b, 512) else { return };
-        if header.iter().all(|&x| x == 0) {
-            return;
-        }
-        if tar_number(&header[148..156], false) != Some(tar_sum(header)) {
+        if header.iter().all(|&x| x == 0) || !tar_sum_holds(header) {
             return;
         }
         let Some(size) = tar_number(&header[124..136], true) else { return };
-        let no_data = (b'1'..=b'6').contains(&header[156]);
+        let (kind_byte, extended) = (header[156], header[482] != 0);
         let Some(sum) = w.output.get(b, 512).map(tar_sum) else { return };
         let mut field = [0u8; 8];
         field[..6].copy_from_slice(format!("{sum:06o}").as_bytes());
         field[7] = b' ';
         w.write(kind, b + 148, &field);
-        let blocks = if no_data { 0 } else { size.div_ceil(512) };
-        match blocks.checked_mul(512).and_then(|d| (b + 512).checked_add(d)) {
-            Some(next) if next <= n => b = next,
+        let mut next = b + 512;
+        // An old GNU sparse member: its extension blocks (no checksum) come before its data, while
+        // the byte at 482 of the header, then at 504 of each block, is not 0.
+        if kind_byte == b'S' && extended {
+            loop {
+                if next + 512 > n {
+                    return;
+                }
+                let Some(more) = w.input.get(next + 504, 1).map(|x| x[0] != 0) else { return };
+                next += 512;
+                if !more {
+                    break;
+                }
+            }
+        }
+        let data = match kind_byte {
+            b'x' | b'X' => {
+                if size > n - next {
+                    return;
+                }
+                let mut pax = PaxSize::default();
+                w.input.feed(next, next + size, &mut |part| pax.feed(part, size));
+                if let Some(s) = pax.found {
+                    pax_size = Some(s);
+                }
+                size
+            }
+            b'L' | b'K' | b'g' => size,
+            b'1'..=b'6' => {
+                pax_size = None;
+                0
+            }
+            _ => pax_size.take().unwrap_or(size),
+        };
+        match data.div_ceil(512).checked_mul(512).and_then(|d| next.checked_add(d)) {
+            Some(end) if end <= n => b = end,
             _ => return,
         }
     }
