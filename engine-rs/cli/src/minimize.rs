@@ -74,7 +74,7 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
             corrupted.len()
         ));
     }
-    let changed: Vec<u32> = (0..original.len()).filter(|&i| original[i] != corrupted[i]).map(|i| i as u32).collect();
+    let changed: Vec<u64> = (0..original.len()).filter(|&i| original[i] != corrupted[i]).map(|i| i as u64).collect();
     if changed.is_empty() {
         return Err("CORRUPTED is identical to ORIGINAL: nothing to minimise".into());
     }
@@ -107,11 +107,11 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
         }
     };
     // Runs first: a corrupting mode changes bytes in runs, and dropping a whole run is one test.
-    let run_units: Vec<Vec<u32>> = runs.iter().map(|&(start, end)| (start..end).collect()).collect();
+    let run_units: Vec<Vec<u64>> = runs.iter().map(|&(start, end)| (start..end).collect()).collect();
     let kept = ddmin(run_units, &mut |c| tester.first_failing(c), &mut report);
     say("now byte by byte".into());
-    let bytes: Vec<Vec<u32>> = kept.into_iter().flatten().map(|p| vec![p]).collect();
-    let kept: Vec<u32> = ddmin(bytes, &mut |c| tester.first_failing(c), &mut report).into_iter().flatten().collect();
+    let bytes: Vec<Vec<u64>> = kept.into_iter().flatten().map(|p| vec![p]).collect();
+    let kept: Vec<u64> = ddmin(bytes, &mut |c| tester.first_failing(c), &mut report).into_iter().flatten().collect();
 
     let mut result = original.clone();
     for &p in &kept {
@@ -124,8 +124,8 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
 }
 
 /// Maximal runs of consecutive positions, as `[start, end)`.
-fn runs_of(positions: &[u32]) -> Vec<(u32, u32)> {
-    let mut runs: Vec<(u32, u32)> = Vec::new();
+fn runs_of(positions: &[u64]) -> Vec<(u64, u64)> {
+    let mut runs: Vec<(u64, u64)> = Vec::new();
     for &p in positions {
         match runs.last_mut() {
             Some(last) if last.1 == p => last.1 = p + 1,
@@ -149,10 +149,10 @@ fn minimized_path(corrupted: &Path) -> PathBuf {
 /// fails. `first_failing` gets the round's candidates in order and returns the index of the first that
 /// fails. `progress` hears the number of positions kept after each reduction.
 pub fn ddmin(
-    units: Vec<Vec<u32>>,
-    first_failing: &mut dyn FnMut(&[Vec<u32>]) -> Option<usize>,
+    units: Vec<Vec<u64>>,
+    first_failing: &mut dyn FnMut(&[Vec<u64>]) -> Option<usize>,
     progress: &mut dyn FnMut(usize),
-) -> Vec<Vec<u32>> {
+) -> Vec<Vec<u64>> {
     let mut c = units;
     let mut n = 2usize;
     while c.len() >= 2 {
@@ -163,11 +163,11 @@ pub fn ddmin(
         if n > 2 {
             candidates.extend(bounds.iter().map(|&(a, b)| (0..len).filter(|i| *i < a || *i >= b).collect()));
         }
-        let sets: Vec<Vec<u32>> =
+        let sets: Vec<Vec<u64>> =
             candidates.iter().map(|units| units.iter().flat_map(|&u| c[u].iter().copied()).collect()).collect();
         match first_failing(&sets) {
             Some(k) => {
-                let kept: Vec<Vec<u32>> = candidates[k].iter().map(|&u| std::mem::take(&mut c[u])).collect();
+                let kept: Vec<Vec<u64>> = candidates[k].iter().map(|&u| std::mem::take(&mut c[u])).collect();
                 c = kept;
                 n = if k < n { 2 } else { (n - 1).max(2) };
                 progress(c.iter().map(Vec::len).sum());
@@ -193,7 +193,7 @@ struct Tester<'a> {
     slots: Vec<PathBuf>,
     original: &'a [u8],
     corrupted: &'a [u8],
-    known: HashMap<Vec<u32>, bool>,
+    known: HashMap<Vec<u64>, bool>,
 }
 
 impl<'a> Tester<'a> {
@@ -218,19 +218,19 @@ impl<'a> Tester<'a> {
     }
 
     /// Every candidate's outcome (the preconditions).
-    fn outcomes(&mut self, sets: &[Vec<u32>]) -> Vec<Outcome> {
+    fn outcomes(&mut self, sets: &[Vec<u64>]) -> Vec<Outcome> {
         let results = self.run_batch(sets, false);
         results.into_iter().map(|r| r.unwrap_or(Outcome::Pass)).collect()
     }
 
     /// The index of the first candidate, in order, on which the test fails.
-    fn first_failing(&mut self, sets: &[Vec<u32>]) -> Option<usize> {
+    fn first_failing(&mut self, sets: &[Vec<u64>]) -> Option<usize> {
         let results = self.run_batch(sets, true);
         results.iter().position(|r| matches!(r, Some(Outcome::Fail(_))))
     }
 
     /// Outcomes of `sets` (None: not run, because an earlier candidate failed and `stop_early`).
-    fn run_batch(&mut self, sets: &[Vec<u32>], stop_early: bool) -> Vec<Option<Outcome>> {
+    fn run_batch(&mut self, sets: &[Vec<u64>], stop_early: bool) -> Vec<Option<Outcome>> {
         let mut results: Vec<Option<Outcome>> = sets
             .iter()
             .map(|s| self.known.get(s).map(|&fail| if fail { Outcome::Fail(String::new()) } else { Outcome::Pass }))
@@ -423,13 +423,13 @@ mod tests {
     use super::*;
 
     /// ddmin against an oracle: fails when all of `needed` are present, or any of `alone` is.
-    fn minimise(changed: &[u32], needed: &[u32], alone: &[u32]) -> Vec<u32> {
-        let fails = |set: &[u32]| needed.iter().all(|p| set.contains(p)) || alone.iter().any(|p| set.contains(p));
-        let mut first = |sets: &[Vec<u32>]| sets.iter().position(|s| fails(s));
-        let runs: Vec<Vec<u32>> = runs_of(changed).iter().map(|&(a, b)| (a..b).collect()).collect();
+    fn minimise(changed: &[u64], needed: &[u64], alone: &[u64]) -> Vec<u64> {
+        let fails = |set: &[u64]| needed.iter().all(|p| set.contains(p)) || alone.iter().any(|p| set.contains(p));
+        let mut first = |sets: &[Vec<u64>]| sets.iter().position(|s| fails(s));
+        let runs: Vec<Vec<u64>> = runs_of(changed).iter().map(|&(a, b)| (a..b).collect()).collect();
         let kept = ddmin(runs, &mut first, &mut |_| {});
         let bytes = kept.into_iter().flatten().map(|p| vec![p]).collect();
-        let mut kept: Vec<u32> = ddmin(bytes, &mut first, &mut |_| {}).into_iter().flatten().collect();
+        let mut kept: Vec<u64> = ddmin(bytes, &mut first, &mut |_| {}).into_iter().flatten().collect();
         kept.sort_unstable();
         // 1-minimal: without any one of them the oracle passes.
         assert!(fails(&kept));
@@ -443,7 +443,7 @@ mod tests {
 
     #[test]
     fn ddmin_keeps_exactly_what_the_failure_needs() {
-        let changed: Vec<u32> = (0..40).chain(100..103).chain(500..900).chain([1000, 1002, 1004]).collect();
+        let changed: Vec<u64> = (0..40).chain(100..103).chain(500..900).chain([1000, 1002, 1004]).collect();
         assert_eq!(minimise(&changed, &[7, 101, 640], &[]), vec![7, 101, 640]);
         assert_eq!(minimise(&changed, &[1002], &[]), vec![1002]);
         // Two causes: one of them is kept, whole.
