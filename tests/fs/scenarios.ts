@@ -422,13 +422,24 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: 'an output that is a directory is refused',
+    name: 'an output that is a directory, FIFO or device is refused',
     run: (ctx) => {
       ctx.input('a.txt', TEXT);
       ctx.mkdir('out/a_corrupted.txt');
       refused(ctx.run(['--seed', '1', '--out', 'out', 'a.txt']), 'output out/a_corrupted.txt is a directory');
       ctx.mkdir('z');
       refused(ctx.run(['--seed', '1', '--out', 'o2', '--zip', 'z', 'a.txt']), 'output z is a directory');
+      expect(ctx.exists('o2')).toBe(false);
+      // Nor a FIFO or a device: a rename would put a regular file in its place.
+      expect(spawnSync('mkfifo', [ctx.path('fifo.zip') as string]).status).toBe(0);
+      refused(
+        ctx.run(['--seed', '1', '--out', 'o2', '--zip', 'fifo.zip', 'a.txt']),
+        'output fifo.zip is a FIFO, not a regular file',
+      );
+      refused(
+        ctx.run(['--seed', '1', '--out', 'o2', '--zip', '/dev/null', 'a.txt']),
+        'output /dev/null is a character device, not a regular file',
+      );
       expect(ctx.exists('o2')).toBe(false);
     },
   },

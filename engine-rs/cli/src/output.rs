@@ -222,3 +222,58 @@ impl Drop for PrivateDir {
         state.dirs.retain(|d| *d != self.path);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn replaces_by_rename_through_links_and_leaves_nothing_behind() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path();
+        let out = dir.join("out.bin");
+        // An earlier output that another name shares keeps its bytes there.
+        std::fs::write(&out, "old").unwrap();
+        std::fs::hard_link(&out, dir.join("kept")).unwrap();
+        write(&out, b"new", mode(0o600)).unwrap();
+        finish();
+        assert_eq!(std::fs::read(&out).unwrap(), b"new");
+        assert_eq!(std::fs::read(dir.join("kept")).unwrap(), b"old");
+        assert_eq!(std::fs::metadata(&out).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(names(dir), ["kept", "out.bin"]);
+        // Through a symlink: the file it names gets the bytes, the link stays.
+        std::fs::remove_file(&out).unwrap();
+        std::os::unix::fs::symlink("kept", &out).unwrap();
+        write(&out, b"newer", mode(0o644)).unwrap();
+        finish();
+        assert!(std::fs::symlink_metadata(&out).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(dir.join("kept")).unwrap(), b"newer");
+        assert_eq!(names(dir), ["kept", "out.bin"]);
+        // Dropped before the commit: the temporary file goes, the final name keeps what it had.
+        let pending = create(&dir.join("kept"), 0o644).unwrap();
+        pending.file().write_all(b"half").unwrap();
+        assert_eq!(names(dir).len(), 3);
+        drop(pending);
+        assert_eq!(names(dir), ["kept", "out.bin"]);
+        assert_eq!(std::fs::read(dir.join("kept")).unwrap(), b"newer");
+        assert!(lock().files.is_empty());
+    }
+
+    #[test]
+    fn private_directories_are_0700_with_0600_files_and_go_when_dropped() {
+        let spool = PrivateDir::create("fracture-test-").unwrap();
+        let (path, _file) = spool.file("input").unwrap();
+        let dir = path.parent().unwrap().to_path_buf();
+        assert_eq!(std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777, 0o700);
+        assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        drop(spool);
+        assert!(!dir.exists());
+    }
+}

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::fs::{FileType, Metadata};
 use std::os::fd::AsFd;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use crate::display;
 
@@ -115,22 +115,29 @@ impl Plan {
         if let Some(real) = self.parents.get(dir) {
             return real.join(name);
         }
+        // The longest part that exists, made real; the rest (which has no symlinks: it does not exist)
+        // taken as written, `..` going up one.
         let mut existing = dir.to_path_buf();
         let mut rest = Vec::new();
-        let real = loop {
+        let mut real = loop {
             match std::fs::canonicalize(&existing) {
                 Ok(real) => break real,
-                Err(_) => match (existing.file_name().map(|n| n.to_os_string()), existing.parent()) {
-                    (Some(n), Some(p)) => {
-                        rest.push(n);
-                        existing = p.to_path_buf();
-                    }
+                Err(_) => match existing.components().next_back() {
+                    Some(Component::Normal(n)) => rest.push(n.to_os_string()),
+                    Some(Component::ParentDir) => rest.push("..".into()),
+                    Some(Component::CurDir) => {}
                     _ => break existing,
                 },
             }
+            existing.pop();
         };
-        let mut real = real;
-        real.extend(rest.into_iter().rev());
+        for part in rest.into_iter().rev() {
+            if part == ".." {
+                real.pop();
+            } else {
+                real.push(part);
+            }
+        }
         self.parents.insert(dir.to_path_buf(), real.clone());
         real.join(name)
     }
@@ -139,4 +146,32 @@ impl Plan {
 fn fd_metadata(fd: std::os::fd::BorrowedFd) -> Option<Metadata> {
     let owned = fd.try_clone_to_owned().ok()?;
     std::fs::File::from(owned).metadata().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outputs_not_there_yet_are_named_by_their_real_place() {
+        let root = tempfile::tempdir().unwrap();
+        let base = root.path();
+        std::fs::create_dir(base.join("real")).unwrap();
+        std::os::unix::fs::symlink(base.join("real"), base.join("link")).unwrap();
+        let mut plan = Plan::default();
+        let a = plan.resolve(&base.join("link/new/x.bin"));
+        let b = plan.resolve(&base.join("real/new/../new/./x.bin"));
+        assert_eq!(a, b);
+        assert_eq!(a, std::fs::canonicalize(base).unwrap().join("real/new/x.bin"));
+        plan.output(&base.join("link/new/x.bin")).unwrap();
+        let same = plan.output(&base.join("real/new/../new/x.bin")).unwrap_err();
+        assert!(same.starts_with("outputs ") && same.ends_with(" are the same file"), "{same}");
+        // An existing file, reached through the link: the same inode as the input.
+        std::fs::write(base.join("real/in.txt"), "x").unwrap();
+        let mut plan = Plan::default();
+        plan.input(&base.join("real/in.txt")).unwrap();
+        let on_input = plan.output(&base.join("link/in.txt")).unwrap_err();
+        assert!(on_input.ends_with(&format!("is the input {}", base.join("real/in.txt").display())), "{on_input}");
+        assert!(plan.output(base).unwrap_err().ends_with("is a directory"));
+    }
 }
