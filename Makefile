@@ -18,7 +18,7 @@ CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: help setup engine-data build start test fmt lint test-rust test-unit test-parsers test-e2e bench bench-big bench-browser bench-site budgets clean wasm native cli web golden sample-report
+.PHONY: help setup engine-data build start test fuzz fmt lint test-rust test-unit test-parsers test-e2e bench bench-big bench-browser bench-site budgets clean wasm native cli web golden sample-report
 
 # `make help`: the targets, each with the line after its `##`.
 help:
@@ -66,6 +66,11 @@ start: build ## build and serve the site on http://127.0.0.1:4173/
 
 test: build ## build and run every test suite (scripts/test.sh)
 	bash scripts/test.sh
+
+# The engine's coverage-guided fuzz target for FUZZ_SECONDS (default 60) on FUZZ_JOBS processes
+# (default 1); installs cargo-fuzz when missing (docs/fuzzing.md). `make test` replays its seed corpus.
+fuzz: | $(STAMPS)/setup ## run the engine's fuzz target for FUZZ_SECONDS (default 60), FUZZ_JOBS processes
+	bash scripts/fuzz.sh
 
 # Formats every Rust and TypeScript file and applies the linters' safe fixes; `make lint` checks.
 fmt: | $(STAMPS)/setup ## format Rust and TypeScript and apply safe lint fixes
