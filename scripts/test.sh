@@ -39,9 +39,9 @@ suite() {
 }
 
 suite lint "Style: rustfmt, clippy, Biome (format and lint)" bash scripts/lint.sh
-suite rust "Rust: unit, worked example, golden vectors, property run" cargo test --release --locked
+suite rust "Rust: unit, worked example, golden vectors, properties (own and proptest), fuzz corpus replay" cargo test --release --locked
 suite typecheck "TypeScript: typecheck" npm run --silent typecheck
-suite unit "Vitest: reference engine, golden vectors (TS and wasm), differential, CLI, ZIP, UI components" \
+suite unit "Vitest: reference engine, golden vectors (TS and wasm), differential, fast-check properties, CLI, ZIP, UI components" \
   vitest run --config web/vite.config.ts
 suite budgets "Byte budgets of the first load: 70 KB of JavaScript per route, 120 KB home (brotli)" \
   node web/scripts/budgets.mjs
