@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { checkArguments, MAX_SEED } from '../lib/engine/reference/errors.ts';
 import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
 import type { CorruptResult } from '../lib/engine/shared/types.ts';
+import { reportJson } from '../lib/report/display.ts';
 import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
 import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
@@ -418,7 +419,7 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
           if (a.report) {
             await ensureOutDir();
             const reportPath = path.join(a.out, reportNames.claim(jsonName));
-            await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`).catch((e) => {
+            await writeFile(reportPath, `${reportJson(report, 2)}\n`).catch((e) => {
               throw new Error(`cannot write ${reportPath}: ${ioText(e)}`);
             });
           }
@@ -430,7 +431,7 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
               throw new Error(`cannot write ${pdfPath}: ${ioText(e)}`);
             });
           }
-          if (a.json) line(JSON.stringify(report));
+          if (a.json) line(reportJson(report));
           else if (!a.quiet) line(`${file} -> ${destination} (${size} bytes, seed ${seed})`);
           if (a.zip) done.push({ outName, path: destination, report });
           ui.done();

@@ -19,6 +19,7 @@ export async function writeSessionZip(
     mode: a.mode,
     intensity: a.intensity,
     masterSeed: a.seed,
+    variants: a.count > 1,
     files: done.map((d) => d.report),
   });
   // The corrupted files are streamed back from disk, so a batch of 200 MB files is never in memory.

@@ -41,6 +41,9 @@ const ODD_NAMES = [
   'bell\u0007 and esc\u001b[31m',
   'del\u007f',
   "mixed 'quote' and \n newline",
+  'c1\u0085next\u009b[31m',
+  'invoice\u202efdp.exe',
+  'line\u2028sep\u2029 and iso\u2066late\u2069',
   '',
 ];
 
@@ -54,6 +57,10 @@ describe('shellWord', () => {
     expect(shellWord('-a b')).toBe("'./-a b'");
     expect(shellWord('new\nline')).toBe("$'new\\nline'");
     expect(shellWord('')).toBe("''");
+    // C1 controls and bidirectional controls: each UTF-8 byte as \xHH.
+    expect(shellWord('c1\u0085.txt')).toBe("$'c1\\xc2\\x85.txt'");
+    expect(shellWord('invoice\u202efdp.exe')).toBe("$'invoice\\xe2\\x80\\xaefdp.exe'");
+    expect(shellWord('é\u007f')).toBe("$'é\\x7f'");
   });
 
   it('bash reads every quoted name back exactly, running nothing', () => {

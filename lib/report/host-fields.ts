@@ -4,6 +4,7 @@
 // text in engine-rs/cli/src/host_fields.rs; tests/cross-engine/cli.test.ts holds the two together.
 import { ALGORITHMS } from '../engine/shared/modes.ts';
 import type { CorruptOptions, Report } from '../engine/shared/types.ts';
+import { isHidden } from './display.ts';
 
 /** The site's canonical origin: share links in every report point here, whichever host made it. */
 export const SITE_ORIGIN = 'https://fracture.example';
@@ -62,11 +63,16 @@ export function replayCommand(options: ReplayOptions, fileName: string): string 
   return ['fracture', ...replayArgs(options), shellWord(fileName)].join(' ');
 }
 
+const encoder = new TextEncoder();
+
 // Words made only of these need no quoting in any POSIX shell.
 const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
-/** C0 controls and DEL: a terminal may act on them when they are pasted. */
+/**
+ * Controls (C0, DEL, C1), which a terminal may act on when they are pasted, and the separators and
+ * bidirectional controls that could make the command display as another (display.ts).
+ */
 export function isControl(code: number): boolean {
-  return code < 0x20 || code === 0x7f;
+  return isHidden(code);
 }
 
 function hasControl(text: string): boolean {
@@ -92,7 +98,8 @@ export function shellWord(word: string): string {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\t') out += '\\t';
     else if (ch === '\r') out += '\\r';
-    else if (isControl(code)) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    // Each byte of its UTF-8 (one for C0 and DEL).
+    else if (isControl(code)) for (const b of encoder.encode(ch)) out += `\\x${b.toString(16).padStart(2, '0')}`;
     else out += ch;
   }
   return `${out}'`;

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { corrupt } from '../engine/reference/engine.ts';
 import { buildSessionReport } from '../zip/session.ts';
 import { bytesSource, changeMap } from './changes.ts';
+import { displayName } from './display.ts';
 import { withHostFields } from './host-fields.ts';
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
 import {
@@ -99,6 +100,45 @@ describe('file report PDF', () => {
     // 64 of 256 segments changed: 64 filled rectangles, the strip's background, and its frame.
     expect(content.match(/ re\nf\n/g)?.length).toBe(64 + 1);
     expect(content.match(/ re\nS\n/g)?.length).toBe(1);
+  });
+});
+
+describe('names with control characters', () => {
+  // A raw control in a PDF's text is drawn as a box or nothing, and copies out as the control itself.
+  const name = 'esc\u001b[31m new\nline \u0085 \u202efdp.bin';
+  const shown = 'esc\\x1B[31m new\\nline \\u{0085} \\u{202E}fdp.bin';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for raw controls.
+  const RAW = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/;
+
+  it('a file report draws the name in its display form, in the text and the title', async () => {
+    const input = new Uint8Array(3000).map((_, i) => i * 31);
+    const { data, report } = corrupt(input, name, { mode: 'byte_flip', intensity: 50, seed: 3 });
+    const changes = await changeMap(bytesSource(input), bytesSource(data));
+    const pdf = await fileReportPdf({ report: withHostFields(report), changes, madeAt: new Date() });
+    const { check, text, flat } = read(pdf, 'controls.pdf');
+    expect(check).toContain('No syntax or stream encoding errors found');
+    expect(displayName(name)).toBe(shown);
+    expect(lines(text)).toContain(`File ${shown}`);
+    expect(text).not.toMatch(RAW);
+    const info = execFileSync('pdfinfo', ['-enc', 'UTF-8', join(dir, 'controls.pdf')], { encoding: 'utf8' });
+    expect(info).toContain(`Fracture corruption report: ${shown}`);
+    // The replay command quotes the name in $'…' with every control escaped.
+    expect(flat).toContain("$'esc\\x1b[31m new\\nline \\xc2\\x85 \\xe2\\x80\\xaefdp.bin'");
+  });
+
+  it('a session report lists the name in its display form', async () => {
+    const { report } = corrupt(new Uint8Array(500), name, { mode: 'byte_flip', intensity: 50, seed: 3 });
+    const session = buildSessionReport({
+      timestamp: new Date('2026-11-23T10:00:00Z'),
+      mode: 'byte_flip',
+      intensity: 50,
+      masterSeed: 3,
+      files: [withHostFields(report)],
+    });
+    const { text, flat } = read(await sessionReportPdf({ session, madeAt: new Date() }), 'controls-session.pdf');
+    expect(flat).toContain(`1. ${shown}`);
+    expect(flat).toContain('In the archive esc_[31m new_line _ _fdp_corrupted.bin');
+    expect(text).not.toMatch(RAW);
   });
 });
 

@@ -32,6 +32,7 @@ import { modeLabel } from '../engine/shared/modes.ts';
 import { extensionOf } from '../engine/shared/names.ts';
 import type { SessionReport } from '../zip/session.ts';
 import { segmentStart, type ChangeMap } from './changes.ts';
+import { displayName } from './display.ts';
 import type { HostReport } from './host-fields.ts';
 import {
   changeSummary,
@@ -379,12 +380,14 @@ export interface FilePdfInput {
 
 /** A file's report: every report value, the change map, the replay command and the share link. */
 export async function fileReportPdf({ report, changes, madeAt }: FilePdfInput): Promise<Uint8Array> {
-  const doc = await newDocument(`Fracture corruption report: ${report.filename}`, madeAt);
+  // Drawn in the display form: a control character in a name is shown escaped, never raw.
+  const name = displayName(report.filename);
+  const doc = await newDocument(`Fracture corruption report: ${name}`, madeAt);
   const w = new Writer(doc);
   w.heading('Fracture corruption report');
-  w.paragraph(report.filename, 'mono', 10);
+  w.paragraph(name, 'mono', 10);
   w.gap(8);
-  w.row('File', report.filename);
+  w.row('File', name);
   w.row('Format', report.format);
   w.row('Original size', `${number(report.original_size)} bytes`);
   w.row('Result size', `${number(report.result_size)} bytes`);
@@ -444,7 +447,7 @@ export async function sessionReportPdf({ session, madeAt }: SessionPdfInput): Pr
   w.row('Report made', madeAt.toISOString());
   session.files.forEach((f, i) => {
     w.gap(8);
-    w.paragraph(`${i + 1}. ${f.filename}`, 'monoBold', 9);
+    w.paragraph(`${i + 1}. ${displayName(f.filename)}`, 'monoBold', 9);
     w.row('In the archive', f.archive_name);
     w.row('Sizes', `${number(f.original_size)} -> ${number(f.result_size)} bytes`);
     w.row('Seed', number(f.seed));

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntryNamer, MAX_NAME_BYTES, safeEntryName, utf8Length } from './names.ts';
+import { archiveNames, EntryNamer, MAX_NAME_BYTES, safeEntryName, utf8Length } from './names.ts';
 import { inspectWithPython, makeTempDir, sevenZipTest, streamToFile, unzipTest } from './testing/readers.ts';
 import { zipStream } from './writer.ts';
 
@@ -12,6 +13,39 @@ const graphemes = (s: string) =>
   Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s), (g) => g.segment);
 const wellFormed = (s: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 const fold = (s: string) => s.toUpperCase().toLowerCase().normalize('NFC');
+
+interface Vectors {
+  safe: { why: string; raw?: string; raw_hex?: string; safe: string }[];
+  archives: {
+    why: string;
+    reserved: string[];
+    variants: boolean;
+    files: { filename: string; seed: number }[];
+    names: string[];
+  }[];
+}
+const vectors = JSON.parse(
+  readFileSync(new URL('../../tests/golden/zip-names.json', import.meta.url), 'utf8'),
+) as Vectors;
+const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
+
+// The rule of docs/contract.md, section 11.6, as the native CLI passes it too (engine-rs/cli/src/names.rs).
+describe('the shared entry-name vectors (tests/golden/zip-names.json)', () => {
+  it('has the cases', () => {
+    expect(vectors.safe.length).toBeGreaterThanOrEqual(50);
+    expect(vectors.archives.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(vectors.safe.map((c) => [c.why, c] as const))('safe: %s', (_, c) => {
+    // A name given as bytes is decoded as the CLIs decode it: each maximal ill-formed subsequence as U+FFFD.
+    const raw = c.raw ?? new TextDecoder().decode(hexBytes(c.raw_hex ?? ''));
+    expect(safeEntryName(raw)).toBe(c.safe);
+  });
+
+  it.each(vectors.archives.map((c) => [c.why, c] as const))('archive: %s', (_, c) => {
+    expect(archiveNames(c.reserved, c.files, c.variants)).toEqual(c.names);
+  });
+});
 
 describe('safeEntryName', () => {
   it.each([
@@ -42,7 +76,7 @@ describe('safeEntryName', () => {
     ['com1.log', '_com1.log'],
     ['LPT9 .txt', '_LPT9 .txt'],
     ['console.txt', 'console.txt'],
-    ['bad\uD800half.txt', 'bad_half.txt'],
+    ['bad\uD800half.txt', 'bad\uFFFDhalf.txt'],
   ])('%j → %j', (raw, safe) => {
     expect(safeEntryName(raw)).toBe(safe);
   });

@@ -1,12 +1,13 @@
 // Entry names that are safe to extract anywhere. A batch ZIP holds files named by whoever named the
 // inputs, so every name is reduced to one plain file name that cannot climb out of the extraction
 // folder, spoof its extension, or fail on Windows, and names that one file system would merge
-// (case, Unicode normalisation) are told apart.
+// (case, Unicode normalisation) are told apart. The rule is docs/contract.md, section 11.6; the
+// native CLI's twin is engine-rs/cli/src/names.rs, and both pass tests/golden/zip-names.json.
 
 /** Most file systems (ext4, NTFS, APFS) cap a name at 255 bytes or UTF-16 units; bytes is the tighter. */
 export const MAX_NAME_BYTES = 255;
 
-/** What an empty or all-invalid name becomes. */
+/** What an empty name becomes. */
 const FALLBACK_NAME = 'file';
 
 const REPLACEMENT = '_';
@@ -20,8 +21,10 @@ const REPLACEMENT = '_';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069<>:"|?*]/g;
 // With the u flag a valid pair is one code point, so only lone surrogates match (and no lookbehind,
-// which older Safari cannot parse).
+// which older Safari cannot parse). Text that is not valid Unicode becomes U+FFFD, as bytes that are
+// not UTF-8 do when a name is decoded (TextDecoder, Rust's from_utf8_lossy).
 const LONE_SURROGATE = /[\uD800-\uDFFF]/gu;
+const REPLACEMENT_CHARACTER = '\uFFFD';
 const DRIVE = /^[A-Za-z]:/;
 /** Device names Windows reserves with any extension ("nul.txt" opens the null device). */
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])\s*(\.|$)/i;
@@ -33,7 +36,7 @@ const TRAILING_DOTS_AND_SPACES = /[.\s]+$/u;
  * at most 255 UTF-8 bytes (shortened before the extension, between user-perceived characters).
  */
 export function safeEntryName(raw: string): string {
-  let name = raw.normalize('NFC').replace(LONE_SURROGATE, REPLACEMENT);
+  let name = raw.replace(LONE_SURROGATE, REPLACEMENT_CHARACTER).normalize('NFC');
   const segments = name.split(/[/\\]/).filter((s) => s.length > 0);
   name = segments.length > 0 ? segments[segments.length - 1] : '';
   name = name.replace(DRIVE, '');
@@ -77,6 +80,26 @@ export class EntryNamer {
   }
 }
 
+/**
+ * The batch ZIP's entry names (docs/contract.md, section 11.6): `reserved` (the session report's
+ * names) are claimed first; then each file, in run order, gets the corrupted name of its safe name
+ * (`{base}_corrupted_{seed}{.ext}` when the run makes variants), fitted to 255 bytes with
+ * `_corrupted` and the extension kept, made unique.
+ */
+export function archiveNames(
+  reserved: readonly string[],
+  files: readonly { filename: string; seed: number }[],
+  variants: boolean,
+): string[] {
+  const namer = new EntryNamer();
+  for (const name of reserved) namer.take(name);
+  return files.map(({ filename, seed }) => {
+    // corruptedName (variantName) of the safe name, fitted with `_corrupted` and the extension kept.
+    const [base, extension] = splitExtension(safeEntryName(filename));
+    return namer.take(fitName(base, variants ? `_corrupted_${seed}` : '_corrupted', extension || '.bin'));
+  });
+}
+
 /** The comparison key: upper- then lower-casing folds ß/SS and ς/σ/Σ together, and NFC folds composed and decomposed forms. */
 function foldKey(name: string): string {
   return name.toUpperCase().toLowerCase().normalize('NFC');
@@ -98,7 +121,10 @@ function fitName(base: string, suffix: string, extension: string): string {
   if (utf8Length(whole) <= MAX_NAME_BYTES) return whole;
   const tailBytes = utf8Length(suffix + extension);
   // An absurdly long "extension" is just part of the name: cut the whole thing instead.
-  if (tailBytes > MAX_NAME_BYTES / 2) return truncate(whole, MAX_NAME_BYTES).replace(TRAILING_DOTS_AND_SPACES, '');
+  if (tailBytes > MAX_NAME_BYTES / 2) {
+    const cut = truncate(whole, MAX_NAME_BYTES).replace(TRAILING_DOTS_AND_SPACES, '');
+    return cut.length > 0 ? cut : FALLBACK_NAME;
+  }
   const kept = truncate(base, MAX_NAME_BYTES - tailBytes);
   return (kept.length > 0 ? kept : FALLBACK_NAME) + suffix + extension;
 }

@@ -2,9 +2,9 @@
 // the batch ZIP (every corrupted file, then the report). The workspace and the command line tool
 // both build their archives here, so the two cannot drift apart.
 
-import { corruptedName } from '../engine/shared/names.ts';
 import type { Report } from '../engine/shared/types.ts';
-import { EntryNamer, safeEntryName } from './names.ts';
+import { reportJson } from '../report/display.ts';
+import { archiveNames } from './names.ts';
 import { zipStream, type BlobLike, type ZipEntry } from './writer.ts';
 
 export const SESSION_RECOVERABILITY = 'Unlikely';
@@ -28,6 +28,8 @@ export interface SessionInput {
   mode: string;
   intensity: number;
   masterSeed: number;
+  /** The run made variants (`--count` above 1): each file's entry is `{base}_corrupted_{seed}{.ext}`. */
+  variants?: boolean;
   /** One report per corrupted file, in run order. */
   files: readonly SessionFileInput[];
 }
@@ -61,11 +63,16 @@ export interface SessionReport {
   files: SessionFile[];
 }
 
-export function buildSessionReport({ timestamp, mode, intensity, masterSeed, files }: SessionInput): SessionReport {
-  const names = archiveNames(
-    files.map((f) => f.filename),
-    timestamp,
-  );
+export function buildSessionReport({
+  timestamp,
+  mode,
+  intensity,
+  masterSeed,
+  variants = false,
+  files,
+}: SessionInput): SessionReport {
+  // The reports' names are claimed first, so however the inputs are named they keep their own.
+  const names = archiveNames([sessionReportName(timestamp), sessionPdfName(timestamp)], files, variants);
   return {
     session_timestamp: timestamp.toISOString(),
     total_files: files.length,
@@ -154,21 +161,10 @@ export function* batchEntries(
   }
   yield {
     name: sessionReportName(timestamp),
-    data: new TextEncoder().encode(`${JSON.stringify(session, null, 2)}\n`),
+    data: new TextEncoder().encode(`${reportJson(session, 2)}\n`),
     modified: timestamp,
   };
   if (sessionPdf) yield { name: sessionPdfName(timestamp), data: sessionPdf, modified: timestamp };
-}
-
-/**
- * Names inside the archive. The reports' names are claimed first, so however the inputs are named it
- * keeps its own; then each file gets its corrupted name, safe and unique.
- */
-function archiveNames(filenames: readonly string[], timestamp: Date): string[] {
-  const namer = new EntryNamer();
-  namer.take(sessionReportName(timestamp));
-  namer.take(sessionPdfName(timestamp));
-  return filenames.map((name) => namer.take(corruptedName(safeEntryName(name))));
 }
 
 function sessionStem(date: Date): string {

@@ -28,9 +28,10 @@ fn plain(c: char) -> bool {
     c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c)
 }
 
-/// C0 controls and DEL: a terminal may act on them when they are pasted.
+/// Controls (C0, DEL, C1), which a terminal may act on when they are pasted, and the separators and
+/// bidirectional controls that could make the command display as another (display::hidden).
 fn control(c: char) -> bool {
-    (c as u32) < 0x20 || c == '\u{7f}'
+    crate::display::hidden(c)
 }
 
 /// One word a POSIX shell reads back as `word` (the rules of `shellWord` in host-fields.ts): bare
@@ -57,7 +58,12 @@ pub fn shell_word(word: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if control(c) => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if control(c) => {
+                // Each byte of its UTF-8 (one for C0 and DEL).
+                for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                    out.push_str(&format!("\\x{b:02x}"));
+                }
+            }
             c => out.push(c),
         }
     }
@@ -131,6 +137,10 @@ mod tests {
         assert_eq!(shell_word("-rf"), "./-rf");
         assert_eq!(shell_word("new\nline"), "$'new\\nline'");
         assert_eq!(shell_word("bell\u{7}'"), "$'bell\\x07\\''");
+        // C1 controls and bidirectional controls: each UTF-8 byte as \xHH.
+        assert_eq!(shell_word("c1\u{85}.txt"), "$'c1\\xc2\\x85.txt'");
+        assert_eq!(shell_word("invoice\u{202e}fdp.exe"), "$'invoice\\xe2\\x80\\xaefdp.exe'");
+        assert_eq!(shell_word("é\u{7f}"), "$'é\\x7f'");
         assert_eq!(shell_word(""), "''");
     }
 

@@ -56,7 +56,6 @@ fn start() -> ExitCode {
 
 /// One corrupted file, kept for the ZIP.
 struct Done {
-    out_name: OsString,
     data: zip::Data,
     report: Report,
     /// The permission bits its input grants.
@@ -269,7 +268,7 @@ fn run(a: Args) -> ExitCode {
             };
             // The input read must not have changed meanwhile.
             let unchanged = || streamed.map_or(Ok(()), |s| s.unchanged());
-            let (out_name, destination, written, out_path) = match &planned.out {
+            let (destination, written, out_path) = match &planned.out {
                 None => {
                     let written = produce(&mut std::io::stdout(), &mut ui)
                         .map_err(|f| match f {
@@ -277,9 +276,9 @@ fn run(a: Args) -> ExitCode {
                             Fault::Read(msg) => msg,
                         })
                         .and_then(|report| unchanged().map(|()| report));
-                    (OsString::new(), "standard output".to_string(), written, None)
+                    ("standard output".to_string(), written, None)
                 }
-                Some((out_name, out_path)) => {
+                Some((_, out_path)) => {
                     if let Err(msg) = out_dir.ensure() {
                         ui.finish();
                         eprintln!("fracture: {msg}");
@@ -318,7 +317,7 @@ fn run(a: Args) -> ExitCode {
                                 .and_then(|report| pending.commit().map(|()| report).map_err(|e| cannot(&e)))
                         }
                     };
-                    (out_name.clone(), display::path(out_path), written, Some(out_path.clone()))
+                    (display::path(out_path), written, Some(out_path.clone()))
                 }
             };
             let report = match written {
@@ -372,14 +371,16 @@ fn run(a: Args) -> ExitCode {
                     (None, Some(path)) => zip::Data::File(path),
                     (None, None) => zip::Data::Bytes(Vec::new()),
                 };
-                done.push(Done { out_name, data, report, allowed });
+                done.push(Done { data, report, allowed });
             }
             ui.done();
         }
     }
     ui.finish();
     if let Some(zip_path) = &a.zip {
-        let names: Vec<String> = done.iter().map(|d| d.out_name.to_string_lossy().into_owned()).collect();
+        // Entry names by the rule of docs/contract.md, section 11.6 (names::archive_names), from each
+        // report's filename and seed.
+        let names = session::entry_names(started, done.iter().map(|d| &d.report), a.count > 1);
         let files: Vec<(&str, &Report)> = names.iter().zip(&done).map(|(n, d)| (n.as_str(), &d.report)).collect();
         let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &files);
         let session_json = session.to_json();

@@ -15,6 +15,7 @@ use pdf_writer::types::{SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Date, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
 use crate::changes::ChangeMap;
+use crate::display;
 use crate::report_text::{
     change_summary, first_change_text, mode_label, thousands, ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS,
     NOT_ESCALATED_TEXT,
@@ -399,7 +400,8 @@ fn extension(name: &str) -> String {
 
 /// A file's report (with its host fields): every value, the change map, replay command, share link.
 pub fn file_report(r: &Report, changes: &ChangeMap, made: SystemTime) -> Vec<u8> {
-    let name = value(r, "filename");
+    // Drawn in the display form: a control character in a name is shown escaped, never raw.
+    let name = display::text(&value(r, "filename"));
     let mut w = Writer::new();
     w.heading("Fracture corruption report", 16.0);
     w.paragraph(&name, Font::Mono, 10.0);
@@ -409,7 +411,7 @@ pub fn file_report(r: &Report, changes: &ChangeMap, made: SystemTime) -> Vec<u8>
     w.row("Original size", &format!("{} bytes", value(r, "original_size")));
     w.row("Result size", &format!("{} bytes", value(r, "result_size")));
     let mode = value(r, "mode");
-    w.row("Mode", &format!("{mode} ({})", mode_label(&mode, &extension(&name))));
+    w.row("Mode", &format!("{mode} ({})", mode_label(&mode, &extension(&value(r, "filename")))));
     w.row("Intensity", &value(r, "intensity"));
     w.row("Seed", &value(r, "seed"));
     w.row("Engine", &value(r, "engine"));
@@ -461,7 +463,7 @@ pub fn session_report(session: &Session, made: SystemTime) -> Vec<u8> {
     w.row("Report made", &iso_time(made));
     for (i, r) in session.files.iter().enumerate() {
         w.gap(8.0);
-        w.paragraph(&format!("{}. {}", i + 1, value(r, "filename")), Font::MonoBold, 9.0);
+        w.paragraph(&format!("{}. {}", i + 1, display::text(&value(r, "filename"))), Font::MonoBold, 9.0);
         w.row("In the archive", &value(r, "archive_name"));
         w.row("Sizes", &format!("{} -> {} bytes", value(r, "original_size"), value(r, "result_size")));
         w.row("Seed", &value(r, "seed"));

@@ -55,6 +55,22 @@ pub fn pdf_name(t: SystemTime) -> String {
     format!("{}.pdf", &json[..json.len() - ".json".len()])
 }
 
+/// The batch ZIP's entry name of each file (its report's `filename` and `seed`), in run order, by
+/// the rule of docs/contract.md, section 11.6.
+pub fn entry_names<'a>(t: SystemTime, reports: impl Iterator<Item = &'a Report>, variants: bool) -> Vec<String> {
+    let files: Vec<(String, u64)> = reports
+        .map(|r| {
+            let seed = match r.get("seed") {
+                Some(Value::Int(n)) => *n,
+                _ => 0,
+            };
+            (text(r, "filename", ""), seed)
+        })
+        .collect();
+    let files: Vec<(&str, u64)> = files.iter().map(|(f, s)| (f.as_str(), *s)).collect();
+    crate::names::archive_names(&[&report_name(t), &pdf_name(t)], &files, variants)
+}
+
 /// The session report: the run's fields, then one entry per file.
 pub struct Session {
     pub head: Report,

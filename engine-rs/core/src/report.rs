@@ -87,7 +87,8 @@ fn write_object(s: &mut String, fields: &[(&str, &Value)], indent: Option<usize>
     s.push('}');
 }
 
-/// JSON.stringify's string escaping.
+/// JSON.stringify's string escaping, and DEL and the C1 controls as `\u00xx` too (contract 10.2), so
+/// a report never carries a raw control character.
 pub fn json_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
@@ -99,7 +100,7 @@ pub fn json_string(out: &mut String, s: &str) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
+            c if (c as u32) < 0x20 || ('\u{7f}'..='\u{9f}').contains(&c) => write!(out, "\\u{:04x}", c as u32).unwrap(),
             c => out.push(c),
         }
     }
@@ -132,6 +133,9 @@ mod tests {
         r.set("e", Value::Bool(true));
         assert_eq!(r.to_json(), r#"{"a":"q\"\\\n\u0001é","b":9007199254740991,"c":-0.1637,"d":8,"e":true}"#);
         assert_eq!(r.to_json_pretty(), "{\n  \"a\": \"q\\\"\\\\\\n\\u0001é\",\n  \"b\": 9007199254740991,\n  \"c\": -0.1637,\n  \"d\": 8,\n  \"e\": true\n}");
+        let mut c = Report::default();
+        c.set("n", Value::Str("\u{7e}\u{7f}\u{80}\u{85}\u{9f}\u{a0}".into()));
+        assert_eq!(c.to_json(), "{\"n\":\"~\\u007f\\u0080\\u0085\\u009f\u{a0}\"}");
         r.set("f", Value::Counts(vec![("x", 1), ("y", 0)]));
         r.set("g", Value::Counts(vec![]));
         assert!(r.to_json().ends_with(r#""e":true,"f":{"x":1,"y":0},"g":{}}"#));

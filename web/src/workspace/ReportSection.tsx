@@ -4,6 +4,7 @@ import { styled } from 'styled-components';
 import { modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
+import { reportJson } from '../../../lib/report/display.ts';
 import { type HostReport, withHostFields } from '../../../lib/report/host-fields.ts';
 import { MODE_FIELDS as MODE_FIELD_LABELS } from '../../../lib/report/text.ts';
 import { useWorkspace } from './controller.tsx';
@@ -117,7 +118,7 @@ export function ReportSection() {
             : ''}
         </Recipe>
         <Json aria-label="Report JSON" tabIndex={0}>
-          {JSON.stringify(hosted, null, 2)}
+          {reportJson(hosted, 2)}
         </Json>
         <Actions>
           <Button type="button" $tone="secondary" disabled={!live} onClick={() => live && void copyReport(live)}>

@@ -9,6 +9,7 @@ import { ALGORITHMS, algorithmFor, modeLabel } from '../../../lib/engine/shared/
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
 import { corruptedName, reportName } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
+import { reportJson } from '../../../lib/report/display.ts';
 import { shareLink, withHostFields } from '../../../lib/report/host-fields.ts';
 import { toast } from '../ui/toast.tsx';
 import { parseRangesField, type RangesField } from './rangesField.ts';
@@ -401,7 +402,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
   const copyReport = useCallback(
     async (report: Report) => {
       try {
-        await copyText(JSON.stringify(await hosted(report), null, 2));
+        await copyText(reportJson(await hosted(report), 2));
         toast({ title: 'Report copied', description: `${report.filename} report is on your clipboard.` });
       } catch (error) {
         toast({
@@ -417,7 +418,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
   const downloadReport = useCallback(
     async (report: Report) => {
       const name = reportName(report.filename);
-      const json = JSON.stringify(await hosted(report), null, 2);
+      const json = reportJson(await hosted(report), 2);
       saveBlob(new Blob([json], { type: 'application/json' }), name);
       toast({ title: 'Report downloaded', description: name });
     },
