@@ -141,6 +141,33 @@ describe('batch ZIP entry names (contract 11.6)', () => {
     expect(readdirSync(out).sort()).toEqual([...native.names].sort());
   });
 
+  it('the native CLI names entries of names that are not UTF-8 by the rule: each bad sequence as U+FFFD', () => {
+    // Node cannot put such bytes in an argument list; Python can.
+    const script = `
+import json, os, subprocess, sys, zipfile
+os.chdir(sys.argv[2])
+names = [b'caf\\xe9.txt', b'x\\x1b\\xff\\xfe.bin', b'\\xe2\\x82.csv']
+for n in names: open(n, 'wb').write(n * 40)
+r = subprocess.run([sys.argv[1], '--seed', '1', '--quiet', '--json', '--zip', 'bytes.zip', '--out', 'bytes-out', *names], capture_output=True)
+assert r.returncode == 0, r.stderr
+z = zipfile.ZipFile('bytes.zip')
+report = json.loads(z.read(z.namelist()[-1]))
+print(json.dumps({'names': z.namelist()[:-1], 'filenames': [f['filename'] for f in report['files']]}))
+`;
+    const r = spawnSync('python3', ['-c', script, NATIVE, dir], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const { names, filenames } = JSON.parse(r.stdout);
+    expect(filenames).toEqual(['caf\uFFFD.txt', 'x\u001b\uFFFD\uFFFD.bin', '\uFFFD.csv']);
+    expect(names).toEqual(['caf\uFFFD_corrupted.txt', 'x_\uFFFD\uFFFD_corrupted.bin', '\uFFFD_corrupted.csv']);
+    expect(names).toEqual(
+      archiveNames(
+        ['r.json', 'r.pdf'],
+        filenames.map((filename: string, i: number) => ({ filename, seed: 1 + i })),
+        false,
+      ),
+    );
+  });
+
   it('variants (--count 2) are named {base}_corrupted_{seed}{.ext} in both CLIs', () => {
     const results = TOOLS.map((tool) => {
       const zip = `variants-${tool.label}.zip`;
