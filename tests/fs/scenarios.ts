@@ -559,6 +559,12 @@ export const SCENARIOS: Scenario[] = [
       expect(listed.map((b) => b.toString('hex'))).toEqual([
         Buffer.from('caf\xe9_corrupted.txt', 'latin1').toString('hex'),
       ]);
+      // The report: U+FFFD in filename, the real bytes in the replay command.
+      const json = ctx.run(['--seed', '1', '--json', '--out', 'out', name]);
+      expect(json.code, json.err).toBe(0);
+      const report = JSON.parse(json.out.toString('utf8'));
+      expect(report.filename).toBe('caf\ufffd.txt');
+      expect(report.replay).toMatch(/ \$'caf\\xe9\.txt'$/);
       // A failing one is named the same way in its error line.
       const missing = Buffer.from('gone\xff.bin', 'latin1');
       const failed = ctx.run(['--seed', '1', '--out', 'out', missing]);

@@ -109,6 +109,48 @@ pub fn replay_command(r: &Report) -> String {
     words.join(" ")
 }
 
+/// A file name that is not UTF-8 as one shell word: `$'…'`, each byte that is not part of valid UTF-8
+/// as `\xhh`, the rest as `shell_word` writes it inside `$'…'`.
+pub fn shell_word_bytes(name: &[u8]) -> String {
+    let mut out = String::from("$'");
+    if name.starts_with(b"-") {
+        out.push_str("./");
+    }
+    for chunk in name.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' | '\'' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                '\r' => out.push_str("\\r"),
+                c if control(c) => {
+                    for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                        out.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// The replay command of a report whose file's name is not UTF-8 (its `filename` has U+FFFD where
+/// the name has other bytes): the command names the file by its real bytes.
+pub fn set_replay_name(r: &mut Report, name: &[u8]) {
+    let mut words = vec!["fracture".to_string()];
+    words.extend(replay_args(r));
+    words.push(shell_word_bytes(name));
+    r.set("replay", Value::Str(words.join(" ")));
+}
+
 /// `{SITE_ORIGIN}/?algorithm=UI_VALUE&intensity=N&seed=S`. Every value is made of characters that
 /// URLSearchParams leaves as they are (letters, digits, `_`).
 pub fn share_link(r: &Report) -> String {
@@ -128,6 +170,16 @@ pub fn add(r: &mut Report) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_are_not_utf8() {
+        assert_eq!(shell_word_bytes(b"caf\xe9.txt"), "$'caf\\xe9.txt'");
+        assert_eq!(shell_word_bytes(b"-x\xff it's\n"), "$'./-x\\xff it\\'s\\n'");
+        // What bash reads back from the word is the name.
+        let word = shell_word_bytes(b"a\xe9 b\x01'\\c");
+        let out = std::process::Command::new("bash").arg("-c").arg(format!("printf %s {word}")).output().unwrap();
+        assert_eq!(out.stdout, b"a\xe9 b\x01'\\c");
+    }
 
     #[test]
     fn shell_words() {

@@ -323,6 +323,11 @@ fn run(a: Args) -> ExitCode {
             let report = match written {
                 Ok(mut report) => {
                     host_fields::add(&mut report);
+                    // The report's filename lost the bytes that are not UTF-8; the replay keeps them.
+                    let raw = file.file_name().filter(|n| file.as_os_str() != STDIN && n.to_str().is_none());
+                    if let Some(raw) = raw {
+                        host_fields::set_replay_name(&mut report, raw.as_encoded_bytes());
+                    }
                     report
                 }
                 Err(msg) => {
