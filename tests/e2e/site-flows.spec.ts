@@ -157,6 +157,44 @@ test.describe('Start Corrupting', () => {
 test.describe('pages', () => {
   test.beforeEach(async ({ context }) => presetConsent(context));
 
+  test('the contact form opens the mail program with the message, and keeps what was typed', async ({
+    page,
+    context,
+  }) => {
+    // Where the page sends the browser: a mailto: link hands over to the mail program, and Chromium
+    // reports the navigation it was asked for even though no page loads.
+    const asked: string[] = [];
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.enable');
+    cdp.on('Page.frameRequestedNavigation', (event) => asked.push(event.url));
+    await visit(page, '/contact');
+    const message = 'Line one of a long report.\nLine two, with details I would hate to type again.';
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name').fill('Grace');
+    await form.getByLabel('Email').fill('grace@example.com');
+    await form.getByLabel('Subject').fill('Offline mode');
+    await form.getByLabel(/Category/).selectOption('Bug Report');
+    await form.getByLabel('Message').fill(message);
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    await expect.poll(() => asked.filter((url) => url.startsWith('mailto:'))).toHaveLength(1);
+    const mail = new URL(asked.find((url) => url.startsWith('mailto:'))!);
+    expect(mail.searchParams.get('subject')).toBe('[Bug Report] Offline mode');
+    expect(mail.searchParams.get('body')).toBe(`Name: Grace\nEmail: grace@example.com\n\n${message}`);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Opening your email app' })).toBeVisible();
+    // The page stays, and so does every field: nothing was sent from here.
+    expect(new URL(page.url()).pathname).toBe('/contact');
+    await expect(form.getByLabel('Name')).toHaveValue('Grace');
+    await expect(form.getByLabel('Email')).toHaveValue('grace@example.com');
+    await expect(form.getByLabel('Subject')).toHaveValue('Offline mode');
+    await expect(form.getByLabel(/Category/)).toHaveValue('Bug Report');
+    await expect(form.getByLabel('Message')).toHaveValue(message);
+    // Clear form empties it on request.
+    await form.getByRole('button', { name: 'Clear form' }).click();
+    await expect(form.getByLabel('Message')).toHaveValue('');
+    await expect(form.getByLabel('Name')).toHaveValue('');
+  });
+
   test('how it works downloads the sample report from the site root', async ({ page }) => {
     await visit(page, '/how-it-works');
     const [download] = await Promise.all([

@@ -213,7 +213,10 @@ test('a ZIP the service worker did not serve is saved the plain way, and the res
   });
   const zip = await save(page, () => upload(page).getByRole('button', { name: 'Download All as ZIP' }).click());
   checkZip(zip, expected([file], 'byte_flip', 50, seed));
+  // Saved the plain way, nothing tells the page when the browser has it all: it never says "safe".
+  await expect(toastWith(page, 'ZIP download started')).toBeVisible();
   await page.waitForTimeout(500);
+  await expect(toastWith(page, 'Safe to close')).toHaveCount(0);
   const stored = await listing(page);
   expect(Object.values(stored).map((files) => Object.values(files))).toEqual([[300_000]]);
   await expect(page.locator('iframe[title="Download"]')).toHaveCount(0);
@@ -239,4 +242,76 @@ test('without the origin-private file system, results stay in memory, the page s
   const again = await save(page, () => page.getByRole('button', { name: 'Download corrupted plain.bin' }).click());
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Making the file again' })).toBeVisible();
   expect(sha256(readFileSync(again))).toBe(want.get('plain_corrupted.bin'));
+});
+
+const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test('"Safe to close" waits for the last byte of the ZIP, and its stored results stay while it streams', async ({
+  page,
+  context,
+}) => {
+  await open(page);
+  const files = [write('s-0.bin', 400_000), write('s-1.bin', 3_000_000), write('s-2.bin', 300_000)];
+  const seed = await runFiles(page, files, 30);
+  const want = expected(files, 'byte_flip', 30, seed);
+  const [ownTab] = Object.keys(await listing(page));
+  expect(Object.keys((await listing(page))[ownTab])).toHaveLength(3);
+  await controlled(page);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // In the service worker, a Blob's stream gives its first chunk, then waits until the test lets it
+  // go: the browser has part of the archive, and the page must not say it has it all.
+  await worker.evaluate(() => {
+    const g = self as unknown as { held: number; gate: Promise<void>; release: () => void };
+    g.held = 0;
+    g.gate = new Promise<void>((resolve) => {
+      g.release = resolve;
+    });
+    const original = Blob.prototype.stream;
+    Blob.prototype.stream = function (this: Blob) {
+      const reader = original.call(this).getReader();
+      let first = true;
+      return new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            if (!first) {
+              g.held++;
+              await g.gate;
+            }
+            first = false;
+            const { done, value } = await reader.read();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          },
+          cancel: (reason) => reader.cancel(reason),
+        },
+        { highWaterMark: 0 },
+      );
+    } as typeof Blob.prototype.stream;
+  });
+
+  const started = page.waitForEvent('download');
+  await upload(page).getByRole('button', { name: 'Download All as ZIP' }).click();
+  const download = await started;
+  await expect.poll(() => worker.evaluate(() => (self as unknown as { held: number }).held)).toBeGreaterThan(0);
+  await expect(toastWith(page, 'Downloading ZIP')).toBeVisible();
+  await expect(toastWith(page, 'Keep this tab open until it is saved')).toBeVisible();
+  await expect(toastWith(page, 'Safe to close')).toHaveCount(0);
+
+  // Removing a file and clearing the list while the archive streams leave its stored results.
+  await page.getByRole('button', { name: 'Remove s-0.bin' }).click();
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await expect(upload(page).getByRole('heading', { name: /^Files \(/ })).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  expect(Object.keys((await listing(page))[ownTab] ?? {})).toHaveLength(3);
+  await expect(toastWith(page, 'Safe to close')).toHaveCount(0);
+
+  // Let it go: the download completes with every byte, and only then the page says so.
+  await worker.evaluate(() => (self as unknown as { release: () => void }).release());
+  const zip = join(workDir, 'downloads', download.suggestedFilename());
+  await download.saveAs(zip);
+  checkZip(zip, want);
+  await expect(toastWith(page, 'ZIP ready. Safe to close this tab.')).toBeVisible();
+  await expect(toastWith(page, 'Downloaded 3 files with premium session report')).toBeVisible();
+  // Then the results it read, removed meanwhile, leave the disk.
+  await expect.poll(async () => (await listing(page))[ownTab] ?? {}).toEqual({});
 });

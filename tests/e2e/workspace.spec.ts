@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readZip, upload, watchRequests } from './helpers/workspace.ts';
+import { controlled, readZip, upload, watchRequests } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = resolve(ROOT, process.env.FRACTURE_DIST ?? 'web/dist');
@@ -646,6 +646,8 @@ test.describe('batch ZIP', () => {
       individual.push(fileSha256(path));
     }
 
+    // Served by the service worker, which tells the page when the browser has the last byte.
+    await controlled(page);
     const before = Date.now();
     const { download, path } = await saveDownload(page, () => zipButton(page).click(), join(workDir, 'zip'));
     await expectToast(

@@ -22,7 +22,7 @@ import type { CorruptFn, RunSettings } from './run.ts';
 import { bytesOf, type Finished, hostReportOf, loadPdf, pdfOf, remakeResult } from './results.ts';
 import { serveDownload } from './served-download.ts';
 import { parseShareQuery } from './share.ts';
-import { resultStore } from './storage.ts';
+import { keepWhileStreaming, resultStore } from './storage.ts';
 import { initialWorkspace, processedItems, workspaceReducer } from './state.ts';
 import type { FileItem, WorkspaceState } from './state.ts';
 
@@ -100,6 +100,23 @@ export interface WorkspaceApi {
   toggleTelemetry(): void;
 }
 
+/** Removes the stored results of files `ids` (their files in the origin-private file system). */
+async function releaseStored(ids: readonly number[]): Promise<void> {
+  const store = await resultStore();
+  if (typeof store === 'object') await Promise.all(ids.map((id) => store.release(id)));
+}
+
+/** Shown once the browser has every byte of the ZIP (the service worker's served download ended). */
+export const ZIP_READY = 'ZIP ready. Safe to close this tab.';
+
+/**
+ * A ZIP saved the plain way (no service worker serves downloads here): the browser reads the archive
+ * on its own, and nothing tells the page when it has every byte, so it never says "safe to close".
+ */
+function plainZipToast(what: string) {
+  return { title: 'ZIP download started', description: `${what}. Keep this tab open until your browser has saved it.` };
+}
+
 const WorkspaceContext = createContext<WorkspaceApi | null>(null);
 
 export function useWorkspace(): WorkspaceApi {
@@ -131,6 +148,10 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
   const [pdfBusy, setPdfBusy] = useState(false);
   /** How many ZIP downloads under way read each result (by its report). */
   const readingRef = useRef(new WeakMap<Report, number>());
+  /** The same by file id: a stored result a ZIP download still streams from is not removed. */
+  const streamingRef = useRef(new Map<number, number>());
+  /** Files removed or cleared while a ZIP download streamed their results: those go when it ends. */
+  const orphanedRef = useRef(new Set<number>());
 
   // Commands run after awaits and must see the latest state, not the render they started in.
   const stateRef = useRef(state);
@@ -323,29 +344,52 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
       const archive = await batchArchive(files, settings, new Date());
       // A result that another ZIP download under way still reads is let go when that one is done.
       const reading = readingRef.current;
+      const streaming = streamingRef.current;
       const read = (by: number) => {
-        for (const { result } of done) reading.set(result.report, (reading.get(result.report) ?? 0) + by);
+        for (const { id, result } of done) {
+          reading.set(result.report, (reading.get(result.report) ?? 0) + by);
+          const count = (streaming.get(id) ?? 0) + by;
+          if (count > 0) streaming.set(id, count);
+          else {
+            streaming.delete(id);
+            // Removed while the archive streamed from it: its stored result goes now.
+            if (orphanedRef.current.delete(id)) void releaseStored([id]);
+          }
+        }
       };
       read(1);
       const served = await serveDownload(archive.blob, archive.name).catch((error: unknown) => {
         read(-1);
         throw error;
       });
+      const what = `${plural(done.length, 'file')} with premium session report`;
       if (served) {
+        keepWhileStreaming(served.ended);
+        // "Safe to close" only once the browser has the last byte, which the service worker tells.
+        toast({ title: 'Downloading ZIP', description: `${what}. Keep this tab open until it is saved.` });
         void served.ended.then((end) => {
           read(-1);
+          if (end === 'done') {
+            toast({ title: ZIP_READY, description: `Downloaded ${what}` });
+            return releaseResults(done.filter(({ result }) => reading.get(result.report) === 0));
+          }
           // Not served after all (the worker was replaced meanwhile): saved the plain way, kept.
-          if (end === 'unserved') saveBlob(archive.blob, archive.name);
-          if (end === 'done') return releaseResults(done.filter(({ result }) => reading.get(result.report) === 0));
+          if (end === 'unserved') {
+            saveBlob(archive.blob, archive.name);
+            toast(plainZipToast(what));
+          } else {
+            toast({
+              title: end === 'cancelled' ? 'ZIP download cancelled' : 'ZIP download failed',
+              description: 'The archive did not reach your downloads. Your results are still here: download again.',
+              variant: 'destructive',
+            });
+          }
         });
       } else {
         read(-1);
         saveBlob(archive.blob, archive.name);
+        toast(plainZipToast(what));
       }
-      toast({
-        title: 'ZIP ready. Safe to close this tab.',
-        description: `Downloaded ${plural(done.length, 'file')} with premium session report`,
-      });
     } catch (error) {
       toast({
         title: 'ZIP Creation Failed',
@@ -486,14 +530,23 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
         // As the reducer: a file in the middle of a run stays, and so does its storage.
         const kept = stateRef.current.items.find((f) => f.id === id)?.processing !== false;
         dispatch({ type: 'remove', id });
-        if (preload && !kept)
-          void resultStore().then((store) => (typeof store === 'object' ? store.release(id) : undefined));
+        if (!preload || kept) return;
+        // A ZIP download still streaming from its stored result lets it go when it ends.
+        if (streamingRef.current.has(id)) orphanedRef.current.add(id);
+        else void releaseStored([id]);
       },
       clearFiles: () => {
-        const busy = stateRef.current.busy;
+        const { busy, items } = stateRef.current;
         dispatch({ type: 'clear' });
-        if (preload && !busy)
+        if (!preload || busy) return;
+        const streaming = streamingRef.current;
+        if (streaming.size === 0) {
           void resultStore().then((store) => (typeof store === 'object' ? store.releaseAll() : undefined));
+          return;
+        }
+        // A ZIP download is streaming: the results it reads go when it ends, the others now.
+        for (const { id } of items) if (streaming.has(id)) orphanedRef.current.add(id);
+        void releaseStored(items.filter(({ id }) => !streaming.has(id)).map(({ id }) => id));
       },
       setAlgorithm: (value) => setAlgorithmValue(algorithmFor(value).value),
       setIntensity: (value) => setIntensityValue(clampIntensity(value)),

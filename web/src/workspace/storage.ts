@@ -3,7 +3,7 @@
 // those files on disk, where a private window keeps Blobs in memory only, so a batch of large files
 // fits there too. The space goes when a file is removed or the list cleared, once "Download All as
 // ZIP" has been downloaded (the controller's releaseResults, told by the service worker), when the
-// page is hidden for good (pagehide), and, for tabs that crashed, at the next start-up: each tab
+// page is hidden for good (pagehide, unless a ZIP download still streams from them), and, for tabs that crashed, at the next start-up: each tab
 // holds a Web Lock named after its folder for as long as it lives, and folders whose lock nobody
 // holds are swept.
 
@@ -22,6 +22,21 @@ export interface ResultStore {
 }
 
 type Entries = { keys(): AsyncIterable<string> };
+
+/** ZIP downloads the service worker is still streaming from this tab's results. */
+let streamingDownloads = 0;
+
+/**
+ * Keeps this tab's results on disk until `ended` settles, even when the page goes away meanwhile:
+ * the service worker may still be streaming a ZIP from them (the folder is then swept at a later
+ * start-up, as a crashed tab's).
+ */
+export function keepWhileStreaming(ended: Promise<unknown>): void {
+  streamingDownloads++;
+  void ended.finally(() => {
+    streamingDownloads--;
+  });
+}
 
 /** Removes the folders of tabs that no longer hold their lock (closed or crashed), except `keep`. */
 export async function sweep(results: FileSystemDirectoryHandle, keep: string): Promise<void> {
@@ -50,8 +65,10 @@ async function open(): Promise<ResultStore> {
   await sweep(results, tab);
   const own = () => results.getDirectoryHandle(tab, { create: true });
   addEventListener('pagehide', (event: PageTransitionEvent) => {
-    // A page kept in the back/forward cache may come back with its results.
-    if (!event.persisted) void results.removeEntry(tab, { recursive: true }).catch(() => undefined);
+    // A page kept in the back/forward cache may come back with its results; a ZIP still streaming
+    // from them keeps them.
+    if (!event.persisted && streamingDownloads === 0)
+      void results.removeEntry(tab, { recursive: true }).catch(() => undefined);
   });
   return {
     pathFor: (id) => [RESULTS_DIR, tab, String(id)],

@@ -53,6 +53,12 @@ const Field = styled.div`
   & input:focus-visible, & select:focus-visible, & textarea:focus-visible { border-color: var(--focus); }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+`;
+
 function openMailClientDefault(href: string): void {
   window.location.assign(href);
 }
@@ -67,11 +73,12 @@ export function ContactForm({ openMailClient = openMailClientDefault }: { openMa
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     openMailClient(contactMailto(form));
+    // The form keeps what was typed: nothing is sent from here, and a mail app that does not open
+    // (or drops a long message from the link) must not cost the visitor their text.
     toast({
       title: 'Opening your email app',
-      description: `Send the drafted message to ${SUPPORT_EMAIL}. We reply within 24 hours.`,
+      description: `Send the drafted message to ${SUPPORT_EMAIL}. We reply within 24 hours. Your message stays in this form until you clear it.`,
     });
-    setForm(EMPTY_CONTACT_FORM);
   }
 
   return (
@@ -120,11 +127,14 @@ export function ContactForm({ openMailClient = openMailClientDefault }: { openMa
           onChange={update('message')}
         />
       </Field>
-      <div className="wide">
+      <Actions className="wide">
         <Button type="submit" size="lg">
           Send message
         </Button>
-      </div>
+        <Button type="button" size="lg" variant="secondary" onClick={() => setForm(EMPTY_CONTACT_FORM)}>
+          Clear form
+        </Button>
+      </Actions>
     </Form>
   );
 }
