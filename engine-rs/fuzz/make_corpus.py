@@ -139,11 +139,11 @@ def zip_files():
     yield "ok.zip", buf.getvalue()
     yield "desc.zip", zip_stored([(b"one", noise(700)), (b"two", b"x" * 300), (b"empty", b"")], descriptor=True)
     # Many central entries that all name the same stored payload (each is CRC-ed again).
-    payload = noise(12000)
+    payload = noise(6000)
     one = zip_stored([(b"p", payload)])
     cd_at = one.index(b"PK\x01\x02")
     entry = one[cd_at : one.index(b"PK\x05\x06")]
-    count = 400
+    count = 1500
     central = entry * count
     eocd = struct.pack("<4sHHHHIIH", b"PK\x05\x06", 0, 0, count, count, len(central), cd_at, 0)
     yield "shared.zip", one[:cd_at] + central + eocd
@@ -263,10 +263,13 @@ def flac_files():
         h.append(flac_crc8(bytes(h)))
         false += h + noise(10)
     yield "false-sync.flac", b"fLaC" + streaminfo() + bytes(false)
-    # One real frame, then syncs inside its payload.
-    inner = bytearray(noise(2000))
-    for at in range(0, 2000, 97):
-        inner[at : at + 2] = b"\xff\xf8"
+    # One real frame whose payload holds a false sync (a header with a valid CRC-8) every 16 bytes,
+    # then a second frame: each candidate end must not restart the CRC-16 from the frame's start.
+    inner = bytearray(noise(40000))
+    for k, at in enumerate(range(0, 40000 - 16, 16)):
+        h = bytearray(b"\xff\xf8\xc9\x08") + bytes([k & 0x7F])
+        h.append(flac_crc8(bytes(h)))
+        inner[at : at + 6] = h
     yield "inner-sync.flac", b"fLaC" + streaminfo() + flac_frame(0, bytes(inner)) + flac_frame(1, noise(100))
     yield "big.flac", b"fLaC" + streaminfo() + b"".join(flac_frame(i, noise(7500)) for i in range(9))
 
@@ -310,8 +313,8 @@ def other_files():
     yield "x.tsv", b"a\tb\tc\n" * 200
     yield "x.txt", "ünïcödé text, with (brackets) and [more]; ".encode() * 40
     yield "noext", noise(3000)
-    yield "zeros.bin", b"\0" * 5000
-    yield "ff.bin", b"\xff" * 5000
+    yield "zeros.bin", b"\0" * 2000
+    yield "ff.bin", b"\xff" * 2000
     yield "pattern.bin", bytes(i & 0xFF for i in range(66000))
 
 
