@@ -2,6 +2,7 @@
 // height, so with thousands of files only the rows in view are rendered.
 import { memo, useState } from 'react';
 import { styled } from 'styled-components';
+import { displayName } from '../../../lib/report/display.ts';
 import { FILE_STATES, STAGE_ORDER } from './state.ts';
 import type { FileItem } from './state.ts';
 import { formatSize } from './format.ts';
@@ -66,6 +67,7 @@ interface RowProps {
 
 const FileRow = memo(function FileRow({ item, position, count, busy, onRemove, onDownload }: RowProps) {
   const { file, state } = item;
+  const shown = displayName(file.name);
   const tooLarge = isTooLarge(file);
   const label = FILE_STATES[state].label;
   const stepText =
@@ -82,7 +84,8 @@ const FileRow = memo(function FileRow({ item, position, count, busy, onRemove, o
       style={{ height: ROW_HEIGHT }}
     >
       <Top>
-        <Name title={file.name}>{file.name || '(unnamed)'}</Name>
+        {/* Names in their display form: no control character, no bidirectional override (docs/cli.md). */}
+        <Name title={shown}>{shown || '(unnamed)'}</Name>
         <Size>{formatSize(file.size)}</Size>
         <StateLabel data-state={state}>{label}</StateLabel>
         <Actions>
@@ -91,7 +94,7 @@ const FileRow = memo(function FileRow({ item, position, count, busy, onRemove, o
               type="button"
               $tone="secondary"
               onClick={() => onDownload(item.id)}
-              aria-label={`Download corrupted ${file.name}`}
+              aria-label={`Download corrupted ${shown}`}
             >
               Download
             </Button>
@@ -101,7 +104,7 @@ const FileRow = memo(function FileRow({ item, position, count, busy, onRemove, o
             $tone="ghost"
             disabled={busy}
             onClick={() => onRemove(item.id)}
-            aria-label={`Remove ${file.name}`}
+            aria-label={`Remove ${shown}`}
           >
             Remove
           </Button>
@@ -113,7 +116,7 @@ const FileRow = memo(function FileRow({ item, position, count, busy, onRemove, o
       </Message>
       <Bar
         role="progressbar"
-        aria-label={`${file.name} progress`}
+        aria-label={`${shown} progress`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={item.progress}

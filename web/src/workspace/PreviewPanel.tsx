@@ -2,6 +2,7 @@
 // view that steps from run to run), and for images, audio and video the result as the browser renders
 // it, with the browser's own verdict. It renders only once a result exists.
 import { styled } from 'styled-components';
+import { displayName } from '../../../lib/report/display.ts';
 import { useWorkspace } from './controller.tsx';
 import { ChangeView } from './ChangeView.tsx';
 import { MediaView } from './MediaView.tsx';
@@ -17,8 +18,8 @@ export function PreviewPanel() {
     <Section id="preview" aria-labelledby="preview-title">
       <SectionTitle id="preview-title">Corrupted Preview</SectionTitle>
       <Lead>
-        Where the bytes of <strong>{item.file.name}</strong> changed. Non-printable bytes are shown as \xNN; changed
-        bytes are highlighted.
+        Where the bytes of <strong>{displayName(item.file.name)}</strong> changed. Non-printable bytes are shown as
+        \xNN; changed bytes are highlighted.
       </Lead>
       <Stack>
         {/* Keyed by the result, so a new file starts at its own first change. */}

@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import { modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
-import { reportJson } from '../../../lib/report/display.ts';
+import { displayName, reportJson } from '../../../lib/report/display.ts';
 import { type HostReport, withHostFields } from '../../../lib/report/host-fields.ts';
 import { MODE_FIELDS as MODE_FIELD_LABELS } from '../../../lib/report/text.ts';
 import { useWorkspace } from './controller.tsx';
@@ -66,7 +66,7 @@ export function ReportSection() {
       </Lead>
       <Card data-report={live ? 'live' : 'example'}>
         <DataList>
-          <Field label="File" value={report.filename} name="filename" />
+          <Field label="File" value={displayName(report.filename)} name="filename" />
           <Field
             label="Original size"
             value={`${formatSize(report.original_size)} (${formatCount(report.original_size)} bytes)`}

@@ -1,6 +1,7 @@
 // The collapsible "Session Telemetry" card: hidden by default; figures follow the display rules
 // (entropy to 3 decimals, times in ms to 1 decimal, sizes in B/KB/MB).
 import { styled } from 'styled-components';
+import { displayName } from '../../../lib/report/display.ts';
 import { modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import { useWorkspace } from './controller.tsx';
@@ -44,7 +45,7 @@ export function Telemetry() {
             </div>
             <div>
               <dt>Latest file</dt>
-              <dd data-field="filename">{report.filename}</dd>
+              <dd data-field="filename">{displayName(report.filename)}</dd>
             </div>
             <div>
               <dt>Algorithm</dt>

@@ -335,6 +335,18 @@ describe('Workspace', () => {
     expect(screen.queryByRole('heading', { name: /Files \(/ })).toBeNull();
   });
 
+  it('shows names in their display form: no raw control character, no bidirectional override', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    await user.upload(fileInput(), [new File(['1'], 'invoice\u202efdp.exe'), new File(['2'], 'esc\u001b[31m\nx.bin')]);
+    expect(screen.getByText('invoice\\u{202E}fdp.exe')).toBeInTheDocument();
+    expect(screen.getByText('esc\\x1B[31m\\nx.bin')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove invoice\\u{202E}fdp.exe' })).toBeInTheDocument();
+    const list = screen.getByRole('heading', { name: 'Files (2)' }).parentElement!.parentElement!;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for raw controls.
+    expect(list.textContent).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+  });
+
   it('takes dropped files', async () => {
     renderWorkspace();
     const zone = screen.getByRole('button', { name: /Drop files here or browse/ }).parentElement!;

@@ -9,7 +9,7 @@ import { ALGORITHMS, algorithmFor, modeLabel } from '../../../lib/engine/shared/
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
 import { corruptedName, reportName } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
-import { reportJson } from '../../../lib/report/display.ts';
+import { displayName, reportJson } from '../../../lib/report/display.ts';
 import { shareLink, withHostFields } from '../../../lib/report/host-fields.ts';
 import { toast } from '../ui/toast.tsx';
 import { parseRangesField, type RangesField } from './rangesField.ts';
@@ -216,7 +216,11 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     }
     const plan = planRun(current.items);
     for (const item of plan.tooLarge) {
-      toast({ title: 'File too large', description: `${item.file.name} exceeds 200MB limit`, variant: 'destructive' });
+      toast({
+        title: 'File too large',
+        description: `${displayName(item.file.name)} exceeds 200MB limit`,
+        variant: 'destructive',
+      });
     }
     if (plan.toProcess.length === 0) {
       if (plan.tooLarge.length === 0) {
@@ -274,7 +278,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     const item = stateRef.current.items.find((f): f is Finished => f.id === id && f.result !== undefined);
     if (!item) return;
     const name = corruptedName(item.file.name);
-    if (!item.result.blob) toast({ title: 'Making the file again', description: MADE_AGAIN(name) });
+    if (!item.result.blob) toast({ title: 'Making the file again', description: MADE_AGAIN(displayName(name)) });
     try {
       saveBlob(await bytesOf(item), name);
     } catch (error) {
@@ -447,7 +451,7 @@ export function WorkspaceProvider({ children, engine = corrupt, initialSeed }: P
     async (report: Report) => {
       try {
         await copyText(reportJson(await hosted(report), 2));
-        toast({ title: 'Report copied', description: `${report.filename} report is on your clipboard.` });
+        toast({ title: 'Report copied', description: `${displayName(report.filename)} report is on your clipboard.` });
       } catch (error) {
         toast({
           title: 'Copy failed',
