@@ -727,6 +727,61 @@ test.describe('batch ZIP', () => {
   });
 });
 
+test.describe('ZIP entry names (docs/contract.md, section 11.6)', () => {
+  test('the browser names awkward inputs as the command line does, by the shared rule', async ({ page }) => {
+    const names = [
+      'invoice\u202efdp.exe',
+      'esc\u001b[31m.txt',
+      'c1\u0085.csv',
+      'con',
+      'a.txt',
+      'A.TXT',
+      'trailing.',
+      'cafe\u0301.txt',
+      'café.txt',
+    ];
+    const files = names.map((name, i) => write(`awkward/${name}`, `file ${i}\n`.repeat(20 + i)));
+    await open(page);
+    await page.locator('#workspace-file-input').setInputFiles(files);
+    await expect(upload(page).getByRole('heading', { name: `Files (${names.length})` })).toBeVisible();
+    const seed = await seedOf(page);
+    await startButton(page).click();
+    await waitForRun(page, names.length, names.length);
+    await controlled(page);
+    const { path } = await saveDownload(page, () => zipButton(page).click(), join(workDir, 'zip'));
+    const browser = readZip(path).entries.map((e) => e.name);
+
+    const [cmd, pre] = cli();
+    const cliZip = join(workDir, 'cli.zip');
+    execFileSync(
+      cmd,
+      [...pre, '--seed', String(seed), '--quiet', '--out', join(workDir, 'cli'), '--zip', cliZip, ...files],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    const command = readZip(cliZip).entries.map((e) => e.name);
+    const corrupted = (list: string[]) => list.filter((n) => !/^fracture_session_/.test(n));
+    const session = JSON.parse(
+      entryOf(path, browser.find((n) => n.endsWith('_session_report.json'))!).toString('utf8'),
+    );
+    // The browser's list is in run order; the names, whatever the order, are the command line's.
+    expect(session.files.map((f: { archive_name: string }) => f.archive_name)).toEqual(corrupted(browser));
+    expect(corrupted(browser).sort()).toEqual(corrupted(command).sort());
+    expect(corrupted(command)).toEqual([
+      'invoice_fdp_corrupted.exe',
+      'esc_[31m_corrupted.txt',
+      'c1__corrupted.csv',
+      '_con_corrupted.bin',
+      'a_corrupted.txt',
+      'A_corrupted (2).TXT',
+      'trailing_corrupted.bin',
+      'café_corrupted.txt',
+      'café_corrupted (2).txt',
+    ]);
+  });
+});
+
 test.describe('validation and errors', () => {
   test('no files, no processed files, file too large, processing failure, copy failure', async ({ page, context }) => {
     await open(page);
