@@ -32,7 +32,8 @@ set +e
 cargo fuzz run --fuzz-dir engine-rs/fuzz --sanitizer none --release engine \
   target/fuzz/corpus engine-rs/fuzz/corpus -- \
   -max_total_time="$SECONDS_TO_RUN" -fork="$JOBS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-  -max_len=262144 -timeout=30 -rss_limit_mb=4096 -artifact_prefix=target/fuzz/artifacts/
+  -max_len=262144 -timeout=30 -rss_limit_mb=4096 -dict=engine-rs/fuzz/engine.dict \
+  -artifact_prefix=target/fuzz/artifacts/
 status=$?
 set -e
 found=$(find target/fuzz/artifacts -type f -newer "$start" | wc -l)
