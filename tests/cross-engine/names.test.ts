@@ -55,9 +55,8 @@ const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the tests look for raw controls.
 const HIDDEN = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/;
 
-function run(tool: Tool, args: string[], cwd: string) {
-  // One time zone, so both CLIs name the session report alike (the native CLI's stamp is in UTC).
-  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, env: { ...process.env, TZ: 'UTC' } });
+function run(tool: Tool, args: string[], cwd: string, tz = 'UTC') {
+  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, env: { ...process.env, TZ: tz } });
   return { code: r.status, out: r.stdout, err: r.stderr.toString('utf8') };
 }
 
@@ -166,6 +165,38 @@ print(json.dumps({'names': z.namelist()[:-1], 'filenames': [f['filename'] for f 
         false,
       ),
     );
+  });
+
+  it('both CLIs stamp the session report’s name in local time, as the browser does', () => {
+    const tz = 'Asia/Kathmandu'; // UTC+5:45: hours and minutes both differ from UTC
+    const stamp = (t: number) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: tz,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        })
+          .formatToParts(t)
+          .map((p) => [p.type, p.value]),
+      );
+      return `fracture_session_${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}_session_report.json`;
+    };
+    for (const tool of TOOLS) {
+      const zip = `tz-${tool.label}.zip`;
+      const before = Date.now();
+      const r = run(tool, ['--seed', '1', '--quiet', '--out', `tz-${tool.label}`, '--zip', zip, 'a.txt'], dir, tz);
+      const after = Date.now();
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+      const name = zipEntries(path.join(dir, zip)).names.at(-1);
+      const allowed = new Set<string>();
+      for (let t = before - 1000; t <= after + 1000; t += 250) allowed.add(stamp(t));
+      expect([...allowed], tool.label).toContain(name);
+    }
   });
 
   it('variants (--count 2) are named {base}_corrupted_{seed}{.ext} in both CLIs', () => {

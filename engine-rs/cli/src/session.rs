@@ -43,9 +43,34 @@ pub fn iso_time(t: SystemTime) -> String {
     format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}.{ms:03}Z")
 }
 
-/// `fracture_session_YYYYMMDD-HHMMSS_session_report.json`
-pub fn report_name(t: SystemTime) -> String {
+/// The local civil date and time of `t` (year, month, day, hour, minute, second), as the user's
+/// clock shows it and JavaScript's getFullYear()... getSeconds() give it; UTC if the C library
+/// cannot tell.
+pub fn local_civil(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    if let Ok(secs) = libc::time_t::try_from(secs) {
+        // SAFETY: localtime_r writes only into `tm`, which lives here; a null return is checked.
+        let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+        if !unsafe { libc::localtime_r(&secs, &mut tm) }.is_null() {
+            let field = |v: libc::c_int| u32::try_from(v).unwrap_or(0);
+            return (
+                i64::from(tm.tm_year) + 1900,
+                field(tm.tm_mon) + 1,
+                field(tm.tm_mday),
+                field(tm.tm_hour),
+                field(tm.tm_min),
+                field(tm.tm_sec),
+            );
+        }
+    }
     let (y, mo, d, h, mi, s, _) = civil(t);
+    (y, mo, d, h, mi, s)
+}
+
+/// `fracture_session_YYYYMMDD-HHMMSS_session_report.json`, in local time as the browser and the npm
+/// CLI name it (lib/zip/session.ts).
+pub fn report_name(t: SystemTime) -> String {
+    let (y, mo, d, h, mi, s) = local_civil(t);
     format!("fracture_session_{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}_session_report.json")
 }
 
