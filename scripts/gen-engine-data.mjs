@@ -95,7 +95,11 @@ function load(toml) {
   } catch (e) {
     throw new DataError(`${DATA}: ${e.message}`);
   }
-  keys('top level', raw, ['modes', 'bit_rot_one_in', 'magic', 'family', 'extensions']);
+  keys('top level', raw, ['site_origin', 'modes', 'bit_rot_one_in', 'magic', 'family', 'extensions']);
+  const siteOrigin = text('site_origin', raw.site_origin);
+  if (!/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?$/.test(siteOrigin)) {
+    fail('site_origin', 'expected an http or https origin: scheme and host (and port), no path or trailing /');
+  }
 
   if (!Array.isArray(raw.modes) || raw.modes.length === 0) fail('modes', 'expected an array of tables');
   const modes = raw.modes.map((m, i) => {
@@ -217,7 +221,7 @@ function load(toml) {
     }
   }
 
-  return { modes, bitRotOneIn, families, magic, extensions };
+  return { siteOrigin, modes, bitRotOneIn, families, magic, extensions };
 }
 
 function unique(where, rows, key, name) {
@@ -367,14 +371,17 @@ pub const ${shapeConst(f)}: Shape = Shape {
   .join('')}`;
 }
 
-function cliRs({ modes }) {
+function cliRs({ siteOrigin, modes }) {
   const ui = [...modes].sort((a, b) => a.uiOrder - b.uiOrder);
   return `// ${NOTICE}
 
 //! The UI's Algorithm values, which the command line takes as well as engine modes
-//! (docs/contract.md, sections 6 and 11.3).
+//! (docs/contract.md, sections 6 and 11.3), and the site's origin.
 
 use fracture_engine::Mode;
+
+/// The site's origin: share links in every report point here, whichever host made it.
+pub const SITE_ORIGIN: &str = ${rsString(siteOrigin)};
 
 /// \`(UI value, engine mode)\`, in the UI's order.
 pub const UI_VALUES: [(&str, Mode); ${ui.length}] = [
@@ -388,10 +395,13 @@ ${ui.map((m) => `    (${rsString(m.name)}, ${rsString(m.uiLabel)}),`).join('\n')
 `;
 }
 
-function modesTs({ modes }) {
+function modesTs({ siteOrigin, modes }) {
   const ui = [...modes].sort((a, b) => a.uiOrder - b.uiOrder);
   const withOption = (o) => modes.filter((m) => m.options.includes(o)).map((m) => tsString(m.name));
   return `// ${NOTICE}
+
+/** The site's origin: share links in every report point here, whichever host made it; the site's canonical addresses too. */
+export const SITE_ORIGIN = ${tsString(siteOrigin)};
 
 /** The engine mode names, in the contract's order (docs/contract.md, section 6). */
 export const ENGINE_MODES = [${modes.map((m) => tsString(m.name)).join(', ')}] as const;

@@ -2,12 +2,16 @@
 // command, the share link and, in the browser, the browser's own decoder verdict. The engine's fields
 // and their order stay as the contract and the golden vectors fix them. The native CLI builds the same
 // text in engine-rs/cli/src/host_fields.rs; tests/cross-engine/cli.test.ts holds the two together.
+import { SITE_ORIGIN } from '../engine/shared/mode-tables.ts';
 import { ALGORITHMS } from '../engine/shared/modes.ts';
 import type { CorruptOptions, Report } from '../engine/shared/types.ts';
 import { isHidden } from './display.ts';
 
-/** The site's canonical origin: share links in every report point here, whichever host made it. */
-export const SITE_ORIGIN = 'https://fracture.example';
+/**
+ * The site's origin: share links in every report point here, whichever host made it. Written once,
+ * in engine-data/formats.toml (`site_origin`), for the site, both command lines and the SDK.
+ */
+export { SITE_ORIGIN };
 
 /** The browser's verdict on the corrupted file: its image or media decoder opened it, or not. */
 export type BrowserDecoder = 'opened' | 'rejected' | 'not_applicable';
@@ -122,11 +126,18 @@ export function shareLink(options: ReplayOptions, origin: string = SITE_ORIGIN):
 
 /**
  * The report as a host hands it out: the engine's fields unchanged and in order, then `replay`,
- * `share_link` and (browser only) `browser_decoder`.
+ * `share_link` (on `origin`) and (browser only) `browser_decoder`.
  */
-export function withHostFields(report: Report, browserDecoder?: BrowserDecoder): HostReport {
+export function withHostFields(
+  report: Report,
+  browserDecoder?: BrowserDecoder,
+  origin: string = SITE_ORIGIN,
+): HostReport {
   const options = replayOptions(report);
-  const fields: HostFields = { replay: replayCommand(options, report.filename), share_link: shareLink(options) };
+  const fields: HostFields = {
+    replay: replayCommand(options, report.filename),
+    share_link: shareLink(options, origin),
+  };
   if (browserDecoder !== undefined) fields.browser_decoder = browserDecoder;
   return { ...report, ...fields };
 }

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportName } from '../../lib/engine/shared/names.ts';
+import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
 import { pdfReportName } from '../../lib/report/pdf.ts';
 import { LEGAL_NOTICE } from '../../lib/report/text.ts';
 import { xorshiftBytes } from './generators.ts';
@@ -109,7 +110,7 @@ describe('host fields in the command lines', () => {
       expect(native.replay, JSON.stringify(name)).toBe(npm.replay);
       expect(native.share_link).toBe(npm.share_link);
       expect(native.share_link).toBe(
-        `https://fracture.example/?algorithm=stealth_corruption&intensity=80&seed=${9 + i}`,
+        `${SITE_ORIGIN}/?algorithm=stealth_corruption&intensity=80&seed=${9 + i}`,
       );
       expect(native.replay).toMatch(
         new RegExp(`^fracture --mode header_preserve_flip --intensity 80 --seed ${9 + i} `),
@@ -131,7 +132,7 @@ describe('host fields in the command lines', () => {
       const report = JSON.parse(text);
       expect(text).toBe(`${JSON.stringify(report, null, 2)}\n`);
       expect(report.replay).toBe("fracture --mode byte_flip --intensity 80 --seed 3 'my data.csv'");
-      expect(report.share_link).toBe('https://fracture.example/?algorithm=quick_scramble&intensity=80&seed=3');
+      expect(report.share_link).toBe(`${SITE_ORIGIN}/?algorithm=quick_scramble&intensity=80&seed=3`);
     }
   });
 

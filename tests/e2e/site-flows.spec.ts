@@ -2,7 +2,7 @@
 // "Start Corrupting" from other pages, the sample report download and keyboard paths.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { presetConsent, waitForHydration, watchConsole } from './helpers/site.ts';
+import { presetConsent, SITE_ORIGIN, waitForHydration, watchConsole } from './helpers/site.ts';
 
 const KEY = 'fracture_cookie_consent';
 const stored = (page: Page) =>
@@ -241,7 +241,7 @@ test.describe('pages', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Policy' }).click();
     await expect(page).toHaveTitle('Cookie Policy | Fracture');
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://fracture.example/cookies');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_ORIGIN}/cookies`);
     await expect(page.locator('meta[name="description"]')).toHaveCount(1);
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
     await expect(page.locator('main')).toBeFocused();

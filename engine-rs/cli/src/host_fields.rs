@@ -6,8 +6,8 @@ use fracture_engine::{Report, Value};
 
 use crate::ui_modes::UI_VALUES;
 
-/// The site's canonical origin: share links in every report point here, whichever host made it.
-pub const SITE_ORIGIN: &str = "https://fracture.example";
+/// The site's origin (engine-data/formats.toml, `site_origin`): share links point here.
+pub use crate::ui_modes::SITE_ORIGIN;
 
 fn text<'a>(r: &'a Report, key: &str) -> &'a str {
     match r.get(key) {
@@ -210,6 +210,6 @@ mod tests {
             text(&r, "replay"),
             "fracture --mode bit_rot --intensity 5 --seed 7 --only 16:-32 --only :512 --protect=-0: --fix-checksums 'a b.png'"
         );
-        assert_eq!(text(&r, "share_link"), "https://fracture.example/?algorithm=bit_rot&intensity=5&seed=7");
+        assert_eq!(text(&r, "share_link"), format!("{SITE_ORIGIN}/?algorithm=bit_rot&intensity=5&seed=7"));
     }
 }

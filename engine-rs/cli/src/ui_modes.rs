@@ -1,9 +1,12 @@
 // Generated from engine-data/formats.toml by scripts/gen-engine-data.mjs; do not edit.
 
 //! The UI's Algorithm values, which the command line takes as well as engine modes
-//! (docs/contract.md, sections 6 and 11.3).
+//! (docs/contract.md, sections 6 and 11.3), and the site's origin.
 
 use fracture_engine::Mode;
+
+/// The site's origin: share links in every report point here, whichever host made it.
+pub const SITE_ORIGIN: &str = "http://127.0.0.1:4173";
 
 /// `(UI value, engine mode)`, in the UI's order.
 pub const UI_VALUES: [(&str, Mode); 8] = [

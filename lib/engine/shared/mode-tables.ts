@@ -1,5 +1,8 @@
 // Generated from engine-data/formats.toml by scripts/gen-engine-data.mjs; do not edit.
 
+/** The site's origin: share links in every report point here, whichever host made it; the site's canonical addresses too. */
+export const SITE_ORIGIN = 'http://127.0.0.1:4173';
+
 /** The engine mode names, in the contract's order (docs/contract.md, section 6). */
 export const ENGINE_MODES = [
   'byte_flip',

@@ -1,6 +1,7 @@
 // The prerender's server side: every route renders to HTML whose head tags come out separately,
 // exactly once each, with the CSS of the components the page used.
 import { describe, expect, it } from 'vitest';
+import { SITE_ORIGIN } from '../constants.ts';
 import { FAQ_PAGE_FAQS } from './catalog.ts';
 import { allRoutePaths, cleanCss, renderPage } from './server.tsx';
 
@@ -30,7 +31,7 @@ describe('renderPage', () => {
     expect(page.head.match(/<title>/g)).toHaveLength(1);
     expect(page.head).toContain('<title>Privacy Policy | Fracture</title>');
     expect(page.head.match(/rel="canonical"/g)).toHaveLength(1);
-    expect(page.head).toContain('href="https://fracture.example/privacy"');
+    expect(page.head).toContain(`href="${SITE_ORIGIN}/privacy"`);
     expect(page.body).not.toMatch(/<title>|<meta /);
     expect(page.head.match(/application\/ld\+json/g)).toHaveLength(1);
     expect(page.body).not.toContain('application/ld+json');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../../../lib/engine/shared/stages.ts';
+import { SITE_ORIGIN } from '../../../lib/report/host-fields.ts';
 import type { CorruptCallbacks, CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
 import { Toaster } from '../ui/toast.tsx';
 import { PreviewPanel, ReportSection, UploadSection, WorkspaceProvider } from './Workspace.tsx';
@@ -448,7 +449,7 @@ describe('Workspace', () => {
     expect(screen.getByRole('status', { name: 'Deterministic Seed' })).toHaveAttribute('data-seed', '9007199254740991');
     await user.click(screen.getByRole('button', { name: 'Copy share link' }));
     expect(writeText).toHaveBeenCalledWith(
-      'https://fracture.example/?algorithm=cut_replace&intensity=33&seed=9007199254740991',
+      `${SITE_ORIGIN}/?algorithm=cut_replace&intensity=33&seed=9007199254740991`,
     );
   });
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Head tags as data: the prerender writes them as HTML, the browser replaces the page-owned ones.
 import { describe, expect, it } from 'vitest';
+import { SITE_ORIGIN } from '../../constants.ts';
 import { applyHead, headTags, serializeHead } from './Seo.tsx';
 
 describe('head tags', () => {
@@ -15,7 +16,7 @@ describe('head tags', () => {
   it('serializes escaped, one of each, the canonical link self-closed', () => {
     const html = serializeHead(tags);
     expect(html.startsWith('<title>Tom&#x27;s &lt;page&gt; &amp; &quot;more&quot;</title>')).toBe(true);
-    expect(html).toContain('<link rel="canonical" href="https://fracture.example/x"/>');
+    expect(html).toContain(`<link rel="canonical" href="${SITE_ORIGIN}/x"/>`);
     expect(html).toContain('<meta name="keywords" content="a, b"/>');
     expect(html.match(/application\/ld\+json/g)).toHaveLength(1);
   });
@@ -29,7 +30,7 @@ describe('head tags', () => {
     expect(doc.title).toBe(`Tom's <page> & "more"`);
     expect(doc.querySelectorAll('title')).toHaveLength(1);
     expect(doc.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
-    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://fracture.example/x');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE_ORIGIN}/x`);
     expect(doc.querySelector('link[rel="stylesheet"]')).not.toBeNull();
     expect(doc.querySelector('meta[charset]')).not.toBeNull();
   });
