@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { checkOptions } from '../lib/engine/reference/errors.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import type { EngineMode } from '../lib/engine/shared/types.ts';
+import { display } from '../sdk/outputs.ts';
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
@@ -299,6 +300,7 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   const zip = text('zip');
   const name = text('name');
   checkCombination(positionals, count, zip !== undefined, name !== undefined);
+  if (name !== undefined) checkName(name);
   return {
     kind: 'run',
     args: {
@@ -319,6 +321,19 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
       fixChecksums,
     },
   };
+}
+
+/**
+ * `--name` is a base name (docs/cli.md, "Names"): not empty, `.` or `..`, and without `/`, `\`, NUL
+ * or a control character (below U+0020, or U+007F).
+ */
+function checkName(name: string) {
+  const bad = name === '' || name === '.' || name === '..' || /[/\\\u0000-\u001f\u007f]/u.test(name);
+  if (bad) {
+    throw new UsageError(
+      `--name must be a file name, not a path or a name with control characters: ${display(name)}`,
+    );
+  }
 }
 
 /** The combinations that cannot work, each refused with its reason, in the native CLI's order. */

@@ -1,11 +1,8 @@
 // `npx fracture`: the command line tool, running the WebAssembly engine (default) or the TypeScript
 // reference engine. Same options, output names, texts and exit codes as the native binary.
-import { createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type BigIntStats, fstatSync } from 'node:fs';
+import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { checkArguments, MAX_SEED } from '../lib/engine/reference/errors.ts';
 import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
 import type { CorruptResult } from '../lib/engine/shared/types.ts';
@@ -14,11 +11,42 @@ import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts'
 import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
-import { ioText, openOutput, writeWhole } from './io.ts';
+import { ioText } from './io.ts';
 import { minimize } from './minimize.ts';
-import { type HostReport, pdfNameOf, withHostFields, writeFilePdf } from './reports.ts';
+import { filePdf, type HostReport, pdfNameOf, withHostFields } from './reports.ts';
+import {
+  checkPlan,
+  display,
+  fileKey,
+  identifyOutput,
+  namesIn,
+  OutputError,
+  outputMode,
+  type PlannedInput,
+  type PlannedOutput,
+  privateDir,
+  Refusal,
+  removePrivateDir,
+  specialKind,
+  writeAtomically,
+} from '../sdk/outputs.ts';
 
 const MAX_INPUT = 0xffffffff;
+/** The most standard input a streamed run takes (the engine's positions are exact doubles). */
+const MAX_STREAMED = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The size limit of standard input: `max`, or less when the environment variable
+ * FRACTURE_STDIN_LIMIT (a number of bytes, a testing aid both CLIs take) says so.
+ */
+function stdinLimit(max: number): number {
+  const text = process.env.FRACTURE_STDIN_LIMIT;
+  return text !== undefined && /^[0-9]+$/.test(text) ? Math.min(max, Number(text)) : max;
+}
+
+function tooLarge(limit: number): Error {
+  return new Error(`Input too large: more than ${limit} bytes on standard input`);
+}
 /** Bytes read at a time, so the progress bar moves while a large file is read. */
 const PIECE = 8 * 1024 * 1024;
 /** Where the scan stage ends: reading counts as its part (docs/contract.md, section 11.1). */
@@ -39,51 +67,57 @@ export class Dedup {
 
 /** A file's bytes, read a piece at a time; `check` refuses bad arguments before a large file is read. */
 async function readFileInput(file: string, check: () => void, progress: (fraction: number) => void) {
-  let info: Awaited<ReturnType<typeof stat>>;
+  let handle: FileHandle;
   try {
-    info = await stat(file);
+    handle = await open(file, 'r');
   } catch (e) {
     throw new Error(ioText(e));
   }
-  if (info.isDirectory()) throw new Error('is a directory');
-  if (info.size > MAX_INPUT) {
-    throw new Error(`Input too large: ${info.size} bytes (the engine takes at most ${MAX_INPUT} bytes)`);
-  }
-  check();
-  const bytes = new Uint8Array(info.size);
   try {
-    const handle = await open(file, 'r');
+    const info = await handle.stat({ bigint: true });
+    if (info.isDirectory()) throw new Error('is a directory');
+    if (info.size > MAX_INPUT) {
+      throw new Error(`Input too large: ${info.size} bytes (the engine takes at most ${MAX_INPUT} bytes)`);
+    }
+    check();
+    const bytes = new Uint8Array(Number(info.size));
+    let at = 0;
     try {
-      let at = 0;
       while (at < bytes.length) {
         const { bytesRead } = await handle.read(bytes, at, Math.min(PIECE, bytes.length - at), at);
         if (bytesRead === 0) break;
         at += bytesRead;
         progress((SCAN * at) / bytes.length);
       }
-      const probe = await handle.read(new Uint8Array(1), 0, 1, at);
-      if (at !== bytes.length || probe.bytesRead !== 0) throw new Error('the file changed while it was being read');
-    } finally {
-      await handle.close();
+    } catch (e) {
+      throw new Error(ioText(e));
     }
-  } catch (e) {
-    throw new Error(ioText(e));
+    const probe = await handle.read(new Uint8Array(1), 0, 1, at);
+    if (at !== bytes.length || probe.bytesRead !== 0 || changed(info, await handle.stat({ bigint: true }))) {
+      throw new Error(CHANGED);
+    }
+    return { bytes, mode: Number(info.mode) };
+  } finally {
+    await handle.close();
   }
-  return bytes;
 }
 
-/** Standard input to its end. */
+const CHANGED = 'the file changed while it was being read';
+
+/** Whether a file's size or modification time differs between two looks at it. */
+function changed(before: BigIntStats, after: BigIntStats): boolean {
+  return before.size !== after.size || before.mtimeNs !== after.mtimeNs;
+}
+
+/** Standard input to its end, at most `limit` bytes (a longer stream stops with an error as it passes it). */
 async function readStdin(): Promise<Uint8Array> {
+  const limit = stdinLimit(MAX_INPUT);
   const pieces: Buffer[] = [];
   let size = 0;
   try {
     for await (const piece of process.stdin as AsyncIterable<Buffer>) {
       size += piece.length;
-      if (size > MAX_INPUT) {
-        throw new Error(
-          `Input too large: more than ${MAX_INPUT} bytes on standard input (the engine takes at most ${MAX_INPUT} bytes)`,
-        );
-      }
+      if (size > limit) throw tooLarge(limit);
       pieces.push(piece);
     }
   } catch (e) {
@@ -96,10 +130,13 @@ async function readStdin(): Promise<Uint8Array> {
 export const STDIN_IN_MEMORY = 16 * 1024 * 1024;
 
 /**
- * Standard input for a run that streams: its bytes when they end within STDIN_IN_MEMORY, else a
- * temporary copy to stream from (`dir`, which the caller removes; removed here if the copy fails).
+ * Standard input for a run that streams: its bytes when they end within STDIN_IN_MEMORY, else a copy
+ * to stream from, in a private directory (mode 0700, the file 0600; `dir`, which the caller removes
+ * with removePrivateDir; removed here if the copy fails). At most MAX_STREAMED bytes (stdinLimit),
+ * counted as they come: a longer stream stops there.
  */
 async function spoolStdin(): Promise<{ bytes: Uint8Array } | { dir: string; file: string }> {
+  const limit = stdinLimit(MAX_STREAMED);
   const stdin = process.stdin as AsyncIterable<Buffer> & NodeJS.ReadableStream;
   const iterator = stdin[Symbol.asyncIterator]();
   const head: Buffer[] = [];
@@ -114,25 +151,33 @@ async function spoolStdin(): Promise<{ bytes: Uint8Array } | { dir: string; file
       }
       head.push(next.value);
       size += next.value.length;
+      if (size > limit) throw tooLarge(limit);
     }
   } catch (e) {
     throw new Error(ioText(e));
   }
   if (ended) return { bytes: Buffer.concat(head, size) };
-  const dir = await mkdtemp(path.join(tmpdir(), 'fracture-stdin-')).catch((e) => {
+  const dir = await privateDir('fracture-stdin-').catch((e) => {
     throw new Error(`cannot copy standard input to a temporary file: ${ioText(e)}`);
   });
   const file = path.join(dir, 'input');
   try {
-    // The head already taken, then the rest of the same iterator.
-    const rest = { [Symbol.asyncIterator]: () => iterator };
-    async function* all() {
-      yield* head.splice(0);
-      yield* rest;
+    const out = await open(file, 'wx', 0o600);
+    try {
+      for (let piece = head.shift(); piece !== undefined; piece = head.shift()) await writeAllTo(out, piece);
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) break;
+        size += next.value.length;
+        if (size > limit) throw tooLarge(limit);
+        await writeAllTo(out, next.value);
+      }
+    } finally {
+      await out.close();
     }
-    await pipeline(Readable.from(all()), createWriteStream(file));
   } catch (e) {
-    await rm(dir, { recursive: true, force: true });
+    await removePrivateDir(dir);
+    if (e instanceof Error && e.message.startsWith('Input too large')) throw e;
     throw new Error(`cannot copy standard input to ${file}: ${ioText(e)}`);
   }
   return { dir, file };
@@ -192,6 +237,15 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
       ? `fracture: seed ${a.seed} (file i uses seed + i)\n`
       : `fracture: seed ${a.seed} (variant j of file i uses seed + i * ${a.count} + j)\n`,
   );
+  // Every output is planned before anything is written (docs/cli.md, "Plan, then write").
+  let plan: Plan;
+  try {
+    plan = await planRun(a);
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    io.err.write(`fracture: ${e.message} (see fracture --help)\n`);
+    return 2;
+  }
   let engine: NodeEngine;
   try {
     engine = await nodeEngine(a.engine, {
@@ -207,10 +261,84 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     return 1;
   }
   try {
-    return await runFiles(a, engine, io);
+    return await runFiles(a, plan, engine, io);
   } finally {
     await engine.close();
   }
+}
+
+/** Where variant j of file i goes: its corrupted file (none for `-`), its JSON and PDF reports. */
+interface Planned {
+  out?: string;
+  report?: string;
+  pdf?: string;
+}
+
+interface Plan {
+  /** [file][variant]. */
+  outputs: Planned[][];
+}
+
+/** Standard input or output's device and inode, when it is a regular file (whose mode it gives too). */
+function standardFile(fd: 0 | 1): { key: string; mode: number } | undefined {
+  try {
+    const info = fstatSync(fd, { bigint: true });
+    return info.isFile() ? { key: fileKey(info), mode: Number(info.mode) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every output of the run, planned and checked before anything is written: a FILE that is not a
+ * regular file, an output that is a directory, an input or another output refuses the run.
+ */
+async function planRun(a: Args): Promise<Plan> {
+  const inputs: PlannedInput[] = [];
+  for (const file of a.files) {
+    if (file === STDIN) {
+      inputs.push({ shown: 'standard input', key: standardFile(0)?.key });
+      continue;
+    }
+    // A file that cannot be looked at fails in its turn (exit 1, the batch goes on).
+    const info = await stat(file, { bigint: true }).catch(() => undefined);
+    const kind = info && specialKind(info);
+    if (kind) throw new Refusal(`${display(file)} is ${kind}, not a regular file`);
+    inputs.push({ shown: file, key: info ? fileKey(info) : undefined });
+  }
+  const listing = await namesIn(a.out);
+  const outNames = new Dedup();
+  const reportNames = new Dedup();
+  const pdfNames = new Dedup();
+  const outputs: Planned[][] = [];
+  const planned: PlannedOutput[] = [];
+  const add = async (p: string) => {
+    planned.push({ shown: p, id: await identifyOutput(p, listing) });
+    return p;
+  };
+  for (const [i, file] of a.files.entries()) {
+    const name = file === STDIN ? a.name : path.basename(file);
+    const variants: Planned[] = [];
+    for (let j = 0; j < a.count; j++) {
+      // A seed past the limit fails this file in its turn; its names are those of the seeds given.
+      const seed = Number(BigInt(a.seed) + BigInt(i) * BigInt(a.count) + BigInt(j));
+      const p: Planned = {};
+      if (file !== STDIN) {
+        p.out = await add(path.join(a.out, outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name))));
+      }
+      const jsonName = a.count > 1 ? variantReportName(name, seed) : reportName(name);
+      if (a.report) p.report = await add(path.join(a.out, reportNames.claim(jsonName)));
+      if (a.pdf) p.pdf = await add(path.join(a.out, pdfNames.claim(pdfNameOf(jsonName))));
+      variants.push(p);
+    }
+    outputs.push(variants);
+  }
+  if (a.zip) planned.push({ shown: a.zip, id: await identifyOutput(a.zip) });
+  const stdout = a.files.includes(STDIN) ? standardFile(1) : undefined;
+  if (stdout) planned.push({ shown: 'standard output', id: { key: stdout.key, directory: false } });
+  const refusal = checkPlan(inputs, planned);
+  if (refusal) throw new Refusal(refusal);
+  return { outputs };
 }
 
 /** Whether a file that streams on helper threads is coming (they can start at once). */
@@ -229,17 +357,23 @@ async function streamSoon(a: Args): Promise<boolean> {
   return sizes.some((size) => size >= STREAM_HELPERS_MIN);
 }
 
-async function runFiles(a: Args, engine: NodeEngine, io: Io): Promise<number> {
-  // Earlier outputs being deleted beside the run (openOutput): none is left when the process ends.
+async function runFiles(a: Args, plan: Plan, engine: NodeEngine, io: Io): Promise<number> {
+  // Earlier outputs' second links being removed beside the run (writeAtomically): none is left when the process ends.
   const discarding: Promise<unknown>[] = [];
   try {
-    return await runFilesWith(a, engine, io, discarding);
+    return await runFilesWith(a, plan, engine, io, discarding);
   } finally {
     await Promise.all(discarding);
   }
 }
 
-async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Promise<unknown>[]): Promise<number> {
+async function runFilesWith(
+  a: Args,
+  plan: Plan,
+  engine: NodeEngine,
+  io: Io,
+  discarding: Promise<unknown>[],
+): Promise<number> {
   const started = new Date();
   // With `-` among the FILEs standard output carries its bytes, so every line goes to stderr.
   const filter = a.files.includes(STDIN);
@@ -260,14 +394,11 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
   const ensureOutDir = async () => {
     if (outDirReady) return;
     await mkdir(a.out, { recursive: true }).catch((e) => {
-      throw new Error(`cannot create output directory ${a.out}: ${ioText(e)}`);
+      throw new OutDirError(`cannot create output directory ${display(a.out)}: ${ioText(e)}`);
     });
     outDirReady = true;
   };
-  const outNames = new Dedup();
-  const reportNames = new Dedup();
-  const pdfNames = new Dedup();
-  const done: { outName: string; path: string; report: HostReport }[] = [];
+  const done: { outName: string; path: string; report: HostReport; mode?: number }[] = [];
   const settings: RunSettings = {
     mode: a.mode,
     intensity: a.intensity,
@@ -276,21 +407,26 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
   };
   let failed = 0;
   for (const [i, file] of a.files.entries()) {
+    const shown = display(file);
     const fail = (e: unknown) => {
-      ui.errLine(`fracture: ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      ui.errLine(`fracture: ${shown}: ${e instanceof Error ? e.message : String(e)}`);
       failed++;
       ui.done();
     };
     const seedOf = (j: number) => variantSeed(a, i, j);
-    ui.start(file, sizes[i]);
+    ui.start(shown, sizes[i]);
     let input: Uint8Array = new Uint8Array(0);
     let name: string;
+    // The input's permissions, which every output made from it keeps within (none: standard input
+    // that is not a regular file).
+    let inputMode: number | undefined;
     // Files the WebAssembly engine streams are read piece by piece as each variant is written.
-    let streamed: { handle: FileHandle; size: number } | undefined;
+    let streamed: { handle: FileHandle; size: number; info: BigIntStats } | undefined;
     // Standard input past STDIN_IN_MEMORY, copied here to be streamed; removed after its runs.
     let spool: string | undefined;
     try {
       const streams = !a.pdf && engine.prepareStream !== undefined;
+      if (file === STDIN) inputMode = standardFile(0)?.mode;
       if (file === STDIN && streams) {
         engineCheck(a, seedOf(0));
         const got = await spoolStdin();
@@ -299,19 +435,25 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
         else {
           spool = got.dir;
           const handle = await open(got.file, 'r');
-          streamed = { handle, size: (await handle.stat()).size };
+          const info = await handle.stat({ bigint: true });
+          streamed = { handle, size: Number(info.size), info };
         }
         ui.grow(streamed?.size ?? input.length);
       } else if (file !== STDIN && streams) {
         engineCheck(a, seedOf(0));
-        const info = await stat(file).catch((e) => {
-          throw new Error(ioText(e));
-        });
-        if (info.isDirectory()) throw new Error('is a directory');
         const handle = await open(file, 'r').catch((e) => {
           throw new Error(ioText(e));
         });
-        streamed = { handle, size: info.size };
+        const info = await handle.stat({ bigint: true }).catch(async (e) => {
+          await handle.close();
+          throw new Error(ioText(e));
+        });
+        if (!info.isFile()) {
+          await handle.close();
+          throw new Error(info.isDirectory() ? 'is a directory' : 'not a regular file');
+        }
+        streamed = { handle, size: Number(info.size), info };
+        inputMode = Number(info.mode);
         name = path.basename(file);
       } else if (file === STDIN) {
         input = await readStdin();
@@ -319,32 +461,46 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
         name = a.name;
       } else {
         // Bad arguments (seed + i past the limit, say) are refused before a large file is read.
-        input = await readFileInput(
+        const got = await readFileInput(
           file,
           () => engineCheck(a, seedOf(0)),
           (f) => ui.progress(f),
         );
+        input = got.bytes;
+        inputMode = got.mode;
         name = path.basename(file);
       }
     } catch (e) {
-      if (spool) await rm(spool, { recursive: true, force: true });
+      if (spool) await removePrivateDir(spool);
       fail(e);
       failed += a.count - 1;
       continue;
     }
+    const mode = outputMode([inputMode]);
     try {
       for (let j = 0; j < a.count; j++) {
+        const planned = plan.outputs[i][j];
         try {
           const seed = seedOf(j);
-          if (j > 0) ui.start(`${file} (seed ${seed})`, streamed?.size ?? input.length);
+          if (j > 0) ui.start(`${shown} (seed ${seed})`, streamed?.size ?? input.length);
           let outName = '';
           let destination: string;
           let report: HostReport;
           let size: number;
           let data: Uint8Array = new Uint8Array(0);
+          /** Writes an output of this file (a failure of the file itself is `cannot write OUT`). */
+          const write = <T>(target: string, fill: (out: FileHandle) => Promise<T>) =>
+            writeAtomically(target, mode, fill, discarding).catch((e) => {
+              throw e instanceof OutputError ? new Error(`cannot write ${display(target)}: ${ioText(e.error)}`) : e;
+            });
           if (streamed && engine.prepareStream) {
+            const source = streamed;
             // The engine's checks throw before the output exists.
-            const prepared = await engine.prepareStream(streamed.handle, streamed.size, name, settings, seed);
+            const prepared = await engine.prepareStream(source.handle, source.size, name, settings, seed);
+            /** The input has the size and time it had when it was opened, or the run fails. */
+            const unchanged = async () => {
+              if (changed(source.info, await source.handle.stat({ bigint: true }))) throw new Error(CHANGED);
+            };
             if (file === STDIN) {
               report = withHostFields(
                 await prepared.run(
@@ -357,38 +513,31 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
               );
               destination = 'standard output';
             } else {
-              outName = outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name));
+              const target = planned.out as string;
+              outName = path.basename(target);
               try {
                 await ensureOutDir();
               } catch (e) {
                 prepared.free();
-                throw new OutDirError(e instanceof Error ? e.message : String(e));
+                throw e;
               }
-              destination = path.join(a.out, outName);
-              const target = destination;
-              const cannot = (e: unknown) => new Error(`cannot write ${target}: ${ioText(e)}`);
-              // Read too: checksum fixing patches the file in place.
-              const out = await openOutput(target, discarding).catch((e) => {
-                prepared.free();
-                throw cannot(e);
-              });
-              let wrote = false;
+              destination = target;
+              const cannot = (e: unknown) => new Error(`cannot write ${display(target)}: ${ioText(e)}`);
+              let ran = false;
               try {
-                report = withHostFields(
-                  await prepared.run(
+                report = await write(target, async (out) => {
+                  ran = true;
+                  const r = await prepared.run(
                     (bytes) => writeAllTo(out, bytes).catch((e) => Promise.reject(cannot(e))),
                     (f) => ui.progress(f),
+                    // Read too: checksum fixing patches the file in place.
                     out,
-                  ),
-                );
-                await out.close();
-                wrote = true;
+                  );
+                  await unchanged();
+                  return withHostFields(r);
+                });
               } finally {
-                if (!wrote) {
-                  await out.close().catch(() => undefined);
-                  // Nothing half-written is left behind.
-                  await rm(target, { force: true });
-                }
+                if (!ran) prepared.free();
               }
             }
             size = prepared.size;
@@ -403,37 +552,42 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
               });
               destination = 'standard output';
             } else {
-              outName = outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name));
-              await ensureOutDir().catch((e) => {
-                throw new OutDirError(e instanceof Error ? e.message : String(e));
-              });
-              destination = path.join(a.out, outName);
-              // Replaced, not truncated in place, as a streamed output is (openOutput).
-              await writeWhole(destination, data, discarding).catch((e) => {
-                throw new Error(`cannot write ${destination}: ${ioText(e)}`);
-              });
+              const target = planned.out as string;
+              outName = path.basename(target);
+              await ensureOutDir();
+              destination = target;
+              await write(target, (out) =>
+                out.writeFile(data).catch((e) => {
+                  throw new Error(`cannot write ${display(target)}: ${ioText(e)}`);
+                }),
+              );
             }
           }
           ui.progress(1);
-          const jsonName = a.count > 1 ? variantReportName(name, seed) : reportName(name);
-          if (a.report) {
+          const json = `${reportJson(report, 2)}\n`;
+          if (planned.report) {
+            const reportPath = planned.report;
             await ensureOutDir();
-            const reportPath = path.join(a.out, reportNames.claim(jsonName));
-            await writeFile(reportPath, `${reportJson(report, 2)}\n`).catch((e) => {
-              throw new Error(`cannot write ${reportPath}: ${ioText(e)}`);
-            });
+            await write(reportPath, (out) =>
+              out.writeFile(json).catch((e) => {
+                throw new Error(`cannot write ${display(reportPath)}: ${ioText(e)}`);
+              }),
+            );
           }
-          if (a.pdf) {
+          if (planned.pdf) {
             // --pdf reads inputs whole (see above): its change map compares the original and the result.
+            const pdfPath = planned.pdf;
             await ensureOutDir();
-            const pdfPath = path.join(a.out, pdfNames.claim(pdfNameOf(jsonName)));
-            await writeFilePdf(pdfPath, input, data, report).catch((e) => {
-              throw new Error(`cannot write ${pdfPath}: ${ioText(e)}`);
-            });
+            const pdf = await filePdf(input, data, report);
+            await write(pdfPath, (out) =>
+              out.writeFile(pdf).catch((e) => {
+                throw new Error(`cannot write ${display(pdfPath)}: ${ioText(e)}`);
+              }),
+            );
           }
           if (a.json) line(reportJson(report));
-          else if (!a.quiet) line(`${file} -> ${destination} (${size} bytes, seed ${seed})`);
-          if (a.zip) done.push({ outName, path: destination, report });
+          else if (!a.quiet) line(`${shown} -> ${display(destination)} (${size} bytes, seed ${seed})`);
+          if (a.zip) done.push({ outName, path: destination, report, mode: inputMode });
           ui.done();
         } catch (e) {
           if (e instanceof OutDirError) {
@@ -446,20 +600,28 @@ async function runFilesWith(a: Args, engine: NodeEngine, io: Io, discarding: Pro
       }
     } finally {
       await streamed?.handle.close();
-      if (spool) await rm(spool, { recursive: true, force: true });
+      if (spool) await removePrivateDir(spool);
     }
   }
   ui.finish();
   if (a.zip) {
+    const zipPath = a.zip;
     try {
       // Loaded only here: the archive's name tables take tens of milliseconds to set up at start-up.
       const { writeSessionZip } = await import('./zip.ts');
-      await writeSessionZip(a.zip, started, a, done);
+      // The ZIP holds every input's bytes: it takes the permissions all of them grant.
+      await writeAtomically(
+        zipPath,
+        outputMode(done.map((d) => d.mode)),
+        (out) => writeSessionZip(out, started, a, done),
+        discarding,
+      );
     } catch (e) {
-      io.err.write(`fracture: cannot write ${a.zip}: ${e instanceof Error ? e.message : String(e)}\n`);
+      const why = e instanceof OutputError ? ioText(e.error) : e instanceof Error ? e.message : String(e);
+      io.err.write(`fracture: cannot write ${display(zipPath)}: ${why}\n`);
       return 1;
     }
-    if (!a.json && !a.quiet) io.out.write(`${a.zip} (${done.length} files + session report)\n`);
+    if (!a.json && !a.quiet) io.out.write(`${display(zipPath)} (${done.length} files + session report)\n`);
   }
   return failed > 0 ? 1 : 0;
 }

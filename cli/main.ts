@@ -1,6 +1,9 @@
 // Entry point of the compiled CLI: bin/fracture.mjs imports this.
+import { exitCleanlyOnSignals } from '../sdk/outputs.ts';
 import { main } from './fracture.ts';
 
+// Ctrl-C, SIGTERM or SIGHUP: the temporary files go, no final name is touched, exit 128 + the signal.
+exitCleanlyOnSignals();
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -4,9 +4,22 @@
 // round's candidates run in parallel and the first failing one in order wins.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { type FileHandle, open, stat, writeFile } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  checkPlan,
+  display,
+  fileKey,
+  identifyOutput,
+  OutputError,
+  outputMode,
+  Refusal,
+  specialKind,
+  temporaryDir,
+  whenInterrupted,
+  writeAtomically,
+} from '../sdk/outputs.ts';
 import type { MinimizeArgs } from './args.ts';
 import { ioText } from './io.ts';
 
@@ -22,22 +35,57 @@ export async function minimize(a: MinimizeArgs, io: Io): Promise<number> {
     io.out.write(`${await run(a, io)}\n`);
     return 0;
   } catch (e) {
+    if (e instanceof Refusal) {
+      io.err.write(`fracture: ${e.message} (see fracture --help)\n`);
+      return 2;
+    }
     io.err.write(`fracture: minimize: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
 }
 
-async function read(file: string): Promise<Uint8Array> {
+/**
+ * The output, planned before anything is read or written (docs/cli.md, "Plan, then write"): ORIGINAL
+ * and CORRUPTED must be regular files (or missing: they fail when read), and the output neither of
+ * them nor a directory.
+ */
+async function plan(a: MinimizeArgs, out: string) {
+  const inputs = [];
+  for (const file of [a.original, a.corrupted]) {
+    const info = await stat(file, { bigint: true }).catch(() => undefined);
+    const kind = info && specialKind(info);
+    if (kind) throw new Refusal(`${display(file)} is ${kind}, not a regular file`);
+    inputs.push({ shown: file, key: info ? fileKey(info) : undefined });
+  }
+  const refusal = checkPlan(inputs, [{ shown: out, id: await identifyOutput(out) }]);
+  if (refusal) throw new Refusal(refusal);
+}
+
+/** A file's bytes and permissions; a file that changes while it is read fails. */
+async function read(file: string): Promise<{ bytes: Uint8Array; mode: number }> {
+  let handle: FileHandle | undefined;
   try {
-    return await readFile(file);
+    handle = await open(file, 'r');
+    const before = await handle.stat({ bigint: true });
+    const bytes = await handle.readFile();
+    const after = await handle.stat({ bigint: true });
+    if (BigInt(bytes.length) !== before.size || before.size !== after.size || before.mtimeNs !== after.mtimeNs) {
+      return Promise.reject(new Error(`${display(file)}: the file changed while it was being read`));
+    }
+    return { bytes, mode: Number(before.mode) };
   } catch (e) {
-    throw new Error(`${file}: ${ioText(e)}`);
+    if (e instanceof Error && e.message.endsWith('changed while it was being read')) throw e;
+    throw new Error(`${display(file)}: ${ioText(e)}`);
+  } finally {
+    await handle?.close();
   }
 }
 
 async function run(a: MinimizeArgs, io: Io): Promise<string> {
-  const original = await read(a.original);
-  const corrupted = await read(a.corrupted);
+  const out = a.out ?? minimizedPath(a.corrupted);
+  await plan(a, out);
+  const { bytes: original, mode: originalMode } = await read(a.original);
+  const { bytes: corrupted, mode: corruptedMode } = await read(a.corrupted);
   if (original.length !== corrupted.length) {
     throw new Error(
       `ORIGINAL is ${original.length} bytes and CORRUPTED ${corrupted.length} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length)`,
@@ -47,7 +95,6 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
   for (let i = 0; i < original.length; i++) if (original[i] !== corrupted[i]) changed.push(i);
   if (changed.length === 0) throw new Error('CORRUPTED is identical to ORIGINAL: nothing to minimise');
   const runs = runsOf(changed);
-  const out = a.out ?? minimizedPath(a.corrupted);
   const say = (text: string) => {
     if (!a.quiet) io.err.write(`fracture: minimize: ${text}\n`);
   };
@@ -83,10 +130,11 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
     ).flat();
     const result = Uint8Array.from(original);
     for (const p of kept) result[p] = corrupted[p];
-    await writeFile(out, result).catch((e) => {
-      throw new Error(`cannot write ${out}: ${ioText(e)}`);
+    // Through a temporary file, with the permissions both inputs grant.
+    await writeAtomically(out, outputMode([originalMode, corruptedMode]), (h) => h.writeFile(result)).catch((e) => {
+      throw new Error(`cannot write ${display(out)}: ${ioText(e instanceof OutputError ? e.error : e)}`);
     });
-    return `${out}: ${kept.length} bytes differ from ORIGINAL (was ${changed.length})`;
+    return `${display(out)}: ${kept.length} bytes differ from ORIGINAL (was ${changed.length})`;
   } finally {
     tester.close();
   }
@@ -163,30 +211,30 @@ class Tester {
   private readonly slots: string[];
   private readonly known = new Map<string, boolean>();
   private readonly groups = new Set<number>();
-  private readonly onSignal = () => {
-    this.close();
-    process.stderr.write('fracture: minimize: interrupted; the temporary files are removed\n');
-    process.exit(130);
-  };
+  private readonly forget: () => void;
 
   constructor(
     private readonly a: MinimizeArgs,
     private readonly original: Uint8Array,
     private readonly corrupted: Uint8Array,
   ) {
-    this.temp = mkdtempSync(path.join(tmpdir(), 'fracture-minimize-'));
+    this.temp = temporaryDir(mkdtempSync(path.join(tmpdir(), 'fracture-minimize-')));
     const name = safeName(a.corrupted);
     this.slots = Array.from({ length: Math.max(1, a.jobs) }, (_, j) => {
       mkdirSync(path.join(this.temp, String(j)));
       return path.join(this.temp, String(j), name);
     });
-    // Ctrl-C, SIGTERM or SIGHUP: the tests' groups are killed (they are not in the terminal's
-    // foreground group, so the terminal's Ctrl-C never reaches them) and the temporary files removed.
-    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, this.onSignal);
+    // Ctrl-C, SIGTERM or SIGHUP (exitCleanlyOnSignals, cli/main.ts): the tests' groups are killed
+    // (they are not in the terminal's foreground group, so the terminal's Ctrl-C never reaches them)
+    // and the temporary files removed.
+    this.forget = whenInterrupted(() => {
+      this.close();
+      process.stderr.write('fracture: minimize: interrupted; the temporary files are removed\n');
+    });
   }
 
   close() {
-    for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(s, this.onSignal);
+    this.forget();
     for (const g of this.groups) killGroup(g);
     rmSync(this.temp, { recursive: true, force: true });
   }

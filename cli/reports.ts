@@ -2,7 +2,6 @@
 // (replay command, share link; lib/report/host-fields.ts) and, with --pdf, PDF reports made by the
 // same code as the browser's (lib/report/pdf.ts). pdf-lib is loaded only when a PDF is made; the
 // package ships it bundled (scripts/build-package.mjs), so it adds no runtime dependency.
-import { writeFile } from 'node:fs/promises';
 import { withHostFields, type HostReport } from '../lib/report/host-fields.ts';
 import type { SessionReport } from '../lib/zip/session.ts';
 
@@ -17,19 +16,18 @@ function loadPdf() {
   return import('../lib/report/pdf.ts');
 }
 
-/** A file's PDF report, with the change map of `original` against `result`, written to `target`. */
-export async function writeFilePdf(
-  target: string,
+/** A file's PDF report, with the change map of `original` against `result`. */
+export async function filePdf(
   original: Uint8Array,
   result: Uint8Array,
   report: HostReport,
-): Promise<void> {
+): Promise<Uint8Array> {
   const [{ fileReportPdf }, { bytesSource, changeMap }] = await Promise.all([
     loadPdf(),
     import('../lib/report/changes.ts'),
   ]);
   const changes = await changeMap(bytesSource(original), bytesSource(result));
-  await writeFile(target, await fileReportPdf({ report, changes, madeAt: new Date() }));
+  return fileReportPdf({ report, changes, madeAt: new Date() });
 }
 
 /** The session report's PDF, for the batch ZIP. */

@@ -2,24 +2,25 @@
 // lib/engine/host/worker.ts), found with the WebAssembly module through `new URL(..., import.meta.url)`,
 // so a bundler such as Vite emits both with no plugin or setting. `data` is a Blob.
 import { corrupt as inWorker } from '../lib/engine/host/client.ts';
-import type { Report } from '../lib/engine/shared/types.ts';
 import {
   abortError,
   type CorruptInput,
   type CorruptOptions,
+  type Report,
   resolveOptions,
   type Variant,
+  withReplay,
   type VariantOptions,
   variantsWith,
 } from './options.ts';
 
 export type { CorruptInput, CorruptOptions, EngineMode, Report, Stage, Variant, VariantOptions } from './options.ts';
-export { corruptedName, variantName } from './options.ts';
+export { corruptedName, SITE_ORIGIN, variantName } from './options.ts';
 
 export interface CorruptResult {
   /** The corrupted bytes, as a Blob (the worker streams them into one: no second copy in the page). */
   data: Blob;
-  /** The report: the engine's fields of `fracture --json`'s line (the CLI adds `replay`, `share_link`). */
+  /** The report: every field of `fracture --json`'s line (the engine's, then `replay` and `share_link`). */
   report: Report;
 }
 
@@ -29,7 +30,7 @@ export async function corrupt(input: CorruptInput, options: CorruptOptions = {})
   if (options.signal?.aborted) throw abortError();
   // Bytes go over as a Blob, which crosses by reference: the caller's buffer is neither detached nor changed.
   const blob = input instanceof Blob ? input : new Blob([input as Uint8Array<ArrayBuffer>]);
-  return inWorker(
+  const result = await inWorker(
     blob,
     o.filename,
     {
@@ -43,6 +44,7 @@ export async function corrupt(input: CorruptInput, options: CorruptOptions = {})
     { onStage: options.onStage, onProgress: options.onProgress },
     options.signal,
   );
+  return { data: result.data, report: withReplay(result.report, o.siteOrigin) };
 }
 
 /** `count` variants of `input` with seeds `seed` ... `seed + count - 1`, as `fracture --count` makes them. */

@@ -1,31 +1,44 @@
 // `import { corrupt } from 'fracture'` in Node: the engine runs in this process (the WebAssembly module,
 // or the TypeScript reference engine); `data` is a Uint8Array.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type FileHandle, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { readExact } from '../lib/engine/host/stream-fix.ts';
 import { writeAllTo } from '../lib/engine/host/stream-node.ts';
-import type { Report } from '../lib/engine/shared/types.ts';
+import type { Report as EngineReport } from '../lib/engine/shared/types.ts';
 import { nodeEngine, type NodeEngine } from './engine.ts';
+import {
+  checkPlan,
+  display,
+  fileKey,
+  identifyOutput,
+  outputMode,
+  privateDir,
+  removePrivateDir,
+  specialKind,
+  writeAtomically,
+} from './outputs.ts';
 import {
   abortable,
   abortError,
   type CorruptInput,
   type CorruptOptions,
+  type Report,
   resolveOptions,
   type Variant,
+  withReplay,
   type VariantOptions,
   variantsWith,
 } from './options.ts';
 
 export type { CorruptInput, CorruptOptions, EngineMode, Report, Stage, Variant, VariantOptions } from './options.ts';
-export { corruptedName, variantName } from './options.ts';
+export { corruptedName, SITE_ORIGIN, variantName } from './options.ts';
 
 export interface CorruptResult {
   /** The corrupted bytes. */
   data: Uint8Array;
-  /** The report: the engine's fields of `fracture --json`'s line (the CLI adds `replay`, `share_link`). */
+  /** The report: every field of `fracture --json`'s line (the engine's, then `replay` and `share_link`). */
   report: Report;
 }
 
@@ -54,7 +67,7 @@ export async function corrupt(input: CorruptInput, options: CorruptOptions = {})
     onProgress: options.onProgress,
   });
   if (options.signal?.aborted) throw abortError();
-  return result;
+  return { data: result.data, report: withReplay(result.report, o.siteOrigin) };
 }
 
 /** `count` variants of `input` with seeds `seed` ... `seed + count - 1`, as `fracture --count` makes them. */
@@ -65,9 +78,16 @@ export function corruptVariants(input: CorruptInput, options: VariantOptions): P
 /**
  * Corrupts a file (a path) or a Node readable stream into a file (a path) or a writable stream, and
  * resolves to the report. Every mode, without `fixChecksums`, streams through the WebAssembly engine:
- * any size, in bounded memory (a readable stream is first copied to a temporary file, because the
- * engine reads by position). `fixChecksums` and the `ts` engine
- * read the whole input (at most 4294967295 bytes). The default `filename` is the input path's name.
+ * any size, in bounded memory (a readable stream is first copied to a temporary file, in a private
+ * directory, because the engine reads by position). `fixChecksums` and the `ts` engine read the whole
+ * input (at most 4294967295 bytes). The default `filename` is the input path's name.
+ *
+ * The input is never changed (docs/cli.md, "Nothing lost"): an output path that is the input (the same
+ * file, through a symlink or a hard link too) or a directory, or an input that is not a regular file,
+ * rejects before anything is written; the output is written to a temporary file beside it and renamed
+ * onto its name once whole, so a run that fails (a bad option, an input that changed while it was
+ * read) leaves an earlier file there as it was; the output is never readable by more users than the
+ * input.
  */
 export async function corruptFile(
   input: string | NodeJS.ReadableStream,
@@ -76,70 +96,108 @@ export async function corruptFile(
 ): Promise<Report> {
   const filename = options.filename ?? (typeof input === 'string' ? path.basename(input) : undefined);
   const o = resolveOptions(new Uint8Array(0), { ...options, filename });
+  let inputMode: number | undefined;
+  if (typeof input === 'string') {
+    const info = await stat(input, { bigint: true });
+    const kind = specialKind(info);
+    if (kind) throw new Error(`${display(input)} is ${kind}, not a regular file`);
+    inputMode = Number(info.mode);
+    if (typeof output === 'string') {
+      const refusal = checkPlan(
+        [{ shown: input, key: fileKey(info) }],
+        [{ shown: output, id: await identifyOutput(output) }],
+      );
+      if (refusal) throw new Error(refusal);
+    }
+  } else if (typeof output === 'string') {
+    const id = await identifyOutput(output);
+    if (id.directory) throw new Error(`output ${display(output)} is a directory`);
+  }
   let spool: string | undefined;
   try {
     let file: string;
     if (typeof input === 'string') file = input;
     else {
-      spool = await mkdtemp(path.join(tmpdir(), 'fracture-sdk-'));
+      spool = await privateDir('fracture-sdk-');
       file = path.join(spool, 'input');
-      await pipeline(input, createWriteStream(file));
+      await pipeline(input, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
     }
     const engine = await engineFor(o.engine);
-    const sink = await openSink(output);
-    let done = false;
+    const handle = await open(file, 'r');
     try {
-      let report: Report;
-      if (engine.prepareStream) {
-        const handle = await open(file, 'r');
-        try {
-          const { size } = await handle.stat();
-          const prepared = await engine.prepareStream(handle, size, o.filename, o, o.seed);
-          report = await prepared.run(sink.write, options.onProgress, sink.handle);
-        } finally {
-          await handle.close();
-        }
-      } else {
-        const result = await engine.run(await readFile(file), o.filename, o, o.seed, {
-          onProgress: options.onProgress,
-        });
-        await sink.write(result.data);
-        report = result.report;
+      const before = await handle.stat({ bigint: true });
+      if (typeof input === 'string' && before.ino !== (await stat(input, { bigint: true })).ino) {
+        throw new Error(`${display(input)}: ${CHANGED}`);
       }
-      await sink.close();
-      done = true;
-      return report;
+      const unchanged = async () => {
+        const after = await handle.stat({ bigint: true });
+        if (after.size !== before.size || after.mtimeNs !== before.mtimeNs) throw new Error(CHANGED);
+      };
+      const size = Number(before.size);
+      /** The output through `write`; `target` is the output file when it is one (checksums are fixed there). */
+      let produce: (write: (bytes: Uint8Array) => Promise<void>, target?: FileHandle) => Promise<EngineReport>;
+      if (engine.prepareStream) {
+        // The engine's checks throw here, before the output exists.
+        const prepared = await engine.prepareStream(handle, size, o.filename, o, o.seed);
+        let ran = false;
+        produce = async (write, target) => {
+          ran = true;
+          const report = await prepared.run(write, options.onProgress, target);
+          await unchanged();
+          return report;
+        };
+        try {
+          return withReplay(await sinkInto(output, inputMode, produce), o.siteOrigin);
+        } finally {
+          if (!ran) prepared.free();
+        }
+      }
+      const bytes = new Uint8Array(size);
+      await readExact(handle, bytes, 0);
+      await unchanged();
+      const result = await engine.run(bytes, o.filename, o, o.seed, { onProgress: options.onProgress });
+      produce = async (write) => {
+        await write(result.data);
+        return result.report;
+      };
+      return withReplay(await sinkInto(output, inputMode, produce), o.siteOrigin);
     } finally {
-      if (!done) await sink.abandon();
+      await handle.close();
     }
   } finally {
-    if (spool) await rm(spool, { recursive: true, force: true });
+    if (spool) await removePrivateDir(spool);
   }
 }
 
-/** A path (created, removed again if the run fails) or a writable stream, written in order. */
-async function openSink(output: string | NodeJS.WritableStream) {
+const CHANGED = 'the file changed while it was being read';
+
+/**
+ * Runs `produce` into a path (through a temporary file beside it, renamed onto it once whole, with
+ * the input's permissions at most) or into a writable stream, written in order.
+ */
+async function sinkInto(
+  output: string | NodeJS.WritableStream,
+  inputMode: number | undefined,
+  produce: (write: (bytes: Uint8Array) => Promise<void>, target?: FileHandle) => Promise<EngineReport>,
+): Promise<EngineReport> {
   if (typeof output === 'string') {
-    // Read too: checksum fixing patches the file in place.
-    const handle = await open(output, 'w+');
-    return {
-      handle,
-      write: (bytes: Uint8Array) => writeAllTo(handle, bytes),
-      close: () => handle.close(),
-      abandon: async () => {
-        await handle.close().catch(() => undefined);
-        await rm(output, { force: true });
-      },
-    };
+    const discarding: Promise<unknown>[] = [];
+    try {
+      return await writeAtomically(
+        output,
+        outputMode([inputMode]),
+        (handle) => produce((bytes) => writeAllTo(handle, bytes), handle),
+        discarding,
+      );
+    } finally {
+      await Promise.all(discarding);
+    }
   }
-  return {
-    // A copy: the stream may keep the chunk after its callback, and the engine reuses its buffers.
-    write: (bytes: Uint8Array) =>
+  // A copy: the stream may keep the chunk after its callback, and the engine reuses its buffers.
+  return produce(
+    (bytes) =>
       new Promise<void>((resolve, reject) => {
         output.write(Buffer.from(bytes), (e) => (e ? reject(e) : resolve()));
       }),
-    handle: undefined,
-    close: () => Promise.resolve(),
-    abandon: () => Promise.resolve(),
-  };
+  );
 }

@@ -2,9 +2,29 @@
 // variants helper. The entries differ only in where the engine runs and what `data` is.
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import { corruptedName, variantName } from '../lib/engine/shared/names.ts';
-import type { Report, Stage } from '../lib/engine/shared/types.ts';
+import type { Report as EngineReport, Stage } from '../lib/engine/shared/types.ts';
+import { SITE_ORIGIN, withHostFields } from '../lib/report/host-fields.ts';
 
-export type { EngineMode, Report, Stage } from '../lib/engine/shared/types.ts';
+export type { EngineMode, Stage } from '../lib/engine/shared/types.ts';
+export { SITE_ORIGIN };
+
+/**
+ * A run's report: every field of the line `fracture --json` prints for it, in the same order: the
+ * engine's fields, then `replay` (the command that makes the same bytes) and `share_link` (the site's
+ * workspace with the same settings).
+ */
+export type Report = EngineReport & {
+  /** `fracture --mode M --intensity N --seed S FILE` (and the byte ranges and --fix-checksums), FILE quoted for a POSIX shell. */
+  replay: string;
+  /** `{siteOrigin}/?algorithm=UI_VALUE&intensity=N&seed=S`. */
+  share_link: string;
+};
+
+/** The engine's report with the host fields the CLI adds, the share link on `siteOrigin`. */
+export function withReplay(report: EngineReport, siteOrigin?: string): Report {
+  const { browser_decoder: _, ...fields } = withHostFields(report, undefined, siteOrigin);
+  return fields;
+}
 
 /** Bytes to corrupt. They are never changed: the engine works on its own copy. */
 export type CorruptInput = Uint8Array | ArrayBuffer | Blob;
@@ -42,6 +62,11 @@ export interface CorruptOptions {
   onProgress?: (fraction: number) => void;
   /** Aborting rejects the run with an `AbortError`. */
   signal?: AbortSignal;
+  /**
+   * The site the report's `share_link` opens (an origin such as `https://qa.example.org`, no
+   * path). Default: SITE_ORIGIN, the one the command lines and the site use.
+   */
+  siteOrigin?: string;
 }
 
 export interface VariantOptions extends CorruptOptions {
@@ -51,6 +76,7 @@ export interface VariantOptions extends CorruptOptions {
 
 /** The options with their defaults, checked: a bad one throws the engine's (and the CLI's) text. */
 export interface Resolved {
+  siteOrigin: string;
   mode: string;
   intensity: number;
   seed: number;
@@ -67,6 +93,7 @@ export function resolveOptions(input: CorruptInput, options: CorruptOptions = {}
   if (engine !== 'wasm' && engine !== 'ts') throw new Error(`Unknown engine ${String(engine)} (expected wasm or ts)`);
   const fileName = typeof File !== 'undefined' && input instanceof File ? input.name : undefined;
   return {
+    siteOrigin: checkOrigin(options.siteOrigin ?? SITE_ORIGIN),
     mode,
     // Checked by the engine, with its own texts.
     intensity: options.intensity ?? 80,
@@ -77,6 +104,21 @@ export function resolveOptions(input: CorruptInput, options: CorruptOptions = {}
     ranges: options.ranges,
     fixChecksums: options.fixChecksums,
   };
+}
+
+/** `origin` when it is an http(s) origin alone (no path, query or fragment), else the error. */
+function checkOrigin(origin: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(origin);
+  } catch {
+    url = undefined;
+  }
+  const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (!url || !bare || !/^https?:$/.test(url.protocol)) {
+    throw new Error(`siteOrigin must be an http or https origin such as https://example.com, got ${String(origin)}`);
+  }
+  return url.origin;
 }
 
 export function abortError(): Error {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
 import { zip } from '../cross-engine/families.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -337,7 +338,7 @@ console.log(JSON.stringify({
     // engine's report alone.
     const { replay, share_link, ...engineFields } = JSON.parse(cli.stdout);
     expect(replay).toBe(`fracture --mode truncate_insert --intensity 60 --seed 9 photo.png`);
-    expect(share_link).toBe('https://fracture.example/?algorithm=cut_replace&intensity=60&seed=9');
+    expect(share_link).toBe(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=60&seed=9`);
     const untimed = (o: Record<string, unknown>) => ({ ...o, time_ms: 0, ops_ms: 0 });
     expect(untimed(got.report)).toEqual(untimed(engineFields));
     expect(Object.keys(got.report)).toEqual(Object.keys(engineFields));

@@ -1,0 +1,296 @@
+// Outputs that never touch inputs (docs/cli.md, "Nothing lost: outputs, inputs, names and signals"):
+// the npm CLI, its minimiser and the SDK's corruptFile plan every output before anything is written
+// (an output that is an input, another output or a directory is refused), write each through a
+// temporary file renamed onto its final name, give it no more permissions than its inputs, and
+// remove their temporary files on SIGINT, SIGTERM and SIGHUP. The native CLI follows the same rules
+// (engine-rs/cli); tests/fs runs both.
+import { randomBytes } from 'node:crypto';
+import { type BigIntStats, rmSync, type Stats, unlinkSync } from 'node:fs';
+import {
+  type FileHandle,
+  link,
+  lstat,
+  mkdtemp,
+  open,
+  readdir,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  unlink,
+} from 'node:fs/promises';
+import { constants, tmpdir } from 'node:os';
+import path from 'node:path';
+import { displayName } from '../lib/report/display.ts';
+
+/** A name in its display form (docs/cli.md, "Names"): no raw control character in a message or a per-file line. */
+export const display = displayName;
+
+/** What a FILE that is not a regular file is, for the refusal `IN is a FIFO, not a regular file`. */
+export function specialKind(info: Stats | BigIntStats): string | undefined {
+  if (info.isDirectory()) return 'a directory';
+  if (info.isFIFO()) return 'a FIFO';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  if (info.isSocket()) return 'a socket';
+  return undefined;
+}
+
+/** A refused run: one line, exit 2, nothing written. */
+export class Refusal extends Error {}
+
+/** Device and inode of an existing file, as one key. */
+export function fileKey(info: { dev: number | bigint; ino: number | bigint }): string {
+  return `${info.dev}:${info.ino}`;
+}
+
+/**
+ * The file a write to `p` lands on: `p`, or when `p` is a symlink (dangling or not) the file it names,
+ * link after link (the link is kept and names the new bytes).
+ */
+export async function destinationOf(p: string): Promise<string> {
+  let at = p;
+  for (let hops = 0; hops < 40; hops++) {
+    const info = await lstat(at).catch(() => undefined);
+    if (!info?.isSymbolicLink()) return at;
+    at = path.resolve(path.dirname(at), await readlink(at));
+  }
+  return at;
+}
+
+/** An output as the plan knows it: its key (device and inode, or its real path) and whether it is a directory. */
+export interface OutputId {
+  key: string;
+  directory: boolean;
+}
+
+/**
+ * Identifies the output `p`: an existing file by device and inode (through symlinks), a missing one
+ * by its nearest existing ancestor's real path and the names below it. `listing`, when given, holds
+ * the names in `p`'s directory (a name not in it does not exist: no call to the system).
+ */
+export async function identifyOutput(p: string, listing?: Set<string>): Promise<OutputId> {
+  if (listing === undefined || listing.has(path.basename(p))) {
+    const target = await destinationOf(p);
+    const info = await stat(target, { bigint: true }).catch(() => undefined);
+    if (info) return { key: fileKey(info), directory: info.isDirectory() };
+    return { key: await realKey(target), directory: false };
+  }
+  return { key: await realKey(p), directory: false };
+}
+
+const realDirs = new Map<string, Promise<string>>();
+
+/** `p` as its nearest existing ancestor's real path and the missing names below it. */
+async function realKey(p: string): Promise<string> {
+  const absolute = path.resolve(p);
+  const dir = path.dirname(absolute);
+  let real = realDirs.get(dir);
+  if (!real) {
+    real = realpath(dir).catch(async () => (dir === absolute ? dir : realKey(dir)));
+    realDirs.set(dir, real);
+  }
+  return `path:${path.join(await real, path.basename(absolute))}`;
+}
+
+/** The names in directory `dir` (an empty set when it does not exist yet). */
+export async function namesIn(dir: string): Promise<Set<string>> {
+  return new Set(await readdir(dir).catch(() => []));
+}
+
+/** An input of the plan: as given (`standard input` for `-`) and its key when it is a file. */
+export interface PlannedInput {
+  shown: string;
+  key?: string;
+}
+
+/** An output of the plan: as the per-file line shows it, and its identity. */
+export interface PlannedOutput {
+  shown: string;
+  id: OutputId;
+}
+
+/**
+ * The first reason the plan cannot run, in the order of docs/cli.md: for each output in turn, a
+ * directory, an input, or an earlier output of the same run.
+ */
+export function checkPlan(inputs: PlannedInput[], outputs: PlannedOutput[]): string | undefined {
+  const inputOf = new Map<string, string>();
+  for (const i of inputs) if (i.key !== undefined && !inputOf.has(i.key)) inputOf.set(i.key, i.shown);
+  const earlier = new Map<string, string>();
+  for (const o of outputs) {
+    if (o.id.directory) return `output ${display(o.shown)} is a directory`;
+    const input = inputOf.get(o.id.key);
+    if (input !== undefined) return `output ${display(o.shown)} is the input ${display(input)}`;
+    const other = earlier.get(o.id.key);
+    if (other !== undefined) return `outputs ${display(other)} and ${display(o.shown)} are the same file`;
+    earlier.set(o.id.key, o.shown);
+  }
+  return undefined;
+}
+
+/** The default mode of a new file: 0666 less the umask (read once). */
+let defaultMode: number | undefined;
+function createMode(): number {
+  if (defaultMode === undefined) {
+    // process.umask() reads it (setting it back at once); it is read before any file is written.
+    defaultMode = 0o666 & ~process.umask();
+  }
+  return defaultMode;
+}
+
+/**
+ * An output's final mode: the process's default less every permission one of its inputs does not
+ * grant (undefined: an input that restricts nothing, as standard input that is not a file).
+ */
+export function outputMode(inputModes: readonly (number | undefined)[]): number {
+  let mode = createMode();
+  for (const m of inputModes) if (m !== undefined) mode &= m & 0o777;
+  return mode;
+}
+
+// Temporary files and directories of this process, removed when a signal ends it (and by their
+// owners otherwise).
+const tempFiles = new Set<string>();
+const tempDirs = new Set<string>();
+const onInterrupt: (() => void)[] = [];
+let counter = 0;
+
+/** Removes every temporary file and directory now (synchronously: a signal is ending the process). */
+function removeTemporaries() {
+  for (const f of tempFiles) {
+    try {
+      unlinkSync(f);
+    } catch {
+      // Gone already.
+    }
+  }
+  for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
+  tempFiles.clear();
+  tempDirs.clear();
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * For a command line: SIGINT, SIGTERM and SIGHUP remove the temporary files (no final name is
+ * touched: a final name only ever gets a whole file, by rename) and end the process with 128 + the
+ * signal's number (130, 143, 129). What `whenInterrupted` was given runs first.
+ */
+export function exitCleanlyOnSignals() {
+  for (const s of SIGNALS) {
+    process.on(s, () => {
+      for (const f of [...onInterrupt]) f();
+      removeTemporaries();
+      process.exit(128 + constants.signals[s]);
+    });
+  }
+}
+
+/** Runs `f` when a signal ends the process, before the temporary files are removed; returns its remover. */
+export function whenInterrupted(f: () => void): () => void {
+  onInterrupt.push(f);
+  return () => {
+    const i = onInterrupt.indexOf(f);
+    if (i >= 0) onInterrupt.splice(i, 1);
+  };
+}
+
+/** A temporary directory of this process's own (mode 0700), removed on a signal too. */
+export async function privateDir(prefix: string): Promise<string> {
+  return temporaryDir(await mkdtemp(path.join(tmpdir(), prefix)));
+}
+
+/** Registers `dir`, a temporary directory, to be removed on a signal; returns it. */
+export function temporaryDir(dir: string): string {
+  tempDirs.add(dir);
+  return dir;
+}
+
+/** Removes a directory from `privateDir`. */
+export async function removePrivateDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+
+/** A new temporary file's name in `dir`: `.fracture-{pid}-{n}-{random}.tmp`. */
+function tempName(dir: string): string {
+  return path.join(dir, `.fracture-${process.pid}-${counter++}-${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/** Creates a new file exclusively, mode 0600, registered as temporary (`dir`'s temporary file). */
+export async function createTemp(dir: string): Promise<{ file: string; handle: FileHandle }> {
+  for (;;) {
+    const file = tempName(dir);
+    tempFiles.add(file);
+    try {
+      // Read too: checksum fixing patches the output in place.
+      return { file, handle: await open(file, 'wx+', 0o600) };
+    } catch (e) {
+      tempFiles.delete(file);
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+}
+
+async function removeTemp(file: string) {
+  await unlink(file).catch(() => undefined);
+  tempFiles.delete(file);
+}
+
+/** A failure of the output file itself (creating, renaming), not of what was written into it. */
+export class OutputError extends Error {
+  constructor(readonly error: unknown) {
+    super(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Writes an output at `target` through a temporary file beside it: `fill` writes the open temporary
+ * file (mode 0600), which then gets `mode` and is renamed onto the final name (the file a symlink
+ * there names). A failure removes the temporary file and leaves the final name as it was. An earlier
+ * file at the final name first gets a second link, removed after the rename (its blocks are freed
+ * beside the run: the promise goes into `discarding`).
+ */
+export async function writeAtomically<T>(
+  target: string,
+  mode: number,
+  fill: (handle: FileHandle) => Promise<T>,
+  discarding?: Promise<unknown>[],
+): Promise<T> {
+  const destination = await destinationOf(target);
+  const dir = path.dirname(destination);
+  const { file, handle } = await createTemp(dir).catch((e) => Promise.reject(new OutputError(e)));
+  let result: T;
+  try {
+    try {
+      result = await fill(handle);
+      await handle.chmod(mode).catch((e) => Promise.reject(new OutputError(e)));
+    } finally {
+      await handle.close();
+    }
+    let aside: string | undefined;
+    if (discarding) {
+      const old = await lstat(destination).catch(() => undefined);
+      if (old?.isFile() && old.nlink === 1) {
+        aside = tempName(dir);
+        tempFiles.add(aside);
+        await link(destination, aside).catch(() => {
+          tempFiles.delete(aside as string);
+          aside = undefined;
+        });
+      }
+    }
+    try {
+      await rename(file, destination).catch((e) => Promise.reject(new OutputError(e)));
+    } finally {
+      if (aside !== undefined) discarding?.push(removeTemp(aside));
+    }
+    tempFiles.delete(file);
+  } catch (e) {
+    await removeTemp(file);
+    throw e;
+  }
+  return result;
+}
