@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { checkOptions } from '../lib/engine/reference/errors.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import type { EngineMode } from '../lib/engine/shared/types.ts';
+import { isControl } from '../lib/report/host-fields.ts';
 import { display } from '../sdk/outputs.ts';
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -328,11 +329,13 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
  * or a control character (below U+0020, or U+007F).
  */
 function checkName(name: string) {
-  const bad = name === '' || name === '.' || name === '..' || /[/\\\u0000-\u001f\u007f]/u.test(name);
+  const bad =
+    name === '' ||
+    name === '.' ||
+    name === '..' ||
+    [...name].some((ch) => ch === '/' || ch === '\\' || isControl(ch.codePointAt(0) ?? 0));
   if (bad) {
-    throw new UsageError(
-      `--name must be a file name, not a path or a name with control characters: ${display(name)}`,
-    );
+    throw new UsageError(`--name must be a file name, not a path or a name with control characters: ${display(name)}`);
   }
 }
 

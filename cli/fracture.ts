@@ -232,12 +232,8 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   }
   if (parsed.kind === 'minimize') return minimize(parsed.args, io);
   const a = parsed.args;
-  io.err.write(
-    a.count === 1
-      ? `fracture: seed ${a.seed} (file i uses seed + i)\n`
-      : `fracture: seed ${a.seed} (variant j of file i uses seed + i * ${a.count} + j)\n`,
-  );
-  // Every output is planned before anything is written (docs/cli.md, "Plan, then write").
+  // Every output is planned before anything is written (docs/cli.md, "Plan, then write"); a refused
+  // run prints its one line and nothing else.
   let plan: Plan;
   try {
     plan = await planRun(a);
@@ -246,6 +242,11 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     io.err.write(`fracture: ${e.message} (see fracture --help)\n`);
     return 2;
   }
+  io.err.write(
+    a.count === 1
+      ? `fracture: seed ${a.seed} (file i uses seed + i)\n`
+      : `fracture: seed ${a.seed} (variant j of file i uses seed + i * ${a.count} + j)\n`,
+  );
   let engine: NodeEngine;
   try {
     engine = await nodeEngine(a.engine, {
@@ -324,7 +325,9 @@ async function planRun(a: Args): Promise<Plan> {
       const seed = Number(BigInt(a.seed) + BigInt(i) * BigInt(a.count) + BigInt(j));
       const p: Planned = {};
       if (file !== STDIN) {
-        p.out = await add(path.join(a.out, outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name))));
+        p.out = await add(
+          path.join(a.out, outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name))),
+        );
       }
       const jsonName = a.count > 1 ? variantReportName(name, seed) : reportName(name);
       if (a.report) p.report = await add(path.join(a.out, reportNames.claim(jsonName)));

@@ -17,11 +17,7 @@ function loadPdf() {
 }
 
 /** A file's PDF report, with the change map of `original` against `result`. */
-export async function filePdf(
-  original: Uint8Array,
-  result: Uint8Array,
-  report: HostReport,
-): Promise<Uint8Array> {
+export async function filePdf(original: Uint8Array, result: Uint8Array, report: HostReport): Promise<Uint8Array> {
   const [{ fileReportPdf }, { bytesSource, changeMap }] = await Promise.all([
     loadPdf(),
     import('../lib/report/changes.ts'),

@@ -109,9 +109,7 @@ describe('host fields in the command lines', () => {
       expect(native.filename).toBe(name);
       expect(native.replay, JSON.stringify(name)).toBe(npm.replay);
       expect(native.share_link).toBe(npm.share_link);
-      expect(native.share_link).toBe(
-        `${SITE_ORIGIN}/?algorithm=stealth_corruption&intensity=80&seed=${9 + i}`,
-      );
+      expect(native.share_link).toBe(`${SITE_ORIGIN}/?algorithm=stealth_corruption&intensity=80&seed=${9 + i}`);
       expect(native.replay).toMatch(
         new RegExp(`^fracture --mode header_preserve_flip --intensity 80 --seed ${9 + i} `),
       );

@@ -148,10 +148,13 @@ console.log(JSON.stringify(result));
       ["{ mode: 'melt' }", 'Unsupported corruption mode: melt'],
       ['{ intensity: 101 }', 'Intensity must be an integer from 0 to 100, got 101'],
       ["{ engine: 'ts', intensity: 101 }", 'Intensity must be an integer from 0 to 100, got 101'],
-      ["{ mode: 'bit_rot', ranges: { only: ['0:0'] } }", 'The byte ranges leave no byte that may change in this 25-byte file'],
+      [
+        "{ mode: 'bit_rot', ranges: { only: ['0:0'] } }",
+        'The byte ranges leave no byte that may change in this 25-byte file',
+      ],
       [
         "{ mode: 'cut_replace', fixChecksums: true }",
-        'Keep checksums valid works with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert',
+        'Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert',
       ],
     ]) {
       const got = s.node(attempt('a.txt', 'out.txt', options)) as { error?: string };
@@ -170,7 +173,9 @@ console.log(JSON.stringify(result));
     expect(s.node(attempt('d', 'x.txt'))).toEqual({ error: 'd is a directory, not a regular file' });
     expect(spawnSync('mkfifo', [s.at('fifo')]).status).toBe(0);
     expect(s.node(attempt('fifo', 'x.txt'))).toEqual({ error: 'fifo is a FIFO, not a regular file' });
-    expect(s.node(attempt('/dev/zero', 'x.txt'))).toEqual({ error: '/dev/zero is a character device, not a regular file' });
+    expect(s.node(attempt('/dev/zero', 'x.txt'))).toEqual({
+      error: '/dev/zero is a character device, not a regular file',
+    });
     expect(existsSync(s.at('x.txt'))).toBe(false);
     s.check();
   });

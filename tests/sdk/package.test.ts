@@ -334,14 +334,14 @@ console.log(JSON.stringify({
         encoding: 'utf8',
       },
     );
-    // The CLI adds its host fields (replay, share_link) after the engine's; the SDK hands out the
-    // engine's report alone.
-    const { replay, share_link, ...engineFields } = JSON.parse(cli.stdout);
-    expect(replay).toBe(`fracture --mode truncate_insert --intensity 60 --seed 9 photo.png`);
-    expect(share_link).toBe(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=60&seed=9`);
+    // The SDK's report is the CLI's --json line, field for field and in order: the engine's fields,
+    // then the host fields replay and share_link.
+    const line = JSON.parse(cli.stdout);
+    expect(line.replay).toBe(`fracture --mode truncate_insert --intensity 60 --seed 9 photo.png`);
+    expect(line.share_link).toBe(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=60&seed=9`);
     const untimed = (o: Record<string, unknown>) => ({ ...o, time_ms: 0, ops_ms: 0 });
-    expect(untimed(got.report)).toEqual(untimed(engineFields));
-    expect(Object.keys(got.report)).toEqual(Object.keys(engineFields));
+    expect(untimed(got.report)).toEqual(untimed(line));
+    expect(Object.keys(got.report)).toEqual(Object.keys(line));
     expect(Buffer.from(readFileSync(path.join(app, 'r/photo_corrupted.png'))).length).toBe(got.report.result_size);
   });
 
@@ -366,19 +366,22 @@ console.log(JSON.stringify({
         },
         files: ['main.ts'],
       },
-      `import { corrupt, corruptVariants, type CorruptOptions, type Report } from 'fracture';
+      `import { corrupt, corruptFile, corruptVariants, SITE_ORIGIN, type CorruptOptions, type Report } from 'fracture';
 const options: CorruptOptions = { mode: 'quick_scramble', intensity: 5, seed: 1, engine: 'ts', onStage: (stage, message) => console.log(stage.toUpperCase(), message) };
 const { data, report } = await corrupt(new Uint8Array(8), options);
 const bytes: Uint8Array = data;
 const r: Report = report;
 const seed: number = r.seed;
+// The CLI's host fields are the SDK's too.
+const fileReport: Report = await corruptFile('in.bin', 'out.bin', { seed: 1, siteOrigin: SITE_ORIGIN });
+const links: string[] = [r.replay, r.share_link, fileReport.share_link];
 const variants = await corruptVariants(new ArrayBuffer(8), { count: 2 });
 const first: Uint8Array = variants[0].data;
 // @ts-expect-error: not an option
 await corrupt(bytes, { colour: 'red' });
 // @ts-expect-error: in Node data is bytes, not a Blob
 const blob: Blob = data;
-console.log(seed, first, blob);
+console.log(seed, first, blob, links);
 `,
     );
     expect(node.status, node.stdout + node.stderr).toBe(0);
@@ -394,17 +397,33 @@ console.log(seed, first, blob);
         },
         files: ['main.ts'],
       },
-      `import { corrupt } from 'fracture';
+      `import { corrupt, SITE_ORIGIN } from 'fracture';
 const input = document.querySelector('input')!;
-const { data, report } = await corrupt(input.files![0], { signal: new AbortController().signal, onProgress: (f) => f.toFixed(2) });
+const { data, report } = await corrupt(input.files![0], { signal: new AbortController().signal, onProgress: (f) => f.toFixed(2), siteOrigin: SITE_ORIGIN });
 const blob: Blob = data;
 const name: string = report.filename;
+const link: string = report.share_link + report.replay;
 // @ts-expect-error: in the browser data is a Blob
 const bytes: Uint8Array = data;
-console.log(blob, name, bytes);
+console.log(blob, name, bytes, link);
 `,
     );
     expect(browser.status, browser.stdout + browser.stderr).toBe(0);
+    // The browser entry's declarations, and everything they import, name nothing of Node's: a browser
+    // project compiles them with no @types/node anywhere (the project above has none installed).
+    expect(existsSync(path.join(app, 'node_modules/@types'))).toBe(false);
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      expect(text, file).not.toMatch(/\bNodeJS\b|['"]node:|reference types="node"|\bBuffer\b/);
+      for (const [, spec] of text.matchAll(/from ['"](\.[^'"]+)['"]/g)) {
+        walk(path.resolve(path.dirname(file), spec.replace(/\.[jt]s$/, '.d.ts')));
+      }
+    };
+    walk(path.join(app, 'node_modules/fracture/dist/sdk/browser.d.ts'));
+    expect(seen.size).toBeGreaterThan(3);
     // And the checks can fail: a wrong use is reported.
     const wrong = check(
       'ts-wrong',

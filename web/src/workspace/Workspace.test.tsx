@@ -448,9 +448,7 @@ describe('Workspace', () => {
     expect(screen.getByRole('slider', { name: 'Intensity' })).toHaveValue('33');
     expect(screen.getByRole('status', { name: 'Deterministic Seed' })).toHaveAttribute('data-seed', '9007199254740991');
     await user.click(screen.getByRole('button', { name: 'Copy share link' }));
-    expect(writeText).toHaveBeenCalledWith(
-      `${SITE_ORIGIN}/?algorithm=cut_replace&intensity=33&seed=9007199254740991`,
-    );
+    expect(writeText).toHaveBeenCalledWith(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=33&seed=9007199254740991`);
   });
 
   it('a share link with bad values keeps the defaults for them and names what it ignored', async () => {
