@@ -268,7 +268,10 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   }
 }
 
-/** Where variant j of file i goes: its corrupted file (none for `-`), its JSON and PDF reports. */
+/**
+ * Where variant j of file i goes: its corrupted file (none for `-`), its JSON and PDF reports. A FILE
+ * that was not a regular file when the run started has no variants.
+ */
 interface Planned {
   out?: string;
   report?: string;
@@ -320,7 +323,13 @@ async function planRun(a: Args): Promise<Plan> {
   for (const [i, file] of a.files.entries()) {
     const name = file === STDIN ? a.name : path.basename(file);
     const variants: Planned[] = [];
-    for (let j = 0; j < a.count; j++) {
+    if (file === STDIN) {
+      const stdout = standardFile(1);
+      if (stdout) planned.push({ shown: 'standard output', id: { key: stdout.key } });
+    }
+    // A FILE that is not there when the run starts gets no names (it fails in its turn).
+    const planning = file === STDIN || inputs[i].key !== undefined;
+    for (let j = 0; planning && j < a.count; j++) {
       // A seed past the limit fails this file in its turn; its names are those of the seeds given.
       const seed = Number(BigInt(a.seed) + BigInt(i) * BigInt(a.count) + BigInt(j));
       const p: Planned = {};
@@ -337,8 +346,7 @@ async function planRun(a: Args): Promise<Plan> {
     outputs.push(variants);
   }
   if (a.zip) planned.push({ shown: a.zip, id: await identifyOutput(a.zip) });
-  const stdout = a.files.includes(STDIN) ? standardFile(1) : undefined;
-  if (stdout) planned.push({ shown: 'standard output', id: { key: stdout.key, directory: false } });
+
   const refusal = checkPlan(inputs, planned);
   if (refusal) throw new Refusal(refusal);
   return { outputs };
@@ -417,6 +425,11 @@ async function runFilesWith(
       ui.done();
     };
     const seedOf = (j: number) => variantSeed(a, i, j);
+    /** The engine's checks, once the file is open; a file that was not there when the run was planned has no outputs. */
+    const check = () => {
+      if (file !== STDIN && plan.outputs[i].length === 0) throw new Error(CHANGED);
+      engineCheck(a, seedOf(0));
+    };
     ui.start(shown, sizes[i]);
     let input: Uint8Array = new Uint8Array(0);
     let name: string;
@@ -443,7 +456,6 @@ async function runFilesWith(
         }
         ui.grow(streamed?.size ?? input.length);
       } else if (file !== STDIN && streams) {
-        engineCheck(a, seedOf(0));
         const handle = await open(file, 'r').catch((e) => {
           throw new Error(ioText(e));
         });
@@ -451,9 +463,12 @@ async function runFilesWith(
           await handle.close();
           throw new Error(ioText(e));
         });
-        if (!info.isFile()) {
+        try {
+          if (!info.isFile()) throw new Error(info.isDirectory() ? 'is a directory' : 'not a regular file');
+          check();
+        } catch (e) {
           await handle.close();
-          throw new Error(info.isDirectory() ? 'is a directory' : 'not a regular file');
+          throw e;
         }
         streamed = { handle, size: Number(info.size), info };
         inputMode = Number(info.mode);
@@ -464,11 +479,7 @@ async function runFilesWith(
         name = a.name;
       } else {
         // Bad arguments (seed + i past the limit, say) are refused before a large file is read.
-        const got = await readFileInput(
-          file,
-          () => engineCheck(a, seedOf(0)),
-          (f) => ui.progress(f),
-        );
+        const got = await readFileInput(file, check, (f) => ui.progress(f));
         input = got.bytes;
         inputMode = got.mode;
         name = path.basename(file);

@@ -110,8 +110,8 @@ export async function corruptFile(
       if (refusal) throw new Error(refusal);
     }
   } else if (typeof output === 'string') {
-    const id = await identifyOutput(output);
-    if (id.directory) throw new Error(`output ${display(output)} is a directory`);
+    const refusal = checkPlan([], [{ shown: output, id: await identifyOutput(output) }]);
+    if (refusal) throw new Error(refusal);
   }
   let spool: string | undefined;
   try {

@@ -34,6 +34,7 @@ export function specialKind(info: Stats | BigIntStats): string | undefined {
   if (info.isCharacterDevice()) return 'a character device';
   if (info.isBlockDevice()) return 'a block device';
   if (info.isSocket()) return 'a socket';
+  if (!info.isFile()) return 'a special file';
   return undefined;
 }
 
@@ -59,10 +60,13 @@ export async function destinationOf(p: string): Promise<string> {
   return at;
 }
 
-/** An output as the plan knows it: its key (device and inode, or its real path) and whether it is a directory. */
+/**
+ * An output as the plan knows it: its key (device and inode, or its real path) and, when it exists
+ * and is not a regular file, what it is (`a directory`, `a FIFO`, ...).
+ */
 export interface OutputId {
   key: string;
-  directory: boolean;
+  kind?: string;
 }
 
 /**
@@ -74,10 +78,10 @@ export async function identifyOutput(p: string, listing?: Set<string>): Promise<
   if (listing === undefined || listing.has(path.basename(p))) {
     const target = await destinationOf(p);
     const info = await stat(target, { bigint: true }).catch(() => undefined);
-    if (info) return { key: fileKey(info), directory: info.isDirectory() };
-    return { key: await realKey(target), directory: false };
+    if (info) return { key: fileKey(info), kind: specialKind(info) };
+    return { key: await realKey(target) };
   }
-  return { key: await realKey(p), directory: false };
+  return { key: await realKey(p) };
 }
 
 const realDirs = new Map<string, Promise<string>>();
@@ -113,14 +117,15 @@ export interface PlannedOutput {
 
 /**
  * The first reason the plan cannot run, in the order of docs/cli.md: for each output in turn, a
- * directory, an input, or an earlier output of the same run.
+ * directory, another file that is not a regular one, an input, or an earlier output of the same run.
  */
 export function checkPlan(inputs: PlannedInput[], outputs: PlannedOutput[]): string | undefined {
   const inputOf = new Map<string, string>();
   for (const i of inputs) if (i.key !== undefined && !inputOf.has(i.key)) inputOf.set(i.key, i.shown);
   const earlier = new Map<string, string>();
   for (const o of outputs) {
-    if (o.id.directory) return `output ${display(o.shown)} is a directory`;
+    if (o.id.kind === 'a directory') return `output ${display(o.shown)} is a directory`;
+    if (o.id.kind) return `output ${display(o.shown)} is ${o.id.kind}, not a regular file`;
     const input = inputOf.get(o.id.key);
     if (input !== undefined) return `output ${display(o.shown)} is the input ${display(input)}`;
     const other = earlier.get(o.id.key);
@@ -181,8 +186,11 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export function exitCleanlyOnSignals() {
   for (const s of SIGNALS) {
     process.on(s, () => {
+      // A hook (the minimiser's) says it in its own words.
+      const quiet = onInterrupt.length > 0;
       for (const f of [...onInterrupt]) f();
       removeTemporaries();
+      if (!quiet) process.stderr.write('fracture: interrupted; the temporary files are removed\n');
       process.exit(128 + constants.signals[s]);
     });
   }
@@ -214,9 +222,10 @@ export async function removePrivateDir(dir: string): Promise<void> {
   tempDirs.delete(dir);
 }
 
-/** A new temporary file's name in `dir`: `.fracture-{pid}-{n}-{random}.tmp`. */
-function tempName(dir: string): string {
-  return path.join(dir, `.fracture-${process.pid}-${counter++}-${randomBytes(4).toString('hex')}.tmp`);
+/** A new temporary file's name in `dir`: `.fracture-{pid}-{n}-{random}.tmp` (`-old` in place of the random part: an earlier output's second link). */
+function tempName(dir: string, old = false): string {
+  const tail = old ? 'old' : randomBytes(4).toString('hex');
+  return path.join(dir, `.fracture-${process.pid}-${counter++}-${tail}.tmp`);
 }
 
 /** Creates a new file exclusively, mode 0600, registered as temporary (`dir`'s temporary file). */
@@ -274,7 +283,7 @@ export async function writeAtomically<T>(
     if (discarding) {
       const old = await lstat(destination).catch(() => undefined);
       if (old?.isFile() && old.nlink === 1) {
-        aside = tempName(dir);
+        aside = tempName(dir, true);
         tempFiles.add(aside);
         await link(destination, aside).catch(() => {
           tempFiles.delete(aside as string);
