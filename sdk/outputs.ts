@@ -5,24 +5,32 @@
 // remove their temporary files on SIGINT, SIGTERM and SIGHUP. The native CLI follows the same rules
 // (engine-rs/cli); tests/fs runs both.
 import { randomBytes } from 'node:crypto';
-import { type BigIntStats, rmSync, type Stats, unlinkSync } from 'node:fs';
+import type { BigIntStats, Stats } from 'node:fs';
 import {
   type FileHandle,
   link,
   lstat,
-  mkdtemp,
   open,
   readdir,
   readlink,
   realpath,
   rename,
-  rm,
   stat,
   unlink,
 } from 'node:fs/promises';
-import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  exitCleanlyOnSignals,
+  forgetTemporaryFile,
+  privateDir,
+  removePrivateDir,
+  temporaryDir,
+  temporaryFile,
+  whenInterrupted,
+} from '../lib/engine/host/temporaries.ts';
 import { displayName } from '../lib/report/display.ts';
+
+export { exitCleanlyOnSignals, privateDir, removePrivateDir, temporaryDir, whenInterrupted };
 
 /** A name in its display form (docs/cli.md, "Names"): no raw control character in a message or a per-file line. */
 export const display = displayName;
@@ -155,72 +163,7 @@ export function outputMode(inputModes: readonly (number | undefined)[]): number 
   return mode;
 }
 
-// Temporary files and directories of this process, removed when a signal ends it (and by their
-// owners otherwise).
-const tempFiles = new Set<string>();
-const tempDirs = new Set<string>();
-const onInterrupt: (() => void)[] = [];
 let counter = 0;
-
-/** Removes every temporary file and directory now (synchronously: a signal is ending the process). */
-function removeTemporaries() {
-  for (const f of tempFiles) {
-    try {
-      unlinkSync(f);
-    } catch {
-      // Gone already.
-    }
-  }
-  for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
-  tempFiles.clear();
-  tempDirs.clear();
-}
-
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-/**
- * For a command line: SIGINT, SIGTERM and SIGHUP remove the temporary files (no final name is
- * touched: a final name only ever gets a whole file, by rename) and end the process with 128 + the
- * signal's number (130, 143, 129). What `whenInterrupted` was given runs first.
- */
-export function exitCleanlyOnSignals() {
-  for (const s of SIGNALS) {
-    process.on(s, () => {
-      // A hook (the minimiser's) says it in its own words.
-      const quiet = onInterrupt.length > 0;
-      for (const f of [...onInterrupt]) f();
-      removeTemporaries();
-      if (!quiet) process.stderr.write('fracture: interrupted; the temporary files are removed\n');
-      process.exit(128 + constants.signals[s]);
-    });
-  }
-}
-
-/** Runs `f` when a signal ends the process, before the temporary files are removed; returns its remover. */
-export function whenInterrupted(f: () => void): () => void {
-  onInterrupt.push(f);
-  return () => {
-    const i = onInterrupt.indexOf(f);
-    if (i >= 0) onInterrupt.splice(i, 1);
-  };
-}
-
-/** A temporary directory of this process's own (mode 0700), removed on a signal too. */
-export async function privateDir(prefix: string): Promise<string> {
-  return temporaryDir(await mkdtemp(path.join(tmpdir(), prefix)));
-}
-
-/** Registers `dir`, a temporary directory, to be removed on a signal; returns it. */
-export function temporaryDir(dir: string): string {
-  tempDirs.add(dir);
-  return dir;
-}
-
-/** Removes a directory from `privateDir`. */
-export async function removePrivateDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
-  tempDirs.delete(dir);
-}
 
 /** A new temporary file's name in `dir`: `.fracture-{pid}-{n}-{random}.tmp` (`-old` in place of the random part: an earlier output's second link). */
 function tempName(dir: string, old = false): string {
@@ -232,12 +175,12 @@ function tempName(dir: string, old = false): string {
 export async function createTemp(dir: string): Promise<{ file: string; handle: FileHandle }> {
   for (;;) {
     const file = tempName(dir);
-    tempFiles.add(file);
+    temporaryFile(file);
     try {
       // Read too: checksum fixing patches the output in place.
       return { file, handle: await open(file, 'wx+', 0o600) };
     } catch (e) {
-      tempFiles.delete(file);
+      forgetTemporaryFile(file);
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
   }
@@ -245,7 +188,7 @@ export async function createTemp(dir: string): Promise<{ file: string; handle: F
 
 async function removeTemp(file: string) {
   await unlink(file).catch(() => undefined);
-  tempFiles.delete(file);
+  forgetTemporaryFile(file);
 }
 
 /** A failure of the output file itself (creating, renaming), not of what was written into it. */
@@ -284,9 +227,9 @@ export async function writeAtomically<T>(
       const old = await lstat(destination).catch(() => undefined);
       if (old?.isFile() && old.nlink === 1) {
         aside = tempName(dir, true);
-        tempFiles.add(aside);
+        temporaryFile(aside);
         await link(destination, aside).catch(() => {
-          tempFiles.delete(aside as string);
+          forgetTemporaryFile(aside as string);
           aside = undefined;
         });
       }
@@ -296,7 +239,7 @@ export async function writeAtomically<T>(
     } finally {
       if (aside !== undefined) discarding?.push(removeTemp(aside));
     }
-    tempFiles.delete(file);
+    forgetTemporaryFile(file);
   } catch (e) {
     await removeTemp(file);
     throw e;

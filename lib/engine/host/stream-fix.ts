@@ -4,9 +4,9 @@
 // SHA-256, byte counts and byte_flip's verdict, and finally copied to the caller's destination.
 import { createHash } from 'node:crypto';
 import { fstatSync, readSync, writeSync } from 'node:fs';
-import { type FileHandle, mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type FileHandle, open } from 'node:fs/promises';
 import path from 'node:path';
+import { privateDir, removePrivateDir } from './temporaries.ts';
 
 /** What the fixing steps need of the module's `StreamRun`. */
 export interface FixingRun {
@@ -60,16 +60,19 @@ export interface Spool {
   remove: () => Promise<void>;
 }
 
-/** A temporary file, removed afterwards. */
+/**
+ * A temporary file (mode 0600, in a private directory of mode 0700), removed afterwards, and by a
+ * command line's signal handler if a signal ends the run (temporaries.ts).
+ */
 export async function openSpool(): Promise<Spool> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'fracture-fix-'));
-  const handle = await open(path.join(dir, 'output'), 'w+').catch(async (e) => {
-    await rm(dir, { recursive: true, force: true });
+  const dir = await privateDir('fracture-fix-');
+  const handle = await open(path.join(dir, 'output'), 'wx+', 0o600).catch(async (e) => {
+    await removePrivateDir(dir);
     throw e;
   });
   return spoolOn(handle, async () => {
     await handle.close().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+    await removePrivateDir(dir);
   });
 }
 
