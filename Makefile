@@ -93,9 +93,10 @@ test-parsers: build ## the real-parser suites only
 test-e2e: build ## Playwright against the built site only
 	bash scripts/test.sh e2e
 
-bench: build ## engine and whole-process benchmarks (ratios against baselines)
+bench: build ## engine and whole-process benchmarks (ratios against baselines), hostile inputs
 	node tests/bench/run.mjs
 	node tests/bench/process.mjs
+	node tests/bench/hostile.mjs
 
 # 1.2 GiB and 4 GiB inputs in every mode: each process's time and peak RSS (inputs under /tmp, deleted).
 bench-big: build ## 1.2 GiB and 4 GiB inputs: time and peak RSS per mode

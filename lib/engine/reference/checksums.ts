@@ -28,16 +28,18 @@ function crc32Counted(bytes: Uint8Array): number {
 function msbFirstCrc(width: 8 | 16 | 32, poly: number) {
   const size = 2 ** width;
   const top = size / 2;
-  const shift = 2 ** (width - 8);
-  const table = new Float64Array(256);
+  const table = new Uint32Array(256);
   for (let b = 0; b < 256; b++) {
-    let c = b * shift;
+    let c = b * 2 ** (width - 8);
     for (let i = 0; i < 8; i++) c = c >= top ? (((c - top) * 2) ^ poly) >>> 0 : c * 2;
     table[b] = c;
   }
+  // 32-bit integer steps: the bits shifted out past `width` are masked off (for 32, by `>>> 0`).
+  const mask = (size - 1) | 0;
+  const shift = width - 8;
   return (c: number, bytes: Uint8Array, from = 0, to = bytes.length): number => {
     crcBytes += to - from;
-    for (let i = from; i < to; i++) c = (((c * 256) % size) ^ table[Math.floor(c / shift) ^ bytes[i]]) >>> 0;
+    for (let i = from; i < to; i++) c = (((c << 8) & mask) ^ table[((c >>> shift) ^ bytes[i]) & 0xff]) >>> 0;
     return c;
   };
 }

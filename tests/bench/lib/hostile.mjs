@@ -186,7 +186,18 @@ export function oggManyPages(size) {
   return out;
 }
 
-/** Each crafted case: a name (its extension gives the family) and a generator. */
+/** An FLV header, then empty tags (15 bytes with their PreviousTagSize) to the end: guaranteed_break's walk. */
+export function flvChain(size) {
+  const out = new Uint8Array(size);
+  out.set([0x46, 0x4c, 0x56, 1, 5, 0, 0, 0, 9], 0);
+  for (let p = 13; p + 11 <= size; p += 15) out[p] = 8;
+  return out;
+}
+
+/**
+ * Each crafted case: a name (its extension gives the family), a generator, and the run it stresses
+ * (bit_rot with --fix-checksums, unless `args` says otherwise).
+ */
 export const HOSTILE = [
   { name: 'zip-many-entries.zip', make: zipManyEntries, what: 'ZIP: 65,535 central entries naming one STORED entry' },
   { name: 'zip-nested.zip', make: zipNested, what: 'ZIP: STORED entries nested in each other' },
@@ -196,6 +207,18 @@ export const HOSTILE = [
   { name: 'tar-sparse-chain.tar', make: tarSparseChain, what: 'tar: one sparse member, extension blocks to the end' },
   { name: 'png-many-chunks.png', make: pngManyChunks, what: 'PNG: an empty chunk every 12 bytes' },
   { name: 'ogg-many-pages.ogg', make: oggManyPages, what: 'Ogg: a 28-byte page after another' },
+  {
+    name: 'tar-deep-break.tar',
+    make: tarDeep,
+    what: 'tar: a header every 512 bytes, guaranteed_break',
+    args: ['--mode', 'guaranteed_break'],
+  },
+  {
+    name: 'flv-chain.flv',
+    make: flvChain,
+    what: 'FLV: an empty tag every 15 bytes, guaranteed_break',
+    args: ['--mode', 'guaranteed_break'],
+  },
 ];
 
 export { filler };

@@ -62,10 +62,17 @@ const MAX_WINDOW: usize = 1 << 20;
 /// Windows kept: the zip walk alternates between its central directory and the local headers.
 const WINDOWS: usize = 3;
 
+/// Written bytes a window holds that the file does not yet: at most this many spans, merged when
+/// closer than `MERGE_GAP`, before the window is written back.
+const DIRTY_SPANS: usize = 256;
+const MERGE_GAP: usize = 512;
+
 struct Window {
     start: u64,
     bytes: Vec<u8>,
     used: u64,
+    /// Spans `[from, to)` of `bytes` written but not yet written back, in the order written.
+    dirty: Vec<(usize, usize)>,
 }
 
 impl Window {
@@ -74,8 +81,11 @@ impl Window {
     }
 }
 
-/// A `Positional` behind read-ahead windows. The first I/O error is kept (`error`) and reads fail
-/// from then on, so a walk stops where it is and the caller reports the error.
+/// A `Positional` behind read-ahead windows. Writes inside a window stay there and go to the file
+/// when the window is reused, before a read of its bytes from the file, or at `flush`: a walk that
+/// fixes a field every few bytes (empty PNG chunks, Ogg pages) costs a write per window, not one per
+/// field. The first I/O error is kept (`error`) and reads fail from then on, so a walk stops where it
+/// is and the caller reports the error.
 pub(crate) struct Cached<P> {
     inner: P,
     n: u64,
@@ -95,6 +105,35 @@ impl<P: Positional> Cached<P> {
         self.error.get_or_insert(e);
     }
 
+    /// Writes window `i`'s dirty spans to the file.
+    fn write_back(&mut self, i: usize) {
+        let w = &mut self.windows[i];
+        let spans = std::mem::take(&mut w.dirty);
+        for (from, to) in spans {
+            if let Err(e) = self.inner.write_at(w.start + from as u64, &w.bytes[from..to]) {
+                self.error.get_or_insert(e);
+                return;
+            }
+        }
+    }
+
+    /// Writes back every window with written bytes in `[from, to)`, before the file is read there.
+    fn write_back_over(&mut self, from: u64, to: u64) {
+        for i in 0..self.windows.len() {
+            let w = &self.windows[i];
+            if !w.dirty.is_empty() && w.start < to && from < w.end() {
+                self.write_back(i);
+            }
+        }
+    }
+
+    /// Writes every written byte still held to the file (the end of a walk).
+    pub fn flush(&mut self) {
+        for i in 0..self.windows.len() {
+            self.write_back(i);
+        }
+    }
+
     /// The window index holding `[at, at + len)`, reading one if none does.
     fn load(&mut self, at: u64, len: usize) -> Option<usize> {
         if self.error.is_some() {
@@ -111,12 +150,18 @@ impl<P: Positional> Cached<P> {
         let (slot, size) = match run {
             Some(i) => (i, (self.windows[i].bytes.len() * 2).clamp(MIN_WINDOW, MAX_WINDOW)),
             None if self.windows.len() < WINDOWS => {
-                self.windows.push(Window { start: 0, bytes: Vec::new(), used: 0 });
+                self.windows.push(Window { start: 0, bytes: Vec::new(), used: 0, dirty: Vec::new() });
                 (self.windows.len() - 1, MIN_WINDOW)
             }
             None => (self.windows.iter().enumerate().min_by_key(|(_, w)| w.used).map_or(0, |(i, _)| i), MIN_WINDOW),
         };
         let size = (size.max(len) as u64).min(self.n - at) as usize;
+        // The window given up, and any other holding written bytes the read covers, go to the file first.
+        self.write_back(slot);
+        self.write_back_over(at, at + size as u64);
+        if self.error.is_some() {
+            return None;
+        }
         let w = &mut self.windows[slot];
         w.start = at;
         w.used = self.tick;
@@ -153,6 +198,7 @@ impl<P: Positional> Area for Cached<P> {
             return;
         }
         // Long ranges (a stored entry, a frame) go past the windows in large reads.
+        self.write_back_over(from, to);
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.resize(MAX_WINDOW, 0);
         let mut pos = from;
@@ -173,12 +219,26 @@ impl<P: Positional> AreaMut for Cached<P> {
         if self.error.is_some() {
             return;
         }
+        let end = at + bytes.len() as u64;
+        // Inside a window (the walk has just read the field there): kept, written back later.
+        if let Some(i) = self.windows.iter().position(|w| w.start <= at && end <= w.end()) {
+            let w = &mut self.windows[i];
+            let (from, to) = ((at - w.start) as usize, (end - w.start) as usize);
+            w.bytes[from..to].copy_from_slice(bytes);
+            match w.dirty.last_mut() {
+                Some(last) if from <= last.1 + MERGE_GAP && last.0 <= to => *last = (last.0.min(from), last.1.max(to)),
+                _ => w.dirty.push((from, to)),
+            }
+            if w.dirty.len() >= DIRTY_SPANS {
+                self.write_back(i);
+            }
+            return;
+        }
         if let Err(e) = self.inner.write_at(at, bytes) {
             self.fail(e);
             return;
         }
         // Later reads see the field as written.
-        let end = at + bytes.len() as u64;
         for w in &mut self.windows {
             let (a, b) = (at.max(w.start), end.min(w.end()));
             if a < b {

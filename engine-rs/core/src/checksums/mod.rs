@@ -140,6 +140,7 @@ pub fn fix_positional(
 ) -> std::io::Result<Fixed> {
     let (mut input, mut output) = (Cached::new(input), Cached::new(output));
     let fixed = fix_in(family, &mut input, &mut output, protected);
+    output.flush();
     match input.error.or(output.error) {
         Some(e) => Err(e),
         None => Ok(fixed),

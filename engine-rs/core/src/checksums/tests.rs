@@ -185,10 +185,12 @@ fn positions_past_4_gib_are_64_bit() {
     assert!(output.parts.iter().skip(3).all(|(at, _)| *at == second_at + 148));
 }
 
-/// A byte buffer read and written by position, counting the bytes read: the walks' cost.
+/// A byte buffer read and written by position, counting the bytes read and the writes: the walks'
+/// cost.
 struct Counted<'a> {
     bytes: &'a mut Vec<u8>,
     read: &'a std::cell::Cell<u64>,
+    writes: &'a std::cell::Cell<u64>,
 }
 
 impl Positional for Counted<'_> {
@@ -204,6 +206,7 @@ impl Positional for Counted<'_> {
     }
 
     fn write_at(&mut self, pos: u64, bytes: &[u8]) -> std::io::Result<()> {
+        self.writes.set(self.writes.get() + 1);
         self.bytes[pos as usize..pos as usize + bytes.len()].copy_from_slice(bytes);
         Ok(())
     }
@@ -212,15 +215,25 @@ impl Positional for Counted<'_> {
 /// Fixes `output` both ways (whole buffer and positional), checks they agree, and returns the
 /// result with the bytes the positional walk read from input and output together.
 fn fix_counted(family: Family, input: &[u8], output: &[u8]) -> (Vec<u8>, Fixed, u64) {
+    let (whole, fixed, read, _) = fix_counted_writes(family, input, output);
+    (whole, fixed, read)
+}
+
+/// `fix_counted`, with the number of positional writes too.
+fn fix_counted_writes(family: Family, input: &[u8], output: &[u8]) -> (Vec<u8>, Fixed, u64, u64) {
     let mut whole = output.to_vec();
     let fixed = fix(family, input, &mut whole, None);
-    let read = std::cell::Cell::new(0);
+    let (read, writes) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
     let (mut i, mut o) = (input.to_vec(), output.to_vec());
-    let positional =
-        fix_positional(family, Counted { bytes: &mut i, read: &read }, Counted { bytes: &mut o, read: &read }, None)
-            .unwrap();
-    assert_eq!((&o, &positional), (&whole, &fixed), "positional and whole-buffer fixing differ");
-    (whole, fixed, read.get())
+    let positional = fix_positional(
+        family,
+        Counted { bytes: &mut i, read: &read, writes: &writes },
+        Counted { bytes: &mut o, read: &read, writes: &writes },
+        None,
+    )
+    .unwrap();
+    assert!(o == whole && positional == fixed, "positional and whole-buffer fixing differ");
+    (whole, fixed, read.get(), writes.get())
 }
 
 fn le16(v: usize) -> [u8; 2] {
@@ -521,4 +534,18 @@ fn pax_records_are_read_strictly() {
     assert_eq!(size("3 size=1\n"), None);
     assert_eq!(size("99999999999999999999 size=1\n"), None);
     assert_eq!(size("22 path=a\nb/c size=13\n13 size=1300\n"), Some(1300));
+}
+
+#[test]
+fn fields_every_few_bytes_cost_a_write_per_window() {
+    // 40,000 empty PNG chunks, each CRC wrong: 40,000 fields fixed, written back a window at a time.
+    let mut p = b"\x89PNG\r\n\x1a\n".to_vec();
+    for _ in 0..40_000 {
+        p.extend(b"\0\0\0\0tEXt\0\0\0\0");
+    }
+    let (out, fixed, read, writes) = fix_counted_writes(Family::Png, &p, &p);
+    assert_eq!(fixed.counts, vec![(PNG_CHUNK, 40_000)]);
+    assert!(png_crcs_valid(&out).iter().all(|&ok| ok));
+    assert!(read < 4 * p.len() as u64, "read {read}");
+    assert!(writes < 100, "{writes} writes for 40,000 fields");
 }
