@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corrupt } from './engine.ts';
 import {
   canonicalRange,
+  countIn,
   freeBytes,
   parseRange,
   parseRanges,
@@ -116,5 +117,24 @@ describe('byte ranges (docs/contract.md, section 6.9)', () => {
         ranges: { only: [':100'] },
       }),
     ).toThrow('The byte ranges leave no byte that may change in this 4000-byte file after its 200-byte header');
+  });
+});
+
+describe('countIn', () => {
+  it('counts as a scan of every span does, by binary search over prefix sums', () => {
+    let x = 12345;
+    const next = (m: number) => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return x % m;
+    };
+    for (let round = 0; round < 50; round++) {
+      const set = unionOf(Array.from({ length: next(40) }, () => [next(5000), next(5000)] as const));
+      for (let q = 0; q < 100; q++) {
+        const [from, to] = [next(5200), next(5200)];
+        let scan = 0;
+        for (const [a, b] of set) scan += Math.max(0, Math.min(b, to) - Math.max(a, from));
+        expect(countIn(set, from, to), `${JSON.stringify(set)} [${from}, ${to})`).toBe(from < to ? scan : 0);
+      }
+    }
   });
 });
