@@ -224,5 +224,87 @@ for s in range(4):
     add(hexed(ogg_stream([b"plain text, " * 200])), "talk.ogg", "byte_flip", intensity=0, seed=s,
         why="fix checksums and escalation", fix=True)
 
+# The tar walk of section 6.10.1 and the zip and flac rules of 6.10 and 6.10.2 (added with them; every
+# record above is unchanged): GNU long names and links, a pax size record, an old GNU sparse member
+# with an extension block, a base-256 size, a header summed as signed bytes; a zip whose central
+# directory is in reverse order, one naming a STORED entry five times, and a FLAC whose frames hold
+# false sync codes.
+def tar_header(name, size_field, kind, signed=False, edit=None):
+    h = bytearray(512)
+    h[0:len(name)] = name
+    h[100:108] = b"0000644\0"
+    h[124:136] = size_field
+    h[156] = ord(kind)
+    h[257:265] = b"ustar  \0"
+    if edit:
+        edit(h)
+    h[148:156] = b" " * 8
+    total = sum(b - 256 if signed and b >= 128 else b for b in h)
+    h[148:156] = b"%06o\0 " % total
+    return bytes(h)
+
+octal12 = lambda v: b"%011o\0" % v
+pad = lambda d: d + b"\0" * (-len(d) % 512)
+long_name = b"d/" * 80 + b"long-name.txt"
+records = b"30 path=" + b"p" * 21 + b"\n" + b"13 size=1300\n"
+def sparse_edit(h):
+    h[386:398] = octal12(0)
+    h[398:410] = octal12(512)
+    h[482] = 1
+    h[483:495] = octal12(10000)
+extension = bytearray(512)
+extension[0:12] = octal12(9488)
+extension[12:24] = octal12(512)
+TAR_KINDS = b"".join([
+    tar_header(b"././@LongLink", octal12(len(long_name) + 1), "L"), pad(long_name + b"\0"),
+    tar_header(long_name[:100], octal12(700), "0"), pad(b"a" * 700),
+    tar_header(b"././@LongLink", octal12(len(long_name) + 1), "K"), pad(long_name + b"\0"),
+    tar_header(b"link", octal12(0), "2"),
+    tar_header(b"./PaxHeaders/x", octal12(len(records)), "x"), pad(records),
+    tar_header(b"pax-sized", octal12(0), "0"), pad(b"p" * 1300),
+    tar_header(b"sparse.img", octal12(1024), "S", edit=sparse_edit), bytes(extension), b"s" * 1024,
+    tar_header(b"base-256", b"\x80" + bytes(9) + struct.pack(">H", 513), "0"), pad(b"b" * 513),
+    tar_header("signed-\u00e9".encode(), octal12(10), "0", signed=True), pad(b"0123456789"),
+    tar_header(b"last.txt", octal12(5), "0"), pad(b"last\n"),
+]) + bytes(1024)
+
+def zip_reordered(entries, order):
+    z = zip_archive(entries)
+    (count, cd_len, cd_at) = struct.unpack("<HII", z[-12:-2])
+    cd, parts, p = z[cd_at:cd_at + cd_len], [], 0
+    for _ in range(count):
+        n, x, c = struct.unpack("<HHH", cd[p + 28:p + 34])
+        parts.append(cd[p:p + 46 + n + x + c])
+        p += 46 + n + x + c
+    return z[:cd_at] + b"".join(parts[i] for i in order) + z[cd_at + cd_len:]
+
+def zip_one_named(times):
+    z = zip_archive([(b"big.bin", bytes(range(256)) * 12, 0, False)])
+    (count, cd_len, cd_at) = struct.unpack("<HII", z[-12:-2])
+    return z[:cd_at] + z[cd_at:cd_at + cd_len] * times + struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, times, times, cd_len * times, cd_at, 0)
+
+def flac_false_sync(frames, block=64):
+    good = flac_stream(frames, block)
+    # Each frame's first samples spell a frame header with its CRC-8: a false sync code inside it.
+    fake = bytes([0xFF, 0xF8, 0x69, 0x08, 0x55, block - 1])
+    fake += bytes([crc8(fake)])
+    out, p = bytearray(good[:42]), 42
+    for i in range(frames):
+        header = bytes([0xFF, 0xF8, 0x69, 0x08, i, block - 1])
+        header += bytes([crc8(header)])
+        body = b"\x02" + fake + fake + b"".join(struct.pack(">h", (j * 31 + i) % 900) for j in range(block - 7))
+        frame = header + body
+        out += frame + struct.pack(">H", crc16(frame))
+    return bytes(out)
+
+for name, data in [
+    ("kinds.tar", TAR_KINDS),
+    ("reversed.zip", zip_reordered([(b"a.txt", b"alpha " * 300, 0, False), (b"b.bin", bytes(range(256)) * 4, 0, True), (b"c.txt", b"gamma " * 90, 0, False)], [2, 1, 0])),
+    ("one-named-five-times.zip", zip_one_named(5)),
+    ("false-sync.flac", flac_false_sync(6)),
+]:
+    for m, intensity in [("byte_flip", 40), ("bit_rot", 100)]:
+        add(hexed(data), name, m, intensity=intensity, seed=9, why=f"fix checksums (6.10.1, 6.10.2) {name}", fix=True)
+
 json.dump({"cases": cases}, open(os.path.join(os.path.dirname(__file__), "cases.json"), "w"), indent=2)
 print(len(cases), "cases")
