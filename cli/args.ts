@@ -9,7 +9,7 @@ import { checkOptions } from '../lib/engine/reference/errors.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import type { EngineMode } from '../lib/engine/shared/types.ts';
 import { isControl } from '../lib/report/host-fields.ts';
-import { display } from '../sdk/outputs.ts';
+import { displayName as display } from '../lib/report/display.ts';
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 

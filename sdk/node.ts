@@ -127,7 +127,7 @@ export async function corruptFile(
     try {
       const before = await handle.stat({ bigint: true });
       if (typeof input === 'string' && before.ino !== (await stat(input, { bigint: true })).ino) {
-        throw new Error(`${display(input)}: ${CHANGED}`);
+        throw new Error(CHANGED);
       }
       const unchanged = async () => {
         const after = await handle.stat({ bigint: true });
