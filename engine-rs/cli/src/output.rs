@@ -1,7 +1,8 @@
 //! Every output through a temporary file (docs/cli.md, "Every output through a temporary file"): a
 //! new file `.fracture-{pid}-{n}-{random}.tmp` beside the destination, created exclusively with mode
-//! 0600, written, given its final mode, then renamed onto the final name. A signal (SIGINT, SIGTERM,
-//! SIGHUP) removes every temporary file and spool, and ends the process with 128 + its number.
+//! 0600, written, given its final mode, then exchanged with (or renamed onto) the final name. A
+//! signal (SIGINT, SIGTERM, SIGHUP) removes every temporary file and spool, and ends the process
+//! with 128 + its number.
 //!
 //! One lock covers the list of temporary paths and every step that creates, renames or removes one,
 //! and the signal thread holds it until the process has ended: a temporary file is either in the list
@@ -16,7 +17,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::thread::JoinHandle;
 
 struct State {
-    /// Temporary files and second links of replaced outputs: removed on a signal.
+    /// Temporary files (and replaced outputs swapped to a temporary name): removed on a signal.
     files: Vec<PathBuf>,
     /// Private directories (the spool of standard input, minimize's): removed on a signal.
     dirs: Vec<PathBuf>,
@@ -141,36 +142,42 @@ impl Pending {
         self.file.as_ref().expect("open until committed")
     }
 
-    /// Gives the file its final mode and renames it onto the final name. An earlier file there first
-    /// gets a second link beside it, deleted on a thread after the rename (freeing its blocks stays off
-    /// the run's critical path).
+    /// Gives the file its final mode and puts it at the final name. An earlier file there is swapped
+    /// with it in one step (`renameat2` with `RENAME_EXCHANGE`): the final name always names a whole
+    /// file, the old one or the new, and the old one, now at the temporary name, is deleted on a
+    /// thread. The exchange also spares the new file the flush that ext4 starts when a rename replaces
+    /// a file (auto_da_alloc: 40 to 65 ms for 200 MiB here). Where the system cannot exchange, a plain
+    /// rename replaces the earlier file.
     pub fn commit(mut self) -> std::io::Result<()> {
         if let Some(file) = self.file.take() {
             file.set_permissions(Permissions::from_mode(self.mode))?;
         }
         let mut state = lock();
-        let mut aside = None;
-        if std::fs::symlink_metadata(&self.dest).is_ok_and(|m| m.is_file()) {
-            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let link = parent(&self.dest).join(format!(".fracture-{}-{n}-old.tmp", std::process::id()));
-            if std::fs::hard_link(&self.dest, &link).is_ok() {
-                state.files.push(link.clone());
-                aside = Some(link);
-            }
-        }
-        let renamed = std::fs::rename(&self.temp, &self.dest);
-        if renamed.is_ok() {
-            let temp = std::mem::take(&mut self.temp);
-            state.files.retain(|f| *f != temp);
-        }
-        if let Some(link) = aside {
+        let temp = std::mem::take(&mut self.temp);
+        let replacing = std::fs::symlink_metadata(&self.dest).is_ok_and(|m| m.is_file());
+        let exchanged = replacing && exchange(&temp, &self.dest).is_ok();
+        if exchanged {
+            // The temporary name holds the earlier file now, still listed: a signal removes it too.
             state.discarding.push(std::thread::spawn(move || {
-                let _ = std::fs::remove_file(&link);
-                lock().files.retain(|f| *f != link);
+                let _ = std::fs::remove_file(&temp);
+                lock().files.retain(|f| *f != temp);
             }));
+            return Ok(());
+        }
+        let renamed = std::fs::rename(&temp, &self.dest);
+        if renamed.is_ok() {
+            state.files.retain(|f| *f != temp);
+        } else {
+            // Dropped below: the temporary file is removed.
+            self.temp = temp;
         }
         renamed
     }
+}
+
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(std::io::Error::from)
 }
 
 impl Drop for Pending {
