@@ -77,7 +77,7 @@ fmt: | $(STAMPS)/setup ## format Rust and TypeScript and apply safe lint fixes
 	cargo fmt --all
 	npx biome check --write .
 
-lint: | $(STAMPS)/setup ## check formatting, clippy, Biome, generated tables
+lint: | $(STAMPS)/setup ## check formatting, clippy, Biome, generated tables, import cycles
 	bash scripts/lint.sh
 
 # One suite of `make test` each, by its key in scripts/test.sh (the one list of suites).

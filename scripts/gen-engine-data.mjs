@@ -430,7 +430,7 @@ function referenceTs({ bitRotOneIn, families, magic, extensions }) {
   const own = families.filter((f) => f.recipe === 'own' || f.ownStep);
   return `// ${NOTICE}
 
-import type { Shape } from './recipes/shape.ts';
+import type { Shape } from './recipes/types.ts';
 
 /** A byte string in the contract's notation (section 6.5.2): each character's code is one byte. */
 const bytes = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));

@@ -2,7 +2,8 @@
 # Style checks, run by `make test` and `make lint`; `make fmt` fixes what can be fixed automatically.
 # Configuration: rustfmt.toml, biome.jsonc; clippy's warnings are errors. First, the tables generated
 # from engine-data/formats.toml must be current (`make engine-data` regenerates them), and no file may
-# cite anything outside the repository (scripts/check-self-contained.mjs).
+# cite anything outside the repository (scripts/check-self-contained.mjs). No TypeScript module may
+# import itself through others (dependency-cruiser, rules in .dependency-cruiser.cjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -11,3 +12,4 @@ node scripts/gen-engine-data.mjs --check
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked --quiet -- -D warnings
 biome check --error-on-warnings .
+depcruise --config .dependency-cruiser.cjs lib cli sdk web/src

@@ -1,6 +1,6 @@
 // Generated from engine-data/formats.toml by scripts/gen-engine-data.mjs; do not edit.
 
-import type { Shape } from './recipes/shape.ts';
+import type { Shape } from './recipes/types.ts';
 
 /** A byte string in the contract's notation (section 6.5.2): each character's code is one byte. */
 const bytes = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { toast as sonnerToast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast, SonnerToaster } from './sonner.tsx';
-import { TOAST_DEFAULTS, Toaster, toast } from './toast.tsx';
-import type { ToastInput } from './toast.tsx';
+import { Toaster, toast } from './toast.tsx';
+import { TOAST_DEFAULTS, type ToastInput } from './toast-settings.ts';
 
 const region = () => screen.getByRole('region', { name: 'Notifications alt+T' });
 const items = () => Array.from(region().querySelectorAll<HTMLElement>('[data-sonner-toast]'));

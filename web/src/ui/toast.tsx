@@ -1,29 +1,12 @@
 // Toasts are sonner's (1.7: its defaults are the spec's "Library and interface defaults": 3 visible,
 // 4000 ms, 356 px wide, 14 px apart, swipe 20 px to dismiss, Alt+T focuses them, bottom-right). The
-// values are still passed explicitly, so a sonner upgrade that changes a default cannot move them.
+// values (toast-settings.ts) are still passed explicitly, so a sonner upgrade that changes a default
+// cannot move them.
 // One <Toaster /> sits in the site shell; toast() works from anywhere. sonner (about 8 KB, a tenth of
 // a page's JavaScript budget) loads with the first toast (./sonner.tsx), not with the page.
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-export type ToastVariant = 'default' | 'destructive';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-}
-
-export const TOAST_DEFAULTS = {
-  visible: 3,
-  durationMs: 4000,
-  /** sonner's TOAST_WIDTH (not an option). */
-  widthPx: 356,
-  gapPx: 14,
-  /** sonner 1.7's SWIPE_THRESHOLD (not an option; sonner 2 raised it to 45). */
-  swipeThresholdPx: 20,
-  hotkey: ['altKey', 'KeyT'],
-  position: 'bottom-right',
-} as const;
+import type { ToastInput } from './toast-settings.ts';
 
 /** sonner's show call once its toaster is mounted and listening; until then toasts wait here. */
 let show: ((input: ToastInput) => void) | undefined;

@@ -5,7 +5,7 @@
 // fields inverted.
 
 import { SHAPES } from '../tables.ts';
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { invertAfterHeader } from './shape.ts';
 
 export function cab(input: Uint8Array, ctx: RecipeContext): Broken {

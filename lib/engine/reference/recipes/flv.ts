@@ -7,7 +7,7 @@
 // no raw-stream demuxer can pick the payload up instead.
 
 import { SHAPES } from '../tables.ts';
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { be, zero } from './prims.ts';
 import { runShape, shapeSentence } from './shape.ts';
 

@@ -2,7 +2,7 @@
 // Invert the first 16 bytes, then change max(64, n/100) bytes after them plus the intensity-scaled
 // scatter.
 
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { flipRegion, invert, scatterCount } from './prims.ts';
 
 /** Bytes inverted at the start. */

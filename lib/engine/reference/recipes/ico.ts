@@ -4,7 +4,7 @@
 // signature and chunk types so nothing can be carved out.
 
 import { SHAPES } from '../tables.ts';
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { clamp, le, zero } from './prims.ts';
 import { runShape, shapeSentence } from './shape.ts';
 

@@ -20,30 +20,7 @@ import { applyShape } from './shape.ts';
 import { tar } from './tar.ts';
 import { text } from './text.ts';
 import { xz } from './xz.ts';
-
-/** What a recipe may use besides the input. */
-export interface RecipeContext {
-  readonly seed: number;
-  /** 0..=100; escalation runs the recipe again at 100 with seed + 1. */
-  readonly intensity: number;
-  /** The plan stream (stream 0) of `seed`, for decisions about the whole file. */
-  readonly plan: Stream;
-}
-
-/** What a recipe did: the output bytes and one readable sentence for the report's `recipe`. */
-export interface Broken {
-  data: Uint8Array;
-  recipe: string;
-}
-
-/** Breaks a copy of `input` (never modifies `input`). The engine handles empty input itself, so n >= 1. */
-export type Apply = (input: Uint8Array, ctx: RecipeContext) => Broken;
-
-export interface Recipe {
-  /** The report's `strategy`, e.g. `text_poison_truncate`. */
-  readonly strategy: string;
-  readonly apply: Apply;
-}
+import type { Apply, Recipe, RecipeContext } from './types.ts';
 
 /** The hand-written code of the families the table marks: svg is text's recipe under its own strategy name. */
 const OWN: Readonly<Record<OwnCodeFamily, Apply>> = {

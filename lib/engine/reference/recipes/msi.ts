@@ -5,7 +5,7 @@
 // of the 512-byte header inverted.
 
 import { SHAPES } from '../tables.ts';
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { invertAfterHeader } from './shape.ts';
 
 export function msi(input: Uint8Array, ctx: RecipeContext): Broken {

@@ -5,7 +5,7 @@
 // `PE\0\0` in the file is overwritten.
 
 import { SHAPES } from '../tables.ts';
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { clamp, le, zero } from './prims.ts';
 import { runShape, shapeSentence } from './shape.ts';
 

@@ -4,7 +4,7 @@
 // main archive header after it: every signature is overwritten and the first header inverted.
 
 import { SHAPES } from '../tables.ts';
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { invertAfterHeader } from './shape.ts';
 
 export function rar(input: Uint8Array, ctx: RecipeContext): Broken {

@@ -4,7 +4,7 @@
 // signature header is zeroed, the next header inverted, and every signature overwritten.
 
 import { SHAPES } from '../tables.ts';
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { clamp, invert, le } from './prims.ts';
 import { runShape, shapeSentence } from './shape.ts';
 

@@ -2,34 +2,8 @@
 // step if it has one, zero the fixed header at offset 0, overwrite every signature its readers
 // resynchronise on, then the sync step. Each family's row is in ../tables.ts.
 
-import type { Broken, RecipeContext } from './index.ts';
-import {
-  clamp,
-  invert,
-  killStartCodes,
-  killSyncs,
-  overwriteSignatures,
-  scatter,
-  type Signature,
-  zero,
-} from './prims.ts';
-
-/**
- * The last step, on resynchronisation points that are byte pairs rather than signatures:
- * `jpeg_markers` = kill_syncs(0xC0, 0xFE); `media` = kill_syncs(0xE0, 0xFF) then kill_start_codes.
- */
-export type Sync = 'none' | 'jpeg_markers' | 'media';
-
-/** One family's row of the shape. */
-export interface Shape {
-  /** Bytes zeroed at offset 0, and what they are (for the recipe sentence). */
-  readonly header: number;
-  readonly headerText: string;
-  /** Signatures overwritten anywhere in the file, and what they are. */
-  readonly signatures: readonly Signature[];
-  readonly signaturesText: string;
-  readonly sync: Sync;
-}
+import { clamp, invert, killStartCodes, killSyncs, overwriteSignatures, scatter, zero } from './prims.ts';
+import type { Broken, RecipeContext, Shape } from './types.ts';
 
 /** What a shape did. */
 export interface Done {

@@ -4,7 +4,7 @@
 // `ustar`) loses the first byte of its name and gets its checksum field inverted; every `ustar` in
 // the file is overwritten.
 
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { invert, overwriteSignatures, scatter, type Signature, zero } from './prims.ts';
 
 const BLOCK = 512;

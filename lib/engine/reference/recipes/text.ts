@@ -3,7 +3,7 @@
 // front: strict UTF-8 decoding fails on the first four bytes, and no CSV, JSON, XML or YAML reader
 // can resynchronise on structure that is gone.
 
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { scatter } from './prims.ts';
 
 /** NUL, then 0xC0 (never valid in UTF-8), 0xFF (never valid) and 0x80 (a lone continuation byte). */

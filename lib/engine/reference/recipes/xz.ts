@@ -4,7 +4,7 @@
 // inverted.
 
 import { SHAPES } from '../tables.ts';
-import type { Broken, RecipeContext } from './index.ts';
+import type { Broken, RecipeContext } from './types.ts';
 import { invert } from './prims.ts';
 import { runShape, shapeSentence } from './shape.ts';
 
