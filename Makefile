@@ -8,7 +8,7 @@ export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 # engine-data/formats.toml by scripts/gen-engine-data.mjs, which rewrites only the files whose text
 # changed: a rebuild follows only a change to a table. `make lint` fails while one is stale.
 ENGINE_DATA_OUT := engine-rs/core/src/modes/tables.rs engine-rs/core/src/formats/tables.rs \
-  engine-rs/core/src/recipes/tables.rs engine-rs/cli/src/ui_modes.rs \
+  engine-rs/core/src/recipes/tables.rs engine-rs/host/src/ui_modes.rs \
   lib/engine/shared/mode-tables.ts lib/engine/reference/tables.ts docs/contract.md
 ENGINE_SRC := $(shell find engine-rs -name '*.rs' -not -path '*/target/*') $(wildcard engine-rs/*/Cargo.toml) Cargo.toml \
   $(filter %.rs,$(ENGINE_DATA_OUT))
@@ -18,7 +18,7 @@ CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: help setup engine-data build start test fuzz fmt lint test-rust test-unit test-parsers test-e2e bench bench-big bench-browser bench-site budgets clean wasm native cli web golden sample-report
+.PHONY: help setup engine-data build start test fuzz fmt lint test-rust test-unit test-parsers test-e2e test-python bench bench-big bench-browser bench-site budgets clean wasm native cli web python golden sample-report
 
 # `make help`: the targets, each with the line after its `##`.
 help:
@@ -55,16 +55,25 @@ $(CLI_JS): $(WASM_PKG) $(shell find cli sdk lib -name '*.ts' 2>/dev/null) $(filt
 $(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts lib -type f -not -path 'lib/engine/pkg/*' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) web/index.html web/vite.config.ts | $(STAMPS)/setup
 	npm run --silent build:web
 
+# The Python package (engine-rs/python): an abi3 wheel built by maturin, which scripts/setup-python.sh
+# installs into .venv-build/ (with the test packages' wheels) when it is missing.
+PY_SRC := $(shell find engine-rs/python -type f -not -name '*.pyc' -not -path '*/__pycache__/*')
+PY_WHEEL := $(STAMPS)/python-wheel
+$(PY_WHEEL): $(ENGINE_SRC) $(PY_SRC) Cargo.lock scripts/build-python.sh scripts/setup-python.sh | $(STAMPS)/setup
+	bash scripts/build-python.sh
+	@touch $@
+
 wasm: $(WASM_PKG) ## build the WebAssembly engine into lib/engine/pkg
 native: $(NATIVE) ## build the native CLI, target/release/fracture
 cli: $(CLI_JS) $(WASM_PKG) ## build the npm CLI and the SDK into dist/
 web: $(WEB_DIST) ## build the site into web/dist
+python: $(PY_WHEEL) ## build the Python package's wheel into target/wheels/
 build: engine-data wasm native cli web ## engine-data, wasm, native, cli and web
 
 start: build ## build and serve the site on http://127.0.0.1:4173/
 	node scripts/serve.mjs web/dist
 
-test: build ## build and run every test suite (scripts/test.sh)
+test: build python ## build and run every test suite (scripts/test.sh)
 	bash scripts/test.sh
 
 # The engine's coverage-guided fuzz target for FUZZ_SECONDS (default 60) on FUZZ_JOBS processes
@@ -92,6 +101,9 @@ test-parsers: build ## the real-parser suites only
 
 test-e2e: build ## Playwright against the built site only
 	bash scripts/test.sh e2e
+
+test-python: native python ## the Python package in a fresh virtualenv only
+	bash scripts/test.sh python
 
 bench: build ## engine and whole-process benchmarks (ratios against baselines), hostile inputs
 	node tests/bench/run.mjs

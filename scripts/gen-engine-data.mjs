@@ -28,7 +28,7 @@ const OUTPUTS = {
   modesRs: 'engine-rs/core/src/modes/tables.rs',
   formatsRs: 'engine-rs/core/src/formats/tables.rs',
   recipesRs: 'engine-rs/core/src/recipes/tables.rs',
-  cliRs: 'engine-rs/cli/src/ui_modes.rs',
+  cliRs: 'engine-rs/host/src/ui_modes.rs',
   modesTs: 'lib/engine/shared/mode-tables.ts',
   referenceTs: 'lib/engine/reference/tables.ts',
 };

@@ -56,7 +56,7 @@ describe('engine-data/formats.toml and the generated tables', () => {
     expect(status).toBe(1);
     // The native CLI's table holds the labels for its PDF reports.
     expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual([
-      'engine-rs/cli/src/ui_modes.rs',
+      'engine-rs/host/src/ui_modes.rs',
       'lib/engine/shared/mode-tables.ts',
       'docs/contract.md',
     ]);

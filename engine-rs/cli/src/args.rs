@@ -8,8 +8,6 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use fracture_engine::{check_options, Mode, Options, MAX_SEED};
 
-use crate::ui_modes::UI_VALUES;
-
 pub struct Args {
     pub mode: String,
     pub intensity: u32,
@@ -252,7 +250,7 @@ pub fn parse(argv: &[OsString]) -> Result<Parsed, String> {
     }
     let text = |id: &str| m.get_one::<String>(id).cloned();
     let mode = match text("mode") {
-        Some(v) => mode_from_cli(&v).map_err(|e| e.to_string())?,
+        Some(v) => fracture_host::mode_from_name(&v).map_err(|e| e.to_string())?,
         None => Mode::ByteFlip,
     };
     let intensity = match text("intensity") {
@@ -366,14 +364,6 @@ fn one_line(e: &clap::Error) -> String {
             let first = text.lines().next().unwrap_or_default();
             first.strip_prefix("error: ").unwrap_or(first).to_string()
         }
-    }
-}
-
-/// An engine mode name or one of the UI's values (quick_scramble, stealth_corruption, ...).
-fn mode_from_cli(s: &str) -> Result<Mode, fracture_engine::EngineError> {
-    match UI_VALUES.iter().find(|(value, _)| *value == s) {
-        Some(&(_, mode)) => Ok(mode),
-        None => Mode::parse(s),
     }
 }
 

@@ -38,13 +38,8 @@ fn push_char(out: &mut String, c: char) {
     }
 }
 
-/// Characters a name never shows raw (what the display form writes as `\xHH` or `\u{HHHH}`, and
-/// what the replay command and the batch ZIP's entry names escape or replace): the C0 and C1
-/// controls, DEL, the line and paragraph separators, and the bidirectional embeddings, overrides and
-/// isolates that can make a name display as another (CVE-2021-42574).
-pub fn hidden(c: char) -> bool {
-    matches!(c, '\0'..='\u{1F}' | '\u{7F}'..='\u{9F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
+/// Characters a name never shows raw: shared with the report's replay command (fracture-host).
+pub use fracture_host::hidden;
 
 /// A report's text value (lossy UTF-8 already) in the display form, as the PDF reports draw names.
 pub fn text(value: &str) -> String {

@@ -4,7 +4,6 @@
 mod args;
 mod changes;
 mod display;
-mod host_fields;
 mod minimize;
 mod names;
 mod output;
@@ -16,7 +15,6 @@ mod report_text;
 mod reports;
 mod session;
 mod ui;
-mod ui_modes;
 mod zip;
 
 use std::ffi::{OsStr, OsString};
@@ -26,6 +24,7 @@ use std::process::ExitCode;
 
 use fracture_engine::stream::StreamError;
 use fracture_engine::Report;
+use fracture_host::{host_fields, ui_modes};
 
 use args::{Args, Parsed, STDIN};
 use process::{Input, Opened, Settings};

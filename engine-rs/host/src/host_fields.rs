@@ -31,7 +31,7 @@ fn plain(c: char) -> bool {
 /// Controls (C0, DEL, C1), which a terminal may act on when they are pasted, and the separators and
 /// bidirectional controls that could make the command display as another (display::hidden).
 fn control(c: char) -> bool {
-    crate::display::hidden(c)
+    crate::hidden(c)
 }
 
 /// One word a POSIX shell reads back as `word` (the rules of `shellWord` in host-fields.ts): bare

@@ -1,0 +1,26 @@
+//! The part of a host that is the same in every native one (the `fracture` command and the Python
+//! package, `engine-rs/python`): the fields added after the engine's report (`host_fields`) and the
+//! UI's mode names, which both take as well as engine modes (`ui_modes`, generated from
+//! engine-data/formats.toml).
+#![forbid(unsafe_code)]
+
+pub mod host_fields;
+pub mod ui_modes;
+
+use fracture_engine::{EngineError, Mode};
+
+/// Characters a name never shows raw (what the display form writes as `\xHH` or `\u{HHHH}`, and
+/// what the replay command and the batch ZIP's entry names escape or replace): the C0 and C1
+/// controls, DEL, the line and paragraph separators, and the bidirectional embeddings, overrides and
+/// isolates that can make a name display as another (CVE-2021-42574).
+pub fn hidden(c: char) -> bool {
+    matches!(c, '\0'..='\u{1F}' | '\u{7F}'..='\u{9F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// An engine mode name or one of the UI's values (quick_scramble, stealth_corruption, ...).
+pub fn mode_from_name(s: &str) -> Result<Mode, EngineError> {
+    match ui_modes::UI_VALUES.iter().find(|(value, _)| *value == s) {
+        Some(&(_, mode)) => Ok(mode),
+        None => Mode::parse(s),
+    }
+}

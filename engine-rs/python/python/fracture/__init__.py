@@ -1,0 +1,202 @@
+"""Fracture: deterministic, format-aware file corruption (docs/python.md).
+
+The engine is the Rust core the ``fracture`` command line runs (engine-rs/core), built into this
+package with PyO3: the same input, name, mode, intensity, seed and options give the same bytes and
+the same report here as there. The engine runs with the GIL released.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from typing import Any, Dict, Iterable, Mapping, Optional, Tuple, Union
+
+from . import _native
+
+__all__ = [
+    "ENGINE_VERSION",
+    "MAX_SEED",
+    "MODES",
+    "UI_MODES",
+    "Result",
+    "corrupt",
+    "corrupt_file",
+    "corrupted_name",
+]
+
+#: The engine modes, in the contract's order (docs/contract.md, section 6).
+MODES: Tuple[str, ...] = tuple(_native.modes())
+#: The site's names for the modes, which ``mode`` takes too: ``{"quick_scramble": "byte_flip", ...}``.
+UI_MODES: Dict[str, str] = dict(_native.ui_modes())
+#: The largest seed, 2**53 - 1.
+MAX_SEED: int = _native.MAX_SEED
+#: The engine version reports carry (``fracture-engine/1``).
+ENGINE_VERSION: str = _native.engine_version()
+
+#: ``{"only": ["0x40:"], "protect": ["-12:"]}``: texts ``A:B`` as ``--only`` / ``--protect`` take them.
+Ranges = Mapping[str, Union[str, Iterable[str]]]
+PathLike = Union[str, "os.PathLike[str]"]
+
+# The seed drawn when none is given: below 2**31 - 1, as the site and the CLIs draw theirs.
+_RANDOM_SEEDS = 2_147_483_647
+
+
+class Result:
+    """A corrupted copy: ``data`` (the bytes) and ``report`` (the CLI's ``--json`` report, a dict)."""
+
+    __slots__ = ("data", "report")
+
+    def __init__(self, data: bytes, report: Dict[str, Any]) -> None:
+        self.data = data
+        self.report = report
+
+    @property
+    def seed(self) -> int:
+        """The seed the engine used (drawn at random when none was given)."""
+        return int(self.report["seed"])
+
+    @property
+    def replay(self) -> str:
+        """The ``fracture`` command that makes the same bytes from the same file."""
+        return str(self.report["replay"])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result):
+            return NotImplemented
+        return self.data == other.data and self.report == other.report
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        r = self.report
+        return (
+            f"Result(mode={r['mode']!r}, intensity={r['intensity']}, seed={r['seed']}, "
+            f"{len(self.data)} bytes, sha256_after={r['sha256_after'][:12]}...)"
+        )
+
+
+def _mode(mode: object) -> str:
+    if not isinstance(mode, str):
+        raise ValueError(f"Unsupported corruption mode: {mode}")
+    return mode
+
+
+def _intensity(intensity: object) -> int:
+    if isinstance(intensity, bool) or not isinstance(intensity, int) or not 0 <= intensity <= 100:
+        raise ValueError(f"Intensity must be an integer from 0 to 100, got {intensity}")
+    return intensity
+
+
+def _seed(seed: object) -> int:
+    if seed is None:
+        return secrets.randbelow(_RANDOM_SEEDS)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"Seed must be an integer from 0 to {MAX_SEED}, got {seed}")
+    return seed
+
+
+def _ranges(ranges: Optional[Ranges]) -> Tuple[list, list]:
+    if ranges is None:
+        return [], []
+    if not isinstance(ranges, Mapping):
+        raise ValueError(f'ranges must be a mapping such as {{"only": ["0x40:"], "protect": ["-12:"]}}, got {ranges!r}')
+    unknown = [k for k in ranges if k not in ("only", "protect")]
+    if unknown:
+        raise ValueError(f"ranges takes the keys 'only' and 'protect', not {unknown[0]!r}")
+
+    def texts(key: str) -> list:
+        value = ranges.get(key)
+        if value is None:
+            return []
+        items = [value] if isinstance(value, str) else list(value)
+        # Anything but a text is a range the engine cannot read: its message names it.
+        return [item if isinstance(item, str) else str(item) for item in items]
+
+    return texts("only"), texts("protect")
+
+
+def _flag(fix_checksums: object) -> bool:
+    if not isinstance(fix_checksums, bool):
+        raise ValueError(f"fix_checksums must be True or False, got {fix_checksums!r}")
+    return fix_checksums
+
+
+def corrupt(
+    data: Union[bytes, bytearray, memoryview],
+    *,
+    name: str = "input.bin",
+    mode: str = "byte_flip",
+    intensity: int = 80,
+    seed: Optional[int] = None,
+    ranges: Optional[Ranges] = None,
+    fix_checksums: bool = False,
+) -> Result:
+    """Corrupts a copy of ``data`` as ``fracture --mode MODE --intensity N --seed S`` corrupts a file
+    called ``name`` (the name picks the format: ``photo.png``, ``archive.zip``).
+
+    ``mode`` is an engine mode (:data:`MODES`) or a site name (:data:`UI_MODES`); ``seed=None``
+    draws one, which the report records. ``ranges`` mirrors ``--only`` / ``--protect``;
+    ``fix_checksums`` mirrors ``--fix-checksums``. A bad option raises :class:`ValueError` with the
+    command line's message.
+    """
+    if isinstance(data, memoryview):
+        data = data.tobytes()
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"data must be bytes, bytearray or memoryview, not {type(data).__name__}")
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, not {type(name).__name__}")
+    only, protect = _ranges(ranges)
+    out, report = _native.corrupt(
+        data, name, _mode(mode), _intensity(intensity), _seed(seed), only, protect, _flag(fix_checksums)
+    )
+    return Result(out, json.loads(report))
+
+
+def corrupt_file(
+    src: PathLike,
+    dst: PathLike,
+    *,
+    name: Optional[str] = None,
+    mode: str = "byte_flip",
+    intensity: int = 80,
+    seed: Optional[int] = None,
+    ranges: Optional[Ranges] = None,
+    fix_checksums: bool = False,
+) -> Dict[str, Any]:
+    """Corrupts the file ``src`` into ``dst`` and returns the report: the bytes ``fracture`` writes
+    for the same options, streamed in bounded memory whatever the file's size.
+
+    The original is never changed: a ``dst`` that is ``src`` (the same file through a symlink or a
+    hard link too) or a directory raises :class:`ValueError` naming both paths; the output is
+    written to a new temporary file (mode 0600) in ``dst``'s directory and renamed onto ``dst``,
+    with the input's permissions less the umask. ``name`` (default: ``src``'s file name) is what
+    format detection and the report see. Ctrl-C stops the run and leaves ``dst`` as it was.
+    """
+    for what, value in (("name", name),):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{what} must be a str, not {type(value).__name__}")
+    only, protect = _ranges(ranges)
+    report = _native.corrupt_file(
+        os.fsdecode(os.fspath(src)),
+        os.fsdecode(os.fspath(dst)),
+        name,
+        _mode(mode),
+        _intensity(intensity),
+        _seed(seed),
+        only,
+        protect,
+        _flag(fix_checksums),
+    )
+    return json.loads(report)
+
+
+def corrupted_name(name: str, seed: Optional[int] = None) -> str:
+    """The CLI's output name for ``name``: ``{base}_corrupted{.ext}``, or with a seed
+    ``{base}_corrupted_{seed}{.ext}`` (as ``--count`` names variants); ``.bin`` without an extension.
+    """
+    tail = "_corrupted" if seed is None else f"_corrupted_{seed}"
+    dot = name.rfind(".")
+    if dot <= 0:
+        return f"{name}{tail}.bin"
+    return f"{name[:dot]}{tail}{name[dot:]}"

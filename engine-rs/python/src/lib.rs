@@ -1,0 +1,386 @@
+//! `fracture._native`: the engine core for the Python package (engine-rs/python/python/fracture).
+//! The Python layer checks the arguments' types and ranges with the command line's messages; this
+//! module runs the engine with the GIL released and returns the report as the CLI's `--json` text,
+//! host fields included (`fracture_host::host_fields`), so the two are equal by construction.
+//!
+//! `corrupt_file` follows docs/cli.md, "Nothing lost": never onto the input (same device and inode,
+//! symlinks followed), a temporary file created exclusively with mode 0600 in the destination's
+//! directory, given the input's permissions (less the umask) and renamed onto the final name.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use fracture_engine::stream::{self, FileSource, Source, StreamError};
+use fracture_engine::{EngineError, Job, Mode, Options, Ranges, Report, Value};
+use fracture_host::{host_fields, mode_from_name};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::PyBytes;
+
+fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+fn options(only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Options {
+    Options { ranges: Ranges { only, protect }, fix_checksums }
+}
+
+/// The mode's engine name, from an engine name or a UI value; then the checks of the scan stage and
+/// of the options (docs/contract.md, section 2), in the CLI's order.
+fn checked(mode: &str, intensity: u32, seed: u64, options: &Options) -> Result<Mode, EngineError> {
+    let mode = mode_from_name(mode)?;
+    fracture_engine::check_args(mode.name(), intensity, seed)?;
+    fracture_engine::check_options(mode, options)?;
+    Ok(mode)
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// The report as the CLI prints it with `--json`: the engine's fields, then the host fields.
+fn json(mut report: Report) -> String {
+    host_fields::add(&mut report);
+    report.to_json()
+}
+
+/// corrupt(data, name, mode, intensity, seed, only, protect, fix_checksums) -> (bytes, report JSON)
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn corrupt<'py>(
+    py: Python<'py>,
+    data: PyBackedBytes,
+    name: String,
+    mode: String,
+    intensity: u32,
+    seed: u64,
+    only: Vec<String>,
+    protect: Vec<String>,
+    fix_checksums: bool,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let options = options(only, protect, fix_checksums);
+    let (output, report) = py
+        .detach(move || -> Result<(Vec<u8>, String), EngineError> {
+            let mode = checked(&mode, intensity, seed, &options)?;
+            let t0 = Instant::now();
+            let mut job = Job::scan(data.to_vec(), &name, mode.name(), intensity, seed)?.with_options(&options)?;
+            drop(data);
+            job.plan();
+            let t1 = Instant::now();
+            job.corrupt();
+            let ops_ms = ms(t1.elapsed());
+            job.verify();
+            job.drop_input();
+            let mut report = job.report(0.0, 0.0);
+            report.set("time_ms", Value::Num(ms(t0.elapsed())));
+            report.set("ops_ms", Value::Num(ops_ms));
+            Ok((job.into_output(), json(report)))
+        })
+        .map_err(value_error)?;
+    Ok((PyBytes::new(py, &output), report))
+}
+
+/// check(mode, intensity, seed, only, protect, fix_checksums): the CLI's checks alone (ValueError).
+#[pyfunction]
+fn check(
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    only: Vec<String>,
+    protect: Vec<String>,
+    fix_checksums: bool,
+) -> PyResult<()> {
+    checked(mode, intensity, seed, &options(only, protect, fix_checksums)).map(|_| ()).map_err(value_error)
+}
+
+/// The engine modes, in the contract's order.
+#[pyfunction]
+fn modes() -> Vec<&'static str> {
+    Mode::ALL.iter().map(|m| m.name()).collect()
+}
+
+/// `(UI value, engine mode)` pairs, which `mode` takes as well.
+#[pyfunction]
+fn ui_modes() -> Vec<(&'static str, &'static str)> {
+    fracture_host::ui_modes::UI_VALUES.iter().map(|(ui, m)| (*ui, m.name())).collect()
+}
+
+/// The engine's version, as reports name it (`fracture-engine/1`).
+#[pyfunction]
+fn engine_version() -> &'static str {
+    fracture_engine::ENGINE_VERSION
+}
+
+/// What a file is, when it is not a regular file (docs/cli.md, "Special inputs").
+fn kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_dir() {
+        "a directory"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// The path a write to `path` lands on: `path`, or the file its symlinks name (followed to the end,
+/// which need not exist yet). Relative link targets are read from the link's directory.
+fn final_target(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other(format!("{}: too many levels of symbolic links", path.display())))
+}
+
+/// The process's umask, read without changing it (Linux: /proc/self/status), else 022.
+fn umask() -> u32 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find_map(|l| l.strip_prefix("Umask:").and_then(|v| u32::from_str_radix(v.trim(), 8).ok()))
+        })
+        .unwrap_or(0o022)
+}
+
+/// A new temporary file in `dir`, created exclusively with mode 0600: `.fracture-{pid}-{n}-{random}.tmp`.
+fn temp_file(dir: &Path) -> io::Result<(PathBuf, File)> {
+    use std::collections::hash_map::RandomState;
+    use std::hash::{BuildHasher, Hasher};
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    loop {
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let mut h = RandomState::new().build_hasher();
+        h.write_u64(n);
+        let path = dir.join(format!(".fracture-{}-{n}-{:08x}.tmp", std::process::id(), h.finish() as u32));
+        match File::options().read(true).write(true).create_new(true).mode(0o600).open(&path) {
+            Ok(f) => return Ok((path, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// A sink that fails once `stop` is set (Ctrl-C in the calling thread).
+struct Stoppable<'a, W: Write> {
+    inner: W,
+    stop: &'a AtomicBool,
+}
+
+impl<W: Write> Write for Stoppable<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            // Not ErrorKind::Interrupted, which write_all retries.
+            return Err(io::Error::other("interrupted"));
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// What went wrong in `corrupt_file`: an argument (ValueError), or I/O (OSError).
+enum Failure {
+    Value(String),
+    Io(io::Error, Option<PathBuf>),
+    Py(PyErr),
+}
+
+impl From<Failure> for PyErr {
+    fn from(f: Failure) -> PyErr {
+        match f {
+            Failure::Value(msg) => PyValueError::new_err(msg),
+            Failure::Io(e, Some(path)) => {
+                let errno = e.raw_os_error().unwrap_or(0);
+                let err = PyErr::from(e);
+                // The path, as OSError carries it (filename), when the error names one.
+                Python::attach(|py| {
+                    let kind = err.get_type(py);
+                    kind.call1((errno, err.value(py).to_string(), path.display().to_string()))
+                        .map(|v| PyErr::from_value(v))
+                        .unwrap_or(err)
+                })
+            }
+            Failure::Io(e, None) => PyErr::from(e),
+            Failure::Py(e) => e,
+        }
+    }
+}
+
+/// An I/O error about `path`.
+fn io_at(path: &Path) -> impl Fn(io::Error) -> Failure + '_ {
+    move |e| Failure::Io(e, Some(path.to_path_buf()))
+}
+
+fn stream_failure(e: StreamError, src: &Path, dst: &Path) -> Failure {
+    match e {
+        StreamError::Engine(e) => Failure::Value(e.to_string()),
+        StreamError::Io(e) => Failure::Io(e, Some(src.to_path_buf())),
+        StreamError::Write(e) => Failure::Io(e, Some(dst.to_path_buf())),
+    }
+}
+
+/// corrupt_file(src, dst, name, mode, intensity, seed, only, protect, fix_checksums) -> report JSON
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn corrupt_file(
+    py: Python<'_>,
+    src: PathBuf,
+    dst: PathBuf,
+    name: Option<String>,
+    mode: String,
+    intensity: u32,
+    seed: u64,
+    only: Vec<String>,
+    protect: Vec<String>,
+    fix_checksums: bool,
+) -> PyResult<String> {
+    let options = options(only, protect, fix_checksums);
+    let mode = checked(&mode, intensity, seed, &options).map_err(value_error)?;
+    py.detach(|| run_file(&src, &dst, name, mode, intensity, seed, &options)).map_err(PyErr::from)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_file(
+    src: &Path,
+    dst: &Path,
+    name: Option<String>,
+    mode: Mode,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+) -> Result<String, Failure> {
+    // The input: a regular file (symlinks followed), identified by device and inode.
+    let meta = std::fs::metadata(src).map_err(io_at(src))?;
+    if !meta.is_file() {
+        return Err(Failure::Value(format!("{} is {}, not a regular file", src.display(), kind(&meta))));
+    }
+    let file = File::open(src).map_err(io_at(src))?;
+    let opened = file.metadata().map_err(io_at(src))?;
+    if !opened.is_file() || (opened.dev(), opened.ino()) != (meta.dev(), meta.ino()) {
+        return Err(Failure::Io(io::Error::other("the file changed while it was being read"), Some(src.into())));
+    }
+    // The output: where the write lands, symlinks followed; never a directory, never the input.
+    let target = final_target(dst).map_err(io_at(dst))?;
+    if let Ok(m) = std::fs::metadata(&target) {
+        if m.is_dir() {
+            return Err(Failure::Value(format!("output {} is a directory", dst.display())));
+        }
+        if (m.dev(), m.ino()) == (opened.dev(), opened.ino()) {
+            return Err(Failure::Value(format!("output {} is the input {}", dst.display(), src.display())));
+        }
+    }
+    let source = FileSource::new(file).map_err(io_at(src))?;
+    stream::check(source.size(), mode.name(), intensity, seed, options).map_err(|e| stream_failure(e, src, dst))?;
+    let name = name.unwrap_or_else(|| {
+        src.file_name().map_or_else(|| src.display().to_string(), |n| n.to_string_lossy().into_owned())
+    });
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let (tmp, out) = temp_file(&dir).map_err(io_at(&dir))?;
+    let written = run_interruptible(|stop| write_output(&source, &out, &name, mode, intensity, seed, options, stop))
+        .and_then(|r| r.map_err(|e| stream_failure(e, src, dst)))
+        .and_then(|report| {
+            // The input's permissions, less the umask, no broader than a new file's.
+            let perm = (0o666 & !umask()) & (meta.mode() & 0o777);
+            out.set_permissions(std::fs::Permissions::from_mode(perm)).map_err(io_at(dst))?;
+            drop(out);
+            std::fs::rename(&tmp, &target).map_err(io_at(dst))?;
+            Ok(report)
+        });
+    if written.is_err() {
+        // Nothing half-written is left behind, and the final name is as it was.
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.map(json)
+}
+
+/// Runs `work` on a thread of its own while this one (the caller's, without the GIL) checks for
+/// signals every 50 ms: Ctrl-C sets the flag `work` watches and comes back as KeyboardInterrupt once
+/// `work` has stopped.
+fn run_interruptible<T: Send>(work: impl FnOnce(&AtomicBool) -> T + Send) -> Result<T, Failure> {
+    let stop = AtomicBool::new(false);
+    let mut signal: Option<PyErr> = None;
+    let done = std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let stop = &stop;
+        let worker = scope.spawn(move || {
+            let r = work(stop);
+            let _ = tx.send(());
+            r
+        });
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(Duration::from_millis(50)) {
+            if signal.is_none() {
+                if let Err(e) = Python::attach(|py| py.check_signals()) {
+                    stop.store(true, Ordering::Relaxed);
+                    signal = Some(e);
+                }
+            }
+        }
+        worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    });
+    match signal {
+        Some(e) => Err(Failure::Py(e)),
+        None => Ok(done),
+    }
+}
+
+/// The engine's streamed run of `src` into `out`, as the native CLI makes it: checksum fixing
+/// patches the output file in place; every other run streams through a 1 MiB buffer.
+#[allow(clippy::too_many_arguments)]
+fn write_output(
+    src: &FileSource,
+    out: &File,
+    name: &str,
+    mode: Mode,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+    stop: &AtomicBool,
+) -> Result<Report, StreamError> {
+    let mut progress = |_: u64, _: u64| {};
+    if options.fix_checksums {
+        return stream::corrupt_fixed(src, out, name, mode.name(), intensity, seed, options, &mut progress);
+    }
+    let mut sink = Stoppable { inner: BufWriter::with_capacity(1 << 20, out), stop };
+    let report = stream::corrupt_stream(src, name, mode.name(), intensity, seed, options, &mut sink, &mut progress)?;
+    sink.flush().map_err(StreamError::Write)?;
+    Ok(report)
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(corrupt, m)?)?;
+    m.add_function(wrap_pyfunction!(corrupt_file, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(modes, m)?)?;
+    m.add_function(wrap_pyfunction!(ui_modes, m)?)?;
+    m.add_function(wrap_pyfunction!(engine_version, m)?)?;
+    m.add("MAX_SEED", fracture_engine::MAX_SEED)?;
+    Ok(())
+}

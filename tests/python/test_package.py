@@ -1,0 +1,75 @@
+"""The installed package as a user finds it: where it comes from, its types, its constants."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+from pathlib import Path
+
+import fracture
+
+
+def test_imported_from_the_installed_wheel_not_the_source_tree():
+    where = Path(fracture.__file__).resolve()
+    assert Path(sys.prefix).resolve() in where.parents, where
+    assert "site-packages" in where.parts
+    assert importlib.metadata.version("fracture") == "1.0.0"
+
+
+def test_typed():
+    package = Path(fracture.__file__).parent
+    assert (package / "py.typed").is_file()
+    assert (package / "_native.pyi").is_file()
+    assert "def corrupt(" in (package / "_native.pyi").read_text()
+
+
+def test_the_pytest_plugin_is_registered_by_entry_point():
+    points = importlib.metadata.entry_points(group="pytest11")
+    assert [(p.name, p.value) for p in points if p.name == "fracture"] == [("fracture", "fracture.pytest_plugin")]
+
+
+def test_modes():
+    assert fracture.MODES == (
+        "byte_flip",
+        "header_preserve_flip",
+        "truncate_insert",
+        "shuffle_blocks",
+        "guaranteed_break",
+        "interrupted_transfer",
+        "bad_sectors",
+        "bit_rot",
+    )
+    assert fracture.UI_MODES["quick_scramble"] == "byte_flip"
+    assert set(fracture.UI_MODES.values()) == set(fracture.MODES)
+    assert fracture.MAX_SEED == 2**53 - 1
+
+
+def test_result():
+    a = fracture.corrupt(b"hello world" * 100, seed=5)
+    b = fracture.corrupt(b"hello world" * 100, seed=5)
+    assert a == b and a.data == b.data and a is not b
+    assert a.seed == 5 and a.replay == a.report["replay"]
+    assert "seed=5" in repr(a) and "1100 bytes" in repr(a)
+    assert fracture.corrupt(bytearray(b"abc" * 50), seed=1) == fracture.corrupt(memoryview(b"abc" * 50), seed=1)
+
+
+def test_seed_none_draws_a_seed_the_report_records():
+    data = bytes(range(256)) * 64
+    seeds = {fracture.corrupt(data).seed for _ in range(8)}
+    assert len(seeds) > 1 and all(0 <= s < 2**31 - 1 for s in seeds)
+    r = fracture.corrupt(data)
+    assert untimed_equal(fracture.corrupt(data, seed=r.seed), r)
+
+
+def untimed_equal(a, b):
+    t = ("time_ms", "ops_ms")
+    return a.data == b.data and {k: v for k, v in a.report.items() if k not in t} == {
+        k: v for k, v in b.report.items() if k not in t
+    }
+
+
+def test_corrupted_name():
+    assert fracture.corrupted_name("photo.png") == "photo_corrupted.png"
+    assert fracture.corrupted_name("photo.png", 7) == "photo_corrupted_7.png"
+    assert fracture.corrupted_name("README") == "README_corrupted.bin"
+    assert fracture.corrupted_name(".bashrc") == ".bashrc_corrupted.bin"
