@@ -1,7 +1,7 @@
 // The fields a host adds after the engine's report (docs/contract.md, "Host fields"): the replay
 // command, the share link and, in the browser, the browser's own decoder verdict. The engine's fields
 // and their order stay as the contract and the golden vectors fix them. The native CLI builds the same
-// text in engine-rs/cli/src/host_fields.rs; tests/cross-engine/cli.test.ts holds the two together.
+// text in engine-rs/host/src/host_fields.rs; tests/cross-engine/cli.test.ts holds the two together.
 import { SITE_ORIGIN } from '../engine/shared/mode-tables.ts';
 import { ALGORITHMS } from '../engine/shared/modes.ts';
 import type { CorruptOptions, Report } from '../engine/shared/types.ts';

@@ -1,5 +1,5 @@
 // The reports both command lines hand out, met as a user meets them: the host fields (replay command,
-// share link) in --json and --report, the same text from the native CLI (engine-rs/cli/src/host_fields.rs)
+// share link) in --json and --report, the same text from the native CLI (engine-rs/host/src/host_fields.rs)
 // and the npm CLI (lib/report/host-fields.ts) over odd names; a replay command run in a shell
 // reproducing the bytes; and --pdf's PDFs, checked with qpdf and read back with pdftotext.
 import { spawnSync } from 'node:child_process';
