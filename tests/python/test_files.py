@@ -103,6 +103,16 @@ def test_refuses_a_directory_as_output(src: Path, tmp_path: Path):
     assert str(e.value) == f"output {tmp_path} is a directory"
 
 
+def test_refuses_outputs_that_are_not_regular_files(src: Path, tmp_path: Path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match=f"^output {fifo} is a FIFO, not a regular file$"):
+        fracture.corrupt_file(src, fifo)
+    with pytest.raises(ValueError, match="^output /dev/null is a character device, not a regular file$"):
+        fracture.corrupt_file(src, "/dev/null")
+    assert leftovers(tmp_path) == []
+
+
 def test_refuses_inputs_that_are_not_regular_files(src: Path, tmp_path: Path):
     with pytest.raises(ValueError, match=f"^{tmp_path} is a directory, not a regular file$"):
         fracture.corrupt_file(tmp_path, tmp_path / "out")

@@ -289,6 +289,9 @@ fn run_file(
         if m.is_dir() {
             return Err(Failure::Value(format!("output {} is a directory", dst.display())));
         }
+        if !m.is_file() {
+            return Err(Failure::Value(format!("output {} is {}, not a regular file", dst.display(), kind(&m))));
+        }
         if (m.dev(), m.ino()) == (opened.dev(), opened.ino()) {
             return Err(Failure::Value(format!("output {} is the input {}", dst.display(), src.display())));
         }
