@@ -90,6 +90,8 @@ pub(crate) struct Cached<P> {
     inner: P,
     n: u64,
     windows: Vec<Window>,
+    /// The window the last access hit: tried first (a walk reads one area many times in a row).
+    last: usize,
     tick: u64,
     scratch: Vec<u8>,
     pub error: Option<io::Error>,
@@ -98,7 +100,7 @@ pub(crate) struct Cached<P> {
 impl<P: Positional> Cached<P> {
     pub fn new(inner: P) -> Cached<P> {
         let n = inner.size();
-        Cached { inner, n, windows: Vec::new(), tick: 0, scratch: Vec::new(), error: None }
+        Cached { inner, n, windows: Vec::new(), last: 0, tick: 0, scratch: Vec::new(), error: None }
     }
 
     fn fail(&mut self, e: io::Error) {
@@ -141,8 +143,14 @@ impl<P: Positional> Cached<P> {
         }
         self.tick += 1;
         let end = at + len as u64;
-        if let Some(i) = self.windows.iter().position(|w| w.start <= at && end <= w.end()) {
+        let hit = |w: &Window| w.start <= at && end <= w.end();
+        if let Some(w) = self.windows.get_mut(self.last).filter(|w| hit(w)) {
+            w.used = self.tick;
+            return Some(self.last);
+        }
+        if let Some(i) = self.windows.iter().position(hit) {
             self.windows[i].used = self.tick;
+            self.last = i;
             return Some(i);
         }
         // A miss inside or just past a window continues its run: reuse it, twice as large.
@@ -171,6 +179,7 @@ impl<P: Positional> Cached<P> {
             self.fail(e);
             return None;
         }
+        self.last = slot;
         Some(slot)
     }
 }

@@ -114,7 +114,7 @@ impl<I: Area, O: AreaMut> Writer<'_, I, O> {
             self.left += 1;
             return;
         }
-        if self.output.get(at, value.len()).is_some_and(|old| old != value) {
+        if self.output.get(at, value.len()).is_some_and(|old| old.iter().zip(value).any(|(x, y)| x != y)) {
             self.output.put(at, value);
             if let Some(slot) = self.counts.iter_mut().find(|(k, _)| *k == kind) {
                 slot.1 += 1;

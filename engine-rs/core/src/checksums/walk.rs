@@ -14,7 +14,8 @@ fn le(b: &mut impl Area, at: u64, len: usize) -> Option<u64> {
 }
 
 fn holds(b: &mut impl Area, at: u64, what: &[u8]) -> bool {
-    b.get(at, what.len()) == Some(what)
+    // Compared byte by byte: signatures are 4 bytes, shorter than a call to memcmp.
+    b.get(at, what.len()).is_some_and(|s| s.iter().zip(what).all(|(x, y)| x == y))
 }
 
 pub(super) fn png<I: Area, O: AreaMut>(w: &mut Writer<I, O>, kind: Kind) {
@@ -24,14 +25,17 @@ pub(super) fn png<I: Area, O: AreaMut>(w: &mut Writer<I, O>, kind: Kind) {
     let n = w.input.len();
     let mut p = 8;
     while p + 12 <= n {
-        let Some(len) = be(&mut w.input, p, 4) else { return };
+        // The chunk's length and type in one read.
+        let Some(h) = w.input.get(p, 8) else { return };
+        let len = u64::from(u32::from_be_bytes([h[0], h[1], h[2], h[3]]));
+        let iend = h[4..8] == *b"IEND";
         if len > n - p - 12 {
             return;
         }
         let mut digest = CRC32.digest();
         w.output.feed(p + 4, p + 8 + len, &mut |b| digest.update(b));
         w.write(kind, p + 8 + len, &digest.finalize().to_be_bytes());
-        if holds(&mut w.input, p + 4, b"IEND") {
+        if iend {
             return;
         }
         p += 12 + len;
