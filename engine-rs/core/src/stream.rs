@@ -18,13 +18,22 @@ use std::io::{self, Write};
 use std::sync::mpsc::sync_channel;
 use std::time::Instant;
 
+use crate::args::Checked;
+use crate::describe::{describe, describe_truncate, Executed};
+use crate::entropy::byte_counts;
 use crate::entropy::entropy_of_counts;
+use crate::error::{EngineError, MAX_STREAMED};
+use crate::formats::{detect, Family};
 use crate::heuristic::looks_corrupted_parts;
+use crate::job::Job;
+use crate::modes::{flip, sectors, shuffle, truncate, Mode};
+use crate::name::extension_of;
+use crate::options::Options;
+use crate::plan::Plan;
+use crate::region::Region;
+use crate::report::Report;
 use crate::rng::Stream;
-use crate::{
-    byte_counts, check_args, describe, describe_truncate, detect, extension_of, flip, sectors, shuffle, truncate,
-    EngineError, Executed, Job, Mode, Options, Plan, Region, Report, Sha256Hasher, MAX_STREAMED,
-};
+use crate::sha::Hasher as Sha256Hasher;
 
 /// Bytes per piece: a multiple of the 64 KiB chunk, so no chunk, sector or block spans two pieces.
 /// A piece that fits the core's L2 cache is still there when the next thread takes it: 1 MiB pieces
@@ -305,12 +314,12 @@ fn planned_job(
     seed: u64,
     options: &Options,
 ) -> Result<Job, EngineError> {
-    let mode_v = check_args(mode, intensity, seed)?;
+    let args = Checked::new(mode, intensity, seed)?;
     if n > MAX_STREAMED {
         return Err(EngineError::TooLargeStreamed(n));
     }
     let ext = extension_of(name);
-    let mut job = Job::unplanned(Vec::new(), n, name, ext, mode_v, intensity, seed, crate::Family::Generic);
+    let mut job = Job::unplanned(Vec::new(), n, name, ext, args, Family::Generic);
     job.set_options(options)?;
     Ok(job)
 }

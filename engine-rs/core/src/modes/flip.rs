@@ -1,6 +1,6 @@
 //! byte_flip and header_preserve_flip, and the chunked flip routine recipes reuse.
 
-use crate::options::Region;
+use crate::region::Region;
 use crate::rng::{chunk_stream, Stream};
 
 pub const CHUNK: usize = 65536;

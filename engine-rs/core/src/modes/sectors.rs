@@ -1,7 +1,7 @@
 //! bad_sectors: whole 4096-byte sectors read back as zeros (docs/contract.md, section 6.8).
 
 use super::flip::CHUNK;
-use crate::options::Region;
+use crate::region::Region;
 use crate::rng::{chunk_stream, Stream};
 
 pub const SECTOR: usize = 4096;

@@ -1,9 +1,7 @@
 //! The options beside mode, intensity and seed (docs/contract.md, sections 6.9 and 6.10): byte ranges
 //! and checksum fixing. Both default to off, and off leaves every output as it was.
 
-mod region;
-
-pub use region::Region;
+pub use crate::region::Region;
 
 use crate::error::EngineError;
 use crate::modes::Mode;

@@ -19,7 +19,7 @@ use super::shape::{Done, Shape, Syncs};
 use super::{cab, flv, generic, ico, msi, pe, rar, sevenzip, tables, tar, text, xz};
 use crate::formats::Family;
 use crate::modes::flip::{self, flip_allowed_chunks, Action, CHUNK};
-use crate::options::Region;
+use crate::region::Region;
 use crate::rng::{Stream, ESCALATION_STREAM};
 
 /// Bytes a window may need before the piece: the held-back bytes of the scans (at most the longest

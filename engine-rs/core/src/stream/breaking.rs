@@ -7,10 +7,15 @@ use std::io::{self, Write};
 use std::sync::mpsc::sync_channel;
 use std::time::Instant;
 
-use super::{add_counts, flip, measured_report, timings, Edit, Measure, Source, StreamError, BLOCK, BUFFERS};
+use super::{add_counts, measured_report, timings, Edit, Measure, Source, StreamError, BLOCK, BUFFERS};
+use crate::describe::{Executed, EMPTY_RECIPE};
+use crate::entropy::byte_counts;
+use crate::formats::Family;
 use crate::heuristic::looks_corrupted_parts;
+use crate::job::Job;
+use crate::modes::flip;
 use crate::recipes::breaking::{Breaker, HEADROOM};
-use crate::{byte_counts, Executed, Family, Job, Report, EMPTY_RECIPE};
+use crate::report::Report;
 
 /// The run's breaker: the first attempt, or the escalated one (section 8) when generic's first
 /// output would not look corrupted. Generic changes bytes by position alone, so the output's first

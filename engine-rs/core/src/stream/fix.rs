@@ -9,8 +9,11 @@ use std::time::Instant;
 
 use super::{finish, planned_job, prepare, timings, unsupported, write_pieces, Measure, Source, StreamError, PIECE};
 use crate::checksums::{fix_positional, Positional};
+use crate::formats::detect;
 use crate::heuristic::looks_corrupted_parts;
-use crate::{detect, flip, Mode, Options, Report};
+use crate::modes::{flip, Mode};
+use crate::options::Options;
+use crate::report::Report;
 
 /// A file read and written by position (the output being fixed).
 pub struct FileAt<'a>(pub &'a File);

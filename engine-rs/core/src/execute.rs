@@ -1,0 +1,61 @@
+//! The corrupt stage on a whole buffer: a plan carried out on the input's bytes.
+
+use crate::describe::{describe, flip_executed_len, Executed, EMPTY_RECIPE};
+use crate::modes::{flip, sectors, shuffle, truncate};
+use crate::plan::Plan;
+use crate::recipes;
+
+/// A flip plan carried out on `data`, which becomes the output.
+pub(crate) fn flip_owned(mut data: Vec<u8>, h: usize, k: u64, preserve: bool, seed: u64) -> Executed {
+    flip::flip_region(&mut data, h, k, seed);
+    flip_executed(data, h, k, preserve)
+}
+
+/// The outcome of a flip plan, however its chunks were done.
+pub(crate) fn flip_executed(data: Vec<u8>, h: usize, k: u64, preserve: bool) -> Executed {
+    let n = data.len() as u64;
+    flip_executed_len(data, n, h, k, preserve)
+}
+
+pub(crate) fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
+    let n = input.len();
+    let data = match plan {
+        Plan::Flip { h, k, preserve, seed, .. } => return flip_owned(input.to_vec(), *h, *k, *preserve, *seed),
+        Plan::Allowed { action, allowed, k, seed, .. } => {
+            let mut data = input.to_vec();
+            flip::flip_allowed(&mut data, allowed, *k, *seed, *action);
+            data
+        }
+        Plan::Sectors { allowed, z, seed } => {
+            let mut data = input.to_vec();
+            let zeroed = sectors::zero_sectors(&mut data, allowed, *z, *seed);
+            let mut e = describe(plan, n as u64, zeroed);
+            e.data = data;
+            return e;
+        }
+        Plan::Interrupted { cut, .. } => input[..*cut as usize].to_vec(),
+        Plan::Truncate(p) => truncate::apply(input, p),
+        Plan::Shuffle(p) => shuffle::apply(input, p),
+        Plan::Break(family) => {
+            if n == 0 {
+                return Executed {
+                    data: Vec::new(),
+                    fields: Vec::new(),
+                    strategy: recipes::strategy_for(*family),
+                    recipe: EMPTY_RECIPE.to_string(),
+                };
+            }
+            let mut ctx = recipes::Ctx::new(seed, intensity);
+            let b = recipes::apply(*family, input, &mut ctx);
+            return Executed {
+                data: b.data,
+                fields: Vec::new(),
+                strategy: recipes::strategy_for(*family),
+                recipe: b.recipe,
+            };
+        }
+    };
+    let mut e = describe(plan, n as u64, 0);
+    e.data = data;
+    e
+}

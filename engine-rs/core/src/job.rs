@@ -1,0 +1,556 @@
+//! One file's run through the stages scan, plan, corrupt, verify and report (`Job`), and `corrupt`,
+//! which runs them all on a whole buffer.
+
+use crate::args::Checked;
+use crate::checksums;
+use crate::describe::Executed;
+use crate::entropy::{self, entropy, round4};
+use crate::error::{EngineError, MAX_INPUT};
+use crate::execute::{execute, flip_executed, flip_owned};
+use crate::formats::{detect, Family};
+use crate::heuristic::looks_corrupted;
+use crate::modes::{flip, Mode};
+use crate::name::extension_of;
+use crate::options::{check_options, Options, ParsedRanges};
+use crate::plan::{allowed_bytes, make_plan, Plan};
+use crate::recipes;
+use crate::region::Region;
+use crate::report::{Report, Value, ENGINE_VERSION, VERDICT};
+use crate::sha;
+
+/// One file's run through the stages scan, plan, corrupt, verify and report. Each method is one stage,
+/// so a caller (the Web Worker) can report progress between them; `corrupt()` runs them all.
+pub struct Job {
+    // The fields marked pub(crate) are what the streamed stages (`stream`) read and set: a stream
+    // makes a `Job` without its input (`unplanned`) and fills in what it measures as the pieces go by.
+    input: Vec<u8>,
+    /// The input's length, which stays known after a flip has taken the input over as its output.
+    /// 64-bit: a streamed input may pass 4 GiB in WebAssembly too.
+    pub(crate) n: u64,
+    name: String,
+    pub(crate) ext: String,
+    pub(crate) mode: Mode,
+    pub(crate) intensity: u32,
+    pub(crate) seed: u64,
+    pub(crate) family: Family,
+    pub(crate) before_entropy: f64,
+    pub(crate) sha_before: String,
+    plan: Option<Plan>,
+    output: Vec<u8>,
+    fields: Vec<(&'static str, Value)>,
+    strategy: &'static str,
+    recipe: String,
+    pub(crate) escalated: bool,
+    /// byte_flip's verify verdict was "escalate", known at the plan stage (see `flip_verdict_known`):
+    /// the plan is then the escalated one, and verify has nothing left to do.
+    escalate_early: bool,
+    /// The byte ranges (empty without any) and the bytes they leave free (None without any).
+    pub(crate) ranges: ParsedRanges,
+    free: Option<Region>,
+    pub(crate) fix_checksums: bool,
+    /// A streamed run's fix, made on the output file before the report (`set` takes it).
+    pub(crate) fixed: Option<checksums::Fixed>,
+}
+
+impl Job {
+    /// The scan stage: checks the arguments, finds the format family, measures the input.
+    pub fn scan(input: Vec<u8>, name: &str, mode: &str, intensity: u32, seed: u64) -> Result<Job, EngineError> {
+        Job::scan_with(input, name, mode, intensity, seed, None)
+    }
+
+    /// The scan stage with the input's SHA-256 (lower-case hex) computed by the caller, e.g. by the
+    /// browser's native WebCrypto, which hashes several times faster than this crate in WebAssembly.
+    pub fn scan_with(
+        input: Vec<u8>,
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        sha256: Option<String>,
+    ) -> Result<Job, EngineError> {
+        Job::scan_inner(input, name, mode, intensity, seed, sha256, None)
+    }
+
+    /// The scan stage with the input's SHA-256 and byte-value counts measured by the caller while it
+    /// read the input (the native CLI does, piece by piece, on two threads).
+    pub fn scan_measured(
+        input: Vec<u8>,
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        sha256: String,
+        counts: [u64; 256],
+    ) -> Result<Job, EngineError> {
+        Job::scan_inner(input, name, mode, intensity, seed, Some(sha256), Some(counts))
+    }
+
+    fn scan_inner(
+        input: Vec<u8>,
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        sha256: Option<String>,
+        counts: Option<[u64; 256]>,
+    ) -> Result<Job, EngineError> {
+        let args = Checked::new(mode, intensity, seed)?;
+        if input.len() as u64 > MAX_INPUT {
+            return Err(EngineError::TooLarge(input.len() as u64));
+        }
+        let ext = extension_of(name);
+        let family = detect(&input, &ext);
+        let (before_entropy, sha_before) = match (counts, sha256) {
+            (Some(counts), Some(sha)) => (entropy::entropy_of_counts(&counts, input.len() as u64), sha),
+            (_, sha) => measure(&input, sha),
+        };
+        let n = input.len() as u64;
+        let mut job = Job::unplanned(input, n, name, ext, args, family);
+        (job.before_entropy, job.sha_before) = (before_entropy, sha_before);
+        Ok(job)
+    }
+
+    /// A scanned job before its plan: the input (empty when streamed), its length, its name and
+    /// extension, the checked arguments and the format family.
+    pub(crate) fn unplanned(input: Vec<u8>, n: u64, name: &str, ext: String, args: Checked, family: Family) -> Job {
+        let Checked { mode, intensity, seed } = args;
+        Job {
+            n,
+            input,
+            name: name.to_string(),
+            ext,
+            mode,
+            intensity,
+            seed,
+            family,
+            before_entropy: 0.0,
+            sha_before: String::new(),
+            plan: None,
+            output: Vec::new(),
+            fields: Vec::new(),
+            strategy: "",
+            recipe: String::new(),
+            escalated: false,
+            escalate_early: false,
+            ranges: ParsedRanges::default(),
+            free: None,
+            fix_checksums: false,
+            fixed: None,
+        }
+    }
+
+    /// Sets the options (byte ranges, checksum fixing), after any of the scan stage's constructors:
+    /// checks 5 to 9 of docs/contract.md, section 2, which follow the scan's checks 1 to 4.
+    pub fn with_options(mut self, options: &Options) -> Result<Job, EngineError> {
+        self.set_options(options)?;
+        Ok(self)
+    }
+
+    /// `with_options` in place (before the plan stage).
+    pub fn set_options(&mut self, options: &Options) -> Result<(), EngineError> {
+        let ranges = check_options(self.mode, options)?;
+        let free = if ranges.is_empty() {
+            None
+        } else {
+            let free = ranges.free(self.n);
+            let (allowed, h) = allowed_bytes(self.mode, self.n, &free);
+            if self.n > 0 && allowed.is_empty() {
+                let header = (h > 0).then_some(h as u64);
+                return Err(EngineError::NothingAllowed { n: self.n, header });
+            }
+            Some(free)
+        };
+        self.ranges = ranges;
+        self.free = free;
+        self.fix_checksums = options.fix_checksums;
+        Ok(())
+    }
+
+    pub fn family(&self) -> Family {
+        self.family
+    }
+
+    /// The plan stage: chooses what the corrupt stage will do (draws from the plan stream).
+    pub fn plan(&mut self) {
+        let verdict = self.flip_verdict_known();
+        self.escalate_early = verdict == Some(false);
+        let mut plan = if self.escalate_early {
+            // Exactly what verify would do after the first flip: intensity 100, seed + 1.
+            self.make_plan(100, self.seed + 1)
+        } else {
+            self.make_plan(self.intensity, self.seed)
+        };
+        if let Plan::Flip { in_place, .. } = &mut plan {
+            *in_place = verdict.is_some();
+        }
+        self.plan = Some(plan);
+    }
+
+    /// For the flip modes, whether the output will "look corrupted" (the verify stage's check), when
+    /// that is known before flipping. The check reads only the first 1,000 bytes (and, for csv, tsv and
+    /// json, counts over the whole file), and byte_flip keeps a header of min(1024, n/200) bytes: from
+    /// 204,800 bytes on, the output's first 1,024 bytes are the input's, so the verdict is the input's.
+    /// header_preserve_flip never escalates. Known verdicts let the flip change the input in place.
+    fn flip_verdict_known(&self) -> Option<bool> {
+        // Fixing checksums reads the input after the flip, and may write anywhere, headers included.
+        if self.fix_checksums {
+            return None;
+        }
+        match self.mode {
+            Mode::HeaderPreserveFlip => Some(true),
+            Mode::ByteFlip
+                if flip::header_len(self.n, false) >= 1024 && !matches!(self.ext.as_str(), "csv" | "tsv" | "json") =>
+            {
+                Some(looks_corrupted(&self.input, &self.ext))
+            }
+            _ => None,
+        }
+    }
+
+    /// The corrupt stage.
+    pub fn corrupt(&mut self) {
+        if self.plan.is_none() {
+            self.plan();
+        }
+        let Some(plan) = self.plan.take() else { return };
+        if let Plan::Flip { h, k, preserve, seed, in_place: true } = plan {
+            // The input is not needed again: flip it where it is (no copy, half the memory).
+            let r = flip_owned(std::mem::take(&mut self.input), h, k, preserve, seed);
+            self.set(r);
+            return;
+        }
+        self.apply(&plan, self.intensity, self.seed);
+    }
+
+    fn apply(&mut self, plan: &Plan, intensity: u32, seed: u64) {
+        let r = execute(plan, &self.input, intensity, seed);
+        self.set(r);
+    }
+
+    pub(crate) fn make_plan(&self, intensity: u32, seed: u64) -> Plan {
+        make_plan(self.mode, self.n, self.family, intensity, seed, self.free.as_ref())
+    }
+
+    /// The options' report fields and sentences, then the fix (section 6.10) on the output.
+    pub(crate) fn set(&mut self, mut r: Executed) {
+        if !self.ranges.is_empty() {
+            let allowed = self.free.as_ref().map_or(0, |free| allowed_bytes(self.mode, self.n, free).0.total());
+            r.fields.push(("ranges", Value::Str(self.ranges.text())));
+            r.fields.push(("allowed_bytes", Value::Int(allowed)));
+            if self.n > 0 {
+                r.recipe.push_str(&format!(" Byte ranges: {}; {allowed} bytes could change.", self.ranges.text()));
+            }
+        }
+        if self.fix_checksums {
+            let fixed = if let Some(fixed) = self.fixed.take() {
+                fixed
+            } else if self.n == 0 {
+                checksums::Fixed {
+                    counts: checksums::kinds(self.family).iter().map(|&k| (k, 0)).collect(),
+                    notes: Vec::new(),
+                }
+            } else {
+                let protected = (!self.ranges.protect.is_empty()).then(|| self.ranges.protected(self.n));
+                checksums::fix(self.family, &self.input, &mut r.data, protected.as_ref())
+            };
+            if self.n > 0 {
+                r.recipe.push_str(&fixed.sentence());
+            }
+            r.fields.push(("checksums_fixed", Value::Counts(fixed.counts.iter().map(|(k, c)| (k.key, *c)).collect())));
+            if let Some(notes) = fixed.unfixable() {
+                r.fields.push(("checksums_unfixable", Value::Str(notes)));
+            }
+        }
+        self.output = r.data;
+        self.fields = r.fields;
+        self.strategy = r.strategy;
+        self.recipe = r.recipe;
+    }
+
+    /// For a planned flip mode, `(h, k, seed)`: the header kept, the bytes to change and the seed
+    /// drawn from. A caller that runs chunks elsewhere (other Web Workers) uses this with
+    /// `begin_chunks` / `flip_chunks` / `end_chunks`; the result is the same bytes as `corrupt()`.
+    pub fn flip_plan(&self) -> Option<(usize, u64, u64)> {
+        if !self.ranges.is_empty() || self.fix_checksums {
+            return None;
+        }
+        match self.plan {
+            Some(Plan::Flip { h, k, seed, .. }) => Some((h, k, seed)),
+            _ => None,
+        }
+    }
+
+    /// Starts a corrupt stage done chunk by chunk. The output is the input itself when the input is
+    /// not needed again (see `flip_verdict_known`), else a copy of it.
+    pub fn begin_chunks(&mut self) -> bool {
+        if self.flip_plan().is_none() {
+            return false;
+        }
+        let Some(Plan::Flip { in_place, .. }) = self.plan else { return false };
+        self.output = if in_place { std::mem::take(&mut self.input) } else { self.input.clone() };
+        true
+    }
+
+    /// Flips chunks `first..=last` of the output in place (see `flip_plan`).
+    pub fn flip_chunks(&mut self, first: usize, last: usize) {
+        if let Some((h, k, seed)) = self.flip_plan() {
+            let n = self.output.len();
+            flip::flip_chunks(&mut self.output, 0, n, h, k, seed, first..=last);
+        }
+    }
+
+    /// Ends a chunked corrupt stage: the output is final and the mode's fields are set.
+    pub fn end_chunks(&mut self) {
+        if let Some(Plan::Flip { h, k, preserve, .. }) = self.plan.take() {
+            let e = flip_executed(std::mem::take(&mut self.output), h, k, preserve);
+            self.set(e);
+        }
+    }
+
+    /// Mutable access to the output, for callers that write chunks done elsewhere back into it.
+    pub fn output_mut(&mut self) -> &mut [u8] {
+        &mut self.output
+    }
+
+    /// The verify stage: if the output of byte_flip or guaranteed_break does not look corrupted, the
+    /// original is corrupted again at intensity 100 with seed + 1. Returns whether that happened.
+    pub fn verify(&mut self) -> bool {
+        if !self.fields_ready() {
+            self.corrupt();
+        }
+        if self.escalate_early {
+            self.escalated = true;
+            return true;
+        }
+        let escalates = matches!(self.mode, Mode::ByteFlip | Mode::GuaranteedBreak);
+        if !escalates || looks_corrupted(&self.output, &self.ext) {
+            return false;
+        }
+        let seed = self.seed + 1;
+        let plan = self.make_plan(100, seed);
+        self.apply(&plan, 100, seed);
+        if self.mode == Mode::GuaranteedBreak {
+            recipes::breaking::Escalation::new(seed).apply(&mut self.output, 0);
+        }
+        self.escalated = true;
+        true
+    }
+
+    fn fields_ready(&self) -> bool {
+        !self.strategy.is_empty()
+    }
+
+    /// The report stage: measures the output and builds the report. Timing is the caller's (the
+    /// engine has no clock in WebAssembly); pass 0 when it does not matter.
+    pub fn report(&self, time_ms: f64, ops_ms: f64) -> Report {
+        self.report_with(time_ms, ops_ms, None)
+    }
+
+    /// The report stage with the output's SHA-256 computed by the caller (see `scan_with`).
+    pub fn report_with(&self, time_ms: f64, ops_ms: f64, sha256: Option<String>) -> Report {
+        let (after, sha_after) = measure(&self.output, sha256);
+        self.report_of(self.output.len() as u64, after, sha_after, time_ms, ops_ms)
+    }
+
+    /// The report from the output's length, entropy and SHA-256, however they were measured.
+    pub(crate) fn report_of(
+        &self,
+        result_size: u64,
+        after: f64,
+        sha_after: String,
+        time_ms: f64,
+        ops_ms: f64,
+    ) -> Report {
+        let (b4, a4) = (round4(self.before_entropy), round4(after));
+        let mut f: Vec<(&'static str, Value)> = vec![
+            ("engine", Value::Str(ENGINE_VERSION.into())),
+            ("filename", Value::Str(self.name.clone())),
+            ("format", Value::Str(self.family.id().into())),
+            ("original_size", Value::Int(self.n)),
+            ("result_size", Value::Int(result_size)),
+            ("mode", Value::Str(self.mode.name().into())),
+            ("intensity", Value::Int(u64::from(self.intensity))),
+            ("seed", Value::Int(self.seed)),
+            ("time_ms", Value::Num(time_ms)),
+            ("ops_ms", Value::Num(ops_ms)),
+            ("before_entropy", Value::Num(b4)),
+            ("after_entropy", Value::Num(a4)),
+            ("entropy_delta", Value::Num(round4(a4 - b4))),
+            ("verdict", Value::Str(VERDICT.into())),
+            ("recipe", Value::Str(self.recipe.clone())),
+            ("strategy", Value::Str(self.strategy.into())),
+            ("guarantee", Value::Bool(self.mode == Mode::GuaranteedBreak)),
+        ];
+        f.extend(self.fields.iter().cloned());
+        if self.escalated {
+            f.push(("escalated", Value::Bool(true)));
+        }
+        f.push(("sha256_before", Value::Str(self.sha_before.clone())));
+        f.push(("sha256_after", Value::Str(sha_after)));
+        Report { fields: f }
+    }
+
+    /// Releases the input's memory; only `report()` (already taken) and the output remain useful.
+    pub fn drop_input(&mut self) {
+        self.input = Vec::new();
+    }
+
+    pub fn output(&self) -> &[u8] {
+        &self.output
+    }
+
+    pub fn into_output(self) -> Vec<u8> {
+        self.output
+    }
+}
+
+/// Entropy and SHA-256 (unless given) of `bytes`. Natively, large inputs are hashed on a second
+/// thread while this one counts byte values: the two passes take the time of the longer one.
+fn measure(bytes: &[u8], sha256: Option<String>) -> (f64, String) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if sha256.is_none()
+        && bytes.len() >= flip::PARALLEL_MIN
+        && std::thread::available_parallelism().map_or(1, |p| p.get()) > 1
+    {
+        return std::thread::scope(|scope| {
+            let sha = scope.spawn(|| sha::hex_digest(bytes));
+            let e = entropy(bytes);
+            (e, sha.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        });
+    }
+    let e = entropy(bytes);
+    (e, sha256.unwrap_or_else(|| sha::hex_digest(bytes)))
+}
+
+/// Runs every stage; the report's timing fields are 0.
+pub fn corrupt(
+    input: &[u8],
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+) -> Result<(Vec<u8>, Report), EngineError> {
+    corrupt_with(input, name, mode, intensity, seed, &Options::default())
+}
+
+/// `corrupt` with options (byte ranges, checksum fixing).
+pub fn corrupt_with(
+    input: &[u8],
+    name: &str,
+    mode: &str,
+    intensity: u32,
+    seed: u64,
+    options: &Options,
+) -> Result<(Vec<u8>, Report), EngineError> {
+    let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed)?.with_options(options)?;
+    job.plan();
+    job.corrupt();
+    job.verify();
+    let report = job.report(0.0, 0.0);
+    Ok((job.into_output(), report))
+}
+
+#[cfg(test)]
+mod in_place_tests {
+    use super::*;
+    use crate::rng::Stream;
+
+    /// The stages as docs/contract.md states them, with the flip always on a copy and the verdict always
+    /// taken from the output: what the in-place and early-escalation paths must reproduce exactly.
+    fn by_the_book(
+        input: &[u8],
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+    ) -> (Vec<u8>, Vec<(&'static str, Value)>, String, bool) {
+        let m = Mode::parse(mode).unwrap();
+        let ext = extension_of(name);
+        let family = detect(input, &ext);
+        let plan = make_plan(m, input.len() as u64, family, intensity, seed, None);
+        let first = execute(&plan, input, intensity, seed);
+        if !matches!(m, Mode::ByteFlip | Mode::GuaranteedBreak) || looks_corrupted(&first.data, &ext) {
+            return (first.data, first.fields, first.recipe, false);
+        }
+        let again = execute(&make_plan(m, input.len() as u64, family, 100, seed + 1, None), input, 100, seed + 1);
+        (again.data, again.fields, again.recipe, true)
+    }
+
+    fn staged(
+        input: &[u8],
+        name: &str,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        chunked: bool,
+    ) -> (Vec<u8>, Report, bool) {
+        let mut job = Job::scan(input.to_vec(), name, mode, intensity, seed).unwrap();
+        job.plan();
+        if chunked && job.begin_chunks() {
+            let last = (input.len().max(1) - 1) / flip::CHUNK;
+            // Out of order, as helper workers may finish.
+            for c in (0..=last).rev() {
+                job.flip_chunks(c, c);
+            }
+            job.end_chunks();
+        } else {
+            job.corrupt();
+        }
+        let escalated = job.verify();
+        let report = job.report(0.0, 0.0);
+        (job.into_output(), report, escalated)
+    }
+
+    #[test]
+    fn in_place_flips_and_early_escalation_match_the_copying_stages() {
+        let text: Vec<u8> = b"timestamp,level,message\n"
+            .iter()
+            .chain(b"2026-11-21 INFO request served in 12 ms\n".iter().cycle().take(300_000))
+            .copied()
+            .collect();
+        let mut random = vec![0u8; 300_000];
+        let mut rng = Stream::new(99, 7);
+        for b in random.iter_mut() {
+            *b = rng.u32() as u8;
+        }
+        let mut zero_lead = text.clone();
+        zero_lead[0] = 0;
+        let mut seen_early = 0;
+        let mut seen_in_place_clean = 0;
+        for input in [&text, &random, &zero_lead] {
+            for len in [204_799usize, 204_800, 204_801, 262_144, 300_000] {
+                let bytes = &input[..len];
+                for name in ["app.log", "data.csv", "data.tsv", "data.json", "blob.bin", "README"] {
+                    for mode in ["byte_flip", "header_preserve_flip"] {
+                        for (intensity, seed) in [(10, 1u64), (80, 2_147_483_646)] {
+                            let (data, fields, recipe, escalated) = by_the_book(bytes, name, mode, intensity, seed);
+                            for chunked in [false, true] {
+                                let (out, report, esc) = staged(bytes, name, mode, intensity, seed, chunked);
+                                let what = format!("{name} {len} {mode} {intensity} {seed} chunked={chunked}");
+                                assert!(out == data, "{what}: bytes differ");
+                                assert_eq!(esc, escalated, "{what}: escalation");
+                                assert_eq!(report.get("original_size"), Some(&Value::Int(len as u64)), "{what}");
+                                assert_eq!(report.get("recipe"), Some(&Value::Str(recipe.clone())), "{what}");
+                                for (key, value) in &fields {
+                                    assert_eq!(report.get(key), Some(value), "{what}: {key}");
+                                }
+                            }
+                            if mode == "byte_flip"
+                                && len >= 204_800
+                                && ["app.log", "blob.bin", "README"].contains(&name)
+                            {
+                                if escalated {
+                                    seen_early += 1;
+                                } else {
+                                    seen_in_place_clean += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both verdicts were exercised on the in-place path.
+        assert!(seen_early > 0 && seen_in_place_clean > 0, "{seen_early} {seen_in_place_clean}");
+    }
+}

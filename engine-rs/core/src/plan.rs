@@ -1,0 +1,99 @@
+//! The plan stage: what the corrupt stage will do, decided from the mode, the input's length and
+//! family, the intensity, the seed and the bytes the options leave free (draws from the plan stream).
+
+use crate::formats::Family;
+use crate::modes::{flip, interrupted, sectors, shuffle, truncate, Mode, BIT_ROT_ONE_IN};
+use crate::region::Region;
+
+/// What the plan stage decided; the corrupt stage carries it out.
+pub(crate) enum Plan {
+    /// `in_place`: the input is not needed after the flip (see `Job::flip_verdict_known`), so the flip
+    /// takes it over instead of copying it.
+    Flip {
+        h: usize,
+        k: u64,
+        preserve: bool,
+        seed: u64,
+        in_place: bool,
+    },
+    /// byte_flip or header_preserve_flip with byte ranges, and bit_rot: `k` positions of `allowed`.
+    Allowed {
+        action: flip::Action,
+        allowed: Region,
+        k: u64,
+        h: usize,
+        preserve: bool,
+        intensity: u32,
+        seed: u64,
+    },
+    Sectors {
+        allowed: Region,
+        z: u64,
+        seed: u64,
+    },
+    Truncate(truncate::TruncatePlan),
+    Shuffle(shuffle::ShufflePlan),
+    Break(Family),
+    Interrupted {
+        cut: u64,
+        lost: u64,
+    },
+}
+
+/// The bytes that may change (docs/contract.md, section 6.9.2), and the kept header h: the free bytes
+/// less byte_flip's and header_preserve_flip's header.
+pub(crate) fn allowed_bytes(mode: Mode, n: u64, free: &Region) -> (Region, usize) {
+    match mode {
+        Mode::ByteFlip | Mode::HeaderPreserveFlip => {
+            let h = flip::header_len(n, mode == Mode::HeaderPreserveFlip);
+            (free.minus(&Region::span(0, h as u64)), h)
+        }
+        _ => (free.clone(), 0),
+    }
+}
+
+/// `free`: the bytes the ranges leave free, or None without ranges.
+pub(crate) fn make_plan(mode: Mode, n: u64, family: Family, intensity: u32, seed: u64, free: Option<&Region>) -> Plan {
+    let all = Region::span(0, n);
+    match mode {
+        Mode::ByteFlip | Mode::HeaderPreserveFlip => {
+            let preserve = mode == Mode::HeaderPreserveFlip;
+            let h = flip::header_len(n, preserve);
+            match free {
+                None => Plan::Flip {
+                    h,
+                    k: if n == 0 { 0 } else { flip::flip_count(n, n - h as u64, intensity) },
+                    preserve,
+                    seed,
+                    in_place: false,
+                },
+                Some(free) => {
+                    let (allowed, _) = allowed_bytes(mode, n, free);
+                    let base = free.total();
+                    let k = if n == 0 { 0 } else { flip::flip_count_on(base, allowed.total(), intensity) };
+                    Plan::Allowed { action: flip::Action::Flip, allowed, k, h, preserve, intensity, seed }
+                }
+            }
+        }
+        Mode::BitRot => {
+            let allowed = free.cloned().unwrap_or(all);
+            let d = u64::from(BIT_ROT_ONE_IN[intensity as usize]);
+            let a = allowed.total();
+            let k = if n == 0 { 0 } else { (8 * a / d).max(1).min(a) };
+            Plan::Allowed { action: flip::Action::BitRot, allowed, k, h: 0, preserve: false, intensity, seed }
+        }
+        Mode::BadSectors => {
+            let allowed = free.cloned().unwrap_or(all);
+            let eligible = allowed.blocks(sectors::SECTOR as u64).total();
+            let z = if n == 0 { 0 } else { sectors::sector_count(eligible, intensity) };
+            Plan::Sectors { allowed, z, seed }
+        }
+        Mode::TruncateInsert => Plan::Truncate(truncate::plan(n as usize, intensity, seed)),
+        Mode::ShuffleBlocks => Plan::Shuffle(shuffle::plan(n, intensity, seed)),
+        Mode::GuaranteedBreak => Plan::Break(family),
+        Mode::InterruptedTransfer => {
+            let (cut, lost) = interrupted::plan(n, intensity, seed);
+            Plan::Interrupted { cut, lost }
+        }
+    }
+}
