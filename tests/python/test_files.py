@@ -134,6 +134,7 @@ def test_missing_input_and_missing_directory_are_os_errors(src: Path, tmp_path: 
     with pytest.raises(FileNotFoundError) as e:
         fracture.corrupt_file(tmp_path / "nope", tmp_path / "out")
     assert e.value.filename == str(tmp_path / "nope")
+    assert str(e.value) == f"[Errno 2] No such file or directory: '{tmp_path / 'nope'}'"
     with pytest.raises(FileNotFoundError):
         fracture.corrupt_file(src, tmp_path / "no" / "such" / "dir" / "out")
     assert leftovers(tmp_path) == []

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use fracture_engine::stream::{self, FileSource, Source, StreamError};
 use fracture_engine::{EngineError, Job, Mode, Options, Ranges, Report, Value};
 use fracture_host::{host_fields, mode_from_name};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::PyBytes;
@@ -213,17 +213,22 @@ impl From<Failure> for PyErr {
     fn from(f: Failure) -> PyErr {
         match f {
             Failure::Value(msg) => PyValueError::new_err(msg),
-            Failure::Io(e, Some(path)) => {
-                let errno = e.raw_os_error().unwrap_or(0);
-                let err = PyErr::from(e);
-                // The path, as OSError carries it (filename), when the error names one.
-                Python::attach(|py| {
-                    let kind = err.get_type(py);
-                    kind.call1((errno, err.value(py).to_string(), path.display().to_string()))
-                        .map(|v| PyErr::from_value(v))
-                        .unwrap_or(err)
-                })
-            }
+            Failure::Io(e, Some(path)) => match e.raw_os_error() {
+                // The errno's subclass (FileNotFoundError, PermissionError, ...) with the path as its
+                // filename, as open() raises them.
+                Some(errno) => {
+                    let text = e.to_string();
+                    let text = text.split(" (os error").next().unwrap_or(&text).to_string();
+                    let err = PyErr::from(e);
+                    Python::attach(|py| {
+                        err.get_type(py)
+                            .call1((errno, text, path.display().to_string()))
+                            .map(PyErr::from_value)
+                            .unwrap_or(err)
+                    })
+                }
+                None => PyOSError::new_err(format!("{}: {e}", path.display())),
+            },
             Failure::Io(e, None) => PyErr::from(e),
             Failure::Py(e) => e,
         }
