@@ -1,7 +1,7 @@
 // The page's side of the engine: `corrupt()` runs one file in a Web Worker (never on the main thread),
 // reports stages and progress, transfers bytes instead of copying them, resolves to the output as a
 // Blob, and aborts by terminating.
-import type { CorruptCallbacks, CorruptOptions, EngineResult } from '../shared/types.ts';
+import type { CorruptCallbacks, CorruptOptions, EngineResult, OutputPlace } from '../shared/types.ts';
 import { type FromWorker, type ToWorker, usesHelpers } from './protocol.ts';
 import { HELPER_NAME, streamsInBrowser } from './stream-web.ts';
 
@@ -96,6 +96,7 @@ export function corrupt(
   options: CorruptOptions,
   callbacks?: CorruptCallbacks,
   signal?: AbortSignal,
+  place?: OutputPlace,
 ): Promise<EngineResult>;
 export function corrupt(
   input: Input,
@@ -103,9 +104,10 @@ export function corrupt(
   a?: CorruptOptions | CorruptCallbacks,
   b?: CorruptCallbacks | AbortSignal,
   c?: AbortSignal,
+  place: OutputPlace = {},
 ): Promise<EngineResult> {
   if (typeof nameOrOptions === 'string') {
-    return run(input, nameOrOptions, a as CorruptOptions, (b as CorruptCallbacks) ?? {}, c);
+    return run(input, nameOrOptions, a as CorruptOptions, (b as CorruptCallbacks) ?? {}, c, place);
   }
   return run(input, (input as File).name, nameOrOptions, (a as CorruptCallbacks) ?? {}, b as AbortSignal | undefined);
 }
@@ -116,6 +118,7 @@ async function run(
   options: CorruptOptions,
   callbacks: CorruptCallbacks,
   signal?: AbortSignal,
+  place: OutputPlace = {},
 ): Promise<EngineResult> {
   if (signal?.aborted) throw abortError();
   const w = idle.pop() ?? spawn();
@@ -201,11 +204,11 @@ async function run(
         let writer: MessagePort | undefined;
         if (streamed && helpers.length === SPARE_HELPERS) {
           hasher = serve(helpers[0], 'serve-hashes');
-          writer = serve(helpers[1], 'serve-hashes', options.store);
+          writer = serve(helpers[1], 'serve-hashes', place.store);
         } else {
           ports = helpers.map((h) => serve(h, 'serve-flips'));
           // With the output stored, the first helper also computes the checksums (hash-helper.ts).
-          if (options.store && helpers.length > 0) hasher = serve(helpers[0], 'serve-hashes');
+          if (place.store && helpers.length > 0) hasher = serve(helpers[0], 'serve-hashes');
         }
         const msg: ToWorker = {
           type: 'corrupt',
@@ -213,6 +216,7 @@ async function run(
           input: toTransferable(input),
           name,
           options,
+          ...(place.store ? { store: place.store } : {}),
           helpers: ports,
           ...(hasher ? { hasher } : {}),
           ...(writer ? { writer } : {}),

@@ -15,13 +15,15 @@ export type ToWorker =
       input: Blob | ArrayBuffer;
       name: string;
       options: CorruptOptions;
+      /** Where the output goes in the origin-private file system (OutputPlace); none: a Blob. */
+      store?: readonly string[];
       /** Ports to helper workers that flip pieces of a large flip-mode job (see `usesHelpers`). */
       helpers?: Port[];
       /** A port to a helper that computes the job's SHA-256 checksums beside its stages (HashRequest). */
       hasher?: Port;
       /**
        * A streamed job (stream-web.ts): a port to a second helper, which hashes the output's pieces
-       * and writes them to `options.store` when given (`hasher` then hashes the input's).
+       * and writes them to `store` when given (`hasher` then hashes the input's).
        */
       writer?: Port;
     }

@@ -183,7 +183,7 @@ async function runStreamed(
   const pool: ArrayBuffer[] = [];
   const inputSide = helperSide(hasherOver(hasher, pool), 'input');
   const outputSide = helperSide(hasherOver(writer, pool), 'output');
-  const store = msg.options.store;
+  const store = msg.store;
   if (!store) {
     const output = blobSide(outputSide);
     const report = await streamWasm(
@@ -256,8 +256,8 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     // opened, it goes back as a Blob and the page is told why.
     let notStored: string | undefined;
     let stored: Stored | undefined;
-    if (engine && msg.options.store) {
-      stored = await openStore(msg.options.store).catch((e: unknown) => {
+    if (engine && msg.store) {
+      stored = await openStore(msg.store).catch((e: unknown) => {
         notStored = messageOf(e);
         return undefined;
       });
@@ -298,7 +298,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
           data: await blobFromBytes(r.data),
           report: r.report,
         }));
-    if (msg.options.store && notStored === undefined) notStored = 'the WebAssembly engine is not loaded';
+    if (msg.store && notStored === undefined) notStored = 'the WebAssembly engine is not loaded';
     post({ type: 'done', id, data, report, ...(notStored === undefined ? {} : { notStored }) });
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });

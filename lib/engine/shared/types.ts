@@ -23,6 +23,10 @@ export interface CorruptOptions {
   ranges?: { only?: readonly string[]; protect?: readonly string[] };
   /** Recompute the checksums that cover stored bytes after the corruption (section 6.10). */
   fixChecksums?: boolean;
+}
+
+/** Where a host keeps a run's output: no engine argument, so apart from CorruptOptions. */
+export interface OutputPlace {
   /**
    * Browser worker only: write the output to this file of the origin-private file system (directory
    * names, then the file's name) and hand back that file, which Chromium keeps on disk, not a Blob

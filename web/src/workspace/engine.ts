@@ -4,5 +4,5 @@
 import type { CorruptFn } from './run.ts';
 import { loadEngineClient } from './heavy.ts';
 
-export const corrupt: CorruptFn = async (file, name, options, callbacks, signal) =>
-  (await loadEngineClient()).corrupt(file, name, options, callbacks, signal);
+export const corrupt: CorruptFn = async (file, name, options, callbacks, signal, place) =>
+  (await loadEngineClient()).corrupt(file, name, options, callbacks, signal, place);

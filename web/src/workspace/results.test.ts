@@ -2,7 +2,7 @@
 // that made it, ranges and checksum fixing included, so the reference engine gives the same bytes.
 import { describe, expect, it, vi } from 'vitest';
 import { corrupt as reference } from '../../../lib/engine/reference/engine.ts';
-import type { CorruptOptions } from '../../../lib/engine/shared/types.ts';
+import type { CorruptOptions, OutputPlace } from '../../../lib/engine/shared/types.ts';
 import { png } from '../../../tests/cross-engine/families.ts';
 import { bytesOf, type Finished, optionsOf, remakeResult } from './results.ts';
 import type { CorruptFn } from './run.ts';
@@ -40,13 +40,15 @@ describe('a released result made again', () => {
     expect(again.fixChecksums).toBe(options.fixChecksums);
     if (options.ranges) expect(report.ranges).toBeDefined();
     if (options.fixChecksums) expect(report.checksums_fixed).toBeDefined();
-    const seen: CorruptOptions[] = [];
-    const spy: CorruptFn = (f, n, o, c) => {
-      seen.push(o);
+    const seen: { options: CorruptOptions; place?: OutputPlace }[] = [];
+    const spy: CorruptFn = (f, n, o, c, _signal, place) => {
+      seen.push({ options: o, place });
       return engine(f, n, o, c);
     };
     const remade = await remakeResult(file, report, spy, ['fracture-results', 'tab', '1']);
-    expect(seen[0].store).toEqual(['fracture-results', 'tab', '1']);
+    expect(seen[0].place?.store).toEqual(['fracture-results', 'tab', '1']);
+    // The storage place travels beside the engine's arguments, never among them.
+    expect(Object.keys(seen[0].options)).not.toContain('store');
     expect(await bytes(remade)).toEqual(first.data);
   });
 

@@ -61,9 +61,7 @@ export async function remakeResult(
   corrupt: CorruptFn,
   store?: readonly string[],
 ): Promise<Blob> {
-  const options = optionsOf(report);
-  if (store) options.store = store;
-  const produced = await corrupt(file, file.name, options, {});
+  const produced = await corrupt(file, file.name, optionsOf(report), {}, undefined, store ? { store } : undefined);
   if (produced.report.sha256_after !== report.sha256_after)
     throw new Error(`${file.name} came out different when made again (was the original changed on disk?)`);
   return outputBlob(produced.data);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_FILE_BYTES } from '../constants.ts';
-import type { CorruptCallbacks, CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
+import type { CorruptCallbacks, CorruptOptions, OutputPlace, Report } from '../../../lib/engine/shared/types.ts';
 import { STAGES } from '../../../lib/engine/shared/stages.ts';
 import { STAGE_DELAY_MS, instantPacing, stageDelay } from './pacing.ts';
 import type { Pacing } from './pacing.ts';
@@ -269,8 +269,10 @@ describe('stage pacing', () => {
 
 describe('runFiles: where results are kept', () => {
   it("asks for each file's storage place and collects the files whose output stayed in memory", async () => {
-    const { corrupt: inner, calls } = fakeEngine();
-    const corrupt: CorruptFn = async (file, name, options, callbacks) => {
+    const { corrupt: inner } = fakeEngine();
+    const calls: { options: CorruptOptions; place?: OutputPlace }[] = [];
+    const corrupt: CorruptFn = async (file, name, options, callbacks, _signal, place) => {
+      calls.push({ options, place });
       const out = await inner(file, name, options, callbacks);
       return name === 'b.bin'
         ? { data: new Blob([out.data as Uint8Array<ArrayBuffer>]), report: out.report, notStored: 'quota' }
@@ -289,10 +291,11 @@ describe('runFiles: where results are kept', () => {
         storeFor: (f) => ['fracture-results', 'tab', String(f.id)],
       },
     );
-    expect(calls.map((c) => c.options.store)).toEqual([
+    expect(calls.map((c) => c.place?.store)).toEqual([
       ['fracture-results', 'tab', '1'],
       ['fracture-results', 'tab', '2'],
     ]);
+    expect(calls.every((c) => !('store' in c.options))).toBe(true);
     expect(outcome.completed).toHaveLength(2);
     expect(outcome.notStored.map((n) => [n.item.file.name, n.reason])).toEqual([['b.bin', 'quota']]);
   });

@@ -8,6 +8,7 @@ import type {
   CorruptResult,
   EngineMode,
   EngineResult,
+  OutputPlace,
 } from '../../../lib/engine/shared/types.ts';
 import type { Pacing } from './pacing.ts';
 import type { FileItem, FileResult, WorkspaceAction } from './state.ts';
@@ -18,6 +19,7 @@ export type CorruptFn = (
   options: CorruptOptions,
   callbacks: CorruptCallbacks,
   signal?: AbortSignal,
+  place?: OutputPlace,
 ) => Promise<CorruptResult | EngineResult>;
 
 export interface RunSettings {
@@ -122,8 +124,8 @@ async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, 
         ? { mode, intensity: settings.intensity, seed, ranges: settings.ranges, fixChecksums: settings.fixChecksums }
         : { mode, intensity: settings.intensity, seed };
     const store = deps.storeFor?.(item);
-    if (store) options.store = store;
-    return await deps.corrupt(item.file, item.file.name, options, presenter.callbacks, deps.signal);
+    const place = store ? { store } : undefined;
+    return await deps.corrupt(item.file, item.file.name, options, presenter.callbacks, deps.signal, place);
   } finally {
     await presenter.settled();
   }

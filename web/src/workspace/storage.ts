@@ -1,5 +1,5 @@
 // Where finished files are kept: the origin-private file system (OPFS), one folder per tab under
-// RESULTS_DIR, which the engine worker writes each output into (CorruptOptions.store). Chromium keeps
+// RESULTS_DIR, which the engine worker writes each output into (OutputPlace.store). Chromium keeps
 // those files on disk, where a private window keeps Blobs in memory only, so a batch of large files
 // fits there too. The space goes when a file is removed or the list cleared, once "Download All as
 // ZIP" has been downloaded (the controller's releaseResults, told by the service worker), when the
