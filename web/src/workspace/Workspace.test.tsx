@@ -71,7 +71,7 @@ function renderWorkspace(state?: unknown, search = '') {
   return render(
     <MemoryRouter initialEntries={[{ pathname: '/', search, state }]}>
       <Toaster />
-      <WorkspaceProvider engine={fakeEngine} initialSeed={1234567890}>
+      <WorkspaceProvider host={{ corrupt: fakeEngine }} initialSeed={1234567890}>
         <UploadSection />
         <ReportSection />
         <PreviewPanel />
