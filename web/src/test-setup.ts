@@ -1,2 +1,11 @@
 // jest-dom matchers for component tests (files that opt into jsdom with `// @vitest-environment jsdom`).
 import '@testing-library/jest-dom/vitest';
+
+// In component tests, findBy* and waitFor give up after 10 s (the library's default is 1 s): the
+// first test of a file waits for lazily loaded modules (the toast region, say), which takes seconds
+// on a loaded 2-core machine. A passing wait returns as soon as its element appears, so this costs
+// nothing then. Node-environment tests skip loading the library.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
+}
