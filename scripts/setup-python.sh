@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # What the Python package's build and tests need, installed idempotently into .venv-build/ (ignored by
-# git): maturin, which builds the wheel and the sdist (docs/python.md), and a wheelhouse of pytest and
-# Hypothesis from which tests/python/run.sh fills a fresh virtual environment for every run without
+# git): maturin, which builds the wheel and the sdist (docs/python.md), and a wheelhouse of pytest,
+# Hypothesis and mypy (which checks the package's types as a user's code sees them) from which tests/python/run.sh fills a fresh virtual environment for every run without
 # going to the package index again. Each step is skipped when what it installs is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MATURIN_VERSION=1.16.0
-TEST_PACKAGES=(pytest==9.2.0 hypothesis==6.170.17)
+TEST_PACKAGES=(pytest==9.2.0 hypothesis==6.170.17 mypy==2.4.1)
 VENV=.venv-build
 PYTHON=${PYTHON:-python3}
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package's tests as users meet them: builds the wheel (`make python`), makes a FRESH
-# virtual environment, installs the wheel with pytest and Hypothesis there (from the wheelhouse
+# virtual environment, installs the wheel with pytest, Hypothesis and mypy there (from the wheelhouse
 # scripts/setup-python.sh keeps, so no index is needed), and runs pytest over tests/python/ with that
 # environment's interpreter. The package's sdist is built too, and checked for what a build needs.
 # Arguments go to pytest (`bash tests/python/run.sh -k golden`).
@@ -23,7 +23,7 @@ venv=tests/.work/python-venv
 rm -rf "$venv"
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q --disable-pip-version-check --no-index --find-links .venv-build/wheelhouse \
-  pytest hypothesis target/wheels/fracture-*.whl
+  pytest hypothesis mypy target/wheels/fracture-*.whl
 # From a directory outside the source tree, so that `import fracture` can only be the installed one.
 cd "$venv"
 FRACTURE_ROOT=$root FRACTURE_CLI=$root/target/release/fracture \

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+import subprocess
 import sys
 from pathlib import Path
 
@@ -21,6 +22,31 @@ def test_typed():
     assert (package / "py.typed").is_file()
     assert (package / "_native.pyi").is_file()
     assert "def corrupt(" in (package / "_native.pyi").read_text()
+
+
+USER_CODE = """
+import fracture
+from fracture.hypothesis import corruptions
+
+result: fracture.Result = fracture.corrupt(b"abc", seed=1, ranges={"only": ["0:1"]})
+data: bytes = result.data
+seed: int = result.seed
+report = fracture.corrupt_file("a.png", "b.png", mode="bit_rot")
+strategy = corruptions(b"abc", modes=["bit_rot"])
+wrong = fracture.corrupt("text")
+"""
+
+
+def test_types_as_a_user_sees_them(tmp_path: Path):
+    """mypy --strict: the package itself is clean, and a user's mistake is caught from its types."""
+    mypy = [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache")]
+    p = subprocess.run([*mypy, "-p", "fracture"], capture_output=True, text=True, cwd=tmp_path)
+    assert p.returncode == 0, p.stdout
+    (tmp_path / "user.py").write_text(USER_CODE)
+    p = subprocess.run([*mypy, "user.py"], capture_output=True, text=True, cwd=tmp_path)
+    errors = [line for line in p.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1, p.stdout
+    assert errors[0].startswith("user.py:10: error: Argument 1 to \"corrupt\" has incompatible type \"str\"")
 
 
 def test_the_pytest_plugin_is_registered_by_entry_point():

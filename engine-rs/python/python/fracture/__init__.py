@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from typing import Any, Dict, Iterable, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _native
 
@@ -65,8 +65,7 @@ class Result:
         """The same bytes and the same report, timings (``time_ms``, ``ops_ms``) aside."""
         if not isinstance(other, Result):
             return NotImplemented
-        untimed = lambda r: {k: v for k, v in r.items() if k not in ("time_ms", "ops_ms")}  # noqa: E731
-        return self.data == other.data and untimed(self.report) == untimed(other.report)
+        return self.data == other.data and _untimed(self.report) == _untimed(other.report)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -76,6 +75,10 @@ class Result:
             f"Result(mode={r['mode']!r}, intensity={r['intensity']}, seed={r['seed']}, "
             f"{len(self.data)} bytes, sha256_after={r['sha256_after'][:12]}...)"
         )
+
+
+def _untimed(report: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in report.items() if k not in ("time_ms", "ops_ms")}
 
 
 def _mode(mode: object) -> str:
@@ -98,7 +101,7 @@ def _seed(seed: object) -> int:
     return seed
 
 
-def _ranges(ranges: Optional[Ranges]) -> Tuple[list, list]:
+def _ranges(ranges: Optional[Ranges]) -> Tuple[List[str], List[str]]:
     if ranges is None:
         return [], []
     if not isinstance(ranges, Mapping):
@@ -107,7 +110,7 @@ def _ranges(ranges: Optional[Ranges]) -> Tuple[list, list]:
     if unknown:
         raise ValueError(f"ranges takes the keys 'only' and 'protect', not {unknown[0]!r}")
 
-    def texts(key: str) -> list:
+    def texts(key: str) -> List[str]:
         value = ranges.get(key)
         if value is None:
             return []
@@ -190,7 +193,8 @@ def corrupt_file(
         protect,
         _flag(fix_checksums),
     )
-    return json.loads(report)
+    parsed: Dict[str, Any] = json.loads(report)
+    return parsed
 
 
 def corrupted_name(name: str, seed: Optional[int] = None) -> str:

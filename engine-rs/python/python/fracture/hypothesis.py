@@ -8,7 +8,7 @@ seed: the example it reports is as little damage as it could find.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Union
+from typing import Iterable, Optional, Tuple, Union
 
 from hypothesis import strategies as st
 
@@ -49,7 +49,7 @@ def corruptions(
 
     # Hypothesis names a failing example by this function and its draw:
     # `result=corruption(('bit_rot', 12, 0))` is mode, intensity and seed.
-    def corruption(drawn: tuple) -> Result:
+    def corruption(drawn: Tuple[str, int, int]) -> Result:
         mode, intensity, seed = drawn
         return corrupt(data, name=name, mode=mode, intensity=intensity, seed=seed)
 

@@ -119,7 +119,7 @@ def _replay(report: Dict[str, Any], path: Optional[Path]) -> str:
     """The report's replay command, naming the input by its path when it came from a file."""
     if path is None:
         return f"{report['replay']}    # the bytes given, saved as {report['filename']}"
-    replay = report["replay"]
+    replay = str(report["replay"])
     return replay[: len(replay) - len(_shell_word(report["filename"]))] + _shell_word(str(path))
 
 
