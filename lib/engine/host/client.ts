@@ -192,9 +192,9 @@ async function run(
     w.ready.then(
       () => {
         if (settled) return;
-        const serve = (h: EngineWorker, type: 'serve-flips' | 'serve-hashes', store?: readonly string[]) => {
+        const serve = (h: EngineWorker, type: 'serve-flips' | 'serve-hashes', storePath?: readonly string[]) => {
           const channel = new MessageChannel();
-          h.worker.postMessage({ type, port: channel.port2, ...(store ? { store } : {}) } satisfies ToWorker, [
+          h.worker.postMessage({ type, port: channel.port2, ...(storePath ? { storePath } : {}) } satisfies ToWorker, [
             channel.port2,
           ]);
           return channel.port1;
@@ -204,11 +204,11 @@ async function run(
         let writer: MessagePort | undefined;
         if (streamed && helpers.length === SPARE_HELPERS) {
           hasher = serve(helpers[0], 'serve-hashes');
-          writer = serve(helpers[1], 'serve-hashes', place.store);
+          writer = serve(helpers[1], 'serve-hashes', place.path);
         } else {
           ports = helpers.map((h) => serve(h, 'serve-flips'));
           // With the output stored, the first helper also computes the checksums (hash-helper.ts).
-          if (place.store && helpers.length > 0) hasher = serve(helpers[0], 'serve-hashes');
+          if (place.path && helpers.length > 0) hasher = serve(helpers[0], 'serve-hashes');
         }
         const msg: ToWorker = {
           type: 'corrupt',
@@ -216,7 +216,7 @@ async function run(
           input: toTransferable(input),
           name,
           options,
-          ...(place.store ? { store: place.store } : {}),
+          ...(place.path ? { storePath: place.path } : {}),
           helpers: ports,
           ...(hasher ? { hasher } : {}),
           ...(writer ? { writer } : {}),

@@ -15,15 +15,15 @@ export type ToWorker =
       input: Blob | ArrayBuffer;
       name: string;
       options: CorruptOptions;
-      /** Where the output goes in the origin-private file system (OutputPlace); none: a Blob. */
-      store?: readonly string[];
+      /** Where the output goes in the origin-private file system (OutputPlace.path); none: a Blob. */
+      storePath?: readonly string[];
       /** Ports to helper workers that flip pieces of a large flip-mode job (see `usesHelpers`). */
       helpers?: Port[];
       /** A port to a helper that computes the job's SHA-256 checksums beside its stages (HashRequest). */
       hasher?: Port;
       /**
        * A streamed job (stream-web.ts): a port to a second helper, which hashes the output's pieces
-       * and writes them to `store` when given (`hasher` then hashes the input's).
+       * and writes them to `storePath` when given (`hasher` then hashes the input's).
        */
       writer?: Port;
     }
@@ -34,12 +34,12 @@ export type ToWorker =
     }
   | {
       /**
-       * Hash the pieces that arrive on `port` (HashRequest, answered by HashReply); with `store`, also
+       * Hash the pieces that arrive on `port` (HashRequest, answered by HashReply); with `storePath`, also
        * write the output's pieces, in order, to that origin-private file (closed at its `finish`).
        */
       type: 'serve-hashes';
       port: Port;
-      store?: readonly string[];
+      storePath?: readonly string[];
     };
 
 export type FromWorker =

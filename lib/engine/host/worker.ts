@@ -118,15 +118,15 @@ async function removeStored(path: readonly string[]): Promise<void> {
 }
 
 /**
- * Hashes the pieces that arrive on `port`; with `store`, also writes the output's pieces, in order,
+ * Hashes the pieces that arrive on `port`; with `storePath`, also writes the output's pieces, in order,
  * to that origin-private file (opened at the first, truncated and closed at the stream's finish).
  */
-function serveHashes(port: MessagePort, store?: readonly string[]) {
+function serveHashes(port: MessagePort, storePath?: readonly string[]) {
   const streams = new Map<HashRequest['stream'], wasm.Sha256Stream>();
   let file: Promise<Stored> | undefined;
   let at = 0;
   const write = async (request: HashRequest) => {
-    file ??= openStore(store as readonly string[]);
+    file ??= openStore(storePath as readonly string[]);
     const place = await file;
     try {
       if ('part' in request) {
@@ -154,7 +154,7 @@ function serveHashes(port: MessagePort, store?: readonly string[]) {
       if (!engine) reply = { id: request.id, error: 'The WebAssembly engine is not loaded' };
       else {
         try {
-          if (store && request.stream === 'output') await write(request);
+          if (storePath && request.stream === 'output') await write(request);
           reply = answerHash(engine, streams, request);
         } catch (err) {
           reply = { id: request.id, error: messageOf(err), store: true };
@@ -169,7 +169,7 @@ function serveHashes(port: MessagePort, store?: readonly string[]) {
 
 /**
  * A streamed job (stream-web.ts): `hasher` hashes the input, `writer` hashes the output and writes
- * it to `store` when given; else the output becomes a Blob here.
+ * it to `storePath` when given; else the output becomes a Blob here.
  */
 async function runStreamed(
   engine: WasmEngine,
@@ -183,8 +183,8 @@ async function runStreamed(
   const pool: ArrayBuffer[] = [];
   const inputSide = helperSide(hasherOver(hasher, pool), 'input');
   const outputSide = helperSide(hasherOver(writer, pool), 'output');
-  const store = msg.store;
-  if (!store) {
+  const storePath = msg.storePath;
+  if (!storePath) {
     const output = blobSide(outputSide);
     const report = await streamWasm(
       engine,
@@ -208,13 +208,13 @@ async function runStreamed(
       pool,
     );
     if (out.data) {
-      await removeStored(store).catch(() => undefined);
+      await removeStored(storePath).catch(() => undefined);
       return { data: out.data, report: out.report, notStored: out.notStored };
     }
     // The File of an origin-private file is backed by the file on disk; it crosses by reference.
-    return { data: await storedFile(store), report: out.report };
+    return { data: await storedFile(storePath), report: out.report };
   } catch (e) {
-    await removeStored(store).catch(() => undefined);
+    await removeStored(storePath).catch(() => undefined);
     throw e;
   }
 }
@@ -226,7 +226,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     return;
   }
   if (msg.type === 'serve-hashes') {
-    serveHashes(msg.port, msg.store);
+    serveHashes(msg.port, msg.storePath);
     return;
   }
   if (msg.type !== 'corrupt') return;
@@ -256,8 +256,8 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     // opened, it goes back as a Blob and the page is told why.
     let notStored: string | undefined;
     let stored: Stored | undefined;
-    if (engine && msg.store) {
-      stored = await openStore(msg.store).catch((e: unknown) => {
+    if (engine && msg.storePath) {
+      stored = await openStore(msg.storePath).catch((e: unknown) => {
         notStored = messageOf(e);
         return undefined;
       });
@@ -298,7 +298,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
           data: await blobFromBytes(r.data),
           report: r.report,
         }));
-    if (msg.store && notStored === undefined) notStored = 'the WebAssembly engine is not loaded';
+    if (msg.storePath && notStored === undefined) notStored = 'the WebAssembly engine is not loaded';
     post({ type: 'done', id, data, report, ...(notStored === undefined ? {} : { notStored }) });
   } catch (e) {
     post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });

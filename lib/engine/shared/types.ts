@@ -32,7 +32,7 @@ export interface OutputPlace {
    * names, then the file's name) and hand back that file, which Chromium keeps on disk, not a Blob
    * held in memory (private windows keep Blobs in memory only).
    */
-  store?: readonly string[];
+  path?: readonly string[];
 }
 
 export interface CorruptCallbacks {

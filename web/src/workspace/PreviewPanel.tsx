@@ -3,7 +3,7 @@
 // it, with the browser's own verdict. It renders only once a result exists.
 import { styled } from 'styled-components';
 import { displayName } from '../../../lib/report/display.ts';
-import { useWorkspace } from './controller.tsx';
+import { useWorkspace } from './provider.tsx';
 import { ChangeView } from './ChangeView.tsx';
 import { MediaView } from './MediaView.tsx';
 import { mediaOf } from './media.ts';

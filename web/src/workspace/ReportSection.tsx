@@ -7,7 +7,7 @@ import type { Report } from '../../../lib/engine/shared/types.ts';
 import { displayName, reportJson } from '../../../lib/report/display.ts';
 import { type HostReport, withHostFields } from '../../../lib/report/host-fields.ts';
 import { MODE_FIELDS as MODE_FIELD_LABELS } from '../../../lib/report/text.ts';
-import { useWorkspace } from './controller.tsx';
+import { useWorkspace } from './provider.tsx';
 import { type Finished, hostReportOf } from './results.ts';
 import { usePromise } from './usePromise.ts';
 import {

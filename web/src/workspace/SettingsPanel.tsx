@@ -5,7 +5,7 @@ import { styled } from 'styled-components';
 import { ALGORITHMS, modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { Tooltip } from '../ui/Tooltip.tsx';
 import { displaySeed } from './bytes.ts';
-import { useWorkspace } from './controller.tsx';
+import { useWorkspace } from './provider.tsx';
 import { INTENSITY } from './useSettings.ts';
 import { Switch } from '../ui/Switch.tsx';
 import { Button, Card } from './styles.ts';

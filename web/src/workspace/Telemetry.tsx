@@ -4,7 +4,7 @@ import { styled } from 'styled-components';
 import { displayName } from '../../../lib/report/display.ts';
 import { modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
-import { useWorkspace } from './controller.tsx';
+import { useWorkspace } from './provider.tsx';
 import { formatEntropy, formatEntropyDelta, formatMs, formatSize, recoverability, sizeChange } from './format.ts';
 import { processedItems } from './state.ts';
 import { Button, Card, DataList, Muted } from './styles.ts';

@@ -1,7 +1,7 @@
 // The upload and process section (id="upload", the target of every "Start Corrupting" scroll).
 import { styled } from 'styled-components';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
-import { useWorkspace } from './controller.tsx';
+import { useWorkspace } from './provider.tsx';
 import { DropZone, openPicker } from './DropZone.tsx';
 import { FileList } from './FileList.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';

@@ -5,7 +5,7 @@
 import { PreviewPanel } from './PreviewPanel.tsx';
 import { ReportSection } from './ReportSection.tsx';
 import { UploadSection } from './UploadSection.tsx';
-import { WorkspaceProvider } from './controller.tsx';
+import { WorkspaceProvider } from './provider.tsx';
 
 export { PreviewPanel, ReportSection, UploadSection, WorkspaceProvider };
 

@@ -46,7 +46,7 @@ describe('a released result made again', () => {
       return engine(f, n, o, c);
     };
     const remade = await remakeResult(file, report, spy, ['fracture-results', 'tab', '1']);
-    expect(seen[0].place?.store).toEqual(['fracture-results', 'tab', '1']);
+    expect(seen[0].place?.path).toEqual(['fracture-results', 'tab', '1']);
     // The storage place travels beside the engine's arguments, never among them.
     expect(Object.keys(seen[0].options)).not.toContain('store');
     expect(await bytes(remade)).toEqual(first.data);

@@ -51,7 +51,7 @@ export function optionsOf(report: Report): CorruptOptions {
 }
 
 /**
- * Runs the engine again on the original with the options its report records, into `store` when
+ * Runs the engine again on the original with the options its report records, into `storePath` when
  * given. The engine is deterministic, so the bytes are the first run's; the SHA-256 is checked all
  * the same, and a mismatch is an error rather than a different file under the same report.
  */
@@ -59,9 +59,16 @@ export async function remakeResult(
   file: File,
   report: Report,
   corrupt: CorruptFn,
-  store?: readonly string[],
+  storePath?: readonly string[],
 ): Promise<Blob> {
-  const produced = await corrupt(file, file.name, optionsOf(report), {}, undefined, store ? { store } : undefined);
+  const produced = await corrupt(
+    file,
+    file.name,
+    optionsOf(report),
+    {},
+    undefined,
+    storePath ? { path: storePath } : undefined,
+  );
   if (produced.report.sha256_after !== report.sha256_after)
     throw new Error(`${file.name} came out different when made again (was the original changed on disk?)`);
   return outputBlob(produced.data);

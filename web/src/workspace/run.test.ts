@@ -288,10 +288,10 @@ describe('runFiles: where results are kept', () => {
         corrupt,
         dispatch: rec.dispatch,
         pacing: instantPacing,
-        storeFor: (f) => ['fracture-results', 'tab', String(f.id)],
+        storePathFor: (f) => ['fracture-results', 'tab', String(f.id)],
       },
     );
-    expect(calls.map((c) => c.place?.store)).toEqual([
+    expect(calls.map((c) => c.place?.path)).toEqual([
       ['fracture-results', 'tab', '1'],
       ['fracture-results', 'tab', '2'],
     ]);

@@ -37,7 +37,7 @@ export interface RunDeps {
   pacing: Pacing;
   signal?: AbortSignal;
   /** Where the engine keeps a file's output in the origin-private file system (storage.ts); none: a Blob in memory. */
-  storeFor?: (item: FileItem) => readonly string[] | undefined;
+  storePathFor?: (item: FileItem) => readonly string[] | undefined;
 }
 
 /** The mode a failed file is retried with, as the 'failed' state message promises. */
@@ -123,8 +123,8 @@ async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, 
       mode === settings.mode
         ? { mode, intensity: settings.intensity, seed, ranges: settings.ranges, fixChecksums: settings.fixChecksums }
         : { mode, intensity: settings.intensity, seed };
-    const store = deps.storeFor?.(item);
-    const place = store ? { store } : undefined;
+    const path = deps.storePathFor?.(item);
+    const place = path ? { path } : undefined;
     return await deps.corrupt(item.file, item.file.name, options, presenter.callbacks, deps.signal, place);
   } finally {
     await presenter.settled();

@@ -1,8 +1,8 @@
 // Where finished files are kept: the origin-private file system (OPFS), one folder per tab under
-// RESULTS_DIR, which the engine worker writes each output into (OutputPlace.store). Chromium keeps
+// RESULTS_DIR, which the engine worker writes each output into (OutputPlace.path). Chromium keeps
 // those files on disk, where a private window keeps Blobs in memory only, so a batch of large files
 // fits there too. The space goes when a file is removed or the list cleared, once "Download All as
-// ZIP" has been downloaded (the controller's releaseResults, told by the service worker), when the
+// ZIP" has been downloaded (useResults.ts's releaseResults, told by the service worker), when the
 // page is hidden for good (pagehide, unless a ZIP download still streams from them), and, for tabs that crashed, at the next start-up: each tab
 // holds a Web Lock named after its folder for as long as it lives, and folders whose lock nobody
 // holds are swept.

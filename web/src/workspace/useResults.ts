@@ -25,7 +25,7 @@ import type { ZipReads } from './zip-reads.ts';
 /** Shown once the browser has every byte of the ZIP (the service worker's served download ended). */
 export const ZIP_READY = 'ZIP ready. Safe to close this tab.';
 
-const MADE_AGAIN = (name: string) =>
+const madeAgain = (name: string) =>
   `${name} was let go after the ZIP download; the same seed makes the same bytes again.`;
 
 /**
@@ -72,7 +72,7 @@ export function useResults({ host, selection, settings, lastRun, zipReads }: Res
       const item = now().items.find((f): f is Finished => f.id === id && f.result !== undefined);
       if (!item) return;
       const name = corruptedName(item.file.name);
-      if (!item.result.blob) toast({ title: 'Making the file again', description: MADE_AGAIN(displayName(name)) });
+      if (!item.result.blob) toast({ title: 'Making the file again', description: madeAgain(displayName(name)) });
       try {
         saveBlob(await bytesOf(item), name);
       } catch (error) {

@@ -65,8 +65,8 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
       toast({ title: 'Check the byte ranges', description: rangesField.error, variant: 'destructive' });
       return;
     }
-    const controller = new AbortController();
-    abortRef.current = controller;
+    const abort = new AbortController();
+    abortRef.current = abort;
     const run: RunSettings = { mode: algorithmFor(algorithm).mode, intensity, masterSeed: seed ?? randomSeed() };
     if (optionsApply && rangesField.ok && rangesField.ranges) run.ranges = rangesField.ranges;
     if (optionsApply && fixChecksums) run.fixChecksums = true;
@@ -80,8 +80,8 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
         corrupt: host.corrupt,
         dispatch,
         pacing: browserPacing(),
-        signal: controller.signal,
-        storeFor: typeof store === 'object' ? (item) => store.pathFor(item.id) : undefined,
+        signal: abort.signal,
+        storePathFor: typeof store === 'object' ? (item) => store.pathFor(item.id) : undefined,
       });
       if (outcome.aborted) return;
       const notStored = outcome.notStored[0];
@@ -98,7 +98,7 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
       toast(PROCESSING_FAILED);
     } finally {
       dispatch({ type: 'runEnded' });
-      if (abortRef.current === controller) abortRef.current = null;
+      if (abortRef.current === abort) abortRef.current = null;
     }
   }, [host, now, dispatch, settings]);
 
