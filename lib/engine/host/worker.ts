@@ -263,7 +263,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       });
     }
     if (stored) {
-      const place = stored;
+      const opened = stored;
       try {
         const hasher = msg.hasher ? hasherOver(msg.hasher) : undefined;
         const out = await runWasmToFile(
@@ -273,20 +273,20 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
           msg.options,
           events,
           helpers,
-          place.handle,
+          opened.handle,
           hasher,
         );
-        place.handle.close();
+        opened.handle.close();
         if (out.data) {
           notStored = out.notStored;
-          await place.dir.removeEntry(place.name).catch(() => undefined);
+          await opened.dir.removeEntry(opened.name).catch(() => undefined);
         }
         // The File of an origin-private file is backed by the file on disk; it crosses by reference.
-        const data = out.data ?? (await place.file.getFile());
+        const data = out.data ?? (await opened.file.getFile());
         post({ type: 'done', id, data, report: out.report, ...(notStored === undefined ? {} : { notStored }) });
       } catch (e) {
-        place.handle.close();
-        await place.dir.removeEntry(place.name).catch(() => undefined);
+        opened.handle.close();
+        await opened.dir.removeEntry(opened.name).catch(() => undefined);
         throw e;
       }
       return;
