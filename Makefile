@@ -110,9 +110,11 @@ bench: build ## engine and whole-process benchmarks (ratios against baselines), 
 	node tests/bench/process.mjs
 	node tests/bench/hostile.mjs
 
-# 1.2 GiB and 4 GiB inputs in every mode: each process's time and peak RSS (inputs under /tmp, deleted).
+# 1.2 GiB and 4 GiB inputs in every mode: each process's time and peak RSS (inputs under /tmp, deleted);
+# then shuffle_blocks' peak RSS on sparse 1 GiB and 8 GiB inputs (its plan memory is bounded).
 bench-big: build ## 1.2 GiB and 4 GiB inputs: time and peak RSS per mode
 	node tests/bench/process.mjs --big
+	node tests/bench/process.mjs --shuffle-memory
 
 # The site in headless Chromium with 200 MB files: stage times, tab memory, a six-file batch ZIP.
 bench-browser: build ## the site in Chromium with 200 MB files

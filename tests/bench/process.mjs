@@ -15,13 +15,16 @@
 //                                           of repeated entries, chunks, pages and frames), byte_flip
 //                                           and bit_rot: time and peak RSS (--sizes, --who, and
 //                                           --families among zip,tar,png,ogg,flac).
+//   node tests/bench/process.mjs --shuffle-memory  shuffle_blocks at intensity 100 on sparse inputs of
+//                                           1 GiB and 8 GiB (--sizes): the native process's peak RSS,
+//                                           which its windowed plan bounds whatever the size.
 //
 // Inputs come from a seeded generator (xorshift32, the golden vectors' generator) written under the
 // system's temporary directory and deleted afterwards. Peak RSS is the child process's own, read by
 // GNU time (lib/measure.mjs).
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -263,6 +266,33 @@ function big(dir, sizes, who = ['native', 'npm'], modes = MODES, families = ['ge
   }
 }
 
+/**
+ * shuffle_blocks' plan memory: sparse inputs (all zeros, made with ftruncate, so only the output
+ * takes disk), intensity 100 (the most blocks planned), the native process's peak RSS. The plan is
+ * made a window of 2^20 blocks (4 GiB) at a time (docs/contract.md 6.4), so the peak stays put.
+ */
+function shuffleMemory(dir, sizes) {
+  console.log('shuffle_blocks at intensity 100 on sparse inputs, native CLI, one run each');
+  console.log('input          ms       MB/s   peak RSS MiB   shuffled_blocks');
+  for (const bytes of sizes) {
+    const file = join(dir, `sparse-${bytes}.bin`);
+    closeSync(openSync(file, 'w'));
+    truncateSync(file, bytes);
+    const out = join(dir, 'out-shuffle');
+    try {
+      const m = fracture('native', file, 'shuffle_blocks', 100, out);
+      const report = JSON.parse(m.stdout.trim().split('\n').pop());
+      const size = `${(bytes / GIB).toFixed(1)} GiB`;
+      console.log(
+        `${size.padEnd(15)}${fmt(m.wallMs).padStart(8)} ${fmt(bytes / 1e3 / m.wallMs).padStart(9)} ${fmt(mib(m.peakKiB), 1).padStart(14)}   ${report.shuffled_blocks}`,
+      );
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      rmSync(file, { force: true });
+    }
+  }
+}
+
 /** One unit of a family's file, repeated: [head, unit(i), tail(count, at)] builders, `name`. */
 function families() {
   const payload = new Uint8Array(MIB);
@@ -461,7 +491,12 @@ function main() {
   const dir = mkdtempSync(join(os.tmpdir(), 'fracture-process-'));
   try {
     statSync(NATIVE);
-    if (argv.includes('--big')) {
+    if (argv.includes('--shuffle-memory')) {
+      const sizes = argv.includes('--sizes')
+        ? argv[argv.indexOf('--sizes') + 1].split(',').map(Number)
+        : [GIB, 8 * GIB];
+      shuffleMemory(dir, sizes);
+    } else if (argv.includes('--big')) {
       const sizes = argv.includes('--sizes')
         ? argv[argv.indexOf('--sizes') + 1].split(',').map(Number)
         : [Math.round(1.2 * GIB), 4 * GIB];

@@ -55,16 +55,16 @@ pub(crate) fn describe(plan: &Plan, n: u64, zeroed: u64) -> Executed {
             return describe_truncate(n, p.removed as u64, p.remove_start as u64, p.inserted.len() as u64)
         }
         Plan::Shuffle(p) => {
-            let k = p.slots.len();
+            let k = p.shuffled;
             let recipe = if n == 0 {
                 EMPTY_RECIPE.to_string()
             } else if k == 0 {
                 "The file has fewer than two whole 4096-byte blocks, so no block was moved.".to_string()
             } else {
-                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count as u64 * shuffle::BLOCK as u64)
+                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count * shuffle::BLOCK as u64)
             };
             (
-                vec![("shuffled_blocks", Value::Int(k as u64)), ("block_size", Value::Int(shuffle::BLOCK as u64))],
+                vec![("shuffled_blocks", Value::Int(k)), ("block_size", Value::Int(shuffle::BLOCK as u64))],
                 "shuffle_blocks",
                 recipe,
             )

@@ -154,11 +154,38 @@ impl From<io::Error> for StreamError {
 /// How the output's bytes come from the input's.
 enum Layout {
     /// Output byte i is input byte i, then edited; shuffle_blocks also replaces its moved blocks.
-    Same { shuffle: Option<(Vec<u32>, Vec<u32>)> },
+    Same { shuffle: Option<std::sync::Mutex<Shuffler>> },
     /// A prefix of the input (the output's length is the cut).
     Prefix,
     /// `input[0, start)`, then `inserted` bytes of the plan stream, then `input[start + removed, n)`.
     Spliced { start: u64, removed: u64, inserted: u64 },
+}
+
+/// shuffle_blocks' plan as the output reaches it (docs/contract.md, section 6.4): the window the
+/// output is in and the plan stream to go on from, so at most one window's plan is in memory. A
+/// piece before the current window (out of order) starts the windows again from the first.
+struct Shuffler {
+    plan: shuffle::ShufflePlan,
+    windows: shuffle::Windows,
+    current: Option<shuffle::WindowPlan>,
+}
+
+impl Shuffler {
+    fn new(plan: shuffle::ShufflePlan) -> Shuffler {
+        Shuffler { windows: plan.windows(), plan, current: None }
+    }
+
+    /// Window `w`'s plan (None past the last window).
+    fn window(&mut self, w: u64) -> Option<&shuffle::WindowPlan> {
+        if self.current.as_ref().is_some_and(|c| c.index > w) {
+            self.windows = self.plan.windows();
+            self.current = None;
+        }
+        while self.current.as_ref().is_none_or(|c| c.index < w) {
+            self.current = Some(self.windows.next()?);
+        }
+        self.current.as_ref()
+    }
 }
 
 /// The edit made in place on each piece of a `Same` layout.
@@ -200,7 +227,9 @@ fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
             same(Edit::Flip { allowed: allowed.clone(), k: *k, seed: *seed, action: *action })
         }
         Plan::Sectors { allowed, z, seed } => same(Edit::Sectors { allowed: allowed.clone(), z: *z, seed: *seed }),
-        Plan::Shuffle(p) => (Layout::Same { shuffle: Some((p.slots.clone(), p.perm.clone())) }, Edit::None, n),
+        Plan::Shuffle(p) => {
+            (Layout::Same { shuffle: Some(std::sync::Mutex::new(Shuffler::new(p.clone()))) }, Edit::None, n)
+        }
         Plan::Interrupted { cut, .. } => (Layout::Prefix, Edit::None, *cut),
         Plan::Truncate(_) | Plan::Break(_) => {
             unreachable!("truncate_insert is planned above; guaranteed_break runs in breaking.rs")
@@ -496,16 +525,25 @@ fn segments(layout: &Layout, pos: u64, len: usize) -> Vec<Segment> {
     match layout {
         Layout::Same { shuffle } => {
             out.push(Segment { at: 0, from: Some(pos), len });
-            if let Some((slots, perm)) = shuffle {
+            if let Some(shuffler) = shuffle {
+                let mut sh = shuffler.lock().unwrap_or_else(|e| e.into_inner());
                 let block = shuffle::BLOCK as u64;
-                let first = slots.partition_point(|&s| u64::from(s) * block < pos);
-                for (slot, source) in slots[first..].iter().zip(&perm[first..]) {
-                    let at = u64::from(*slot) * block;
-                    if at >= end {
-                        break;
+                let (from_block, to_block) = (pos.div_ceil(block), end.div_ceil(block).min(sh.plan.block_count));
+                let window = sh.plan.window();
+                for w in
+                    (from_block < to_block).then(|| from_block / window..=(to_block - 1) / window).into_iter().flatten()
+                {
+                    let Some(plan) = sh.window(w) else { break };
+                    let base = plan.first * block;
+                    let first = plan.slots.partition_point(|&s| base + u64::from(s) * block < pos);
+                    for (slot, source) in plan.slots[first..].iter().zip(&plan.perm[first..]) {
+                        let at = base + u64::from(*slot) * block;
+                        if at >= end {
+                            break;
+                        }
+                        let from = Some(base + u64::from(*source) * block);
+                        out.push(Segment { at: (at - pos) as usize, from, len: shuffle::BLOCK });
                     }
-                    let from = Some(u64::from(*source) * block);
-                    out.push(Segment { at: (at - pos) as usize, from, len: shuffle::BLOCK });
                 }
             }
         }

@@ -140,7 +140,7 @@ function execute(plan: Plan, input: Uint8Array, intensity: number, seed: number,
     }
     case 'shuffle': {
       const s = plan.shuffle;
-      const k = s.slots.length;
+      const k = s.shuffled;
       let recipe: string;
       if (n === 0) recipe = EMPTY_RECIPE;
       else if (k === 0) recipe = `The file has fewer than two whole ${BLOCK}-byte blocks, so no block was moved.`;

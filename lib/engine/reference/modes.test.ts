@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK, chunkShare, flip, flipChunk, flipCount, flipRegion, headerLength } from './flip.ts';
-import { applyShuffle, BLOCK, planShuffle } from './shuffle.ts';
+import { applyShuffle, BLOCK, planShuffle, planShuffleWindowed, shuffleWindows, WINDOW } from './shuffle.ts';
 import { PLAN_STREAM, Stream } from './stream.ts';
 import { applyTruncate, planTruncate } from './truncate.ts';
 
@@ -132,34 +132,41 @@ describe('truncate_insert', () => {
 });
 
 describe('shuffle_blocks', () => {
+  /** The only window's plan (files of at most WINDOW blocks). */
+  const only = (n: number, intensity: number, seed: number) => {
+    const ws = [...shuffleWindows(planShuffle(n, intensity, seed))];
+    return ws[0] ?? { first: 0, slots: [], perm: [] };
+  };
+
   it('moves every chosen block and keeps the tail', () => {
     const input = Uint8Array.from({ length: BLOCK * 10 + 100 }, (_, i) => Math.floor(i / BLOCK));
     const p = planShuffle(input.length, 100, 7);
-    expect(p.slots.length).toBe(5);
+    const w = only(input.length, 100, 7);
+    expect(p.shuffled).toBe(5);
     const out = applyShuffle(input, p);
     const moved = Array.from({ length: 10 }, (_, b) => b).filter((b) => out[b * BLOCK] !== b);
-    expect(moved).toEqual(p.slots);
+    expect(moved).toEqual(w.slots);
     expect(out.subarray(BLOCK * 10)).toEqual(input.subarray(BLOCK * 10));
-    expect([...p.perm].sort((x, y) => x - y)).toEqual(p.slots);
+    expect([...w.perm].sort((x, y) => x - y)).toEqual(w.slots);
   });
 
   it('moves k = min(nb, max(2, nb*intensity/200)) blocks', () => {
-    expect(planShuffle(BLOCK * 1000, 0, 1).slots.length).toBe(2);
-    expect(planShuffle(BLOCK * 1000, 50, 1).slots.length).toBe(250);
-    expect(planShuffle(BLOCK * 2, 100, 1).slots.length).toBe(2);
-    expect(planShuffle(BLOCK * 3, 100, 1).slots.length).toBe(2);
+    expect(planShuffle(BLOCK * 1000, 0, 1).shuffled).toBe(2);
+    expect(only(BLOCK * 1000, 50, 1).slots.length).toBe(250);
+    expect(planShuffle(BLOCK * 2, 100, 1).shuffled).toBe(2);
+    expect(planShuffle(BLOCK * 3, 100, 1).shuffled).toBe(2);
   });
 
   it('leaves files with fewer than two whole blocks alone', () => {
     for (const n of [0, BLOCK, BLOCK * 2 - 1]) {
       const p = planShuffle(n, 100, 7);
-      expect(p.slots).toEqual([]);
+      expect(p.shuffled).toBe(0);
       expect(applyShuffle(pattern(n), p)).toEqual(pattern(n));
     }
   });
 
   it('draws the choice then Sattolo from the plan stream', () => {
-    const p = planShuffle(BLOCK * 6, 80, 1234567890);
+    const w = only(BLOCK * 6, 80, 1234567890);
     const rng = new Stream(1234567890, PLAN_STREAM);
     const idx = [0, 1, 2, 3, 4, 5];
     for (let j = 0; j < 2; j++) {
@@ -167,8 +174,67 @@ describe('shuffle_blocks', () => {
       [idx[j], idx[r]] = [idx[r], idx[j]];
     }
     const slots = idx.slice(0, 2).sort((a, b) => a - b);
-    expect(p.slots).toEqual(slots);
+    expect(w.slots).toEqual(slots);
     // Sattolo with k = 2: the two blocks swap.
-    expect(p.perm).toEqual([slots[1], slots[0]]);
+    expect(w.perm).toEqual([slots[1], slots[0]]);
+  });
+
+  it('plans windows one after another on one plan stream, as the rule by hand', () => {
+    const byHand = (input: Uint8Array, intensity: number, seed: number, window: number) => {
+      const nb = Math.floor(input.length / BLOCK);
+      const rng = new Stream(seed, PLAN_STREAM);
+      const out = input.slice();
+      let total = 0;
+      for (let first = 0; first < nb; first += window) {
+        const nbw = Math.min(window, nb - first);
+        if (nbw < 2) continue;
+        const k = Math.min(nbw, Math.max(2, Math.floor((nbw * intensity) / 200)));
+        total += k;
+        const idx = Array.from({ length: nbw }, (_, i) => first + i);
+        for (let j = 0; j < k; j++) {
+          const r = j + rng.below(nbw - j);
+          [idx[j], idx[r]] = [idx[r], idx[j]];
+        }
+        const slots = idx.slice(0, k).sort((x, y) => x - y);
+        const perm = slots.slice();
+        for (let j = k - 1; j >= 1; j--) {
+          const r = rng.below(j);
+          [perm[j], perm[r]] = [perm[r], perm[j]];
+        }
+        slots.forEach((s, j) => {
+          out.set(input.subarray(perm[j] * BLOCK, perm[j] * BLOCK + BLOCK), s * BLOCK);
+        });
+      }
+      return { out, total };
+    };
+    const cases: [number, number, number, number, number][] = [
+      [10, 100, 3, 100, 7],
+      [10, 0, 4, 30, 1],
+      [9, 5, 3, 100, 99],
+      [7, 1, 2, 1, 5],
+      [12, 0, 12, 100, 3],
+    ];
+    for (const [nb, tail, window, intensity, seed] of cases) {
+      const input = Uint8Array.from({ length: BLOCK * nb + tail }, (_, i) => Math.floor(i / BLOCK) * 7 + (i % 251));
+      const p = planShuffleWindowed(input.length, intensity, seed, window);
+      const want = byHand(input, intensity, seed, window);
+      expect(applyShuffle(input, p)).toEqual(want.out);
+      expect(p.shuffled).toBe(want.total);
+    }
+  });
+
+  it('plans small windows as the Rust engine does (the same literal in modes/shuffle.rs)', () => {
+    expect([...shuffleWindows(planShuffleWindowed(BLOCK * 30 + 5, 100, 7, 8))]).toEqual([
+      { first: 0, slots: [1, 5, 6, 7], perm: [7, 6, 1, 5] },
+      { first: 8, slots: [2, 4, 6, 7], perm: [6, 2, 7, 4] },
+      { first: 16, slots: [0, 2, 4, 6], perm: [4, 0, 6, 2] },
+      { first: 24, slots: [3, 4, 5], perm: [4, 5, 3] },
+    ]);
+  });
+
+  it('counts k over windows without planning them (20 TiB)', () => {
+    const p = planShuffle(20 * 2 ** 40, 100, 1);
+    expect(p.blockCount).toBe(5 * 2 ** 30);
+    expect(p.shuffled).toBe(5 * 1024 * (WINDOW / 2));
   });
 });

@@ -321,3 +321,29 @@ fn the_position_keyed_edits_are_piecewise() {
 }
 
 mod guaranteed_break;
+
+/// shuffle_blocks' streamed windows, with windows of a few blocks so that pieces meet many of them:
+/// the pieces' segments make `shuffle::apply`'s bytes, in order, out of order and across windows.
+#[test]
+fn shuffle_windows_stream_as_the_whole_buffer() {
+    let block = shuffle::BLOCK;
+    let input: Vec<u8> = (0..block * 23 + 300).map(|i| ((i / block) * 13 + i % 241) as u8).collect();
+    for (window, piece) in [(3u64, block), (3, 2 * block), (5, 7 * block), (2, 3 * block), (40, block)] {
+        let plan = shuffle::plan_windowed(input.len() as u64, 100, 42, window);
+        let want = shuffle::apply(&input, &plan);
+        assert_ne!(want, input);
+        let layout = Layout::Same { shuffle: Some(std::sync::Mutex::new(Shuffler::new(plan))) };
+        let starts: Vec<usize> = (0..input.len()).step_by(piece).collect();
+        for order in [starts.clone(), starts.iter().rev().copied().collect()] {
+            let mut out = vec![0u8; input.len()];
+            for &pos in &order {
+                let len = piece.min(input.len() - pos);
+                for seg in segments(&layout, pos as u64, len) {
+                    let from = seg.from.unwrap() as usize;
+                    out[pos + seg.at..pos + seg.at + seg.len].copy_from_slice(&input[from..from + seg.len]);
+                }
+            }
+            assert!(out == want, "window {window}, piece {piece}");
+        }
+    }
+}
