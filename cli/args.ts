@@ -28,6 +28,8 @@ export interface Args {
   pdf: boolean;
   json: boolean;
   quiet: boolean;
+  /** Print the plan and write nothing. */
+  dryRun: boolean;
   zip?: string;
   files: string[];
   /** --only and --protect as given, and --fix-checksums (checked against the mode). */
@@ -104,6 +106,9 @@ export const OPTIONS = {
   json: { help: 'print one report per line on stdout (on stderr when a FILE is -)' },
   zip: { value: 'FILE', help: 'also write a batch ZIP with every corrupted file and the session report' },
   quiet: { help: 'no progress bars and no per-file lines (errors and the seed line still print)' },
+  'dry-run': {
+    help: 'print the plan (each input, how it is read, each output and its seed) and write nothing; with --json as one JSON object',
+  },
   help: { short: 'h', help: 'print this help' },
   version: { short: 'V', help: 'print the version' },
 } satisfies Options;
@@ -316,6 +321,7 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
       pdf: values.has('pdf'),
       json: values.has('json'),
       quiet: values.has('quiet'),
+      dryRun: values.has('dry-run'),
       zip,
       files: positionals,
       ranges,

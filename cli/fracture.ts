@@ -1,10 +1,10 @@
 // `npx fracture`: the command line tool, running the WebAssembly engine (default) or the TypeScript
 // reference engine. Same options, output names, texts and exit codes as the native binary.
-import { type BigIntStats, fstatSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { checkArguments, MAX_SEED } from '../lib/engine/reference/errors.ts';
-import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
+import { checkVariant } from '../lib/engine/host/policy.ts';
+import { MAX_SEED } from '../lib/engine/reference/errors.ts';
 import type { CorruptResult } from '../lib/engine/shared/types.ts';
 import { reportJson } from '../lib/report/display.ts';
 import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
@@ -13,21 +13,16 @@ import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
 import { minimize } from './minimize.ts';
-import { filePdf, type HostReport, pdfNameOf, withHostFields } from './reports.ts';
+import { filePdf, type HostReport, withHostFields } from './reports.ts';
+import { type Plan, planJson, planRun, planText, standardFile } from './plan.ts';
+export { Dedup } from './plan.ts';
 import {
-  checkPlan,
   display,
-  fileKey,
-  identifyOutput,
-  namesIn,
   OutputError,
   outputMode,
-  type PlannedInput,
-  type PlannedOutput,
   privateDir,
   Refusal,
   removePrivateDir,
-  specialKind,
   writeAtomically,
 } from '../sdk/outputs.ts';
 
@@ -51,19 +46,6 @@ function tooLarge(limit: number): Error {
 const PIECE = 8 * 1024 * 1024;
 /** Where the scan stage ends: reading counts as its part (docs/contract.md, section 11.1). */
 const SCAN = 0.15;
-
-/** Hands out each name once per run, case-insensitively: `x.pdf`, `x (2).pdf`, ... (as the native CLI). */
-export class Dedup {
-  private taken = new Set<string>();
-  claim(name: string): string {
-    const dot = name.lastIndexOf('.');
-    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    for (let k = 2; this.taken.has(candidate.toLowerCase()); k++) candidate = `${stem} (${k})${ext}`;
-    this.taken.add(candidate.toLowerCase());
-    return candidate;
-  }
-}
 
 /** A file's bytes, read a piece at a time; `check` refuses bad arguments before a large file is read. */
 async function readFileInput(file: string, check: () => void, progress: (fraction: number) => void) {
@@ -232,8 +214,9 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   }
   if (parsed.kind === 'minimize') return minimize(parsed.args, io);
   const a = parsed.args;
-  // Every output is planned before anything is written (docs/cli.md, "Plan, then write"); a refused
-  // run prints its one line and nothing else.
+  // Plan, then execute, then emit (docs/cli.md, "One shape: plan, execute, emit"). Every output is
+  // planned before anything is written ("Plan, then write"); a refused run prints its one line and
+  // nothing else.
   let plan: Plan;
   try {
     plan = await planRun(a);
@@ -241,6 +224,10 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     if (!(e instanceof Refusal)) throw e;
     io.err.write(`fracture: ${e.message} (see fracture --help)\n`);
     return 2;
+  }
+  if (a.dryRun) {
+    io.out.write(a.json ? planJson(plan) : planText(plan));
+    return 0;
   }
   io.err.write(
     a.count === 1
@@ -266,90 +253,6 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   } finally {
     await engine.close();
   }
-}
-
-/**
- * Where variant j of file i goes: its corrupted file (none for `-`), its JSON and PDF reports. A FILE
- * that was not a regular file when the run started has no variants.
- */
-interface Planned {
-  out?: string;
-  report?: string;
-  pdf?: string;
-}
-
-interface Plan {
-  /** [file][variant]. */
-  outputs: Planned[][];
-}
-
-/** Standard input or output's device and inode, when it is a regular file (whose mode it gives too). */
-function standardFile(fd: 0 | 1): { key: string; mode: number } | undefined {
-  try {
-    const info = fstatSync(fd, { bigint: true });
-    return info.isFile() ? { key: fileKey(info), mode: Number(info.mode) } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Every output of the run, planned and checked before anything is written: a FILE that is not a
- * regular file, an output that is a directory, an input or another output refuses the run.
- */
-async function planRun(a: Args): Promise<Plan> {
-  const inputs: PlannedInput[] = [];
-  for (const file of a.files) {
-    if (file === STDIN) {
-      inputs.push({ shown: 'standard input', key: standardFile(0)?.key });
-      continue;
-    }
-    // A file that cannot be looked at fails in its turn (exit 1, the batch goes on).
-    const info = await stat(file, { bigint: true }).catch(() => undefined);
-    const kind = info && specialKind(info);
-    if (kind) throw new Refusal(`${display(file)} is ${kind}, not a regular file`);
-    inputs.push({ shown: file, key: info ? fileKey(info) : undefined });
-  }
-  const listing = await namesIn(a.out);
-  const outNames = new Dedup();
-  const reportNames = new Dedup();
-  const pdfNames = new Dedup();
-  const outputs: Planned[][] = [];
-  const planned: PlannedOutput[] = [];
-  const add = async (p: string) => {
-    planned.push({ shown: p, id: await identifyOutput(p, listing) });
-    return p;
-  };
-  for (const [i, file] of a.files.entries()) {
-    const name = file === STDIN ? a.name : path.basename(file);
-    const variants: Planned[] = [];
-    if (file === STDIN) {
-      const stdout = standardFile(1);
-      if (stdout) planned.push({ shown: 'standard output', id: { key: stdout.key } });
-    }
-    // A FILE that is not there when the run starts gets no names (it fails in its turn).
-    const planning = file === STDIN || inputs[i].key !== undefined;
-    for (let j = 0; planning && j < a.count; j++) {
-      // A seed past the limit fails this file in its turn; its names are those of the seeds given.
-      const seed = Number(BigInt(a.seed) + BigInt(i) * BigInt(a.count) + BigInt(j));
-      const p: Planned = {};
-      if (file !== STDIN) {
-        p.out = await add(
-          path.join(a.out, outNames.claim(a.count > 1 ? variantName(name, seed) : corruptedName(name))),
-        );
-      }
-      const jsonName = a.count > 1 ? variantReportName(name, seed) : reportName(name);
-      if (a.report) p.report = await add(path.join(a.out, reportNames.claim(jsonName)));
-      if (a.pdf) p.pdf = await add(path.join(a.out, pdfNames.claim(pdfNameOf(jsonName))));
-      variants.push(p);
-    }
-    outputs.push(variants);
-  }
-  if (a.zip) planned.push({ shown: a.zip, id: await identifyOutput(a.zip) });
-
-  const refusal = checkPlan(inputs, planned);
-  if (refusal) throw new Refusal(refusal);
-  return { outputs };
 }
 
 /** Whether a file that streams on helper threads is coming (they can start at once). */
@@ -427,7 +330,7 @@ async function runFilesWith(
     const seedOf = (j: number) => variantSeed(a, i, j);
     /** The engine's checks, once the file is open; a file that was not there when the run was planned has no outputs. */
     const check = () => {
-      if (file !== STDIN && plan.outputs[i].length === 0) throw new Error(CHANGED);
+      if (file !== STDIN && plan.inputs[i].variants.length === 0) throw new Error(CHANGED);
       engineCheck(a, seedOf(0));
     };
     ui.start(shown, sizes[i]);
@@ -441,8 +344,8 @@ async function runFilesWith(
     // Standard input past STDIN_IN_MEMORY, copied here to be streamed; removed after its runs.
     let spool: string | undefined;
     try {
-      const streams = !a.pdf && engine.prepareStream !== undefined;
-      if (file === STDIN) inputMode = standardFile(0)?.mode;
+      const streams = plan.inputs[i].route === 'streamed' && engine.prepareStream !== undefined;
+      if (file === STDIN) inputMode = standardFile(0)?.identity.mode;
       if (file === STDIN && streams) {
         engineCheck(a, seedOf(0));
         const got = await spoolStdin();
@@ -493,7 +396,7 @@ async function runFilesWith(
     const mode = outputMode([inputMode]);
     try {
       for (let j = 0; j < a.count; j++) {
-        const planned = plan.outputs[i][j];
+        const planned = plan.inputs[i].variants[j];
         try {
           const seed = seedOf(j);
           if (j > 0) ui.start(`${shown} (seed ${seed})`, streamed?.size ?? input.length);
@@ -645,7 +548,7 @@ class OutDirError extends Error {}
 
 /** The engine's own argument check, before a file is read (its texts, as the native CLI's). */
 function engineCheck(a: Args, seed: number) {
-  checkArguments(a.mode, a.intensity, seed, 0);
+  checkVariant(a.mode, a.intensity, seed);
 }
 
 /** Variant j of file i: seed + i * count + j; past MAX_SEED, the engine's error with the exact value. */

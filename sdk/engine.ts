@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { loadWasmEngine, nodeSha256, startNodeHelpers, startNodeStreamHelpers } from '../lib/engine/host/node.ts';
 import type { StreamHelpers } from '../lib/engine/host/stream-helpers.ts';
 import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
-import { usesHelpers } from '../lib/engine/host/protocol.ts';
+import { sharesFlips } from '../lib/engine/host/policy.ts';
 import { runWasm } from '../lib/engine/host/run.ts';
 import { runReference } from '../lib/engine/host/run-ts.ts';
 import { type PreparedStream, prepareStream, STREAM_HELPERS_MIN } from '../lib/engine/host/stream-node.ts';
@@ -90,9 +90,9 @@ export async function nodeEngine(
   const wasm = await loadWasmEngine();
   // Started with the first file that can use them; none on one core or if they fail to start.
   let pool: ReturnType<typeof startNodeHelpers> | undefined;
-  const helpersFor = async (mode: string, size: number): Promise<FlipHelper[]> => {
+  const helpersFor = async (s: RunSettings, size: number): Promise<FlipHelper[]> => {
     const count = Math.min(MAX_HELPERS, availableParallelism() - 1);
-    if (!helpers || !usesHelpers(mode, size) || count < 1) return [];
+    if (!helpers || !sharesFlips(s, size) || count < 1) return [];
     pool ??= startNodeHelpers(count);
     return pool.then(
       (p) => p.helpers,
@@ -108,9 +108,7 @@ export async function nodeEngine(
         engineOptions(s, seed),
         events,
         // Byte ranges and checksum fixing run on this thread (the module's flipPlan() is empty then).
-        s.ranges?.only?.length || s.ranges?.protect?.length || s.fixChecksums
-          ? []
-          : await helpersFor(s.mode, input instanceof Uint8Array ? input.length : input.size),
+        await helpersFor(s, input instanceof Uint8Array ? input.length : input.size),
         nodeSha256,
       ),
     prepareStream: (handle, size, name, s, seed) =>

@@ -48,6 +48,7 @@ const HELP_OPTIONS = [
   '--json',
   '--zip',
   '--quiet',
+  '--dry-run',
   '--help',
   '--version',
 ];
@@ -330,6 +331,88 @@ describe('fracture CLI', () => {
     expect(native).toMatch(/^Exit status: 0 all files corrupted/m);
     // Apart from --engine's entry, word for word.
     expect(npm.replace(/^ {6}--engine <E>.*\n( {10,}.*\n)*/m, '')).toBe(native);
+  });
+
+  it('--dry-run prints the same plan in both CLIs (text, and one JSON object with --json) and writes nothing', () => {
+    const out = path.join(dir, 'dry');
+    const cases = [
+      [
+        '--seed',
+        '11',
+        '--count',
+        '2',
+        '--report',
+        '--pdf',
+        '--zip',
+        path.join(out, 'all.zip'),
+        'rows.csv',
+        'README',
+        'missing.bin',
+      ],
+      ['--seed', '5', '--fix-checksums', '--only', '0:16', '--protect', '-4:', 'rows.csv', 'ünï ✓.JSON'],
+      ['--seed', '5', '--fix-checksums', '--name', 'x.png', '-'],
+    ];
+    for (const args of cases) {
+      const texts = [TOOLS[0], TOOLS[1]].map((tool) => {
+        const r = run(tool, ['--dry-run', '--out', out, ...args], dir, new Uint8Array(4));
+        expect([r.code, r.err], tool.label).toEqual([0, '']);
+        return r.out;
+      });
+      expect(texts[1]).toBe(texts[0]);
+      const jsons = [TOOLS[0], TOOLS[1]].map((tool) => {
+        const r = run(tool, ['--dry-run', '--json', '--out', out, ...args], dir, new Uint8Array(4));
+        expect([r.code, r.err], tool.label).toEqual([0, '']);
+        expect(r.out.split('\n')).toHaveLength(2);
+        return r.out;
+      });
+      expect(jsons[1]).toBe(jsons[0]);
+      // The text is the JSON's content: each input's size and route, each output.
+      const plan = JSON.parse(jsons[0]);
+      for (const [k, input] of plan.inputs.entries()) {
+        const line = input.stdin
+          ? `input ${k + 1}: - (standard input, size known once read), read ${input.route}`
+          : input.size === null
+            ? `input ${k + 1}: ${input.file} (not readable now, it fails in its turn), read ${input.route}`
+            : `input ${k + 1}: ${input.file} (${input.size} bytes, device ${input.device}, inode ${input.inode}), read ${input.route}`;
+        expect(texts[0]).toContain(`${line}\n`);
+        for (const v of input.variants) {
+          expect(texts[0]).toContain(`  seed ${v.seed}: ${v.output ?? 'standard output'}, checksums ${v.checksums}\n`);
+        }
+      }
+    }
+    // Nothing was written: not the output directory, not a byte on standard output beyond the plan.
+    expect(existsSync(out)).toBe(false);
+    const first = JSON.parse(run(TOOLS[0], ['--dry-run', '--json', '--out', out, ...cases[0]], dir).out);
+    expect(first.inputs.map((i: { route: string }) => i.route)).toEqual(['whole', 'whole', 'whole']);
+    expect(first.inputs[0].variants.map((v: { seed: number; output: string }) => [v.seed, v.output])).toEqual([
+      [11, path.join(out, 'rows_corrupted_11.csv')],
+      [12, path.join(out, 'rows_corrupted_12.csv')],
+    ]);
+    expect(first.inputs[2]).toMatchObject({ file: 'missing.bin', size: null, variants: [] });
+    expect(first.zip).toBe(path.join(out, 'all.zip'));
+    const fixed = JSON.parse(run(TOOLS[0], ['--dry-run', '--json', '--out', out, ...cases[1]], dir).out);
+    expect(fixed.inputs[0]).toMatchObject({ route: 'streamed', size: 6000 });
+    expect(fixed.inputs[0].variants[0].checksums).toBe('in the output file');
+    const piped = JSON.parse(run(TOOLS[0], ['--dry-run', '--json', ...cases[2]], dir, new Uint8Array(4)).out);
+    expect(piped.inputs[0].variants[0]).toMatchObject({ output: null, checksums: 'in a temporary file, then copied' });
+    // The reference engine reads whole; a refused plan is refused in a dry run too (exit 2).
+    const ts = JSON.parse(run(TOOLS[2], ['--dry-run', '--json', '--out', out, ...cases[1]], dir).out);
+    expect(ts.inputs[0]).toMatchObject({ route: 'whole' });
+    expect(ts.inputs[0].variants[0].checksums).toBe('in memory');
+    for (const tool of TOOLS) {
+      const r = run(tool, ['--dry-run', '--out', '.', 'rows.csv'], dir);
+      expect([r.code, r.out], tool.label).toEqual([
+        0,
+        expect.stringContaining('rows_corrupted.csv, checksums unfixed'),
+      ]);
+      expect(existsSync(path.join(dir, 'rows_corrupted.csv')), tool.label).toBe(false);
+      const refused = run(tool, ['--dry-run', '--zip', 'rows.csv', 'rows.csv'], dir);
+      expect([refused.code, refused.out, refused.err], tool.label).toEqual([
+        2,
+        '',
+        'fracture: output rows.csv is the input rows.csv (see fracture --help)\n',
+      ]);
+    }
   });
 
   it('--count N writes N variants of every file, each the bytes of a single run with its seed', () => {

@@ -22,6 +22,8 @@ pub struct Args {
     pub pdf: bool,
     pub json: bool,
     pub quiet: bool,
+    /// Print the plan and write nothing.
+    pub dry_run: bool,
     pub zip: Option<PathBuf>,
     pub files: Vec<PathBuf>,
     /// --only, --protect and --fix-checksums, checked against the mode.
@@ -44,6 +46,9 @@ pub enum Parsed {
     /// `--help` or `--version`: the text to print on stdout.
     Print(String),
 }
+
+const DRY_RUN: &str = "print the plan (each input, how it is read, each output and its seed) and write \
+                       nothing; with --json as one JSON object";
 
 const ABOUT: &str = "Corrupts copies of FILEs deterministically; the originals are never changed.";
 const AFTER: &str = "\
@@ -152,6 +157,7 @@ fn command() -> Command {
         .arg(flag("json", "print one report per line on stdout (on stderr when a FILE is -)"))
         .arg(path(value("zip", "FILE", "also write a batch ZIP with every corrupted file and the session report")))
         .arg(flag("quiet", "no progress bars and no per-file lines (errors and the seed line still print)"))
+        .arg(flag("dry-run", DRY_RUN))
         // The npm CLI's engine choice: named here only to say why it does not apply.
         .arg(value("engine", "E", "").hide(true))
         .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
@@ -290,6 +296,7 @@ pub fn parse(argv: &[OsString]) -> Result<Parsed, String> {
         pdf: m.get_flag("pdf"),
         json: m.get_flag("json"),
         quiet: m.get_flag("quiet"),
+        dry_run: m.get_flag("dry-run"),
         zip,
         files,
         options,

@@ -34,13 +34,13 @@ fn lock_running() -> std::sync::MutexGuard<'static, Option<(PathBuf, HashSet<i32
 pub fn run(o: Options) -> ExitCode {
     // Plan, then write: the output may be neither input nor a directory (docs/cli.md, "Nothing lost").
     let out = o.out.clone().unwrap_or_else(|| minimized_path(&o.corrupted));
-    let mut plan = crate::plan::Plan::default();
+    let mut plan = crate::plan::Claims::default();
     let planned = plan.input(&o.original).and_then(|a| Ok((a, plan.input(&o.corrupted)?))).and_then(|modes| {
         plan.output(&out)?;
         Ok(modes)
     });
     let allowed = match planned {
-        Ok((a, b)) => a.unwrap_or(0o777) & b.unwrap_or(0o777),
+        Ok((a, b)) => a.map_or(0o777, |i| i.mode) & b.map_or(0o777, |i| i.mode),
         Err(msg) => {
             eprintln!("fracture: {msg} (see fracture --help)");
             return ExitCode::from(2);

@@ -8,7 +8,26 @@ use std::os::fd::AsFd;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Component, Path, PathBuf};
 
-use crate::display;
+use std::ffi::{OsStr, OsString};
+
+use crate::args::{Args, STDIN};
+use crate::policy::{self, Checksums, Route};
+use crate::{display, names};
+
+/// A regular file as planned: its device, inode, size and permission bits.
+#[derive(Clone, Copy)]
+pub struct Identity {
+    pub device: u64,
+    pub inode: u64,
+    pub size: u64,
+    pub mode: u32,
+}
+
+impl Identity {
+    fn of(m: &Metadata) -> Identity {
+        Identity { device: m.dev(), inode: m.ino(), size: m.len(), mode: m.mode() & 0o777 }
+    }
+}
 
 /// What a path names: a file by device and inode, or (not there yet) the path it will be created at.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -42,31 +61,31 @@ fn kind(t: FileType) -> Option<&'static str> {
 
 /// The inputs and outputs seen so far; each check returns the refusal's text.
 #[derive(Default)]
-pub struct Plan {
+pub struct Claims {
     inputs: Vec<(Id, String)>,
     outputs: HashMap<Id, String>,
     /// Real paths of output directories already resolved (every output of a run shares one).
     parents: HashMap<PathBuf, PathBuf>,
 }
 
-impl Plan {
+impl Claims {
     /// An input FILE: its mode bits when it is a regular file (None when it cannot be read now: its
     /// own error comes when it is opened), refused when it is anything else.
-    pub fn input(&mut self, path: &Path) -> Result<Option<u32>, String> {
+    pub fn input(&mut self, path: &Path) -> Result<Option<Identity>, String> {
         let Ok(m) = std::fs::metadata(path) else { return Ok(None) };
         if let Some(what) = kind(m.file_type()) {
             return Err(format!("{} is {what}, not a regular file", display::path(path)));
         }
         self.inputs.push((node(&m), display::path(path)));
-        Ok(Some(m.mode() & 0o777))
+        Ok(Some(Identity::of(&m)))
     }
 
-    /// Standard input as an input: its mode bits when it is a regular file (it then counts as an input).
-    pub fn stdin(&mut self) -> Option<u32> {
+    /// Standard input as an input: its identity when it is a regular file (it then counts as an input).
+    pub fn stdin(&mut self) -> Option<Identity> {
         let m = fd_metadata(std::io::stdin().as_fd())?;
         m.is_file().then(|| {
             self.inputs.push((node(&m), "standard input".into()));
-            m.mode() & 0o777
+            Identity::of(&m)
         })
     }
 
@@ -143,6 +162,244 @@ impl Plan {
     }
 }
 
+/// One variant of one FILE: its seed, its outputs (named before anything is written) and its checksum
+/// route.
+pub struct Variant {
+    /// seed + i * count + j (None past u64: the engine refuses it in its turn).
+    pub seed: Option<u64>,
+    /// Its corrupted file's name and path (None for standard input: standard output).
+    pub out: Option<(OsString, PathBuf)>,
+    pub checksums: Checksums,
+    pub report: Option<PathBuf>,
+    pub pdf: Option<PathBuf>,
+}
+
+/// One FILE: as given, what it was when planned, how it is read, and its variants.
+pub struct Input {
+    pub file: PathBuf,
+    pub stdin: bool,
+    /// A regular file (or standard input that is one) when planned; None otherwise.
+    pub identity: Option<Identity>,
+    pub route: Route,
+    /// Empty for a FILE that could not be looked at when planned (it fails in its turn).
+    pub variants: Vec<Variant>,
+}
+
+impl Input {
+    /// The permission bits its outputs may grant (standard input that is not a file restricts nothing).
+    pub fn allowed(&self) -> u32 {
+        self.identity.map_or(0o777, |id| id.mode)
+    }
+}
+
+/// A run, planned: every input and every output, checked against each other (docs/cli.md, "Plan,
+/// then write"), with every decision the execution follows. `--dry-run` prints it.
+pub struct Plan {
+    pub mode: String,
+    pub intensity: u32,
+    pub seed: u64,
+    pub count: u64,
+    pub only: Vec<String>,
+    pub protect: Vec<String>,
+    pub fix_checksums: bool,
+    pub inputs: Vec<Input>,
+    pub zip: Option<PathBuf>,
+}
+
+/// The seed of variant `j` of file `i`: seed + i * count + j (None past u64; the engine refuses
+/// anything past MAX_SEED with its own message).
+pub fn seed_of(a: &Args, i: usize, j: u64) -> Option<u64> {
+    (i as u64).checked_mul(a.count)?.checked_add(j)?.checked_add(a.seed)
+}
+
+/// Plans the run of `a`; the refusal's text when an output would land on an input, on another output
+/// or on a directory, or when a FILE is not a regular file.
+pub fn make(a: &Args) -> Result<Plan, String> {
+    let mut claims = Claims::default();
+    let mut identities = Vec::with_capacity(a.files.len());
+    for file in &a.files {
+        identities.push(if file.as_os_str() == STDIN { claims.stdin() } else { claims.input(file)? });
+    }
+    let route = policy::route(a.pdf);
+    let mut out_names = names::Dedup::default();
+    let mut report_names = names::Dedup::default();
+    let mut pdf_names = names::Dedup::default();
+    let mut inputs = Vec::with_capacity(a.files.len());
+    for (i, (file, identity)) in a.files.iter().zip(identities).enumerate() {
+        let stdin = file.as_os_str() == STDIN;
+        let name: &OsStr = if stdin { OsStr::new(&a.name) } else { file.file_name().unwrap_or(file.as_os_str()) };
+        let mut variants = Vec::new();
+        if stdin {
+            claims.stdout()?;
+        }
+        if stdin || identity.is_some() {
+            for j in 0..a.count {
+                let seed = seed_of(a, i, j);
+                // Past u64 the names take the largest seed (the variant fails in its turn).
+                let named_seed = seed.unwrap_or(u64::MAX);
+                let out = (!stdin).then(|| {
+                    let named =
+                        if a.count > 1 { names::variant_name(name, named_seed) } else { names::corrupted_name(name) };
+                    let out_name = out_names.claim(&named);
+                    let path = a.out.join(&out_name);
+                    (out_name, path)
+                });
+                if let Some((_, path)) = &out {
+                    claims.output(path)?;
+                }
+                let report_name =
+                    if a.count > 1 { names::variant_report_name(name, named_seed) } else { names::report_name(name) };
+                let report = a.report.then(|| a.out.join(report_names.claim(&report_name)));
+                if let Some(path) = &report {
+                    claims.output(path)?;
+                }
+                let pdf = a.pdf.then(|| a.out.join(pdf_names.claim(&names::pdf_name(&report_name))));
+                if let Some(path) = &pdf {
+                    claims.output(path)?;
+                }
+                let checksums = policy::checksums(a.options.fix_checksums, route, stdin);
+                variants.push(Variant { seed, out, checksums, report, pdf });
+            }
+        }
+        inputs.push(Input { file: file.clone(), stdin, identity, route, variants });
+    }
+    if let Some(zip) = &a.zip {
+        claims.output(zip)?;
+    }
+    Ok(Plan {
+        mode: a.mode.clone(),
+        intensity: a.intensity,
+        seed: a.seed,
+        count: a.count,
+        only: a.options.ranges.only.clone(),
+        protect: a.options.ranges.protect.clone(),
+        fix_checksums: a.options.fix_checksums,
+        inputs,
+        zip: a.zip.clone(),
+    })
+}
+
+fn seed_text(seed: Option<u64>) -> String {
+    seed.map_or_else(|| "past 18446744073709551615".into(), |s| s.to_string())
+}
+
+fn list_text(list: &[String]) -> String {
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(" ")
+    }
+}
+
+impl Plan {
+    /// The plan as `--dry-run` prints it (docs/usage.md, "Dry run"); the npm CLI prints the same lines.
+    pub fn text(&self) -> String {
+        let mut t = String::from("fracture: plan (dry run: nothing is read or written)\n");
+        let per = if self.count == 1 { "1 variant".to_string() } else { format!("{} variants", self.count) };
+        t += &format!("engine: mode {}, intensity {}, seed {}, {per} per file\n", self.mode, self.intensity, self.seed);
+        t += &format!(
+            "options: only {}, protect {}, fix checksums {}\n",
+            list_text(&self.only),
+            list_text(&self.protect),
+            if self.fix_checksums { "yes" } else { "no" }
+        );
+        for (i, input) in self.inputs.iter().enumerate() {
+            let shown = display::path(&input.file);
+            let what = match (&input.identity, input.stdin) {
+                (Some(id), _) => format!("{} bytes, device {}, inode {}", id.size, id.device, id.inode),
+                (None, true) => "standard input, size known once read".into(),
+                (None, false) => "not readable now, it fails in its turn".into(),
+            };
+            t += &format!("input {}: {shown} ({what}), read {}\n", i + 1, input.route.name());
+            for v in &input.variants {
+                let to = v.out.as_ref().map_or_else(|| "standard output".into(), |(_, p)| display::path(p));
+                t += &format!("  seed {}: {to}, checksums {}\n", seed_text(v.seed), v.checksums.name());
+                if let Some(p) = &v.report {
+                    t += &format!("    report {}\n", display::path(p));
+                }
+                if let Some(p) = &v.pdf {
+                    t += &format!("    pdf {}\n", display::path(p));
+                }
+            }
+        }
+        if let Some(zip) = &self.zip {
+            t += &format!("zip {}\n", display::path(zip));
+        }
+        t
+    }
+
+    /// The plan as one JSON object on one line (`--dry-run --json`), keys in the npm CLI's order.
+    pub fn json(&self) -> String {
+        let strings = |l: &[String]| format!("[{}]", l.iter().map(|s| json_string(s)).collect::<Vec<_>>().join(","));
+        let path = |p: &Option<PathBuf>| p.as_ref().map_or_else(|| "null".into(), |p| json_string(&display::path(p)));
+        let inputs: Vec<String> = self
+            .inputs
+            .iter()
+            .map(|input| {
+                let variants: Vec<String> = input
+                    .variants
+                    .iter()
+                    .map(|v| {
+                        let out = v.out.as_ref().map(|(_, p)| p.clone());
+                        format!(
+                            "{{\"seed\":{},\"output\":{},\"checksums\":{},\"report\":{},\"pdf\":{}}}",
+                            v.seed.map_or_else(|| "null".into(), |s| s.to_string()),
+                            path(&out),
+                            json_string(v.checksums.name()),
+                            path(&v.report),
+                            path(&v.pdf)
+                        )
+                    })
+                    .collect();
+                let num = |f: fn(&Identity) -> u64| input.identity.as_ref().map_or("null".into(), |id| f(id).to_string());
+                format!(
+                    "{{\"file\":{},\"stdin\":{},\"size\":{},\"device\":{},\"inode\":{},\"route\":{},\"variants\":[{}]}}",
+                    json_string(&display::path(&input.file)),
+                    input.stdin,
+                    num(|id| id.size),
+                    num(|id| id.device),
+                    num(|id| id.inode),
+                    json_string(input.route.name()),
+                    variants.join(",")
+                )
+            })
+            .collect();
+        format!(
+            "{{\"mode\":{},\"intensity\":{},\"seed\":{},\"count\":{},\"only\":{},\"protect\":{},\"fix_checksums\":{},\"inputs\":[{}],\"zip\":{}}}\n",
+            json_string(&self.mode),
+            self.intensity,
+            self.seed,
+            self.count,
+            strings(&self.only),
+            strings(&self.protect),
+            self.fix_checksums,
+            inputs.join(","),
+            path(&self.zip)
+        )
+    }
+}
+
+/// `s` as a JSON string, escaped as JavaScript's JSON.stringify escapes it.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 fn fd_metadata(fd: std::os::fd::BorrowedFd) -> Option<Metadata> {
     let owned = fd.try_clone_to_owned().ok()?;
     std::fs::File::from(owned).metadata().ok()
@@ -158,7 +415,7 @@ mod tests {
         let base = root.path();
         std::fs::create_dir(base.join("real")).unwrap();
         std::os::unix::fs::symlink(base.join("real"), base.join("link")).unwrap();
-        let mut plan = Plan::default();
+        let mut plan = Claims::default();
         let a = plan.resolve(&base.join("link/new/x.bin"));
         let b = plan.resolve(&base.join("real/new/../new/./x.bin"));
         assert_eq!(a, b);
@@ -168,10 +425,66 @@ mod tests {
         assert!(same.starts_with("outputs ") && same.ends_with(" are the same file"), "{same}");
         // An existing file, reached through the link: the same inode as the input.
         std::fs::write(base.join("real/in.txt"), "x").unwrap();
-        let mut plan = Plan::default();
+        let mut plan = Claims::default();
         plan.input(&base.join("real/in.txt")).unwrap();
         let on_input = plan.output(&base.join("link/in.txt")).unwrap_err();
         assert!(on_input.ends_with(&format!("is the input {}", base.join("real/in.txt").display())), "{on_input}");
         assert!(plan.output(base).unwrap_err().ends_with("is a directory"));
+    }
+    fn run_args(argv: &[&str]) -> Args {
+        let argv: Vec<std::ffi::OsString> = argv.iter().map(Into::into).collect();
+        match crate::args::parse(&argv) {
+            Ok(crate::args::Parsed::Run(a)) => a,
+            _ => panic!("not a run: {argv:?}"),
+        }
+    }
+
+    #[test]
+    fn a_plan_names_every_output_seed_and_route() {
+        let root = tempfile::tempdir().unwrap();
+        let input = root.path().join("in.txt");
+        std::fs::write(&input, "hello").unwrap();
+        let out = root.path().join("out");
+        let (i, o, missing) = (input.to_str().unwrap(), out.to_str().unwrap(), root.path().join("nope"));
+        let a = run_args(&["--seed", "3", "--count", "2", "--report", "--out", o, i, missing.to_str().unwrap()]);
+        let plan = make(&a).unwrap();
+        let m = std::fs::metadata(&input).unwrap();
+        let first = &plan.inputs[0];
+        assert_eq!(first.route, Route::Streamed);
+        assert_eq!(first.identity.map(|id| (id.size, id.device, id.inode)), Some((5, m.dev(), m.ino())));
+        let seeds: Vec<_> = first.variants.iter().map(|v| (v.seed, v.out.clone().unwrap().1, v.checksums)).collect();
+        assert_eq!(
+            seeds,
+            [
+                (Some(3), out.join("in_corrupted_3.txt"), Checksums::Unfixed),
+                (Some(4), out.join("in_corrupted_4.txt"), Checksums::Unfixed)
+            ]
+        );
+        assert_eq!(first.variants[1].report, Some(out.join("in.txt_4_corruption_report.json")));
+        assert!(plan.inputs[1].identity.is_none() && plan.inputs[1].variants.is_empty());
+        let text = plan.text();
+        let lines: Vec<&str> = text.lines().take(5).collect();
+        assert_eq!(
+            lines,
+            [
+                "fracture: plan (dry run: nothing is read or written)".to_string(),
+                "engine: mode byte_flip, intensity 80, seed 3, 2 variants per file".into(),
+                "options: only none, protect none, fix checksums no".into(),
+                format!("input 1: {i} (5 bytes, device {}, inode {}), read streamed", m.dev(), m.ino()),
+                format!("  seed 3: {o}/in_corrupted_3.txt, checksums unfixed"),
+            ]
+        );
+        let json = plan.json();
+        assert!(json.starts_with("{\"mode\":\"byte_flip\",\"intensity\":80,\"seed\":3,\"count\":2,"), "{json}");
+        assert!(json.ends_with(",\"variants\":[]}],\"zip\":null}\n"), "{json}");
+        // --pdf reads whole, and checksums are then fixed in memory; a refused plan is refused.
+        let whole = make(&run_args(&["--pdf", "--fix-checksums", "--out", o, i])).unwrap();
+        assert_eq!((whole.inputs[0].route, whole.inputs[0].variants[0].checksums), (Route::Whole, Checksums::InMemory));
+        assert!(make(&run_args(&["--zip", i, i])).err().is_some_and(|e| e.contains("is the input")));
+    }
+
+    #[test]
+    fn json_strings_are_escaped_as_json_stringify_escapes_them() {
+        assert_eq!(json_string("a\"b\\c\u{1}\n\u{e9}"), "\"a\\\"b\\\\c\\u0001\\n\u{e9}\"");
     }
 }

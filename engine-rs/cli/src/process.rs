@@ -11,6 +11,7 @@ use fracture_engine::stream::{self, FileSource, Source};
 use fracture_engine::{Job, Options, Report, Value, MAX_INPUT, MAX_STREAMED};
 
 use crate::output::PrivateDir;
+use crate::policy::Checksums;
 use crate::read;
 
 /// An input, read and measured: its bytes, SHA-256 and byte-value counts (the scan stage reuses them,
@@ -290,11 +291,6 @@ impl Streamed {
         Ok(())
     }
 
-    /// Whether the run fixes checksums, and so needs its output as a file (`corrupt_fixed_into`).
-    pub fn fixes(settings: &Settings) -> bool {
-        settings.options.fix_checksums
-    }
-
     /// Corrupts the input into `out`, a file open for reading and writing, fixing its checksums there.
     pub fn corrupt_fixed_into(
         &self,
@@ -315,16 +311,18 @@ impl Streamed {
         )
     }
 
-    /// Corrupts the input into `sink` (reading, corrupting, measuring and writing overlap). With
-    /// checksum fixing the output is made in a temporary file (as large as the output), then copied.
+    /// Corrupts the input into `sink` (reading, corrupting, measuring and writing overlap). On the
+    /// checksum route `ThroughTemporaryFile` (policy::checksums) the output is made in a temporary file
+    /// (as large as the output), then copied.
     pub fn corrupt_into(
         &self,
         settings: &Settings,
         seed: u64,
+        checksums: Checksums,
         sink: &mut (dyn Write + Send),
         progress: OnProgress,
     ) -> Result<Report, stream::StreamError> {
-        if Self::fixes(settings) {
+        if checksums != Checksums::Unfixed {
             // A file with no name, in the system's temporary directory: nothing to remove, however the
             // run ends.
             let mut file = tempfile::tempfile().map_err(stream::StreamError::Io)?;

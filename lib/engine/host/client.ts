@@ -2,8 +2,9 @@
 // reports stages and progress, transfers bytes instead of copying them, resolves to the output as a
 // Blob, and aborts by terminating.
 import type { CorruptCallbacks, CorruptOptions, EngineResult, OutputPlace } from '../shared/types.ts';
-import { type FromWorker, type ToWorker, usesHelpers } from './protocol.ts';
-import { HELPER_NAME, streamsInBrowser } from './stream-web.ts';
+import { browserRoute, sharesFlips } from './policy.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
+import { HELPER_NAME } from './stream-web.ts';
 
 type Input = Blob | ArrayBuffer | Uint8Array;
 
@@ -124,13 +125,12 @@ async function run(
   const w = idle.pop() ?? spawn();
   running++;
   const size = input instanceof Blob ? input.size : input.byteLength;
-  // Byte ranges and checksum fixing run in the engine's own worker (its flipPlan() is empty then).
-  const plain = !options.ranges?.only?.length && !options.ranges?.protect?.length && !options.fixChecksums;
-  // A Blob from 16 MiB on streams (stream-web.ts), on two helpers; other large flips share pieces with helpers.
-  const streamed = input instanceof Blob && streamsInBrowser(options, size);
+  // A Blob from 16 MiB on streams (stream-web.ts), on two helpers; other large flips share pieces with
+  // helpers (not with byte ranges or checksum fixing: they run in the engine's own worker).
+  const streamed = browserRoute(options, input) === 'streamed';
   const helpers = streamed
     ? await readyHelpers(SPARE_HELPERS)
-    : plain && usesHelpers(options.mode, size) && cores() >= 2
+    : sharesFlips(options, size) && cores() >= 2
       ? await readyHelpers(Math.min(MAX_HELPERS, cores() - 1))
       : [];
   const id = nextId++;

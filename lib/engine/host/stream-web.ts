@@ -23,13 +23,8 @@ export const WEB_STREAM_PIECE = 1024 * 1024;
 /** The head the engine detects the format from (its first chunk). */
 const HEAD = 65536;
 
-/** From this size on, a Blob input streams (below it the whole-buffer run is as fast and simpler). */
-export const WEB_STREAM_MIN_BYTES = 16 * 1024 * 1024;
-
-/** Whether a job streams: every mode, without checksum fixing, from WEB_STREAM_MIN_BYTES on. */
-export function streamsInBrowser(options: Pick<CorruptOptions, 'fixChecksums'>, size: number): boolean {
-  return !options.fixChecksums && size >= WEB_STREAM_MIN_BYTES;
-}
+// Whether a job streams is the hosts' policy (policy.ts); named here too for the tests of this driver.
+export { streamsInBrowser, WEB_STREAM_MIN_BYTES } from './policy.ts';
 
 /**
  * One side of the run (the input's bytes, or the output's), in order. `update` may transfer the buffer

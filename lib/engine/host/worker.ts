@@ -9,7 +9,8 @@ import { answerHash, hashClient, type StreamHasher } from './hash-helper.ts';
 import type { FlipReply, FlipRequest, FromWorker, HashReply, HashRequest, ToWorker } from './protocol.ts';
 import { runReference } from './run-ts.ts';
 import { type OutputFile, runWasmToBlob, runWasmToFile, type WasmEngine } from './run.ts';
-import { blobSide, HELPER_NAME, helperSide, streamStored, streamsInBrowser, streamWasm } from './stream-web.ts';
+import { browserRoute } from './policy.ts';
+import { blobSide, HELPER_NAME, helperSide, streamStored, streamWasm } from './stream-web.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -245,7 +246,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       msg.input instanceof Blob &&
       msg.hasher &&
       msg.writer &&
-      streamsInBrowser(msg.options, msg.input.size)
+      browserRoute(msg.options, msg.input) === 'streamed'
     ) {
       const out = await runStreamed(engine, msg.input, msg, events, msg.hasher, msg.writer);
       post({ type: 'done', id, ...out });

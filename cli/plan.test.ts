@@ -1,0 +1,89 @@
+// The plan as a value: planRun's decisions, and the texts --dry-run prints (the CLIs print them as
+// subprocesses in tests/cross-engine/cli.test.ts, the native one from engine-rs/cli/src/plan.rs).
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseCommandLine, type Args } from './args.ts';
+import { planJson, planRun, planText } from './plan.ts';
+import { Refusal } from '../sdk/outputs.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'fracture-plan-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function args(...argv: string[]): Args {
+  const parsed = parseCommandLine(argv, () => 1);
+  if (parsed.kind !== 'run') throw new Error('not a run');
+  return parsed.args;
+}
+
+describe('the plan of a run', () => {
+  const input = path.join(dir, 'in.txt');
+  writeFileSync(input, 'hello');
+  const out = path.join(dir, 'out');
+
+  it('names every output, seed and route before anything is written', async () => {
+    const plan = await planRun(
+      args('--seed', '3', '--count', '2', '--report', '--out', out, input, path.join(dir, 'nope')),
+    );
+    const info = statSync(input, { bigint: true });
+    expect(plan.inputs[0]).toMatchObject({
+      route: 'streamed',
+      identity: { size: 5n, device: info.dev, inode: info.ino },
+    });
+    expect(plan.inputs[0].variants).toEqual([
+      {
+        seed: 3n,
+        out: path.join(out, 'in_corrupted_3.txt'),
+        checksums: 'unfixed',
+        report: path.join(out, 'in.txt_3_corruption_report.json'),
+      },
+      {
+        seed: 4n,
+        out: path.join(out, 'in_corrupted_4.txt'),
+        checksums: 'unfixed',
+        report: path.join(out, 'in.txt_4_corruption_report.json'),
+      },
+    ]);
+    // A FILE that is not there is planned with no outputs: it fails in its turn.
+    expect(plan.inputs[1]).toMatchObject({ identity: undefined, variants: [] });
+    const text = planText(plan);
+    expect(text.split('\n').slice(0, 5)).toEqual([
+      'fracture: plan (dry run: nothing is read or written)',
+      'engine: mode byte_flip, intensity 80, seed 3, 2 variants per file',
+      'options: only none, protect none, fix checksums no',
+      `input 1: ${input} (5 bytes, device ${info.dev}, inode ${info.ino}), read streamed`,
+      `  seed 3: ${path.join(out, 'in_corrupted_3.txt')}, checksums unfixed`,
+    ]);
+    expect(text).toContain(
+      `input 2: ${path.join(dir, 'nope')} (not readable now, it fails in its turn), read streamed\n`,
+    );
+    const json = JSON.parse(planJson(plan));
+    expect(json).toMatchObject({ seed: 3, count: 2, fix_checksums: false, zip: null });
+    expect(json.inputs[0]).toMatchObject({ size: 5, route: 'streamed', stdin: false });
+    expect(json.inputs[0].variants[1]).toEqual({
+      seed: 4,
+      output: path.join(out, 'in_corrupted_4.txt'),
+      checksums: 'unfixed',
+      report: path.join(out, 'in.txt_4_corruption_report.json'),
+      pdf: null,
+    });
+  });
+
+  it('takes the routes of the policy: --pdf and the reference engine read whole, checksums fixed in memory', async () => {
+    const pdf = await planRun(args('--pdf', '--fix-checksums', '--out', out, input));
+    expect(pdf.inputs[0].route).toBe('whole');
+    expect(pdf.inputs[0].variants[0]).toMatchObject({
+      checksums: 'in memory',
+      pdf: path.join(out, 'in.txt_corruption_report.pdf'),
+    });
+    const ts = await planRun(args('--engine', 'ts', '--out', out, input));
+    expect(ts.inputs[0].route).toBe('whole');
+    const fixed = await planRun(args('--fix-checksums', '--out', out, input));
+    expect(fixed.inputs[0].variants[0].checksums).toBe('in the output file');
+  });
+
+  it('is refused when an output lands on an input', async () => {
+    await expect(planRun(args('--out', dir, '--zip', input, input))).rejects.toThrow(Refusal);
+  });
+});

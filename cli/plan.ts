@@ -1,0 +1,218 @@
+// The plan of a run (docs/cli.md, "One shape: plan, execute, emit"): every input with its identity
+// and size, every output, each variant's seed and checksum route, each input's route, the ZIP;
+// checked before anything is written ("Plan, then write"). `--dry-run` prints it, in the native
+// CLI's words (engine-rs/cli/src/plan.rs).
+import { fstatSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type ChecksumRoute, checksumRoute, nodeRoute, type Route } from '../lib/engine/host/policy.ts';
+import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
+import {
+  checkPlan,
+  display,
+  fileKey,
+  identifyOutput,
+  namesIn,
+  type PlannedInput,
+  type PlannedOutput,
+  Refusal,
+  specialKind,
+} from '../sdk/outputs.ts';
+import { type Args, STDIN } from './args.ts';
+import { pdfNameOf } from './reports.ts';
+
+/** Hands out each name once per run, case-insensitively: `x.pdf`, `x (2).pdf`, ... (as the native CLI). */
+export class Dedup {
+  private taken = new Set<string>();
+  claim(name: string): string {
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let k = 2; this.taken.has(candidate.toLowerCase()); k++) candidate = `${stem} (${k})${ext}`;
+    this.taken.add(candidate.toLowerCase());
+    return candidate;
+  }
+}
+
+/** A regular file as planned: its device, inode, size and permission bits. */
+export interface Identity {
+  device: bigint;
+  inode: bigint;
+  size: bigint;
+  mode: number;
+}
+
+/** Variant j of file i: its seed (seed + i * count + j), its outputs and its checksum route. */
+export interface PlannedVariant {
+  seed: bigint;
+  /** Its corrupted file (none for standard input: standard output). */
+  out?: string;
+  checksums: ChecksumRoute;
+  report?: string;
+  pdf?: string;
+}
+
+/** One FILE: as given, what it was when planned, how it is read, its variants (none when it could not be looked at). */
+export interface PlannedFile {
+  file: string;
+  stdin: boolean;
+  identity?: Identity;
+  route: Route;
+  variants: PlannedVariant[];
+}
+
+export interface Plan {
+  mode: string;
+  intensity: number;
+  seed: number;
+  count: number;
+  only: string[];
+  protect: string[];
+  fixChecksums: boolean;
+  inputs: PlannedFile[];
+  zip?: string;
+}
+
+function identityOf(info: { dev: bigint; ino: bigint; size: bigint; mode: bigint }): Identity {
+  return { device: info.dev, inode: info.ino, size: info.size, mode: Number(info.mode) & 0o777 };
+}
+
+/** Standard input or output when it is a regular file: its identity and key. */
+export function standardFile(fd: 0 | 1): { key: string; identity: Identity } | undefined {
+  try {
+    const info = fstatSync(fd, { bigint: true });
+    return info.isFile() ? { key: fileKey(info), identity: identityOf(info) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Plans the run of `a`: refused (a Refusal) when a FILE is not a regular file, or an output would
+ * land on an input, on another output or on a directory.
+ */
+export async function planRun(a: Args): Promise<Plan> {
+  const checked: PlannedInput[] = [];
+  const identities: (Identity | undefined)[] = [];
+  for (const file of a.files) {
+    if (file === STDIN) {
+      const stdin = standardFile(0);
+      checked.push({ shown: 'standard input', key: stdin?.key });
+      identities.push(stdin?.identity);
+      continue;
+    }
+    // A file that cannot be looked at fails in its turn (exit 1, the batch goes on).
+    const info = await stat(file, { bigint: true }).catch(() => undefined);
+    const kind = info && specialKind(info);
+    if (kind) throw new Refusal(`${display(file)} is ${kind}, not a regular file`);
+    checked.push({ shown: file, key: info ? fileKey(info) : undefined });
+    identities.push(info && identityOf(info));
+  }
+  const route = nodeRoute(a.engine, a.pdf);
+  const listing = await namesIn(a.out);
+  const outNames = new Dedup();
+  const reportNames = new Dedup();
+  const pdfNames = new Dedup();
+  const inputs: PlannedFile[] = [];
+  const planned: PlannedOutput[] = [];
+  const add = async (p: string) => {
+    planned.push({ shown: p, id: await identifyOutput(p, listing) });
+    return p;
+  };
+  for (const [i, file] of a.files.entries()) {
+    const stdin = file === STDIN;
+    const name = stdin ? a.name : path.basename(file);
+    const variants: PlannedVariant[] = [];
+    if (stdin) {
+      const stdout = standardFile(1);
+      if (stdout) planned.push({ shown: 'standard output', id: { key: stdout.key } });
+    }
+    // A FILE that is not there when the run starts gets no names (it fails in its turn).
+    const planning = stdin || checked[i].key !== undefined;
+    for (let j = 0; planning && j < a.count; j++) {
+      // A seed past the limit fails this file in its turn; its names are those of the seeds given.
+      const seed = BigInt(a.seed) + BigInt(i) * BigInt(a.count) + BigInt(j);
+      const named = Number(seed);
+      const v: PlannedVariant = { seed, checksums: checksumRoute(a.fixChecksums, route, stdin) };
+      if (!stdin) {
+        v.out = await add(
+          path.join(a.out, outNames.claim(a.count > 1 ? variantName(name, named) : corruptedName(name))),
+        );
+      }
+      const jsonName = a.count > 1 ? variantReportName(name, named) : reportName(name);
+      if (a.report) v.report = await add(path.join(a.out, reportNames.claim(jsonName)));
+      if (a.pdf) v.pdf = await add(path.join(a.out, pdfNames.claim(pdfNameOf(jsonName))));
+      variants.push(v);
+    }
+    inputs.push({ file, stdin, identity: identities[i], route, variants });
+  }
+  if (a.zip) planned.push({ shown: a.zip, id: await identifyOutput(a.zip) });
+  const refusal = checkPlan(checked, planned);
+  if (refusal) throw new Refusal(refusal);
+  return {
+    mode: a.mode,
+    intensity: a.intensity,
+    seed: a.seed,
+    count: a.count,
+    only: a.ranges.only,
+    protect: a.ranges.protect,
+    fixChecksums: a.fixChecksums,
+    inputs,
+    zip: a.zip,
+  };
+}
+
+const listText = (list: string[]) => (list.length === 0 ? 'none' : list.join(' '));
+
+/** The plan as `--dry-run` prints it (docs/usage.md, "Dry run"): the native CLI's lines. */
+export function planText(p: Plan): string {
+  const lines = ['fracture: plan (dry run: nothing is read or written)'];
+  const per = p.count === 1 ? '1 variant' : `${p.count} variants`;
+  lines.push(`engine: mode ${p.mode}, intensity ${p.intensity}, seed ${p.seed}, ${per} per file`);
+  lines.push(
+    `options: only ${listText(p.only)}, protect ${listText(p.protect)}, fix checksums ${p.fixChecksums ? 'yes' : 'no'}`,
+  );
+  for (const [i, input] of p.inputs.entries()) {
+    const id = input.identity;
+    const what = id
+      ? `${id.size} bytes, device ${id.device}, inode ${id.inode}`
+      : input.stdin
+        ? 'standard input, size known once read'
+        : 'not readable now, it fails in its turn';
+    lines.push(`input ${i + 1}: ${display(input.file)} (${what}), read ${input.route}`);
+    for (const v of input.variants) {
+      lines.push(
+        `  seed ${v.seed}: ${v.out === undefined ? 'standard output' : display(v.out)}, checksums ${v.checksums}`,
+      );
+      if (v.report !== undefined) lines.push(`    report ${display(v.report)}`);
+      if (v.pdf !== undefined) lines.push(`    pdf ${display(v.pdf)}`);
+    }
+  }
+  if (p.zip !== undefined) lines.push(`zip ${display(p.zip)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The plan as one JSON object on one line (`--dry-run --json`), the native CLI's keys in its order. */
+export function planJson(p: Plan): string {
+  const shown = (s: string | undefined) => (s === undefined ? null : display(s));
+  // Device, inode, size and seed are exact integers (JSON numbers, written from their decimal text).
+  const exact = (n: bigint | undefined) => (n === undefined ? 'null' : n.toString());
+  const inputs = p.inputs.map((input) => {
+    const variants = input.variants.map(
+      (v) =>
+        `{"seed":${v.seed},"output":${JSON.stringify(shown(v.out))},"checksums":${JSON.stringify(v.checksums)},` +
+        `"report":${JSON.stringify(shown(v.report))},"pdf":${JSON.stringify(shown(v.pdf))}}`,
+    );
+    const id = input.identity;
+    return (
+      `{"file":${JSON.stringify(display(input.file))},"stdin":${input.stdin},"size":${exact(id?.size)},` +
+      `"device":${exact(id?.device)},"inode":${exact(id?.inode)},"route":${JSON.stringify(input.route)},` +
+      `"variants":[${variants.join(',')}]}`
+    );
+  });
+  return (
+    `{"mode":${JSON.stringify(p.mode)},"intensity":${p.intensity},"seed":${p.seed},"count":${p.count},` +
+    `"only":${JSON.stringify(p.only)},"protect":${JSON.stringify(p.protect)},"fix_checksums":${p.fixChecksums},` +
+    `"inputs":[${inputs.join(',')}],"zip":${JSON.stringify(shown(p.zip))}}\n`
+  );
+}
