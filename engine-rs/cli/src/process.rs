@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use fracture_engine::stream::{self, FileSource, Source};
-use fracture_engine::{Job, Options, Report, Value, MAX_INPUT, MAX_STREAMED};
+use fracture_engine::{Args, Job, Options, Report, Value, MAX_INPUT, MAX_STREAMED};
 
 use crate::output::PrivateDir;
 use crate::policy::Checksums;
@@ -274,10 +274,14 @@ impl Streamed {
         self.src.size()
     }
 
+    /// The engine's arguments for this input.
+    fn args<'a>(&'a self, settings: &Settings<'a>, seed: u64) -> Args<'a> {
+        Args { name: &self.name, mode: settings.mode, intensity: settings.intensity, seed, options: settings.options }
+    }
+
     /// The arguments' checks for this input, before its output is created.
     pub fn check(&self, settings: &Settings, seed: u64) -> Result<(), String> {
-        stream::check(self.src.size(), settings.mode, settings.intensity, seed, settings.options)
-            .map_err(|e| e.to_string())
+        stream::check(self.src.size(), &self.args(settings, seed)).map_err(|e| e.to_string())
     }
 
     /// Fails when the file read is no longer what it was when opened (size, modification time, inode).
@@ -299,16 +303,9 @@ impl Streamed {
         out: &std::fs::File,
         progress: OnProgress,
     ) -> Result<Report, stream::StreamError> {
-        stream::corrupt_fixed(
-            self.src.as_ref(),
-            out,
-            &self.name,
-            settings.mode,
-            settings.intensity,
-            seed,
-            settings.options,
-            &mut |done, total| progress(if total == 0 { 1.0 } else { done as f64 / total as f64 }),
-        )
+        stream::corrupt_fixed(self.src.as_ref(), out, &self.args(settings, seed), &mut |done, total| {
+            progress(if total == 0 { 1.0 } else { done as f64 / total as f64 })
+        })
     }
 
     /// Corrupts the input into `sink` (reading, corrupting, measuring and writing overlap). On the
@@ -345,15 +342,8 @@ impl Streamed {
         sink: &mut (dyn Write + Send),
         progress: OnProgress,
     ) -> Result<Report, stream::StreamError> {
-        stream::corrupt_stream(
-            self.src.as_ref(),
-            &self.name,
-            settings.mode,
-            settings.intensity,
-            seed,
-            settings.options,
-            sink,
-            &mut |done, total| progress(if total == 0 { 1.0 } else { done as f64 / total as f64 }),
-        )
+        stream::corrupt_stream(self.src.as_ref(), &self.args(settings, seed), sink, &mut |done, total| {
+            progress(if total == 0 { 1.0 } else { done as f64 / total as f64 })
+        })
     }
 }

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use fracture_engine::stream::{self, FileSource, Source, StreamError};
-use fracture_engine::{EngineError, Job, Mode, Options, Ranges, Report, Value};
+use fracture_engine::{Args, EngineError, Job, Mode, Options, Ranges, Report, Value};
 use fracture_host::{host_fields, mode_from_name};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -268,7 +268,6 @@ fn corrupt_file(
     py.detach(|| run_file(&src, &dst, name, mode, intensity, seed, &options)).map_err(PyErr::from)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn run_file(
     src: &Path,
     dst: &Path,
@@ -302,7 +301,8 @@ fn run_file(
         }
     }
     let source = FileSource::new(file).map_err(io_at(src))?;
-    stream::check(source.size(), mode.name(), intensity, seed, options).map_err(|e| stream_failure(e, src, dst))?;
+    stream::check(source.size(), &Args { name: "", mode: mode.name(), intensity, seed, options })
+        .map_err(|e| stream_failure(e, src, dst))?;
     let name = name.unwrap_or_else(|| {
         src.file_name().map_or_else(|| src.display().to_string(), |n| n.to_string_lossy().into_owned())
     });
@@ -311,16 +311,18 @@ fn run_file(
         _ => PathBuf::from("."),
     };
     let (tmp, out) = temp_file(&dir).map_err(io_at(&dir))?;
-    let written = run_interruptible(|stop| write_output(&source, &out, &name, mode, intensity, seed, options, stop))
-        .and_then(|r| r.map_err(|e| stream_failure(e, src, dst)))
-        .and_then(|report| {
-            // The input's permissions, less the umask, no broader than a new file's.
-            let perm = (0o666 & !umask()) & (meta.mode() & 0o777);
-            out.set_permissions(std::fs::Permissions::from_mode(perm)).map_err(io_at(dst))?;
-            drop(out);
-            std::fs::rename(&tmp, &target).map_err(io_at(dst))?;
-            Ok(report)
-        });
+    let written = run_interruptible(|stop| {
+        write_output(&source, &out, &Args { name: &name, mode: mode.name(), intensity, seed, options }, stop)
+    })
+    .and_then(|r| r.map_err(|e| stream_failure(e, src, dst)))
+    .and_then(|report| {
+        // The input's permissions, less the umask, no broader than a new file's.
+        let perm = (0o666 & !umask()) & (meta.mode() & 0o777);
+        out.set_permissions(std::fs::Permissions::from_mode(perm)).map_err(io_at(dst))?;
+        drop(out);
+        std::fs::rename(&tmp, &target).map_err(io_at(dst))?;
+        Ok(report)
+    });
     if written.is_err() {
         // Nothing half-written is left behind, and the final name is as it was.
         let _ = std::fs::remove_file(&tmp);
@@ -360,23 +362,13 @@ fn run_interruptible<T: Send>(work: impl FnOnce(&AtomicBool) -> T + Send) -> Res
 
 /// The engine's streamed run of `src` into `out`, as the native CLI makes it: checksum fixing
 /// patches the output file in place; every other run streams through a 1 MiB buffer.
-#[allow(clippy::too_many_arguments)]
-fn write_output(
-    src: &FileSource,
-    out: &File,
-    name: &str,
-    mode: Mode,
-    intensity: u32,
-    seed: u64,
-    options: &Options,
-    stop: &AtomicBool,
-) -> Result<Report, StreamError> {
+fn write_output(src: &FileSource, out: &File, args: &Args, stop: &AtomicBool) -> Result<Report, StreamError> {
     let mut progress = |_: u64, _: u64| {};
-    if options.fix_checksums {
-        return stream::corrupt_fixed(src, out, name, mode.name(), intensity, seed, options, &mut progress);
+    if args.options.fix_checksums {
+        return stream::corrupt_fixed(src, out, args, &mut progress);
     }
     let mut sink = Stoppable { inner: BufWriter::with_capacity(1 << 20, out), stop };
-    let report = stream::corrupt_stream(src, name, mode.name(), intensity, seed, options, &mut sink, &mut progress)?;
+    let report = stream::corrupt_stream(src, args, &mut sink, &mut progress)?;
     sink.flush().map_err(StreamError::Write)?;
     Ok(report)
 }

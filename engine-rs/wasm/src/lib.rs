@@ -8,7 +8,8 @@ use fracture_engine::checksums::Positional;
 use fracture_engine::modes::flip::CHUNK;
 use fracture_engine::stream::Streaming;
 use fracture_engine::{
-    EngineError, Job, Mode, Options, ProgressiveSha256 as Progressive, Ranges, Sha256Hasher, MAX_SEED, MAX_STREAMED,
+    Args, EngineError, Job, Mode, Options, ProgressiveSha256 as Progressive, Ranges, Sha256Hasher, MAX_SEED,
+    MAX_STREAMED,
 };
 
 mod allocator;
@@ -204,7 +205,7 @@ impl StreamRun {
     ) -> Result<StreamRun, JsError> {
         let (intensity, seed) = check(mode, intensity, seed)?;
         let options = Options { ranges: Ranges { only, protect }, fix_checksums };
-        let s = Streaming::new(position(n)?, head, name, mode, intensity, seed, &options)
+        let s = Streaming::new(position(n)?, head, &Args { name, mode, intensity, seed, options: &options })
             .map_err(|e| JsError::new(&e.to_string()))?;
         Ok(StreamRun { s })
     }

@@ -119,25 +119,28 @@ pub fn flip_allowed_chunks(
     chunks: std::ops::RangeInclusive<u64>,
     action: Action,
 ) {
+    let flips = Flips { allowed, k, seed, action };
     let mut idx: Vec<u16> = Vec::new();
     for c in chunks {
-        flip_chunk(part, start, allowed, k, seed, c, &mut idx, action);
+        flip_chunk(part, start, &flips, c, &mut idx);
     }
+}
+
+/// What a flip run changes, the same for each of its chunks: `k` of the `allowed` bytes, drawn from
+/// `seed`'s chunk streams, each flipped by `action`.
+#[derive(Clone, Copy)]
+pub struct Flips<'a> {
+    pub allowed: &'a Region,
+    pub k: u64,
+    pub seed: u64,
+    pub action: Action,
 }
 
 /// The part of `flip_allowed` that falls in chunk `c`: what it does depends only on the arguments.
 /// `part` holds the input's bytes from offset `start`, and must cover the chunk's allowed bytes.
-#[allow(clippy::too_many_arguments)]
-pub fn flip_chunk(
-    part: &mut [u8],
-    start: u64,
-    allowed: &Region,
-    k: u64,
-    seed: u64,
-    c: u64,
-    idx: &mut Vec<u16>,
-    action: Action,
-) {
+/// `idx` is scratch space, reused from chunk to chunk.
+pub fn flip_chunk(part: &mut [u8], start: u64, flips: &Flips, c: u64, idx: &mut Vec<u16>) {
+    let Flips { allowed, k, seed, action } = *flips;
     let total = allowed.total();
     let a = c * CHUNK as u64;
     let b = a + CHUNK as u64;
@@ -265,7 +268,13 @@ mod tests {
             let mut idx = Vec::new();
             let region = Region::span(h as u64, n as u64);
             for c in (h as u64 / CHUNK as u64..=(n as u64 - 1) / CHUNK as u64).rev() {
-                flip_chunk(&mut reversed, 0, &region, k, 77, c, &mut idx, Action::Flip);
+                flip_chunk(
+                    &mut reversed,
+                    0,
+                    &Flips { allowed: &region, k, seed: 77, action: Action::Flip },
+                    c,
+                    &mut idx,
+                );
             }
             assert!(reversed == serial, "reverse order, h {h} k {k}");
         }

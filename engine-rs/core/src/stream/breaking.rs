@@ -7,7 +7,12 @@ use std::io::{self, Write};
 use std::sync::mpsc::sync_channel;
 use std::time::Instant;
 
-use super::{add_counts, measured_report, timings, Edit, Measure, Source, StreamError, BLOCK, BUFFERS};
+use super::error::StreamError;
+use super::layout::Edit;
+use super::measure::{add_counts, timings, Measure};
+use super::pipeline::{BUFFERS, CACHE_BLOCK};
+use super::report::measured_report;
+use super::source::Source;
 use crate::describe::{Executed, EMPTY_RECIPE};
 use crate::entropy::byte_counts;
 use crate::formats::Family;
@@ -21,7 +26,7 @@ use crate::report::Report;
 /// output would not look corrupted. Generic changes bytes by position alone, so the output's first
 /// 1,000 bytes are the first chunk's; its byte counts are never needed (csv, tsv and json are text
 /// by their extension, so never generic).
-pub(super) fn breaker(job: &mut Job, head: &[u8]) -> Breaker {
+pub(crate) fn breaker(job: &mut Job, head: &[u8]) -> Breaker {
     let (n, family) = (job.n, job.family);
     let first = Breaker::new(family, n, head, job.intensity, job.seed);
     if n == 0 || family != Family::Generic {
@@ -43,7 +48,7 @@ pub(super) fn breaker(job: &mut Job, head: &[u8]) -> Breaker {
 /// One piece through the breaker after its input was read into `buf[HEADROOM..HEADROOM + len]`
 /// (and measured): the positional steps (`scatter` does the scatter), then the scans over the held
 /// back bytes and the piece. Returns the slice of `buf` to write; `carry` becomes the bytes held back.
-pub(super) fn break_piece(
+pub(crate) fn break_piece(
     b: &mut Breaker,
     buf: &mut [u8],
     len: usize,
@@ -69,8 +74,7 @@ pub(super) fn break_piece(
 }
 
 /// `corrupt_in_pieces` for guaranteed_break: the output is written as it is made.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn run(
+pub(crate) fn run(
     src: &dyn Source,
     mut job: Job,
     head: &[u8],
@@ -99,8 +103,8 @@ pub(super) fn run(
                 let Ok(mut buf) = free_rx.recv() else { break };
                 let len = (n - pos).min(piece as u64) as usize;
                 // Read and measured a block at a time, while each block is in the cache.
-                for (j, block) in buf[HEADROOM..HEADROOM + len].chunks_mut(BLOCK).enumerate() {
-                    src.read_at(pos + (j * BLOCK) as u64, block)?;
+                for (j, block) in buf[HEADROOM..HEADROOM + len].chunks_mut(CACHE_BLOCK).enumerate() {
+                    src.read_at(pos + (j * CACHE_BLOCK) as u64, block)?;
                     m.add(block);
                 }
                 if full_tx.send((pos, buf, len)).is_err() {
@@ -113,7 +117,7 @@ pub(super) fn run(
         let writer = scope.spawn(move || -> io::Result<Measure> {
             let mut m = Measure::default();
             for (buf, start, end) in done_rx {
-                for block in buf[start..end].chunks(BLOCK) {
+                for block in buf[start..end].chunks(CACHE_BLOCK) {
                     m.add(block);
                     sink.write_all(block)?;
                 }
@@ -150,7 +154,7 @@ pub(super) fn run(
 }
 
 /// The report once the output is written, from both sides' SHA-256 and byte counts.
-pub(super) fn report(
+pub(crate) fn report(
     job: Job,
     b: &Breaker,
     out_len: u64,
@@ -165,7 +169,7 @@ pub(super) fn report(
 }
 
 /// guaranteed_break in the caller-driven `Streaming`: the breaker and the bytes it holds back.
-pub(super) struct Breaking {
+pub(crate) struct Breaking {
     pub b: Breaker,
     carry: Vec<u8>,
 }

@@ -7,12 +7,18 @@ use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
 use std::time::Instant;
 
-use super::{finish, planned_job, prepare, timings, unsupported, write_pieces, Measure, Source, StreamError, PIECE};
+use super::error::{unsupported, StreamError};
+use super::layout::prepare;
+use super::measure::{timings, Measure};
+use super::pipeline::write_pieces;
+use super::report::finish;
+use super::run::{planned_job, PIECE};
+use super::source::Source;
+use crate::args::Args;
 use crate::checksums::{fix_positional, Positional};
 use crate::formats::detect;
 use crate::heuristic::looks_corrupted_parts;
 use crate::modes::{flip, Mode};
-use crate::options::Options;
 use crate::report::Report;
 
 /// A file read and written by position (the output being fixed).
@@ -51,7 +57,7 @@ impl Positional for FileAt<'_> {
 }
 
 /// A source as the walk's (read-only) input.
-pub(super) struct SourceAt<'a>(&'a dyn Source);
+pub(crate) struct SourceAt<'a>(&'a dyn Source);
 
 impl Positional for SourceAt<'_> {
     fn size(&self) -> u64 {
@@ -71,36 +77,28 @@ impl Positional for SourceAt<'_> {
 /// length) with checksum fixing, and returns the report, as `corrupt_with` would for the whole input.
 /// Memory stays the pieces in flight and the walk's read-ahead windows; the cost is one more read of
 /// the output for the walk's CRCs (at most) and one for its SHA-256.
-#[allow(clippy::too_many_arguments)]
 pub fn corrupt_fixed(
     src: &dyn Source,
     out: &File,
-    name: &str,
-    mode: &str,
-    intensity: u32,
-    seed: u64,
-    options: &Options,
+    args: &Args,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, StreamError> {
-    fixed_in_pieces(src, out, name, mode, intensity, seed, options, progress, PIECE)
+    fixed_in_pieces(src, out, args, progress, PIECE)
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn fixed_in_pieces(
+/// `corrupt_fixed` with pieces of `piece` bytes (tests use small ones).
+pub(crate) fn fixed_in_pieces(
     src: &dyn Source,
     out: &File,
-    name: &str,
-    mode: &str,
-    intensity: u32,
-    seed: u64,
-    options: &Options,
+    args: &Args,
     progress: &mut dyn FnMut(u64, u64),
     piece: usize,
 ) -> Result<Report, StreamError> {
     let t0 = Instant::now();
     let n = src.size();
-    let mut job = planned_job(n, name, mode, intensity, seed, options)?;
-    if job.mode == Mode::GuaranteedBreak || !options.fix_checksums {
+    let mut job = planned_job(n, args)?;
+    let (intensity, seed) = (args.intensity, args.seed);
+    if job.mode == Mode::GuaranteedBreak || !args.options.fix_checksums {
         return Err(unsupported().into());
     }
     let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];

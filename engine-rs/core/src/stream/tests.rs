@@ -1,8 +1,16 @@
 //! The stream against the whole-buffer stages: the same bytes and the same report (timing aside), with
 //! pieces small enough that every chunk, sector and block boundary case falls on a piece boundary.
 
+use std::io;
+
+use super::layout::Filler;
+use super::run::corrupt_in_pieces;
+use super::source::changed;
 use super::*;
-use crate::{corrupt_with, Ranges, Value};
+use crate::modes::flip;
+use crate::rng::Stream;
+use crate::sha::Hasher as Sha256Hasher;
+use crate::{corrupt_with, Args, Options, Ranges, Report, Value};
 
 const MODES: [&str; 7] = [
     "byte_flip",
@@ -30,18 +38,9 @@ fn streamed(
 ) -> (Vec<u8>, Report) {
     let mut out = Vec::new();
     let mut last = (0, 0);
-    let report = corrupt_in_pieces(
-        &Bytes(input),
-        name,
-        mode,
-        intensity,
-        seed,
-        options,
-        &mut out,
-        &mut |d, t| last = (d, t),
-        piece,
-    )
-    .unwrap_or_else(|e| panic!("{name} {mode} {intensity} {seed}: {e}"));
+    let args = Args { name, mode, intensity, seed, options };
+    let report = corrupt_in_pieces(&Bytes(input), &args, &mut out, &mut |d, t| last = (d, t), piece)
+        .unwrap_or_else(|e| panic!("{name} {mode} {intensity} {seed}: {e}"));
     assert_eq!(last, (out.len() as u64, out.len() as u64), "progress ends at the output's length");
     (out, untimed(report))
 }
@@ -75,7 +74,8 @@ fn check_break(input: &[u8], name: &str, intensity: u32, seed: u64, piece: usize
     let options = Options::default();
     let escalated = check(input, name, "guaranteed_break", intensity, seed, &options, piece);
     let (want, report) = corrupt_with(input, name, "guaranteed_break", intensity, seed, &options).unwrap();
-    let (got, got_report) = driven(input, name, "guaranteed_break", intensity, seed, &options, piece, false);
+    let (got, got_report) =
+        driven(input, &Args { name, mode: "guaranteed_break", intensity, seed, options: &options }, piece, false);
     let what = format!("driven {name} n={} i={intensity} s={seed} piece={piece}", input.len());
     assert!(got == want, "{what}: bytes differ");
     assert_eq!(got_report, untimed(report), "{what}: report");
@@ -147,10 +147,12 @@ fn checksum_fixing_is_refused() {
     let mut sink = Vec::new();
     let fix = Options { fix_checksums: true, ..Options::default() };
     // Fixing streams only into a file (`corrupt_fixed`).
-    let e = corrupt_stream(&Bytes(b"abc"), "a.zip", "byte_flip", 5, 1, &fix, &mut sink, &mut |_, _| {});
+    let args = Args { name: "a.zip", mode: "byte_flip", intensity: 5, seed: 1, options: &fix };
+    let e = corrupt_stream(&Bytes(b"abc"), &args, &mut sink, &mut |_, _| {});
     assert!(matches!(e, Err(StreamError::Io(ref io)) if io.kind() == io::ErrorKind::Unsupported));
     // The arguments' errors come first, as in the scan stage.
-    let e = corrupt_stream(&Bytes(b"abc"), "a.txt", "nope", 5, 1, &Options::default(), &mut sink, &mut |_, _| {});
+    let args = Args { name: "a.txt", mode: "nope", intensity: 5, seed: 1, options: &Options::default() };
+    let e = corrupt_stream(&Bytes(b"abc"), &args, &mut sink, &mut |_, _| {});
     assert_eq!(e.unwrap_err().to_string(), "Unsupported corruption mode: nope");
 }
 
@@ -170,17 +172,8 @@ fn a_source_that_shrinks_is_an_error() {
         }
     }
     let mut sink = Vec::new();
-    let e = corrupt_in_pieces(
-        &Lying,
-        "x.bin",
-        "bit_rot",
-        5,
-        1,
-        &Options::default(),
-        &mut sink,
-        &mut |_, _| {},
-        flip::CHUNK,
-    );
+    let args = Args { name: "x.bin", mode: "bit_rot", intensity: 5, seed: 1, options: &Options::default() };
+    let e = corrupt_in_pieces(&Lying, &args, &mut sink, &mut |_, _| {}, flip::CHUNK);
     assert_eq!(e.unwrap_err().to_string(), "the file changed while it was being read");
 }
 
@@ -202,22 +195,11 @@ fn inserted_bytes_come_out_as_one_fill() {
 /// measured from the pieces or read again in order), against the whole buffer. `shared`: where the
 /// run is `piecewise`, a second run made with the same arguments edits every other piece, as the npm
 /// CLI's helper thread does, and its tally is added at the end.
-#[allow(clippy::too_many_arguments)]
-fn driven(
-    input: &[u8],
-    name: &str,
-    mode: &str,
-    intensity: u32,
-    seed: u64,
-    options: &Options,
-    piece: usize,
-    shared: bool,
-) -> (Vec<u8>, Report) {
+fn driven(input: &[u8], args: &Args, piece: usize, shared: bool) -> (Vec<u8>, Report) {
     let n = input.len();
     let head = &input[..n.min(flip::CHUNK)];
-    let mut s = Streaming::new(n as u64, head, name, mode, intensity, seed, options).unwrap();
-    let mut helper = (shared && s.piecewise())
-        .then(|| Streaming::new(n as u64, head, name, mode, intensity, seed, options).unwrap());
+    let mut s = Streaming::new(n as u64, head, args).unwrap();
+    let mut helper = (shared && s.piecewise()).then(|| Streaming::new(n as u64, head, args).unwrap());
     if s.counting_pass() {
         for (i, p) in input.chunks(piece).enumerate() {
             s.count(&mut p.to_vec(), (i * piece) as u64);
@@ -290,8 +272,12 @@ fn the_caller_driven_stream_matches_the_whole_buffer() {
                 for (intensity, seed) in [(0, 1u64), (100, 77)] {
                     let (want, report) = corrupt_with(&data, name, mode, intensity, seed, &Options::default()).unwrap();
                     for shared in [false, true] {
-                        let (got, got_report) =
-                            driven(&data, name, mode, intensity, seed, &Options::default(), c, shared);
+                        let (got, got_report) = driven(
+                            &data,
+                            &Args { name, mode, intensity, seed, options: &Options::default() },
+                            c,
+                            shared,
+                        );
                         let what = format!("{name} n={len} {mode} i={intensity} s={seed} shared={shared}");
                         assert!(got == want, "{what}: bytes differ");
                         assert_eq!(got_report, untimed(report.clone()), "{what}: report");
@@ -307,7 +293,12 @@ fn the_position_keyed_edits_are_piecewise() {
     let data = random(300_001, 9);
     let head = &data[..flip::CHUNK];
     let piecewise = |name: &str, mode: &str| {
-        let s = Streaming::new(data.len() as u64, head, name, mode, 50, 3, &Options::default()).unwrap();
+        let s = Streaming::new(
+            data.len() as u64,
+            head,
+            &Args { name, mode, intensity: 50, seed: 3, options: &Options::default() },
+        )
+        .unwrap();
         s.piecewise()
     };
     for mode in ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"] {

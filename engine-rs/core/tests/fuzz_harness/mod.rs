@@ -19,7 +19,7 @@ use std::io::{Read, Seek, SeekFrom};
 use std::time::{Duration, Instant};
 
 use fracture_engine::stream::{corrupt_fixed, corrupt_stream, Bytes};
-use fracture_engine::{corrupt_with, EngineError, Options, Ranges, Report, Value, MAX_SEED};
+use fracture_engine::{corrupt_with, Args, EngineError, Options, Ranges, Report, Value, MAX_SEED};
 
 /// The engine modes; a selector byte of 255 gives a name that is not a mode.
 pub const MODES: [&str; 8] = [
@@ -488,9 +488,10 @@ fn check_output(case: &Case, out: &[u8], r: &Report, ctx: &str) {
 /// The streamed engine gives the same bytes and report as the one on the whole buffer.
 fn check_streamed(case: &Case, options: &Options, out: &[u8], report: &Report, ctx: &str) {
     let src = Bytes(&case.data);
+    let args = Args { name: &case.name, mode: &case.mode, intensity: case.intensity, seed: case.seed, options };
     let (streamed, r) = if case.fix_checksums {
         let mut file = tempfile();
-        let r = corrupt_fixed(&src, &file, &case.name, &case.mode, case.intensity, case.seed, options, &mut |_, _| {})
+        let r = corrupt_fixed(&src, &file, &args, &mut |_, _| {})
             .unwrap_or_else(|e| panic!("{ctx}: streamed with the fix: {e}"));
         let mut bytes = Vec::new();
         file.seek(SeekFrom::Start(0)).unwrap();
@@ -499,8 +500,7 @@ fn check_streamed(case: &Case, options: &Options, out: &[u8], report: &Report, c
     } else {
         let mut sink = Vec::new();
         let r =
-            corrupt_stream(&src, &case.name, &case.mode, case.intensity, case.seed, options, &mut sink, &mut |_, _| {})
-                .unwrap_or_else(|e| panic!("{ctx}: streamed: {e}"));
+            corrupt_stream(&src, &args, &mut sink, &mut |_, _| {}).unwrap_or_else(|e| panic!("{ctx}: streamed: {e}"));
         (sink, r)
     };
     assert!(streamed == out, "{ctx}: the streamed output differs");

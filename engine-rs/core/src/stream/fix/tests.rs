@@ -5,7 +5,7 @@ use super::*;
 use crate::checksums::CRC32;
 use crate::options::Ranges;
 use crate::rng::Stream;
-use crate::{corrupt_with, Value};
+use crate::{corrupt_with, Args, Options, Value};
 
 const MODES: [&str; 4] = ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"];
 
@@ -34,18 +34,9 @@ fn streamed(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, opt
     // A longer file than the output is cut to the output's length.
     out.set_len(input.len() as u64 + 7).unwrap();
     let mut seen = Vec::new();
-    let report = fixed_in_pieces(
-        &super::super::Bytes(input),
-        &out,
-        name,
-        mode,
-        intensity,
-        seed,
-        options,
-        &mut |d, t| seen.push((d, t)),
-        flip::CHUNK,
-    )
-    .unwrap_or_else(|e| panic!("{name} {mode} {intensity} {seed}: {e}"));
+    let args = Args { name, mode, intensity, seed, options };
+    let report = fixed_in_pieces(&crate::stream::Bytes(input), &out, &args, &mut |d, t| seen.push((d, t)), flip::CHUNK)
+        .unwrap_or_else(|e| panic!("{name} {mode} {intensity} {seed}: {e}"));
     drop(out);
     let data = std::fs::read(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
@@ -300,7 +291,8 @@ fn guaranteed_break_does_not_stream_with_fixing() {
     let path = temp("gb");
     let out = File::options().read(true).write(true).create(true).truncate(true).open(&path).unwrap();
     let fix = Options { fix_checksums: true, ..Options::default() };
-    let e = corrupt_fixed(&super::super::Bytes(b"abc"), &out, "a.txt", "guaranteed_break", 5, 1, &fix, &mut |_, _| {});
+    let args = Args { name: "a.txt", mode: "guaranteed_break", intensity: 5, seed: 1, options: &fix };
+    let e = corrupt_fixed(&crate::stream::Bytes(b"abc"), &out, &args, &mut |_, _| {});
     std::fs::remove_file(&path).unwrap();
     assert!(e.is_err());
 }
@@ -330,7 +322,8 @@ fn driven(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, optio
     let n = input.len();
     let piece = flip::CHUNK;
     let mut s =
-        super::super::Streaming::new(n as u64, &input[..n.min(piece)], name, mode, intensity, seed, options).unwrap();
+        crate::stream::Streaming::new(n as u64, &input[..n.min(piece)], &Args { name, mode, intensity, seed, options })
+            .unwrap();
     assert!(s.fixes() && !s.counting_pass() && s.measures_in_place());
     let mut rounds = 0;
     loop {
@@ -345,7 +338,7 @@ fn driven(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, optio
             s.edit(part, (i * piece) as u64);
             s.count_output(part);
         }
-        s.fix(SourceAt(&super::super::Bytes(input)), Held(&mut out)).unwrap();
+        s.fix(SourceAt(&crate::stream::Bytes(input)), Held(&mut out)).unwrap();
         let mut sha_out = crate::Sha256Hasher::default();
         for part in out.chunks(piece) {
             sha_out.update(part);

@@ -1,0 +1,248 @@
+//! A streamed run driven by its caller (`Streaming`): the npm CLI, through WebAssembly, reads and
+//! writes the pieces itself and asks this module what to do with each.
+
+use std::io;
+
+use super::breaking;
+use super::error::StreamError;
+use super::layout::{prepare, segments, Edit, Filler, Layout, Run, Segment};
+use super::measure::add_counts;
+use super::report::finish;
+use super::run::planned_job;
+use super::source::changed;
+use super::verdict::{counts_needed, head_verdict};
+use crate::args::Args;
+use crate::job::Job;
+
+use crate::formats::detect;
+use crate::heuristic::looks_corrupted_parts;
+use crate::modes::{flip, Mode};
+use crate::report::Report;
+
+/// One input streamed by a caller that reads and writes for itself (the npm CLI, through
+/// WebAssembly): it asks `segments` which input bytes make each output piece, reads them, hands the
+/// piece to `edit`, and hashes both sides with its own SHA-256; the byte counts are taken here.
+pub struct Streaming {
+    job: Job,
+    run: Run,
+    head: Vec<u8>,
+    fill: Option<Filler>,
+    zeroed: u64,
+    counts_in: [u64; 256],
+    counts_out: [u64; 256],
+    /// byte_flip's first attempt's output counts, while a counting pass runs (csv, tsv, json).
+    counting: Option<[u64; 256]>,
+    seed: u64,
+    /// guaranteed_break: the caller hands input pieces to `break_piece` instead of `edit`.
+    breaking: Option<breaking::Breaking>,
+}
+
+impl Streaming {
+    /// `head`: the input's first min(n, 65,536) bytes. Refuses what `corrupt_stream` refuses, with
+    /// the same errors; with checksum fixing, see `fixes`.
+    pub fn new(n: u64, head: &[u8], args: &Args) -> Result<Streaming, StreamError> {
+        let mut job = planned_job(n, args)?;
+        let (intensity, seed) = (args.intensity, args.seed);
+        let want = n.min(flip::CHUNK as u64) as usize;
+        if head.len() < want {
+            return Err(changed().into());
+        }
+        let head = head[..want].to_vec();
+        job.family = detect(&head, &job.ext);
+        let mut breaking = None;
+        let run = if job.mode == Mode::GuaranteedBreak {
+            let b = breaking::breaker(&mut job, &head);
+            let out_len = if n == 0 { 0 } else { b.out_len() };
+            breaking = Some(breaking::Breaking::new(b));
+            Run { layout: Layout::Same { shuffle: None }, edit: Edit::None, out_len, plan: None, fill: None }
+        } else {
+            prepare(&job, intensity, seed)
+        };
+        let mut s = Streaming {
+            job,
+            run,
+            head,
+            fill: None,
+            zeroed: 0,
+            counts_in: [0; 256],
+            counts_out: [0; 256],
+            counting: None,
+            seed,
+            breaking,
+        };
+        // With fixing, the verdict is the fixed output's (`judge`).
+        if s.job.mode == Mode::ByteFlip && n > 0 && !s.job.fix_checksums {
+            if counts_needed(&s.job.ext, n, &s.head) {
+                s.counting = Some([0; 256]);
+            } else {
+                s.decide();
+            }
+        }
+        Ok(s)
+    }
+
+    /// Whether the caller must first hand every input piece, in order, to `count`, then call `decide`.
+    pub fn counting_pass(&self) -> bool {
+        self.counting.is_some()
+    }
+
+    /// A piece of the input from `pos` for the counting pass (it is edited; the caller drops it).
+    pub fn count(&mut self, buf: &mut [u8], pos: u64) {
+        self.run.edit.apply(buf, pos);
+        if let Some(c) = self.counting.as_mut() {
+            add_counts(c, buf);
+        }
+    }
+
+    /// Settles byte_flip's verify verdict: the run becomes the escalated one (intensity 100,
+    /// seed + 1) if the first attempt would not look corrupted.
+    pub fn decide(&mut self) {
+        let n = self.job.n;
+        let counts = self.counting.take();
+        if !head_verdict(&self.run.edit, &self.head, n, &self.job.ext, counts.as_ref()) {
+            self.run = prepare(&self.job, 100, self.seed + 1);
+            self.job.escalated = true;
+        }
+    }
+
+    pub fn out_len(&self) -> u64 {
+        self.run.out_len
+    }
+
+    /// Whether the first segment of every piece is the input's bytes at the piece's own position, in
+    /// order, so the caller can measure the input from it (before `edit`); otherwise the caller reads
+    /// the input in order on its own for `count_input` and its hash.
+    pub fn measures_in_place(&self) -> bool {
+        matches!(self.run.layout, Layout::Same { .. })
+    }
+
+    /// Where the output's bytes `[pos, pos + len)` come from (`pos` a multiple of 65,536).
+    pub fn segments(&self, pos: u64, len: usize) -> Vec<Segment> {
+        segments(&self.run.layout, pos, len)
+    }
+
+    /// The next inserted bytes (truncate_insert), for the segments without a source, in order.
+    pub fn fill(&mut self, out: &mut [u8]) {
+        if self.fill.is_none() {
+            self.fill = self.run.fill.take().map(Filler::new);
+        }
+        if let Some(f) = self.fill.as_mut() {
+            f.next(out);
+        }
+    }
+
+    /// Edits the output piece at `pos` in place.
+    pub fn edit(&mut self, buf: &mut [u8], pos: u64) {
+        self.zeroed += self.run.edit.apply(buf, pos);
+    }
+
+    /// Whether the run is guaranteed_break: the caller hands each input piece (`segments` reads it in
+    /// place), in order, to `break_piece` and writes what it returns, instead of calling `edit`.
+    pub fn breaks(&self) -> bool {
+        self.breaking.is_some()
+    }
+
+    /// guaranteed_break: the output bytes the input piece at `pos` completes (its output counts are
+    /// taken here). Some bytes may wait for the next piece; the last piece returns the rest.
+    pub fn break_piece(&mut self, piece: &[u8], pos: u64) -> Vec<u8> {
+        match self.breaking.as_mut() {
+            Some(b) => b.piece(piece, pos, &mut self.counts_out),
+            None => Vec::new(),
+        }
+    }
+
+    pub fn count_input(&mut self, bytes: &[u8]) {
+        add_counts(&mut self.counts_in, bytes);
+    }
+
+    pub fn count_output(&mut self, bytes: &[u8]) {
+        add_counts(&mut self.counts_out, bytes);
+    }
+
+    /// Whether pieces may be edited by several runs made with the same arguments, each its own share,
+    /// their tallies then added into one (`tally`, `add_tally`): the flips, bit_rot and bad_sectors,
+    /// whose edits are keyed by position alone, once any counting pass is over.
+    pub fn piecewise(&self) -> bool {
+        self.counting.is_none()
+            && matches!(self.run.layout, Layout::Same { shuffle: None })
+            && matches!(self.run.edit, Edit::Flip { .. } | Edit::Sectors { .. })
+    }
+
+    /// What the pieces so far added up to: the input's and the output's byte counts, the bytes zeroed.
+    pub fn tally(&self) -> ([u64; 256], [u64; 256], u64) {
+        (self.counts_in, self.counts_out, self.zeroed)
+    }
+
+    /// Adds another run's `tally` (of other pieces) to this one's.
+    pub fn add_tally(&mut self, counts_in: &[u64; 256], counts_out: &[u64; 256], zeroed: u64) {
+        for (t, c) in self.counts_in.iter_mut().zip(counts_in) {
+            *t += c;
+        }
+        for (t, c) in self.counts_out.iter_mut().zip(counts_out) {
+            *t += c;
+        }
+        self.zeroed += zeroed;
+    }
+
+    /// Whether the run fixes checksums: once every piece is written, the caller hands its input and
+    /// its output file to `fix`, then every byte of the fixed output in order to `count_output`
+    /// (and its own SHA-256), then the output's first bytes to `judge`.
+    pub fn fixes(&self) -> bool {
+        self.job.fix_checksums
+    }
+
+    /// Whether the run was asked to fix checksums and `fix` has not run on its output yet: its
+    /// report would describe an output whose checksums were never fixed.
+    pub fn unfixed(&self) -> bool {
+        self.job.fix_checksums && self.job.n > 0 && self.job.fixed.is_none()
+    }
+
+    /// Fixes the written output's checksums in place (docs/contract.md, section 6.10), and forgets
+    /// the output counts taken so far: the fixed output's are counted next.
+    pub fn fix(
+        &mut self,
+        input: impl crate::checksums::Positional,
+        output: impl crate::checksums::Positional,
+    ) -> io::Result<()> {
+        self.counts_out = [0; 256];
+        if self.job.n == 0 {
+            return Ok(());
+        }
+        let protected = (!self.job.ranges.protect.is_empty()).then(|| self.job.ranges.protected(self.job.n));
+        let fixed = crate::checksums::fix_positional(self.job.family, input, output, protected.as_ref())?;
+        self.job.fixed = Some(fixed);
+        Ok(())
+    }
+
+    /// byte_flip's verify verdict on the fixed output (`head`: its first min(n, 1,024) bytes, with
+    /// its counts taken): true when the run escalates, and the caller must write, fix, count and
+    /// judge again, from the start (every count is reset).
+    pub fn judge(&mut self, head: &[u8]) -> bool {
+        let n = self.job.n;
+        let counts = self.counts_out;
+        if self.job.mode != Mode::ByteFlip
+            || n == 0
+            || self.job.escalated
+            || looks_corrupted_parts(head, n, &self.job.ext, &|b| counts[usize::from(b)])
+        {
+            return false;
+        }
+        self.run = prepare(&self.job, 100, self.seed + 1);
+        self.job.escalated = true;
+        self.job.fixed = None;
+        self.fill = None;
+        self.zeroed = 0;
+        self.counts_in = [0; 256];
+        self.counts_out = [0; 256];
+        true
+    }
+
+    /// The report, from the SHA-256s the caller computed.
+    pub fn report(self, sha_in: String, sha_out: String, time_ms: f64, ops_ms: f64) -> Report {
+        let (input, output) = ((sha_in, self.counts_in), (sha_out, self.counts_out));
+        if let Some(b) = &self.breaking {
+            return breaking::report(self.job, &b.b, self.run.out_len, input, output, time_ms, ops_ms);
+        }
+        finish(self.job, &self.run, self.zeroed, input, output, time_ms, ops_ms)
+    }
+}

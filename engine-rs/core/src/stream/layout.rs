@@ -1,0 +1,229 @@
+//! The streamed run's plan: how the output's bytes come from the input's (`Layout`), the edit made
+//! in place on each piece (`Edit`), and where each output piece's bytes are read from (`segments`).
+
+use crate::job::Job;
+use crate::modes::{flip, sectors, shuffle, truncate, Mode};
+use crate::plan::Plan;
+use crate::region::Region;
+use crate::rng::Stream;
+
+/// How the output's bytes come from the input's.
+pub(crate) enum Layout {
+    /// Output byte i is input byte i, then edited; shuffle_blocks also replaces its moved blocks.
+    Same { shuffle: Option<std::sync::Mutex<Shuffler>> },
+    /// A prefix of the input (the output's length is the cut).
+    Prefix,
+    /// `input[0, start)`, then `inserted` bytes of the plan stream, then `input[start + removed, n)`.
+    Spliced { start: u64, removed: u64, inserted: u64 },
+}
+
+/// shuffle_blocks' plan as the output reaches it (docs/contract.md, section 6.4): the window the
+/// output is in and the plan stream to go on from, so at most one window's plan is in memory. A
+/// piece before the current window (out of order) starts the windows again from the first.
+struct Shuffler {
+    plan: shuffle::ShufflePlan,
+    windows: shuffle::Windows,
+    current: Option<shuffle::WindowPlan>,
+}
+
+impl Shuffler {
+    fn new(plan: shuffle::ShufflePlan) -> Shuffler {
+        Shuffler { windows: plan.windows(), plan, current: None }
+    }
+
+    /// Window `w`'s plan (None past the last window).
+    fn window(&mut self, w: u64) -> Option<&shuffle::WindowPlan> {
+        if self.current.as_ref().is_some_and(|c| c.index > w) {
+            self.windows = self.plan.windows();
+            self.current = None;
+        }
+        while self.current.as_ref().is_none_or(|c| c.index < w) {
+            self.current = Some(self.windows.next()?);
+        }
+        self.current.as_ref()
+    }
+}
+
+/// The edit made in place on each piece of a `Same` layout.
+pub(crate) enum Edit {
+    None,
+    Flip { allowed: Region, k: u64, seed: u64, action: flip::Action },
+    Sectors { allowed: Region, z: u64, seed: u64 },
+}
+
+pub(crate) struct Run {
+    pub(crate) layout: Layout,
+    pub(crate) edit: Edit,
+    pub(crate) out_len: u64,
+    /// The plan, for the report's fields once bad_sectors' zeroed bytes are counted (None: truncate).
+    pub(crate) plan: Option<Plan>,
+    /// truncate_insert: the plan stream, whose next bytes are the inserted ones.
+    pub(crate) fill: Option<Stream>,
+}
+
+pub(crate) fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
+    let n = job.n;
+    if job.mode == Mode::TruncateInsert {
+        let (l, rng) = truncate::plan_lengths(n, intensity, seed);
+        return Run {
+            layout: Layout::Spliced { start: l.remove_start, removed: l.removed, inserted: l.inserted },
+            edit: Edit::None,
+            out_len: n - l.removed + l.inserted,
+            plan: None,
+            fill: Some(rng),
+        };
+    }
+    let plan = job.make_plan(intensity, seed);
+    let same = |edit| (Layout::Same { shuffle: None }, edit, n);
+    let (layout, edit, out_len) = match &plan {
+        Plan::Flip { h, k, seed, .. } => {
+            same(Edit::Flip { allowed: Region::span(*h as u64, n), k: *k, seed: *seed, action: flip::Action::Flip })
+        }
+        Plan::Allowed { action, allowed, k, seed, .. } => {
+            same(Edit::Flip { allowed: allowed.clone(), k: *k, seed: *seed, action: *action })
+        }
+        Plan::Sectors { allowed, z, seed } => same(Edit::Sectors { allowed: allowed.clone(), z: *z, seed: *seed }),
+        Plan::Shuffle(p) => {
+            (Layout::Same { shuffle: Some(std::sync::Mutex::new(Shuffler::new(p.clone()))) }, Edit::None, n)
+        }
+        Plan::Interrupted { cut, .. } => (Layout::Prefix, Edit::None, *cut),
+        Plan::Truncate(_) | Plan::Break(_) => {
+            unreachable!("truncate_insert is planned above; guaranteed_break runs in breaking.rs")
+        }
+    };
+    Run { layout, edit, out_len, plan: Some(plan), fill: None }
+}
+
+impl Edit {
+    /// Edits `part`, the output's bytes from `pos` (a multiple of the chunk size); returns the bytes
+    /// zeroed (bad_sectors). Large parts are split over two threads at a chunk boundary.
+    pub(crate) fn apply(&self, part: &mut [u8], pos: u64) -> u64 {
+        match self {
+            Edit::None => 0,
+            Edit::Sectors { allowed, z, seed } => sectors::zero_sectors_in(part, pos, allowed, *z, *seed),
+            Edit::Flip { allowed, k, seed, action } => {
+                let (Some(&(lo, _)), Some(&(_, hi))) = (allowed.spans().first(), allowed.spans().last()) else {
+                    return 0;
+                };
+                if *k == 0 || part.is_empty() {
+                    return 0;
+                }
+                let chunk = flip::CHUNK as u64;
+                let end = pos + part.len() as u64;
+                let first = (lo / chunk).max(pos / chunk);
+                let last = ((hi - 1) / chunk).min((end - 1) / chunk);
+                if first > last {
+                    return 0;
+                }
+                let run = |part: &mut [u8], from: u64, to: u64, start: u64| {
+                    flip::flip_allowed_chunks(part, start, allowed, *k, *seed, from..=to, *action);
+                };
+                if last > first && parallel() {
+                    let mid = first + (last - first).div_ceil(2);
+                    let (left, right) = part.split_at_mut((mid * chunk - pos) as usize);
+                    std::thread::scope(|scope| {
+                        scope.spawn(|| run(right, mid, last, mid * chunk));
+                        run(left, first, mid - 1, pos);
+                    });
+                } else {
+                    run(part, first, last, pos);
+                }
+                0
+            }
+        }
+    }
+}
+
+pub(crate) fn parallel() -> bool {
+    std::thread::available_parallelism().map_or(1, |p| p.get()) > 1
+}
+
+/// One run of an output piece: `len` bytes at offset `at` of the piece, read from the input at
+/// `from`, or (None) the next inserted bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Segment {
+    pub at: usize,
+    pub from: Option<u64>,
+    pub len: usize,
+}
+
+/// Where the output's bytes `[pos, pos + len)` come from, in order; later segments overwrite earlier
+/// ones (shuffle_blocks' moved blocks over the piece read in place).
+pub(crate) fn segments(layout: &Layout, pos: u64, len: usize) -> Vec<Segment> {
+    let end = pos + len as u64;
+    let mut out = Vec::new();
+    match layout {
+        Layout::Same { shuffle } => {
+            out.push(Segment { at: 0, from: Some(pos), len });
+            if let Some(shuffler) = shuffle {
+                let mut sh = shuffler.lock().unwrap_or_else(|e| e.into_inner());
+                let block = shuffle::BLOCK as u64;
+                let (from_block, to_block) = (pos.div_ceil(block), end.div_ceil(block).min(sh.plan.block_count));
+                let window = sh.plan.window();
+                for w in
+                    (from_block < to_block).then(|| from_block / window..=(to_block - 1) / window).into_iter().flatten()
+                {
+                    let Some(plan) = sh.window(w) else { break };
+                    let base = plan.first * block;
+                    let first = plan.slots.partition_point(|&s| base + u64::from(s) * block < pos);
+                    for (slot, source) in plan.slots[first..].iter().zip(&plan.perm[first..]) {
+                        let at = base + u64::from(*slot) * block;
+                        if at >= end {
+                            break;
+                        }
+                        let from = Some(base + u64::from(*source) * block);
+                        out.push(Segment { at: (at - pos) as usize, from, len: shuffle::BLOCK });
+                    }
+                }
+            }
+        }
+        Layout::Prefix => out.push(Segment { at: 0, from: Some(pos), len }),
+        Layout::Spliced { start, removed, inserted } => {
+            // Three runs of output: the kept head, the inserted bytes, the kept tail.
+            let ins_end = start + inserted;
+            let mut add = |a: u64, b: u64, from: Option<u64>| {
+                if a < b {
+                    out.push(Segment { at: (a - pos) as usize, from, len: (b - a) as usize });
+                }
+            };
+            add(pos, end.min(*start), Some(pos));
+            add(pos.max(*start), end.min(ins_end), None);
+            let a = pos.max(ins_end);
+            add(a, end, Some(a + removed - inserted));
+        }
+    }
+    out
+}
+
+/// `Stream::fill`'s bytes handed out in order, in any number of calls.
+pub(crate) struct Filler {
+    rng: Stream,
+    word: [u8; 4],
+    used: usize,
+}
+
+impl Filler {
+    pub(crate) fn new(rng: Stream) -> Filler {
+        Filler { rng, word: [0; 4], used: 4 }
+    }
+
+    pub(crate) fn next(&mut self, out: &mut [u8]) {
+        let mut i = 0;
+        while i < out.len() && self.used < 4 {
+            out[i] = self.word[self.used];
+            self.used += 1;
+            i += 1;
+        }
+        let mut words = out[i..].chunks_exact_mut(4);
+        for w in &mut words {
+            w.copy_from_slice(&self.rng.u32().to_le_bytes());
+        }
+        let rest = words.into_remainder();
+        if !rest.is_empty() {
+            self.word = self.rng.u32().to_le_bytes();
+            let r = rest.len();
+            rest.copy_from_slice(&self.word[..r]);
+            self.used = r;
+        }
+    }
+}
