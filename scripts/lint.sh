@@ -3,7 +3,8 @@
 # Configuration: rustfmt.toml, biome.jsonc; clippy's warnings are errors. First, the tables generated
 # from engine-data/formats.toml must be current (`make engine-data` regenerates them), and no file may
 # cite anything outside the repository (scripts/check-self-contained.mjs). No TypeScript module may
-# import itself through others (dependency-cruiser, rules in .dependency-cruiser.cjs).
+# import itself through others (dependency-cruiser, rules in .dependency-cruiser.cjs), and no module of
+# the Rust core may use itself through others (scripts/check-rust-layers.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
@@ -13,3 +14,4 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked --quiet -- -D warnings
 biome check --error-on-warnings .
 depcruise --config .dependency-cruiser.cjs lib cli sdk web/src
+node scripts/check-rust-layers.mjs

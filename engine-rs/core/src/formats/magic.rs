@@ -1,8 +1,21 @@
 //! Magic numbers: the table read in order, first match wins (with the RIFF rule), then the pattern
 //! rules (docs/contract.md, sections 7.1 and 7.2).
 
+use super::tables::Family;
 use super::tables::MAGIC;
-use super::Family;
+
+pub const TEXT_WINDOW: usize = 8192;
+
+/// Text: over 95% of the first 8192 bytes printable (tab, LF, FF, CR, 0x20-0x7E, or any byte >= 0x80,
+/// which lets UTF-8 text count). Empty input is not text.
+pub fn is_text(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(TEXT_WINDOW)];
+    if head.is_empty() {
+        return false;
+    }
+    let printable = head.iter().filter(|&&b| matches!(b, 9 | 10 | 12 | 13 | 0x20..=0x7E | 0x80..=0xFF)).count();
+    printable * 100 > head.len() * 95
+}
 
 pub fn family_by_magic(b: &[u8]) -> Option<Family> {
     let riff = b.starts_with(b"RIFF");
@@ -42,6 +55,6 @@ pub fn family_by_magic(b: &[u8]) -> Option<Family> {
 
 /// An SVG document: `<svg` within the text window.
 pub fn looks_like_svg(b: &[u8]) -> bool {
-    let head = &b[..b.len().min(super::TEXT_WINDOW)];
+    let head = &b[..b.len().min(TEXT_WINDOW)];
     head.windows(4).any(|w| w == b"<svg")
 }

@@ -7,24 +7,12 @@ mod magic;
 mod tables;
 
 pub use extensions::family_for_extension;
+pub use magic::{is_text, TEXT_WINDOW};
 #[cfg(test)]
 pub(crate) use tables::MAGIC;
 pub use tables::{Family, EXTENSIONS};
 
 /// How much of the start of the input the scan stage reads for text detection.
-pub const TEXT_WINDOW: usize = 8192;
-
-/// Text: over 95% of the first 8192 bytes printable (tab, LF, FF, CR, 0x20-0x7E, or any byte >= 0x80,
-/// which lets UTF-8 text count). Empty input is not text.
-pub fn is_text(bytes: &[u8]) -> bool {
-    let head = &bytes[..bytes.len().min(TEXT_WINDOW)];
-    if head.is_empty() {
-        return false;
-    }
-    let printable = head.iter().filter(|&&b| matches!(b, 9 | 10 | 12 | 13 | 0x20..=0x7E | 0x80..=0xFF)).count();
-    printable * 100 > head.len() * 95
-}
-
 /// The family of `bytes` named `ext` (already lower-cased, possibly empty).
 pub fn detect(bytes: &[u8], ext: &str) -> Family {
     if let Some(f) = magic::family_by_magic(bytes) {

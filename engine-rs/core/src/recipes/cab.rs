@@ -2,7 +2,7 @@
 //! table offset, folder and file counts): every signature is overwritten and the first header's
 //! fields inverted.
 
-use super::breaking::Structure;
+use super::steps::Structure;
 use super::tables::CAB as SHAPE;
 
 pub fn plan(n: u64) -> Structure {

@@ -1,5 +1,5 @@
-use super::breaking::{Op, Range};
 use super::prims::clamp;
+use super::steps::{Op, Range};
 
 /// The FLV header is 9 bytes; the tag chain starts right after it.
 const HEADER: u64 = 9;

@@ -2,8 +2,8 @@
 //! images: header and directory are zeroed (type 0 is no icon), and embedded PNGs lose their
 //! signature and chunk types so nothing can be carved out.
 
-use super::breaking::{Op, Structure};
 use super::prims::{clamp, le};
+use super::steps::{Op, Structure};
 
 /// Bytes per directory entry.
 const ENTRY: u64 = 16;

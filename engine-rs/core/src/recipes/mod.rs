@@ -17,6 +17,7 @@ mod prims;
 mod rar;
 mod sevenzip;
 pub mod shape;
+mod steps;
 mod tables;
 mod tar;
 mod text;

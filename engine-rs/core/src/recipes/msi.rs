@@ -2,7 +2,7 @@
 //! header's sector size, FAT and directory locations and DIFAT: the signature is zeroed and the rest
 //! of the 512-byte header inverted.
 
-use super::breaking::Structure;
+use super::steps::Structure;
 use super::tables::MSI as SHAPE;
 
 pub fn plan(n: u64) -> Structure {

@@ -2,8 +2,8 @@
 //! `PE\0\0` and read the COFF file header after it: all three are zeroed, and every other
 //! `PE\0\0` in the file is overwritten.
 
-use super::breaking::{Op, Structure};
 use super::prims::{clamp, le};
+use super::steps::{Op, Structure};
 
 const E_LFANEW: u64 = 0x3C;
 /// `PE\0\0` and the 20-byte COFF file header (machine, sections, ..., characteristics).

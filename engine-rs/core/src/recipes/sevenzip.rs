@@ -2,8 +2,8 @@
 //! header, whose next-header offset and size lead to the archive's only directory at the end: the
 //! signature header is zeroed, the next header inverted, and every signature overwritten.
 
-use super::breaking::{Op, Structure};
 use super::prims::{clamp, le};
+use super::steps::{Op, Structure};
 
 const SIGNATURE_HEADER: u64 = 32;
 

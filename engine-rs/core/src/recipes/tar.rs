@@ -1,5 +1,5 @@
-use super::breaking::{Op, Range};
 use super::prims::{clamp, Signature};
+use super::steps::{Op, Range};
 
 const BLOCK: u64 = 512;
 const CHECKSUM: u64 = 148;

@@ -2,7 +2,7 @@
 //! footer (`YZ`, the index size): stream header magics are overwritten and the final stream footer
 //! inverted.
 
-use super::breaking::{Op, Structure};
+use super::steps::{Op, Structure};
 
 /// The stream footer: CRC32, backward size, stream flags and `YZ`.
 const FOOTER: u64 = 12;
