@@ -10,7 +10,7 @@ use crate::rng::Stream;
 /// How the output's bytes come from the input's.
 pub(crate) enum Layout {
     /// Output byte i is input byte i, then edited; shuffle_blocks also replaces its moved blocks.
-    Same { shuffle: Option<std::sync::Mutex<Shuffler>> },
+    Same { shuffle: Option<Box<std::sync::Mutex<Shuffler>>> },
     /// A prefix of the input (the output's length is the cut).
     Prefix,
     /// `input[0, start)`, then `inserted` bytes of the plan stream, then `input[start + removed, n)`.
@@ -20,14 +20,14 @@ pub(crate) enum Layout {
 /// shuffle_blocks' plan as the output reaches it (docs/contract.md, section 6.4): the window the
 /// output is in and the plan stream to go on from, so at most one window's plan is in memory. A
 /// piece before the current window (out of order) starts the windows again from the first.
-struct Shuffler {
+pub(crate) struct Shuffler {
     plan: shuffle::ShufflePlan,
     windows: shuffle::Windows,
     current: Option<shuffle::WindowPlan>,
 }
 
 impl Shuffler {
-    fn new(plan: shuffle::ShufflePlan) -> Shuffler {
+    pub(crate) fn new(plan: shuffle::ShufflePlan) -> Shuffler {
         Shuffler { windows: plan.windows(), plan, current: None }
     }
 
@@ -84,7 +84,7 @@ pub(crate) fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
         }
         Plan::Sectors { allowed, z, seed } => same(Edit::Sectors { allowed: allowed.clone(), z: *z, seed: *seed }),
         Plan::Shuffle(p) => {
-            (Layout::Same { shuffle: Some(std::sync::Mutex::new(Shuffler::new(p.clone()))) }, Edit::None, n)
+            (Layout::Same { shuffle: Some(Box::new(std::sync::Mutex::new(Shuffler::new(p.clone())))) }, Edit::None, n)
         }
         Plan::Interrupted { cut, .. } => (Layout::Prefix, Edit::None, *cut),
         Plan::Truncate(_) | Plan::Break(_) => {

@@ -3,11 +3,11 @@
 
 use std::io;
 
-use super::layout::Filler;
+use super::layout::{segments, Filler, Layout, Shuffler};
 use super::run::corrupt_in_pieces;
 use super::source::changed;
 use super::*;
-use crate::modes::flip;
+use crate::modes::{flip, shuffle};
 use crate::rng::Stream;
 use crate::sha::Hasher as Sha256Hasher;
 use crate::{corrupt_with, Args, Options, Ranges, Report, Value};
@@ -323,7 +323,7 @@ fn shuffle_windows_stream_as_the_whole_buffer() {
         let plan = shuffle::plan_windowed(input.len() as u64, 100, 42, window);
         let want = shuffle::apply(&input, &plan);
         assert_ne!(want, input);
-        let layout = Layout::Same { shuffle: Some(std::sync::Mutex::new(Shuffler::new(plan))) };
+        let layout = Layout::Same { shuffle: Some(Box::new(std::sync::Mutex::new(Shuffler::new(plan)))) };
         let starts: Vec<usize> = (0..input.len()).step_by(piece).collect();
         for order in [starts.clone(), starts.iter().rev().copied().collect()] {
             let mut out = vec![0u8; input.len()];
