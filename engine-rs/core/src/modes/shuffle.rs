@@ -91,8 +91,9 @@ impl Iterator for Windows {
             let r = j + rng.below((nb - j) as u32) as usize;
             idx.swap(j, r);
         }
-        idx.truncate(k);
-        let mut slots = idx;
+        // A copy, so the window's index list is freed now.
+        let mut slots = idx[..k].to_vec();
+        drop(idx);
         slots.sort_unstable();
         let mut perm = slots.clone();
         // Sattolo's algorithm: a single cycle, so no chosen block stays where it was.

@@ -38,6 +38,8 @@ impl Shuffler {
             self.current = None;
         }
         while self.current.as_ref().is_none_or(|c| c.index < w) {
+            // The window before is freed before the next is planned: one window's plan at a time.
+            self.current = None;
             self.current = Some(self.windows.next()?);
         }
         self.current.as_ref()
