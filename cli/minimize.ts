@@ -100,7 +100,8 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
   };
   say(`CORRUPTED differs from ORIGINAL in ${changed.length} bytes (${runs.length} runs)`);
 
-  const tester = new Tester(a, original, corrupted);
+  const limit = budget(changed.length);
+  const tester = new Tester(a, original, corrupted, limit);
   try {
     const [onCorrupted, onOriginal] = await tester.outcomes([changed, []]);
     if (!onCorrupted.fail) throw new Error('the test passes on CORRUPTED: there is no failure to keep');
@@ -120,25 +121,40 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
     const runUnits = runs.map(([start, end]) => Array.from({ length: end - start }, (_, k) => start + k));
     const firstFailing = (sets: number[][]) => tester.firstFailing(sets);
     const keptRuns = await ddmin(runUnits, firstFailing, report);
-    say('now byte by byte');
-    const kept = (
-      await ddmin(
-        keptRuns.flat().map((p) => [p]),
-        firstFailing,
-        report,
-      )
-    ).flat();
+    let kept = keptRuns.flat();
+    if (!tester.spent) {
+      say('now byte by byte');
+      kept = (
+        await ddmin(
+          kept.map((p) => [p]),
+          firstFailing,
+          report,
+        )
+      ).flat();
+    }
     const result = Uint8Array.from(original);
     for (const p of kept) result[p] = corrupted[p];
     // Through a temporary file, with the permissions both inputs grant.
     await writeAtomically(out, outputMode([originalMode, corruptedMode]), (h) => h.writeFile(result)).catch((e) => {
       throw new Error(`cannot write ${display(out)}: ${ioText(e instanceof OutputError ? e.error : e)}`);
     });
-    return `${display(out)}: ${kept.length} bytes differ from ORIGINAL (was ${changed.length})`;
+    const spent = tester.spent ? `; run budget of ${limit} tests spent: not 1-minimal` : '';
+    return `${display(out)}: ${kept.length} bytes differ from ORIGINAL (was ${changed.length}${spent})`;
   } finally {
     tester.close();
   }
 }
+
+/**
+ * Test runs at most, for `n` changed bytes: 2 · n · ceil(log2(n + 1)) (ddmin alone is quadratic in
+ * the worst case). The two precondition runs count too.
+ */
+export function budget(n: number): number {
+  return 2 * n * n.toString(2).length;
+}
+
+/** The first failing candidate's index; `undefined`: every candidate passes; 'spent': the run budget ran out first. */
+export type Found = number | undefined | 'spent';
 
 /** Maximal runs of consecutive positions, as `[start, end)`. */
 export function runsOf(positions: number[]): [number, number][] {
@@ -162,11 +178,12 @@ export function minimizedPath(corrupted: string): string {
 /**
  * ddmin over `units` (each a set of positions): the smallest list of units found whose union still
  * fails. `firstFailing` gets the round's candidates in order and resolves to the index of the first
- * that fails; `progress` hears the number of positions kept after each reduction.
+ * that fails (or 'spent' when the run budget is: then the units kept so far are the answer);
+ * `progress` hears the number of positions kept after each reduction.
  */
 export async function ddmin(
   units: number[][],
-  firstFailing: (sets: number[][]) => Promise<number | undefined>,
+  firstFailing: (sets: number[][]) => Promise<Found>,
   progress: (positions: number) => void,
 ): Promise<number[][]> {
   let c = units;
@@ -181,6 +198,7 @@ export async function ddmin(
         candidates.push(Array.from({ length: len }, (_, i) => i).filter((i) => i < a || i >= b));
     }
     const k = await firstFailing(candidates.map((us) => us.flatMap((u) => c[u])));
+    if (k === 'spent') break;
     if (k !== undefined) {
       c = candidates[k].map((u) => c[u]);
       n = k < n ? 2 : Math.max(n - 1, 2);
@@ -212,11 +230,16 @@ class Tester {
   private readonly known = new Map<string, boolean>();
   private readonly groups = new Set<number>();
   private readonly forget: () => void;
+  /** Test runs started. */
+  private runs = 0;
+  /** Whether a round stopped for the budget. */
+  spent = false;
 
   constructor(
     private readonly a: MinimizeArgs,
     private readonly original: Uint8Array,
     private readonly corrupted: Uint8Array,
+    private readonly budget: number,
   ) {
     this.temp = temporaryDir(mkdtempSync(path.join(tmpdir(), 'fracture-minimize-')));
     const name = safeName(a.corrupted);
@@ -244,10 +267,20 @@ class Tester {
     return (await this.runBatch(sets, false)).map((r) => r ?? { fail: false });
   }
 
-  /** The index of the first candidate, in order, on which the test fails. */
-  async firstFailing(sets: number[][]): Promise<number | undefined> {
-    const i = (await this.runBatch(sets, true)).findIndex((r) => r?.fail === true);
-    return i < 0 ? undefined : i;
+  /**
+   * The first candidate, in order, on which the test fails. Candidates are started in order, so when
+   * the budget stops them, those run are the first ones: a failure among them is the first.
+   */
+  async firstFailing(sets: number[][]): Promise<Found> {
+    const results = await this.runBatch(sets, true);
+    const i = results.findIndex((r) => r?.fail === true);
+    if (i >= 0) return i;
+    // Nothing failed, so nothing was cancelled: a candidate not run was stopped by the budget.
+    if (results.includes(undefined)) {
+      this.spent = true;
+      return 'spent';
+    }
+    return undefined;
   }
 
   /** Outcomes of `sets` (undefined: not run, because an earlier candidate failed and `stopEarly`). */
@@ -267,8 +300,9 @@ class Tester {
     const worker = async (slot: string) => {
       for (;;) {
         const i = todo[next];
-        if (i === undefined || (stopEarly && best !== undefined && i > best)) return;
+        if (i === undefined || (stopEarly && best !== undefined && i > best) || this.runs >= this.budget) return;
         next++;
+        this.runs++;
         const bytes = Uint8Array.from(this.original);
         for (const p of sets[i]) bytes[p] = this.corrupted[p];
         const outcome = await this.runTest(slot, bytes, (cancel) => cancels.set(i, cancel));

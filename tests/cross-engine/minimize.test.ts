@@ -109,6 +109,49 @@ sys.exit(1 if (d(1000) and d(1003)) or d(4000) else 0)
     }
   });
 
+  it('an oracle that makes ddmin quadratic stops at the run budget of 2 n ceil(log2(n + 1)) tests', () => {
+    // 100 changed bytes, none adjacent (100 runs), unit i at byte 2i; the test fails while units
+    // 0 to 32 and the even ones after are all kept, so ddmin removes the 34 others one per round of
+    // about n tests: 1,843 runs unbounded, against 2 * 100 * 7 = 1,400.
+    const original = xorshiftBytes(1000, 9);
+    const corrupted = Uint8Array.from(original);
+    for (let i = 0; i < 200; i += 2) corrupted[i] ^= 0xa5;
+    writeFileSync(path.join(dir, 'quad-original.bin'), original);
+    writeFileSync(path.join(dir, 'quad.bin'), corrupted);
+    const needed = (positions: number[]) => positions.filter((p) => p / 2 < 33 || (p / 2) % 2 === 0).length;
+    const results = TOOLS.map((tool) => {
+      const log = path.join(dir, `quad-${tool.label}.log`);
+      const out = `quad-${tool.label}-out.bin`;
+      const r = run(tool, [
+        '--test',
+        `echo >> ${log}; cmp -l quad-original.bin {} | awk '{ u = ($1 - 1) / 2 } u < 33 || u % 2 == 0 { n++ } END { exit n == 66 }'`,
+        '--jobs',
+        '1',
+        '--out',
+        out,
+        'quad-original.bin',
+        'quad.bin',
+      ]);
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+      const runs = readFileSync(log, 'utf8').length;
+      const file = readFileSync(path.join(dir, out));
+      return { ...r, runs, file };
+    });
+    for (const r of results) {
+      expect(r.runs).toBe(1400);
+      const kept = diff(original, r.file);
+      // The smallest failing file found so far: still failing (every needed byte), smaller than CORRUPTED.
+      expect(needed(kept)).toBe(66);
+      expect(kept.length).toBeLessThan(100);
+      expect(r.out).toMatch(
+        /^quad-\w+-out\.bin: \d+ bytes differ from ORIGINAL \(was 100; run budget of 1400 tests spent: not 1-minimal\)\n$/,
+      );
+      expect(r.err).not.toContain('now byte by byte');
+    }
+    expect(results[1].file.equals(results[0].file)).toBe(true);
+    expect(results[1].out.replace('npm', 'native')).toBe(results[0].out);
+  }, 600_000);
+
   it('keeps exactly the bytes a known failure needs: through {} or standard input, with 1 job or several', () => {
     const original = readFileSync(path.join(dir, 'original.bin'));
     const variants = [

@@ -3,7 +3,9 @@
 //! Delta debugging (Zeller's ddmin) first over runs of changed bytes, then over the single bytes left;
 //! each round's candidates are tested in parallel and the first failing one in order wins, so the
 //! result does not depend on timing (the npm CLI, cli/minimize.ts, does the same and gets the same
-//! file). The result is 1-minimal: restoring any one remaining byte makes the command pass.
+//! file). The result is 1-minimal: restoring any one remaining byte makes the command pass, unless the
+//! run budget (`budget`: O(n log n) test runs for n changed bytes) is spent first; then the smallest
+//! failing file found so far is written, and the last line says so.
 
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -88,7 +90,8 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
 
     let temp = TempDir::create()?;
     crate::output::on_signal(on_signal);
-    let mut tester = Tester::new(o, &temp.path, &original, &corrupted)?;
+    let budget = budget(changed.len() as u64);
+    let mut tester = Tester::new(o, &temp.path, &original, &corrupted, budget)?;
     // Preconditions, tested together: CMD must fail on CORRUPTED and pass on ORIGINAL.
     let outcomes = tester.outcomes(&[changed.clone(), Vec::new()]);
     match &outcomes[0] {
@@ -109,9 +112,13 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     // Runs first: a corrupting mode changes bytes in runs, and dropping a whole run is one test.
     let run_units: Vec<Vec<u64>> = runs.iter().map(|&(start, end)| (start..end).collect()).collect();
     let kept = ddmin(run_units, &mut |c| tester.first_failing(c), &mut report);
-    say("now byte by byte".into());
     let bytes: Vec<Vec<u64>> = kept.into_iter().flatten().map(|p| vec![p]).collect();
-    let kept: Vec<u64> = ddmin(bytes, &mut |c| tester.first_failing(c), &mut report).into_iter().flatten().collect();
+    let kept: Vec<u64> = if tester.spent {
+        bytes.into_iter().flatten().collect()
+    } else {
+        say("now byte by byte".into());
+        ddmin(bytes, &mut |c| tester.first_failing(c), &mut report).into_iter().flatten().collect()
+    };
 
     let mut result = original.clone();
     for &p in &kept {
@@ -120,7 +127,25 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     let shown = crate::display::path(out);
     crate::output::write(out, &result, crate::output::mode(allowed))
         .map_err(|e| format!("cannot write {shown}: {}", crate::process::io_text(&e)))?;
-    Ok(format!("{shown}: {} bytes differ from ORIGINAL (was {})", kept.len(), changed.len()))
+    let spent =
+        if tester.spent { format!("; run budget of {budget} tests spent: not 1-minimal") } else { String::new() };
+    Ok(format!("{shown}: {} bytes differ from ORIGINAL (was {}{spent})", kept.len(), changed.len()))
+}
+
+/// Test runs at most, for `n` changed bytes: 2 · n · ceil(log2(n + 1)) (ddmin alone is quadratic in
+/// the worst case). The two precondition runs count too.
+pub fn budget(n: u64) -> u64 {
+    2 * n * u64::from(u64::BITS - n.leading_zeros())
+}
+
+/// What a round of candidates came to.
+pub enum Found {
+    /// The index of the first candidate, in order, that fails.
+    Fails(usize),
+    /// Every candidate passes.
+    Passes,
+    /// The run budget ran out before a failing candidate was found.
+    Spent,
 }
 
 /// Maximal runs of consecutive positions, as `[start, end)`.
@@ -146,11 +171,12 @@ fn minimized_path(corrupted: &Path) -> PathBuf {
 }
 
 /// ddmin over `units` (each a set of positions): the smallest list of units found whose union still
-/// fails. `first_failing` gets the round's candidates in order and returns the index of the first that
-/// fails. `progress` hears the number of positions kept after each reduction.
+/// fails. `first_failing` gets the round's candidates in order and says which is the first that fails
+/// (or that the run budget is spent: then the units kept so far are the answer). `progress` hears the
+/// number of positions kept after each reduction.
 pub fn ddmin(
     units: Vec<Vec<u64>>,
-    first_failing: &mut dyn FnMut(&[Vec<u64>]) -> Option<usize>,
+    first_failing: &mut dyn FnMut(&[Vec<u64>]) -> Found,
     progress: &mut dyn FnMut(usize),
 ) -> Vec<Vec<u64>> {
     let mut c = units;
@@ -166,14 +192,14 @@ pub fn ddmin(
         let sets: Vec<Vec<u64>> =
             candidates.iter().map(|units| units.iter().flat_map(|&u| c[u].iter().copied()).collect()).collect();
         match first_failing(&sets) {
-            Some(k) => {
+            Found::Fails(k) => {
                 let kept: Vec<Vec<u64>> = candidates[k].iter().map(|&u| std::mem::take(&mut c[u])).collect();
                 c = kept;
                 n = if k < n { 2 } else { (n - 1).max(2) };
                 progress(c.iter().map(Vec::len).sum());
             }
-            None if n < len => n = (2 * n).min(len),
-            None => break,
+            Found::Passes if n < len => n = (2 * n).min(len),
+            Found::Passes | Found::Spent => break,
         }
     }
     c
@@ -194,10 +220,21 @@ struct Tester<'a> {
     original: &'a [u8],
     corrupted: &'a [u8],
     known: HashMap<Vec<u64>, bool>,
+    /// Test runs started, and the most that may be.
+    runs: u64,
+    budget: u64,
+    /// Whether a round stopped for the budget.
+    spent: bool,
 }
 
 impl<'a> Tester<'a> {
-    fn new(o: &'a Options, temp: &Path, original: &'a [u8], corrupted: &'a [u8]) -> Result<Tester<'a>, String> {
+    fn new(
+        o: &'a Options,
+        temp: &Path,
+        original: &'a [u8],
+        corrupted: &'a [u8],
+        budget: u64,
+    ) -> Result<Tester<'a>, String> {
         let name = safe_name(&o.corrupted);
         let jobs = o.jobs.max(1);
         let mut slots = Vec::with_capacity(jobs);
@@ -214,6 +251,9 @@ impl<'a> Tester<'a> {
             original,
             corrupted,
             known: HashMap::new(),
+            runs: 0,
+            budget,
+            spent: false,
         })
     }
 
@@ -223,10 +263,19 @@ impl<'a> Tester<'a> {
         results.into_iter().map(|r| r.unwrap_or(Outcome::Pass)).collect()
     }
 
-    /// The index of the first candidate, in order, on which the test fails.
-    fn first_failing(&mut self, sets: &[Vec<u64>]) -> Option<usize> {
+    /// The first candidate, in order, on which the test fails. Candidates are started in order, so
+    /// when the budget stops them, those run are the first ones: a failure among them is the first.
+    fn first_failing(&mut self, sets: &[Vec<u64>]) -> Found {
         let results = self.run_batch(sets, true);
-        results.iter().position(|r| matches!(r, Some(Outcome::Fail(_))))
+        match results.iter().position(|r| matches!(r, Some(Outcome::Fail(_)))) {
+            Some(k) => Found::Fails(k),
+            // Nothing failed, so nothing was cancelled: a candidate not run was stopped by the budget.
+            None if results.iter().any(Option::is_none) => {
+                self.spent = true;
+                Found::Spent
+            }
+            None => Found::Passes,
+        }
     }
 
     /// Outcomes of `sets` (None: not run, because an earlier candidate failed and `stop_early`).
@@ -242,8 +291,11 @@ impl<'a> Tester<'a> {
         struct Shared {
             next: usize,
             best: Option<usize>,
+            /// Runs the budget still allows.
+            left: u64,
         }
-        let shared = Mutex::new(Shared { next: 0, best: first_known_fail.filter(|_| stop_early) });
+        let left = self.budget.saturating_sub(self.runs);
+        let shared = Mutex::new(Shared { next: 0, best: first_known_fail.filter(|_| stop_early), left });
         let cancel: Vec<AtomicBool> = sets.iter().map(|_| AtomicBool::new(false)).collect();
         let done: Mutex<Vec<(usize, Option<Outcome>)>> = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
@@ -255,10 +307,11 @@ impl<'a> Tester<'a> {
                     let i = {
                         let mut s = shared.lock().unwrap_or_else(|p| p.into_inner());
                         let Some(&i) = todo.get(s.next) else { break };
-                        if stop_early && s.best.is_some_and(|b| i > b) {
+                        if (stop_early && s.best.is_some_and(|b| i > b)) || s.left == 0 {
                             break;
                         }
                         s.next += 1;
+                        s.left -= 1;
                         i
                     };
                     let mut bytes = original.to_vec();
@@ -280,6 +333,7 @@ impl<'a> Tester<'a> {
                 });
             }
         });
+        self.runs = self.budget - shared.into_inner().unwrap_or_else(|p| p.into_inner()).left;
         for (i, outcome) in done.into_inner().unwrap_or_else(|p| p.into_inner()) {
             if let Some(o) = &outcome {
                 self.known.insert(sets[i].clone(), matches!(o, Outcome::Fail(_)));
@@ -425,7 +479,7 @@ mod tests {
     /// ddmin against an oracle: fails when all of `needed` are present, or any of `alone` is.
     fn minimise(changed: &[u64], needed: &[u64], alone: &[u64]) -> Vec<u64> {
         let fails = |set: &[u64]| needed.iter().all(|p| set.contains(p)) || alone.iter().any(|p| set.contains(p));
-        let mut first = |sets: &[Vec<u64>]| sets.iter().position(|s| fails(s));
+        let mut first = |sets: &[Vec<u64>]| sets.iter().position(|s| fails(s)).map_or(Found::Passes, Found::Fails);
         let runs: Vec<Vec<u64>> = runs_of(changed).iter().map(|&(a, b)| (a..b).collect()).collect();
         let kept = ddmin(runs, &mut first, &mut |_| {});
         let bytes = kept.into_iter().flatten().map(|p| vec![p]).collect();
@@ -449,6 +503,49 @@ mod tests {
         // Two causes: one of them is kept, whole.
         let either = minimise(&changed, &[3, 4], &[888]);
         assert!(either == vec![888] || either == vec![3, 4], "{either:?}");
+    }
+
+    #[test]
+    fn the_budget_is_n_log_n() {
+        assert_eq!([budget(1), budget(2), budget(3), budget(4), budget(100)], [2, 8, 12, 24, 1400]);
+    }
+
+    /// An oracle that makes ddmin quadratic (it fails while a set of scattered positions is kept, so
+    /// ddmin removes one of the others per round of tests) stops at the budget, with a failing set.
+    #[test]
+    fn a_quadratic_oracle_stops_at_the_budget() {
+        let n = 400u64;
+        let (mut runs, budget) = (0u64, budget(n));
+        let needed: Vec<u64> = (0..n).filter(|i| *i < n / 3 || i % 2 == 0).collect();
+        let fails = |set: &[u64]| needed.iter().all(|p| set.contains(p));
+        let mut first = |sets: &[Vec<u64>]| {
+            for (k, s) in sets.iter().enumerate() {
+                if runs == budget {
+                    return Found::Spent;
+                }
+                runs += 1;
+                if fails(s) {
+                    return Found::Fails(k);
+                }
+            }
+            Found::Passes
+        };
+        let kept = ddmin((0..n).map(|p| vec![p]).collect(), &mut first, &mut |_| {});
+        assert!(fails(&kept.concat()));
+        assert_eq!(runs, budget);
+        // Without the budget the same oracle costs far more.
+        let mut unbounded = 0u64;
+        let mut count = |sets: &[Vec<u64>]| {
+            for (k, s) in sets.iter().enumerate() {
+                unbounded += 1;
+                if fails(s) {
+                    return Found::Fails(k);
+                }
+            }
+            Found::Passes
+        };
+        ddmin((0..n).map(|p| vec![p]).collect(), &mut count, &mut |_| {});
+        assert!(unbounded > 2 * budget, "{unbounded} runs unbounded");
     }
 
     #[test]
