@@ -312,7 +312,7 @@ async function runFilesWith(
     });
     outDirReady = true;
   };
-  const done: { outName: string; path: string; report: HostReport; mode?: number }[] = [];
+  const done: DoneFile[] = [];
   const settings: RunSettings = {
     mode: a.mode,
     intensity: a.intensity,
@@ -521,6 +521,26 @@ async function runFilesWith(
     }
   }
   ui.finish();
+  return emit(a, started, done, failed, io, discarding);
+}
+
+/** One corrupted file, kept for the ZIP. */
+interface DoneFile {
+  outName: string;
+  path: string;
+  report: HostReport;
+  mode?: number;
+}
+
+/** What the run leaves besides its files: the batch ZIP and its line, and the exit code. */
+async function emit(
+  a: Args,
+  started: Date,
+  done: DoneFile[],
+  failed: number,
+  io: Io,
+  discarding: Promise<unknown>[],
+): Promise<number> {
   if (a.zip) {
     const zipPath = a.zip;
     try {
