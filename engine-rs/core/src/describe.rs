@@ -61,10 +61,10 @@ pub(crate) fn describe(plan: &Plan, n: u64, zeroed: u64) -> Executed {
             } else if k == 0 {
                 "The file has fewer than two whole 4096-byte blocks, so no block was moved.".to_string()
             } else {
-                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count * shuffle::BLOCK as u64)
+                format!("Moved {k} of {} whole 4096-byte blocks into each other's places; the {}-byte tail stayed where it was.", p.block_count, n - p.block_count * shuffle::SHUFFLE_BLOCK_BYTES as u64)
             };
             (
-                vec![("shuffled_blocks", Value::Int(k)), ("block_size", Value::Int(shuffle::BLOCK as u64))],
+                vec![("shuffled_blocks", Value::Int(k)), ("block_size", Value::Int(shuffle::SHUFFLE_BLOCK_BYTES as u64))],
                 "shuffle_blocks",
                 recipe,
             )

@@ -13,7 +13,7 @@ pub const MAX_STREAMED: u64 = (1 << 53) - 1;
 /// Every failure is caused by the caller's arguments; the engine has no other failure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
-    /// The mode is not one of the five engine modes.
+    /// The mode is not one of the engine's eight modes (`Mode::ALL`).
     UnsupportedMode(String),
     /// The intensity is not an integer in 0..=100.
     Intensity(String),

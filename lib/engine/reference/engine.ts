@@ -26,7 +26,7 @@ import { looksCorrupted } from './heuristic.ts';
 import { recipeContext, recipeFor } from './recipes/index.ts';
 import { makeReport, type ModeFields, type OptionFields, roundMs } from './report.ts';
 import { sha256Hex } from './sha256.ts';
-import { applyShuffle, BLOCK, planShuffle, type ShufflePlan } from './shuffle.ts';
+import { applyShuffle, SHUFFLE_BLOCK_BYTES, planShuffle, type ShufflePlan } from './shuffle.ts';
 import { ESCALATION_STREAM, Stream } from './stream.ts';
 import { applyTruncate, planTruncate, type TruncatePlan } from './truncate.ts';
 
@@ -143,14 +143,15 @@ function execute(plan: Plan, input: Uint8Array, intensity: number, seed: number,
       const k = s.shuffled;
       let recipe: string;
       if (n === 0) recipe = EMPTY_RECIPE;
-      else if (k === 0) recipe = `The file has fewer than two whole ${BLOCK}-byte blocks, so no block was moved.`;
+      else if (k === 0)
+        recipe = `The file has fewer than two whole ${SHUFFLE_BLOCK_BYTES}-byte blocks, so no block was moved.`;
       else {
-        const tail = n - s.blockCount * BLOCK;
-        recipe = `Moved ${k} of ${s.blockCount} whole ${BLOCK}-byte blocks into each other's places; the ${tail}-byte tail stayed where it was.`;
+        const tail = n - s.blockCount * SHUFFLE_BLOCK_BYTES;
+        recipe = `Moved ${k} of ${s.blockCount} whole ${SHUFFLE_BLOCK_BYTES}-byte blocks into each other's places; the ${tail}-byte tail stayed where it was.`;
       }
       return {
         data: applyShuffle(input, s),
-        fields: { shuffled_blocks: k, block_size: BLOCK },
+        fields: { shuffled_blocks: k, block_size: SHUFFLE_BLOCK_BYTES },
         strategy: 'shuffle_blocks',
         recipe,
       };

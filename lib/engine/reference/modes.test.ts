@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK, chunkShare, flip, flipChunk, flipCount, flipRegion, headerLength } from './flip.ts';
-import { applyShuffle, BLOCK, planShuffle, planShuffleWindowed, shuffleWindows, WINDOW } from './shuffle.ts';
+import {
+  applyShuffle,
+  SHUFFLE_BLOCK_BYTES,
+  planShuffle,
+  planShuffleWindowed,
+  shuffleWindows,
+  WINDOW,
+} from './shuffle.ts';
 import { PLAN_STREAM, Stream } from './stream.ts';
 import { applyTruncate, planTruncate } from './truncate.ts';
 
@@ -139,26 +146,28 @@ describe('shuffle_blocks', () => {
   };
 
   it('moves every chosen block and keeps the tail', () => {
-    const input = Uint8Array.from({ length: BLOCK * 10 + 100 }, (_, i) => Math.floor(i / BLOCK));
+    const input = Uint8Array.from({ length: SHUFFLE_BLOCK_BYTES * 10 + 100 }, (_, i) =>
+      Math.floor(i / SHUFFLE_BLOCK_BYTES),
+    );
     const p = planShuffle(input.length, 100, 7);
     const w = only(input.length, 100, 7);
     expect(p.shuffled).toBe(5);
     const out = applyShuffle(input, p);
-    const moved = Array.from({ length: 10 }, (_, b) => b).filter((b) => out[b * BLOCK] !== b);
+    const moved = Array.from({ length: 10 }, (_, b) => b).filter((b) => out[b * SHUFFLE_BLOCK_BYTES] !== b);
     expect(moved).toEqual(w.slots);
-    expect(out.subarray(BLOCK * 10)).toEqual(input.subarray(BLOCK * 10));
+    expect(out.subarray(SHUFFLE_BLOCK_BYTES * 10)).toEqual(input.subarray(SHUFFLE_BLOCK_BYTES * 10));
     expect([...w.perm].sort((x, y) => x - y)).toEqual(w.slots);
   });
 
   it('moves k = min(nb, max(2, nb*intensity/200)) blocks', () => {
-    expect(planShuffle(BLOCK * 1000, 0, 1).shuffled).toBe(2);
-    expect(only(BLOCK * 1000, 50, 1).slots.length).toBe(250);
-    expect(planShuffle(BLOCK * 2, 100, 1).shuffled).toBe(2);
-    expect(planShuffle(BLOCK * 3, 100, 1).shuffled).toBe(2);
+    expect(planShuffle(SHUFFLE_BLOCK_BYTES * 1000, 0, 1).shuffled).toBe(2);
+    expect(only(SHUFFLE_BLOCK_BYTES * 1000, 50, 1).slots.length).toBe(250);
+    expect(planShuffle(SHUFFLE_BLOCK_BYTES * 2, 100, 1).shuffled).toBe(2);
+    expect(planShuffle(SHUFFLE_BLOCK_BYTES * 3, 100, 1).shuffled).toBe(2);
   });
 
   it('leaves files with fewer than two whole blocks alone', () => {
-    for (const n of [0, BLOCK, BLOCK * 2 - 1]) {
+    for (const n of [0, SHUFFLE_BLOCK_BYTES, SHUFFLE_BLOCK_BYTES * 2 - 1]) {
       const p = planShuffle(n, 100, 7);
       expect(p.shuffled).toBe(0);
       expect(applyShuffle(pattern(n), p)).toEqual(pattern(n));
@@ -166,7 +175,7 @@ describe('shuffle_blocks', () => {
   });
 
   it('draws the choice then Sattolo from the plan stream', () => {
-    const w = only(BLOCK * 6, 80, 1234567890);
+    const w = only(SHUFFLE_BLOCK_BYTES * 6, 80, 1234567890);
     const rng = new Stream(1234567890, PLAN_STREAM);
     const idx = [0, 1, 2, 3, 4, 5];
     for (let j = 0; j < 2; j++) {
@@ -181,7 +190,7 @@ describe('shuffle_blocks', () => {
 
   it('plans windows one after another on one plan stream, as the rule by hand', () => {
     const byHand = (input: Uint8Array, intensity: number, seed: number, window: number) => {
-      const nb = Math.floor(input.length / BLOCK);
+      const nb = Math.floor(input.length / SHUFFLE_BLOCK_BYTES);
       const rng = new Stream(seed, PLAN_STREAM);
       const out = input.slice();
       let total = 0;
@@ -202,7 +211,10 @@ describe('shuffle_blocks', () => {
           [perm[j], perm[r]] = [perm[r], perm[j]];
         }
         slots.forEach((s, j) => {
-          out.set(input.subarray(perm[j] * BLOCK, perm[j] * BLOCK + BLOCK), s * BLOCK);
+          out.set(
+            input.subarray(perm[j] * SHUFFLE_BLOCK_BYTES, perm[j] * SHUFFLE_BLOCK_BYTES + SHUFFLE_BLOCK_BYTES),
+            s * SHUFFLE_BLOCK_BYTES,
+          );
         });
       }
       return { out, total };
@@ -215,7 +227,10 @@ describe('shuffle_blocks', () => {
       [12, 0, 12, 100, 3],
     ];
     for (const [nb, tail, window, intensity, seed] of cases) {
-      const input = Uint8Array.from({ length: BLOCK * nb + tail }, (_, i) => Math.floor(i / BLOCK) * 7 + (i % 251));
+      const input = Uint8Array.from(
+        { length: SHUFFLE_BLOCK_BYTES * nb + tail },
+        (_, i) => Math.floor(i / SHUFFLE_BLOCK_BYTES) * 7 + (i % 251),
+      );
       const p = planShuffleWindowed(input.length, intensity, seed, window);
       const want = byHand(input, intensity, seed, window);
       expect(applyShuffle(input, p)).toEqual(want.out);
@@ -224,7 +239,7 @@ describe('shuffle_blocks', () => {
   });
 
   it('plans small windows as the Rust engine does (the same literal in modes/shuffle.rs)', () => {
-    expect([...shuffleWindows(planShuffleWindowed(BLOCK * 30 + 5, 100, 7, 8))]).toEqual([
+    expect([...shuffleWindows(planShuffleWindowed(SHUFFLE_BLOCK_BYTES * 30 + 5, 100, 7, 8))]).toEqual([
       { first: 0, slots: [1, 5, 6, 7], perm: [7, 6, 1, 5] },
       { first: 8, slots: [2, 4, 6, 7], perm: [6, 2, 7, 4] },
       { first: 16, slots: [0, 2, 4, 6], perm: [4, 0, 6, 2] },

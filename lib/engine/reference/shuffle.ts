@@ -4,7 +4,7 @@
 
 import { PLAN_STREAM, Stream } from './stream.ts';
 
-export const BLOCK = 4096;
+export const SHUFFLE_BLOCK_BYTES = 4096;
 
 /** Blocks per planning window: 2^20 blocks, 4 GiB. */
 export const WINDOW = 2 ** 20;
@@ -36,7 +36,7 @@ export function planShuffle(n: number, intensity: number, seed: number): Shuffle
 
 /** planShuffle with another window (tests run the rule with small ones). */
 export function planShuffleWindowed(n: number, intensity: number, seed: number, window: number): ShufflePlan {
-  const nb = Math.floor(n / BLOCK);
+  const nb = Math.floor(n / SHUFFLE_BLOCK_BYTES);
   const shuffled = Math.floor(nb / window) * moved(window, intensity) + moved(nb % window, intensity);
   return { blockCount: nb, shuffled, intensity, seed, window };
 }
@@ -73,8 +73,8 @@ export function applyShuffle(input: Uint8Array, plan: ShufflePlan): Uint8Array {
   const out = input.slice();
   for (const w of shuffleWindows(plan)) {
     w.slots.forEach((slot, j) => {
-      const from = (w.first + w.perm[j]) * BLOCK;
-      out.set(input.subarray(from, from + BLOCK), (w.first + slot) * BLOCK);
+      const from = (w.first + w.perm[j]) * SHUFFLE_BLOCK_BYTES;
+      out.set(input.subarray(from, from + SHUFFLE_BLOCK_BYTES), (w.first + slot) * SHUFFLE_BLOCK_BYTES);
     });
   }
   return out;

@@ -4,7 +4,8 @@
 
 use crate::rng::{Stream, PLAN_STREAM};
 
-pub const BLOCK: usize = 4096;
+/// The bytes in each block shuffle_blocks moves (the tail after the last whole block stays).
+pub const SHUFFLE_BLOCK_BYTES: usize = 4096;
 
 /// Blocks per planning window: 2^20 blocks, 4 GiB.
 pub const WINDOW: u64 = 1 << 20;
@@ -45,7 +46,7 @@ pub fn plan(n: u64, intensity: u32, seed: u64) -> ShufflePlan {
 /// `plan` with another window (tests run the rule with small ones). `window` must fit a u32.
 pub fn plan_windowed(n: u64, intensity: u32, seed: u64, window: u64) -> ShufflePlan {
     assert!((1..=u64::from(u32::MAX)).contains(&window), "window of 1 to 2^32 - 1 blocks");
-    let nb = n / BLOCK as u64;
+    let nb = n / SHUFFLE_BLOCK_BYTES as u64;
     let shuffled = (nb / window) * moved(window, intensity) + moved(nb % window, intensity);
     ShufflePlan { block_count: nb, shuffled, intensity, seed, window }
 }
@@ -109,9 +110,9 @@ pub fn apply(input: &[u8], plan: &ShufflePlan) -> Vec<u8> {
     let mut data = input.to_vec();
     for w in plan.windows() {
         for (slot, from) in w.slots.iter().zip(&w.perm) {
-            let s = (w.first + u64::from(*slot)) as usize * BLOCK;
-            let f = (w.first + u64::from(*from)) as usize * BLOCK;
-            data[s..s + BLOCK].copy_from_slice(&input[f..f + BLOCK]);
+            let s = (w.first + u64::from(*slot)) as usize * SHUFFLE_BLOCK_BYTES;
+            let f = (w.first + u64::from(*from)) as usize * SHUFFLE_BLOCK_BYTES;
+            data[s..s + SHUFFLE_BLOCK_BYTES].copy_from_slice(&input[f..f + SHUFFLE_BLOCK_BYTES]);
         }
     }
     data
@@ -122,30 +123,30 @@ mod tests {
     use super::*;
 
     fn blocks(nb: usize, tail: usize) -> Vec<u8> {
-        (0..BLOCK * nb + tail).map(|i| ((i / BLOCK) * 7 + i % 251) as u8).collect()
+        (0..SHUFFLE_BLOCK_BYTES * nb + tail).map(|i| ((i / SHUFFLE_BLOCK_BYTES) * 7 + i % 251) as u8).collect()
     }
 
     #[test]
     fn every_chosen_block_moves_and_the_tail_stays() {
-        let input: Vec<u8> = (0..(BLOCK * 10 + 100)).map(|i| (i / BLOCK) as u8).collect();
+        let input: Vec<u8> = (0..(SHUFFLE_BLOCK_BYTES * 10 + 100)).map(|i| (i / SHUFFLE_BLOCK_BYTES) as u8).collect();
         let p = plan(input.len() as u64, 100, 7);
         let out = apply(&input, &p);
         assert_eq!(p.shuffled, 5);
-        let moved = (0..10).filter(|b| out[b * BLOCK] != *b as u8).count();
+        let moved = (0..10).filter(|b| out[b * SHUFFLE_BLOCK_BYTES] != *b as u8).count();
         assert_eq!(moved, 5);
-        assert_eq!(&out[BLOCK * 10..], &input[BLOCK * 10..]);
+        assert_eq!(&out[SHUFFLE_BLOCK_BYTES * 10..], &input[SHUFFLE_BLOCK_BYTES * 10..]);
     }
 
     #[test]
     fn small_files_are_unchanged() {
-        let input = vec![1u8; BLOCK * 2 - 1];
+        let input = vec![1u8; SHUFFLE_BLOCK_BYTES * 2 - 1];
         let p = plan(input.len() as u64, 100, 7);
         assert_eq!((apply(&input, &p), p.shuffled), (input, 0));
     }
 
     /// The rule of section 6.4 applied by hand, window by window, on one continued plan stream.
     fn by_hand(input: &[u8], intensity: u32, seed: u64, window: usize) -> (Vec<u8>, u64) {
-        let nb = input.len() / BLOCK;
+        let nb = input.len() / SHUFFLE_BLOCK_BYTES;
         let mut rng = Stream::new(seed, PLAN_STREAM);
         let mut out = input.to_vec();
         let mut total = 0;
@@ -169,7 +170,8 @@ mod tests {
                 perm.swap(j, r);
             }
             for (s, f) in slots.iter().zip(&perm) {
-                out[s * BLOCK..s * BLOCK + BLOCK].copy_from_slice(&input[f * BLOCK..f * BLOCK + BLOCK]);
+                out[s * SHUFFLE_BLOCK_BYTES..s * SHUFFLE_BLOCK_BYTES + SHUFFLE_BLOCK_BYTES]
+                    .copy_from_slice(&input[f * SHUFFLE_BLOCK_BYTES..f * SHUFFLE_BLOCK_BYTES + SHUFFLE_BLOCK_BYTES]);
             }
         }
         (out, total)
@@ -184,7 +186,10 @@ mod tests {
             let p = plan_windowed(input.len() as u64, intensity, seed, window as u64);
             let (want, k) = by_hand(&input, intensity, seed, window);
             assert_eq!((apply(&input, &p), p.shuffled), (want, k), "{nb} blocks, window {window}");
-            let moved = (0..nb).filter(|b| input[b * BLOCK..][..BLOCK] != apply(&input, &p)[b * BLOCK..][..BLOCK]);
+            let moved = (0..nb).filter(|b| {
+                input[b * SHUFFLE_BLOCK_BYTES..][..SHUFFLE_BLOCK_BYTES]
+                    != apply(&input, &p)[b * SHUFFLE_BLOCK_BYTES..][..SHUFFLE_BLOCK_BYTES]
+            });
             assert_eq!(moved.count() as u64, k);
         }
     }
@@ -192,8 +197,10 @@ mod tests {
     /// The same windows as lib/engine/reference/modes.test.ts expects of the TypeScript engine.
     #[test]
     fn small_windows_match_the_typescript_engine() {
-        let got: Vec<(u64, Vec<u32>, Vec<u32>)> =
-            plan_windowed(BLOCK as u64 * 30 + 5, 100, 7, 8).windows().map(|w| (w.first, w.slots, w.perm)).collect();
+        let got: Vec<(u64, Vec<u32>, Vec<u32>)> = plan_windowed(SHUFFLE_BLOCK_BYTES as u64 * 30 + 5, 100, 7, 8)
+            .windows()
+            .map(|w| (w.first, w.slots, w.perm))
+            .collect();
         let want = vec![
             (0, vec![1, 5, 6, 7], vec![7, 6, 1, 5]),
             (8, vec![2, 4, 6, 7], vec![6, 2, 7, 4]),

@@ -1,7 +1,8 @@
 use super::prims::{clamp, Signature};
 use super::steps::{Op, Range};
 
-const BLOCK: u64 = 512;
+/// The bytes in a tar block: every header starts on a multiple of this.
+const TAR_BLOCK_BYTES: u64 = 512;
 const CHECKSUM: u64 = 148;
 const CHECKSUM_LEN: u64 = 8;
 const MAGIC: u64 = 257;
@@ -14,7 +15,7 @@ pub const USTAR_SIGNATURE: &[Signature] = &[Signature { bytes: USTAR, fill: 0x00
 pub fn headers(input: &[u8], pos: u64, n: u64, out: &mut Vec<Range>) -> u64 {
     let mut headers = 0;
     let end = pos + input.len() as u64;
-    let mut block = pos.next_multiple_of(BLOCK);
+    let mut block = pos.next_multiple_of(TAR_BLOCK_BYTES);
     while block < end {
         let magic_end = block + MAGIC + USTAR.len() as u64;
         let is_header = block == 0
@@ -24,7 +25,7 @@ pub fn headers(input: &[u8], pos: u64, n: u64, out: &mut Vec<Range>) -> u64 {
             out.push(Range::new(Op::Invert, clamp(n, block + CHECKSUM, CHECKSUM_LEN)));
             headers += 1;
         }
-        block += BLOCK;
+        block += TAR_BLOCK_BYTES;
     }
     headers
 }

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::error::StreamError;
 use super::layout::Edit;
 use super::measure::{add_counts, timings, Measure};
-use super::pipeline::{BUFFERS, CACHE_BLOCK};
+use super::pipeline::{BUFFERS, CACHE_BLOCK_BYTES};
 use super::report::measured_report;
 use super::source::Source;
 use crate::describe::{Executed, EMPTY_RECIPE};
@@ -103,8 +103,8 @@ pub(crate) fn run(
                 let Ok(mut buf) = free_rx.recv() else { break };
                 let len = (n - pos).min(piece as u64) as usize;
                 // Read and measured a block at a time, while each block is in the cache.
-                for (j, block) in buf[HEADROOM..HEADROOM + len].chunks_mut(CACHE_BLOCK).enumerate() {
-                    src.read_at(pos + (j * CACHE_BLOCK) as u64, block)?;
+                for (j, block) in buf[HEADROOM..HEADROOM + len].chunks_mut(CACHE_BLOCK_BYTES).enumerate() {
+                    src.read_at(pos + (j * CACHE_BLOCK_BYTES) as u64, block)?;
                     m.add(block);
                 }
                 if full_tx.send((pos, buf, len)).is_err() {
@@ -117,7 +117,7 @@ pub(crate) fn run(
         let writer = scope.spawn(move || -> io::Result<Measure> {
             let mut m = Measure::default();
             for (buf, start, end) in done_rx {
-                for block in buf[start..end].chunks(CACHE_BLOCK) {
+                for block in buf[start..end].chunks(CACHE_BLOCK_BYTES) {
                     m.add(block);
                     sink.write_all(block)?;
                 }

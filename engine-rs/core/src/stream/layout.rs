@@ -159,7 +159,7 @@ pub(crate) fn segments(layout: &Layout, pos: u64, len: usize) -> Vec<Segment> {
             out.push(Segment { at: 0, from: Some(pos), len });
             if let Some(shuffler) = shuffle {
                 let mut sh = shuffler.lock().unwrap_or_else(|e| e.into_inner());
-                let block = shuffle::BLOCK as u64;
+                let block = shuffle::SHUFFLE_BLOCK_BYTES as u64;
                 let (from_block, to_block) = (pos.div_ceil(block), end.div_ceil(block).min(sh.plan.block_count));
                 let window = sh.plan.window();
                 for w in
@@ -174,7 +174,7 @@ pub(crate) fn segments(layout: &Layout, pos: u64, len: usize) -> Vec<Segment> {
                             break;
                         }
                         let from = Some(base + u64::from(*source) * block);
-                        out.push(Segment { at: (at - pos) as usize, from, len: shuffle::BLOCK });
+                        out.push(Segment { at: (at - pos) as usize, from, len: shuffle::SHUFFLE_BLOCK_BYTES });
                     }
                 }
             }

@@ -317,7 +317,7 @@ mod guaranteed_break;
 /// the pieces' segments make `shuffle::apply`'s bytes, in order, out of order and across windows.
 #[test]
 fn shuffle_windows_stream_as_the_whole_buffer() {
-    let block = shuffle::BLOCK;
+    let block = shuffle::SHUFFLE_BLOCK_BYTES;
     let input: Vec<u8> = (0..block * 23 + 300).map(|i| ((i / block) * 13 + i % 241) as u8).collect();
     for (window, piece) in [(3u64, block), (3, 2 * block), (5, 7 * block), (2, 3 * block), (40, block)] {
         let plan = shuffle::plan_windowed(input.len() as u64, 100, 42, window);

@@ -7,7 +7,7 @@
 import type { Broken, RecipeContext } from './types.ts';
 import { invert, overwriteSignatures, scatter, type Signature, zero } from './prims.ts';
 
-const BLOCK = 512;
+const TAR_BLOCK_BYTES = 512;
 const CHECKSUM = 148;
 const CHECKSUM_LENGTH = 8;
 const MAGIC = 257;
@@ -25,7 +25,7 @@ export function tar(input: Uint8Array, ctx: RecipeContext): Broken {
   const data = input.slice();
   const scrambled = scatter(data, 0, ctx.intensity, ctx.seed);
   let headers = 0;
-  for (let block = 0; block < n; block += BLOCK) {
+  for (let block = 0; block < n; block += TAR_BLOCK_BYTES) {
     if (block === 0 || hasUstar(input, block + MAGIC)) {
       zero(data, block, 1);
       invert(data, block + CHECKSUM, CHECKSUM_LENGTH);
