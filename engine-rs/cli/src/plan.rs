@@ -379,24 +379,10 @@ impl Plan {
     }
 }
 
-/// `s` as a JSON string, escaped as JavaScript's JSON.stringify escapes it.
+/// `s` as a JSON string, escaped as the reports escape it (the core's rule, contract 10.2).
 fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    fracture_engine::json_string(&mut out, s);
     out
 }
 
