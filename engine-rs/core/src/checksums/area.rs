@@ -229,11 +229,19 @@ impl<P: Positional> AreaMut for Cached<P> {
             return;
         }
         let end = at + bytes.len() as u64;
+        // Windows may overlap (each is read where a miss fell): every copy of these bytes changes,
+        // so that a later read through any window sees the field as written.
+        for w in &mut self.windows {
+            let (a, b) = (at.max(w.start), end.min(w.end()));
+            if a < b {
+                w.bytes[(a - w.start) as usize..(b - w.start) as usize]
+                    .copy_from_slice(&bytes[(a - at) as usize..(b - at) as usize]);
+            }
+        }
         // Inside a window (the walk has just read the field there): kept, written back later.
         if let Some(i) = self.windows.iter().position(|w| w.start <= at && end <= w.end()) {
             let w = &mut self.windows[i];
             let (from, to) = ((at - w.start) as usize, (end - w.start) as usize);
-            w.bytes[from..to].copy_from_slice(bytes);
             match w.dirty.last_mut() {
                 Some(last) if from <= last.1 + MERGE_GAP && last.0 <= to => *last = (last.0.min(from), last.1.max(to)),
                 _ => w.dirty.push((from, to)),
@@ -245,15 +253,6 @@ impl<P: Positional> AreaMut for Cached<P> {
         }
         if let Err(e) = self.inner.write_at(at, bytes) {
             self.fail(e);
-            return;
-        }
-        // Later reads see the field as written.
-        for w in &mut self.windows {
-            let (a, b) = (at.max(w.start), end.min(w.end()));
-            if a < b {
-                w.bytes[(a - w.start) as usize..(b - w.start) as usize]
-                    .copy_from_slice(&bytes[(a - at) as usize..(b - at) as usize]);
-            }
         }
     }
 }
