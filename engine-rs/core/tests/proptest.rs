@@ -4,7 +4,10 @@
 //! the header itself), asserting what `fuzz_harness::check` asserts: the contract's error or no
 //! panic, the length rules, untouched protected bytes, the streamed engine's equal bytes and the
 //! time bound. A failure prints the shrunk case; `encode` makes it a fuzz corpus file.
-//! PROPTEST_CASES sets the number of cases (default 1000 per property).
+//! PROPTEST_CASES sets the number of cases (default 1000 per property). The cases are drawn from a
+//! fixed seed, so `cargo test` checks the same cases on every machine and a failure in CI replays
+//! here; PROPTEST_RNG_SEED=N draws from seed N and PROPTEST_RNG_SEED=random from a new one each run
+//! (for longer searches, as `make fuzz` is).
 
 mod fuzz_harness;
 
@@ -347,10 +350,21 @@ fn case() -> impl Strategy<Value = Case> {
         })
 }
 
+/// The seed the cases are drawn from: fixed unless PROPTEST_RNG_SEED says otherwise.
+fn rng_seed() -> proptest::test_runner::RngSeed {
+    use proptest::test_runner::RngSeed;
+    match std::env::var("PROPTEST_RNG_SEED").as_deref() {
+        Ok("random") => RngSeed::Random,
+        Ok(n) => RngSeed::Fixed(n.parse().unwrap_or_else(|_| panic!("PROPTEST_RNG_SEED={n}: a number or `random`"))),
+        Err(_) => RngSeed::Fixed(20_261_126),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000),
         failure_persistence: None,
+        rng_seed: rng_seed(),
         ..ProptestConfig::default()
     })]
 
