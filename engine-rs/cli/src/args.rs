@@ -43,6 +43,7 @@ impl Args {
 pub enum Parsed {
     Run(Args),
     Minimize(crate::minimize::Options),
+    Bench(crate::bench::Options),
     /// `--help` or `--version`: the text to print on stdout.
     Print(String),
 }
@@ -54,6 +55,7 @@ const ABOUT: &str = "Corrupts copies of FILEs deterministically; the originals a
 const AFTER: &str = "\
 Commands:
   minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
+  bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)
 
 Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.";
 
@@ -242,10 +244,121 @@ fn parse_minimize(argv: &[OsString]) -> Result<Parsed, String> {
     }))
 }
 
+const BENCH_ABOUT: &str = "\
+Times the native engine on each mode with inputs made from the seed (random bytes and a PNG), the \
+same suite and JSON as the /benchmark page and the npm CLI's fracture bench (docs/benchmark.md). \
+Timed: one engine call on bytes in memory, its output included; not timed: making the input.";
+const BENCH_AFTER: &str = "\
+Exit status: 0 done, 1 a row is slower than OLD by more than --max-slowdown (or the engine failed), \
+2 usage error.";
+
+/// The largest benchmark input, in bytes.
+pub const MAX_BENCH_SIZE: u64 = 2048 << 20;
+pub const MAX_RUNS: u64 = 100;
+
+fn bench_command() -> Command {
+    Command::new("bench")
+        .bin_name("fracture bench")
+        .about(BENCH_ABOUT)
+        .after_help(BENCH_AFTER)
+        .disable_help_flag(true)
+        .args_override_self(true)
+        .term_width(100)
+        .arg(value("sizes", "LIST", "input sizes in MiB, comma-separated; 64K is KiB (default 16, at most 2048 MiB)"))
+        .arg(value("modes", "LIST", "modes, comma-separated (default all eight)"))
+        .arg(value("inputs", "LIST", "random, png or both, comma-separated (default random,png)"))
+        .arg(value("intensity", "N", "0-100 (default 80)"))
+        .arg(value("runs", "N", "timed runs per row, 1-100 (default 5); the table shows their median and range"))
+        .arg(value("seed", "S", "makes the inputs and seeds the engine (default 1)"))
+        .arg(flag("json", "print the result as one JSON object (docs/benchmark.md) instead of the table"))
+        .arg(path(value("compare", "OLD", "a JSON result to compare with: the ratio new / old per row")))
+        .arg(value("max-slowdown", "R", "with --compare, exit 1 when a row's ratio is above R (default 1.25)"))
+        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
+}
+
+/// A size: MiB, or KiB with a K suffix.
+fn bench_size(v: &str) -> Option<usize> {
+    let (digits, unit) = match v.strip_suffix(['K', 'k']) {
+        Some(d) => (d, 1u64 << 10),
+        None => (v, 1u64 << 20),
+    };
+    integer(digits, MAX_BENCH_SIZE / unit).map(|n| (n * unit) as usize).filter(|n| *n > 0)
+}
+
+fn parse_bench(argv: &[OsString]) -> Result<Parsed, String> {
+    use fracture_engine::bench::Input;
+    let m = match matches(bench_command(), "fracture bench", argv)? {
+        Ok(m) => m,
+        Err(text) => return Ok(Parsed::Print(text)),
+    };
+    let text = |id: &str| m.get_one::<String>(id).cloned();
+    let items = |v: String| v.split(',').map(str::to_string).collect::<Vec<_>>();
+    let sizes = match text("sizes") {
+        Some(v) => items(v.clone())
+            .iter()
+            .map(|s| bench_size(s))
+            .collect::<Option<Vec<_>>>()
+            .ok_or(format!("Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got {v}"))?,
+        None => vec![16 << 20],
+    };
+    let modes = match text("modes") {
+        Some(v) => items(v)
+            .iter()
+            .map(|s| fracture_host::mode_from_name(s).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()?,
+        None => Mode::ALL.to_vec(),
+    };
+    let inputs: Vec<Input> = match text("inputs") {
+        Some(v) => items(v).iter().map(|s| Input::parse(s)).collect::<Result<_, _>>()?,
+        None => Input::ALL.to_vec(),
+    };
+    for input in &inputs {
+        if let Some(size) = sizes.iter().find(|s| **s < input.min_size()) {
+            return Err(format!("A {} input needs at least {} bytes, not {size}", input.name(), input.min_size()));
+        }
+    }
+    let intensity = match text("intensity") {
+        Some(v) => integer(&v, 100).ok_or(format!("Intensity must be an integer from 0 to 100, got {v}"))? as u32,
+        None => 80,
+    };
+    let runs = match text("runs") {
+        Some(v) => integer(&v, MAX_RUNS)
+            .filter(|n| *n > 0)
+            .ok_or(format!("Runs must be an integer from 1 to {MAX_RUNS}, got {v}"))? as usize,
+        None => 5,
+    };
+    let seed = match text("seed") {
+        Some(v) => integer(&v, MAX_SEED).ok_or(format!("Seed must be an integer from 0 to {MAX_SEED}, got {v}"))?,
+        None => 1,
+    };
+    let max_slowdown = match text("max-slowdown") {
+        Some(v) => v
+            .parse::<f64>()
+            .ok()
+            .filter(|r| r.is_finite() && *r >= 1.0)
+            .ok_or(format!("Max slowdown must be a number of at least 1, got {v}"))?,
+        None => 1.25,
+    };
+    Ok(Parsed::Bench(crate::bench::Options {
+        sizes,
+        modes,
+        inputs,
+        intensity,
+        runs,
+        seed,
+        json: m.get_flag("json"),
+        compare: m.get_one::<PathBuf>("compare").cloned(),
+        max_slowdown,
+    }))
+}
+
 pub fn parse(argv: &[OsString]) -> Result<Parsed, String> {
     // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
     if argv.first().is_some_and(|a| a == "minimize") {
         return parse_minimize(&argv[1..]);
+    }
+    if argv.first().is_some_and(|a| a == "bench") {
+        return parse_bench(&argv[1..]);
     }
     let m = match matches(command(), "fracture", argv)? {
         Ok(m) => m,

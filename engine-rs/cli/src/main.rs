@@ -2,6 +2,7 @@
 //! Usage and exit codes: docs/contract.md, section 11.3, and docs/usage.md (and `fracture --help`).
 
 mod args;
+mod bench;
 mod changes;
 mod display;
 mod minimize;
@@ -44,6 +45,7 @@ fn start() -> ExitCode {
     match args::parse(&argv) {
         Ok(Parsed::Run(a)) => run(a),
         Ok(Parsed::Minimize(o)) => minimize::run(o),
+        Ok(Parsed::Bench(o)) => bench::run(o),
         Ok(Parsed::Print(text)) => {
             print!("{text}");
             ExitCode::SUCCESS

@@ -26,9 +26,11 @@
 //!    plan's report fields and sentence), `execute` (the corrupt stage), `job` (`Job`, the stages in
 //!    order, and `corrupt`).
 //! 4. `stream`: the same stages on a file of any size, piece by piece.
+//! 5. `bench`: the benchmark's inputs, made from a seed (docs/benchmark.md).
 #![forbid(unsafe_code)]
 
 mod args;
+pub mod bench;
 pub mod checksums;
 mod describe;
 mod entropy;
