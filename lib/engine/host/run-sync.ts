@@ -1,0 +1,55 @@
+// One input through the WebAssembly engine's stages without awaiting anything: for callers that
+// cannot wait, such as a fast-check arbitrary (sdk/fast-check.ts), whose values are made
+// synchronously. The stages of run.ts's runStages with engine hashing (the module hashes the input
+// and the output itself), no helpers and no callbacks: the same bytes and the same report, timings
+// aside (tests/sdk/fast-check.test.ts compares them with the SDK's corrupt()).
+import { roundMs } from '../reference/report.ts';
+import type { CorruptOptions, CorruptResult, Report } from '../shared/types.ts';
+import type { WasmEngine } from './run.ts';
+
+/** Bytes hashed per call into the module. */
+const HASH_SLICE = 8 * 1024 * 1024;
+
+/** Runs `input` (not changed: the module copies it in) through every stage; throws the engine's text for a bad argument. */
+export function runWasmSync(
+  engine: WasmEngine,
+  input: Uint8Array,
+  name: string,
+  options: CorruptOptions,
+): CorruptResult {
+  engine.checkArgs(options.mode, options.intensity, options.seed);
+  const only = [...(options.ranges?.only ?? [])];
+  const protect = [...(options.ranges?.protect ?? [])];
+  const fix = options.fixChecksums === true;
+  engine.checkOptions(options.mode, only, protect, fix);
+  const t0 = performance.now();
+  const buffer = new engine.InputBuffer(input.length);
+  try {
+    new Uint8Array(engine.memory.buffer, buffer.ptr(), input.length).set(input);
+    // In slices, as run.ts does: V8 optimises a WebAssembly function between calls, not within one.
+    for (let at = 0; at < input.length; at += HASH_SLICE) buffer.hashTo(Math.min(input.length, at + HASH_SLICE));
+  } catch (e) {
+    buffer.free();
+    throw e;
+  }
+  // fromBuffer consumes the buffer (freed with the job, or by the module when it rejects).
+  const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, undefined);
+  try {
+    if (only.length + protect.length > 0 || fix) job.setOptions(only, protect, fix);
+    job.plan();
+    const t1 = performance.now();
+    job.corrupt();
+    const opsMs = performance.now() - t1;
+    job.verify();
+    const length = job.outputLen();
+    // A fresh view after the last allocation (growing memory detaches old views), copied out.
+    const data = new Uint8Array(engine.memory.buffer, job.outputPtr(), length).slice();
+    for (let at = 0; at < length; at += HASH_SLICE) job.hashOutputTo(Math.min(length, at + HASH_SLICE));
+    const report = JSON.parse(job.reportWith(0, 0, undefined)) as Report;
+    report.time_ms = roundMs(performance.now() - t0);
+    report.ops_ms = roundMs(opsMs);
+    return { data, report };
+  } finally {
+    job.free();
+  }
+}
