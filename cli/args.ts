@@ -116,6 +116,7 @@ export const OPTIONS = {
 const ABOUT = 'Corrupts copies of FILEs deterministically; the originals are never changed.';
 const AFTER = `Commands:
   minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
+  bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)
 
 Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.`;
 
