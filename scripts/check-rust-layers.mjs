@@ -12,9 +12,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const SRC = process.argv[2] ?? 'engine-rs/core/src';
-// Directory modules whose submodules are checked too. checksums/ is not yet (its walk and its
-// mod.rs use each other).
-const NESTED = ['formats', 'modes', 'options', 'recipes', 'stream'];
+// Directory modules whose submodules are checked too.
+const NESTED = ['checksums', 'formats', 'modes', 'options', 'recipes', 'stream'];
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -4,44 +4,18 @@
 //! here but Ogg's, which is a custom parameter set of the same crate).
 
 mod area;
+mod fields;
 mod walk;
 
 pub use area::Positional;
 use area::{Area, AreaMut, Cached};
+pub use fields::Kind;
+use fields::Writer;
+#[cfg(test)]
+pub(crate) use fields::{CRC32, FLAC_CRC16, FLAC_CRC8, OGG_CRC32};
 
 use crate::formats::Family;
 use crate::options::Region;
-use crc::{Algorithm, Crc, Table, CRC_16_UMTS, CRC_32_ISO_HDLC, CRC_8_SMBUS};
-
-/// Slice-by-16 tables natively (fast on multi-gigabyte files); one 256-entry table in WebAssembly,
-/// where the sixteen would add about 40 kB to the module for files of at most 200 MB.
-#[cfg(not(target_arch = "wasm32"))]
-type Slices = Table<16>;
-#[cfg(target_arch = "wasm32")]
-type Slices = Table<1>;
-
-pub(crate) static CRC32: Crc<u32, Slices> = Crc::<u32, Slices>::new(&CRC_32_ISO_HDLC);
-/// Ogg's CRC-32: CRC-32's polynomial, unreflected, no initial or final XOR.
-const OGG: Algorithm<u32> = Algorithm {
-    width: 32,
-    poly: 0x04C1_1DB7,
-    init: 0,
-    refin: false,
-    refout: false,
-    xorout: 0,
-    check: 0x89A1_897F,
-    residue: 0,
-};
-pub(crate) static OGG_CRC32: Crc<u32, Slices> = Crc::<u32, Slices>::new(&OGG);
-pub(crate) static FLAC_CRC8: Crc<u8> = Crc::<u8>::new(&CRC_8_SMBUS);
-pub(crate) static FLAC_CRC16: Crc<u16, Slices> = Crc::<u16, Slices>::new(&CRC_16_UMTS);
-
-/// A kind of checksum field: its report key and its name in the recipe sentence.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Kind {
-    pub key: &'static str,
-    pub name: &'static str,
-}
 
 const PNG_CHUNK: Kind = Kind { key: "png_chunk_crc32", name: "PNG chunk CRC-32" };
 const ZIP_LOCAL: Kind = Kind { key: "zip_local_crc32", name: "ZIP local header CRC-32" };
@@ -92,37 +66,6 @@ impl Fixed {
     }
 }
 
-/// A field found by a walk: where it is, its kind, and its new value (big- or little-endian bytes),
-/// computed from the output as it is when the walk reaches it.
-pub(crate) struct Writer<'p, I, O> {
-    pub input: I,
-    pub output: O,
-    /// The bytes the `protect` ranges cover (None without any).
-    protected: Option<&'p Region>,
-    counts: Vec<(Kind, u64)>,
-    left: u64,
-}
-
-impl<I: Area, O: AreaMut> Writer<'_, I, O> {
-    /// Writes `value` at `at` unless a byte of the field is protected; counts it when it changed.
-    pub fn write(&mut self, kind: Kind, at: u64, value: &[u8]) {
-        let end = at + value.len() as u64;
-        if end > self.output.len() {
-            return;
-        }
-        if self.protected.is_some_and(|p| p.count_in(at, end) > 0) {
-            self.left += 1;
-            return;
-        }
-        if self.output.get(at, value.len()).is_some_and(|old| old.iter().zip(value).any(|(x, y)| x != y)) {
-            self.output.put(at, value);
-            if let Some(slot) = self.counts.iter_mut().find(|(k, _)| *k == kind) {
-                slot.1 += 1;
-            }
-        }
-    }
-}
-
 /// Fixes the checksums of `output` (the corrupted copy of `input`, same length) for `family`.
 /// `protected` is the bytes the `protect` ranges cover (None without ranges): a field there is left.
 pub fn fix(family: Family, input: &[u8], output: &mut [u8], protected: Option<&Region>) -> Fixed {
@@ -168,7 +111,7 @@ impl<A: AreaMut> AreaMut for &mut A {
 }
 
 fn fix_in<I: Area, O: AreaMut>(family: Family, input: I, output: O, protected: Option<&Region>) -> Fixed {
-    let mut w = Writer { input, output, protected, counts: kinds(family).iter().map(|&k| (k, 0)).collect(), left: 0 };
+    let mut w = Writer::new(input, output, protected, kinds(family));
     let mut notes = Vec::new();
     match family {
         Family::Png => walk::png(&mut w, PNG_CHUNK),
@@ -194,10 +137,11 @@ fn fix_in<I: Area, O: AreaMut>(family: Family, input: I, output: O, protected: O
         Family::Bzip2 => notes.push("bzip2's CRCs cover the decompressed data".to_string()),
         _ => {}
     }
-    if w.left > 0 {
-        notes.push(format!("{} checksum fields lie in protected bytes and were left as they were", w.left));
+    let (counts, left) = w.finish();
+    if left > 0 {
+        notes.push(format!("{left} checksum fields lie in protected bytes and were left as they were"));
     }
-    Fixed { counts: w.counts, notes }
+    Fixed { counts, notes }
 }
 
 #[cfg(test)]

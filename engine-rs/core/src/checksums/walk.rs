@@ -3,7 +3,7 @@
 //! are 64-bit and every access is positional (`Area`), so the same walk runs over slices and files.
 
 use super::area::{Area, AreaMut};
-use super::{Kind, Writer, CRC32, FLAC_CRC16, FLAC_CRC8, OGG_CRC32};
+use super::fields::{Kind, Writer, CRC32, FLAC_CRC16, FLAC_CRC8, OGG_CRC32};
 
 fn be(b: &mut impl Area, at: u64, len: usize) -> Option<u64> {
     b.get(at, len).map(|s| s.iter().fold(0, |v, &x| (v << 8) | u64::from(x)))
