@@ -26,8 +26,23 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-fn options(only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Options {
-    Options { ranges: Ranges { only, protect }, fix_checksums }
+/// The engine's arguments, from the dict `fracture` builds after its own checks (`_settings`).
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct Settings {
+    mode: String,
+    intensity: u32,
+    seed: u64,
+    only: Vec<String>,
+    protect: Vec<String>,
+    fix_checksums: bool,
+}
+
+impl Settings {
+    fn options(&mut self) -> Options {
+        let ranges = Ranges { only: std::mem::take(&mut self.only), protect: std::mem::take(&mut self.protect) };
+        Options { ranges, fix_checksums: self.fix_checksums }
+    }
 }
 
 /// The mode's engine name, from an engine name or a UI value; then the checks of the scan stage and
@@ -49,21 +64,16 @@ fn json(mut report: Report) -> String {
     report.to_json()
 }
 
-/// corrupt(data, name, mode, intensity, seed, only, protect, fix_checksums) -> (bytes, report JSON)
+/// corrupt(data, name, settings) -> (bytes, report JSON)
 #[pyfunction]
-#[allow(clippy::too_many_arguments)]
 fn corrupt<'py>(
     py: Python<'py>,
     data: PyBackedBytes,
     name: String,
-    mode: String,
-    intensity: u32,
-    seed: u64,
-    only: Vec<String>,
-    protect: Vec<String>,
-    fix_checksums: bool,
+    mut settings: Settings,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
-    let options = options(only, protect, fix_checksums);
+    let options = settings.options();
+    let Settings { mode, intensity, seed, .. } = settings;
     let (output, report) = py
         .detach(move || -> Result<(Vec<u8>, String), EngineError> {
             let mode = checked(&mode, intensity, seed, &options)?;
@@ -85,17 +95,11 @@ fn corrupt<'py>(
     Ok((PyBytes::new(py, &output), report))
 }
 
-/// check(mode, intensity, seed, only, protect, fix_checksums): the CLI's checks alone (ValueError).
+/// check(settings): the CLI's checks alone (ValueError).
 #[pyfunction]
-fn check(
-    mode: &str,
-    intensity: u32,
-    seed: u64,
-    only: Vec<String>,
-    protect: Vec<String>,
-    fix_checksums: bool,
-) -> PyResult<()> {
-    checked(mode, intensity, seed, &options(only, protect, fix_checksums)).map(|_| ()).map_err(value_error)
+fn check(mut settings: Settings) -> PyResult<()> {
+    let options = settings.options();
+    checked(&settings.mode, settings.intensity, settings.seed, &options).map(|_| ()).map_err(value_error)
 }
 
 /// The engine modes, in the contract's order.
@@ -248,22 +252,17 @@ fn stream_failure(e: StreamError, src: &Path, dst: &Path) -> Failure {
     }
 }
 
-/// corrupt_file(src, dst, name, mode, intensity, seed, only, protect, fix_checksums) -> report JSON
+/// corrupt_file(src, dst, name, settings) -> report JSON
 #[pyfunction]
-#[allow(clippy::too_many_arguments)]
 fn corrupt_file(
     py: Python<'_>,
     src: PathBuf,
     dst: PathBuf,
     name: Option<String>,
-    mode: String,
-    intensity: u32,
-    seed: u64,
-    only: Vec<String>,
-    protect: Vec<String>,
-    fix_checksums: bool,
+    mut settings: Settings,
 ) -> PyResult<String> {
-    let options = options(only, protect, fix_checksums);
+    let options = settings.options();
+    let Settings { mode, intensity, seed, .. } = settings;
     let mode = checked(&mode, intensity, seed, &options).map_err(value_error)?;
     py.detach(|| run_file(&src, &dst, name, mode, intensity, seed, &options)).map_err(PyErr::from)
 }

@@ -179,6 +179,41 @@ impl Positional for Host<'_> {
     }
 }
 
+#[wasm_bindgen(typescript_custom_section)]
+const STREAM_SETTINGS: &str = r#"
+/** What a streamed run does: the engine's arguments, as plain values (helper threads receive a copy). */
+export interface StreamSettings {
+  name: string;
+  mode: string;
+  intensity: number;
+  seed: number;
+  only: string[];
+  protect: string[];
+  fixChecksums: boolean;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A plain JavaScript object with the engine's arguments (`StreamSettings` above).
+    #[wasm_bindgen(typescript_type = "StreamSettings")]
+    pub type StreamSettings;
+    #[wasm_bindgen(method, getter)]
+    fn name(this: &StreamSettings) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn mode(this: &StreamSettings) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn intensity(this: &StreamSettings) -> f64;
+    #[wasm_bindgen(method, getter)]
+    fn seed(this: &StreamSettings) -> f64;
+    #[wasm_bindgen(method, getter)]
+    fn only(this: &StreamSettings) -> Vec<String>;
+    #[wasm_bindgen(method, getter)]
+    fn protect(this: &StreamSettings) -> Vec<String>;
+    #[wasm_bindgen(method, getter, js_name = fixChecksums)]
+    fn fix_checksums(this: &StreamSettings) -> bool;
+}
+
 /// One input streamed by the host (the npm CLI), which reads and writes the pieces and hashes them
 /// with its own SHA-256: any size in bounded memory (docs/engine.md, Streaming). Positions and
 /// lengths are JavaScript numbers, so inputs past 4 GiB work in this 32-bit module.
@@ -191,22 +226,13 @@ pub struct StreamRun {
 impl StreamRun {
     /// `head`: the input's first min(n, 65,536) bytes. Rejects with the engine's error text.
     #[wasm_bindgen(constructor)]
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        n: f64,
-        head: &[u8],
-        name: &str,
-        mode: &str,
-        intensity: f64,
-        seed: f64,
-        only: Vec<String>,
-        protect: Vec<String>,
-        fix_checksums: bool,
-    ) -> Result<StreamRun, JsError> {
-        let (intensity, seed) = check(mode, intensity, seed)?;
-        let options = Options { ranges: Ranges { only, protect }, fix_checksums };
-        let s = Streaming::new(position(n)?, head, &Args { name, mode, intensity, seed, options: &options })
-            .map_err(|e| JsError::new(&e.to_string()))?;
+    pub fn new(n: f64, head: &[u8], settings: &StreamSettings) -> Result<StreamRun, JsError> {
+        let (name, mode) = (settings.name(), settings.mode());
+        let (intensity, seed) = check(&mode, settings.intensity(), settings.seed())?;
+        let ranges = Ranges { only: settings.only(), protect: settings.protect() };
+        let options = Options { ranges, fix_checksums: settings.fix_checksums() };
+        let args = Args { name: &name, mode: &mode, intensity, seed, options: &options };
+        let s = Streaming::new(position(n)?, head, &args).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(StreamRun { s })
     }
 

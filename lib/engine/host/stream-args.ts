@@ -8,15 +8,14 @@ export type StreamArgs = ConstructorParameters<typeof Bindings.StreamRun>;
 
 /** `head`: the input's first min(size, 65,536) bytes. */
 export function streamArgs(size: number, head: Uint8Array, name: string, options: CorruptOptions): StreamArgs {
-  return [
-    size,
-    head,
+  const settings = {
     name,
-    options.mode,
-    options.intensity,
-    options.seed,
-    [...(options.ranges?.only ?? [])],
-    [...(options.ranges?.protect ?? [])],
-    options.fixChecksums ?? false,
-  ];
+    mode: options.mode,
+    intensity: options.intensity,
+    seed: options.seed,
+    only: [...(options.ranges?.only ?? [])],
+    protect: [...(options.ranges?.protect ?? [])],
+    fixChecksums: options.fixChecksums ?? false,
+  };
+  return [size, head, settings];
 }

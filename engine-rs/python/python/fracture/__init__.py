@@ -127,6 +127,21 @@ def _flag(fix_checksums: object) -> bool:
     return fix_checksums
 
 
+def _settings(
+    mode: str, intensity: int, seed: Optional[int], ranges: Optional[Ranges], fix_checksums: bool
+) -> "_native.Settings":
+    """The engine's arguments, each checked with the command line's message, for the native module."""
+    only, protect = _ranges(ranges)
+    return {
+        "mode": _mode(mode),
+        "intensity": _intensity(intensity),
+        "seed": _seed(seed),
+        "only": only,
+        "protect": protect,
+        "fix_checksums": _flag(fix_checksums),
+    }
+
+
 def corrupt(
     data: Union[bytes, bytearray, memoryview],
     *,
@@ -151,10 +166,7 @@ def corrupt(
         raise TypeError(f"data must be bytes, bytearray or memoryview, not {type(data).__name__}")
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, not {type(name).__name__}")
-    only, protect = _ranges(ranges)
-    out, report = _native.corrupt(
-        data, name, _mode(mode), _intensity(intensity), _seed(seed), only, protect, _flag(fix_checksums)
-    )
+    out, report = _native.corrupt(data, name, _settings(mode, intensity, seed, ranges, fix_checksums))
     return Result(out, json.loads(report))
 
 
@@ -181,17 +193,11 @@ def corrupt_file(
     for what, value in (("name", name),):
         if value is not None and not isinstance(value, str):
             raise TypeError(f"{what} must be a str, not {type(value).__name__}")
-    only, protect = _ranges(ranges)
     report = _native.corrupt_file(
         os.fsdecode(os.fspath(src)),
         os.fsdecode(os.fspath(dst)),
         name,
-        _mode(mode),
-        _intensity(intensity),
-        _seed(seed),
-        only,
-        protect,
-        _flag(fix_checksums),
+        _settings(mode, intensity, seed, ranges, fix_checksums),
     )
     parsed: Dict[str, Any] = json.loads(report)
     return parsed
