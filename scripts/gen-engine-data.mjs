@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Generates the engine's tables from engine-data/formats.toml (the file says what it holds and which
 // files come from it): Rust for the core crate and the native CLI, TypeScript for the reference
-// engine and lib/engine/shared, and the four tables of docs/contract.md between their markers.
+// engine and lib/engine/shared, and the four tables of docs/contract.md between their markers; and
+// the reports' shared texts and PDF layout from engine-data/report.toml, for the native CLI and
+// lib/report.
 //
 //   node scripts/gen-engine-data.mjs            write the files whose text changed
 //   node scripts/gen-engine-data.mjs --check    exit 1, naming them, when any generated file is stale
-//   --data FILE                                 read another TOML file (the generator's tests use it)
+//   --data FILE                                 read another formats TOML (the generator's tests use it)
+//   --report-data FILE                          read another report TOML (the same)
 //
 // The TOML is read with smol-toml (a maintained TOML 1.0 parser without dependencies or install
 // script). The output is passed through rustfmt and Biome with the repository's settings, so the
@@ -20,6 +23,7 @@ import { parse } from 'smol-toml';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = 'engine-data/formats.toml';
+const REPORT_DATA = 'engine-data/report.toml';
 const GENERATOR = 'scripts/gen-engine-data.mjs';
 const CONTRACT = 'docs/contract.md';
 const NOTICE = `Generated from ${DATA} by ${GENERATOR}; do not edit.`;
@@ -31,6 +35,8 @@ const OUTPUTS = {
   cliRs: 'engine-rs/host/src/ui_modes.rs',
   modesTs: 'lib/engine/shared/mode-tables.ts',
   referenceTs: 'lib/engine/reference/tables.ts',
+  reportRs: 'engine-rs/cli/src/report_tables.rs',
+  reportTs: 'lib/report/tables.ts',
 };
 
 // Reading and checking the data
@@ -587,6 +593,134 @@ function spliceContract(contract, tables) {
 
 // Formatting, writing, checking
 
+// The reports' texts and PDF layout (engine-data/report.toml)
+
+const REPORT_NOTICE = `Generated from ${REPORT_DATA} by ${GENERATOR}; do not edit.`;
+
+function number(where, v, min) {
+  const n = typeof v === 'bigint' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < min) fail(where, `expected a number from ${min}`);
+  return n;
+}
+
+function loadReport(toml) {
+  const fail_ = (where, message) => {
+    throw new DataError(`${REPORT_DATA}: ${where}: ${message}`);
+  };
+  let raw;
+  try {
+    raw = parse(toml);
+  } catch (e) {
+    fail_('TOML', e.message);
+  }
+  const guard = (f) => {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof DataError) throw new DataError(e.message.replace(`${DATA}: `, `${REPORT_DATA}: `));
+      throw e;
+    }
+  };
+  return guard(() => {
+    keys('top level', raw, ['texts', 'pdf']);
+    keys('texts', raw.texts, ['legal_notice', 'escalated', 'not_escalated', 'mode_fields']);
+    const texts = {
+      legalNotice: text('texts.legal_notice', raw.texts.legal_notice),
+      escalated: text('texts.escalated', raw.texts.escalated),
+      notEscalated: text('texts.not_escalated', raw.texts.not_escalated),
+    };
+    if (!Array.isArray(raw.texts.mode_fields)) fail('texts.mode_fields', 'expected a list');
+    const modeFields = raw.texts.mode_fields.map((row, i) => {
+      const where = `texts.mode_fields[${i}]`;
+      if (!Array.isArray(row) || row.length !== 2) fail(where, 'expected [key, label]');
+      if (!/^[a-z_]+$/.test(row[0])) fail(where, `${JSON.stringify(row[0])} is not a report key`);
+      return { key: row[0], label: text(where, row[1]) };
+    });
+    unique('texts.mode_fields', modeFields, (f) => f.key, 'key');
+    const p = raw.pdf;
+    const numbers = ['page_width', 'page_height', 'margin', 'value_column', 'label_gap', 'mono_advance'];
+    keys('pdf', p, [...numbers, 'helvetica_bold_widths', 'widest', 'cp1252_high']);
+    const lowerCamel = (k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+    const pdf = Object.fromEntries(numbers.map((k) => [lowerCamel(k), number(`pdf.${k}`, p[k], 0)]));
+    const list = (k, length, max) => {
+      if (!Array.isArray(p[k]) || p[k].length !== length) fail(`pdf.${k}`, `expected ${length} numbers`);
+      return p[k].map((v, i) => integer(`pdf.${k}[${i}]`, v, 0, max));
+    };
+    pdf.helveticaBoldWidths = list('helvetica_bold_widths', 95, 1000);
+    pdf.widest = integer('pdf.widest', p.widest, 1, 1000);
+    pdf.cp1252High = list('cp1252_high', 32, 0xffff);
+    return { texts, modeFields, pdf };
+  });
+}
+
+/** A number as Rust's f32 literal. */
+const rsFloat = (n) => (Number.isInteger(n) ? `${n}.0` : String(n));
+
+function reportRs({ texts, modeFields, pdf }) {
+  return `// ${REPORT_NOTICE}
+
+//! The reports' shared texts and the PDF layout's numbers, as lib/report/tables.ts has them.
+
+pub const LEGAL_NOTICE: &str = ${rsString(texts.legalNotice)};
+pub const ESCALATED_TEXT: &str = ${rsString(texts.escalated)};
+pub const NOT_ESCALATED_TEXT: &str = ${rsString(texts.notEscalated)};
+
+/// Mode-specific report fields and their labels, in the contract's order.
+pub const MODE_FIELDS: [(&str, &str); ${modeFields.length}] = [
+${modeFields.map((f) => `    (${rsString(f.key)}, ${rsString(f.label)}),`).join('\n')}
+];
+
+/// An A4 page in points, and its margin on every side.
+pub const PAGE_W: f32 = ${rsFloat(pdf.pageWidth)};
+pub const PAGE_H: f32 = ${rsFloat(pdf.pageHeight)};
+pub const MARGIN: f32 = ${rsFloat(pdf.margin)};
+/// A row's value column starts this far right of the margin.
+pub const VALUE_COLUMN: f32 = ${rsFloat(pdf.valueColumn)};
+/// Room between a row's label and its value.
+pub const LABEL_GAP: f32 = ${rsFloat(pdf.labelGap)};
+/// Courier's advance width, in thousandths of the size, for every glyph.
+pub const MONO_ADVANCE: f32 = ${rsFloat(pdf.monoAdvance)};
+/// Helvetica-Bold's advance widths (thousandths of the size) for U+0020-U+007E.
+pub const HELVETICA_BOLD_WIDTHS: [u16; 95] = [${pdf.helveticaBoldWidths.join(', ')}];
+/// The width any other character counts as.
+pub const WIDEST: u32 = ${pdf.widest};
+/// Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned).
+pub const CP1252_HIGH: [u32; 32] = [${pdf.cp1252High.map((c) => `0x${c.toString(16).padStart(4, '0')}`).join(', ')}];
+`;
+}
+
+function reportTs({ texts, modeFields, pdf }) {
+  return `// ${REPORT_NOTICE}
+// The reports' shared texts and the PDF layout's numbers, as engine-rs/cli/src/report_tables.rs has them.
+import type { Report } from '../engine/shared/types.ts';
+
+/** The legal notice every page and every report carries. */
+export const LEGAL_NOTICE = ${tsString(texts.legalNotice)};
+export const ESCALATED_TEXT = ${tsString(texts.escalated)};
+export const NOT_ESCALATED_TEXT = ${tsString(texts.notEscalated)};
+
+/** Mode-specific report fields and their labels, in the contract's order. */
+export const MODE_FIELDS: readonly { key: keyof Report & string; label: string }[] = [
+${modeFields.map((f) => `  { key: ${tsString(f.key)}, label: ${tsString(f.label)} },`).join('\n')}
+];
+
+/** An A4 page in points, and its margin on every side. */
+export const PAGE = { width: ${pdf.pageWidth}, height: ${pdf.pageHeight}, margin: ${pdf.margin} } as const;
+/** A row's value column starts this far right of the margin. */
+export const VALUE_COLUMN = ${pdf.valueColumn};
+/** Room between a row's label and its value. */
+export const LABEL_GAP = ${pdf.labelGap};
+/** Courier's advance width, in thousandths of the size, for every glyph. */
+export const MONO_ADVANCE = ${pdf.monoAdvance};
+/** Helvetica-Bold's advance widths (thousandths of the size) for U+0020-U+007E. */
+export const HELVETICA_BOLD_WIDTHS: readonly number[] = [${pdf.helveticaBoldWidths.join(', ')}];
+/** The width any other character counts as. */
+export const WIDEST = ${pdf.widest};
+/** Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned). */
+export const CP1252_HIGH: readonly number[] = [${pdf.cp1252High.map((c) => `0x${c.toString(16).padStart(4, '0')}`).join(', ')}];
+`;
+}
+
 // rustup's rustfmt first, as the Makefile and scripts/lint.sh put it (cargo fmt uses the same one).
 const PATH = [join(homedir(), '.cargo', 'bin'), process.env.PATH].join(delimiter);
 
@@ -604,8 +738,9 @@ const biome = (path, source) =>
   run(join(ROOT, 'node_modules', '.bin', 'biome'), ['format', `--stdin-file-path=${path}`], source);
 
 /** Every generated file's path (relative to the repository) and text, from the TOML text. */
-function generate(toml) {
+function generate(toml, reportToml) {
   const data = load(toml);
+  const report = loadReport(reportToml);
   const files = new Map([
     [OUTPUTS.modesRs, rustfmt(modesRs(data))],
     [OUTPUTS.formatsRs, rustfmt(formatsRs(data))],
@@ -613,6 +748,8 @@ function generate(toml) {
     [OUTPUTS.cliRs, rustfmt(cliRs(data))],
     [OUTPUTS.modesTs, biome(OUTPUTS.modesTs, modesTs(data))],
     [OUTPUTS.referenceTs, biome(OUTPUTS.referenceTs, referenceTs(data))],
+    [OUTPUTS.reportRs, rustfmt(reportRs(report))],
+    [OUTPUTS.reportTs, biome(OUTPUTS.reportTs, reportTs(report))],
   ]);
   files.set(CONTRACT, spliceContract(readFileSync(join(ROOT, CONTRACT), 'utf8'), contractTables(data)));
   return files;
@@ -630,9 +767,11 @@ function main(argv) {
   const check = argv.includes('--check');
   const dataAt = argv.indexOf('--data');
   const dataPath = dataAt >= 0 ? argv[dataAt + 1] : join(ROOT, DATA);
+  const reportAt = argv.indexOf('--report-data');
+  const reportPath = reportAt >= 0 ? argv[reportAt + 1] : join(ROOT, REPORT_DATA);
   let files;
   try {
-    files = generate(readFileSync(dataPath, 'utf8'));
+    files = generate(readFileSync(dataPath, 'utf8'), readFileSync(reportPath, 'utf8'));
   } catch (e) {
     console.error(e instanceof DataError ? e.message : e.stack);
     return 2;
@@ -641,7 +780,7 @@ function main(argv) {
   if (check) {
     if (stale.length === 0) return 0;
     console.error(
-      `Stale: ${stale.join(', ')}\n${relative(ROOT, dataPath) || DATA} changed without them; run \`make\` or \`node ${GENERATOR}\`.`,
+      `Stale: ${stale.join(', ')}\n${relative(ROOT, dataPath) || DATA} or ${relative(ROOT, reportPath) || REPORT_DATA} changed without them; run \`make\` or \`node ${GENERATOR}\`.`,
     );
     return 1;
   }

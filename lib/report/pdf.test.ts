@@ -11,15 +11,8 @@ import { bytesSource, changeMap } from './changes.ts';
 import { displayName } from './display.ts';
 import { withHostFields } from './host-fields.ts';
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
-import {
-  boldWidth,
-  fileReportPdf,
-  HELVETICA_BOLD_WIDTHS,
-  pdfReportName,
-  sessionReportPdf,
-  wrap,
-  wrapBold,
-} from './pdf.ts';
+import { boldWidth, fileReportPdf, pdfReportName, sessionReportPdf, wrap, wrapBold } from './pdf.ts';
+import { CP1252_HIGH, HELVETICA_BOLD_WIDTHS } from './tables.ts';
 import { changeSummary, LEGAL_NOTICE, MODE_FIELDS } from './text.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fracture-pdf-'));
@@ -181,6 +174,13 @@ describe('row labels', () => {
       font.getWidthOfGlyph(Encodings.WinAnsi.encodeUnicodeCodePoint(0x20 + i).name),
     );
     expect(HELVETICA_BOLD_WIDTHS).toEqual(widths);
+  });
+
+  it("draw Windows-1252's characters at 0x80-0x9F with the codes pdf-lib's WinAnsi encoding gives them", () => {
+    CP1252_HIGH.forEach((cp, i) => {
+      if (cp !== 0) expect(Encodings.WinAnsi.encodeUnicodeCodePoint(cp).code, cp.toString(16)).toBe(0x80 + i);
+    });
+    expect(CP1252_HIGH.filter((cp) => cp !== 0)).toHaveLength(27);
   });
 
   it('wrap within their column, losing nothing', () => {

@@ -34,6 +34,7 @@ import type { SessionReport } from '../zip/session.ts';
 import { segmentStart, type ChangeMap } from './changes.ts';
 import { displayName } from './display.ts';
 import type { HostReport } from './host-fields.ts';
+import { CP1252_HIGH, HELVETICA_BOLD_WIDTHS, LABEL_GAP, MONO_ADVANCE, PAGE, VALUE_COLUMN, WIDEST } from './tables.ts';
 import {
   changeSummary,
   ESCALATED_TEXT,
@@ -44,28 +45,9 @@ import {
   thousands,
 } from './text.ts';
 
-const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const VALUE_X = PAGE.margin + 150;
+const VALUE_X = PAGE.margin + VALUE_COLUMN;
 const VALUE_WIDTH = PAGE.width - PAGE.margin - VALUE_X;
-/** Courier's advance width, in thousandths of the size, for every glyph. */
-const MONO_ADVANCE = 0.6;
-/** Room between a row's label and its value. */
-const LABEL_GAP = 8;
-/**
- * Helvetica-Bold's advance widths (thousandths of the size) for U+0020-U+007E, from its AFM metrics
- * (as in pdf-lib's standard fonts; pdf.test.ts holds them equal). Labels are measured with them so a
- * long one wraps in its column instead of running into its value; other characters count as the
- * widest glyph.
- */
-export const HELVETICA_BOLD_WIDTHS = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833,
-  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611,
-  556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389,
-  280, 389, 584,
-];
-const WIDEST = 1000;
 
 /** The width of `text` in Helvetica-Bold at `size`, as drawn (no kerning). */
 export function boldWidth(text: string, size: number): number {
@@ -104,12 +86,6 @@ export function wrapBold(text: string, width: number, size: number): string[] {
 
 const FONTS = { sans: 'Helvetica', bold: 'Helvetica-Bold', mono: 'Courier', monoBold: 'Courier-Bold' } as const;
 type FontKey = keyof typeof FONTS;
-
-/** Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned). */
-const CP1252_HIGH = [
-  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
-  0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
-];
 
 /** The Windows-1252 code of a character, if the standard fonts can draw it. */
 export function cp1252(codePoint: number): number | undefined {

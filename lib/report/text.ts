@@ -1,34 +1,10 @@
-// Sentences and labels the reports print, shared by the workspace and both PDF writers (the native
-// CLI's copies are in engine-rs/cli/src/report_text.rs; the CLI test compares the PDFs' text).
-import type { Report } from '../engine/shared/types.ts';
+// Sentences and labels the reports print, shared by the workspace and both PDF writers. The fixed
+// texts come from engine-data/report.toml (tables.ts, generated; the native CLI's report_tables.rs
+// is generated from the same file); the sentences built from numbers are written here and in
+// engine-rs/cli/src/report_text.rs, and tests/cross-engine/reports.test.ts compares the PDFs' text.
 import type { ChangeMap } from './changes.ts';
 
-/** The legal notice every page and every report carries. */
-export const LEGAL_NOTICE =
-  'Use Fracture only on files you own or are authorised to modify. Corrupted copies are for testing; never pass them off as originals.';
-
-/** Mode-specific report fields and their labels, in the contract's order. */
-export const MODE_FIELDS: readonly { key: keyof Report & string; label: string }[] = [
-  { key: 'ops', label: 'Bytes modified' },
-  { key: 'preserve_header', label: 'Header bytes preserved' },
-  { key: 'removed', label: 'Bytes removed' },
-  { key: 'inserted', label: 'Bytes inserted' },
-  { key: 'remove_start', label: 'Cut at offset' },
-  { key: 'shuffled_blocks', label: 'Blocks shuffled' },
-  { key: 'block_size', label: 'Block size' },
-  { key: 'cut_at', label: 'Cut at byte' },
-  { key: 'bytes_lost', label: 'Bytes lost' },
-  { key: 'sectors_zeroed', label: 'Sectors zeroed' },
-  { key: 'bytes_zeroed', label: 'Bytes zeroed' },
-  { key: 'sector_size', label: 'Sector size' },
-  { key: 'bits_flipped', label: 'Bits flipped' },
-  { key: 'one_in_bits', label: 'Rate, 1 in this many bits' },
-  { key: 'allowed_bytes', label: 'Bytes that could change' },
-];
-
-export const ESCALATED_TEXT =
-  'Escalated: the first pass still looked openable, so it was redone at intensity 100 with seed + 1.';
-export const NOT_ESCALATED_TEXT = 'Not escalated: the first pass was final.';
+export { ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT } from './tables.ts';
 
 /** 1234567 -> "1,234,567", the same in every locale (and in Rust). */
 export function thousands(n: number): string {

@@ -17,13 +17,22 @@ const dir = mkdtempSync(join(tmpdir(), 'fracture-engine-data-'));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `--check` against `toml` (the repository's TOML when omitted): exit status and stderr. */
-function check(toml?: string): { status: number | null; stderr: string } {
+const REPORT_TOML = readFileSync(join(ROOT, 'engine-data/report.toml'), 'utf8');
+
+/**
+ * `--check` against `toml` (the repository's formats TOML when omitted) and `reportToml` (its
+ * report TOML when omitted): exit status and stderr.
+ */
+function check(toml?: string, reportToml?: string): { status: number | null; stderr: string } {
   const args = [GENERATOR, '--check'];
-  if (toml !== undefined) {
-    const path = join(dir, `formats-${Math.random().toString(36).slice(2)}.toml`);
-    writeFileSync(path, toml);
-    args.push('--data', path);
+  for (const [flag, text] of [
+    ['--data', toml],
+    ['--report-data', reportToml],
+  ] as const) {
+    if (text === undefined) continue;
+    const path = join(dir, `data-${Math.random().toString(36).slice(2)}.toml`);
+    writeFileSync(path, text);
+    args.push(flag, path);
   }
   const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
   return { status: r.status, stderr: r.stderr };
@@ -60,6 +69,26 @@ describe('engine-data/formats.toml and the generated tables', () => {
       'lib/engine/shared/mode-tables.ts',
       'docs/contract.md',
     ]);
+  });
+
+  it('a changed report label reaches both PDF writers and the workspace, nothing else', () => {
+    const from = '["one_in_bits", "Rate, 1 in this many bits"]';
+    expect(REPORT_TOML.split(from).length).toBe(2);
+    const { status, stderr } = check(undefined, REPORT_TOML.replace(from, '["one_in_bits", "One bit in"]'));
+    expect(status).toBe(1);
+    expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual([
+      'engine-rs/cli/src/report_tables.rs',
+      'lib/report/tables.ts',
+    ]);
+  });
+
+  it('refuses report data that breaks its shape, naming the file and the key', () => {
+    const short = check(undefined, REPORT_TOML.replace('widest = 1000', 'widest = 0'));
+    expect(short.status).toBe(2);
+    expect(short.stderr).toContain('engine-data/report.toml: pdf.widest: expected an integer from 1 to 1000');
+    const twice = check(undefined, REPORT_TOML.replace('["removed", "Bytes removed"]', '["ops", "Bytes removed"]'));
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('texts.mode_fields: key ops appears twice');
   });
 
   it("refuses a fill byte against the contract's rule", () => {

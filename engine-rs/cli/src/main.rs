@@ -13,6 +13,7 @@ mod plan;
 mod policy;
 mod process;
 mod read;
+mod report_tables;
 mod report_text;
 mod reports;
 mod session;

@@ -16,34 +16,18 @@ use pdf_writer::{Content, Date, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
 use crate::changes::ChangeMap;
 use crate::display;
+use crate::report_tables::{
+    CP1252_HIGH, HELVETICA_BOLD_WIDTHS, LABEL_GAP, MARGIN, MONO_ADVANCE, PAGE_H, PAGE_W, VALUE_COLUMN, WIDEST,
+};
 use crate::report_text::{
     change_summary, first_change_text, mode_label, thousands, ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS,
     NOT_ESCALATED_TEXT,
 };
 use crate::session::{civil, iso_time, Session};
 
-const PAGE_W: f32 = 595.28;
-const PAGE_H: f32 = 841.89;
-const MARGIN: f32 = 40.0;
 const CONTENT_W: f32 = PAGE_W - 2.0 * MARGIN;
-const VALUE_X: f32 = MARGIN + 150.0;
+const VALUE_X: f32 = MARGIN + VALUE_COLUMN;
 const VALUE_W: f32 = PAGE_W - MARGIN - VALUE_X;
-/// Courier's advance width, in thousandths of the size, for every glyph.
-const MONO_ADVANCE: f32 = 0.6;
-/// Room between a row's label and its value.
-const LABEL_GAP: f32 = 8.0;
-/// Helvetica-Bold's advance widths (thousandths of the size) for U+0020-U+007E, from its AFM metrics
-/// (lib/report/pdf.ts has the same table, held to pdf-lib's by its test). Labels are measured with
-/// them so a long one wraps in its column; other characters count as the widest glyph.
-#[rustfmt::skip]
-const HELVETICA_BOLD_WIDTHS: [u16; 95] = [
-    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
-    556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667,
-    611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
-    667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556,
-    278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
-];
-const WIDEST: u32 = 1000;
 
 /// The width of `text` in Helvetica-Bold at `size`, as drawn (no kerning).
 fn bold_width(text: &str, size: f32) -> f32 {
@@ -97,12 +81,6 @@ const FONTS: [(Font, &str); 4] = [
     (Font::Bold, "Helvetica-Bold"),
     (Font::Mono, "Courier"),
     (Font::MonoBold, "Courier-Bold"),
-];
-
-/// Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned).
-const CP1252_HIGH: [u32; 32] = [
-    0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
-    0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
 ];
 
 /// The Windows-1252 code of a character, if the standard fonts can draw it.

@@ -1,0 +1,54 @@
+// Generated from engine-data/report.toml by scripts/gen-engine-data.mjs; do not edit.
+
+//! The reports' shared texts and the PDF layout's numbers, as lib/report/tables.ts has them.
+
+pub const LEGAL_NOTICE: &str = "Use Fracture only on files you own or are authorised to modify. Corrupted copies are for testing; never pass them off as originals.";
+pub const ESCALATED_TEXT: &str =
+    "Escalated: the first pass still looked openable, so it was redone at intensity 100 with seed + 1.";
+pub const NOT_ESCALATED_TEXT: &str = "Not escalated: the first pass was final.";
+
+/// Mode-specific report fields and their labels, in the contract's order.
+pub const MODE_FIELDS: [(&str, &str); 15] = [
+    ("ops", "Bytes modified"),
+    ("preserve_header", "Header bytes preserved"),
+    ("removed", "Bytes removed"),
+    ("inserted", "Bytes inserted"),
+    ("remove_start", "Cut at offset"),
+    ("shuffled_blocks", "Blocks shuffled"),
+    ("block_size", "Block size"),
+    ("cut_at", "Cut at byte"),
+    ("bytes_lost", "Bytes lost"),
+    ("sectors_zeroed", "Sectors zeroed"),
+    ("bytes_zeroed", "Bytes zeroed"),
+    ("sector_size", "Sector size"),
+    ("bits_flipped", "Bits flipped"),
+    ("one_in_bits", "Rate, 1 in this many bits"),
+    ("allowed_bytes", "Bytes that could change"),
+];
+
+/// An A4 page in points, and its margin on every side.
+pub const PAGE_W: f32 = 595.28;
+pub const PAGE_H: f32 = 841.89;
+pub const MARGIN: f32 = 40.0;
+/// A row's value column starts this far right of the margin.
+pub const VALUE_COLUMN: f32 = 150.0;
+/// Room between a row's label and its value.
+pub const LABEL_GAP: f32 = 8.0;
+/// Courier's advance width, in thousandths of the size, for every glyph.
+pub const MONO_ADVANCE: f32 = 0.6;
+/// Helvetica-Bold's advance widths (thousandths of the size) for U+0020-U+007E.
+pub const HELVETICA_BOLD_WIDTHS: [u16; 95] = [
+    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
+    556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833,
+    722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611,
+    556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389,
+    280, 389, 584,
+];
+/// The width any other character counts as.
+pub const WIDEST: u32 = 1000;
+/// Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned).
+pub const CP1252_HIGH: [u32; 32] = [
+    0x20ac, 0x0000, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x0000,
+    0x017d, 0x0000, 0x0000, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+    0x0153, 0x0000, 0x017e, 0x0178,
+];

@@ -1,0 +1,54 @@
+// Generated from engine-data/report.toml by scripts/gen-engine-data.mjs; do not edit.
+// The reports' shared texts and the PDF layout's numbers, as engine-rs/cli/src/report_tables.rs has them.
+import type { Report } from '../engine/shared/types.ts';
+
+/** The legal notice every page and every report carries. */
+export const LEGAL_NOTICE =
+  'Use Fracture only on files you own or are authorised to modify. Corrupted copies are for testing; never pass them off as originals.';
+export const ESCALATED_TEXT =
+  'Escalated: the first pass still looked openable, so it was redone at intensity 100 with seed + 1.';
+export const NOT_ESCALATED_TEXT = 'Not escalated: the first pass was final.';
+
+/** Mode-specific report fields and their labels, in the contract's order. */
+export const MODE_FIELDS: readonly { key: keyof Report & string; label: string }[] = [
+  { key: 'ops', label: 'Bytes modified' },
+  { key: 'preserve_header', label: 'Header bytes preserved' },
+  { key: 'removed', label: 'Bytes removed' },
+  { key: 'inserted', label: 'Bytes inserted' },
+  { key: 'remove_start', label: 'Cut at offset' },
+  { key: 'shuffled_blocks', label: 'Blocks shuffled' },
+  { key: 'block_size', label: 'Block size' },
+  { key: 'cut_at', label: 'Cut at byte' },
+  { key: 'bytes_lost', label: 'Bytes lost' },
+  { key: 'sectors_zeroed', label: 'Sectors zeroed' },
+  { key: 'bytes_zeroed', label: 'Bytes zeroed' },
+  { key: 'sector_size', label: 'Sector size' },
+  { key: 'bits_flipped', label: 'Bits flipped' },
+  { key: 'one_in_bits', label: 'Rate, 1 in this many bits' },
+  { key: 'allowed_bytes', label: 'Bytes that could change' },
+];
+
+/** An A4 page in points, and its margin on every side. */
+export const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
+/** A row's value column starts this far right of the margin. */
+export const VALUE_COLUMN = 150;
+/** Room between a row's label and its value. */
+export const LABEL_GAP = 8;
+/** Courier's advance width, in thousandths of the size, for every glyph. */
+export const MONO_ADVANCE = 0.6;
+/** Helvetica-Bold's advance widths (thousandths of the size) for U+0020-U+007E. */
+export const HELVETICA_BOLD_WIDTHS: readonly number[] = [
+  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
+  556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833,
+  722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611,
+  556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389,
+  280, 389, 584,
+];
+/** The width any other character counts as. */
+export const WIDEST = 1000;
+/** Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned). */
+export const CP1252_HIGH: readonly number[] = [
+  0x20ac, 0x0000, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x0000,
+  0x017d, 0x0000, 0x0000, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+  0x0153, 0x0000, 0x017e, 0x0178,
+];
