@@ -51,9 +51,32 @@ export interface MinimizeArgs {
   quiet: boolean;
 }
 
+/** `fracture agree`: the engines named run FILEs with each seed of A..B; their outputs and reports compared. */
+export interface AgreeArgs {
+  /** The corruption options, as the corrupting command takes them. */
+  mode: string;
+  intensity: number;
+  ranges: { only: string[]; protect: string[] };
+  fixChecksums: boolean;
+  /** The seeds, first and last (inclusive). */
+  seeds: [number, number];
+  /** The engines compared, in this order: wasm, ts, native. */
+  engines: AgreeEngine[];
+  /** The native `fracture` to run as a subprocess (with `native` among the engines). */
+  native?: string;
+  json: boolean;
+  files: string[];
+}
+
+export type AgreeEngine = 'wasm' | 'ts' | 'native';
+export const AGREE_ENGINES: readonly AgreeEngine[] = ['wasm', 'ts', 'native'];
+/** The seeds `fracture agree` runs when --seeds is not given. */
+export const AGREE_SEEDS: [number, number] = [0, 2];
+
 export type Parsed =
   | { kind: 'run'; args: Args }
   | { kind: 'minimize'; args: MinimizeArgs }
+  | { kind: 'agree'; args: AgreeArgs }
   | { kind: 'print'; text: string };
 
 export class UsageError extends Error {}
@@ -117,6 +140,7 @@ const ABOUT = 'Corrupts copies of FILEs deterministically; the originals are nev
 const AFTER = `Commands:
   minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
   bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)
+  agree     the engines give the same bytes and reports for FILEs and seeds (npm CLI; fracture agree --help)
 
 Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.`;
 
@@ -138,6 +162,43 @@ const MINIMIZE_AFTER = [
   'The test is run by /bin/sh exactly as written, with your rights: give it only commands you would type yourself. {} becomes the path of a temporary copy named like CORRUPTED (letters, digits and ._- kept, others made _), in a directory of its own per parallel test, quoted for the shell only if the path needs it; a test without {} reads the file on standard input. Failing is a non-zero exit, a signal, or running past --timeout; its output is discarded. Temporary files are removed at the end and on Ctrl-C.',
   'Exit status: 0 minimised, 1 the test passes on CORRUPTED or fails on ORIGINAL (or a file error), 2 usage error.',
 ];
+
+const AGREE_OPTIONS = {
+  mode: OPTIONS.mode,
+  intensity: OPTIONS.intensity,
+  only: OPTIONS.only,
+  protect: OPTIONS.protect,
+  'fix-checksums': OPTIONS['fix-checksums'],
+  seeds: {
+    value: 'A..B',
+    help: `the seeds, A to B inclusive, each run on every FILE (default ${AGREE_SEEDS[0]}..${AGREE_SEEDS[1]}; a single S is S..S; at most 1000000 seeds)`,
+  },
+  native: {
+    value: 'PATH',
+    help: 'also run this native fracture binary (as a subprocess, writing to a temporary directory) and compare it',
+  },
+  engines: {
+    value: 'LIST',
+    help: 'the engines compared, comma-separated, at least two of wasm, ts and native (default wasm,ts, and native with --native); leave ts out for files past 4294967295 bytes or to keep memory bounded',
+  },
+  json: { help: 'print one JSON object per FILE and seed on stdout instead of a line of text' },
+  help: { short: 'h', help: 'print this help' },
+} satisfies Options;
+
+const AGREE_ABOUT =
+  'Runs the WebAssembly engine, the TypeScript reference engine and, with --native, the native binary on each FILE with each seed and the same corruption options, and compares their output bytes and reports (timings aside). Prints one line per FILE and seed.';
+const AGREE_AFTER = [
+  'The WebAssembly engine streams every file as the corrupting command does, and its output is compared piece by piece as it is made; the native output is written to a temporary directory and read back in pieces; the reference engine holds the file and its output in memory.',
+  'Exit status: 0 all engines agree on every FILE and seed, 1 some differ (the line names the first differing byte offset and the report fields that differ) or a run failed, 2 usage error.',
+];
+
+export const AGREE_HELP = helpText(
+  'fracture agree [OPTIONS] [FILE]...',
+  AGREE_ABOUT,
+  [['[FILE]...', 'the files to run the engines on (they are only read)']],
+  AGREE_OPTIONS,
+  AGREE_AFTER.join('\n\n'),
+);
 
 export const MAX_TIMEOUT_MS = 86_400_000;
 export const MAX_JOBS = 1024;
@@ -277,17 +338,13 @@ export function tokenise(
 }
 
 export function parseCommandLine(argv: string[], randomSeed: () => number): Parsed {
-  // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
+  // A subcommand is the first argument or nothing (a file called minimize: ./minimize).
   if (argv[0] === 'minimize') return parseMinimize(argv.slice(1));
+  if (argv[0] === 'agree') return parseAgree(argv.slice(1));
   const { values, lists, positionals, print } = tokenise(argv, OPTIONS);
   if (print) return { kind: 'print', text: print === 'help' ? HELP : VERSION };
   const text = (name: keyof typeof OPTIONS) => values.get(name) as string | undefined;
-  const modeText = text('mode');
-  const mode = modeText === undefined ? 'byte_flip' : resolveMode(modeText);
-  if (!mode) throw new UsageError(`Unsupported corruption mode: ${modeText}`);
-  const intensityText = text('intensity');
-  const intensity = intensityText === undefined ? 80 : integer(intensityText, 100);
-  if (intensity === undefined) throw new UsageError(`Intensity must be an integer from 0 to 100, got ${intensityText}`);
+  const { mode, intensity, ranges, fixChecksums } = corruptionOptions(values, lists);
   const seedText = text('seed');
   const seed = seedText === undefined ? randomSeed() : integer(seedText, MAX_SEED);
   if (seed === undefined) throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seedText}`);
@@ -296,14 +353,6 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   const countText = text('count');
   const count = countText === undefined ? 1 : integer(countText, MAX_COUNT);
   if (!count) throw new UsageError(`Count must be an integer from 1 to ${MAX_COUNT}, got ${countText}`);
-  const ranges = { only: lists.get('only') ?? [], protect: lists.get('protect') ?? [] };
-  const fixChecksums = values.has('fix-checksums');
-  // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
-  try {
-    checkOptions(mode as EngineMode, { ranges, fixChecksums });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
   const zip = text('zip');
   const name = text('name');
   checkCombination(positionals, count, zip !== undefined, name !== undefined);
@@ -329,6 +378,90 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
       fixChecksums,
     },
   };
+}
+
+/** --mode, --intensity, --only, --protect and --fix-checksums, checked together: the corrupting command's and agree's. */
+function corruptionOptions(values: Map<string, string | true>, lists: Map<string, string[]>) {
+  const text = (name: string) => values.get(name) as string | undefined;
+  const modeText = text('mode');
+  const mode = modeText === undefined ? 'byte_flip' : resolveMode(modeText);
+  if (!mode) throw new UsageError(`Unsupported corruption mode: ${modeText}`);
+  const intensityText = text('intensity');
+  const intensity = intensityText === undefined ? 80 : integer(intensityText, 100);
+  if (intensity === undefined) throw new UsageError(`Intensity must be an integer from 0 to 100, got ${intensityText}`);
+  const ranges = { only: lists.get('only') ?? [], protect: lists.get('protect') ?? [] };
+  const fixChecksums = values.has('fix-checksums');
+  // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
+  try {
+    checkOptions(mode as EngineMode, { ranges, fixChecksums });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  return { mode, intensity, ranges, fixChecksums };
+}
+
+/** `fracture agree`'s arguments (docs/cli.md, "fracture agree"). */
+function parseAgree(argv: string[]): Parsed {
+  const { values, lists, positionals, print } = tokenise(argv, AGREE_OPTIONS);
+  if (print) return { kind: 'print', text: print === 'help' ? AGREE_HELP : VERSION };
+  const { mode, intensity, ranges, fixChecksums } = corruptionOptions(values, lists);
+  const text = (name: keyof typeof AGREE_OPTIONS) => values.get(name) as string | undefined;
+  const seedsText = text('seeds');
+  const seeds = seedsText === undefined ? AGREE_SEEDS : seedRange(seedsText);
+  const native = text('native');
+  if (native === '') throw new UsageError('--native needs the path of a fracture binary');
+  const enginesText = text('engines');
+  let engines: AgreeEngine[];
+  if (enginesText === undefined) engines = native === undefined ? ['wasm', 'ts'] : ['wasm', 'ts', 'native'];
+  else {
+    const named = enginesText.split(',');
+    for (const e of named) {
+      if (!(AGREE_ENGINES as readonly string[]).includes(e)) {
+        throw new UsageError(`unknown engine ${display(e)} in --engines (expected wasm, ts or native)`);
+      }
+    }
+    engines = AGREE_ENGINES.filter((e) => named.includes(e));
+    if (engines.length !== named.length)
+      throw new UsageError(`--engines names an engine twice: ${display(enginesText)}`);
+    if (engines.length < 2) throw new UsageError('--engines needs at least two engines to compare');
+    if (engines.includes('native') && native === undefined) {
+      throw new UsageError('--engines includes native: give the binary with --native PATH');
+    }
+    if (!engines.includes('native') && native !== undefined) {
+      throw new UsageError('--native is given but --engines leaves native out');
+    }
+  }
+  if (positionals.length === 0) throw new UsageError('agree needs at least one FILE');
+  if (positionals.includes(STDIN)) {
+    throw new UsageError('agree reads files, not standard input (-): give the file itself (./- for a file named -)');
+  }
+  return {
+    kind: 'agree',
+    args: {
+      mode,
+      intensity,
+      ranges,
+      fixChecksums,
+      seeds,
+      engines,
+      native,
+      json: values.has('json'),
+      files: positionals,
+    },
+  };
+}
+
+/** `A..B` (A <= B, inclusive) or `S` (S..S): seeds from 0 to MAX_SEED, at most MAX_COUNT of them. */
+function seedRange(v: string): [number, number] {
+  const m = /^([0-9]+)(?:\.\.([0-9]+))?$/.exec(v);
+  const first = m ? integer(m[1], MAX_SEED) : undefined;
+  const last = m ? (m[2] === undefined ? first : integer(m[2], MAX_SEED)) : undefined;
+  if (first === undefined || last === undefined) {
+    throw new UsageError(`--seeds must be A..B (A to B inclusive) or S, seeds from 0 to ${MAX_SEED}, got ${v}`);
+  }
+  if (last < first) throw new UsageError(`--seeds ${v}: the first seed is larger than the last`);
+  if (last - first + 1 > MAX_COUNT) throw new UsageError(`--seeds ${v}: at most ${MAX_COUNT} seeds`);
+  return [first, last];
 }
 
 /**

@@ -13,6 +13,7 @@ import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
 import { minimize } from './minimize.ts';
+import { agree } from './agree.ts';
 import { filePdf, type HostReport, withHostFields } from './reports.ts';
 import { type Plan, planJson, planRun, planText, standardFile } from './plan.ts';
 export { Dedup } from './plan.ts';
@@ -205,7 +206,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     parsed = parseCommandLine(argv, () => Math.floor(Math.random() * 2147483647));
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.err.write(`fracture: ${e.message} (see fracture --help)\n`);
+    io.err.write(`fracture: ${e.message} (see fracture${argv[0] === 'agree' ? ' agree' : ''} --help)\n`);
     return 2;
   }
   if (parsed.kind === 'print') {
@@ -213,6 +214,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     return 0;
   }
   if (parsed.kind === 'minimize') return minimize(parsed.args, io);
+  if (parsed.kind === 'agree') return agree(parsed.args, io);
   const a = parsed.args;
   // Plan, then execute, then emit (docs/cli.md, "One shape: plan, execute, emit"). Every output is
   // planned before anything is written ("Plan, then write"); a refused run prints its one line and
