@@ -109,7 +109,7 @@ type Reader = (pos: number, len: number) => Promise<Uint8Array>;
  * Compares an output, fed in order piece by piece, with a baseline read at the same offsets: keeps the
  * first differing offset and stops comparing after it.
  */
-class Comparison {
+export class Comparison {
   private at = 0;
   offset: number | null = null;
   bytes: [number | null, number | null] | null = null;
