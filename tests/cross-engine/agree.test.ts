@@ -192,6 +192,31 @@ describe('fracture agree', () => {
     expect(peakKiB * 1024).toBeLessThan(220 * 1024 * 1024);
   }, 120_000);
 
+  it('--engines picks the engines compared: the reference engine and the native binary alone', () => {
+    const r = agree(['--json', '--engines', 'ts,native', '--native', NATIVE, '--seeds', '6', 'backup.tar']);
+    expect(r.code, r.err).toBe(0);
+    const [o] = r.lines.map((l) => JSON.parse(l));
+    expect([o.status, o.engines.map((e: { engine: string }) => e.engine)]).toEqual(['agree', ['ts', 'native']]);
+    expect(r.err).toBe('fracture agree: 1 run of ts, native: all agree\n');
+  });
+
+  it('an engine that fails fails its line, with its message (exit 1); the next seed still runs', () => {
+    // A "native fracture" that fails on seed 1 only.
+    const failing = at('failing-fracture');
+    writeFileSync(
+      failing,
+      `#!/bin/sh\n[ "$1" = --version ] && exec '${NATIVE}' --version\n[ "$6" = 1 ] && { echo 'fracture: seed 1' >&2; echo 'fracture: disk on fire' >&2; exit 1; }\nexec '${NATIVE}' "$@"\n`,
+    );
+    chmodSync(failing, 0o755);
+    const r = agree(['--seeds', '1..2', '--native', failing, 'table.csv']);
+    expect(r.code).toBe(1);
+    expect(r.lines[0]).toBe('table.csv seed 1: error: native: exit 1: fracture: disk on fire');
+    expect(r.lines[1]).toMatch(/^table\.csv seed 2: agree, /);
+    expect(r.err).toBe('fracture agree: 2 runs of wasm, ts, native: 1 agree, 0 differ, 1 failed\n');
+    const [o] = agree(['--json', '--seeds', '1', '--native', failing, 'table.csv']).lines.map((l) => JSON.parse(l));
+    expect([o.status, o.error, o.differences]).toEqual(['error', 'native: exit 1: fracture: disk on fire', []]);
+  });
+
   it('a FILE that cannot be read fails its line (exit 1) and the others still run', () => {
     const r = agree(['--seeds', '1', 'missing.bin', 'table.csv']);
     expect(r.code).toBe(1);

@@ -275,6 +275,37 @@ console.log(JSON.stringify({ a, b }));
     }
   });
 
+  it("the installed CLI's fracture agree: its engines and the native binary agree (helper threads too)", () => {
+    // Past STREAM_HELPERS_MIN, so the streamed run starts its threads from the installed package's files.
+    writeFileSync(path.join(app, 'agree.bin'), randomBytes(25 * 1024 * 1024 + 5));
+    const bin = path.join(app, 'node_modules/.bin/fracture');
+    const args = [
+      'agree',
+      '--json',
+      '--seeds',
+      '3..4',
+      '--mode',
+      'bit_rot',
+      '--native',
+      NATIVE,
+      'photo.png',
+      'agree.bin',
+    ];
+    const r = spawnSync(bin, args, { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr + r.stdout).toBe(0);
+    expect(r.stderr).not.toContain('helper threads did not start');
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((o) => [o.file, o.seed, o.status, o.engines.length])).toEqual([
+      ['photo.png', 3, 'agree', 3],
+      ['photo.png', 4, 'agree', 3],
+      ['agree.bin', 3, 'agree', 3],
+      ['agree.bin', 4, 'agree', 3],
+    ]);
+  });
+
   it('Node: every input type and both engines give the same bytes; reports, stages, abort and errors', () => {
     const script = `
 import { readFileSync } from 'node:fs';
