@@ -19,6 +19,7 @@ import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts'
 import { display, privateDir, removePrivateDir, specialKind } from '../sdk/outputs.ts';
 import type { AgreeArgs, AgreeEngine } from './args.ts';
 import { ioText } from './io.ts';
+import { Progress } from './progress.ts';
 
 /** The reference engine's limit (the corrupting command's for `--engine ts`). */
 const MAX_WHOLE = 0xffffffff;
@@ -29,7 +30,15 @@ const HOST_FIELDS = ['replay', 'share_link', 'browser_decoder'];
 
 interface Io {
   out: NodeJS.WritableStream;
-  err: NodeJS.WritableStream;
+  err: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** What every FILE's run shares: the arguments, the engines in this process, the override, the bars. */
+interface Context {
+  a: AgreeArgs;
+  engines: { wasm?: NodeEngine; ts?: NodeEngine };
+  tamper: Tamper | undefined;
+  ui: Progress;
 }
 
 /** One engine's run of one FILE and seed. */
@@ -213,14 +222,19 @@ export async function agree(a: AgreeArgs, io: Io): Promise<number> {
     io.err.write(`fracture: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
+  // On a terminal (standard error), without --json: a bar for the engine at work and one for the whole run.
+  const seeds = a.seeds[1] - a.seeds[0] + 1;
+  const total = planned.files.reduce((sum, f) => sum + Number(f.info?.size ?? 0n), 0) * seeds * a.engines.length;
+  const ui = new Progress(io.out, io.err, !a.json, total);
   const tally = { agree: 0, differ: 0, error: 0 };
   const emitLine = (o: Outcome) => {
     tally[o.status]++;
-    io.out.write(`${a.json ? outcomeJson(o) : outcomeText(o)}\n`);
+    ui.outLine(a.json ? outcomeJson(o) : outcomeText(o));
   };
   try {
-    for (const f of planned.files) await runFile(a, f, { wasm, ts }, tamper, emitLine);
+    for (const f of planned.files) await runFile({ a, engines: { wasm, ts }, tamper, ui }, f, emitLine);
   } finally {
+    ui.finish();
     await wasm?.close();
   }
   return emit(a, tally, io);
@@ -239,13 +253,8 @@ function emit(a: AgreeArgs, tally: Record<Outcome['status'], number>, io: Io): n
 }
 
 /** Execute one FILE: each seed in turn, its line emitted as soon as it is known. */
-async function runFile(
-  a: AgreeArgs,
-  f: PlannedFile,
-  engines: { wasm?: NodeEngine; ts?: NodeEngine },
-  tamper: Tamper | undefined,
-  emitLine: (o: Outcome) => void,
-) {
+async function runFile(ctx: Context, f: PlannedFile, emitLine: (o: Outcome) => void) {
+  const { a, engines } = ctx;
   const fileError = (error: string) =>
     emitLine({ file: f.file, seed: null, status: 'error', runs: [], differences: [], error });
   if (f.info === undefined) return fileError(f.error ?? 'cannot be read');
@@ -281,7 +290,7 @@ async function runFile(
       fixChecksums: a.fixChecksums,
     };
     for (let seed = a.seeds[0]; seed <= a.seeds[1]; seed++) {
-      const outcome = await runSeed(a, f.file, handle, size, whole, settings, seed, engines, tamper);
+      const outcome = await runSeed(ctx, f.file, handle, size, whole, settings, seed);
       // The file as it was when opened, or this seed's comparison means nothing.
       const now = await handle.stat({ bigint: true });
       if (outcome.status !== 'error' && (now.size !== info.size || now.mtimeNs !== info.mtimeNs)) {
@@ -297,17 +306,18 @@ async function runFile(
 
 /** One FILE with one seed through every engine, compared with the baseline (ts, else native). */
 async function runSeed(
-  a: AgreeArgs,
+  ctx: Context,
   file: string,
   handle: FileHandle,
   size: number,
   whole: Uint8Array | undefined,
   settings: RunSettings,
   seed: number,
-  engines: { wasm?: NodeEngine; ts?: NodeEngine },
-  tamper: Tamper | undefined,
 ): Promise<Outcome> {
+  const { a, engines, tamper, ui } = ctx;
   const name = path.basename(file);
+  /** Each engine's turn has its bar: the file's size, moved by the engine's progress where it reports one. */
+  const turn = (engine: AgreeEngine) => ui.start(`${display(file)} ${seed} ${engine}`, size);
   const outcome: Outcome = { file, seed, status: 'agree', runs: [], differences: [] };
   const fail = (engine: AgreeEngine, e: unknown): Outcome => ({
     ...outcome,
@@ -321,8 +331,10 @@ async function runSeed(
     let native: { run: EngineRun; read: Reader } | undefined;
     if (a.native !== undefined) {
       try {
+        turn('native');
         nativeDir = await privateDir('fracture-agree-');
         const run = await runNative(a, a.native, file, seed, nativeDir);
+        ui.done();
         const [outName] = await readdir(nativeDir);
         if (outName === undefined) throw new Error('it wrote no output');
         const out = await open(path.join(nativeDir, outName), 'r');
@@ -345,7 +357,9 @@ async function runSeed(
     let reference: { run: EngineRun; data: Uint8Array } | undefined;
     if (engines.ts && whole) {
       try {
-        const r = await engines.ts.run(whole, name, settings, seed);
+        turn('ts');
+        const r = await engines.ts.run(whole, name, settings, seed, { onProgress: (f) => ui.progress(f) });
+        ui.done();
         const data = seen(tamper, 'ts', 0, r.data);
         reference = {
           run: { engine: 'ts', size: r.data.length, time_ms: r.report.time_ms, report: { ...r.report } },
@@ -373,12 +387,17 @@ async function runSeed(
       const cmp = new Comparison(baseline.read, baseline.size);
       let pos = 0;
       try {
+        turn('wasm');
         const prepared = await engines.wasm.prepareStream(handle, size, name, settings, seed);
-        const report = await prepared.run(async (bytes) => {
-          const at = pos;
-          pos += bytes.length;
-          await cmp.feed(seen(tamper, 'wasm', at, bytes));
-        });
+        const report = await prepared.run(
+          async (bytes) => {
+            const at = pos;
+            pos += bytes.length;
+            await cmp.feed(seen(tamper, 'wasm', at, bytes));
+          },
+          (f) => ui.progress(f),
+        );
+        ui.done();
         await cmp.finish();
         compared.push({ run: { engine: 'wasm', size: pos, time_ms: report.time_ms, report: { ...report } }, cmp });
       } catch (e) {

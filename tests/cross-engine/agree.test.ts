@@ -217,6 +217,39 @@ describe('fracture agree', () => {
     expect([o.status, o.error, o.differences]).toEqual(['error', 'native: exit 1: fracture: disk on fire', []]);
   });
 
+  it('on a terminal: a bar per engine turn and one for the run on standard error; none with --json', () => {
+    // Standard error on a pseudo-terminal, standard output a pipe: what the terminal showed.
+    const script = `
+import os, pty, subprocess, sys
+master, slave = pty.openpty()
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=slave, stdin=subprocess.DEVNULL)
+os.close(slave)
+out = b''
+while True:
+    try:
+        data = os.read(master, 65536)
+    except OSError:
+        break
+    if not data:
+        break
+    out += data
+sys.exit(p.wait() or sys.stdout.buffer.write(out) and 0)
+`;
+    const terminal = (extra: string[]) => {
+      const args = [script, process.execPath, NPM, 'agree', ...extra, '--seeds', '1', '--native', NATIVE, 'noise.bin'];
+      const r = spawnSync('python3', ['-c', ...args], { cwd: dir, encoding: 'utf8', env: ENV });
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    const shown = terminal([]);
+    for (const engine of ['native', 'ts', 'wasm']) expect(shown).toContain(`noise.bin 1 ${engine}`);
+    expect(shown).toMatch(/batch +\[[=> ]+\]/);
+    expect(shown).toContain('fracture agree: 1 run of wasm, ts, native: all agree');
+    const quiet = terminal(['--json']);
+    expect(quiet).not.toContain('batch');
+    expect(quiet).toContain('fracture agree: 1 run of wasm, ts, native: all agree');
+  });
+
   it('a FILE that cannot be read fails its line (exit 1) and the others still run', () => {
     const r = agree(['--seeds', '1', 'missing.bin', 'table.csv']);
     expect(r.code).toBe(1);
