@@ -19,7 +19,7 @@ CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: help setup engine-data build start test fuzz fmt lint test-rust test-unit test-parsers test-e2e test-python bench bench-big bench-browser bench-site budgets clean wasm native cli web python golden sample-report
+.PHONY: help setup engine-data build start test fuzz afl-mutator fuzz-demo test-afl fmt lint test-rust test-unit test-parsers test-e2e test-python bench bench-big bench-browser bench-site budgets clean wasm native cli web python golden sample-report
 
 # `make help`: the targets, each with the line after its `##`.
 help:
@@ -64,23 +64,35 @@ $(PY_WHEEL): $(ENGINE_SRC) $(PY_SRC) Cargo.lock scripts/build-python.sh scripts/
 	bash scripts/build-python.sh
 	@touch $@
 
+# The fuzzer mutator (engine-rs/afl): a shared library with AFL++'s custom mutator C ABI and libFuzzer's
+# LLVMFuzzerCustomMutator (docs/mutators.md). Not a default member, so `make native` does not build it.
+AFL_LIB := target/release/libfracture_afl.so
+$(AFL_LIB): $(ENGINE_SRC) Cargo.lock | $(STAMPS)/setup
+	cargo build --release --locked -p fracture-afl
+
 wasm: $(WASM_PKG) ## build the WebAssembly engine into lib/engine/pkg
 native: $(NATIVE) ## build the native CLI, target/release/fracture
 cli: $(CLI_JS) $(WASM_PKG) ## build the npm CLI and the SDK into dist/
 web: $(WEB_DIST) ## build the site into web/dist
 python: $(PY_WHEEL) ## build the Python package's wheel into target/wheels/
+afl-mutator: $(AFL_LIB) ## build the fuzzer mutator, target/release/libfracture_afl.so (AFL++, libFuzzer)
 build: engine-data wasm native cli web ## engine-data, wasm, native, cli and web
 
 start: build ## build and serve the site on http://127.0.0.1:4173/
 	node scripts/serve.mjs web/dist
 
-test: build python ## build and run every test suite (scripts/test.sh)
+test: build python afl-mutator ## build and run every test suite (scripts/test.sh)
 	bash scripts/test.sh
 
 # The engine's coverage-guided fuzz target for FUZZ_SECONDS (default 60) on FUZZ_JOBS processes
 # (default 1); installs cargo-fuzz when missing (docs/fuzzing.md). `make test` replays its seed corpus.
 fuzz: | $(STAMPS)/setup ## run the engine's fuzz target for FUZZ_SECONDS (default 60), FUZZ_JOBS processes
 	bash scripts/fuzz.sh
+
+# AFL++ (Debian's afl++, installed when missing) on a small PNG reader (tests/afl/png_target.c) for
+# DEMO_SECONDS (default 60) with the mutator, then as long with its default mutators; prints both.
+fuzz-demo: afl-mutator ## AFL++ with the mutator vs its default mutators, DEMO_SECONDS each (default 60)
+	bash scripts/fuzz-demo.sh
 
 # Formats every Rust and TypeScript file and applies the linters' safe fixes; `make lint` checks.
 fmt: | $(STAMPS)/setup ## format Rust and TypeScript and apply safe lint fixes
@@ -102,6 +114,9 @@ test-parsers: build ## the real-parser suites only
 
 test-e2e: build ## Playwright against the built site only
 	bash scripts/test.sh e2e
+
+test-afl: afl-mutator ## the fuzzer mutator through its C interface only
+	bash scripts/test.sh afl
 
 test-python: native python ## the Python package in a fresh virtualenv only
 	bash scripts/test.sh python

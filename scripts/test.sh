@@ -47,6 +47,8 @@ suite budgets "Byte budgets of the first load: 70 KB of JavaScript per route, 12
   node web/scripts/budgets.mjs
 suite parsers "Real parsers reject guaranteed_break output" python3 tests/parsers/run.py --strict
 suite checksums "Real readers accept checksums kept valid (--fix-checksums) and still see the damage" python3 tests/parsers/checksums.py
+suite afl "Fuzzer mutator: libfracture_afl.so through its C ABI (determinism, max_size, PNG CRCs, libFuzzer entry)" \
+  bash tests/afl/run.sh
 suite python "Python: the wheel in a fresh virtualenv (golden vectors, CLI equality, corrupt_file's rules, pytest plugin, Hypothesis)" \
   bash tests/python/run.sh
 suite e2e "Playwright: the built site in Chromium" playwright test -c tests/e2e/playwright.config.ts

@@ -1,0 +1,191 @@
+//! `libfracture_afl.so`: Fracture's engine as a fuzzer's mutator (docs/mutators.md).
+//!
+//! - AFL++'s custom mutator interface: `afl_custom_init`, `afl_custom_fuzz`, `afl_custom_describe`,
+//!   `afl_custom_deinit`. The state owns the output buffer, as AFL++ expects.
+//! - libFuzzer's `LLVMFuzzerCustomMutator`, which mutates in place.
+//!
+//! Each call draws a mode, an intensity and a seed from a ChaCha8 stream seeded at init (the core's
+//! `rng::Stream`, rand_chacha) and runs the core engine on the input in memory (`draw`). This file is
+//! the C ABI shim and the only place with unsafe code; no panic crosses it (`catch_unwind`: on one the
+//! call returns the input, cut to `max_size`).
+
+use std::ffi::{c_char, c_uint, c_void, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use fracture_engine::rng::Stream;
+
+pub mod draw;
+
+use draw::{mutate, Config};
+
+/// The stream of the mutator's draws (stream 0 of the init seed, as the engine's plan stream).
+const DRAW_STREAM: u64 = 0;
+
+/// What `afl_custom_init` returns: the draws' stream, the configuration, the output buffer handed to
+/// AFL++ and the last call's description.
+pub struct State {
+    stream: Stream,
+    config: Config,
+    out: Vec<u8>,
+    described: CString,
+}
+
+impl State {
+    fn new(seed: u64, config: Config) -> State {
+        State { stream: Stream::new(seed, DRAW_STREAM), config, out: Vec::new(), described: CString::default() }
+    }
+}
+
+/// The input, cut to `max_size`, into `out`: what a call returns when it cannot mutate.
+fn fallback(input: &[u8], max_size: usize, out: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(&input[..input.len().min(max_size)]);
+}
+
+/// AFL++: creates the mutator's state from `seed` (AFL++ passes a number drawn from its own seeded
+/// generator). Reads `FRACTURE_MUTATOR_MODES` and `FRACTURE_MUTATOR_NAME` (docs/mutators.md); on a
+/// bad value prints the reason on standard error and returns NULL, which AFL++ reports as a failed
+/// init. `afl` (AFL++'s own state) is not used.
+#[no_mangle]
+pub extern "C" fn afl_custom_init(_afl: *mut c_void, seed: c_uint) -> *mut c_void {
+    let made = catch_unwind(|| match Config::from_env() {
+        Ok(config) => Box::into_raw(Box::new(State::new(u64::from(seed), config))).cast::<c_void>(),
+        Err(e) => {
+            eprintln!("fracture_afl: {e}");
+            std::ptr::null_mut()
+        }
+    });
+    made.unwrap_or(std::ptr::null_mut())
+}
+
+/// AFL++: one mutation of `buf[0, buf_size)`, written to a buffer the state owns, whose address goes
+/// to `*out_buf`; returns its length, at most `max_size`. `add_buf` (a second input for splicing) is
+/// not used. The input is never changed. Deterministic: the same init seed and the same sequence of
+/// calls give the same outputs.
+///
+/// # Safety
+///
+/// `data` is a pointer `afl_custom_init` returned and `afl_custom_deinit` has not freed; `buf` points
+/// to `buf_size` readable bytes (or is NULL with `buf_size` 0); `out_buf` points to a writable pointer.
+/// The buffer written to `*out_buf` stays valid until the next call with `data` or its deinit.
+#[no_mangle]
+pub unsafe extern "C" fn afl_custom_fuzz(
+    data: *mut c_void,
+    buf: *const u8,
+    buf_size: usize,
+    out_buf: *mut *mut u8,
+    _add_buf: *const u8,
+    _add_buf_size: usize,
+    max_size: usize,
+) -> usize {
+    if data.is_null() || out_buf.is_null() {
+        return 0;
+    }
+    // SAFETY: `data` came from `afl_custom_init` (Box::into_raw of a State) and is not freed (the
+    // caller's contract); AFL++ calls one state from one thread, so this is the only reference.
+    let state = unsafe { &mut *data.cast::<State>() };
+    let input: &[u8] = if buf.is_null() || buf_size == 0 {
+        &[]
+    } else {
+        // SAFETY: `buf` points to `buf_size` readable bytes (the caller's contract), which nothing
+        // writes while this call runs; the slice does not outlive the call.
+        unsafe { std::slice::from_raw_parts(buf, buf_size) }
+    };
+    // A new buffer each call: the input may be the previous call's output (a caller that feeds the
+    // mutator its own output back), which must stay intact until the engine has read it.
+    let mut fresh = Vec::new();
+    let State { stream, config, out, described } = state;
+    let done = catch_unwind(AssertUnwindSafe(|| {
+        let drawn = mutate(stream, config, input, max_size, &mut fresh);
+        *described = CString::new(drawn.describe()).unwrap_or_default();
+    }));
+    if done.is_err() {
+        fallback(input, max_size, &mut fresh);
+        *described = CString::default();
+    }
+    *out = fresh;
+    // SAFETY: `out_buf` is a valid, writable pointer (checked non-null above; the caller's contract).
+    unsafe { *out_buf = out.as_mut_ptr() };
+    out.len()
+}
+
+/// AFL++: the last mutation's name, `fracture-{mode}-i{intensity}-s{seed}[-fix]` (AFL++ puts it in
+/// the names of the queue entries it saves), cut to `max_description_len` bytes; NULL before the
+/// first call.
+///
+/// # Safety
+///
+/// `data` is a pointer `afl_custom_init` returned and `afl_custom_deinit` has not freed. The string
+/// stays valid until the next call with `data` or its deinit.
+#[no_mangle]
+pub unsafe extern "C" fn afl_custom_describe(data: *mut c_void, max_description_len: usize) -> *const c_char {
+    if data.is_null() {
+        return std::ptr::null();
+    }
+    // SAFETY: as in `afl_custom_fuzz`: a live State, referenced only here during the call.
+    let state = unsafe { &mut *data.cast::<State>() };
+    let text = state.described.as_bytes();
+    if text.is_empty() {
+        return std::ptr::null();
+    }
+    if text.len() > max_description_len {
+        // The description is ASCII, so any cut is whole characters.
+        let cut = text[..max_description_len].to_vec();
+        state.described = CString::new(cut).unwrap_or_default();
+    }
+    state.described.as_ptr()
+}
+
+/// AFL++: frees the state `afl_custom_init` made (and the output buffer with it). NULL is ignored.
+///
+/// # Safety
+///
+/// `data` is NULL or a pointer `afl_custom_init` returned that has not been freed; it is not used again.
+#[no_mangle]
+pub unsafe extern "C" fn afl_custom_deinit(data: *mut c_void) {
+    if data.is_null() {
+        return;
+    }
+    // SAFETY: `data` is a Box<State> from `afl_custom_init`, freed exactly once (the caller's contract).
+    let state = unsafe { Box::from_raw(data.cast::<State>()) };
+    let _ = catch_unwind(AssertUnwindSafe(move || drop(state)));
+}
+
+/// libFuzzer: mutates `data[0, size)` in place into at most `max_size` bytes (the buffer's capacity)
+/// and returns the new size. The draws come from a stream seeded with `seed`, so the same call gives
+/// the same bytes. The configuration is read from the environment once, on the first call; a bad
+/// value there is reported once on standard error, and the defaults are used.
+///
+/// # Safety
+///
+/// `data` points to a writable buffer of `max(size, max_size)` bytes (libFuzzer's contract: `size` <=
+/// `max_size`, the buffer holds `max_size`), or is NULL with `size` and `max_size` 0.
+#[no_mangle]
+pub unsafe extern "C" fn LLVMFuzzerCustomMutator(data: *mut u8, size: usize, max_size: usize, seed: c_uint) -> usize {
+    static CONFIG: std::sync::OnceLock<Config> = std::sync::OnceLock::new();
+    if data.is_null() {
+        return 0;
+    }
+    // SAFETY: `data` holds `size` readable bytes (the caller's contract); this copy is made before
+    // anything writes to the buffer.
+    let input = unsafe { std::slice::from_raw_parts(data, size) }.to_vec();
+    let mut out = Vec::new();
+    let done = catch_unwind(AssertUnwindSafe(|| {
+        let config = CONFIG.get_or_init(|| {
+            Config::from_env().unwrap_or_else(|e| {
+                eprintln!("fracture_afl: {e}; using every mode");
+                Config::default()
+            })
+        });
+        let mut stream = Stream::new(u64::from(seed), DRAW_STREAM);
+        mutate(&mut stream, config, &input, max_size, &mut out);
+    }));
+    if done.is_err() {
+        fallback(&input, max_size, &mut out);
+    }
+    let n = out.len().min(max_size);
+    // SAFETY: the buffer holds at least `max_size` writable bytes and n <= max_size; `out` is a
+    // separate allocation, so the ranges do not overlap.
+    unsafe { std::ptr::copy_nonoverlapping(out.as_ptr(), data, n) };
+    n
+}
