@@ -12,11 +12,12 @@ log() { printf '[setup] %s\n' "$*"; }
 
 # Debian packages: the wasm-capable Rust toolchain (see docs/toolchain.md), Chromium for Playwright, the
 # real parsers that judge "won't open" and the readers that judge kept checksums (vorbis-tools'
-# ogginfo and oggenc, flac), and zzuf for the benchmark.
+# ogginfo and oggenc, flac), zzuf for the benchmark, and gcc for the fuzzer mutator's C test (tests/afl;
+# `make fuzz-demo` installs afl++ itself, scripts/fuzz-demo.sh).
 APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22
   chromium ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils
   zzuf xz-utils bzip2 gzip tar python3 hyperfine time
-  libmagickcore-6.q16-6-extra msitools wixl gcab vorbis-tools flac)
+  libmagickcore-6.q16-6-extra msitools wixl gcab vorbis-tools flac gcc libc6-dev)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
