@@ -73,10 +73,44 @@ export const AGREE_ENGINES: readonly AgreeEngine[] = ['wasm', 'ts', 'native'];
 /** The seeds `fracture agree` runs when --seeds is not given. */
 export const AGREE_SEEDS: [number, number] = [0, 2];
 
+/** `fracture run` (docs/campaigns.md, section 1). */
+export interface RunArgs {
+  mode: string;
+  intensity: number;
+  only: string[];
+  protect: string[];
+  fixChecksums: boolean;
+  /** Undefined: random, or with --resume the one DIR/campaign.json records. */
+  seed?: number;
+  count: number;
+  jobs: number;
+  timeoutMs: number;
+  out: string;
+  shard: [number, number] | null;
+  /** Sorted, distinct. */
+  crashExit: number[];
+  crashPattern: string | null;
+  resume: boolean;
+  minimize: boolean;
+  quiet: boolean;
+  files: string[];
+  /** PROGRAM then ARGS. */
+  program: string[];
+}
+
+/** `fracture merge` (docs/campaigns.md, section 10). */
+export interface MergeArgs {
+  dirs: string[];
+  out: string;
+  quiet: boolean;
+}
+
 export type Parsed =
   | { kind: 'run'; args: Args }
   | { kind: 'minimize'; args: MinimizeArgs }
   | { kind: 'agree'; args: AgreeArgs }
+  | { kind: 'campaign'; args: RunArgs }
+  | { kind: 'merge'; args: MergeArgs }
   | { kind: 'print'; text: string };
 
 export class UsageError extends Error {}
@@ -141,6 +175,8 @@ const AFTER = `Commands:
   minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
   bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)
   agree     the engines give the same bytes and reports for FILEs and seeds (npm CLI; fracture agree --help)
+  run       feed variants to a program and report what broke (fracture run --help)
+  merge     merge the directories of a sharded campaign (fracture merge --help)
 
 Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.`;
 
@@ -341,6 +377,8 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   // A subcommand is the first argument or nothing (a file called minimize: ./minimize).
   if (argv[0] === 'minimize') return parseMinimize(argv.slice(1));
   if (argv[0] === 'agree') return parseAgree(argv.slice(1));
+  if (argv[0] === 'run') return parseRun(argv.slice(1));
+  if (argv[0] === 'merge') return parseMerge(argv.slice(1));
   const { values, lists, positionals, print } = tokenise(argv, OPTIONS);
   if (print) return { kind: 'print', text: print === 'help' ? HELP : VERSION };
   const text = (name: keyof typeof OPTIONS) => values.get(name) as string | undefined;
@@ -491,4 +529,184 @@ function checkCombination(files: string[], count: number, zip: boolean, name: bo
     throw new UsageError('--count above 1 cannot be used with - (standard output holds one file)');
   }
   if (stdin === 0 && name) throw new UsageError('--name names standard input: it needs - among the FILEs');
+}
+
+const RUN_OPTIONS = {
+  mode: OPTIONS.mode,
+  intensity: OPTIONS.intensity,
+  only: OPTIONS.only,
+  protect: OPTIONS.protect,
+  'fix-checksums': OPTIONS['fix-checksums'],
+  seed: {
+    value: 'S',
+    help: "0-9007199254740991 (default random, always printed; with --resume the campaign's); variant j of file i uses S + i * N + j",
+  },
+  count: { value: 'N', help: 'variants of every FILE (default 1, at most 1000000)' },
+  jobs: { value: 'J', help: 'runs at once (default: the number of cores)' },
+  timeout: { value: 'SECONDS', help: 'a run still going after this is hung (default 10; up to 3 decimals)' },
+  out: { value: 'DIR', help: 'the campaign directory (default ./campaign)' },
+  shard: { value: 'K/M', help: 'run only slice K of M (the runs whose index r = i * N + j has r % M == K - 1)' },
+  'crash-exit': { value: 'CODES', help: 'exit codes that count as crashes: 134,139,200-210 (default none)' },
+  'crash-pattern': { value: 'REGEX', help: 'a standard-error line matching REGEX is a crash' },
+  resume: { help: 'continue the campaign in DIR, skipping the runs it recorded' },
+  'no-minimize': { help: 'do not minimise the unique crashes' },
+  quiet: { help: 'no progress line and no closing line (errors and the seed line still print)' },
+  help: { short: 'h', help: 'print this help' },
+} satisfies Options;
+
+const RUN_ABOUT =
+  'Feeds variants of FILEs (as fracture --seed S --count N makes them) to PROGRAM and records what happened: accepted (exit 0), rejected (another exit), crashed (a crash signal, --crash-exit, a sanitizer report, a Rust panic or --crash-pattern) or hung (--timeout). Each unique crash is kept with its replay and minimised.';
+const RUN_AFTER = [
+  "In ARGS, {} is the variant's path (without {}, the variant is PROGRAM's standard input). PROGRAM runs directly (no shell), in a process group of its own, killed at the timeout.",
+  'DIR gets campaign.json, runs.jsonl, summary.md and crashes/ID/ (docs/campaigns.md).',
+  'Exit status: 0 nothing crashed or hung, 1 something did (or the campaign stopped on an error), 2 usage error.',
+];
+
+export const RUN_HELP = helpText(
+  'fracture run [OPTIONS] FILE... -- PROGRAM [ARGS]...',
+  RUN_ABOUT,
+  [
+    ['FILE...', 'the files whose variants are fed to PROGRAM'],
+    ['PROGRAM [ARGS]...', 'the program under test and its arguments, after --'],
+  ],
+  RUN_OPTIONS,
+  RUN_AFTER.join('\n\n'),
+);
+
+const MERGE_OPTIONS = {
+  out: { value: 'DIR', help: 'the merged campaign directory (absent or empty)' },
+  quiet: { help: 'no closing line' },
+  help: { short: 'h', help: 'print this help' },
+} satisfies Options;
+
+export const MERGE_HELP = helpText(
+  'fracture merge [OPTIONS] DIR...',
+  'Merges the directories of the shards of one campaign (fracture run --shard K/M) into one, equal to a single run over all of them.',
+  [['DIR...', 'the shard directories']],
+  MERGE_OPTIONS,
+  'Exit status: 0 nothing crashed or hung, 1 something did, 2 usage error.',
+);
+
+export const MAX_TIMEOUT_SECONDS = 86400;
+
+/** `--crash-exit`: integers 1-255 and ranges A-B, comma-separated; sorted and distinct. */
+export function parseCrashExit(text: string): number[] | undefined {
+  const codes = new Set<number>();
+  for (const part of text.split(',')) {
+    const m = /^([0-9]+)(?:-([0-9]+))?$/.exec(part);
+    if (!m) return undefined;
+    const a = integer(m[1], 255);
+    const b = m[2] === undefined ? a : integer(m[2], 255);
+    if (!a || !b || a > b) return undefined;
+    for (let c = a; c <= b; c++) codes.add(c);
+  }
+  return [...codes].sort((x, y) => x - y);
+}
+
+/** `--timeout SECONDS` as milliseconds: `^[0-9]+(\.[0-9]{1,3})?$`, above 0, at most 86400. */
+export function parseTimeout(text: string): number | undefined {
+  const m = /^([0-9]+)(?:\.([0-9]{1,3}))?$/.exec(text);
+  if (!m || m[1].length > 6) return undefined;
+  const ms = Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));
+  return ms > 0 && ms <= MAX_TIMEOUT_SECONDS * 1000 ? ms : undefined;
+}
+
+function parseRun(argv: string[]): Parsed {
+  const dash = argv.indexOf('--');
+  const before = dash < 0 ? argv : argv.slice(0, dash);
+  const { values, lists, positionals, print } = tokenise(before, RUN_OPTIONS);
+  if (print) return { kind: 'print', text: RUN_HELP };
+  const text = (name: keyof typeof RUN_OPTIONS) => values.get(name) as string | undefined;
+  const modeText = text('mode');
+  const mode = modeText === undefined ? 'byte_flip' : resolveMode(modeText);
+  if (!mode) throw new UsageError(`Unsupported corruption mode: ${modeText}`);
+  const intensityText = text('intensity');
+  const intensity = intensityText === undefined ? 80 : integer(intensityText, 100);
+  if (intensity === undefined) throw new UsageError(`Intensity must be an integer from 0 to 100, got ${intensityText}`);
+  const seedText = text('seed');
+  const seed = seedText === undefined ? undefined : integer(seedText, MAX_SEED);
+  if (seedText !== undefined && seed === undefined) {
+    throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seedText}`);
+  }
+  const countText = text('count');
+  const count = countText === undefined ? 1 : integer(countText, MAX_COUNT);
+  if (!count) throw new UsageError(`Count must be an integer from 1 to ${MAX_COUNT}, got ${countText}`);
+  const jobsText = text('jobs');
+  const jobs = jobsText === undefined ? availableParallelism() : integer(jobsText, MAX_JOBS);
+  if (!jobs) throw new UsageError(`Jobs must be an integer from 1 to ${MAX_JOBS}, got ${jobsText}`);
+  const timeoutText = text('timeout');
+  const timeoutMs = timeoutText === undefined ? 10_000 : parseTimeout(timeoutText);
+  if (timeoutMs === undefined) {
+    throw new UsageError(
+      `Timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, with at most 3 decimals, got ${timeoutText}`,
+    );
+  }
+  const shardText = text('shard');
+  let shard: [number, number] | null = null;
+  if (shardText !== undefined) {
+    const m = /^([0-9]+)\/([0-9]+)$/.exec(shardText);
+    const k = m ? integer(m[1], MAX_COUNT) : undefined;
+    const n = m ? integer(m[2], MAX_COUNT) : undefined;
+    if (!k || !n || k > n) throw new UsageError(`Shard must be K/M with 1 <= K <= M <= ${MAX_COUNT}, got ${shardText}`);
+    shard = [k, n];
+  }
+  const crashExitText = text('crash-exit');
+  const crashExit = crashExitText === undefined ? [] : parseCrashExit(crashExitText);
+  if (!crashExit) {
+    throw new UsageError(
+      `--crash-exit must be exit codes from 1 to 255 and ranges A-B, comma-separated, got ${crashExitText}`,
+    );
+  }
+  const crashPattern = text('crash-pattern') ?? null;
+  if (crashPattern !== null) {
+    try {
+      new RegExp(crashPattern, 'u');
+    } catch (e) {
+      throw new UsageError(`--crash-pattern is not a valid regular expression: ${(e as Error).message}`);
+    }
+  }
+  const only = lists.get('only') ?? [];
+  const protect = lists.get('protect') ?? [];
+  const fixChecksums = values.has('fix-checksums');
+  try {
+    checkOptions(mode as EngineMode, { ranges: { only, protect }, fixChecksums });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (positionals.includes(STDIN)) throw new UsageError('- (standard input) cannot be a campaign input');
+  if (positionals.length === 0) throw new UsageError('no input files');
+  const program = dash < 0 ? [] : argv.slice(dash + 1);
+  if (program.length === 0) throw new UsageError('run needs -- PROGRAM [ARGS...] after the FILEs');
+  return {
+    kind: 'campaign',
+    args: {
+      mode,
+      intensity,
+      only,
+      protect,
+      fixChecksums,
+      seed,
+      count,
+      jobs,
+      timeoutMs,
+      out: text('out') ?? 'campaign',
+      shard,
+      crashExit,
+      crashPattern,
+      resume: values.has('resume'),
+      minimize: !values.has('no-minimize'),
+      quiet: values.has('quiet'),
+      files: positionals,
+      program,
+    },
+  };
+}
+
+function parseMerge(argv: string[]): Parsed {
+  const { values, positionals, print } = tokenise(argv, MERGE_OPTIONS);
+  if (print) return { kind: 'print', text: MERGE_HELP };
+  const out = values.get('out') as string | undefined;
+  if (out === undefined) throw new UsageError('merge needs --out DIR');
+  if (positionals.length === 0) throw new UsageError('merge needs the shard directories');
+  return { kind: 'merge', args: { dirs: positionals, out, quiet: values.has('quiet') } };
 }

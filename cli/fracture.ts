@@ -206,7 +206,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     parsed = parseCommandLine(argv, () => Math.floor(Math.random() * 2147483647));
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.err.write(`fracture: ${e.message} (see fracture${argv[0] === 'agree' ? ' agree' : ''} --help)\n`);
+    io.err.write(`fracture: ${e.message} (see ${helpOf(argv)})\n`);
     return 2;
   }
   if (parsed.kind === 'print') {
@@ -215,6 +215,19 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   }
   if (parsed.kind === 'minimize') return minimize(parsed.args, io);
   if (parsed.kind === 'agree') return agree(parsed.args, io);
+  if (parsed.kind === 'campaign' || parsed.kind === 'merge') {
+    // Loaded only for these commands.
+    const { CampaignUsage, runCampaign } = await import('./run.ts');
+    try {
+      if (parsed.kind === 'campaign') return await runCampaign(parsed.args, io);
+      const { mergeCampaigns } = await import('./merge.ts');
+      return await mergeCampaigns(parsed.args, io);
+    } catch (e) {
+      if (!(e instanceof CampaignUsage)) throw e;
+      io.err.write(`fracture: ${e.message} (see ${helpOf(argv)})\n`);
+      return 2;
+    }
+  }
   const a = parsed.args;
   // Plan, then execute, then emit (docs/cli.md, "One shape: plan, execute, emit"). Every output is
   // planned before anything is written ("Plan, then write"); a refused run prints its one line and
@@ -255,6 +268,11 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   } finally {
     await engine.close();
   }
+}
+
+/** Where a usage error points: the subcommand's help, or fracture's. */
+function helpOf(argv: string[]): string {
+  return ['run', 'merge', 'agree'].includes(argv[0]) ? `fracture ${argv[0]} --help` : 'fracture --help';
 }
 
 /** Whether a file that streams on helper threads is coming (they can start at once). */

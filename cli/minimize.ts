@@ -23,7 +23,7 @@ import {
 import type { MinimizeArgs } from './args.ts';
 import { ioText } from './io.ts';
 
-type Outcome = { fail: false } | { fail: true; how: string };
+export type Outcome = { fail: false } | { fail: true; how: string };
 
 interface Io {
   out: NodeJS.WritableStream;
@@ -117,21 +117,13 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
         say(`${positions} bytes differ`);
       }
     };
-    // Runs first: a corrupting mode changes bytes in runs, and dropping a whole run is one test.
-    const runUnits = runs.map(([start, end]) => Array.from({ length: end - start }, (_, k) => start + k));
-    const firstFailing = (sets: number[][]) => tester.firstFailing(sets);
-    const keptRuns = await ddmin(runUnits, firstFailing, report);
-    let kept = keptRuns.flat();
-    if (!tester.spent) {
-      say('now byte by byte');
-      kept = (
-        await ddmin(
-          kept.map((p) => [p]),
-          firstFailing,
-          report,
-        )
-      ).flat();
-    }
+    const kept = await shrink(
+      runs,
+      (sets) => tester.firstFailing(sets),
+      () => tester.spent,
+      report,
+      () => say('now byte by byte'),
+    );
     const result = Uint8Array.from(original);
     for (const p of kept) result[p] = corrupted[p];
     // Through a temporary file, with the permissions both inputs grant.
@@ -151,6 +143,33 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
  */
 export function budget(n: number): number {
   return 2 * n * n.toString(2).length;
+}
+
+/**
+ * The fewest changed positions that still fail, from `runs` of changed positions ([start, end)):
+ * ddmin over the runs (a corrupting mode changes bytes in runs, and dropping a whole run is one test),
+ * then, unless the run budget is spent, over single bytes (`onBytes` hears that second pass start).
+ */
+export async function shrink(
+  runs: [number, number][],
+  firstFailing: (sets: number[][]) => Promise<Found>,
+  spent: () => boolean,
+  progress: (positions: number) => void,
+  onBytes: () => void,
+): Promise<number[]> {
+  const runUnits = runs.map(([start, end]) => Array.from({ length: end - start }, (_, k) => start + k));
+  let kept = (await ddmin(runUnits, firstFailing, progress)).flat();
+  if (!spent()) {
+    onBytes();
+    kept = (
+      await ddmin(
+        kept.map((p) => [p]),
+        firstFailing,
+        progress,
+      )
+    ).flat();
+  }
+  return kept;
 }
 
 /** The first failing candidate's index; `undefined`: every candidate passes; 'spent': the run budget ran out first. */
@@ -223,44 +242,35 @@ export function shellWord(file: string): string {
   return /^[A-Za-z0-9._\-/]+$/.test(file) ? file : `'${file.replace(/'/g, "'\\''")}'`;
 }
 
-/** Runs the test on candidate files, `jobs` at a time, each in a temporary slot of its own. */
-class Tester {
-  private readonly temp: string;
-  private readonly slots: string[];
+/**
+ * One test of a candidate's bytes in job slot `slot`: its outcome, or undefined when `onCancel`'s
+ * function was called before it ended.
+ */
+export type RunOne = (
+  slot: number,
+  bytes: Uint8Array,
+  onCancel: (cancel: () => void) => void,
+) => Promise<Outcome | undefined>;
+
+/**
+ * Runs candidates (sets of CORRUPTED's positions over ORIGINAL), `slots` at a time, each known one
+ * once, within a budget of test runs: the rounds of ddmin. `fracture minimize` runs a shell test
+ * through it, `fracture run` its PROGRAM (same signature: fails).
+ */
+export class Candidates {
   private readonly known = new Map<string, boolean>();
-  private readonly groups = new Set<number>();
-  private readonly forget: () => void;
   /** Test runs started. */
   private runs = 0;
   /** Whether a round stopped for the budget. */
   spent = false;
 
   constructor(
-    private readonly a: MinimizeArgs,
+    private readonly slots: number,
     private readonly original: Uint8Array,
     private readonly corrupted: Uint8Array,
     private readonly budget: number,
-  ) {
-    this.temp = temporaryDir(mkdtempSync(path.join(tmpdir(), 'fracture-minimize-')));
-    const name = safeName(a.corrupted);
-    this.slots = Array.from({ length: Math.max(1, a.jobs) }, (_, j) => {
-      mkdirSync(path.join(this.temp, String(j)));
-      return path.join(this.temp, String(j), name);
-    });
-    // Ctrl-C, SIGTERM or SIGHUP (exitCleanlyOnSignals, cli/main.ts): the tests' groups are killed
-    // (they are not in the terminal's foreground group, so the terminal's Ctrl-C never reaches them)
-    // and the temporary files removed.
-    this.forget = whenInterrupted(() => {
-      this.close();
-      process.stderr.write('fracture: minimize: interrupted; the temporary files are removed\n');
-    });
-  }
-
-  close() {
-    this.forget();
-    for (const g of this.groups) killGroup(g);
-    rmSync(this.temp, { recursive: true, force: true });
-  }
+    private readonly runOne: RunOne,
+  ) {}
 
   /** Every candidate's outcome (the preconditions). */
   async outcomes(sets: number[][]): Promise<Outcome[]> {
@@ -297,7 +307,7 @@ class Tester {
     let next = 0;
     let best = stopEarly && firstKnownFail >= 0 ? firstKnownFail : undefined;
     const cancels = new Map<number, () => void>();
-    const worker = async (slot: string) => {
+    const worker = async (slot: number) => {
       for (;;) {
         const i = todo[next];
         if (i === undefined || (stopEarly && best !== undefined && i > best) || this.runs >= this.budget) return;
@@ -305,7 +315,7 @@ class Tester {
         this.runs++;
         const bytes = Uint8Array.from(this.original);
         for (const p of sets[i]) bytes[p] = this.corrupted[p];
-        const outcome = await this.runTest(slot, bytes, (cancel) => cancels.set(i, cancel));
+        const outcome = await this.runOne(slot, bytes, (cancel) => cancels.set(i, cancel));
         cancels.delete(i);
         if (stopEarly && outcome?.fail && (best === undefined || i < best)) {
           best = i;
@@ -316,8 +326,60 @@ class Tester {
         results[i] = outcome;
       }
     };
-    await Promise.all(this.slots.slice(0, Math.min(this.slots.length, todo.length)).map(worker));
+    const workers = Math.min(Math.max(1, this.slots), todo.length);
+    await Promise.all(Array.from({ length: workers }, (_, slot) => worker(slot)));
     return results;
+  }
+}
+
+/** Runs the shell test on candidate files, `jobs` at a time, each in a temporary slot of its own. */
+class Tester {
+  private readonly temp: string;
+  private readonly slots: string[];
+  private readonly groups = new Set<number>();
+  private readonly forget: () => void;
+  private readonly candidates: Candidates;
+
+  constructor(
+    private readonly a: MinimizeArgs,
+    original: Uint8Array,
+    corrupted: Uint8Array,
+    budget: number,
+  ) {
+    this.temp = temporaryDir(mkdtempSync(path.join(tmpdir(), 'fracture-minimize-')));
+    const name = safeName(a.corrupted);
+    this.slots = Array.from({ length: Math.max(1, a.jobs) }, (_, j) => {
+      mkdirSync(path.join(this.temp, String(j)));
+      return path.join(this.temp, String(j), name);
+    });
+    this.candidates = new Candidates(this.slots.length, original, corrupted, budget, (slot, bytes, onCancel) =>
+      this.runTest(this.slots[slot], bytes, onCancel),
+    );
+    // Ctrl-C, SIGTERM or SIGHUP (exitCleanlyOnSignals, cli/main.ts): the tests' groups are killed
+    // (they are not in the terminal's foreground group, so the terminal's Ctrl-C never reaches them)
+    // and the temporary files removed.
+    this.forget = whenInterrupted(() => {
+      this.close();
+      process.stderr.write('fracture: minimize: interrupted; the temporary files are removed\n');
+    });
+  }
+
+  get spent(): boolean {
+    return this.candidates.spent;
+  }
+
+  close() {
+    this.forget();
+    for (const g of this.groups) killGroup(g);
+    rmSync(this.temp, { recursive: true, force: true });
+  }
+
+  outcomes(sets: number[][]): Promise<Outcome[]> {
+    return this.candidates.outcomes(sets);
+  }
+
+  firstFailing(sets: number[][]): Promise<Found> {
+    return this.candidates.firstFailing(sets);
   }
 
   /** One test on `bytes`, written to `file`; undefined when cancelled. */
@@ -372,7 +434,7 @@ class Tester {
   }
 }
 
-function killGroup(group: number) {
+export function killGroup(group: number) {
   try {
     process.kill(-group, 'SIGKILL');
   } catch {
