@@ -63,6 +63,7 @@ export default defineConfig(({ mode }) => ({
       '../tests/cross-engine/**/*.test.{ts,tsx}',
       '../tests/sdk/**/*.test.ts',
       '../tests/fs/**/*.test.ts',
+      '../tests/campaign/**/*.test.ts',
       '../tests/lint/**/*.test.ts',
     ],
     environment: 'node',
