@@ -272,7 +272,9 @@ export function helpText(
       .split('\n\n')
       .map((p) => (p.includes('\n') ? p : wrap(p, 0)))
       .join('\n\n');
-  return `${prose(about)}\n\nUsage: ${usage}\n\nArguments:\n${table(positional)}\n\nOptions:\n${table(rows)}\n\n${prose(after)}\n`;
+  // A command without positionals has no Arguments section, as clap prints it.
+  const args = positional.length > 0 ? `Arguments:\n${table(positional)}\n\n` : '';
+  return `${prose(about)}\n\nUsage: ${usage}\n\n${args}Options:\n${table(rows)}\n\n${prose(after)}\n`;
 }
 
 export const HELP = helpText(
@@ -327,7 +329,7 @@ function parseMinimize(argv: string[]): Parsed {
 }
 
 /** Decimal digits only (no sign, no spaces), at most `max`. */
-function integer(v: string, max: number): number | undefined {
+export function integer(v: string, max: number): number | undefined {
   if (!/^[0-9]+$/.test(v) || BigInt(v) > BigInt(max)) return undefined;
   return Number(v);
 }

@@ -14,6 +14,7 @@ import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
 import { minimize } from './minimize.ts';
 import { agree } from './agree.ts';
+import { bench } from './bench.ts';
 import { filePdf, type HostReport, withHostFields } from './reports.ts';
 import { type Plan, planJson, planRun, planText, standardFile } from './plan.ts';
 export { Dedup } from './plan.ts';
@@ -201,6 +202,8 @@ interface Io {
 }
 
 export async function main(argv: string[], io: Io = { out: process.stdout, err: process.stderr }): Promise<number> {
+  // `fracture bench` (cli/bench.ts) parses its own arguments.
+  if (argv[0] === 'bench') return bench(argv.slice(1), io);
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv, () => Math.floor(Math.random() * 2147483647));

@@ -52,7 +52,10 @@ fn start() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(msg) => {
-            eprintln!("fracture: {msg} (see fracture --help)");
+            // A subcommand's mistakes point at its own help.
+            let help =
+                if argv.first().is_some_and(|a| a == "bench") { "fracture bench --help" } else { "fracture --help" };
+            eprintln!("fracture: {msg} (see {help})");
             ExitCode::from(2)
         }
     }

@@ -325,6 +325,15 @@ mod tests {
         assert_eq!(input(Input::Random, 1000, 1).unwrap()[..100], input(Input::Random, 100, 1).unwrap());
     }
 
+    /// The inputs' known answers; tests/cross-engine/bench.test.ts holds the WebAssembly module's
+    /// `benchInput` to the same digests, so every host runs on the same bytes.
+    #[test]
+    fn known_answers() {
+        let sha = |kind| crate::sha::hex_digest(&input(kind, 100_000, 1).unwrap());
+        assert_eq!(sha(Input::Random), "bbf0451cc693b089333aa12d00cc71ecc1e4b735cd0599ab13cff680411e1149");
+        assert_eq!(sha(Input::Png), "836bd464ed94461f7b5a88dcaf16e5877475c2585ebf97ac6836c4accbd0a719");
+    }
+
     #[test]
     fn the_engine_sees_a_png() {
         let png = input(Input::Png, 20_000, 3).unwrap();

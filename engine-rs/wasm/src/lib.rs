@@ -70,6 +70,23 @@ impl InputBuffer {
     pub fn hash_to(&mut self, end: usize) {
         self.sha.advance(&self.bytes, end);
     }
+
+    /// The benchmark's input (docs/benchmark.md): `kind` is "random" or "png", `len` bytes made from
+    /// `seed` by the core's generator, in the module's memory (the page and the npm CLI run on it).
+    #[wasm_bindgen(js_name = benchInput)]
+    pub fn bench_input(kind: &str, len: usize, seed: f64) -> Result<InputBuffer, JsError> {
+        use fracture_engine::bench;
+        let (_, seed) = check("byte_flip", 0.0, seed)?;
+        let kind = bench::Input::parse(kind).map_err(|e| JsError::new(&e))?;
+        let mut buffer = InputBuffer::new(len);
+        bench::fill(kind, &mut buffer.bytes, seed).map_err(|e| JsError::new(&e))?;
+        Ok(buffer)
+    }
+
+    /// The input's length in bytes.
+    pub fn size(&self) -> usize {
+        self.bytes.len()
+    }
 }
 
 /// A SHA-256 fed piece after piece from JavaScript: a helper worker hashes another worker's input and

@@ -1,0 +1,222 @@
+// `fracture bench` in the npm CLI: the suite of docs/benchmark.md on the WebAssembly engine and the
+// reference engine (lib/engine/host/bench.ts, which the /benchmark page's worker runs too), as plan,
+// execute and emit; the options, texts and exit codes of the native `fracture bench`
+// (engine-rs/cli/src/bench.rs), plus --engine and --ts-max-mib.
+import { readFile } from 'node:fs/promises';
+import { arch, availableParallelism, platform } from 'node:os';
+import {
+  BENCH_INPUTS,
+  type BenchInput,
+  type BenchOptions,
+  type BenchResult,
+  type BenchRow,
+  type CompareRow,
+  checkBenchOptions,
+  compareRows,
+  environment,
+  MIB,
+  planCells,
+  runCells,
+  SCHEMA,
+  schemaProblem,
+  sizeText,
+  TS_MAX_BYTES,
+  VERSION,
+} from '../lib/engine/host/bench.ts';
+import { loadWasmEngine } from '../lib/engine/host/node.ts';
+import { resolveMode } from '../lib/engine/shared/modes.ts';
+import { ENGINE_MODES } from '../lib/engine/shared/types.ts';
+import { helpText, integer, MAX_SEED, tokenise, UsageError } from './args.ts';
+import { ioText } from './io.ts';
+
+const BENCH_OPTIONS = {
+  sizes: { value: 'LIST', help: 'input sizes in MiB, comma-separated; 64K is KiB (default 16, at most 2048 MiB)' },
+  modes: { value: 'LIST', help: 'modes, comma-separated (default all eight)' },
+  inputs: { value: 'LIST', help: 'random, png or both, comma-separated (default random,png)' },
+  intensity: { value: 'N', help: '0-100 (default 80)' },
+  runs: { value: 'N', help: 'timed runs per row, 1-100 (default 5); the table shows their median and range' },
+  seed: { value: 'S', help: 'makes the inputs and seeds the engine (default 1)' },
+  engine: { value: 'E', help: 'wasm, ts or both (default both)' },
+  'ts-max-mib': { value: 'N', help: "the reference engine's rows run at most N MiB (default 16)" },
+  json: { help: 'print the result as one JSON object (docs/benchmark.md) instead of the table' },
+  compare: { value: 'OLD', help: 'a JSON result to compare with: the ratio new / old per row' },
+  'max-slowdown': { value: 'R', help: "with --compare, exit 1 when a row's ratio is above R (default 1.25)" },
+  help: { short: 'h', help: 'print this help' },
+};
+
+export const BENCH_HELP = helpText(
+  'fracture bench [OPTIONS]',
+  'Times the engine on each mode with inputs made from the seed (random bytes and a PNG), the same suite and JSON as the /benchmark page and the native fracture bench (docs/benchmark.md). Timed: one engine call on bytes in memory, its output included; not timed: making the input.',
+  [],
+  BENCH_OPTIONS,
+  'Exit status: 0 done, 1 a row is slower than OLD by more than --max-slowdown (or the engine failed), 2 usage error.',
+);
+
+export const MAX_BENCH_BYTES = 2048 * MIB;
+const MAX_RUNS = 100;
+
+export interface BenchArgs {
+  options: BenchOptions;
+  json: boolean;
+  compare?: string;
+  maxSlowdown: number;
+}
+
+/** A size: MiB, or KiB with a K suffix. */
+function benchSize(v: string): number | undefined {
+  const kib = /[Kk]$/.test(v);
+  const unit = kib ? 1024 : MIB;
+  const n = integer(kib ? v.slice(0, -1) : v, MAX_BENCH_BYTES / unit);
+  return n ? n * unit : undefined;
+}
+
+export function parseBench(argv: string[]): BenchArgs | { print: string } {
+  const { values, positionals, print } = tokenise(argv, BENCH_OPTIONS);
+  if (print) return { print: BENCH_HELP };
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  const text = (name: keyof typeof BENCH_OPTIONS) => values.get(name) as string | undefined;
+  const list = (v: string) => v.split(',');
+  const sizesText = text('sizes');
+  const sizes = sizesText === undefined ? [16 * MIB] : list(sizesText).map(benchSize);
+  if (sizes.some((s) => s === undefined)) {
+    throw new UsageError(`Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got ${sizesText}`);
+  }
+  const modesText = text('modes');
+  const modes = modesText === undefined ? [...ENGINE_MODES] : list(modesText).map((m) => resolveMode(m) ?? m);
+  const unknown = modes.find((m) => !(ENGINE_MODES as readonly string[]).includes(m));
+  if (unknown !== undefined) throw new UsageError(`Unsupported corruption mode: ${unknown}`);
+  const inputsText = text('inputs');
+  const inputs = inputsText === undefined ? [...BENCH_INPUTS] : list(inputsText);
+  const badInput = inputs.find((i) => !(BENCH_INPUTS as readonly string[]).includes(i));
+  if (badInput !== undefined) throw new UsageError(`Unknown input: ${badInput} (random or png)`);
+  const intensityText = text('intensity');
+  const intensity = intensityText === undefined ? 80 : integer(intensityText, 100);
+  if (intensity === undefined) throw new UsageError(`Intensity must be an integer from 0 to 100, got ${intensityText}`);
+  const runsText = text('runs');
+  const runs = runsText === undefined ? 5 : integer(runsText, MAX_RUNS);
+  if (!runs) throw new UsageError(`Runs must be an integer from 1 to ${MAX_RUNS}, got ${runsText}`);
+  const seedText = text('seed');
+  const seed = seedText === undefined ? 1 : integer(seedText, MAX_SEED);
+  if (seed === undefined) throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seedText}`);
+  const engineText = text('engine') ?? 'both';
+  if (!['wasm', 'ts', 'both'].includes(engineText)) {
+    throw new UsageError(`unknown engine ${engineText} (expected wasm, ts or both)`);
+  }
+  const capText = text('ts-max-mib');
+  const cap = capText === undefined ? TS_MAX_BYTES : benchSize(capText);
+  if (cap === undefined)
+    throw new UsageError(`--ts-max-mib must be MiB from 1 to 2048 (or KiB as 64K), got ${capText}`);
+  const slowText = text('max-slowdown');
+  const maxSlowdown = slowText === undefined ? 1.25 : Number(slowText);
+  if (slowText !== undefined && (!/^[0-9.eE+]+$/.test(slowText) || !Number.isFinite(maxSlowdown) || maxSlowdown < 1)) {
+    throw new UsageError(`Max slowdown must be a number of at least 1, got ${slowText}`);
+  }
+  const options: BenchOptions = {
+    sizes_bytes: sizes as number[],
+    modes,
+    inputs: inputs as BenchInput[],
+    engines: engineText === 'both' ? ['wasm', 'ts'] : [engineText as 'wasm' | 'ts'],
+    intensity,
+    runs,
+    seed,
+    ts_max_bytes: cap,
+  };
+  const problem = checkBenchOptions(options);
+  if (problem) throw new UsageError(problem);
+  return { options, json: values.has('json'), compare: text('compare'), maxSlowdown };
+}
+
+interface Io {
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** OLD.json, checked against the schema before any time is spent. */
+async function readOld(file: string): Promise<BenchResult> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${ioText(e)}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${file} is not JSON: ${(e as Error).message}`);
+  }
+  if (schemaProblem(value))
+    throw new UsageError(`${file} is not a ${SCHEMA} version ${VERSION} result (docs/benchmark.md)`);
+  return value as BenchResult;
+}
+
+const NODE_ARCH: Record<string, string> = { x64: 'x86_64', arm64: 'aarch64', ia32: 'x86' };
+
+export async function bench(argv: string[], io: Io): Promise<number> {
+  // Plan: the arguments, OLD, the rows.
+  let a: BenchArgs;
+  let old: BenchResult | undefined;
+  try {
+    const parsed = parseBench(argv);
+    if ('print' in parsed) {
+      io.out.write(parsed.print);
+      return 0;
+    }
+    a = parsed;
+    old = a.compare === undefined ? undefined : await readOld(a.compare);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err.write(`fracture: ${e.message} (see fracture bench --help)\n`);
+    return 2;
+  }
+  const cells = planCells(a.options);
+  const env = environment('node', {
+    os: platform(),
+    arch: NODE_ARCH[arch()] ?? arch(),
+    cores: availableParallelism(),
+    user_agent: null,
+    runtime: `node ${process.version}`,
+  });
+  // Execute.
+  const engine = await loadWasmEngine();
+  const shown = io.err.isTTY === true && !a.json;
+  const rows = await runCells(engine, a.options, cells, {
+    onProgress: (done, total, c) => {
+      if (shown)
+        io.err.write(
+          `\rfracture bench: ${done}/${total} ${c.mode} ${c.engine} ${c.input} ${sizeText(c.size_bytes)}\x1b[K`,
+        );
+    },
+  });
+  if (shown) io.err.write('\r\x1b[K');
+  // Emit.
+  const compared = old ? compareRows(rows, old) : undefined;
+  const result: BenchResult = { schema: SCHEMA, version: VERSION, environment: env, options: a.options, rows };
+  if (compared) result.compare = compared.filter((c): c is CompareRow => c !== undefined);
+  io.out.write(a.json ? `${JSON.stringify(result, null, 2)}\n` : table(rows, compared, a.maxSlowdown));
+  const slower = (compared ?? []).filter((c) => c !== undefined && c.ratio > a.maxSlowdown).length;
+  if (slower > 0) {
+    io.err.write(`fracture: ${slower} row${slower === 1 ? '' : 's'} slower than OLD by more than ${a.maxSlowdown}x\n`);
+    return 1;
+  }
+  return 0;
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const right = (s: string, n: number) => s.padStart(n);
+
+function table(rows: readonly BenchRow[], compared: (CompareRow | undefined)[] | undefined, max: number): string {
+  let out = `${pad('mode', 22)} ${pad('engine', 7)} ${pad('input', 7)} ${right('size', 9)} ${right('median MiB/s', 12)} ${right('range MiB/s', 19)}`;
+  if (compared) out += ` ${right('old ms', 10)} ${right('ratio', 7)}`;
+  out += '\n';
+  rows.forEach((r, i) => {
+    const range = `${r.min_mib_s.toFixed(1)}-${r.max_mib_s.toFixed(1)}`;
+    out += `${pad(r.mode, 22)} ${pad(r.engine, 7)} ${pad(r.input, 7)} ${right(sizeText(r.size_bytes), 9)} ${right(r.median_mib_s.toFixed(1), 12)} ${right(range, 19)}`;
+    const c = compared?.[i];
+    if (c)
+      out += ` ${right(c.old_ms.toFixed(1), 10)} ${right(c.ratio.toFixed(2), 6)}x${c.ratio > max ? '  SLOWER' : ''}`;
+    else if (compared) out += ` ${right('-', 10)} ${right('new', 7)}`;
+    out += '\n';
+  });
+  return `${out}MiB/s: input bytes / 2^20 per second of one engine call (docs/benchmark.md)\n`;
+}

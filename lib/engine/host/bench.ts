@@ -1,0 +1,361 @@
+// The benchmark suite of docs/benchmark.md in the JavaScript hosts: the /benchmark page's worker and
+// the npm CLI's `fracture bench` run it through this module. The inputs come from the core's generator
+// in the WebAssembly module (InputBuffer.benchInput), the same bytes as natively; what is timed is one
+// engine call on bytes in memory, its output included.
+import { Job } from '../reference/engine.ts';
+import { ENGINE_MODES, ENGINE_VERSION } from '../shared/types.ts';
+import type { WasmEngine } from './run.ts';
+
+export const SCHEMA = 'fracture-bench';
+export const VERSION = 1;
+export const MIB = 1_048_576;
+/** The reference engine's rows run at most this size unless told otherwise (docs/benchmark.md). */
+export const TS_MAX_BYTES = 16 * MIB;
+/** The untimed run before each cell's timed runs. */
+export const WARM_UP_BYTES = MIB;
+/** The slice the WebAssembly output is copied out through (one buffer, reused). */
+export const COPY_BYTES = MIB;
+export const BENCH_INPUTS = ['random', 'png'] as const;
+export type BenchInput = (typeof BENCH_INPUTS)[number];
+/** The smallest size of each input (a PNG needs room for its headers and a row). */
+export const INPUT_MIN_BYTES: Record<BenchInput, number> = { random: 0, png: 4096 };
+export type JsEngine = 'wasm' | 'ts';
+export type BenchEngine = JsEngine | 'native';
+
+export interface BenchOptions {
+  sizes_bytes: number[];
+  modes: string[];
+  inputs: BenchInput[];
+  engines: BenchEngine[];
+  intensity: number;
+  runs: number;
+  seed: number;
+  ts_max_bytes: number | null;
+}
+
+export interface BenchEnvironment {
+  host: 'native' | 'node' | 'browser';
+  engine_version: string;
+  os: string | null;
+  arch: string | null;
+  cores: number | null;
+  user_agent: string | null;
+  wasm_simd: boolean | null;
+  wasm_threads: boolean | null;
+  runtime: string;
+  date: string;
+}
+
+export interface BenchRow {
+  mode: string;
+  engine: BenchEngine;
+  input: BenchInput;
+  size_bytes: number;
+  intensity: number;
+  seed: number;
+  runs: number;
+  median_ms: number;
+  min_ms: number;
+  max_ms: number;
+  median_mib_s: number;
+  min_mib_s: number;
+  max_mib_s: number;
+}
+
+export interface CompareRow {
+  mode: string;
+  engine: BenchEngine;
+  input: BenchInput;
+  size_bytes: number;
+  old_ms: number;
+  new_ms: number;
+  ratio: number;
+}
+
+export interface BenchResult {
+  schema: typeof SCHEMA;
+  version: typeof VERSION;
+  environment: BenchEnvironment;
+  options: BenchOptions;
+  rows: BenchRow[];
+  compare?: CompareRow[];
+}
+
+/** One row to measure. */
+export interface Cell {
+  mode: string;
+  engine: JsEngine;
+  input: BenchInput;
+  size_bytes: number;
+}
+
+export const fileName = (input: BenchInput) => (input === 'png' ? 'bench.png' : 'bench.bin');
+
+/** The rows of a run, in the schema's order: sizes, then modes, engines and inputs; a reference row
+ * above the cap runs at the cap (once, when several sizes are above it). */
+export function planCells(o: BenchOptions): Cell[] {
+  const cells: Cell[] = [];
+  const seen = new Set<string>();
+  for (const size of o.sizes_bytes)
+    for (const mode of o.modes)
+      for (const engine of o.engines)
+        for (const input of o.inputs) {
+          if (engine === 'native') continue;
+          const size_bytes = engine === 'ts' && o.ts_max_bytes !== null ? Math.min(size, o.ts_max_bytes) : size;
+          const key = `${mode} ${engine} ${input} ${size_bytes}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          cells.push({ mode, engine, input, size_bytes });
+        }
+  return cells;
+}
+
+/** The checks of a run's options; the message says what is wrong. */
+export function checkBenchOptions(o: BenchOptions): string | undefined {
+  for (const mode of o.modes) if (!(ENGINE_MODES as readonly string[]).includes(mode)) return `Unknown mode: ${mode}`;
+  for (const input of o.inputs)
+    for (const size of o.sizes_bytes)
+      if (size < INPUT_MIN_BYTES[input])
+        return `A ${input} input needs at least ${INPUT_MIN_BYTES[input]} bytes, not ${size}`;
+  return undefined;
+}
+
+/** The input of `cell`, made in the module's memory (not timed). */
+function makeInput(engine: WasmEngine, input: BenchInput, size: number, seed: number) {
+  return engine.InputBuffer.benchInput(input, size, seed);
+}
+
+/**
+ * One timed WebAssembly run: the stages on the input in the module's memory (both SHA-256 digests
+ * included), then the output copied out through `scratch`, piece by piece. Returns milliseconds.
+ */
+function timeWasm(engine: WasmEngine, cell: Cell, size: number, o: BenchOptions, scratch: Uint8Array): number {
+  const buffer = makeInput(engine, cell.input, size, o.seed);
+  const t0 = performance.now();
+  const job = engine.WasmJob.fromBuffer(buffer, fileName(cell.input), cell.mode, o.intensity, o.seed, undefined);
+  try {
+    job.plan();
+    job.corrupt();
+    job.verify();
+    const length = job.outputLen();
+    job.dropInput();
+    for (let at = 0; at < length; at += scratch.length) {
+      const end = Math.min(length, at + scratch.length);
+      job.hashOutputTo(end);
+      scratch.set(new Uint8Array(engine.memory.buffer, job.outputPtr() + at, end - at));
+    }
+    job.reportWith(0, 0, undefined);
+    return performance.now() - t0;
+  } finally {
+    job.free();
+  }
+}
+
+/** One timed run of the reference engine: its stages on the input in a JavaScript array. */
+function timeTs(engine: WasmEngine, cell: Cell, size: number, o: BenchOptions): number {
+  const buffer = makeInput(engine, cell.input, size, o.seed);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(engine.memory.buffer, buffer.ptr(), size).slice();
+  } finally {
+    buffer.free();
+  }
+  const t0 = performance.now();
+  const job = Job.scan(bytes, fileName(cell.input), { mode: cell.mode, intensity: o.intensity, seed: o.seed });
+  job.plan();
+  job.corrupt();
+  job.verify();
+  job.report(0, 0);
+  if (job.output.length < 0) throw new Error('no output');
+  return performance.now() - t0;
+}
+
+export interface RunEvents {
+  /** After each run: runs done and the total of the suite. */
+  onProgress?: (done: number, total: number, cell: Cell) => void;
+  /** Asked between runs; true stops the suite (it rejects with BenchCancelled). */
+  cancelled?: () => boolean;
+  /** Awaited between runs (the worker yields to its messages there). */
+  pause?: () => Promise<void>;
+}
+
+export class BenchCancelled extends Error {
+  constructor() {
+    super('The benchmark was cancelled');
+  }
+}
+
+/** The timed runs of every cell, each cell after an untimed warm-up on 1 MiB of its input. */
+export async function runCells(
+  engine: WasmEngine,
+  o: BenchOptions,
+  cells: readonly Cell[],
+  events: RunEvents = {},
+): Promise<BenchRow[]> {
+  const scratch = new Uint8Array(COPY_BYTES);
+  const total = cells.length * o.runs;
+  const rows: BenchRow[] = [];
+  let done = 0;
+  const once = (cell: Cell, size: number) =>
+    cell.engine === 'wasm' ? timeWasm(engine, cell, size, o, scratch) : timeTs(engine, cell, size, o);
+  for (const cell of cells) {
+    once(cell, Math.max(Math.min(WARM_UP_BYTES, cell.size_bytes), INPUT_MIN_BYTES[cell.input]));
+    const times: number[] = [];
+    for (let i = 0; i < o.runs; i++) {
+      await events.pause?.();
+      if (events.cancelled?.()) throw new BenchCancelled();
+      times.push(once(cell, cell.size_bytes));
+      done++;
+      events.onProgress?.(done, total, cell);
+    }
+    rows.push(benchRow(cell, o, times));
+  }
+  return rows;
+}
+
+/** Median, fastest and slowest of `times`. */
+export function stats(times: readonly number[]): { median: number; min: number; max: number } {
+  const t = [...times].sort((a, b) => a - b);
+  const n = t.length;
+  if (n === 0) return { median: 0, min: 0, max: 0 };
+  const median = n % 2 === 1 ? t[(n - 1) / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+  return { median, min: t[0], max: t[n - 1] };
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+export const mibPerSecond = (size: number, ms: number) => (ms > 0 ? size / MIB / (ms / 1000) : 0);
+
+export function benchRow(cell: Cell, o: BenchOptions, times: readonly number[]): BenchRow {
+  const { median, min, max } = stats(times);
+  const s = cell.size_bytes;
+  return {
+    mode: cell.mode,
+    engine: cell.engine,
+    input: cell.input,
+    size_bytes: s,
+    intensity: o.intensity,
+    seed: o.seed,
+    runs: times.length,
+    median_ms: round3(median),
+    min_ms: round3(min),
+    max_ms: round3(max),
+    median_mib_s: round3(mibPerSecond(s, median)),
+    min_mib_s: round3(mibPerSecond(s, max)),
+    max_mib_s: round3(mibPerSecond(s, min)),
+  };
+}
+
+/** The part of the WebAssembly global the checks below use (Node's own types do not declare it). */
+const Wasm = (
+  globalThis as unknown as {
+    WebAssembly: {
+      validate(bytes: Uint8Array): boolean;
+      Memory: new (d: { initial: number; maximum: number; shared: boolean }) => { buffer: unknown };
+    };
+  }
+).WebAssembly;
+
+/** WebAssembly SIMD: whether a module with one v128 instruction validates. */
+export function wasmSimd(): boolean {
+  try {
+    return Wasm.validate(
+      new Uint8Array([
+        0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+      ]),
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** WebAssembly threads: shared memory is available (in a page, only when cross-origin isolated). */
+export function wasmThreads(): boolean {
+  try {
+    const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
+    const shared = new Wasm.Memory({ initial: 1, maximum: 1, shared: true }).buffer instanceof SharedArrayBuffer;
+    return shared && isolated !== false;
+  } catch {
+    return false;
+  }
+}
+
+export function environment(
+  host: BenchEnvironment['host'],
+  fields: Pick<BenchEnvironment, 'os' | 'arch' | 'cores' | 'user_agent' | 'runtime'>,
+  date = new Date(),
+): BenchEnvironment {
+  return {
+    host,
+    engine_version: ENGINE_VERSION,
+    os: fields.os,
+    arch: fields.arch,
+    cores: fields.cores,
+    user_agent: fields.user_agent,
+    wasm_simd: wasmSimd(),
+    wasm_threads: wasmThreads(),
+    runtime: fields.runtime,
+    date: date.toISOString(),
+  };
+}
+
+/** Why `value` is not a result of this schema, or undefined when it is one. */
+export function schemaProblem(value: unknown): string | undefined {
+  const v = value as Partial<BenchResult> | null;
+  if (typeof v !== 'object' || v === null) return 'not an object';
+  if (v.schema !== SCHEMA || v.version !== VERSION) return `schema is not ${SCHEMA} version ${VERSION}`;
+  if (typeof v.environment !== 'object' || v.environment === null) return 'no environment';
+  if (typeof v.options !== 'object' || v.options === null) return 'no options';
+  if (!Array.isArray(v.rows)) return 'no rows';
+  const numbers = ['size_bytes', 'intensity', 'seed', 'runs', 'median_ms', 'min_ms', 'max_ms'] as const;
+  const rates = ['median_mib_s', 'min_mib_s', 'max_mib_s'] as const;
+  for (const [i, r] of v.rows.entries()) {
+    if (typeof r !== 'object' || r === null) return `row ${i} is not an object`;
+    for (const k of ['mode', 'engine', 'input'] as const) if (typeof r[k] !== 'string') return `row ${i}: no ${k}`;
+    for (const k of [...numbers, ...rates]) if (typeof r[k] !== 'number') return `row ${i}: no ${k}`;
+  }
+  return undefined;
+}
+
+const rowKey = (r: { mode: string; engine: string; input: string; size_bytes: number }, intensity: number) =>
+  `${r.mode} ${r.engine} ${r.input} ${r.size_bytes} ${intensity}`;
+
+/** Each new row against OLD's row of the same work (docs/benchmark.md, "Comparing"). */
+export function compareRows(rows: readonly BenchRow[], old: BenchResult): (CompareRow | undefined)[] {
+  const before = new Map(old.rows.map((r) => [rowKey(r, r.intensity), r]));
+  return rows.map((r) => {
+    const o = before.get(rowKey(r, r.intensity));
+    if (!o) return undefined;
+    const ratio = o.median_ms > 0 ? r.median_ms / o.median_ms : Number.POSITIVE_INFINITY;
+    return {
+      mode: r.mode,
+      engine: r.engine,
+      input: r.input,
+      size_bytes: r.size_bytes,
+      old_ms: o.median_ms,
+      new_ms: r.median_ms,
+      ratio: round3(ratio),
+    };
+  });
+}
+
+export function sizeText(size: number): string {
+  if (size % MIB === 0) return `${size / MIB} MiB`;
+  if (size % 1024 === 0) return `${size / 1024} KiB`;
+  return `${size} B`;
+}
+
+/** The result as a Markdown table: one line per row. */
+export function markdown(result: BenchResult): string {
+  const e = result.environment;
+  const lines = [
+    `Fracture benchmark (${e.engine_version}; ${e.runtime}; ${e.cores ?? '?'} cores; intensity ${result.options.intensity}, ${result.options.runs} runs, seed ${result.options.seed}; ${e.date})`,
+    '',
+    '| mode | engine | input | size | median MiB/s | range MiB/s |',
+    '| --- | --- | --- | ---: | ---: | ---: |',
+    ...result.rows.map(
+      (r) =>
+        `| ${r.mode} | ${r.engine} | ${r.input} | ${sizeText(r.size_bytes)} | ${r.median_mib_s.toFixed(1)} | ${r.min_mib_s.toFixed(1)}-${r.max_mib_s.toFixed(1)} |`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
