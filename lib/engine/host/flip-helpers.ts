@@ -1,8 +1,9 @@
 // Flip helpers, over any message channel (a Web Worker's MessagePort, a Node worker thread): the asking
-// side hands out pieces of a flip-mode job, one request per call, answers matched by id; the answering
+// side hands out pieces of a flip-mode job, one request per call, answers matched by id (requests.ts); the answering
 // side flips them in its own instance of the module. The contract lets chunks run in any order.
 import type * as Bindings from '../pkg/fracture_engine.js';
 import type { FlipFields, FlipReply, FlipRequest } from './protocol.ts';
+import { requests } from './requests.ts';
 
 /** Flips a piece elsewhere: `part` holds its bytes; resolves to them, flipped. */
 export type FlipHelper = (part: Uint8Array, piece: FlipFields) => Promise<Uint8Array>;
@@ -21,29 +22,19 @@ export interface FlipClient {
 }
 
 export function flipClient(send: (request: FlipRequest, transfer: ArrayBuffer[]) => void): FlipClient {
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void }>();
+  const channel = requests<Omit<FlipRequest, 'id'>, FlipReply>(send);
   return {
-    helper: (part, piece) =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        // `part` is normally the caller's own copy: then its buffer crosses without another copy.
-        const buffer = (
-          part.byteOffset === 0 && part.byteLength === part.buffer.byteLength ? part.buffer : part.slice().buffer
-        ) as ArrayBuffer;
-        send({ id, part: buffer, piece }, [buffer]);
-      }),
-    receive: (reply) => {
-      const p = pending.get(reply.id);
-      pending.delete(reply.id);
-      if ('error' in reply) p?.reject(new Error(reply.error));
-      else p?.resolve(new Uint8Array(reply.part));
+    helper: async (part, piece) => {
+      // `part` is normally the caller's own copy: then its buffer crosses without another copy.
+      const buffer = (
+        part.byteOffset === 0 && part.byteLength === part.buffer.byteLength ? part.buffer : part.slice().buffer
+      ) as ArrayBuffer;
+      const reply = await channel.ask({ part: buffer, piece }, [buffer]);
+      if (!('part' in reply)) throw new Error('A flip helper gave no bytes back');
+      return new Uint8Array(reply.part);
     },
-    fail: (error) => {
-      for (const p of pending.values()) p.reject(error);
-      pending.clear();
-    },
+    receive: channel.receive,
+    fail: channel.fail,
   };
 }
 

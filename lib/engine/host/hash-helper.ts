@@ -3,8 +3,11 @@
 // worker goes on reading, corrupting and writing, on the other core.
 import type * as Bindings from '../pkg/fracture_engine.js';
 import type { HashReply, HashRequest } from './protocol.ts';
+import { requests } from './requests.ts';
 
 type Stream = HashRequest['stream'];
+/** A request before the channel gives it its id. */
+type HashAsk = HashRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** Pieces sent and not yet taken, at most: what is in flight stays a few pieces, whatever the file. */
 const MAX_IN_FLIGHT = 2;
@@ -29,15 +32,15 @@ export function hashClient(
   hasher: StreamHasher;
   receive: (reply: HashReply) => void;
 } {
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (hex: string | undefined) => void; reject: (e: Error) => void }>();
+  const channel = requests<HashAsk, HashReply>(send, (reply) =>
+    'store' in reply && reply.store ? new StoreError(reply.error) : new Error(reply.error),
+  );
   const inFlight: Promise<unknown>[] = [];
-  const request = (body: { stream: Stream } & ({ part: ArrayBuffer } | { finish: true }), transfer: ArrayBuffer[]) =>
-    new Promise<string | undefined>((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      send({ id, ...body }, transfer);
-    });
+  const request = async (body: HashAsk, transfer: ArrayBuffer[]) => {
+    const reply = await channel.ask(body, transfer);
+    if ('part' in reply && reply.part) recycle?.(reply.part);
+    return 'hex' in reply ? reply.hex : undefined;
+  };
   return {
     hasher: {
       async update(stream, part) {
@@ -54,15 +57,7 @@ export function hashClient(
         return hex;
       },
     },
-    receive: (reply) => {
-      const p = pending.get(reply.id);
-      pending.delete(reply.id);
-      if ('error' in reply) p?.reject(reply.store ? new StoreError(reply.error) : new Error(reply.error));
-      else {
-        if (reply.part) recycle?.(reply.part);
-        p?.resolve(reply.hex);
-      }
-    },
+    receive: channel.receive,
   };
 }
 

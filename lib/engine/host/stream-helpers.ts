@@ -7,6 +7,7 @@
 // as views of a SharedArrayBuffer, sent once per run: no copies.
 import { type MessagePort as ThreadPort, Worker } from 'node:worker_threads';
 import type * as Bindings from '../pkg/fracture_engine.js';
+import { requests } from './requests.ts';
 import type { StreamArgs } from './stream-args.ts';
 
 type Stream = 'in' | 'out';
@@ -144,37 +145,19 @@ import(workerData.glue)
   );
 `;
 
-/** Requests to a worker, answers matched by id; every pending one fails if the worker does. */
+/** Requests to a worker, answers matched by id (requests.ts); every pending one fails if the worker does. */
 function channel(worker: Worker): Promise<(request: object) => Promise<Reply>> {
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
-  const failAll = (e: Error) => {
-    for (const p of pending.values()) p.reject(e);
-    pending.clear();
-  };
+  const calls = requests<object, Reply>((request) => worker.postMessage(request));
   return new Promise((ready, failed) => {
     worker.on('error', (e) => {
       failed(e);
-      failAll(e);
+      calls.fail(e);
     });
-    worker.on('exit', () => failAll(new Error('a helper thread stopped')));
+    worker.on('exit', () => calls.fail(new Error('a helper thread stopped')));
     worker.on('message', (m: Reply | { ready: true } | { failed: string }) => {
-      if ('ready' in m) {
-        ready(
-          (request) =>
-            new Promise((resolve, reject) => {
-              const id = nextId++;
-              pending.set(id, { resolve, reject });
-              worker.postMessage({ ...request, id });
-            }),
-        );
-      } else if ('failed' in m) failed(new Error(m.failed));
-      else {
-        const p = pending.get(m.id);
-        pending.delete(m.id);
-        if (m.error !== undefined) p?.reject(new Error(m.error));
-        else p?.resolve(m);
-      }
+      if ('ready' in m) ready((request) => calls.ask(request));
+      else if ('failed' in m) failed(new Error(m.failed));
+      else calls.receive(m);
     });
   });
 }
