@@ -44,6 +44,10 @@ pub enum Parsed {
     Run(Args),
     Minimize(crate::minimize::Options),
     Bench(crate::bench::Options),
+    Campaign(crate::campaign::Options),
+    Merge(crate::campaign::MergeOptions),
+    /// A usage error of a subcommand: the line to print (exit 2).
+    Refused(String),
     /// `--help` or `--version`: the text to print on stdout.
     Print(String),
 }
@@ -56,6 +60,8 @@ const AFTER: &str = "\
 Commands:
   minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
   bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)
+  run       feed variants to a program and report what crashed or hung (fracture run --help)
+  merge     merge the directories of campaign shards into one (fracture merge --help)
 
 Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.";
 
@@ -360,6 +366,12 @@ pub fn parse(argv: &[OsString]) -> Result<Parsed, String> {
     if argv.first().is_some_and(|a| a == "bench") {
         return parse_bench(&argv[1..]);
     }
+    for (name, parse) in [("run", parse_run as fn(&[OsString]) -> Result<Parsed, String>), ("merge", parse_merge)] {
+        if argv.first().is_some_and(|a| a == name) {
+            return Ok(parse(&argv[1..])
+                .unwrap_or_else(|msg| Parsed::Refused(format!("fracture: {msg} (see fracture {name} --help)"))));
+        }
+    }
     let m = match matches(command(), "fracture", argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
@@ -368,29 +380,10 @@ pub fn parse(argv: &[OsString]) -> Result<Parsed, String> {
         return Err("--engine is an option of the npm CLI (npx fracture); this is the native engine".into());
     }
     let text = |id: &str| m.get_one::<String>(id).cloned();
-    let mode = match text("mode") {
-        Some(v) => fracture_host::mode_from_name(&v).map_err(|e| e.to_string())?,
-        None => Mode::ByteFlip,
-    };
-    let intensity = match text("intensity") {
-        Some(v) => integer(&v, 100).ok_or(format!("Intensity must be an integer from 0 to 100, got {v}"))? as u32,
-        None => 80,
-    };
-    let seed = match text("seed") {
-        Some(v) => integer(&v, MAX_SEED).ok_or(format!("Seed must be an integer from 0 to {MAX_SEED}, got {v}"))?,
-        None => random_seed(),
-    };
-    let count = match text("count") {
-        Some(v) => integer(&v, MAX_COUNT)
-            .filter(|n| *n > 0)
-            .ok_or(format!("Count must be an integer from 1 to {MAX_COUNT}, got {v}"))?,
-        None => 1,
-    };
-    let list = |id: &str| m.get_many::<String>(id).map(|v| v.cloned().collect()).unwrap_or_default();
-    let mut options = Options { fix_checksums: m.get_flag("fix-checksums"), ..Options::default() };
-    (options.ranges.only, options.ranges.protect) = (list("only"), list("protect"));
-    // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
-    check_options(mode, &options).map_err(|e| e.to_string())?;
+    let (mode, intensity) = mode_intensity(&m)?;
+    let seed = seed(&m)?.unwrap_or_else(random_seed);
+    let count = count(&m)?;
+    let options = ranges(&m, mode)?;
     let files = paths(&m, "FILE");
     let zip = m.get_one::<PathBuf>("zip").cloned();
     let name = text("name");
@@ -414,6 +407,48 @@ pub fn parse(argv: &[OsString]) -> Result<Parsed, String> {
         files,
         options,
     }))
+}
+
+fn count(m: &ArgMatches) -> Result<u64, String> {
+    match m.get_one::<String>("count") {
+        Some(v) => integer(v, MAX_COUNT)
+            .filter(|n| *n > 0)
+            .ok_or(format!("Count must be an integer from 1 to {MAX_COUNT}, got {v}")),
+        None => Ok(1),
+    }
+}
+
+fn seed(m: &ArgMatches) -> Result<Option<u64>, String> {
+    match m.get_one::<String>("seed") {
+        Some(v) => {
+            integer(v, MAX_SEED).map(Some).ok_or(format!("Seed must be an integer from 0 to {MAX_SEED}, got {v}"))
+        }
+        None => Ok(None),
+    }
+}
+
+/// The corruption options' mode and intensity.
+fn mode_intensity(m: &ArgMatches) -> Result<(Mode, u32), String> {
+    let text = |id: &str| m.get_one::<String>(id).cloned();
+    let mode = match text("mode") {
+        Some(v) => fracture_host::mode_from_name(&v).map_err(|e| e.to_string())?,
+        None => Mode::ByteFlip,
+    };
+    let intensity = match text("intensity") {
+        Some(v) => integer(&v, 100).ok_or(format!("Intensity must be an integer from 0 to 100, got {v}"))? as u32,
+        None => 80,
+    };
+    Ok((mode, intensity))
+}
+
+/// The ranges and checksum fixing, checked against the mode.
+fn ranges(m: &ArgMatches, mode: Mode) -> Result<Options, String> {
+    let list = |id: &str| m.get_many::<String>(id).map(|v| v.cloned().collect()).unwrap_or_default();
+    let mut options = Options { fix_checksums: m.get_flag("fix-checksums"), ..Options::default() };
+    (options.ranges.only, options.ranges.protect) = (list("only"), list("protect"));
+    // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
+    check_options(mode, &options).map_err(|e| e.to_string())?;
+    Ok(options)
 }
 
 /// `--name` is a base name: not empty, `.` or `..`, without `/`, `\\`, NUL or a control character.
@@ -488,10 +523,213 @@ fn one_line(e: &clap::Error) -> String {
 }
 
 /// A seed below 2147483647, as the UI draws them, from the OS's randomness (std's hasher keys).
-fn random_seed() -> u64 {
+pub fn random_seed() -> u64 {
     use std::collections::hash_map::RandomState;
     use std::hash::{BuildHasher, Hasher};
     let mut h = RandomState::new().build_hasher();
     h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
     h.finish() % 2_147_483_647
+}
+
+const RUN_ABOUT: &str = "\
+Feeds each variant of FILEs to PROGRAM and records what happened: accepted (exit 0), rejected (another \
+exit), crashed (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP or SIGSYS; an exit code in \
+--crash-exit; a sanitizer report, a Rust panic or --crash-pattern on standard error) or hung (still \
+running at --timeout: its process group is killed). Variant j of file i uses seed S + i * N + j, the \
+bytes `fracture --seed S --count N` writes for it.";
+const RUN_AFTER: &str = "\
+PROGRAM runs directly (no shell) with your rights, in its own process group. {} in ARGS becomes the \
+variant's path (a file named like the input, in a private temporary directory); without {} the variant \
+is PROGRAM's standard input. DIR gets runs.jsonl (a line per run), campaign.json, summary.md and \
+crashes/ID/ with each unique crash's first variant, its minimised file and its output. Ctrl-C stops \
+cleanly; --resume continues. Specification: docs/campaigns.md.
+
+Exit status: 0 nothing crashed or hung, 1 something did (or the campaign could not go on), 2 usage error.";
+const MERGE_ABOUT: &str = "Merges the directories of a campaign's shards into one campaign, as one run over all \
+of them would have made it.";
+const MERGE_AFTER: &str = "Exit status: 0 nothing crashed or hung, 1 something did, 2 usage error.";
+
+fn run_command() -> Command {
+    let c = Command::new("run")
+        .bin_name("fracture run")
+        .about(RUN_ABOUT)
+        .after_help(RUN_AFTER)
+        .override_usage("fracture run [OPTIONS] FILE... -- PROGRAM [ARGS...]")
+        .disable_help_flag(true)
+        .args_override_self(true)
+        .term_width(100);
+    let base = command();
+    let corruption: Vec<Arg> = ["mode", "intensity", "only", "protect", "fix-checksums"]
+        .iter()
+        .filter_map(|id| base.get_arguments().find(|a| a.get_id() == *id).cloned())
+        .collect();
+    c.args(corruption)
+        .arg(value("seed", "S", "0-9007199254740991 (default random, always printed; with --resume the recorded one)"))
+        .arg(value("count", "N", "variants of every FILE (default 1); variant j of file i uses S + i * N + j"))
+        .arg(value("jobs", "J", "runs at once (default: the number of cores)"))
+        .arg(value("timeout", "SECONDS", "a run still going after this is hung (default 10; up to 3 decimals)"))
+        .arg(path(value("out", "DIR", "the campaign directory (default ./campaign)")))
+        .arg(value("shard", "K/M", "run only the K-th of M disjoint slices of the runs (1-based)"))
+        .arg(value("crash-exit", "CODES", "exit codes that are crashes: 1-255, commas and ranges (134,139,200-210)"))
+        .arg(value("crash-pattern", "REGEX", "a line of standard error matching REGEX is a crash"))
+        .arg(flag("resume", "continue the campaign in DIR, skipping the runs it recorded"))
+        .arg(flag("no-minimize", "do not minimise the unique crashes"))
+        .arg(flag("quiet", "no progress line and no closing line"))
+        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
+        .arg(files("FILE", "the files whose variants PROGRAM gets"))
+}
+
+fn merge_command() -> Command {
+    Command::new("merge")
+        .bin_name("fracture merge")
+        .about(MERGE_ABOUT)
+        .after_help(MERGE_AFTER)
+        .disable_help_flag(true)
+        .args_override_self(true)
+        .term_width(100)
+        .arg(path(value("out", "DIR", "the merged campaign's directory (absent or empty)")))
+        .arg(flag("quiet", "no closing line"))
+        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
+        .arg(
+            Arg::new("DIR")
+                .value_name("DIR")
+                .num_args(0..)
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("the shards' campaign directories"),
+        )
+}
+
+/// `--timeout` in seconds, up to 3 decimals: milliseconds.
+fn timeout_ms(v: &str) -> Option<u64> {
+    let (whole, frac) = v.split_once('.').unwrap_or((v, ""));
+    if v.ends_with('.') || frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let ms =
+        integer(whole, 86_400)? * 1000 + if frac.is_empty() { 0 } else { format!("{frac:0<3}").parse::<u64>().ok()? };
+    (ms > 0 && ms <= 86_400_000).then_some(ms)
+}
+
+/// `--crash-exit`: sorted distinct codes from `134,139,200-210`.
+fn crash_codes(v: &str) -> Option<Vec<i32>> {
+    let mut codes = Vec::new();
+    for item in v.split(',') {
+        let (a, b) = item.split_once('-').unwrap_or((item, item));
+        let (a, b) = (integer(a, 255)?, integer(b, 255)?);
+        if a == 0 || a > b {
+            return None;
+        }
+        codes.extend((a..=b).map(|c| c as i32));
+    }
+    codes.sort_unstable();
+    codes.dedup();
+    Some(codes)
+}
+
+fn parse_run(argv: &[OsString]) -> Result<Parsed, String> {
+    let split = argv.iter().position(|a| a == "--");
+    let (options, program) = match split {
+        Some(k) => (&argv[..k], argv[k + 1..].to_vec()),
+        None => (argv, Vec::new()),
+    };
+    let m = match matches(run_command(), "fracture run", options)? {
+        Ok(m) => m,
+        Err(text) => return Ok(Parsed::Print(text)),
+    };
+    let text = |id: &str| m.get_one::<String>(id).cloned();
+    let (mode, intensity) = mode_intensity(&m)?;
+    let seed = seed(&m)?;
+    let count = count(&m)?;
+    let engine = ranges(&m, mode)?;
+    let jobs = match text("jobs") {
+        Some(v) => integer(&v, MAX_JOBS)
+            .filter(|n| *n > 0)
+            .ok_or(format!("Jobs must be an integer from 1 to {MAX_JOBS}, got {v}"))? as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let timeout_ms = match text("timeout") {
+        Some(v) => timeout_ms(&v).ok_or(format!(
+            "Timeout must be a number of seconds above 0 and at most 86400, with up to 3 decimals, got {v}"
+        ))?,
+        None => 10_000,
+    };
+    let shard = match text("shard") {
+        Some(v) => {
+            let parsed = v.split_once('/').and_then(|(k, m)| Some((integer(k, 1_000_000)?, integer(m, 1_000_000)?)));
+            Some(
+                parsed
+                    .filter(|&(k, m)| k >= 1 && k <= m)
+                    .ok_or(format!("Shard must be K/M with 1 <= K <= M <= 1000000, got {v}"))?,
+            )
+        }
+        None => None,
+    };
+    let crash_exit = match text("crash-exit") {
+        Some(v) => crash_codes(&v)
+            .ok_or(format!("--crash-exit must be codes 1-255 and ranges A-B, comma-separated, got {v}"))?,
+        None => Vec::new(),
+    };
+    let files = paths(&m, "FILE");
+    if files.is_empty() {
+        return Err("no input files".into());
+    }
+    if files.iter().any(|f| f.as_os_str() == STDIN) {
+        return Err("- (standard input) cannot be a campaign input".into());
+    }
+    if split.is_none() || program.is_empty() {
+        return Err("run needs -- PROGRAM [ARGS...] after the FILEs".into());
+    }
+    Ok(Parsed::Campaign(crate::campaign::Options {
+        mode: mode.name().to_string(),
+        intensity,
+        engine,
+        seed,
+        count,
+        jobs,
+        timeout_ms,
+        out: m.get_one::<PathBuf>("out").cloned().unwrap_or_else(|| PathBuf::from("campaign")),
+        shard,
+        crash_exit,
+        crash_pattern: text("crash-pattern"),
+        resume: m.get_flag("resume"),
+        minimize: !m.get_flag("no-minimize"),
+        quiet: m.get_flag("quiet"),
+        files,
+        program,
+    }))
+}
+
+fn parse_merge(argv: &[OsString]) -> Result<Parsed, String> {
+    let m = match matches(merge_command(), "fracture merge", argv)? {
+        Ok(m) => m,
+        Err(text) => return Ok(Parsed::Print(text)),
+    };
+    let dirs = paths(&m, "DIR");
+    if dirs.is_empty() {
+        return Err("merge needs at least one DIR".into());
+    }
+    let Some(out) = m.get_one::<PathBuf>("out").cloned() else {
+        return Err("merge needs --out DIR".into());
+    };
+    Ok(Parsed::Merge(crate::campaign::MergeOptions { dirs, out, quiet: m.get_flag("quiet") }))
+}
+
+#[cfg(test)]
+mod campaign_tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_and_codes() {
+        assert_eq!(
+            [timeout_ms("10"), timeout_ms("0.5"), timeout_ms("2.25"), timeout_ms("0.001")],
+            [Some(10000), Some(500), Some(2250), Some(1)]
+        );
+        for bad in ["0", "0.0", "1.", ".5", "1.2345", "-1", "86400.001", "1e3", ""] {
+            assert_eq!(timeout_ms(bad), None, "{bad}");
+        }
+        assert_eq!(crash_codes("139,134,200-202,134"), Some(vec![134, 139, 200, 201, 202]));
+        for bad in ["0", "256", "5-3", "", "1,,2", "a"] {
+            assert_eq!(crash_codes(bad), None, "{bad}");
+        }
+    }
 }

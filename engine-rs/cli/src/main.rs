@@ -3,6 +3,7 @@
 
 mod args;
 mod bench;
+mod campaign;
 mod changes;
 mod display;
 mod minimize;
@@ -47,6 +48,12 @@ fn start() -> ExitCode {
         Ok(Parsed::Run(a)) => run(a),
         Ok(Parsed::Minimize(o)) => minimize::run(o),
         Ok(Parsed::Bench(o)) => bench::run(o),
+        Ok(Parsed::Campaign(o)) => campaign::run(o),
+        Ok(Parsed::Merge(o)) => campaign::merge(o),
+        Ok(Parsed::Refused(line)) => {
+            eprintln!("{line}");
+            ExitCode::from(2)
+        }
         Ok(Parsed::Print(text)) => {
             print!("{text}");
             ExitCode::SUCCESS

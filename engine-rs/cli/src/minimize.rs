@@ -161,7 +161,7 @@ fn runs_of(positions: &[u64]) -> Vec<(u64, u64)> {
 }
 
 /// `{base}_minimized{.ext}` beside CORRUPTED (`{name}_minimized.bin` without an extension).
-fn minimized_path(corrupted: &Path) -> PathBuf {
+pub fn minimized_path(corrupted: &Path) -> PathBuf {
     let name = corrupted.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let named = match name.rfind('.') {
         Some(i) if i > 0 => format!("{}_minimized{}", &name[..i], &name[i..]),
@@ -346,7 +346,7 @@ impl<'a> Tester<'a> {
 
 /// CORRUPTED's file name with only letters, digits, `.`, `_` and `-` (others become `_`), so that
 /// tools that look at the extension see it and the path needs no quoting.
-fn safe_name(corrupted: &Path) -> String {
+pub fn safe_name(corrupted: &Path) -> String {
     let name = corrupted.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let safe: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).collect();

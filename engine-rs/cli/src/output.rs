@@ -23,12 +23,20 @@ struct State {
     dirs: Vec<PathBuf>,
     /// Run first on a signal (minimize ends its tests' process groups).
     hooks: Vec<fn()>,
+    /// Takes the first signal in place of ending the process (`fracture run` ends its campaign by its
+    /// usual path, so DIR is left consistent); a second signal ends the process.
+    interrupt: Option<fn(i32)>,
     /// Earlier outputs being deleted on threads of their own, joined by `finish`.
     discarding: Vec<JoinHandle<()>>,
 }
 
-static STATE: Mutex<State> =
-    Mutex::new(State { files: Vec::new(), dirs: Vec::new(), hooks: Vec::new(), discarding: Vec::new() });
+static STATE: Mutex<State> = Mutex::new(State {
+    files: Vec::new(),
+    dirs: Vec::new(),
+    hooks: Vec::new(),
+    interrupt: None,
+    discarding: Vec::new(),
+});
 
 fn lock() -> MutexGuard<'static, State> {
     STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -50,7 +58,7 @@ pub fn init() {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         std::thread::spawn(move || {
-            if let Some(signal) = signals.forever().next() {
+            for signal in signals.forever() {
                 stop(signal);
             }
         });
@@ -59,8 +67,13 @@ pub fn init() {
 
 /// Cleans up after a signal and ends the process with 128 + its number, holding the lock so that no
 /// temporary file is created or renamed meanwhile.
-fn stop(signal: i32) -> ! {
-    let state = lock();
+fn stop(signal: i32) {
+    let mut state = lock();
+    if let Some(interrupt) = state.interrupt.take() {
+        drop(state);
+        interrupt(signal);
+        return;
+    }
     for hook in &state.hooks {
         hook();
     }
@@ -75,6 +88,11 @@ fn stop(signal: i32) -> ! {
         eprintln!("fracture: interrupted; the temporary files are removed");
     }
     std::process::exit(128 + signal);
+}
+
+/// Hands the first signal to `interrupt` instead of ending the process.
+pub fn on_interrupt(interrupt: fn(i32)) {
+    lock().interrupt = Some(interrupt);
 }
 
 /// Runs `hook` first when a signal ends the process (in place of the line saying so).
@@ -211,6 +229,10 @@ impl PrivateDir {
         let path = dir.keep();
         state.dirs.push(path.clone());
         Ok(PrivateDir { path })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// A new file in the directory, mode 0600, open for reading and writing.
