@@ -3,7 +3,9 @@
 # input) and acts on the sum of its bytes modulo 5:
 #   0 accepts (exit 0)            1 rejects (exit 3)          2 crashes (SIGSEGV)
 #   3 hangs (sleeps 30 s)         4 panics as Rust does (stderr, exit 101)
+# TARGET_DELAY=SECONDS makes every run take that long first.
 set -e
+if [ -n "$TARGET_DELAY" ]; then sleep "$TARGET_DELAY"; fi
 r=$(od -An -tu1 -v ${1:+"$1"} | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s % 5 }')
 case "$r" in
 0) exit 0 ;;

@@ -106,8 +106,7 @@ struct Patterns {
     sanitizer: Regex,
     frame: Regex,
     panic: Regex,
-    hex: Regex,
-    digits: Regex,
+    numbers: Regex,
     blanks: Regex,
 }
 
@@ -119,8 +118,7 @@ fn patterns() -> &'static Patterns {
             sanitizer: re(r"^==[0-9]+==(ERROR|WARNING): [A-Za-z]+Sanitizer|^WARNING: ThreadSanitizer|runtime error: "),
             frame: re(r"^\s*#[0-9]+ "),
             panic: re(r"^thread '.*' panicked at "),
-            hex: re(r"0x[0-9a-fA-F]+"),
-            digits: re(r"[0-9]+"),
+            numbers: re(r"0x[0-9a-fA-F]+|[0-9]+"),
             blanks: re(r"[ \t]+"),
         }
     })
@@ -147,11 +145,10 @@ pub fn report_lines(stderr: &[u8], rules: &Rules) -> Option<Vec<String>> {
     lines.iter().find(|l| pattern.is_match(l)).map(|l| vec![l.clone()])
 }
 
-/// Addresses `0x?`, then numbers `N`, blanks collapsed, trimmed (section 4).
+/// Addresses `0x?` and numbers `N` in one pass, blanks collapsed, trimmed (section 4).
 pub fn normalise(line: &str) -> String {
     let p = patterns();
-    let line = p.hex.replace_all(line, "0x?");
-    let line = p.digits.replace_all(&line, "N");
+    let line = p.numbers.replace_all(line, |c: &regex::Captures| if c[0].starts_with("0x") { "0x?" } else { "N" });
     let line = p.blanks.replace_all(&line, " ");
     line.trim_matches(' ').to_string()
 }
@@ -261,6 +258,7 @@ mod tests {
         let v = classify(&Status::Code(1), b"ok\nFATAL   bad  chunk 77 \n", &rules(Some("FATAL")));
         assert_eq!(v.signature.unwrap(), "crashed\nexit 1\nFATAL bad chunk N");
         assert_eq!(classify(&Status::Code(1), b"FATAL\n", &rules(None)).outcome, Outcome::Rejected);
+        assert_eq!(normalise("\t10x5  at 0x1F0 0xZ "), "NxN at 0x? NxZ");
         let ub = b"a.c:3:5: runtime error: signed integer overflow: 2147483647 + 1";
         assert_eq!(classify(&Status::Code(0), ub, &rules(None)).outcome, Outcome::Crashed);
     }
