@@ -174,6 +174,8 @@ const ABOUT = 'Corrupts copies of FILEs deterministically; the originals are nev
 const AFTER = `Commands:
   minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
   bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)
+  run       feed variants to a program and report what crashed or hung (fracture run --help)
+  merge     merge the directories of campaign shards into one (fracture merge --help)
   agree     the engines give the same bytes and reports for FILEs and seeds (npm CLI; fracture agree --help)
 
 Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.`;
