@@ -90,8 +90,9 @@ fuzz: | $(STAMPS)/setup ## run the engine's fuzz target for FUZZ_SECONDS (defaul
 	bash scripts/fuzz.sh
 
 # AFL++ (Debian's afl++, installed when missing) on a small PNG reader (tests/afl/png_target.c) for
-# DEMO_SECONDS (default 60) with the mutator, then as long with its default mutators; prints both.
-fuzz-demo: afl-mutator ## AFL++ with the mutator vs its default mutators, DEMO_SECONDS each (default 60)
+# DEMO_SECONDS (default 60) with the mutator, then as long with its default mutators; then libFuzzer
+# the same way (up to the first crash); prints the figures side by side.
+fuzz-demo: afl-mutator ## AFL++ and libFuzzer with the mutator vs their own, DEMO_SECONDS each (default 60)
 	bash scripts/fuzz-demo.sh
 
 # Formats every Rust and TypeScript file and applies the linters' safe fixes; `make lint` checks.

@@ -6,6 +6,7 @@
  * takes changes to two IHDR bytes with the chunk's CRC kept valid.
  *
  *   afl-clang-fast -O1 -o png_target tests/afl/png_target.c && ./png_target file.png
+ *   clang -O1 -fsanitize=fuzzer -DFRACTURE_LIBFUZZER -o png_fuzzer tests/afl/png_target.c
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -144,6 +145,18 @@ static int parse(const uint8_t *buf, size_t n) {
   return -1; /* no IEND */
 }
 
+#ifdef FRACTURE_LIBFUZZER
+/* The same reader as a libFuzzer target (clang -fsanitize=fuzzer -DFRACTURE_LIBFUZZER). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static int ready = 0;
+  if (!ready) {
+    crc_init();
+    ready = 1;
+  }
+  parse(data, size);
+  return 0;
+}
+#else
 int main(int argc, char **argv) {
   static uint8_t buf[MAX_INPUT];
   FILE *f = argc > 1 ? fopen(argv[1], "rb") : stdin;
@@ -155,3 +168,4 @@ int main(int argc, char **argv) {
   printf("%s\n", r == 0 ? "ok" : r == 1 ? "ok, trailing bytes" : "rejected");
   return 0;
 }
+#endif
