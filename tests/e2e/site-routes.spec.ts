@@ -85,6 +85,21 @@ const FIXED: Record<string, Expected> = {
     h1: 'Advertising Policy',
     types: ['WebPage', 'BreadcrumbList'],
   },
+  '/developers': {
+    title: 'Developer tools | Fracture',
+    h1: 'Developer tools',
+    types: ['CollectionPage', 'BreadcrumbList', 'ItemList'],
+  },
+  '/developers/python': {
+    title: 'Python, pytest and Hypothesis | Fracture',
+    h1: 'Corrupted test files from Python, pytest and Hypothesis',
+    types: ['TechArticle', 'BreadcrumbList'],
+  },
+  '/developers/fast-check': {
+    title: 'fast-check arbitrary | Fracture',
+    h1: 'Corrupted files as a fast-check arbitrary',
+    types: ['TechArticle', 'BreadcrumbList'],
+  },
 };
 
 function expectedFor(route: string): Expected {
@@ -119,6 +134,9 @@ test('the catalog lists every route of docs/product.md, "Routes and slugs"', () 
     '/faq',
     '/legal/parody-and-fair-use',
     '/legal/advertising-policy',
+    '/developers',
+    '/developers/python',
+    '/developers/fast-check',
     '/location/file-corruption-usa',
     '/location/file-corruption-uk',
     ...['qa-testing', 'security-research', 'glitch-art'].map((s) => `/use-cases/${s}`),

@@ -199,6 +199,7 @@ export const SECTION_LIST: readonly { segment: string; records: readonly Content
 export const HOME_FAQS: readonly LinkedFaq[] = homeFaqs;
 export const FAQ_PAGE_FAQS: readonly LinkedFaq[] = faqPageFaqs;
 
+export { DEVELOPER_PAGES } from './developerPages.ts';
 export { LEGAL_PAGES } from './legalPages.ts';
 
 /** Fixed pages, in sitemap order. */
@@ -216,6 +217,9 @@ export const FIXED_PATHS: readonly string[] = [
   '/legal',
   '/legal/parody-and-fair-use',
   '/legal/advertising-policy',
+  '/developers',
+  '/developers/python',
+  '/developers/fast-check',
 ];
 
 /** Every path the site serves a page for. */

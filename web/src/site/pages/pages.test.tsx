@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { resolveLazyRoutes, routes } from '../../App.tsx';
 import { ANALYTICS_RETENTION_MONTHS, MINIMUM_AGE, PRO_PRICE_USD, SUPPORT_EMAIL } from '../../constants.ts';
 import { Toaster } from '../../ui/toast.tsx';
-import { FAQ_PAGE_FAQS } from '../catalog.ts';
+import { DEVELOPER_PAGES, FAQ_PAGE_FAQS } from '../catalog.ts';
 import { STEPS } from './HowItWorks.tsx';
 import { ContactForm } from './Contact.tsx';
 import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
@@ -216,6 +216,39 @@ describe('about, FAQ and how it works', () => {
     expect(download).toHaveAttribute('href', '/sample-report.json');
     expect(download).toHaveAttribute('download');
     expect(screen.getByRole('heading', { name: 'Privacy guarantees' })).toBeInTheDocument();
+  });
+});
+
+describe('developer pages', () => {
+  it('the hub links to each developer page, and the footer to the hub', () => {
+    renderAt('/developers');
+    const main = within(screen.getByRole('main'));
+    for (const page of DEVELOPER_PAGES)
+      expect(main.getByRole('link', { name: new RegExp(page.title) })).toHaveAttribute('href', page.path);
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Developer tools' })).toHaveAttribute('href', '/developers');
+  });
+
+  it.each([
+    ['/developers/python', ['make python', 'corrupt_file', '@pytest.mark.fracture', 'fracture_seed', 'corruptions(']],
+    ['/developers/fast-check', ["from 'fracture/fast-check'", 'maxIntensity', 'report.replay', 'node --test']],
+  ])('%s states its facts in named, focusable code regions, with headings in order', (path, facts) => {
+    renderAt(path);
+    const main = screen.getByRole('main');
+    for (const fact of facts) expect(mainText()).toContain(fact);
+    const levels = within(main)
+      .getAllByRole('heading')
+      .map((h) => Number(h.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    for (let i = 1; i < levels.length; i++) expect(levels[i]).toBeLessThanOrEqual(levels[i - 1] + 1);
+    const blocks = main.querySelectorAll('pre');
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const block of blocks) {
+      expect(block).toHaveAttribute('role', 'region');
+      expect(block).toHaveAttribute('tabindex', '0');
+      expect(block.getAttribute('aria-label')).toMatch(/\S/);
+    }
+    expect(within(main).getByRole('link', { name: /All developer tools/ })).toHaveAttribute('href', '/developers');
   });
 });
 

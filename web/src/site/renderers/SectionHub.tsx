@@ -1,5 +1,6 @@
 import { Container, Eyebrow, Lead, Section } from '../../ui/layout.tsx';
 import type { HubData } from '../catalog.ts';
+import { DEVELOPER_PAGES } from '../developerPages.ts';
 import { LEGAL_PAGES } from '../legalPages.ts';
 import { contentLabel } from '../routeIndex.ts';
 import { Seo } from '../seo/Seo.tsx';
@@ -75,6 +76,18 @@ export function LegalHub() {
       lead="Our policies in plain language: privacy, cookies, terms, and how we treat other people's work."
       keywords={['fracture legal', 'privacy policy', 'terms of service', 'cookie policy']}
       links={LEGAL_PAGES.map((page) => ({ to: page.path, title: page.title, text: page.summary }))}
+    />
+  );
+}
+
+export function DevelopersHub() {
+  return (
+    <Hub
+      path="/developers"
+      title="Developer tools"
+      lead="Fracture where tests are written: a Python package with a pytest plugin and a Hypothesis strategy, and a fast-check arbitrary for JavaScript."
+      keywords={['fracture python', 'pytest plugin', 'hypothesis strategy', 'fast-check arbitrary']}
+      links={DEVELOPER_PAGES.map((page) => ({ to: page.path, title: page.title, text: page.summary }))}
     />
   );
 }

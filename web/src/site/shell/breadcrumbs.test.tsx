@@ -47,6 +47,11 @@ describe('breadcrumbsFor', () => {
       { label: 'Legal', path: '/legal' },
       { label: 'Parody & Fair Use', path: '/legal/parody-and-fair-use' },
     ]);
+    expect(breadcrumbsFor('/developers/fast-check', contentLabel)).toEqual([
+      { label: 'Developers', path: '/developers' },
+      { label: 'fast-check', path: '/developers/fast-check' },
+    ]);
+    expect(breadcrumbsFor('/developers/python', contentLabel)[1].label).toBe('Python');
   });
 
   it('prefers the content label over the map, and falls back to capitalised words', () => {

@@ -36,6 +36,7 @@ export const FOOTER_COLUMNS: readonly { title: string; links: readonly NavLink[]
       { label: 'Use cases', to: '/use-cases' },
       { label: 'Comparisons', to: '/compare' },
       { label: 'Quick answers', to: '/answers' },
+      { label: 'Developer tools', to: '/developers' },
       { label: 'United States', to: '/location/file-corruption-usa' },
       { label: 'United Kingdom', to: '/location/file-corruption-uk' },
     ],

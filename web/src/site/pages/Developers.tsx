@@ -1,0 +1,241 @@
+// The developer pages (/developers/python, /developers/fast-check): one module for them, so the
+// shell's table of page chunks grows by one entry, not one per page (every
+// route's first load carries that table; docs/site.md, "Budgets"). Their claims are held to the
+// sources by developers.test.ts.
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { Icon } from '../../ui/Icon.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { Container, Eyebrow, Lead, Prose, Section } from '../../ui/layout.tsx';
+import { contentLabel } from '../routeIndex.ts';
+import { Seo } from '../seo/Seo.tsx';
+import { breadcrumbList, webPage } from '../seo/structuredData.ts';
+import { breadcrumbsFor } from '../shell/breadcrumbs.ts';
+
+/** A command or a code sample, as written (no highlighting: no script is needed to read it). */
+const Code = styled.pre`
+  margin: 1em 0 1.5em;
+  padding: 14px 16px;
+  overflow-x: auto;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+  color: var(--text);
+  font-size: 0.88rem;
+  line-height: 1.55;
+  tab-size: 2;
+
+  &:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+`;
+
+/**
+ * A code block that can scroll sideways: a named, focusable region, so keyboard users can scroll it
+ * (axe's scrollable-region-focusable) and screen readers announce what it holds.
+ */
+function CodeBlock({ label, children }: { label: string; children: string }) {
+  return (
+    <Code role="region" tabIndex={0} aria-label={label}>
+      <code>{children}</code>
+    </Code>
+  );
+}
+
+const Back = styled.div`
+  margin-top: 40px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+`;
+
+interface DeveloperPageProps {
+  path: string;
+  title: string;
+  heading: string;
+  description: string;
+  keywords: string[];
+  children: ReactNode;
+}
+
+/** Frame of a developer page: heading, lead, structured data, and the way back to the hub. */
+function DeveloperPage({ path, title, heading, description, keywords, children }: DeveloperPageProps) {
+  return (
+    <Section>
+      <Seo
+        title={`${title} | Fracture`}
+        description={description}
+        keywords={keywords}
+        path={path}
+        structuredData={[
+          webPage('TechArticle', title, description, path),
+          breadcrumbList(breadcrumbsFor(path, contentLabel)),
+        ]}
+      />
+      <Container>
+        <Prose>
+          <Eyebrow>For developers</Eyebrow>
+          <h1>{heading}</h1>
+          <Lead>{description}</Lead>
+          {children}
+        </Prose>
+        <Back>
+          <ButtonLink to="/developers" variant="secondary">
+            <Icon name="arrowLeft" size={18} /> All developer tools
+          </ButtonLink>
+        </Back>
+      </Container>
+    </Section>
+  );
+}
+
+const PY_INSTALL = `make python                               # builds target/wheels/fracture-1.0.0-cp39-abi3-*.whl
+pip install target/wheels/fracture-*.whl   # CPython 3.9 or later, one wheel for all of them`;
+
+const PY_API = `import fracture
+
+result = fracture.corrupt(data, name="photo.png", mode="bit_rot", intensity=30, seed=7)
+result.data     # the corrupted bytes
+result.report   # the report fracture --json prints for the same file and options
+result.replay   # 'fracture --mode bit_rot --intensity 30 --seed 7 photo.png'
+
+fracture.corrupt_file("in/photo.png", "out/photo.png", mode="bit_rot", seed=7)`;
+
+const PYTEST = `import pytest
+
+def test_reader_survives(corrupted):
+    path = corrupted("tests/data/photo.png", mode="bit_rot", seed=3)
+    with pytest.raises(ImageError):
+        load_image(path)
+
+@pytest.mark.fracture(seeds=range(50), mode="guaranteed_break")
+def test_every_seed(corrupted, fracture_seed):
+    assert_rejected_cleanly(corrupted("tests/data/report.pdf"))`;
+
+const HYPOTHESIS = `from hypothesis import given
+from fracture.hypothesis import corruptions
+
+@given(corruptions(PNG_BYTES, name="photo.png", modes=["bit_rot", "bad_sectors"], max_intensity=60))
+def test_decoder_never_crashes(result):
+    decode(result.data)`;
+
+export function Python() {
+  return (
+    <DeveloperPage
+      path="/developers/python"
+      title="Python, pytest and Hypothesis"
+      heading="Corrupted test files from Python, pytest and Hypothesis"
+      description="The fracture package runs the same Rust engine as the command line in Python: corrupt() and corrupt_file(), a pytest fixture and marker, and a Hypothesis strategy that shrinks to the least damage that still fails."
+      keywords={['python file corruption', 'pytest corrupted files', 'hypothesis strategy corrupt', 'pytest plugin']}
+    >
+      <h2>Install</h2>
+      <p>
+        The package is built from the repository with maturin and PyO3 into one abi3 wheel for CPython 3.9 and later. It
+        has no dependencies; Hypothesis is optional and only <code>fracture.hypothesis</code> needs it.
+      </p>
+      <CodeBlock label="Build and install the wheel">{PY_INSTALL}</CodeBlock>
+
+      <h2>corrupt and corrupt_file</h2>
+      <p>
+        <code>fracture.corrupt(data, *, name, mode, intensity, seed, ranges, fix_checksums)</code> returns a result
+        whose <code>data</code> is the corrupted bytes and whose <code>report</code> equals the report{' '}
+        <code>fracture --json</code> prints for the same input and options, timings aside. The same seed gives the same
+        bytes as the command line, the npm package and this site. With <code>seed=None</code> a seed is drawn and
+        recorded in the report.
+      </p>
+      <p>
+        <code>fracture.corrupt_file(src, dst, ...)</code> streams a file of any size in bounded memory and follows the
+        command line’s rules: it never writes onto its input, and it writes through a temporary file that is renamed
+        into place once complete. A bad option raises <code>ValueError</code> with the command line’s message. The
+        engine releases the GIL while it works.
+      </p>
+      <CodeBlock label="corrupt and corrupt_file">{PY_API}</CodeBlock>
+
+      <h2>The pytest plugin</h2>
+      <p>
+        Installing the package registers the plugin; there is nothing to import or configure. The fixture{' '}
+        <code>corrupted(path_or_bytes, **options)</code> writes a corrupted copy under the test’s <code>tmp_path</code>{' '}
+        and returns its path. The marker <code>@pytest.mark.fracture(seeds=range(...))</code> runs the test once per
+        seed, with the seed in the <code>fracture_seed</code> argument and test ids such as <code>seed=17</code>. A
+        failing test’s report has a <code>fracture replay</code> section with the command that makes the same file
+        again.
+      </p>
+      <CodeBlock label="A pytest fixture and marker">{PYTEST}</CodeBlock>
+
+      <h2>The Hypothesis strategy</h2>
+      <p>
+        <code>corruptions(base, *, name, modes, max_intensity)</code> draws a mode, an intensity and a seed, in that
+        order, and produces results. When a test fails, Hypothesis shrinks the example toward the first mode, the lowest
+        intensity and the smallest seed: close to the least damage that still fails.
+      </p>
+      <CodeBlock label="A Hypothesis strategy">{HYPOTHESIS}</CodeBlock>
+      <p>
+        The full guide is <code>docs/python.md</code> in the repository.
+      </p>
+    </DeveloperPage>
+  );
+}
+
+const FC_INSTALL = 'npm i -D ./fracture-1.0.0.tgz fast-check   # the package from npm pack, fast-check 4';
+
+/** docs/fast-check.md's Vitest example, which tests/sdk/fast-check.test.ts runs as written (developers.test.ts). */
+export const EXAMPLE = `import fc from 'fast-check';
+import { corruption } from 'fracture/fast-check';
+import { expect, test } from 'vitest';
+
+const config = new TextEncoder().encode(JSON.stringify({ name: 'demo', retries: 3, tags: ['a', 'b'] }));
+
+test('a damaged config is read, or refused with a SyntaxError', () => {
+  fc.assert(
+    fc.property(corruption(config, { filename: 'config.json', maxIntensity: 60 }), ({ data }) => {
+      try {
+        JSON.parse(new TextDecoder().decode(data));
+      } catch (e) {
+        expect(e).toBeInstanceOf(SyntaxError);
+      }
+    }),
+  );
+});`;
+
+/** What fast-check prints for a property that fails for every value (developers.test.ts makes it). */
+export const FAILURE = `Property failed after 1 tests
+Counterexample: [corruption({"mode":"byte_flip","intensity":0,"seed":0})]`;
+
+export function FastCheck() {
+  return (
+    <DeveloperPage
+      path="/developers/fast-check"
+      title="fast-check arbitrary"
+      heading="Corrupted files as a fast-check arbitrary"
+      description="fracture/fast-check turns a file into a fast-check arbitrary of corrupted copies for property tests in Vitest or node:test, with the same bytes and report as the SDK and failures that shrink to the least damage."
+      keywords={['fast-check arbitrary', 'property based testing corrupted files', 'vitest fuzz file', 'node:test']}
+    >
+      <h2>Install</h2>
+      <p>
+        <code>fracture/fast-check</code> is an entry of the npm package. fast-check is an optional peer dependency: the
+        package does not ship it, so install it beside it.
+      </p>
+      <CodeBlock label="Install">{FC_INSTALL}</CodeBlock>
+
+      <h2>corruption(base, options)</h2>
+      <p>
+        Each value draws a mode, an intensity and a seed, in that order, and is <code>{'{ data, report }'}</code>: the
+        bytes and the report that the SDK’s <code>corrupt()</code> gives for them. <code>modes</code> limits the modes
+        (engine or site names), <code>maxIntensity</code> caps the intensity, and <code>filename</code>,{' '}
+        <code>ranges</code> and <code>fixChecksums</code> work as they do in <code>corrupt()</code>. With{' '}
+        <code>ranges</code> or <code>fixChecksums</code>, only the four modes that take them are drawn.
+      </p>
+      <CodeBlock label="A property in Vitest">{EXAMPLE}</CodeBlock>
+
+      <h2>When a property fails</h2>
+      <p>
+        fast-check shrinks the failing value toward the first mode, the lowest intensity and the smallest seed, and
+        prints the draw rather than the bytes. The value’s <code>report.replay</code> is the command line that makes the
+        same bytes.
+      </p>
+      <CodeBlock label="A shrunk counterexample">{FAILURE}</CodeBlock>
+      <p>
+        The same arbitrary runs under <code>node --test</code>. The entry is for Node 20.19 or later. The full guide,
+        with the tests that check these claims, is <code>docs/fast-check.md</code> in the repository.
+      </p>
+    </DeveloperPage>
+  );
+}

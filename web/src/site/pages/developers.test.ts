@@ -1,0 +1,60 @@
+// The developer pages' claims are true of the product: their examples are the ones the package tests
+// run, their output is what the code prints, and the names they give exist in the sources.
+import { readFileSync } from 'node:fs';
+import { assert, property } from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { corruption } from '../../../../sdk/fast-check.ts';
+import { EXAMPLE, FAILURE } from './Developers.tsx';
+
+const read = (file: string) => readFileSync(new URL(`../../../../${file}`, import.meta.url), 'utf8');
+
+describe('/developers/fast-check', () => {
+  it("shows docs/fast-check.md's Vitest example, the one tests/sdk/fast-check.test.ts runs as written", () => {
+    const doc = read('docs/fast-check.md');
+    const example = /<!-- example: vitest [^>]*-->\n```js\n([\s\S]*?)```\n/.exec(doc)?.[1];
+    expect(example?.trimEnd()).toBe(EXAMPLE);
+    expect(read('tests/sdk/fast-check.test.ts')).toContain("docExample('vitest')");
+  });
+
+  it('shows the counterexample fast-check prints for a property that fails for every value', () => {
+    let message = '';
+    try {
+      assert(property(corruption(new TextEncoder().encode('{"a": 1}'), { filename: 'config.json' }), () => false));
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    const [failed, counterexample] = FAILURE.split('\n');
+    expect(message.split('\n')[0]).toBe(failed);
+    expect(message).toContain(`\n${counterexample}\n`);
+  });
+});
+
+describe('/developers/python', () => {
+  const pkg = (file: string) => read(`engine-rs/python/python/fracture/${file}`);
+
+  it('names the functions and parameters the package has', () => {
+    const init = pkg('__init__.py');
+    expect(init).toMatch(
+      /def corrupt\(\s*data[^)]*\*,\s*name: str[^)]*mode: str[^)]*intensity: int[^)]*seed: Optional\[int\][^)]*ranges:[^)]*fix_checksums: bool/,
+    );
+    expect(init).toMatch(/def corrupt_file\(\s*src: PathLike,\s*dst: PathLike,/);
+    expect(init).toMatch(/def replay\(self\) -> str:/);
+    expect(pkg('hypothesis.py')).toMatch(
+      /def corruptions\(\s*base[^)]*\*,\s*name: str = "input\.bin",\s*modes:[^)]*max_intensity: int = 100,/,
+    );
+  });
+
+  it('describes the pytest plugin as it is: registered, fixture, marker, ids, replay section', () => {
+    expect(read('engine-rs/python/pyproject.toml')).toMatch(/\[project\.entry-points\.pytest11\]/);
+    expect(read('engine-rs/python/pyproject.toml')).toMatch(/^requires-python = ">=3\.9"$/m);
+    expect(read('engine-rs/python/pyproject.toml')).toMatch(/^dependencies = \[\]$/m);
+    const plugin = pkg('pytest_plugin.py');
+    expect(plugin).toMatch(/def corrupted\(request: pytest\.FixtureRequest, tmp_path: Path\)/);
+    expect(plugin).toContain('metafunc.parametrize("fracture_seed", seeds, ids=[f"seed={s}" for s in seeds])');
+    expect(plugin).toContain('report.sections.append(("fracture replay", text))');
+  });
+
+  it('builds with make python into target/wheels/', () => {
+    expect(read('Makefile')).toMatch(/^python: .*## build the Python package's wheel into target\/wheels\//m);
+  });
+});
