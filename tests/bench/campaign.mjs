@@ -93,10 +93,7 @@ try {
         ]),
       ];
     });
-    const z = time(() => [
-      'zzuf',
-      ['-q', '-s', `0:${o.count}`, '-r', ratio, '-j', String(jobs), 'cat', file],
-    ]);
+    const z = time(() => ['zzuf', ['-q', '-s', `0:${o.count}`, '-r', ratio, '-j', String(jobs), 'cat', file]]);
     const r = fracture.wallMs / z.wallMs;
     rows.push([
       String(jobs),
