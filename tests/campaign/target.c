@@ -4,7 +4,8 @@
  * not a script: a run costs well under a millisecond of CPU, so a loaded machine does not turn
  * slow starts into timeouts.
  *
- * Reads the file named by its first argument, or standard input without one, and looks at its first
+ * Reads the file named by its first argument (as it is, or after `--input=`), or standard input
+ * without one, and looks at its first
  * five bytes, expected to be "FRAC" and "a":
  *
  *   byte 0 not F: killed by SIGSEGV (crashed)
@@ -20,10 +21,13 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 int main(int argc, char **argv) {
-  FILE *in = argc > 1 ? fopen(argv[1], "rb") : stdin;
+  const char *name = argc > 1 ? argv[1] : NULL;
+  if (name && strncmp(name, "--input=", 8) == 0) name += 8;
+  FILE *in = name ? fopen(name, "rb") : stdin;
   if (!in) return 2;
   unsigned char head[5] = {0};
   size_t total = 0, got;
