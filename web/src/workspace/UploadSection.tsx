@@ -1,4 +1,5 @@
 // The upload and process section (id="upload", the target of every "Start Corrupting" scroll).
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { styled } from 'styled-components';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import { useWorkspace } from './provider.tsx';
@@ -8,6 +9,12 @@ import { SettingsPanel } from './SettingsPanel.tsx';
 import { Telemetry } from './Telemetry.tsx';
 import { overallPercent } from './state.ts';
 import { Bar, Button, Lead, Section, SectionTitle } from './styles.ts';
+import { toast } from '../ui/toast.tsx';
+
+// A campaign.json from `fracture run` shows its findings (its own chunk, loaded when one is dropped).
+const CampaignPanel = lazy(() => import('./CampaignPanel.tsx'));
+/** `*campaign*.json`: read as a campaign (campaign.ts); a file that is not one joins the list. */
+const CAMPAIGN_NAME = /campaign[^/]*\.json$/i;
 
 const INPUT_ID = 'workspace-file-input';
 
@@ -17,6 +24,25 @@ export function UploadSection() {
   const hasProcessed = items.some((item) => item.result);
   const nextFile = items.find((item) => !item.result) ?? items[0];
   const percent = overallPercent(run);
+  const [campaign, setCampaign] = useState<File | null>(null);
+  const { addFiles } = ws;
+  const onFiles = useCallback(
+    (files: File[]) => {
+      const dropped = files.find((f) => CAMPAIGN_NAME.test(f.name));
+      if (dropped) setCampaign(dropped);
+      const rest = files.filter((f) => f !== dropped);
+      if (rest.length > 0) addFiles(rest);
+    },
+    [addFiles],
+  );
+  const notCampaign = useCallback(
+    (file: File, why: string) => {
+      setCampaign(null);
+      addFiles([file]);
+      toast({ title: `${file.name} is not a campaign`, description: `Added as a file to corrupt: ${why}.` });
+    },
+    [addFiles],
+  );
 
   return (
     <Section id="upload" aria-labelledby="upload-title">
@@ -24,7 +50,17 @@ export function UploadSection() {
       <Lead>Files are corrupted in this tab by a WebAssembly engine in a background worker. Nothing is uploaded.</Lead>
       <Layout>
         <Main>
-          <DropZone inputId={INPUT_ID} onFiles={ws.addFiles} />
+          <DropZone inputId={INPUT_ID} onFiles={onFiles} />
+          {campaign && (
+            <Suspense fallback={null}>
+              <CampaignPanel
+                key={`${campaign.name}:${campaign.lastModified}:${campaign.size}`}
+                file={campaign}
+                onClose={() => setCampaign(null)}
+                onNotCampaign={notCampaign}
+              />
+            </Suspense>
+          )}
           {items.length > 0 && (
             <div>
               <ListHeader>
