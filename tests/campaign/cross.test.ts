@@ -1,0 +1,160 @@
+// The native and the npm `fracture run` / `fracture merge` give the same campaign (docs/campaigns.md:
+// "Where it says exactly, the two CLIs produce the same bytes"): runs.jsonl equal apart from
+// duration_ms, campaign.json and summary.md byte for byte, the same crash files; shards of one CLI
+// merged by the other equal a single run. Both run as subprocesses on tests/campaign/target.c.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+type Tool = { label: string; cmd: string; args: string[] };
+const NATIVE: Tool = { label: 'native', cmd: path.join(ROOT, 'target/release/fracture'), args: [] };
+const NPM: Tool = { label: 'npm', cmd: process.execPath, args: [path.join(ROOT, 'bin/fracture.mjs')] };
+
+/** runs.jsonl without duration_ms. */
+function runs(dir: string): unknown[] {
+  return readFileSync(path.join(dir, 'runs.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => {
+      const { duration_ms: _, ...rest } = JSON.parse(l);
+      return rest;
+    });
+}
+
+/** Every file under `dir` (relative paths) with its bytes, runs.jsonl and stderr.txt apart. */
+function files(dir: string, at = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(path.join(dir, at), { withFileTypes: true })) {
+    const rel = at ? `${at}/${name.name}` : name.name;
+    if (name.isDirectory()) Object.assign(out, files(dir, rel));
+    // stderr.txt holds the target's process id (its sanitizer report): compared through the signature.
+    else if (rel !== 'runs.jsonl' && name.name !== 'stderr.txt')
+      out[rel] = readFileSync(path.join(dir, rel)).toString('base64');
+  }
+  return out;
+}
+
+describe('fracture run: the native and the npm CLI agree', () => {
+  let work: string;
+  let target: string;
+
+  const run = (tool: Tool, args: string[]) => {
+    const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd: work, encoding: 'utf8' });
+    return { code: r.status, err: r.stderr };
+  };
+
+  beforeAll(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'fracture-campaign-cross-'));
+    target = path.join(work, 'target');
+    const cc = spawnSync('cc', ['-O1', '-o', target, path.join(ROOT, 'tests/campaign/target.c')], { encoding: 'utf8' });
+    expect(cc.status, cc.stderr).toBe(0);
+    const body = Array.from({ length: 251 }, (_, i) => (i * 7 + 3) % 256);
+    writeFileSync(path.join(work, 'one.bin'), Uint8Array.from([...Buffer.from('FRACa'), ...body]));
+    writeFileSync(path.join(work, 'two words.dat'), Uint8Array.from([...Buffer.from('FRACa'), ...body.reverse()]));
+  });
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const CASES: { name: string; args: (out: string) => string[] }[] = [
+    {
+      name: 'two files, {} in ARGS, minimised',
+      args: (out) => [
+        'run',
+        '--intensity',
+        '30',
+        '--seed',
+        '900',
+        '--count',
+        '12',
+        '--timeout',
+        '1',
+        '--jobs',
+        '3',
+        '--out',
+        out,
+        'one.bin',
+        'two words.dat',
+        '--',
+        target,
+        '--input={}',
+      ],
+    },
+    {
+      name: 'standard input, ranges, --crash-exit and --crash-pattern, not minimised',
+      args: (out) => [
+        'run',
+        '--mode',
+        'bit_rot',
+        '--intensity',
+        '60',
+        '--only',
+        '0:16',
+        '--protect=-4:',
+        '--seed',
+        '77',
+        '--count',
+        '16',
+        '--timeout',
+        '1.5',
+        '--crash-exit',
+        '9,3',
+        '--crash-pattern',
+        'FRAC',
+        '--no-minimize',
+        '--out',
+        out,
+        'one.bin',
+        '--',
+        target,
+      ],
+    },
+  ];
+
+  for (const c of CASES) {
+    it(c.name, () => {
+      const native = run(NATIVE, c.args(`native-${c.name.length}`));
+      const npm = run(NPM, c.args(`npm-${c.name.length}`));
+      expect(native.code, native.err).not.toBe(2);
+      expect(npm.code).toBe(native.code);
+      const a = path.join(work, `native-${c.name.length}`);
+      const b = path.join(work, `npm-${c.name.length}`);
+      expect(runs(b)).toEqual(runs(a));
+      expect(runs(a).length).toBeGreaterThan(0);
+      expect(files(b)).toEqual(files(a));
+    });
+  }
+
+  it('shards run by one CLI merge in the other into the single campaign', () => {
+    const args = (out: string, shard?: string) => [
+      'run',
+      '--intensity',
+      '30',
+      '--seed',
+      '40',
+      '--count',
+      '9',
+      '--timeout',
+      '1',
+      '--no-minimize',
+      ...(shard ? ['--shard', shard] : []),
+      '--out',
+      out,
+      'one.bin',
+      '--',
+      target,
+      '{}',
+    ];
+    run(NATIVE, args('whole'));
+    run(NATIVE, args('s1', '1/2'));
+    run(NPM, args('s2', '2/2'));
+    expect(run(NPM, ['merge', 's1', 's2', '--out', 'merged-npm']).code).not.toBe(2);
+    expect(run(NATIVE, ['merge', 's2', 's1', '--out', 'merged-native']).code).not.toBe(2);
+    for (const merged of ['merged-npm', 'merged-native']) {
+      expect(runs(path.join(work, merged))).toEqual(runs(path.join(work, 'whole')));
+      expect(files(path.join(work, merged))).toEqual(files(path.join(work, 'whole')));
+    }
+  });
+});
