@@ -100,6 +100,11 @@ const FIXED: Record<string, Expected> = {
     h1: 'Corrupted files as a fast-check arbitrary',
     types: ['TechArticle', 'BreadcrumbList'],
   },
+  '/developers/fuzzer-mutators': {
+    title: 'Fuzzer mutators | Fracture',
+    h1: 'Fracture as a custom mutator for AFL++ and libFuzzer',
+    types: ['TechArticle', 'BreadcrumbList'],
+  },
 };
 
 function expectedFor(route: string): Expected {
@@ -137,6 +142,7 @@ test('the catalog lists every route of docs/product.md, "Routes and slugs"', () 
     '/developers',
     '/developers/python',
     '/developers/fast-check',
+    '/developers/fuzzer-mutators',
     '/location/file-corruption-usa',
     '/location/file-corruption-uk',
     ...['qa-testing', 'security-research', 'glitch-art'].map((s) => `/use-cases/${s}`),

@@ -145,6 +145,10 @@ export const routes: RouteObject[] = [
       { path: 'developers', lazy: page('./site/renderers/SectionHub.tsx', 'DevelopersHub') },
       { path: 'developers/python', lazy: page('./site/pages/Developers.tsx', 'Python') },
       { path: 'developers/fast-check', lazy: page('./site/pages/Developers.tsx', 'FastCheck') },
+      {
+        path: 'developers/fuzzer-mutators',
+        lazy: page('./site/pages/Developers.tsx', 'FuzzerMutators'),
+      },
       ...contentRoutes,
       { path: '*', lazy: page('./site/pages/NotFound.tsx', 'NotFound') },
     ],

@@ -220,6 +220,7 @@ export const FIXED_PATHS: readonly string[] = [
   '/developers',
   '/developers/python',
   '/developers/fast-check',
+  '/developers/fuzzer-mutators',
 ];
 
 /** Every path the site serves a page for. */

@@ -12,4 +12,9 @@ export const DEVELOPER_PAGES: readonly { path: string; title: string; summary: s
     title: 'fast-check arbitrary',
     summary: 'fracture/fast-check: corrupted copies as a fast-check arbitrary, for Vitest and node:test.',
   },
+  {
+    path: '/developers/fuzzer-mutators',
+    title: 'Fuzzer mutators',
+    summary: 'A shared library with AFL++’s custom mutator interface and libFuzzer’s custom mutator.',
+  },
 ];

@@ -1,5 +1,5 @@
-// The developer pages (/developers/python, /developers/fast-check): one module for them, so the
-// shell's table of page chunks grows by one entry, not one per page (every
+// The developer pages (/developers/python, /developers/fast-check, /developers/fuzzer-mutators): one
+// module for the three, so the shell's table of page chunks grows by one entry, not one per page (every
 // route's first load carries that table; docs/site.md, "Budgets"). Their claims are held to the
 // sources by developers.test.ts.
 import type { ReactNode } from 'react';
@@ -235,6 +235,52 @@ export function FastCheck() {
       <p>
         The same arbitrary runs under <code>node --test</code>. The entry is for Node 20.19 or later. The full guide,
         with the tests that check these claims, is <code>docs/fast-check.md</code> in the repository.
+      </p>
+    </DeveloperPage>
+  );
+}
+
+export const BUILD = 'make afl-mutator   # writes target/release/libfracture_afl.so';
+
+export const AFL =
+  'AFL_CUSTOM_MUTATOR_LIBRARY=target/release/libfracture_afl.so afl-fuzz -i seeds -o out -- ./target @@';
+
+export const EXPORTS = `void  *afl_custom_init(void *afl, unsigned int seed);
+size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
+                       uint8_t *add_buf, size_t add_buf_size, size_t max_size);
+void   afl_custom_deinit(void *data);
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);`;
+
+export function FuzzerMutators() {
+  return (
+    <DeveloperPage
+      path="/developers/fuzzer-mutators"
+      title="Fuzzer mutators"
+      heading="Fracture as a custom mutator for AFL++ and libFuzzer"
+      description="A shared library built from Fracture’s Rust core that plugs its corruption modes into AFL++ through the custom mutator interface, with a libFuzzer custom mutator in the same library."
+      keywords={['afl++ custom mutator', 'libfuzzer custom mutator', 'structure aware fuzzing', 'file format fuzzing']}
+    >
+      <h2>Build</h2>
+      <p>
+        <code>make afl-mutator</code> builds the library from the same core as the command line.
+      </p>
+      <CodeBlock label="Build the mutator">{BUILD}</CodeBlock>
+
+      <h2>With AFL++</h2>
+      <p>
+        AFL++ loads the library named by <code>AFL_CUSTOM_MUTATOR_LIBRARY</code>, and each mutation it asks for runs one
+        of Fracture’s corruption modes on the input.
+      </p>
+      <CodeBlock label="Run AFL++ with the mutator">{AFL}</CodeBlock>
+
+      <h2>The C interface</h2>
+      <p>
+        The library exports AFL++’s custom mutator functions <code>afl_custom_init</code>, <code>afl_custom_fuzz</code>{' '}
+        and <code>afl_custom_deinit</code>, and libFuzzer’s <code>LLVMFuzzerCustomMutator</code>.
+      </p>
+      <CodeBlock label="Exported functions">{EXPORTS}</CodeBlock>
+      <p>
+        The full guide is <code>docs/mutators.md</code> in the repository.
       </p>
     </DeveloperPage>
   );

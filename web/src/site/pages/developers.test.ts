@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { assert, property } from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corruption } from '../../../../sdk/fast-check.ts';
-import { EXAMPLE, FAILURE } from './Developers.tsx';
+import { AFL, BUILD, EXAMPLE, EXPORTS, FAILURE } from './Developers.tsx';
 
 const read = (file: string) => readFileSync(new URL(`../../../../${file}`, import.meta.url), 'utf8');
 
@@ -56,5 +56,45 @@ describe('/developers/python', () => {
 
   it('builds with make python into target/wheels/', () => {
     expect(read('Makefile')).toMatch(/^python: .*## build the Python package's wheel into target\/wheels\//m);
+  });
+});
+
+describe('/developers/fuzzer-mutators', () => {
+  it('gives the make target and the library it writes, as the Makefile has them', () => {
+    const makefile = read('Makefile');
+    const library = /^AFL_LIB := (\S+)$/m.exec(makefile)?.[1];
+    expect(library).toBe('target/release/libfracture_afl.so');
+    expect(makefile).toMatch(/^afl-mutator: \$\(AFL_LIB\)/m);
+    expect(BUILD).toBe(`make afl-mutator   # writes ${library}`);
+    expect(AFL.startsWith(`AFL_CUSTOM_MUTATOR_LIBRARY=${library} afl-fuzz `)).toBe(true);
+    expect(read('docs/mutators.md')).toContain('AFL_CUSTOM_MUTATOR_LIBRARY=');
+  });
+
+  it("lists C signatures the library exports, with the library's parameters and results", () => {
+    const rust = read('engine-rs/afl/src/lib.rs');
+    // One C declaration per function, continued lines joined.
+    const declarations = EXPORTS.replace(/,\n\s+/g, ', ').split('\n');
+    expect(declarations.map((d) => /(\w+)\(/.exec(d)?.[1])).toEqual([
+      'afl_custom_init',
+      'afl_custom_fuzz',
+      'afl_custom_deinit',
+      'LLVMFuzzerCustomMutator',
+    ]);
+    for (const declaration of declarations) {
+      const [, result, name, params] = /^(.*?)\s*\*?(\w+)\((.*)\);$/.exec(declaration) ?? [];
+      const exported = new RegExp(
+        `#\\[no_mangle\\]\\s*pub (?:unsafe )?extern "C" fn ${name}\\(([^)]*)\\)\\s*(?:-> ([^{]+))?\\{`,
+      ).exec(rust);
+      expect(exported, name).not.toBeNull();
+      const rustParams = exported![1].split(',').filter((p) => p.trim());
+      expect(rustParams.length, name).toBe(params.split(',').length);
+      const rustResult = exported![2]?.trim();
+      const expected = declaration.includes('*afl_custom_init')
+        ? '*mut c_void'
+        : result.trim() === 'size_t'
+          ? 'usize'
+          : undefined;
+      expect(rustResult, name).toBe(expected);
+    }
   });
 });

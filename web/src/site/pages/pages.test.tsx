@@ -232,6 +232,14 @@ describe('developer pages', () => {
   it.each([
     ['/developers/python', ['make python', 'corrupt_file', '@pytest.mark.fracture', 'fracture_seed', 'corruptions(']],
     ['/developers/fast-check', ["from 'fracture/fast-check'", 'maxIntensity', 'report.replay', 'node --test']],
+    [
+      '/developers/fuzzer-mutators',
+      [
+        'make afl-mutator',
+        'AFL_CUSTOM_MUTATOR_LIBRARY=target/release/libfracture_afl.so afl-fuzz',
+        'LLVMFuzzerCustomMutator',
+      ],
+    ],
   ])('%s states its facts in named, focusable code regions, with headings in order', (path, facts) => {
     renderAt(path);
     const main = screen.getByRole('main');

@@ -85,8 +85,8 @@ export function DevelopersHub() {
     <Hub
       path="/developers"
       title="Developer tools"
-      lead="Fracture where tests are written: a Python package with a pytest plugin and a Hypothesis strategy, and a fast-check arbitrary for JavaScript."
-      keywords={['fracture python', 'pytest plugin', 'hypothesis strategy', 'fast-check arbitrary']}
+      lead="Fracture where tests are written: a Python package with a pytest plugin and a Hypothesis strategy, a fast-check arbitrary, and a fuzzer mutator."
+      keywords={['fracture python', 'pytest plugin', 'fast-check arbitrary', 'afl++ custom mutator']}
       links={DEVELOPER_PAGES.map((page) => ({ to: page.path, title: page.title, text: page.summary }))}
     />
   );

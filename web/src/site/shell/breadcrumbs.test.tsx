@@ -52,6 +52,7 @@ describe('breadcrumbsFor', () => {
       { label: 'fast-check', path: '/developers/fast-check' },
     ]);
     expect(breadcrumbsFor('/developers/python', contentLabel)[1].label).toBe('Python');
+    expect(breadcrumbsFor('/developers/fuzzer-mutators', contentLabel)[1].label).toBe('Fuzzer Mutators');
   });
 
   it('prefers the content label over the map, and falls back to capitalised words', () => {

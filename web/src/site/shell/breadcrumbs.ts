@@ -22,7 +22,7 @@ export const SEGMENT_LABELS: Readonly<Record<string, string>> = {
   'opt-out': 'Do Not Sell or Share',
   faq: 'FAQ',
   location: 'Locations',
-  // developers and python read well capitalised (the fallback); the tool's name does not.
+  // developers, python and fuzzer-mutators read well capitalised (the fallback); the tool's name does not.
   'fast-check': 'fast-check',
 };
 
