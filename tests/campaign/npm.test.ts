@@ -362,7 +362,53 @@ describe('fracture run (npm)', () => {
     expect(r.code, r.err).toBe(1);
     expect(runsWithoutDuration(dir)).toEqual(runsWithoutDuration(single));
     expect(campaign(dir)).toEqual(campaign(single));
+    // Another campaign in the same DIR is refused, and leaves it as it was.
+    const before = readFileSync(path.join(dir, 'campaign.json'));
+    const other = npm(runArgs('resumed', ['--resume', '--count', '31']), work);
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/campaign\.json is another campaign: /);
+    expect(readFileSync(path.join(dir, 'campaign.json'))).toEqual(before);
   }, 120_000);
+
+  it('draws a progress line on a terminal, and none without one or with --quiet', () => {
+    const args = (out: string, quiet: string[] = []) => [
+      'run',
+      '--seed',
+      '3',
+      '--count',
+      '5',
+      '--only',
+      '8:',
+      ...quiet,
+      '--out',
+      out,
+      'input.bin',
+      '--',
+      TARGET,
+      '{}',
+    ];
+    // script(1) gives the command a terminal; what it writes there (both streams) comes back here.
+    const command = (out: string, quiet: string[] = []) =>
+      [process.execPath, ...NPM, ...args(out, quiet)].map((w) => `'${w.replaceAll("'", "'\\''")}'`).join(' ');
+    const tty = spawnSync('script', ['-q', '-c', command('tty'), '/dev/null'], { cwd: work, encoding: 'utf8' });
+    expect(tty.status, tty.stderr).toBe(0);
+    // The last frame, then the line's end (ESC [ K clears what a longer frame left).
+    const last = /\r5\/5 runs, [0-9]+\.[0-9] runs\/s, 5 accepted, 0 rejected, 0 crashed, 0 hung(.{3})\r?\n/s.exec(
+      tty.stdout,
+    );
+    expect(last?.[1]).toBe(`${String.fromCharCode(27)}[K`);
+    const quiet = spawnSync('script', ['-q', '-c', command('tty-quiet', ['--quiet']), '/dev/null'], {
+      cwd: work,
+      encoding: 'utf8',
+    });
+    expect(quiet.stdout).not.toContain('runs/s');
+    expect(quiet.stdout).not.toContain('5 runs:');
+    const piped = npm(args('piped'), work);
+    expect(piped.err).not.toContain('runs/s');
+    expect(piped.err).toMatch(
+      /fracture: run: 5 runs: 5 accepted, 0 rejected, 0 crashed, 0 hung; 0 unique -> piped\/summary\.md\n$/,
+    );
+  });
 
   it('exits 0 when nothing crashed or hung (--only keeps the header whole)', () => {
     const r = npm(
