@@ -152,12 +152,28 @@ impl Campaign {
 
     /// The runs of the slice: every run index r with r % M == K - 1.
     fn slice(&self) -> impl Iterator<Item = u64> + '_ {
-        let total = self.inputs.len() as u64 * self.count;
-        (0..total).filter(move |r| self.shard.is_none_or(|(k, m)| r % m == k - 1))
+        (0..self.total()).filter(move |&r| self.in_slice(r))
     }
 
+    fn total(&self) -> u64 {
+        self.inputs.len() as u64 * self.count
+    }
+
+    fn in_slice(&self, r: u64) -> bool {
+        r < self.total() && self.shard.is_none_or(|(k, m)| r % m == k - 1)
+    }
+
+    /// The number of runs in the slice, counted without walking it.
     fn planned(&self) -> u64 {
-        self.slice().count() as u64
+        match self.shard {
+            None => self.total(),
+            Some((k, m)) => self.total().saturating_sub(k - 1).div_ceil(m),
+        }
+    }
+
+    /// Every run of the slice is recorded (`runs` holds each seed of the slice once at most).
+    fn complete(&self, runs: &[Run]) -> bool {
+        runs.len() as u64 == self.planned()
     }
 
     fn rules(&self) -> Rules {
@@ -183,7 +199,7 @@ impl Campaign {
     fn json(&self, runs: &[Run], entries: &[Entry]) -> Json {
         let count = |o: Outcome| runs.iter().filter(|r| r.outcome == o).count() as u64;
         let planned = self.planned();
-        let complete = self.slice().all(|r| runs.iter().any(|run| run.seed == self.seed + r));
+        let complete = self.complete(runs);
         Json::Obj(vec![
             ("version", Json::Int(1)),
             ("command", Json::Arr(self.command.iter().map(|w| w.as_str().into()).collect())),
@@ -404,7 +420,7 @@ fn entries(c: &Campaign, runs: &[Run], dir: &Path, changes: &dyn Fn(&Entry, &[u8
 fn summary(c: &Campaign, runs: &[Run], entries: &[Entry]) -> String {
     let count = |o: Outcome| runs.iter().filter(|r| r.outcome == o).count();
     let planned = c.planned();
-    let complete = c.slice().all(|r| runs.iter().any(|run| run.seed == c.seed + r));
+    let complete = c.complete(runs);
     let mut s = String::from("# Fracture campaign\n\n");
     let command: Vec<String> = c.command.iter().map(|w| program_word(w)).collect();
     s += &format!("- Command: `{}`\n", command.join(" "));
@@ -479,8 +495,7 @@ fn recorded(c: &Campaign, dir: &Path) -> Vec<Run> {
     for line in text.split_inclusive('\n') {
         let Some(line) = line.strip_suffix('\n') else { continue };
         let Some(run) = Run::parse(line) else { continue };
-        let ok = c.file_index(run.seed).is_some_and(|i| c.inputs[i].file == run.file)
-            && c.slice().any(|r| c.seed + r == run.seed);
+        let ok = c.file_index(run.seed).is_some_and(|i| c.inputs[i].file == run.file) && c.in_slice(run.seed - c.seed);
         if ok && seen.insert(run.seed) {
             runs.push(run);
         }
@@ -996,6 +1011,35 @@ fn merge_dirs(o: &MergeOptions) -> Result<(Vec<Run>, Vec<Entry>), Stop> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slices_are_counted_without_walking_them() {
+        let record = |file: &str| InputRecord { file: file.into(), size: 1, sha256: String::new() };
+        let mut c = Campaign {
+            command: Vec::new(),
+            inputs: vec![record("a"), record("b")],
+            mode: "byte_flip".into(),
+            intensity: 80,
+            only: Vec::new(),
+            protect: Vec::new(),
+            fix_checksums: false,
+            timeout_ms: 1000,
+            crash_exit: Vec::new(),
+            crash_pattern: None,
+            minimize: true,
+            program: vec!["true".into()],
+            seed: 10,
+            count: 7,
+            shard: None,
+        };
+        for shard in [None, Some((1, 1)), Some((1, 3)), Some((3, 3)), Some((2, 5)), Some((20, 20)), Some((14, 20))] {
+            c.shard = shard;
+            assert_eq!(c.planned(), c.slice().count() as u64, "{shard:?}");
+        }
+        assert_eq!(c.file_index(10 + 7), Some(1));
+        assert_eq!(c.file_index(10 + 14), None);
+        assert_eq!(c.file_index(9), None);
+    }
 
     #[test]
     fn seconds_are_canonical() {
