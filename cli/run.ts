@@ -570,13 +570,17 @@ async function execute(
       progress.update(records.size, counts(), true);
     }
   };
-  try {
-    await Promise.all(slots.map((_, s) => worker(s)));
-  } catch (e) {
-    stopping = true;
-    for (const g of groups) killGroup(g);
-    stop ??= e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
-  }
+  // A worker that fails stops the others (they record nothing more) and is waited for with them: no
+  // run is recorded once the campaign is being closed.
+  await Promise.all(
+    slots.map((_, s) =>
+      worker(s).catch((e: unknown) => {
+        stopping = true;
+        for (const g of groups) killGroup(g);
+        stop ??= e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
+      }),
+    ),
+  );
   if (interrupted) return 130;
   progress.end();
   closeSync(runsFd);

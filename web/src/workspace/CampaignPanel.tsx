@@ -86,7 +86,8 @@ export default function CampaignPanel({ file, onClose, onNotCampaign }: Props) {
 
 function CrashItem({ campaign, crash }: { campaign: Campaign; crash: CampaignCrash }) {
   const ws = useWorkspace();
-  const settings = variantSettings(campaign, crash);
+  const found = variantSettings(campaign, crash);
+  const settings = 'unavailable' in found ? undefined : found;
   const [outcome, cause] = crash.signature.split('\n');
   const open = () => {
     if (!settings) return;
@@ -125,9 +126,16 @@ function CrashItem({ campaign, crash }: { campaign: Campaign; crash: CampaignCra
         {'\n'}
         {crash.replay.program}
       </Replay>
-      <Button type="button" $tone="secondary" onClick={open} disabled={!settings}>
+      <Button
+        type="button"
+        $tone="secondary"
+        onClick={open}
+        disabled={!settings}
+        aria-describedby={settings ? undefined : `crash-${crash.id}-why`}
+      >
         Open variant settings
       </Button>
+      {'unavailable' in found && <p id={`crash-${crash.id}-why`}>{found.unavailable}</p>}
     </li>
   );
 }

@@ -133,10 +133,14 @@ export interface VariantSettings {
   fixChecksums: boolean;
 }
 
-/** The settings of `crash`'s variant; undefined when the workspace has no algorithm for the campaign's mode. */
-export function variantSettings(c: Campaign, crash: CampaignCrash): VariantSettings | undefined {
+/**
+ * The settings of `crash`'s variant, or why the workspace cannot make it: a mode it has no algorithm
+ * for, or intensity 0 (the command lines take it; the workspace's slider starts at 1).
+ */
+export function variantSettings(c: Campaign, crash: CampaignCrash): VariantSettings | { unavailable: string } {
   const algorithm = ALGORITHMS.find((a) => a.mode === c.mode || a.value === c.mode);
-  if (!algorithm) return undefined;
+  if (!algorithm) return { unavailable: `The workspace has no algorithm for mode ${c.mode}.` };
+  if (c.intensity < 1) return { unavailable: 'The workspace makes intensities from 1 to 100; this campaign used 0.' };
   return {
     algorithm: algorithm.value,
     intensity: c.intensity,
