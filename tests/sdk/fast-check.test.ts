@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NATIVE = path.join(ROOT, 'target/release/fracture');
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
 /** The example of docs/fast-check.md marked `<!-- example: NAME ... -->`, exactly as printed there. */
 function docExample(name: string): string {
@@ -270,6 +271,51 @@ describe('fracture/fast-check, installed from the tarball beside fast-check', ()
     expect(fail.status).toBe(1);
     expect(fail.stdout).toMatch(/^# fail 1$/m);
     expect(fail.stdout).toContain('Counterexample: [corruption({"mode":"byte_flip","intensity":0,"seed":0})]');
+  });
+
+  it('a strict TypeScript consumer compiles against the shipped types, and a wrong use fails', () => {
+    const check = (name: string, source: string) => {
+      const dir = path.join(app, name);
+      mkdirSync(dir, { recursive: true });
+      const compilerOptions = {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        target: 'ES2022',
+        lib: ['ES2023'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        types: ['node'],
+        typeRoots: [path.join(ROOT, 'node_modules/@types')],
+      };
+      writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['main.ts'] }));
+      writeFileSync(path.join(dir, 'main.ts'), source);
+      return spawnSync(process.execPath, [TSC, '-p', dir], { cwd: app, encoding: 'utf8' });
+    };
+    const good = check(
+      'ts-fast-check',
+      `import fc from 'fast-check';
+import { corruption, type Corruption, type CorruptionOptions } from 'fracture/fast-check';
+const options: CorruptionOptions = { filename: 'a.png', modes: ['bit_rot', 'quick_scramble'], maxIntensity: 40, fixChecksums: true, engine: 'ts' };
+const arbitrary: fc.Arbitrary<Corruption> = corruption(new Uint8Array(8), options);
+fc.assert(
+  fc.property(arbitrary, ({ data, report }) => {
+    const bytes: Uint8Array = data;
+    const replay: string = report.replay;
+    const seed: number = report.seed;
+    return bytes.length >= 0 && replay.length > 0 && seed >= 0;
+  }),
+);
+// @ts-expect-error: not an option
+corruption(new Uint8Array(8), { colour: 'red' });
+`,
+    );
+    expect(good.status, good.stdout + good.stderr).toBe(0);
+    const wrong = check(
+      'ts-fast-check-wrong',
+      `import { corruption } from 'fracture/fast-check';\ncorruption('text');\n`,
+    );
+    expect(wrong.stdout).toMatch(/error TS2345/);
   });
 
   it("each value's report.replay, run by the native CLI, makes the value's bytes", () => {
