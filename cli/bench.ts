@@ -16,13 +16,13 @@ import {
   environment,
   MIB,
   planCells,
-  runCells,
   SCHEMA,
   schemaProblem,
   sizeText,
   TS_MAX_BYTES,
   VERSION,
 } from '../lib/engine/host/bench.ts';
+import { runCells } from '../lib/engine/host/bench-run.ts';
 import { loadWasmEngine } from '../lib/engine/host/node.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import { ENGINE_MODES } from '../lib/engine/shared/types.ts';

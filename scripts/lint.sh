@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 node scripts/check-self-contained.mjs
 node scripts/gen-engine-data.mjs --check
+node scripts/gen-bench-native.mjs --check
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked --quiet -- -D warnings
 biome check --error-on-warnings .

@@ -129,6 +129,7 @@ export const routes: RouteObject[] = [
       { path: 'about', lazy: page('./site/pages/About.tsx', 'About') },
       { path: 'contact', lazy: page('./site/pages/Contact.tsx', 'Contact') },
       { path: 'faq', lazy: page('./site/pages/FaqPage.tsx', 'FaqPage') },
+      { path: 'benchmark', lazy: page('./site/pages/Benchmark.tsx', 'Benchmark') },
       { path: 'privacy', lazy: page('./site/pages/legal/Privacy.tsx', 'Privacy') },
       { path: 'cookies', lazy: page('./site/pages/legal/Cookies.tsx', 'Cookies') },
       { path: 'terms', lazy: page('./site/pages/legal/Terms.tsx', 'Terms') },

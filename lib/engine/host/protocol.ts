@@ -3,6 +3,7 @@
 // the request's id.
 import type { FlipPiece } from '../pkg/fracture_engine.js';
 import type { CorruptOptions, Report, Stage } from '../shared/types.ts';
+import type { BenchOptions, BenchRow, Cell } from './bench.ts';
 
 /** A MessagePort: the DOM's, or Node's where Node code checks this file (it has no DOM types). */
 type Port = InstanceType<typeof MessagePort>;
@@ -28,6 +29,13 @@ export type ToWorker =
       writer?: Port;
     }
   | {
+      /** Run the benchmark's `cells` (docs/benchmark.md; bench-run.ts), answered by bench-progress, then bench-done or error. */
+      type: 'bench';
+      id: number;
+      options: BenchOptions;
+      cells: Cell[];
+    }
+  | {
       /** Become a helper: flip the pieces that arrive on `port` (FlipRequest, answered by FlipReply). */
       type: 'serve-flips';
       port: Port;
@@ -48,7 +56,10 @@ export type FromWorker =
   | { type: 'progress'; id: number; fraction: number }
   /** The output as a Blob, which crosses by reference. */
   | { type: 'done'; id: number; data: Blob; report: Report; notStored?: string }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; message: string }
+  /** A benchmark's runs done so far, of `total`, the last one of `cell`. */
+  | { type: 'bench-progress'; id: number; done: number; total: number; cell: Cell }
+  | { type: 'bench-done'; id: number; rows: BenchRow[] };
 
 /**
  * A flip piece's fields, as the module's `FlipPiece` declares them: what crosses to a helper (the

@@ -7,6 +7,7 @@ import type { CorruptCallbacks, Report, Stage } from '../shared/types.ts';
 import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
 import { answerHash, hashClient, type StreamHasher } from './hash-helper.ts';
 import type { FlipReply, FlipRequest, FromWorker, HashReply, HashRequest, ToWorker } from './protocol.ts';
+import { runCells } from './bench-run.ts';
 import { runReference } from './run-ts.ts';
 import { type OutputFile, runWasmToBlob, runWasmToFile, type WasmEngine } from './run.ts';
 import { browserRoute } from './policy.ts';
@@ -53,6 +54,25 @@ const warm = ready.then(async (engine) => {
     await runWasmToBlob(engine, sample.slice(), 'warm-up.bin', { mode, intensity: 80, seed: 1 }, {}, [], 'engine');
   }
 });
+
+/**
+ * The benchmark page's runs (docs/benchmark.md), in this worker, one after another; between runs it
+ * yields, so progress reaches the page (which cancels by ending the worker).
+ */
+async function bench(msg: Extract<ToWorker, { type: 'bench' }>) {
+  const engine = await ready;
+  await warm.catch(() => undefined);
+  try {
+    if (!engine) throw new Error('The WebAssembly engine did not load, and the benchmark makes its inputs with it');
+    const rows = await runCells(engine, msg.options, msg.cells, {
+      onProgress: (done, total, cell) => post({ type: 'bench-progress', id: msg.id, done, total, cell }),
+      pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
+    });
+    post({ type: 'bench-done', id: msg.id, rows });
+  } catch (e) {
+    post({ type: 'error', id: msg.id, message: messageOf(e) });
+  }
+}
 
 /** A helper reached over a port: one request at a time per port, answers matched by id. */
 function helperOver(port: MessagePort): FlipHelper {
@@ -228,6 +248,10 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   }
   if (msg.type === 'serve-hashes') {
     serveHashes(msg.port, msg.storePath);
+    return;
+  }
+  if (msg.type === 'bench') {
+    void bench(msg);
     return;
   }
   if (msg.type !== 'corrupt') return;

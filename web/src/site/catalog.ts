@@ -210,6 +210,7 @@ export const FIXED_PATHS: readonly string[] = [
   '/about',
   '/contact',
   '/faq',
+  '/benchmark',
   '/privacy',
   '/cookies',
   '/terms',

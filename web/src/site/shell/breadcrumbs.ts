@@ -21,6 +21,7 @@ export const SEGMENT_LABELS: Readonly<Record<string, string>> = {
   'advertising-policy': 'Advertising Policy',
   'opt-out': 'Do Not Sell or Share',
   faq: 'FAQ',
+  benchmark: 'Benchmark',
   location: 'Locations',
   // developers, python and fuzzer-mutators read well capitalised (the fallback); the tool's name does not.
   'fast-check': 'fast-check',

@@ -37,6 +37,7 @@ export const FOOTER_COLUMNS: readonly { title: string; links: readonly NavLink[]
       { label: 'Comparisons', to: '/compare' },
       { label: 'Quick answers', to: '/answers' },
       { label: 'Developer tools', to: '/developers' },
+      { label: 'Benchmark', to: '/benchmark' },
       { label: 'United States', to: '/location/file-corruption-usa' },
       { label: 'United Kingdom', to: '/location/file-corruption-uk' },
     ],

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BenchOptions,
+  type BenchResult,
+  benchRow,
+  checkBenchOptions,
+  compareRows,
+  markdown,
+  MIB,
+  planCells,
+  SCHEMA,
+  schemaProblem,
+  stats,
+  VERSION,
+} from './bench.ts';
+
+const OPTIONS: BenchOptions = {
+  sizes_bytes: [8 * MIB, 32 * MIB, 64 * MIB],
+  modes: ['byte_flip', 'bit_rot'],
+  inputs: ['random', 'png'],
+  engines: ['wasm', 'ts'],
+  intensity: 80,
+  runs: 3,
+  seed: 1,
+  ts_max_bytes: 16 * MIB,
+};
+
+describe('the benchmark schema', () => {
+  it('plans sizes, then modes, engines and inputs; the reference engine once at its cap above it', () => {
+    const cells = planCells(OPTIONS).map((c) => `${c.size_bytes / MIB} ${c.mode} ${c.engine} ${c.input}`);
+    expect(cells.slice(0, 4)).toEqual([
+      '8 byte_flip wasm random',
+      '8 byte_flip wasm png',
+      '8 byte_flip ts random',
+      '8 byte_flip ts png',
+    ]);
+    expect(cells.filter((c) => c.includes(' ts ')).map((c) => c.split(' ')[0])).toEqual([
+      '8',
+      '8',
+      '8',
+      '8',
+      '16',
+      '16',
+      '16',
+      '16',
+    ]);
+    expect(cells.filter((c) => c.includes(' wasm '))).toHaveLength(12);
+  });
+
+  it('median of odd and even counts, MiB/s from the fastest and slowest runs', () => {
+    expect(stats([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3 });
+    expect(stats([4, 1, 2, 3])).toEqual({ median: 2.5, min: 1, max: 4 });
+    const row = benchRow(
+      { mode: 'byte_flip', engine: 'wasm', input: 'png', size_bytes: MIB },
+      OPTIONS,
+      [500, 250, 1000],
+    );
+    expect([row.median_ms, row.median_mib_s, row.min_mib_s, row.max_mib_s]).toEqual([500, 2, 1, 4]);
+  });
+
+  it('compares rows of the same work and refuses what is not the schema', () => {
+    const rows = [benchRow({ mode: 'byte_flip', engine: 'wasm', input: 'png', size_bytes: MIB }, OPTIONS, [300])];
+    const old: BenchResult = {
+      schema: SCHEMA,
+      version: VERSION,
+      environment: {} as BenchResult['environment'],
+      options: OPTIONS,
+      rows: [{ ...rows[0], median_ms: 200 }],
+    };
+    expect(schemaProblem(old)).toBeUndefined();
+    expect(compareRows(rows, old)[0]?.ratio).toBe(1.5);
+    expect(compareRows([{ ...rows[0], input: 'random' }], old)).toEqual([undefined]);
+    expect(schemaProblem({ ...old, version: 2 })).toMatch(/version 1/);
+    expect(schemaProblem({ ...old, rows: [{ mode: 'byte_flip' }] })).toMatch(/row 0/);
+    expect(markdown({ ...old, environment: { ...old.environment, cores: 2 } })).toContain(
+      '| byte_flip | wasm | png | 1 MiB | 3.3 |',
+    );
+  });
+
+  it('checks modes and sizes', () => {
+    expect(checkBenchOptions({ ...OPTIONS, modes: ['melt'] })).toBe('Unknown mode: melt');
+    expect(checkBenchOptions({ ...OPTIONS, sizes_bytes: [1000] })).toBe(
+      'A png input needs at least 4096 bytes, not 1000',
+    );
+    expect(checkBenchOptions(OPTIONS)).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+// The /benchmark page as a visitor runs it (docs/benchmark.md): at its smallest size (the test-only
+// `?size-kib=`), every mode gets figures for both engines, the progress shows and ends, and "Copy
+// JSON" puts the schema's object on the clipboard; cancelling stops a run. Axe checks the results.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { type BenchResult, schemaProblem } from '../../lib/engine/host/bench.ts';
+import { ENGINE_MODES } from '../../lib/engine/shared/types.ts';
+import { presetConsent, waitForHydration } from './helpers/site.ts';
+
+test.beforeEach(async ({ context }) => presetConsent(context));
+
+test('a run at the smallest size: figures for both engines in every mode, and the JSON of the schema', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/benchmark?size-kib=64');
+  await waitForHydration(page);
+  await expect(page.getByLabel('Input size')).toHaveValue(String(64 * 1024));
+  await page.getByLabel('Runs per row').fill('2');
+  await expect(page.getByRole('button', { name: 'Copy JSON' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Run benchmark' }).click();
+  await expect(page.getByTestId('bench-status')).toContainText('Done: 32 rows.', { timeout: 90_000 });
+  const environment = page.getByTestId('bench-environment');
+  await expect(environment).toContainText('WebAssembly SIMD: available');
+  await expect(environment).toContainText(/Cores: \d+/);
+  for (const mode of ENGINE_MODES) {
+    for (const input of ['random', 'png']) {
+      const row = page.locator(`[data-testid="bench-results"] tr[data-mode="${mode}"][data-input="${input}"]`);
+      await expect(row.locator('td[data-engine="wasm"]')).toHaveText(/^\d+\.\d \(\d+\.\d–\d+\.\d\)$/);
+      await expect(row.locator('td[data-engine="ts"]')).toHaveText(/^\d+\.\d \(\d+\.\d–\d+\.\d\)$/);
+    }
+  }
+  await expect(page.getByTestId('bench-chart')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Copy JSON' }).click();
+  await expect(page.getByText('JSON copied to the clipboard')).toBeVisible();
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as BenchResult;
+  expect(schemaProblem(copied)).toBeUndefined();
+  expect(copied.environment.host).toBe('browser');
+  expect(copied.options.sizes_bytes).toEqual([64 * 1024]);
+  expect(copied.rows).toHaveLength(ENGINE_MODES.length * 2 * 2);
+  for (const mode of ENGINE_MODES) {
+    for (const engine of ['wasm', 'ts']) {
+      const rows = copied.rows.filter((r) => r.mode === mode && r.engine === engine);
+      expect(rows.map((r) => r.input)).toEqual(['random', 'png']);
+      for (const r of rows) {
+        expect([r.size_bytes, r.runs]).toEqual([64 * 1024, 2]);
+        expect(r.median_mib_s).toBeGreaterThan(0);
+      }
+    }
+  }
+  // The page shows the same object it copied.
+  expect(JSON.parse((await page.getByTestId('bench-json').textContent()) ?? '')).toEqual(copied);
+
+  await page.getByRole('button', { name: 'Copy Markdown' }).click();
+  const table = await page.evaluate(() => navigator.clipboard.readText());
+  expect(table).toContain('| mode | engine | input | size | median MiB/s | range MiB/s |');
+  expect(table.split('\n').filter((l) => l.startsWith('| byte_flip |'))).toHaveLength(4);
+
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+test('Cancel stops a run and keeps nothing', async ({ page }) => {
+  await page.goto('/benchmark?size-kib=1024');
+  await waitForHydration(page);
+  await page.getByLabel('Runs per row').fill('20');
+  await page.getByRole('button', { name: 'Run benchmark' }).click();
+  await expect(page.getByText(/Progress: run [1-9]\d* of 640/)).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('bench-status')).toHaveText('Cancelled. Nothing was kept.');
+  await expect(page.getByRole('button', { name: 'Copy JSON' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Run benchmark' })).toBeEnabled();
+});
