@@ -181,7 +181,10 @@ describe('fracture/fast-check, installed from the tarball beside fast-check', ()
     // from the registry, with no registry here.
     const peers = ['pure-rand', 'fast-check'].map((name) => {
       const [p] = JSON.parse(
-        npm(['pack', '--json', '--pack-destination', work, path.join(ROOT, 'node_modules', name)], work),
+        npm(
+          ['pack', '--ignore-scripts', '--json', '--pack-destination', work, path.join(ROOT, 'node_modules', name)],
+          work,
+        ),
       );
       return path.join(work, p.filename);
     });
