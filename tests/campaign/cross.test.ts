@@ -2,8 +2,8 @@
 // "Where it says exactly, the two CLIs produce the same bytes"): runs.jsonl equal apart from
 // duration_ms, campaign.json and summary.md byte for byte, the same crash files; shards of one CLI
 // merged by the other equal a single run. Both run as subprocesses on tests/campaign/target.c.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,48 @@ describe('fracture run: the native and the npm CLI agree', () => {
       expect(runs(a).length).toBeGreaterThan(0);
       expect(files(b)).toEqual(files(a));
     });
+  }
+
+  for (const [first, second] of [
+    [NATIVE, NPM],
+    [NPM, NATIVE],
+  ]) {
+    it(`a campaign the ${first.label} CLI stopped on Ctrl-C, the ${second.label} CLI resumes`, async () => {
+      const args = (out: string, more: string[] = []) => [
+        'run',
+        '--intensity',
+        '30',
+        '--count',
+        '16',
+        '--timeout',
+        '1',
+        '--jobs',
+        '1',
+        '--no-minimize',
+        ...more,
+        '--out',
+        out,
+        'one.bin',
+        '--',
+        target,
+        '{}',
+      ];
+      const out = `resumed-${first.label}`;
+      const child = spawn(first.cmd, [...first.args, ...args(out, ['--seed', '61'])], { cwd: work, stdio: 'ignore' });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const file = path.join(work, out, 'runs.jsonl');
+      const lines = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 1 : 0);
+      const end = Date.now() + 60_000;
+      while (lines() < 4 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(runs(path.join(work, out)).length).toBeLessThan(16);
+      // The seed comes from campaign.json.
+      expect(run(second, args(out, ['--resume'])).code).not.toBe(2);
+      expect(run(first, args(`whole-${first.label}`, ['--seed', '61'])).code).not.toBe(2);
+      expect(runs(path.join(work, out))).toEqual(runs(path.join(work, `whole-${first.label}`)));
+      expect(files(path.join(work, out))).toEqual(files(path.join(work, `whole-${first.label}`)));
+    }, 120_000);
   }
 
   it('shards run by one CLI merge in the other into the single campaign', () => {
