@@ -448,3 +448,43 @@ fn exit_codes_and_usage_errors() {
     let help = s.run(&["run", "--help"]);
     assert!(help.status.success() && String::from_utf8_lossy(&help.stdout).contains("--crash-pattern"));
 }
+
+#[test]
+fn what_the_program_leaves_behind_is_killed_with_it() {
+    let s = Scratch::new();
+    s.write("a.bin", &bytes(40, 7));
+    // A child left running after the program exits, and one under a program that hangs: each would
+    // leave a file a second later if it were still alive. A child that leaves the group and keeps the
+    // pipes open does not hold the run up.
+    let left = "(sleep 1; touch left) & exit 0";
+    let hung = "(sleep 1; touch hung) & sleep 30";
+    let escaped = "setsid sleep 3 & exit 0";
+    for (dir, script, timeout, outcome) in
+        [("c1", left, "5", "accepted"), ("c2", hung, "0.3", "hung"), ("c3", escaped, "5", "accepted")]
+    {
+        let started = std::time::Instant::now();
+        let out = s.run(&[
+            "run",
+            "--count",
+            "2",
+            "--timeout",
+            timeout,
+            "--no-minimize",
+            "--out",
+            dir,
+            "a.bin",
+            "--",
+            "/bin/sh",
+            "-c",
+            script,
+        ]);
+        assert!(started.elapsed() < Duration::from_millis(2500), "{dir}: {:?}", started.elapsed());
+        assert_eq!(out.status.code(), Some(i32::from(outcome == "hung")), "{}", String::from_utf8_lossy(&out.stderr));
+        for r in s.runs(dir) {
+            assert_eq!(r["outcome"], outcome);
+        }
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(!s.path().join("left").exists());
+    assert!(!s.path().join("hung").exists());
+}

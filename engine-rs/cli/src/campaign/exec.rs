@@ -111,7 +111,8 @@ fn watch(child: &mut Child, group: i32, started: Instant, timeout: Duration) -> 
     let mut status: Option<Status> = None;
     let mut timed_out = false;
     let mut ended: Option<Instant> = None;
-    // After the exit, what the group's stragglers still hold open is read a little longer at most.
+    // After the exit the group is killed, so the pipes end at once; a process that left the group and
+    // holds them open is not waited for: what the pipes hold is read for 100 ms at most.
     let mut drain_until: Option<Instant> = None;
     loop {
         if status.is_none() {
@@ -128,7 +129,7 @@ fn watch(child: &mut Child, group: i32, started: Instant, timeout: Duration) -> 
                 });
                 // What the program left behind goes with it, so the pipes reach their end.
                 kill_group(group);
-                drain_until = Some(Instant::now().max(deadline) + Duration::from_millis(100));
+                drain_until = Some(Instant::now() + Duration::from_millis(100));
             }
         }
         let now = Instant::now();
