@@ -433,6 +433,28 @@ async function execute(
       fail(campaignPath, e);
     }
   };
+  // While the runs go on, campaign.json is rewritten when a crash id is new (it holds the signatures
+  // --resume needs after a kill that no handler sees), at most once a second: a campaign where every
+  // run is a new id costs linear time, not quadratic. Ctrl-C and the end write it whatever the clock.
+  let lastWrite = 0;
+  let pendingWrite: NodeJS.Timeout | undefined;
+  const campaignSoon = () => {
+    const wait = lastWrite + 1000 - performance.now();
+    if (wait <= 0) {
+      lastWrite = performance.now();
+      writeCampaign();
+    } else {
+      pendingWrite ??= setTimeout(() => {
+        pendingWrite = undefined;
+        lastWrite = performance.now();
+        if (!stopping) writeCampaign();
+      }, wait);
+    }
+  };
+  const stopWrites = () => {
+    if (pendingWrite) clearTimeout(pendingWrite);
+    pendingWrite = undefined;
+  };
   /** runs.jsonl sorted, campaign.json and summary.md: the DIR as a finished (or stopped) campaign leaves it. */
   const finish = (): CampaignFile => {
     writeAtomicSync(runsPath, sorted().map(recordLine).join(''), fileMode);
@@ -459,7 +481,9 @@ async function execute(
     crashExit: new Set(a.crashExit),
     crashPattern: a.crashPattern === null ? null : new RegExp(a.crashPattern, 'u'),
   };
-  const counts = () => value().counts;
+  // Kept as runs are recorded (value() goes over every run: once a run would be quadratic).
+  const tally: CampaignFile['counts'] = { accepted: 0, rejected: 0, crashed: 0, hung: 0 };
+  for (const rec of records.values()) tally[rec.outcome]++;
   const progress = new ProgressLine(io.err, !a.quiet && io.err.isTTY === true, planned);
   let stopping = false;
   let interrupted = false;
@@ -467,6 +491,7 @@ async function execute(
     // Ctrl-C, SIGTERM, SIGHUP: no new run; the running ones' groups killed (not recorded).
     interrupted = true;
     stopping = true;
+    stopWrites();
     for (const g of groups) killGroup(g);
     progress.end();
     try {
@@ -519,7 +544,7 @@ async function execute(
     engineQueue = made.catch(() => undefined);
     return made.then((r) => r.data);
   };
-  progress.update(records.size, counts(), false);
+  progress.update(records.size, tally, false);
   const worker = async (slot: number) => {
     while (!stopping && next < todo.length) {
       const r = todo[next++];
@@ -552,6 +577,7 @@ async function execute(
       };
       // Recorded in one synchronous step: a signal finds the DIR consistent.
       records.set(r, rec);
+      tally[rec.outcome]++;
       if (verdict.crashId !== null && verdict.signature !== null) {
         const id = verdict.crashId;
         signatures.set(id, verdict.signature);
@@ -559,7 +585,7 @@ async function execute(
         if (rep === undefined || r < rep) {
           reps.set(id, r);
           keepCrash(id, rec, variant, ran, input.mode);
-          writeCampaign();
+          campaignSoon();
         }
       }
       try {
@@ -567,7 +593,7 @@ async function execute(
       } catch (e) {
         fail(runsPath, e);
       }
-      progress.update(records.size, counts(), true);
+      progress.update(records.size, tally, true);
     }
   };
   // A worker that fails stops the others (they record nothing more) and is waited for with them: no
@@ -581,6 +607,7 @@ async function execute(
       }),
     ),
   );
+  stopWrites();
   if (interrupted) return 130;
   progress.end();
   closeSync(runsFd);
