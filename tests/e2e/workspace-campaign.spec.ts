@@ -3,6 +3,7 @@
 // replay; "Open variant settings" puts the variant's algorithm, intensity, seed, byte ranges and Keep
 // checksums valid in the workspace, and processing the input there downloads the very bytes the
 // campaign kept for that crash. A JSON file named like a campaign that is not one joins the file list.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -106,6 +107,15 @@ test.describe('a campaign dropped on the workspace', () => {
       );
       await expect(item.getByLabel(`Signature of ${crash.id}`)).toHaveText(crash.signature);
     }
+
+    // Axe on the panel: no serious or critical violation.
+    const axe = await new AxeBuilder({ page })
+      .include('[data-campaign]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
 
     // The last crash's variant: its settings in the workspace...
     const crash = campaign.crashes[campaign.crashes.length - 1];
