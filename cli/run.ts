@@ -620,6 +620,8 @@ async function execute(
         writeCampaign();
       });
     } catch (e) {
+      // The other candidates of the round end with it.
+      for (const g of groups) killGroup(g);
       stop = e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
     }
   }

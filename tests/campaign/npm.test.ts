@@ -370,6 +370,34 @@ describe('fracture run (npm)', () => {
     expect(readFileSync(path.join(dir, 'campaign.json'))).toEqual(before);
   }, 120_000);
 
+  it('Ctrl-C while minimising leaves every run recorded; --resume minimises what is left', async () => {
+    const dir = path.join(work, 'shrinking');
+    const child: ChildProcess = spawn(process.execPath, [...NPM, ...runArgs('shrinking')], {
+      cwd: work,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => {
+      child.stderr?.on('data', (d) => {
+        err += d;
+        if (err.includes('fracture: run: minimizing ')) resolve();
+      });
+      child.on('exit', () => resolve());
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const c = campaign(dir);
+    expect([c.complete, c.counts]).toEqual([true, campaign(single).counts]);
+    expect(c.crashes.some((e: { minimized: unknown }) => e.minimized === null)).toBe(true);
+    expect(runsWithoutDuration(dir)).toEqual(runsWithoutDuration(single));
+    // --resume runs nothing again and minimises the rest: the single campaign's DIR.
+    const r = npm(runArgs('shrinking', ['--resume']), work);
+    expect(r.code, r.err).toBe(1);
+    expect(runsWithoutDuration(dir)).toEqual(runsWithoutDuration(single));
+    expect(campaign(dir)).toEqual(campaign(single));
+  }, 120_000);
+
   it('draws a progress line on a terminal, and none without one or with --quiet', () => {
     const args = (out: string, quiet: string[] = []) => [
       'run',
