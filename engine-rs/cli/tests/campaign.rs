@@ -441,6 +441,12 @@ fn exit_codes_and_usage_errors() {
         assert!(stderr.starts_with("fracture: ") && stderr.trim_end().ends_with("--help)"), "{stderr}");
     }
     assert!(!s.path().join("campaign").exists());
+    // An input where DIR's files go is refused, and kept.
+    s.write("summary.md", b"notes");
+    let out = s.run(&["run", "--out", ".", "a.bin", "summary.md", "--", "true"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is the input summary.md"));
+    assert_eq!(s.read("summary.md"), b"notes");
     // A program that cannot be started stops the campaign: exit 1.
     let out = s.run(&["run", "--out", "bad", "a.bin", "--", "/nonexistent/program"]);
     assert_eq!(out.status.code(), Some(1));

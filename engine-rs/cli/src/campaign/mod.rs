@@ -556,6 +556,10 @@ fn plan(o: &Options) -> Result<Planned, Stop> {
     if dir.exists() && !dir.is_dir() {
         return Err(usage(format!("--out {} is not a directory", crate::display::path(dir))));
     }
+    // No output lands on an input (docs/cli.md, "Plan, then write").
+    for name in ["campaign.json", "runs.jsonl", "summary.md"] {
+        claims.output(&dir.join(name)).map_err(usage)?;
+    }
     let json_path = dir.join("campaign.json");
     let previous = if o.resume {
         let text = std::fs::read_to_string(&json_path)
