@@ -559,24 +559,27 @@ fn run_command() -> Command {
         .args_override_self(true)
         .term_width(100);
     let base = command();
-    let corruption: Vec<Arg> = ["mode", "intensity", "only", "protect", "fix-checksums"]
+    let mut args: Vec<Arg> = ["mode", "intensity", "only", "protect", "fix-checksums"]
         .iter()
         .filter_map(|id| base.get_arguments().find(|a| a.get_id() == *id).cloned())
         .collect();
-    c.args(corruption)
-        .arg(value("seed", "S", "0-9007199254740991 (default random, always printed; with --resume the recorded one)"))
-        .arg(value("count", "N", "variants of every FILE (default 1); variant j of file i uses S + i * N + j"))
-        .arg(value("jobs", "J", "runs at once (default: the number of cores)"))
-        .arg(value("timeout", "SECONDS", "a run still going after this is hung (default 10; up to 3 decimals)"))
-        .arg(path(value("out", "DIR", "the campaign directory (default ./campaign)")))
-        .arg(value("shard", "K/M", "run only the K-th of M disjoint slices of the runs (1-based)"))
-        .arg(value("crash-exit", "CODES", "exit codes that are crashes: 1-255, commas and ranges (134,139,200-210)"))
-        .arg(value("crash-pattern", "REGEX", "a line of standard error matching REGEX is a crash"))
-        .arg(flag("resume", "continue the campaign in DIR, skipping the runs it recorded"))
-        .arg(flag("no-minimize", "do not minimise the unique crashes"))
-        .arg(flag("quiet", "no progress line and no closing line"))
-        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
-        .arg(files("FILE", "the files whose variants PROGRAM gets"))
+    args.extend([
+        value("seed", "S", "0-9007199254740991 (default random, always printed; with --resume the recorded one)"),
+        value("count", "N", "variants of every FILE (default 1); variant j of file i uses S + i * N + j"),
+        value("jobs", "J", "runs at once (default: the number of cores)"),
+        value("timeout", "SECONDS", "a run still going after this is hung (default 10; up to 3 decimals)"),
+        path(value("out", "DIR", "the campaign directory (default ./campaign)")),
+        value("shard", "K/M", "run only the K-th of M disjoint slices of the runs (1-based)"),
+        value("crash-exit", "CODES", "exit codes that are crashes: 1-255, commas and ranges (134,139,200-210)"),
+        value("crash-pattern", "REGEX", "a line of standard error matching REGEX is a crash"),
+        flag("resume", "continue the campaign in DIR, skipping the runs it recorded"),
+        flag("no-minimize", "do not minimise the unique crashes"),
+        flag("quiet", "no progress line and no closing line"),
+        Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"),
+        files("FILE", "the files whose variants PROGRAM gets"),
+    ]);
+    // In this order in the help, the corrupting options first (they keep their place in `fracture --help`).
+    c.args(args.into_iter().enumerate().map(|(k, a)| a.display_order(k)))
 }
 
 fn merge_command() -> Command {
