@@ -42,6 +42,7 @@ import os from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { childrenNamed, descendants } from './lib/procs.mjs';
 import { fmtMs, renderTable } from './lib/table.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -176,19 +177,7 @@ function sha256File(path) {
 
 /** The browser process: Playwright starts it as a child of this process. */
 function browserPid() {
-  const mine = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        return (
-          Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid &&
-          readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('chromium')
-        );
-      } catch {
-        return false;
-      }
-    });
+  const mine = childrenNamed(process.pid, 'chromium');
   if (mine.length !== 1) throw new Error(`expected one Chromium child process, found ${mine.length}`);
   return Number(mine[0]);
 }
@@ -209,28 +198,7 @@ class MemorySampler {
   }
 
   descendants() {
-    const parent = new Map();
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
-      try {
-        // Field 4 of stat is the parent pid; the command name (field 2) may hold spaces, so cut after ')'.
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-    const tree = new Set([this.rootPid]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const [pid, ppid] of parent) {
-        if (!tree.has(pid) && tree.has(ppid)) {
-          tree.add(pid);
-          grew = true;
-        }
-      }
-    }
-    return [...tree];
+    return descendants(this.rootPid);
   }
 
   sample() {

@@ -6,11 +6,12 @@
 //   node tests/bench/page.mjs [--mib 16|64|200] [--runs N] [--out FILE]   (default 16 MiB, 5 runs,
 //   bench-results/page.json); needs web/dist (npm run build:web) and /usr/bin/chromium.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { childrenNamed, descendants } from './lib/procs.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MIB = 1024 * 1024;
@@ -48,41 +49,12 @@ for (let i = 0; i < 100; i++) {
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 /** The browser: the one Chromium child of this process (Playwright starts it). */
-const root = Number(
-  readdirSync('/proc').find((name) => {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      return ppid === process.pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('chromium');
-    } catch {
-      return false;
-    }
-  }),
-);
+const [root] = childrenNamed(process.pid, 'chromium');
 
 /** The Rss (KiB) of the largest renderer process under this browser. */
 function rendererRss() {
-  const parent = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  const tree = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, ppid] of parent)
-      if (!tree.has(pid) && tree.has(ppid)) {
-        tree.add(pid);
-        grew = true;
-      }
-  }
   let largest = 0;
-  for (const pid of tree) {
+  for (const pid of descendants(root)) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmd.includes('--type=renderer') || cmd.includes('--top-chrome-webui')) continue;

@@ -5,7 +5,7 @@
 // (truncate_insert, interrupted_transfer) leave holes that the next mode's input does not fit, so one
 // worker for the whole suite grew to 3 times the input; the reference engine's garbage stays in its
 // own worker too.
-import type { BenchOptions, BenchRow, Cell } from './bench.ts';
+import { BENCH_WORKER_NAME, type BenchOptions, type BenchRow, type Cell } from './bench.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
 export interface BenchRun {
@@ -33,7 +33,7 @@ export function startBench(
   const runMode = (group: Cell[], before: number) =>
     new Promise<BenchRow[]>((resolve, reject) => {
       // './worker.js' as client.ts names it: the compiled package's file; Vite resolves it to worker.ts.
-      const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'fracture-engine' });
+      const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: BENCH_WORKER_NAME });
       const end = (error?: Error, rows?: BenchRow[]) => {
         worker.terminate();
         stop = undefined;

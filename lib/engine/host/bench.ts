@@ -4,6 +4,8 @@
 import { ENGINE_MODES, ENGINE_VERSION } from '../shared/types.ts';
 
 export const SCHEMA = 'fracture-bench';
+/** The name of a benchmark's engine worker: it skips the workspace's warm-up (the runs have their own). */
+export const BENCH_WORKER_NAME = 'fracture-bench';
 export const VERSION = 1;
 export const MIB = 1_048_576;
 /** The reference engine's rows run at most this size unless told otherwise (docs/benchmark.md). */

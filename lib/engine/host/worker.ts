@@ -7,6 +7,7 @@ import type { CorruptCallbacks, Report, Stage } from '../shared/types.ts';
 import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
 import { answerHash, hashClient, type StreamHasher } from './hash-helper.ts';
 import type { FlipReply, FlipRequest, FromWorker, HashReply, HashRequest, ToWorker } from './protocol.ts';
+import { BENCH_WORKER_NAME } from './bench.ts';
 import { runCells } from './bench-run.ts';
 import { runReference } from './run-ts.ts';
 import { type OutputFile, runWasmToBlob, runWasmToFile, type WasmEngine } from './run.ts';
@@ -39,7 +40,7 @@ void ready.then(() => post({ type: 'ready' }));
  * posted meanwhile wait for this).
  */
 const warm = ready.then(async (engine) => {
-  if (!engine) return;
+  if (!engine || self.name === BENCH_WORKER_NAME) return;
   if (self.name === HELPER_NAME) {
     // A helper mostly hashes: its SHA-256 is the function to have optimised before the first piece.
     const sha = new engine.Sha256Stream();

@@ -157,6 +157,30 @@ function Chart({ rows }: { rows: BenchRow[] }) {
   );
 }
 
+/** A labelled whole-number field; what is typed is kept within [min, max]. */
+function NumberField(p: {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  disabled: boolean;
+  set: (n: number) => void;
+}) {
+  return (
+    <label>
+      {p.label}
+      <input
+        type="number"
+        min={p.min}
+        max={p.max}
+        value={p.value}
+        disabled={p.disabled}
+        onChange={(e) => p.set(Math.min(p.max, Math.max(p.min, Math.trunc(Number(e.target.value)) || p.min)))}
+      />
+    </label>
+  );
+}
+
 function Runner() {
   const extra = useRef<number | undefined>(undefined);
   const [sizes, setSizes] = useState<number[]>(PAGE_SIZES_MIB.map((m) => m * MIB));
@@ -254,38 +278,16 @@ function Runner() {
             ))}
           </select>
         </label>
-        <label>
-          Intensity (0–100)
-          <input
-            type="number"
-            min={0}
-            max={100}
-            value={intensity}
-            disabled={running}
-            onChange={(e) => setIntensity(Math.min(100, Math.max(0, Math.trunc(Number(e.target.value)) || 0)))}
-          />
-        </label>
-        <label>
-          Runs per row
-          <input
-            type="number"
-            min={1}
-            max={20}
-            value={runs}
-            disabled={running}
-            onChange={(e) => setRuns(Math.min(20, Math.max(1, Math.trunc(Number(e.target.value)) || 1)))}
-          />
-        </label>
-        <label>
-          Seed
-          <input
-            type="number"
-            min={0}
-            value={seed}
-            disabled={running}
-            onChange={(e) => setSeed(Math.max(0, Math.trunc(Number(e.target.value)) || 0))}
-          />
-        </label>
+        <NumberField
+          label="Intensity (0–100)"
+          min={0}
+          max={100}
+          value={intensity}
+          disabled={running}
+          set={setIntensity}
+        />
+        <NumberField label="Runs per row" min={1} max={20} value={runs} disabled={running} set={setRuns} />
+        <NumberField label="Seed" min={0} max={Number.MAX_SAFE_INTEGER} value={seed} disabled={running} set={setSeed} />
         <Actions>
           <Button type="submit" disabled={running}>
             Run benchmark
