@@ -20,6 +20,7 @@ import { display, privateDir, removePrivateDir, specialKind } from '../sdk/outpu
 import type { AgreeArgs, AgreeEngine } from './args.ts';
 import { ioText } from './io.ts';
 import { Progress } from './progress.ts';
+import * as msg from '../lib/engine/shared/messages.ts';
 
 /** The reference engine's limit (the corrupting command's for `--engine ts`). */
 const MAX_WHOLE = 0xffffffff;
@@ -187,7 +188,7 @@ async function planAgree(a: AgreeArgs): Promise<{ files: PlannedFile[] } | { ref
     try {
       const info = await stat(file, { bigint: true });
       const kind = specialKind(info);
-      if (kind) return { refusal: `${display(file)} is ${kind}, not a regular file` };
+      if (kind) return { refusal: msg.notRegular(display(file), kind) };
       if (info.isDirectory()) files.push({ file, error: 'is a directory' });
       else files.push({ file, info });
     } catch (e) {

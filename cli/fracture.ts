@@ -27,6 +27,7 @@ import {
   removePrivateDir,
   writeAtomically,
 } from '../sdk/outputs.ts';
+import * as msg from '../lib/engine/shared/messages.ts';
 
 const MAX_INPUT = 0xffffffff;
 /** The most standard input a streamed run takes (the engine's positions are exact doubles). */
@@ -42,7 +43,7 @@ function stdinLimit(max: number): number {
 }
 
 function tooLarge(limit: number): Error {
-  return new Error(`Input too large: more than ${limit} bytes on standard input`);
+  return new Error(msg.stdinTooLarge(String(limit)));
 }
 /** Bytes read at a time, so the progress bar moves while a large file is read. */
 const PIECE = 8 * 1024 * 1024;
@@ -78,15 +79,13 @@ async function readFileInput(file: string, check: () => void, progress: (fractio
     }
     const probe = await handle.read(new Uint8Array(1), 0, 1, at);
     if (at !== bytes.length || probe.bytesRead !== 0 || changed(info, await handle.stat({ bigint: true }))) {
-      throw new Error(CHANGED);
+      throw new Error(msg.changedWhileRead());
     }
     return { bytes, mode: Number(info.mode) };
   } finally {
     await handle.close();
   }
 }
-
-const CHANGED = 'the file changed while it was being read';
 
 /** Whether a file's size or modification time differs between two looks at it. */
 function changed(before: BigIntStats, after: BigIntStats): boolean {
@@ -142,7 +141,7 @@ async function spoolStdin(): Promise<{ bytes: Uint8Array } | { dir: string; file
   }
   if (ended) return { bytes: Buffer.concat(head, size) };
   const dir = await privateDir('fracture-stdin-').catch((e) => {
-    throw new Error(`cannot copy standard input to a temporary file: ${ioText(e)}`);
+    throw new Error(msg.cannotCopyStdin(ioText(e)));
   });
   const file = path.join(dir, 'input');
   try {
@@ -331,7 +330,7 @@ async function runFilesWith(
   const ensureOutDir = async () => {
     if (outDirReady) return;
     await mkdir(a.out, { recursive: true }).catch((e) => {
-      throw new OutDirError(`cannot create output directory ${display(a.out)}: ${ioText(e)}`);
+      throw new OutDirError(msg.cannotCreateOutDir(display(a.out), ioText(e)));
     });
     outDirReady = true;
   };
@@ -353,7 +352,7 @@ async function runFilesWith(
     const seedOf = (j: number) => variantSeed(a, i, j);
     /** The engine's checks, once the file is open; a file that was not there when the run was planned has no outputs. */
     const check = () => {
-      if (file !== STDIN && plan.inputs[i].variants.length === 0) throw new Error(CHANGED);
+      if (file !== STDIN && plan.inputs[i].variants.length === 0) throw new Error(msg.changedWhileRead());
       engineCheck(a, seedOf(0));
     };
     ui.start(shown, sizes[i]);
@@ -431,7 +430,7 @@ async function runFilesWith(
           /** Writes an output of this file (a failure of the file itself is `cannot write OUT`). */
           const write = <T>(target: string, fill: (out: FileHandle) => Promise<T>) =>
             writeAtomically(target, mode, fill, discarding).catch((e) => {
-              throw e instanceof OutputError ? new Error(`cannot write ${display(target)}: ${ioText(e.error)}`) : e;
+              throw e instanceof OutputError ? new Error(msg.cannotWrite(display(target), ioText(e.error))) : e;
             });
           if (streamed && engine.prepareStream) {
             const source = streamed;
@@ -439,14 +438,15 @@ async function runFilesWith(
             const prepared = await engine.prepareStream(source.handle, source.size, name, settings, seed);
             /** The input has the size and time it had when it was opened, or the run fails. */
             const unchanged = async () => {
-              if (changed(source.info, await source.handle.stat({ bigint: true }))) throw new Error(CHANGED);
+              if (changed(source.info, await source.handle.stat({ bigint: true })))
+                throw new Error(msg.changedWhileRead());
             };
             if (file === STDIN) {
               report = withHostFields(
                 await prepared.run(
                   (bytes) =>
                     writeAll(io.out, bytes).catch((e) => {
-                      throw new Error(`cannot write standard output: ${ioText(e)}`);
+                      throw new Error(msg.cannotWriteStdout(ioText(e)));
                     }),
                   (f) => ui.progress(f),
                 ),
@@ -462,7 +462,7 @@ async function runFilesWith(
                 throw e;
               }
               destination = target;
-              const cannot = (e: unknown) => new Error(`cannot write ${display(target)}: ${ioText(e)}`);
+              const cannot = (e: unknown) => new Error(msg.cannotWrite(display(target), ioText(e)));
               let ran = false;
               try {
                 report = await write(target, async (out) => {
@@ -488,7 +488,7 @@ async function runFilesWith(
             size = data.length;
             if (file === STDIN) {
               await writeAll(io.out, data).catch((e) => {
-                throw new Error(`cannot write standard output: ${ioText(e)}`);
+                throw new Error(msg.cannotWriteStdout(ioText(e)));
               });
               destination = 'standard output';
             } else {
@@ -498,7 +498,7 @@ async function runFilesWith(
               destination = target;
               await write(target, (out) =>
                 out.writeFile(data).catch((e) => {
-                  throw new Error(`cannot write ${display(target)}: ${ioText(e)}`);
+                  throw new Error(msg.cannotWrite(display(target), ioText(e)));
                 }),
               );
             }
@@ -510,7 +510,7 @@ async function runFilesWith(
             await ensureOutDir();
             await write(reportPath, (out) =>
               out.writeFile(json).catch((e) => {
-                throw new Error(`cannot write ${display(reportPath)}: ${ioText(e)}`);
+                throw new Error(msg.cannotWrite(display(reportPath), ioText(e)));
               }),
             );
           }
@@ -521,7 +521,7 @@ async function runFilesWith(
             const pdf = await filePdf(input, data, report);
             await write(pdfPath, (out) =>
               out.writeFile(pdf).catch((e) => {
-                throw new Error(`cannot write ${display(pdfPath)}: ${ioText(e)}`);
+                throw new Error(msg.cannotWrite(display(pdfPath), ioText(e)));
               }),
             );
           }
@@ -578,7 +578,7 @@ async function emit(
       );
     } catch (e) {
       const why = e instanceof OutputError ? ioText(e.error) : e instanceof Error ? e.message : String(e);
-      io.err.write(`fracture: cannot write ${display(zipPath)}: ${why}\n`);
+      io.err.write(`fracture: ${msg.cannotWrite(display(zipPath), why)}\n`);
       return 1;
     }
     if (!a.json && !a.quiet) io.out.write(`${display(zipPath)} (${done.length} files + session report)\n`);

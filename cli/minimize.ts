@@ -22,6 +22,7 @@ import {
 } from '../sdk/outputs.ts';
 import type { MinimizeArgs } from './args.ts';
 import { ioText } from './io.ts';
+import * as msg from '../lib/engine/shared/messages.ts';
 
 export type Outcome = { fail: false } | { fail: true; how: string };
 
@@ -54,7 +55,7 @@ async function plan(a: MinimizeArgs, out: string) {
   for (const file of [a.original, a.corrupted]) {
     const info = await stat(file, { bigint: true }).catch(() => undefined);
     const kind = info && specialKind(info);
-    if (kind) throw new Refusal(`${display(file)} is ${kind}, not a regular file`);
+    if (kind) throw new Refusal(msg.notRegular(display(file), kind));
     inputs.push({ shown: file, key: info ? fileKey(info) : undefined });
   }
   const refusal = checkPlan(inputs, [{ shown: out, id: await identifyOutput(out) }]);
@@ -128,7 +129,7 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
     for (const p of kept) result[p] = corrupted[p];
     // Through a temporary file, with the permissions both inputs grant.
     await writeAtomically(out, outputMode([originalMode, corruptedMode]), (h) => h.writeFile(result)).catch((e) => {
-      throw new Error(`cannot write ${display(out)}: ${ioText(e instanceof OutputError ? e.error : e)}`);
+      throw new Error(msg.cannotWrite(display(out), ioText(e instanceof OutputError ? e.error : e)));
     });
     const spent = tester.spent ? `; run budget of ${limit} tests spent: not 1-minimal` : '';
     return `${display(out)}: ${kept.length} bytes differ from ORIGINAL (was ${changed.length}${spent})`;

@@ -20,6 +20,7 @@ import {
 } from '../sdk/outputs.ts';
 import { type Args, STDIN } from './args.ts';
 import { pdfNameOf } from './reports.ts';
+import * as msg from '../lib/engine/shared/messages.ts';
 
 /** Hands out each name once per run, case-insensitively: `x.pdf`, `x (2).pdf`, ... (as the native CLI). */
 export class Dedup {
@@ -104,7 +105,7 @@ export async function planRun(a: Args): Promise<Plan> {
     // A file that cannot be looked at fails in its turn (exit 1, the batch goes on).
     const info = await stat(file, { bigint: true }).catch(() => undefined);
     const kind = info && specialKind(info);
-    if (kind) throw new Refusal(`${display(file)} is ${kind}, not a regular file`);
+    if (kind) throw new Refusal(msg.notRegular(display(file), kind));
     checked.push({ shown: file, key: info ? fileKey(info) : undefined });
     identities.push(info && identityOf(info));
   }

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Generates the engine's tables from engine-data/formats.toml (the file says what it holds and which
 // files come from it): Rust for the core crate and the native CLI, TypeScript for the reference
-// engine and lib/engine/shared, and the four tables of docs/contract.md between their markers; and
-// the reports' shared texts and PDF layout from engine-data/report.toml, for the native CLI and
-// lib/report.
+// engine and lib/engine/shared, and the four tables of docs/contract.md between their markers; the
+// reports' shared texts and PDF layout from engine-data/report.toml, for the native CLI and
+// lib/report; and the hosts' messages from engine-data/messages.toml, for engine-rs/host and
+// lib/engine/shared.
 //
 //   node scripts/gen-engine-data.mjs            write the files whose text changed
 //   node scripts/gen-engine-data.mjs --check    exit 1, naming them, when any generated file is stale
 //   --data FILE                                 read another formats TOML (the generator's tests use it)
 //   --report-data FILE                          read another report TOML (the same)
+//   --messages-data FILE                        read another messages TOML (the same)
 //
 // The TOML is read with smol-toml (a maintained TOML 1.0 parser without dependencies or install
 // script). The output is passed through rustfmt and Biome with the repository's settings, so the
@@ -17,13 +19,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, join, relative } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = 'engine-data/formats.toml';
 const REPORT_DATA = 'engine-data/report.toml';
+const MESSAGES_DATA = 'engine-data/messages.toml';
 const GENERATOR = 'scripts/gen-engine-data.mjs';
 const CONTRACT = 'docs/contract.md';
 const NOTICE = `Generated from ${DATA} by ${GENERATOR}; do not edit.`;
@@ -37,6 +40,8 @@ const OUTPUTS = {
   referenceTs: 'lib/engine/reference/tables.ts',
   reportRs: 'engine-rs/cli/src/report_tables.rs',
   reportTs: 'lib/report/tables.ts',
+  messagesRs: 'engine-rs/host/src/messages.rs',
+  messagesTs: 'lib/engine/shared/messages.ts',
 };
 
 // Reading and checking the data
@@ -721,6 +726,71 @@ export const CP1252_HIGH: readonly number[] = [${pdf.cp1252High.map((c) => `0x${
 `;
 }
 
+// The hosts' messages (engine-data/messages.toml)
+
+const MESSAGES_NOTICE = `Generated from ${MESSAGES_DATA} by ${GENERATOR}; do not edit.`;
+
+function loadMessages(toml) {
+  const fail_ = (where, message) => {
+    throw new DataError(`${MESSAGES_DATA}: ${where}: ${message}`);
+  };
+  let raw;
+  try {
+    raw = parse(toml);
+  } catch (e) {
+    fail_('TOML', e.message);
+  }
+  if (typeof raw.messages !== 'object' || raw.messages === null) fail_('top level', 'missing `messages`');
+  for (const k of Object.keys(raw)) if (k !== 'messages') fail_('top level', `unknown key \`${k}\``);
+  return Object.entries(raw.messages).map(([name, text]) => {
+    const where = `messages.${name}`;
+    if (!/^[a-z][a-z0-9_]*$/.test(name)) fail_(where, 'a name is lower-case words joined by _');
+    if (typeof text !== 'string' || text.length === 0) fail_(where, 'expected a non-empty string');
+    const pieces = text.split(/(\{[a-z_]+\})/);
+    for (const p of pieces) {
+      if (!p.startsWith('{') && /[{}]/.test(p)) fail_(where, `${JSON.stringify(text)}: a brace outside {name}`);
+    }
+    const params = [...new Set(pieces.filter((p) => p.startsWith('{')).map((p) => p.slice(1, -1)))];
+    return { name, pieces, params };
+  });
+}
+
+function messagesRs(messages) {
+  const body = (m) =>
+    m.params.length === 0
+      ? `${rsString(m.pieces.join(''))}.to_string()`
+      : `format!(${rsString(m.pieces.map((p) => (p.startsWith('{') ? p : p.replaceAll('{', '{{').replaceAll('}', '}}'))).join(''))})`;
+  return `// ${MESSAGES_NOTICE}
+
+//! What the hosts say about files and outputs, word for word as lib/engine/shared/messages.ts says it.
+
+${messages
+  .map(
+    (m) => `/// ${m.pieces.join('')}
+pub fn ${m.name}(${m.params.map((p) => `${p}: &str`).join(', ')}) -> String {
+    ${body(m)}
+}
+`,
+  )
+  .join('\n')}`;
+}
+
+function messagesTs(messages) {
+  const lowerCamel = (k) => k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+  const template = (m) =>
+    `\`${m.pieces.map((p) => (p.startsWith('{') ? `\${${lowerCamel(p.slice(1, -1))}}` : p.replace(/[`$\\]/g, '\\$&'))).join('')}\``;
+  return `// ${MESSAGES_NOTICE}
+// What the hosts say about files and outputs, word for word as engine-rs/host/src/messages.rs says it.
+
+${messages
+  .map(
+    (m) => `/** ${m.pieces.join('')} */
+export const ${lowerCamel(m.name)} = (${m.params.map((p) => `${lowerCamel(p)}: string`).join(', ')}): string => ${template(m)};
+`,
+  )
+  .join('\n')}`;
+}
+
 // rustup's rustfmt first, as the Makefile and scripts/lint.sh put it (cargo fmt uses the same one).
 const PATH = [join(homedir(), '.cargo', 'bin'), process.env.PATH].join(delimiter);
 
@@ -738,9 +808,10 @@ const biome = (path, source) =>
   run(join(ROOT, 'node_modules', '.bin', 'biome'), ['format', `--stdin-file-path=${path}`], source);
 
 /** Every generated file's path (relative to the repository) and text, from the TOML text. */
-function generate(toml, reportToml) {
+function generate(toml, reportToml, messagesToml) {
   const data = load(toml);
   const report = loadReport(reportToml);
+  const messages = loadMessages(messagesToml);
   const files = new Map([
     [OUTPUTS.modesRs, rustfmt(modesRs(data))],
     [OUTPUTS.formatsRs, rustfmt(formatsRs(data))],
@@ -750,6 +821,8 @@ function generate(toml, reportToml) {
     [OUTPUTS.referenceTs, biome(OUTPUTS.referenceTs, referenceTs(data))],
     [OUTPUTS.reportRs, rustfmt(reportRs(report))],
     [OUTPUTS.reportTs, biome(OUTPUTS.reportTs, reportTs(report))],
+    [OUTPUTS.messagesRs, rustfmt(messagesRs(messages))],
+    [OUTPUTS.messagesTs, biome(OUTPUTS.messagesTs, messagesTs(messages))],
   ]);
   files.set(CONTRACT, spliceContract(readFileSync(join(ROOT, CONTRACT), 'utf8'), contractTables(data)));
   return files;
@@ -769,9 +842,15 @@ function main(argv) {
   const dataPath = dataAt >= 0 ? argv[dataAt + 1] : join(ROOT, DATA);
   const reportAt = argv.indexOf('--report-data');
   const reportPath = reportAt >= 0 ? argv[reportAt + 1] : join(ROOT, REPORT_DATA);
+  const messagesAt = argv.indexOf('--messages-data');
+  const messagesPath = messagesAt >= 0 ? argv[messagesAt + 1] : join(ROOT, MESSAGES_DATA);
   let files;
   try {
-    files = generate(readFileSync(dataPath, 'utf8'), readFileSync(reportPath, 'utf8'));
+    files = generate(
+      readFileSync(dataPath, 'utf8'),
+      readFileSync(reportPath, 'utf8'),
+      readFileSync(messagesPath, 'utf8'),
+    );
   } catch (e) {
     console.error(e instanceof DataError ? e.message : e.stack);
     return 2;
@@ -780,7 +859,7 @@ function main(argv) {
   if (check) {
     if (stale.length === 0) return 0;
     console.error(
-      `Stale: ${stale.join(', ')}\n${relative(ROOT, dataPath) || DATA} or ${relative(ROOT, reportPath) || REPORT_DATA} changed without them; run \`make\` or \`node ${GENERATOR}\`.`,
+      `Stale: ${stale.join(', ')}\nthe data in engine-data/ changed without them; run \`make\` or \`node ${GENERATOR}\`.`,
     );
     return 1;
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Style checks, run by `make test` and `make lint`; `make fmt` fixes what can be fixed automatically.
 # Configuration: rustfmt.toml, biome.jsonc; clippy's warnings are errors. First, the tables generated
-# from engine-data/formats.toml and report.toml must be current (`make engine-data` regenerates them), and no file may
+# from engine-data/*.toml must be current (`make engine-data` regenerates them), and no file may
 # cite anything outside the repository (scripts/check-self-contained.mjs). No TypeScript module may
 # import itself through others (dependency-cruiser, rules in .dependency-cruiser.cjs), and no module of
 # the Rust core may use itself through others (scripts/check-rust-layers.mjs).

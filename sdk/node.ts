@@ -31,6 +31,7 @@ import {
   type VariantOptions,
   variantsWith,
 } from './options.ts';
+import * as msg from '../lib/engine/shared/messages.ts';
 
 export type { CorruptInput, CorruptOptions, EngineMode, Report, Stage, Variant, VariantOptions } from './options.ts';
 export { corruptedName, SITE_ORIGIN, variantName } from './options.ts';
@@ -100,7 +101,7 @@ export async function corruptFile(
   if (typeof input === 'string') {
     const info = await stat(input, { bigint: true });
     const kind = specialKind(info);
-    if (kind) throw new Error(`${display(input)} is ${kind}, not a regular file`);
+    if (kind) throw new Error(msg.notRegular(display(input), kind));
     inputMode = Number(info.mode);
     if (typeof output === 'string') {
       const refusal = checkPlan(
@@ -127,11 +128,11 @@ export async function corruptFile(
     try {
       const before = await handle.stat({ bigint: true });
       if (typeof input === 'string' && before.ino !== (await stat(input, { bigint: true })).ino) {
-        throw new Error(CHANGED);
+        throw new Error(msg.changedWhileRead());
       }
       const unchanged = async () => {
         const after = await handle.stat({ bigint: true });
-        if (after.size !== before.size || after.mtimeNs !== before.mtimeNs) throw new Error(CHANGED);
+        if (after.size !== before.size || after.mtimeNs !== before.mtimeNs) throw new Error(msg.changedWhileRead());
       };
       const size = Number(before.size);
       /** The output through `write`; `target` is the output file when it is one (checksums are fixed there). */
@@ -168,8 +169,6 @@ export async function corruptFile(
     if (spool) await removePrivateDir(spool);
   }
 }
-
-const CHANGED = 'the file changed while it was being read';
 
 /**
  * Runs `produce` into a path (through a temporary file beside it, renamed onto it once whole, with

@@ -29,6 +29,7 @@ import {
   whenInterrupted,
 } from '../lib/engine/host/temporaries.ts';
 import { displayName } from '../lib/report/display.ts';
+import * as msg from '../lib/engine/shared/messages.ts';
 
 export { exitCleanlyOnSignals, privateDir, removePrivateDir, temporaryDir, whenInterrupted };
 
@@ -132,12 +133,12 @@ export function checkPlan(inputs: PlannedInput[], outputs: PlannedOutput[]): str
   for (const i of inputs) if (i.key !== undefined && !inputOf.has(i.key)) inputOf.set(i.key, i.shown);
   const earlier = new Map<string, string>();
   for (const o of outputs) {
-    if (o.id.kind === 'a directory') return `output ${display(o.shown)} is a directory`;
-    if (o.id.kind) return `output ${display(o.shown)} is ${o.id.kind}, not a regular file`;
+    if (o.id.kind === 'a directory') return msg.outputIsDirectory(display(o.shown));
+    if (o.id.kind) return msg.outputNotRegular(display(o.shown), o.id.kind);
     const input = inputOf.get(o.id.key);
-    if (input !== undefined) return `output ${display(o.shown)} is the input ${display(input)}`;
+    if (input !== undefined) return msg.outputIsInput(display(o.shown), display(input));
     const other = earlier.get(o.id.key);
-    if (other !== undefined) return `outputs ${display(other)} and ${display(o.shown)} are the same file`;
+    if (other !== undefined) return msg.outputsSameFile(display(other), display(o.shown));
     earlier.set(o.id.key, o.shown);
   }
   return undefined;

@@ -18,16 +18,18 @@ const dir = mkdtempSync(join(tmpdir(), 'fracture-engine-data-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const REPORT_TOML = readFileSync(join(ROOT, 'engine-data/report.toml'), 'utf8');
+const MESSAGES_TOML = readFileSync(join(ROOT, 'engine-data/messages.toml'), 'utf8');
 
 /**
  * `--check` against `toml` (the repository's formats TOML when omitted) and `reportToml` (its
  * report TOML when omitted): exit status and stderr.
  */
-function check(toml?: string, reportToml?: string): { status: number | null; stderr: string } {
+function check(toml?: string, reportToml?: string, messagesToml?: string): { status: number | null; stderr: string } {
   const args = [GENERATOR, '--check'];
   for (const [flag, text] of [
     ['--data', toml],
     ['--report-data', reportToml],
+    ['--messages-data', messagesToml],
   ] as const) {
     if (text === undefined) continue;
     const path = join(dir, `data-${Math.random().toString(36).slice(2)}.toml`);
@@ -89,6 +91,27 @@ describe('engine-data/formats.toml and the generated tables', () => {
     const twice = check(undefined, REPORT_TOML.replace('["removed", "Bytes removed"]', '["ops", "Bytes removed"]'));
     expect(twice.status).toBe(2);
     expect(twice.stderr).toContain('texts.mode_fields: key ops appears twice');
+  });
+
+  it('a changed host message reaches the Rust hosts and the TypeScript hosts, nothing else', () => {
+    const from = 'output_is_input = "output {path} is the input {input}"';
+    expect(MESSAGES_TOML.split(from).length).toBe(2);
+    const edited = MESSAGES_TOML.replace(from, 'output_is_input = "output {path} would replace the input {input}"');
+    const { status, stderr } = check(undefined, undefined, edited);
+    expect(status).toBe(1);
+    expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual([
+      'engine-rs/host/src/messages.rs',
+      'lib/engine/shared/messages.ts',
+    ]);
+  });
+
+  it('refuses a message with a stray brace or a bad name', () => {
+    const brace = check(undefined, undefined, MESSAGES_TOML.replace('is a directory"', 'is a {directory"'));
+    expect(brace.status).toBe(2);
+    expect(brace.stderr).toContain('engine-data/messages.toml: messages.output_is_directory:');
+    const name = check(undefined, undefined, `${MESSAGES_TOML}\nBad = "x"\n`);
+    expect(name.status).toBe(2);
+    expect(name.stderr).toContain('messages.Bad: a name is lower-case words joined by _');
   });
 
   it("refuses a fill byte against the contract's rule", () => {

@@ -21,6 +21,7 @@ mod session;
 mod ui;
 mod zip;
 
+use fracture_host::messages;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
@@ -213,7 +214,7 @@ impl<'a> Execution<'a> {
         }
         let check = || match input.variants.first() {
             // Not a readable file when the run was planned, but one now.
-            None => Err(read::CHANGED.to_string()),
+            None => Err(messages::changed_while_read()),
             Some(v) => policy::check_variant(&self.a.mode, self.a.intensity, v.seed),
         };
         let ui = &mut self.ui;
@@ -327,14 +328,14 @@ impl<'a> Execution<'a> {
         let unchanged = || streamed.map_or(Ok(()), |s| s.unchanged());
         let Some((_, out_path)) = &v.out else {
             let report = produce(&mut std::io::stdout()).map_err(|f| match f {
-                Fault::Write(e) => format!("cannot write standard output: {}", process::io_text(&e)),
+                Fault::Write(e) => messages::cannot_write_stdout(&process::io_text(&e)),
                 Fault::Read(msg) => msg,
             })?;
             unchanged()?;
             return Ok(("standard output".to_string(), report));
         };
         self.out_dir.ensure().map_err(Failed::Stop)?;
-        let cannot = |e: &std::io::Error| format!("cannot write {}: {}", display::path(out_path), process::io_text(e));
+        let cannot = |e: &std::io::Error| messages::cannot_write(&display::path(out_path), &process::io_text(e));
         let pending = output::create(out_path, output::mode(allowed)).map_err(|e| cannot(&e))?;
         let written = match (streamed, v.checksums) {
             // Checksum fixing patches the output in place, so it works on the file itself.
@@ -376,7 +377,7 @@ impl<'a> Execution<'a> {
         if let Some(report_path) = &v.report {
             self.out_dir.ensure()?;
             output::write(report_path, (report.to_json_pretty() + "\n").as_bytes(), output::mode(allowed))
-                .map_err(|e| format!("cannot write {}: {}", display::path(report_path), process::io_text(&e)))?;
+                .map_err(|e| messages::cannot_write(&display::path(report_path), &process::io_text(&e)))?;
         }
         if let Some(pdf_path) = &v.pdf {
             self.out_dir.ensure()?;
@@ -410,7 +411,7 @@ fn emit(a: &Args, started: std::time::SystemTime, done: &[Done], failed: usize) 
         // The ZIP holds every input's bytes: it grants what all of them grant.
         let allowed = done.iter().fold(0o777, |m, d| m & d.allowed);
         if let Err(e) = zip::write_file(zip_path, &entries, output::mode(allowed)) {
-            eprintln!("fracture: cannot write {}: {e}", display::path(zip_path));
+            eprintln!("fracture: {}", messages::cannot_write(&display::path(zip_path), &e.to_string()));
             return ExitCode::from(1);
         }
         if !a.json && !a.quiet {
@@ -434,9 +435,8 @@ struct OutDir<'a> {
 impl OutDir<'_> {
     fn ensure(&mut self) -> Result<(), String> {
         if !self.ready {
-            std::fs::create_dir_all(self.path).map_err(|e| {
-                format!("cannot create output directory {}: {}", display::path(self.path), process::io_text(&e))
-            })?;
+            std::fs::create_dir_all(self.path)
+                .map_err(|e| messages::cannot_create_out_dir(&display::path(self.path), &process::io_text(&e)))?;
             self.ready = true;
         }
         Ok(())

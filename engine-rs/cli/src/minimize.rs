@@ -126,7 +126,7 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     }
     let shown = crate::display::path(out);
     crate::output::write(out, &result, crate::output::mode(allowed))
-        .map_err(|e| format!("cannot write {shown}: {}", crate::process::io_text(&e)))?;
+        .map_err(|e| fracture_host::messages::cannot_write(&shown, &crate::process::io_text(&e)))?;
     let spent =
         if tester.spent { format!("; run budget of {budget} tests spent: not 1-minimal") } else { String::new() };
     Ok(format!("{shown}: {} bytes differ from ORIGINAL (was {}{spent})", kept.len(), changed.len()))

@@ -2,6 +2,7 @@
 //! identified before anything is written, and the run is refused when an output would land on an
 //! input, on another output, or on a directory, or when an input is not a regular file.
 
+use fracture_host::messages;
 use std::collections::HashMap;
 use std::fs::{FileType, Metadata};
 use std::os::fd::AsFd;
@@ -74,7 +75,7 @@ impl Claims {
     pub fn input(&mut self, path: &Path) -> Result<Option<Identity>, String> {
         let Ok(m) = std::fs::metadata(path) else { return Ok(None) };
         if let Some(what) = kind(m.file_type()) {
-            return Err(format!("{} is {what}, not a regular file", display::path(path)));
+            return Err(messages::not_regular(&display::path(path), what));
         }
         self.inputs.push((node(&m), display::path(path)));
         Ok(Some(Identity::of(&m)))
@@ -104,8 +105,8 @@ impl Claims {
             Ok(m) => {
                 if let Some(what) = kind(m.file_type()) {
                     return Err(match what {
-                        "a directory" => format!("output {shown} is a directory"),
-                        what => format!("output {shown} is {what}, not a regular file"),
+                        "a directory" => messages::output_is_directory(&shown),
+                        what => messages::output_not_regular(&shown, what),
                     });
                 }
                 node(&m)
@@ -117,10 +118,10 @@ impl Claims {
 
     fn claim(&mut self, id: Id, shown: String) -> Result<(), String> {
         if let Some((_, input)) = self.inputs.iter().find(|(i, _)| *i == id) {
-            return Err(format!("output {shown} is the input {input}"));
+            return Err(messages::output_is_input(&shown, input));
         }
         if let Some(other) = self.outputs.get(&id) {
-            return Err(format!("outputs {other} and {shown} are the same file"));
+            return Err(messages::outputs_same_file(other, &shown));
         }
         self.outputs.insert(id, shown);
         Ok(())

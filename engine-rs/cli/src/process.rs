@@ -140,7 +140,7 @@ pub fn stdin_limit(max: u64) -> u64 {
 }
 
 pub fn too_large(max: u64) -> String {
-    format!("Input too large: more than {max} bytes on standard input")
+    fracture_host::messages::stdin_too_large(&max.to_string())
 }
 
 /// The engine's name for a file: its name, each byte that is not part of valid UTF-8 made U+FFFD.
@@ -239,7 +239,7 @@ pub fn open_stdin(name: &str, settings: &Settings) -> Result<Opened, String> {
             _spool: None,
         }));
     }
-    let cannot = |e: std::io::Error| format!("cannot copy standard input to a temporary file: {}", io_text(&e));
+    let cannot = |e: std::io::Error| fracture_host::messages::cannot_copy_stdin(&io_text(&e));
     let spool = PrivateDir::create("fracture-stdin-").map_err(cannot)?;
     let (_, mut file) = spool.file("input").map_err(cannot)?;
     let copied = (|| {
@@ -289,7 +289,7 @@ impl Streamed {
         if let Some((file, before)) = &self.origin {
             let now = file.metadata().map_err(|e| io_text(&e))?;
             if Snapshot::of(&now) != *before {
-                return Err(read::CHANGED.into());
+                return Err(fracture_host::messages::changed_while_read());
             }
         }
         Ok(())

@@ -85,10 +85,8 @@ fn add(counts: &mut [u64; 256], bytes: &[u8]) {
     }
 }
 
-pub const CHANGED: &str = "the file changed while it was being read";
-
 fn changed() -> std::io::Error {
-    std::io::Error::other(CHANGED)
+    std::io::Error::other(fracture_host::messages::changed_while_read())
 }
 
 #[cfg(test)]
@@ -117,7 +115,7 @@ mod tests {
                     std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(b"x").unwrap();
                 };
                 let grown = read_measured(file, &mut |_| grow()).unwrap_err();
-                assert_eq!(grown.to_string(), CHANGED);
+                assert_eq!(grown.to_string(), fracture_host::messages::changed_while_read());
             }
         }
         std::fs::remove_dir_all(&dir).unwrap();

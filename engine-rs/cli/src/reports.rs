@@ -13,5 +13,5 @@ pub fn write_file_pdf(target: &Path, original: &[u8], result: &[u8], report: &Re
     let map = changes::change_map(original, result);
     let bytes = pdf::file_report(report, &map, SystemTime::now());
     output::write(target, &bytes, mode)
-        .map_err(|e| format!("cannot write {}: {}", display::path(target), process::io_text(&e)))
+        .map_err(|e| fracture_host::messages::cannot_write(&display::path(target), &process::io_text(&e)))
 }

@@ -7,6 +7,7 @@
 //! symlinks followed), a temporary file created exclusively with mode 0600 in the destination's
 //! directory, given the input's permissions (less the umask) and renamed onto the final name.
 
+use fracture_host::messages;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
@@ -279,24 +280,27 @@ fn run_file(
     // The input: a regular file (symlinks followed), identified by device and inode.
     let meta = std::fs::metadata(src).map_err(io_at(src))?;
     if !meta.is_file() {
-        return Err(Failure::Value(format!("{} is {}, not a regular file", src.display(), kind(&meta))));
+        return Err(Failure::Value(messages::not_regular(&src.display().to_string(), kind(&meta))));
     }
     let file = File::open(src).map_err(io_at(src))?;
     let opened = file.metadata().map_err(io_at(src))?;
     if !opened.is_file() || (opened.dev(), opened.ino()) != (meta.dev(), meta.ino()) {
-        return Err(Failure::Io(io::Error::other("the file changed while it was being read"), Some(src.into())));
+        return Err(Failure::Io(io::Error::other(messages::changed_while_read()), Some(src.into())));
     }
     // The output: where the write lands, symlinks followed; never a directory, never the input.
     let target = final_target(dst).map_err(io_at(dst))?;
     if let Ok(m) = std::fs::metadata(&target) {
         if m.is_dir() {
-            return Err(Failure::Value(format!("output {} is a directory", dst.display())));
+            return Err(Failure::Value(messages::output_is_directory(&dst.display().to_string())));
         }
         if !m.is_file() {
-            return Err(Failure::Value(format!("output {} is {}, not a regular file", dst.display(), kind(&m))));
+            return Err(Failure::Value(messages::output_not_regular(&dst.display().to_string(), kind(&m))));
         }
         if (m.dev(), m.ino()) == (opened.dev(), opened.ino()) {
-            return Err(Failure::Value(format!("output {} is the input {}", dst.display(), src.display())));
+            return Err(Failure::Value(messages::output_is_input(
+                &dst.display().to_string(),
+                &src.display().to_string(),
+            )));
         }
     }
     let source = FileSource::new(file).map_err(io_at(src))?;
