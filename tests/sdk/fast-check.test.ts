@@ -1,8 +1,8 @@
 // `fracture/fast-check` as its users meet it: the tarball `npm pack` makes, installed into an empty
 // project beside fast-check (packed from the repository's own copy, so no registry is needed), used
-// there from Vitest and from `node --test`. The examples of docs/fast-check.md run as written; the
+// there from Vitest, Jest and `node --test`. The examples of docs/fast-check.md run as written; the
 // properties below run in that project, in its Vitest, against the SDK's corrupt() and the native
-// CLI. Vitest is the repository's own, linked into the project as if installed there.
+// CLI. Vitest and Jest are the repository's own, linked into the project as if installed there.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const NATIVE = path.join(ROOT, 'target/release/fracture');
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+const JEST = path.join(ROOT, 'node_modules/jest');
 
 /** The example of docs/fast-check.md marked `<!-- example: NAME ... -->`, exactly as printed there. */
 function docExample(name: string): string {
@@ -193,6 +194,8 @@ describe('fracture/fast-check, installed from the tarball beside fast-check', ()
     writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     npm(['i', tarball, ...peers, '--offline', '--no-audit', '--no-fund'], app);
     symlinkSync(path.dirname(VITEST), path.join(app, 'node_modules/vitest'));
+    symlinkSync(JEST, path.join(app, 'node_modules/jest'));
+    symlinkSync(path.join(ROOT, 'node_modules/@jest'), path.join(app, 'node_modules/@jest'));
     execFileSync('convert', ['-size', '96x64', 'gradient:red-blue', path.join(app, 'photo.png')]);
   }, 120_000);
 
@@ -262,6 +265,28 @@ describe('fracture/fast-check, installed from the tarball beside fast-check', ()
     expect(r.status, r.stderr).toBe(0);
     expect(results.numTotalTestSuites).toBeGreaterThanOrEqual(2);
     expect(results.numPassedTests).toBe(11);
+  });
+
+  it("Jest (under --experimental-vm-modules): the guide's example passes; a failing property fails the run", () => {
+    const dir = path.join(app, 'jest');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'gzip.test.js'), docExample('jest'));
+    const jest = (args: string[]) =>
+      spawnSync(process.execPath, ['--experimental-vm-modules', path.join(JEST, 'bin/jest.js'), ...args], {
+        cwd: app,
+        encoding: 'utf8',
+        env: { ...childEnv(), CI: '1' },
+      });
+    const pass = jest(['--rootDir', app, 'jest/gzip.test.js']);
+    expect(pass.status, pass.stdout + pass.stderr).toBe(0);
+    expect(pass.stderr).toMatch(/Tests:\s+2 passed, 2 total/);
+    writeFileSync(
+      path.join(dir, 'failing.test.js'),
+      `import { test } from '@jest/globals';\n${FAILING.replace("import { test } from 'node:test';\n", '')}`,
+    );
+    const fail = jest(['--rootDir', app, 'jest/failing.test.js']);
+    expect(fail.status).toBe(1);
+    expect(fail.stderr).toContain('Counterexample: [corruption({"mode":"byte_flip","intensity":0,"seed":0})]');
   });
 
   it("node:test: the guide's example passes; a failing property names its shrunk draw", () => {

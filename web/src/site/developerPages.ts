@@ -10,7 +10,7 @@ export const DEVELOPER_PAGES: readonly { path: string; title: string; summary: s
   {
     path: '/developers/fast-check',
     title: 'fast-check arbitrary',
-    summary: 'fracture/fast-check: corrupted copies as a fast-check arbitrary, for Vitest and node:test.',
+    summary: 'fracture/fast-check: corrupted copies as a fast-check arbitrary, for Vitest, Jest and node:test.',
   },
   {
     path: '/developers/fuzzer-mutators',

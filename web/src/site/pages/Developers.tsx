@@ -205,8 +205,14 @@ export function FastCheck() {
       path="/developers/fast-check"
       title="fast-check arbitrary"
       heading="Corrupted files as a fast-check arbitrary"
-      description="fracture/fast-check turns a file into a fast-check arbitrary of corrupted copies for property tests in Vitest or node:test, with the same bytes and report as the SDK and failures that shrink to the least damage."
-      keywords={['fast-check arbitrary', 'property based testing corrupted files', 'vitest fuzz file', 'node:test']}
+      description="fracture/fast-check turns a file into a fast-check arbitrary of corrupted copies for property tests in Vitest, Jest or node:test, with the same bytes and report as the SDK and failures that shrink to the least damage."
+      keywords={[
+        'fast-check arbitrary',
+        'property based testing corrupted files',
+        'vitest fuzz file',
+        'jest',
+        'node:test',
+      ]}
     >
       <h2>Install</h2>
       <p>
@@ -233,8 +239,9 @@ export function FastCheck() {
       </p>
       <CodeBlock label="A shrunk counterexample">{FAILURE}</CodeBlock>
       <p>
-        The same arbitrary runs under <code>node --test</code>. The entry is for Node 20.19 or later. The full guide,
-        with the tests that check these claims, is <code>docs/fast-check.md</code> in the repository.
+        The same arbitrary runs under <code>node --test</code>, and under Jest with Node’s{' '}
+        <code>--experimental-vm-modules</code> (the package is ES modules only). The entry is for Node 20.19 or later.
+        The full guide, with the tests that check these claims, is <code>docs/fast-check.md</code> in the repository.
       </p>
     </DeveloperPage>
   );
