@@ -1,27 +1,31 @@
 // One file through the WebAssembly engine in the browser's engine worker, streamed from its Blob: the
-// module plans the run and edits 1 MiB pieces (StreamRun, docs/engine.md, Streaming); around each edit
-// this side reads the next piece from the Blob and hands the input's and the output's pieces on (to
-// helper workers that hash them and write the output), so the tab holds a few pieces, never the file.
-// The same bytes and report as the whole-buffer run. No Node or DOM specifics: tests run it in Node.
+// adapter of the streaming driver (stream-driver.ts) that reads the pieces from the Blob and hands the
+// input's and the output's pieces on (to helper workers that hash them and write the output), so the
+// tab holds a few pieces, never the file. The same bytes and report as the whole-buffer run. No Node
+// or DOM specifics: tests run it in Node.
 import { roundMs } from '../reference/report.ts';
-import { BlobReader, readAt } from '../shared/blob.ts';
+import { BlobReader } from '../shared/blob.ts';
 import { ESCALATION_MESSAGE, enterStage } from '../shared/stages.ts';
 import type { CorruptCallbacks, CorruptOptions, Report } from '../shared/types.ts';
 import { StoreError, type StreamHasher } from './hash-helper.ts';
 import type { WasmEngine } from './run.ts';
-import { streamArgs } from './stream-args.ts';
+import {
+  type DriverSide,
+  drivePieces,
+  openStream,
+  type PieceMemory,
+  type PieceSource,
+  STREAM_PIECE,
+} from './stream-driver.ts';
 
 /** The name a helper worker is started with (the engine's own worker warms up its modes; a helper need not). */
 export const HELPER_NAME = 'fracture-engine-helper';
 
-/**
- * Bytes per piece: a multiple of the engine's chunk, sector and block sizes, 1 MiB as the native
- * stream's (200 MiB byte_flip, two runs each side by side: tab peak 1.41-1.43x the file against
- * 1.53-1.57x for 4 MiB pieces, click to complete 1,751 and 2,120 ms against 1,928 and 2,073 ms).
- */
-export const WEB_STREAM_PIECE = 1024 * 1024;
-/** The head the engine detects the format from (its first chunk). */
-const HEAD = 65536;
+/** Bytes per piece: the driver's (stream-driver.ts says why 1 MiB). */
+export const WEB_STREAM_PIECE = STREAM_PIECE;
+
+/** Pieces in flight: one edited while the next is read (the tab's memory bound). */
+const DEPTH = 2;
 
 // Whether a job streams is the hosts' policy (policy.ts); named here too for the tests of this driver.
 export { streamsInBrowser, WEB_STREAM_MIN_BYTES } from './policy.ts';
@@ -33,6 +37,44 @@ export { streamsInBrowser, WEB_STREAM_MIN_BYTES } from './policy.ts';
 export interface StreamSide {
   update(part: ArrayBuffer): Promise<void>;
   finish(): Promise<string>;
+}
+
+/**
+ * The Blob, read through one BYOB reader per pass (blob.ts): reads in order wait for the one before,
+ * so that each is read in place; others (moved blocks) are sliced at once.
+ */
+function blobSource(input: Blob): PieceSource {
+  return {
+    reader: () => {
+      const blob = new BlobReader(input);
+      let ahead = 0;
+      let inOrder: Promise<unknown> = Promise.resolve();
+      return {
+        read: (pos, into) => {
+          if (pos !== ahead) return blob.read(pos, into);
+          ahead = pos + into.length;
+          const read = inOrder.then(() => blob.read(pos, into));
+          inOrder = read.catch(() => undefined);
+          return read;
+        },
+        close: () => blob.close(),
+      };
+    },
+  };
+}
+
+/** A side for the driver: a piece the driver edits next is copied first (the side takes the buffer). */
+function driverSide(side: StreamSide, take: (len: number) => Uint8Array<ArrayBuffer>): DriverSide {
+  return {
+    update: (bytes, spare) => {
+      const whole = bytes.byteOffset === 0 && bytes.length === bytes.buffer.byteLength;
+      if (spare && whole) return side.update(bytes.buffer);
+      const copy = take(bytes.length);
+      copy.set(bytes);
+      return side.update(copy.buffer);
+    },
+    finish: () => side.finish(),
+  };
 }
 
 /**
@@ -54,136 +96,35 @@ export async function streamWasm(
   // Exactly `len` bytes (a side takes the whole buffer); only full pieces are pooled.
   const take = (len: number) =>
     new Uint8Array((len === WEB_STREAM_PIECE && pool.pop()) || new ArrayBuffer(len)) as Uint8Array<ArrayBuffer>;
-  const size = input.size;
-  let done = enterStage(events, 'scan');
-  const stream = new engine.StreamRun(...streamArgs(size, await readAt(input, 0, Math.min(size, HEAD)), name, options));
-  let consumed = false;
-  // What may still touch `stream` when a failure ends the run early: awaited before it is freed.
-  let next: Promise<{ buf: Uint8Array<ArrayBuffer>; countIn: boolean }> | undefined;
-  let measuring: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const readers: BlobReader[] = [];
-  const reader = () => {
-    readers.push(new BlobReader(input));
-    return readers[readers.length - 1];
+  const memory: PieceMemory = {
+    take,
+    release: (piece) => {
+      if (piece.length === WEB_STREAM_PIECE && piece.byteOffset === 0) pool.push(piece.buffer);
+    },
   };
-  try {
-    // byte_flip on csv, tsv and json: its verdict counts byte values over the whole output first.
-    if (stream.countingPass()) {
-      const counting = reader();
-      let buf = take(WEB_STREAM_PIECE);
-      for (let pos = 0; pos < size; pos += WEB_STREAM_PIECE) {
-        const len = Math.min(WEB_STREAM_PIECE, size - pos);
-        const piece = await counting.read(pos, len === buf.length ? buf : take(len));
-        stream.count(piece, pos);
-        if (piece.length === WEB_STREAM_PIECE) buf = piece;
-      }
-      pool.push(buf.buffer);
-      counting.close();
-      stream.decide();
-    }
-    done();
-    done = enterStage(events, 'plan');
-    const outLen = stream.outLen();
-    const inPlace = stream.measuresInPlace();
-    // guaranteed_break goes by input pieces; each completes some output (a few bytes may wait).
-    const breaks = stream.breaks();
-    const steps = breaks ? size : outLen;
-    done();
-    done = enterStage(events, 'corrupt');
-    // Layouts that do not read the input in order measure it in a pass of their own, beside.
-    if (!inPlace)
-      measuring = measureInput(reader(), size, sides.input, take, (b) => {
-        if (stopped) throw new Error('stopped');
-        stream.countInput(b);
-      });
-    measuring.catch(() => undefined); // awaited below
-    const pieces = reader();
-    const load = async (pos: number) => {
-      const len = Math.min(WEB_STREAM_PIECE, steps - pos);
-      const segs = stream.segments(pos, len);
-      let buf = take(len);
-      let countIn = false;
-      const overrides: Promise<void>[] = [];
-      for (let i = 0; i < segs.length; i += 3) {
-        const [at, from, n] = [segs[i], segs[i + 1], segs[i + 2]];
-        if (i === 0 && from >= 0 && at === 0 && n === len) {
-          // The usual case: the piece is the input's bytes, read in order.
-          buf = await pieces.read(from, buf);
-        } else {
-          const part = buf.subarray(at, at + n);
-          if (from < 0) stream.fill(part);
-          else if (i === 0) await pieces.read(from, part);
-          else overrides.push(pieces.read(from, part).then(() => undefined));
-        }
-        if (i === 0 && inPlace) {
-          // A copy: the piece is edited in place right after.
-          const copy = take(n);
-          copy.set(buf.subarray(at, at + n));
-          await sides.input.update(copy.buffer);
-          // With moved blocks to come, the input is counted now; else with the edit, in one call.
-          if (segs.length > 3) stream.countInput(buf.subarray(at, at + n));
-          else countIn = true;
-        }
-      }
-      // Every read settled before any failure is raised: none may write into the piece afterwards.
-      for (const r of await Promise.allSettled(overrides)) if (r.status === 'rejected') throw r.reason;
-      return { buf, countIn };
-    };
-    let opsMs = 0;
-    // No progress events within the stage (as the whole-buffer run): each moves the page's progress
-    // bar, whose width transition kept the page's main thread busy on a core the workers need.
-    next = steps > 0 ? load(0) : undefined;
-    next?.catch(() => undefined);
-    for (let pos = 0; pos < steps; pos += WEB_STREAM_PIECE) {
-      const cur = await (next as NonNullable<typeof next>);
-      next = pos + WEB_STREAM_PIECE < steps ? load(pos + WEB_STREAM_PIECE) : undefined;
-      next?.catch(() => undefined);
-      const t = performance.now();
-      let out = cur.buf;
-      if (breaks) {
-        // The output is new bytes of its own length; the input piece's buffer serves again.
-        out = stream.breakPiece(cur.buf, pos, cur.countIn) as Uint8Array<ArrayBuffer>;
-        if (cur.buf.length === WEB_STREAM_PIECE) pool.push(cur.buf.buffer);
-      } else stream.editPiece(cur.buf, pos, cur.countIn);
-      opsMs += performance.now() - t;
-      if (out.length > 0) await sides.output.update(out.buffer);
-    }
-    await measuring;
-    done();
-    done = enterStage(events, 'verify');
-    const [shaIn, shaOut] = await Promise.all([sides.input.finish(), sides.output.finish()]);
-    consumed = true;
-    const report = JSON.parse(stream.report(shaIn, shaOut, 0, 0)) as Report;
-    if (report.escalated) events.onStage?.('verify', ESCALATION_MESSAGE);
-    done();
-    done = enterStage(events, 'report');
-    report.time_ms = roundMs(performance.now() - t0);
-    report.ops_ms = roundMs(opsMs);
-    done();
-    return report;
-  } finally {
-    if (!consumed) {
-      stopped = true;
-      await Promise.allSettled([next, measuring]);
-      stream.free();
-    }
-    for (const r of readers) r.close();
-  }
-}
-
-async function measureInput(
-  reader: BlobReader,
-  size: number,
-  side: StreamSide,
-  take: (len: number) => Uint8Array<ArrayBuffer>,
-  count: (bytes: Uint8Array) => void,
-) {
-  for (let pos = 0; pos < size; pos += WEB_STREAM_PIECE) {
-    const piece = await reader.read(pos, take(Math.min(WEB_STREAM_PIECE, size - pos)));
-    count(piece);
-    await side.update(piece.buffer);
-  }
+  const source = blobSource(input);
+  let done = enterStage(events, 'scan');
+  const opened = await openStream(engine, source, input.size, name, options, memory);
+  // No progress events within the stage (as the whole-buffer run): each moves the page's progress
+  // bar, whose width transition kept the page's main thread busy on a core the workers need.
+  const { hexIn, hexOut, opsMs } = await drivePieces(opened, {
+    source,
+    memory,
+    depth: DEPTH,
+    sides: { input: driverSide(sides.input, take), output: driverSide(sides.output, take) },
+    onStage: (stage) => {
+      done();
+      done = enterStage(events, stage);
+    },
+  });
+  const report = JSON.parse(opened.run.report(hexIn, hexOut, 0, 0)) as Report;
+  if (report.escalated) events.onStage?.('verify', ESCALATION_MESSAGE);
+  done();
+  done = enterStage(events, 'report');
+  report.time_ms = roundMs(performance.now() - t0);
+  report.ops_ms = roundMs(opsMs);
+  done();
+  return report;
 }
 
 /** A side hashed by a helper (hash-helper.ts): the buffer is transferred there. */
