@@ -58,6 +58,12 @@ impl Scratch {
     /// runs.jsonl's lines, parsed.
     fn runs(&self, dir: &str) -> Vec<Value> {
         let text = String::from_utf8(self.read(&format!("{dir}/runs.jsonl"))).unwrap();
+        // The fields in the spec's order, read from the text: serde_json's map keeps the order only
+        // when another crate of the workspace turns its preserve_order feature on.
+        for line in text.lines() {
+            let at: Vec<usize> = FIELDS.iter().map(|f| line.find(&format!("\"{f}\":")).expect(f)).collect();
+            assert!(at.windows(2).all(|w| w[0] < w[1]), "fields out of order: {line}");
+        }
         assert!(text.is_empty() || text.ends_with('\n'));
         text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
@@ -104,6 +110,9 @@ fn id(signature: &str) -> String {
 
 const PANIC: &str = "crashed\nexit 101\nthread 'main' panicked at src/parse.rs:N:N:\nindex out of bounds: the len is N but the index is N";
 
+/// runs.jsonl's fields, in the order docs/campaigns.md gives.
+const FIELDS: [&str; 8] =
+    ["file", "seed", "outcome", "exit_code", "signal", "duration_ms", "variant_sha256", "crash_id"];
 /// What a run should record: (outcome, exit_code, signal, signature).
 type Expected = (&'static str, Value, Value, Option<String>);
 
@@ -126,11 +135,11 @@ fn check_runs(runs: &[Value], variants: &BTreeMap<(String, u64), Vec<u8>>, rule:
     let mut failed = false;
     for (run, ((file, seed), v)) in runs.iter().zip(variants) {
         let (outcome, exit_code, signal, signature) = rule(v);
-        let keys: Vec<&str> = run.as_object().unwrap().keys().map(String::as_str).collect();
-        let mut sorted =
-            vec!["file", "seed", "outcome", "exit_code", "signal", "duration_ms", "variant_sha256", "crash_id"];
-        sorted.sort_unstable();
-        assert_eq!(keys, sorted);
+        let mut keys: Vec<&str> = run.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        let mut fields = FIELDS.to_vec();
+        fields.sort_unstable();
+        assert_eq!(keys, fields);
         assert_eq!(run["file"], file.as_str());
         assert_eq!(run["seed"], *seed);
         assert_eq!(run["outcome"], outcome, "seed {seed}");
