@@ -227,7 +227,8 @@ export function FastCheck() {
         bytes and the report that the SDK’s <code>corrupt()</code> gives for them. <code>modes</code> limits the modes
         (engine or site names), <code>maxIntensity</code> caps the intensity, and <code>filename</code>,{' '}
         <code>ranges</code> and <code>fixChecksums</code> work as they do in <code>corrupt()</code>. With{' '}
-        <code>ranges</code> or <code>fixChecksums</code>, only the four modes that take them are drawn.
+        <code>ranges</code> or <code>fixChecksums</code>, only the modes that take them are drawn (byte_flip,
+        header_preserve_flip, bad_sectors and bit_rot).
       </p>
       <CodeBlock label="A property in Vitest">{EXAMPLE}</CodeBlock>
 
