@@ -739,29 +739,34 @@ pub fn run(o: Options) -> ExitCode {
             ExitCode::from(1)
         }
         Ok((runs, entries)) => {
-            let count = |x: Outcome| runs.iter().filter(|r| r.outcome == x).count();
             if signal != 0 {
                 eprintln!("fracture: run: interrupted; continue with --resume");
                 return ExitCode::from((128 + signal) as u8);
             }
-            if !o.quiet {
-                eprintln!(
-                    "fracture: run: {} runs: {} accepted, {} rejected, {} crashed, {} hung; {} unique -> {}",
-                    runs.len(),
-                    count(Outcome::Accepted),
-                    count(Outcome::Rejected),
-                    count(Outcome::Crashed),
-                    count(Outcome::Hung),
-                    entries.len(),
-                    crate::display::path(&o.out.join("summary.md"))
-                );
-            }
-            if runs.iter().any(|r| r.outcome.failed()) {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
+            finished("run", &runs, entries.len(), &o.out, o.quiet)
         }
+    }
+}
+
+/// The closing line of `run` or `merge` (unless quiet) and the exit code: 1 when a run crashed or
+/// hung, else 0.
+fn finished(command: &str, runs: &[Run], unique: usize, out: &Path, quiet: bool) -> ExitCode {
+    let count = |x: Outcome| runs.iter().filter(|r| r.outcome == x).count();
+    if !quiet {
+        eprintln!(
+            "fracture: {command}: {} runs: {} accepted, {} rejected, {} crashed, {} hung; {unique} unique -> {}",
+            runs.len(),
+            count(Outcome::Accepted),
+            count(Outcome::Rejected),
+            count(Outcome::Crashed),
+            count(Outcome::Hung),
+            crate::display::path(&out.join("summary.md"))
+        );
+    }
+    if runs.iter().any(|r| r.outcome.failed()) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
@@ -908,26 +913,7 @@ fn execute(o: &Options, p: &Planned) -> Result<(Vec<Run>, Vec<Entry>), String> {
 /// `fracture merge DIR... --out OUT` (section 10).
 pub fn merge(o: MergeOptions) -> ExitCode {
     match merge_dirs(&o) {
-        Ok((runs, entries)) => {
-            let count = |x: Outcome| runs.iter().filter(|r| r.outcome == x).count();
-            if !o.quiet {
-                eprintln!(
-                    "fracture: merge: {} runs: {} accepted, {} rejected, {} crashed, {} hung; {} unique -> {}",
-                    runs.len(),
-                    count(Outcome::Accepted),
-                    count(Outcome::Rejected),
-                    count(Outcome::Crashed),
-                    count(Outcome::Hung),
-                    entries.len(),
-                    crate::display::path(&o.out.join("summary.md"))
-                );
-            }
-            if runs.iter().any(|r| r.outcome.failed()) {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
+        Ok((runs, entries)) => finished("merge", &runs, entries.len(), &o.out, o.quiet),
         Err(Stop::Usage(msg)) => {
             eprintln!("fracture: {msg} (see fracture merge --help)");
             ExitCode::from(2)
