@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 
 const SRC = process.argv[2] ?? 'engine-rs/core/src';
 // Directory modules whose submodules are checked too.
-const NESTED = ['checksums', 'formats', 'modes', 'options', 'recipes', 'stream'];
+const NESTED = ['checksums', 'formats', 'modes', 'options', 'recipes', 'stream', 'structure'];
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {

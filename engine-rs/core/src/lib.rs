@@ -21,7 +21,8 @@
 //!    fields).
 //! 2. What a file is and what may be done to it: `formats` (detection), `modes` (each mode's
 //!    arithmetic), `options` (byte ranges, checksum fixing), `heuristic` (the verify stage's check),
-//!    `checksums` (section 6.10's fix), `recipes` (guaranteed_break's recipes).
+//!    `checksums` (section 6.10's fix), `recipes` (guaranteed_break's recipes), `structure` (the
+//!    structure map of section 14: regions and their roles).
 //! 3. The stages on a whole buffer: `args` (the arguments and their checks), `plan`, `describe` (a
 //!    plan's report fields and sentence), `execute` (the corrupt stage), `job` (`Job`, the stages in
 //!    order, and `corrupt`).
@@ -49,6 +50,7 @@ mod report;
 pub mod rng;
 mod sha;
 pub mod stream;
+pub mod structure;
 
 pub use args::{check_args, Args};
 pub use entropy::{byte_counts, entropy, round4};

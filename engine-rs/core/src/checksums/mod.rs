@@ -3,7 +3,7 @@
 //! corruption cannot have confused. CRCs come from the `crc` crate (its catalogue has every one used
 //! here but Ogg's, which is a custom parameter set of the same crate).
 
-mod area;
+pub(crate) mod area;
 mod fields;
 mod walk;
 

@@ -1,0 +1,135 @@
+// The map a walk builds (docs/contract.md, section 14.1): units, their fields and roles, and
+// `finish`, which numbers repeated units, clips overlaps and names the bytes between and after them.
+// The Rust core's engine-rs/core/src/structure/map.rs says the same; the engines must agree byte for
+// byte.
+
+/** The most regions a walk records; with the gaps between them a map has at most twice this plus one. */
+export const MAX_WALK_REGIONS = 4096;
+
+/** What a region's bytes are to a reader that checks what the format defines (section 14.2). */
+export type Role =
+  /** A signature, magic number, type code or marker the reader recognises the format or part by. */
+  | 'magic'
+  /** A length, offset, count or size the layout depends on. */
+  | 'layout'
+  /** A checksum field. */
+  | 'checksum'
+  /** Bytes a checksum covers. */
+  | 'checked'
+  /** Content nothing in the format verifies. */
+  | 'payload'
+  /** Bytes readers skip: padding, data after the end marker, bytes between units. */
+  | 'skipped';
+
+/** One region of the map: `[start, end)` of the input. */
+export interface Region {
+  path: string;
+  start: number;
+  end: number;
+  role: Role;
+}
+
+/** Bytes a walk reads by position: a whole buffer, or a file read in windows. */
+export interface Area {
+  readonly size: number;
+  /** The bytes `[at, at + len)`, or undefined when they pass the end. */
+  get(at: number, len: number): Uint8Array | undefined;
+}
+
+/** A whole buffer as an `Area`. */
+export function bytesArea(bytes: Uint8Array): Area {
+  return {
+    size: bytes.length,
+    get: (at, len) => (at + len <= bytes.length ? bytes.subarray(at, at + len) : undefined),
+  };
+}
+
+interface Raw {
+  unit: number;
+  field: string | undefined;
+  start: number;
+  end: number;
+  role: Role;
+}
+
+/** What a walk builds: units in the order it finds them, each with its fields. */
+export class StructureMap {
+  private readonly names: string[] = [];
+  readonly raw: Raw[] = [];
+  full = false;
+
+  constructor(
+    private readonly format: string,
+    private readonly size: number,
+  ) {}
+
+  /** Opens a unit; undefined once the map holds MAX_WALK_REGIONS regions, and the walk stops there. */
+  unit(name: string): number | undefined {
+    if (this.raw.length >= MAX_WALK_REGIONS) {
+      this.full = true;
+      return undefined;
+    }
+    this.names.push(name);
+    return this.names.length - 1;
+  }
+
+  /** Records the field `field` of `unit` at `[start, end)`. */
+  field(unit: number, field: string, start: number, end: number, role: Role): void {
+    this.push(unit, field, start, end, role);
+  }
+
+  /** Records `unit` as one region without fields. */
+  whole(unit: number, start: number, end: number, role: Role): void {
+    this.push(unit, undefined, start, end, role);
+  }
+
+  private push(unit: number, field: string | undefined, start: number, end: number, role: Role): void {
+    if (this.raw.length >= MAX_WALK_REGIONS) {
+      this.full = true;
+      return;
+    }
+    this.raw.push({ unit, field, start, end, role });
+  }
+
+  /**
+   * The map: regions sorted by start (a walk's order among equal starts), each clipped to the input
+   * and to the end of the one before it (a region left empty is dropped), with FORMAT:gap between
+   * them and FORMAT:trailing (FORMAT:unmapped when the walk hit the cap) after the last. A unit name
+   * that occurs more than once carries #k, k counting its occurrences from 0 in the walk's order.
+   */
+  finish(): Region[] {
+    const { format, size } = this;
+    const counts = new Map<string, number>();
+    for (const name of this.names) counts.set(name, (counts.get(name) ?? 0) + 1);
+    const next = new Map<string, number>();
+    const numbered = this.names.map((name) => {
+      if ((counts.get(name) ?? 0) < 2) return name;
+      const k = next.get(name) ?? 0;
+      next.set(name, k + 1);
+      return `${name}#${k}`;
+    });
+    // Array.prototype.sort is stable: equal starts keep the walk's order, as Rust's sort_by_key.
+    const raw = [...this.raw].sort((a, b) => a.start - b.start);
+    const out: Region[] = [];
+    let at = 0;
+    for (const r of raw) {
+      const start = Math.max(r.start, at);
+      const end = Math.min(r.end, size);
+      if (end <= start) continue;
+      if (start > at) out.push({ path: `${format}:gap`, start: at, end: start, role: 'skipped' });
+      const unit = numbered[r.unit];
+      out.push({
+        path: r.field === undefined ? `${format}:${unit}` : `${format}:${unit}/${r.field}`,
+        start,
+        end,
+        role: r.role,
+      });
+      at = end;
+    }
+    if (at < size) {
+      const [name, role]: [string, Role] = this.full ? ['unmapped', 'payload'] : ['trailing', 'skipped'];
+      out.push({ path: `${format}:${name}`, start: at, end: size, role });
+    }
+    return out;
+  }
+}
