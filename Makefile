@@ -143,8 +143,8 @@ bench-browser: build ## the site in Chromium with 200 MB files
 bench-site: build ## Lighthouse against the served site
 	node tests/bench/site.mjs
 
-# First-load JavaScript per route against the budgets (brotli bytes, from the build).
-budgets: web ## first-load JavaScript per route against the budgets
+# First-load JavaScript per route in Chromium, cold cache, as served: bytes with headers and requests.
+budgets: web ## first-load JavaScript per route against the budgets (Chromium)
 	node web/scripts/budgets.mjs
 
 clean: ## remove build output

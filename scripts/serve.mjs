@@ -34,6 +34,20 @@ const SECURITY_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 };
 
+// What a browser applies to a script, style sheet, image or font: only nosniff. The policy, referrer,
+// opener and permissions headers act on documents and workers alone, so a request the browser names
+// as one of those (Sec-Fetch-Dest) goes without them: about 450 bytes less on each of a page's
+// requests. Anything else (documents, workers, fetch(), which includes the service worker's
+// precache) and any client that does not say gets them all. Each asset has one use (a worker's file
+// is never a page's module), so a cached answer never meets the other kind of request.
+const SUBRESOURCE_HEADERS = { 'X-Content-Type-Options': 'nosniff' };
+const SUBRESOURCE_DESTINATIONS = new Set(['script', 'style', 'image', 'font']);
+
+/** The security headers for a request: all of them unless it is for a subresource. */
+export function securityHeaders(fetchDest) {
+  return SUBRESOURCE_DESTINATIONS.has(fetchDest ?? '') ? SUBRESOURCE_HEADERS : SECURITY_HEADERS;
+}
+
 function parseArgs(argv) {
   const options = { dir: 'web/dist', port: Number(process.env.PORT ?? 4173), host: process.env.HOST ?? '127.0.0.1' };
   for (let i = 0; i < argv.length; i++) {
@@ -99,7 +113,7 @@ export function acceptedEncodings(header) {
   return (name) => accepted.has(name) || (any && !refused.has(name));
 }
 
-async function send(res, root, file, status, method, acceptEncoding) {
+async function send(res, root, file, status, method, acceptEncoding, fetchDest) {
   const accepts = acceptedEncodings(acceptEncoding);
   let body = file;
   let encoding = null;
@@ -113,7 +127,7 @@ async function send(res, root, file, status, method, acceptEncoding) {
   const hasTwins = encoding !== null || (await isFile(`${file}.gz`)) || (await isFile(`${file}.br`));
   const info = await stat(body);
   res.writeHead(status, {
-    ...SECURITY_HEADERS,
+    ...securityHeaders(fetchDest),
     'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
     'Content-Length': info.size,
     'Cache-Control': cacheControl(root, file),
@@ -134,10 +148,11 @@ export function createSiteServer(root) {
       }
       const { pathname } = new URL(req.url ?? '/', 'http://localhost');
       const file = await resolveFile(root, pathname);
-      if (file) return await send(res, root, file, 200, req.method, req.headers['accept-encoding']);
+      const accept = req.headers['accept-encoding'];
+      const dest = req.headers['sec-fetch-dest'];
+      if (file) return await send(res, root, file, 200, req.method, accept, dest);
       const notFound = path.join(root, '404.html');
-      if (await isFile(notFound))
-        return await send(res, root, notFound, 404, req.method, req.headers['accept-encoding']);
+      if (await isFile(notFound)) return await send(res, root, notFound, 404, req.method, accept, dest);
       res.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
     } catch (error) {
       console.error(error);
