@@ -228,7 +228,7 @@ function walkZip(f: Fields): ZipLeft {
 }
 
 /** A tar numeric field: base-256 when allowed and its first byte has bit 0x80, else octal after leading spaces. */
-function tarNumber(field: Uint8Array, base256: boolean): number | undefined {
+export function tarNumber(field: Uint8Array, base256: boolean): number | undefined {
   if (base256 && (field[0] & 0x80) !== 0) {
     let v = 0n;
     for (const b of field.subarray(1)) v = v * 256n + BigInt(b);
@@ -253,7 +253,7 @@ function tarSum(header: Uint8Array): number {
  * Whether the header's checksum field holds its sum, the field counted as eight spaces: the bytes
  * taken unsigned, or signed as some old tars summed them (GNU tar and Python accept both).
  */
-function tarSumHolds(header: Uint8Array): boolean {
+export function tarSumHolds(header: Uint8Array): boolean {
   const recorded = tarNumber(header.subarray(148, 156), false);
   if (recorded === undefined) return false;
   let signed = 0;
@@ -270,7 +270,7 @@ function tarSumHolds(header: Uint8Array): boolean {
  * the header describes. A malformed record ends the reading; the ones before it count. Byte by byte,
  * as the Rust engine reads it in parts.
  */
-function paxSize(d: Uint8Array): number | undefined {
+export function paxSize(d: Uint8Array): number | undefined {
   const total = d.length;
   let found: number | undefined;
   let state: 'len' | 'key' | 'value' = 'len';

@@ -5,7 +5,7 @@
 
 pub(crate) mod area;
 mod fields;
-mod walk;
+pub(crate) mod walk;
 
 pub use area::Positional;
 use area::{Area, AreaMut, Cached};

@@ -131,7 +131,7 @@ pub(super) fn zip<I: Area, O: AreaMut>(w: &mut Writer<I, O>, [local, central, de
 
 /// A tar numeric field of the input: base-256 when its first byte has bit 0x80, else octal after
 /// leading spaces.
-fn tar_number(field: &[u8], base256: bool) -> Option<u64> {
+pub(crate) fn tar_number(field: &[u8], base256: bool) -> Option<u64> {
     if base256 && field[0] & 0x80 != 0 {
         let v = field[1..].iter().try_fold(0u64, |v, &x| v.checked_mul(256).map(|v| v | u64::from(x)))?;
         return (v < 1 << 53).then_some(v);
@@ -146,7 +146,7 @@ fn tar_number(field: &[u8], base256: bool) -> Option<u64> {
 
 /// Whether the header's checksum field holds its sum, with the field counted as eight spaces: the
 /// bytes taken unsigned, or signed as some old tars summed them (GNU tar and Python accept both).
-fn tar_sum_holds(header: &[u8]) -> bool {
+pub(crate) fn tar_sum_holds(header: &[u8]) -> bool {
     let Some(recorded) = tar_number(&header[148..156], false) else { return false };
     let field = |i: usize, b: u8| if (148..156).contains(&i) { 0x20 } else { b };
     let signed: i64 = header.iter().enumerate().map(|(i, &b)| i64::from(field(i, b) as i8)).sum();
@@ -161,7 +161,7 @@ fn tar_sum(header: &[u8]) -> u64 {
 /// in parts, for `size`: the last record with a valid value (decimal digits, below 2^53) is the size
 /// of the member the header describes. A malformed record ends the reading; the ones before it count.
 #[derive(Default)]
-pub(super) struct PaxSize {
+pub(crate) struct PaxSize {
     /// The record's length and the bytes of it read so far.
     len: u64,
     read: u64,
@@ -173,7 +173,7 @@ pub(super) struct PaxSize {
     /// and its digits.
     value: Option<u64>,
     digits: u64,
-    pub(super) found: Option<u64>,
+    pub(crate) found: Option<u64>,
 }
 
 #[derive(Default, PartialEq)]
@@ -187,7 +187,7 @@ enum PaxState {
 
 impl PaxSize {
     /// `total`: the header's data length, which no record can pass.
-    pub(super) fn feed(&mut self, bytes: &[u8], total: u64) {
+    pub(crate) fn feed(&mut self, bytes: &[u8], total: u64) {
         for &b in bytes {
             self.read += 1;
             match self.state {

@@ -7,8 +7,15 @@
 //! it stops, and the bytes it did not reach become `FORMAT:trailing`. A walk records at most
 //! `MAX_WALK_REGIONS` regions; past that it stops and the rest is `FORMAT:unmapped`.
 
+#[cfg(test)]
+mod archive_tests;
+mod elf;
+mod gzip;
 mod map;
 mod png;
+mod read;
+mod tar;
+mod zip;
 
 pub use map::{Map, Region, Role, Unit, MAX_WALK_REGIONS};
 
@@ -21,6 +28,10 @@ pub(crate) fn map(family: Family, input: &mut impl Area) -> Vec<Region> {
     let len = input.len();
     let mut m = match family {
         Family::Png => png::walk(input),
+        Family::Zip => zip::walk(input),
+        Family::Tar => tar::walk(input),
+        Family::Gzip => gzip::walk(input),
+        Family::Generic if elf::is_elf(input) => elf::walk(input),
         _ => {
             let mut m = Map::new(family.id(), len);
             if let Some(u) = m.unit("whole") {

@@ -4,7 +4,11 @@
 
 import type { Family } from '../tables.ts';
 import { type Area, bytesArea, type Region, StructureMap } from './map.ts';
+import { isElf, walkElf } from './elf.ts';
+import { walkGzip } from './gzip.ts';
 import { walkPng } from './png.ts';
+import { walkTar } from './tar.ts';
+import { walkZip } from './zip.ts';
 
 export { type Area, bytesArea, MAX_WALK_REGIONS, type Region, type Role } from './map.ts';
 
@@ -14,6 +18,18 @@ export function structureMap(family: Family, input: Area): Region[] {
   switch (family) {
     case 'png':
       m = walkPng(input);
+      break;
+    case 'zip':
+      m = walkZip(input);
+      break;
+    case 'tar':
+      m = walkTar(input);
+      break;
+    case 'gzip':
+      m = walkGzip(input);
+      break;
+    case 'generic':
+      m = isElf(input) ? walkElf(input) : new StructureMap(family, input.size);
       break;
     default:
       m = new StructureMap(family, input.size);

@@ -1,0 +1,132 @@
+// The zip, tar, gzip and elf walks (docs/contract.md, sections 14.3.2 to 14.3.5): the TypeScript
+// engine must give, byte for byte, the maps the Rust engine wrote to tests/golden/structure/maps.json
+// for the inputs beside it (engine-rs/core/src/structure/archive_tests.rs), and hostile inputs must
+// finish fast with every byte covered.
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Family } from '../tables.ts';
+import { MAX_WALK_REGIONS, type Region, structureMapOfBytes } from './index.ts';
+import { name } from './read.ts';
+
+const GOLDEN = join(import.meta.dirname, '../../../../tests/golden/structure');
+const golden = JSON.parse(readFileSync(join(GOLDEN, 'maps.json'), 'utf8')) as Record<string, unknown[][]>;
+const input = (file: string) => new Uint8Array(readFileSync(join(GOLDEN, 'inputs', file)));
+
+function familyOf(file: string): Family {
+  const ext = file.split('.').pop();
+  if (ext === 'zip' || ext === 'docx' || ext === 'jar') return 'zip';
+  if (ext === 'tar') return 'tar';
+  if (ext === 'gz') return 'gzip';
+  return 'generic';
+}
+
+function covers(map: Region[], n: number) {
+  let at = 0;
+  for (const r of map) {
+    expect(r.start).toBe(at);
+    expect(r.end).toBeGreaterThan(r.start);
+    at = r.end;
+  }
+  expect(at).toBe(n);
+  expect(map.length).toBeLessThanOrEqual(2 * MAX_WALK_REGIONS + 1);
+}
+
+const find = (map: Region[], path: string) => {
+  const r = map.find((x) => x.path === path);
+  if (!r) throw new Error(`no ${path} in ${map.map((x) => x.path).join(', ')}`);
+  return r;
+};
+
+function quick(family: Family, bytes: Uint8Array): Region[] {
+  const t = performance.now();
+  const map = structureMapOfBytes(family, bytes);
+  expect(performance.now() - t).toBeLessThan(3000);
+  covers(map, bytes.length);
+  return map;
+}
+
+describe('archive and ELF walks', () => {
+  const files = readdirSync(join(GOLDEN, 'inputs')).sort();
+
+  it('has an input for every golden map and the reverse', () => {
+    expect(Object.keys(golden).sort()).toEqual(files);
+    expect(files.length).toBeGreaterThanOrEqual(15);
+  });
+
+  for (const file of files) {
+    it(`gives the Rust engine's map for ${file}`, () => {
+      const bytes = input(file);
+      const map = structureMapOfBytes(familyOf(file), bytes);
+      covers(map, bytes.length);
+      expect(map.map((r) => [r.path, r.start, r.end, r.role])).toEqual(golden[file]);
+    });
+  }
+
+  it('decodes names as Rust String::from_utf8_lossy does, BOM kept', () => {
+    const cases: [number[], string][] = [
+      [[0xef, 0xbb, 0xbf, 0x61], '\ufeffa'],
+      [[0xed, 0xa0, 0x80], '\ufffd\ufffd\ufffd'],
+      [[0xf0, 0x9f, 0x98], '\ufffd'],
+      [[0xf0, 0x9f, 0x98, 0x41], '\ufffdA'],
+      [[0xc0, 0xaf], '\ufffd\ufffd'],
+      [[0xf4, 0x90, 0x80, 0x80], '\ufffd\ufffd\ufffd\ufffd'],
+      [[0xe2, 0x82, 0xac], '\u20ac'],
+    ];
+    for (const [bytes, want] of cases) expect(name(Uint8Array.from(bytes))).toBe(want);
+    const map = structureMapOfBytes('zip', input('names.zip'));
+    find(map, 'zip:member[\ufeff\ufffd\ufffd\ufffd\ufffd\ufffd.txt]/data');
+    find(map, 'zip:member[q]x/[y].txt]/data');
+  });
+
+  it('maps /bin/true when the machine has it', () => {
+    if (!existsSync('/bin/true')) return;
+    const bytes = new Uint8Array(readFileSync('/bin/true'));
+    const map = structureMapOfBytes('generic', bytes);
+    covers(map, bytes.length);
+    find(map, 'elf:section[.text]');
+    find(map, 'elf:program_headers');
+  });
+
+  it('finishes fast on hostile inputs', () => {
+    // 60,000 central entries naming one stored entry of the archive's whole length.
+    const z: number[] = [0x50, 0x4b, 3, 4, ...new Array(26).fill(0)];
+    const cd = z.length;
+    for (let i = 0; i < 60000; i++)
+      z.push(0x50, 0x4b, 1, 2, ...new Array(16).fill(0), 255, 255, 255, 255, ...new Array(22).fill(0));
+    const size = z.length - cd;
+    z.push(0x50, 0x4b, 5, 6, 0, 0, 0, 0, 0x60, 0xea, 0x60, 0xea);
+    z.push(size & 255, (size >> 8) & 255, (size >> 16) & 255, size >>> 24, cd, 0, 0, 0, 0, 0);
+    expect(quick('zip', Uint8Array.from(z)).map((r) => r.path)).toEqual([
+      'zip:member[]/local_header',
+      'zip:member[]/data',
+    ]);
+
+    // gzip: 200,000 empty stored blocks, then a member whose name never ends.
+    const g = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+    for (let i = 0; i < 200000; i++) g.push(0, 0, 0, 0xff, 0xff);
+    g.push(1, 0, 0, 0xff, 0xff, ...new Array(8).fill(0), 0x1f, 0x8b, 8, 8, 0, 0, 0, 0, 0, 3);
+    const gz = new Uint8Array(g.length + (1 << 20)).fill(0x61);
+    gz.set(g);
+    expect(quick('gzip', gz).at(-1)?.path).toBe('gzip:member#1/name');
+
+    // ELF: 65,535 sections whose names all point into one run without 0x00.
+    const shoff = 64 + 65536;
+    const e = new Uint8Array(shoff + 65535 * 64);
+    const v = new DataView(e.buffer);
+    e.set([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]);
+    v.setBigUint64(40, BigInt(shoff), true);
+    v.setUint16(58, 64, true);
+    v.setUint16(60, 65535, true);
+    e.fill(0x78, 64, shoff);
+    for (let i = 0; i < 65535; i++) {
+      const s = shoff + i * 64;
+      e[s + 4] = 3;
+      v.setBigUint64(s + 24, 64n, true);
+      v.setBigUint64(s + 32, 65536n, true);
+    }
+    const map = quick('generic', e);
+    find(map, `elf:section[${'x'.repeat(4096)}]#0`);
+  });
+});
