@@ -627,8 +627,8 @@ function loadReport(toml) {
     }
   };
   return guard(() => {
-    keys('top level', raw, ['texts', 'pdf']);
-    keys('texts', raw.texts, ['legal_notice', 'escalated', 'not_escalated', 'mode_fields']);
+    keys('top level', raw, ['texts', 'pdf_rows', 'pdf']);
+    keys('texts', raw.texts, ['legal_notice', 'escalated', 'not_escalated', 'mode_fields', 'browser_decoder']);
     const texts = {
       legalNotice: text('texts.legal_notice', raw.texts.legal_notice),
       escalated: text('texts.escalated', raw.texts.escalated),
@@ -642,6 +642,21 @@ function loadReport(toml) {
       return { key: row[0], label: text(where, row[1]) };
     });
     unique('texts.mode_fields', modeFields, (f) => f.key, 'key');
+    if (!Array.isArray(raw.texts.browser_decoder)) fail('texts.browser_decoder', 'expected a list');
+    const browserDecoder = raw.texts.browser_decoder.map((row, i) => {
+      const where = `texts.browser_decoder[${i}]`;
+      if (!Array.isArray(row) || row.length !== 2) fail(where, 'expected [value, sentence]');
+      return { value: text(where, row[0]), sentence: text(where, row[1]) };
+    });
+    unique('texts.browser_decoder', browserDecoder, (d) => d.value, 'value');
+    keys('pdf_rows', raw.pdf_rows, PDF_ROW_LISTS);
+    const pdfRows = Object.fromEntries(
+      PDF_ROW_LISTS.map((list) => {
+        const rows = raw.pdf_rows[list];
+        if (!Array.isArray(rows) || rows.length === 0) fail(`pdf_rows.${list}`, 'expected a list of rows');
+        return [list, rows.map((row, i) => pdfRow(`pdf_rows.${list}[${i}]`, row))];
+      }),
+    );
     const p = raw.pdf;
     const numbers = ['page_width', 'page_height', 'margin', 'value_column', 'label_gap', 'mono_advance'];
     keys('pdf', p, [...numbers, 'helvetica_bold_widths', 'widest', 'cp1252_high']);
@@ -654,14 +669,51 @@ function loadReport(toml) {
     pdf.helveticaBoldWidths = list('helvetica_bold_widths', 95, 1000);
     pdf.widest = integer('pdf.widest', p.widest, 1, 1000);
     pdf.cp1252High = list('cp1252_high', 32, 0xffff);
-    return { texts, modeFields, pdf };
+    return { texts, modeFields, browserDecoder, pdfRows, pdf };
   });
 }
+
+/** The PDF reports' row lists, in report.toml's order. */
+const PDF_ROW_LISTS = ['file', 'file_end', 'session', 'session_file'];
+/** How a row's value is written (report.toml says what each does); some take no field or label. */
+const ROW_FORMATS = ['text', 'bytes', 'ms', 'name', 'mode', 'sizes', 'escalation', 'decoder', 'made', 'mode_fields'];
+const NO_FIELD = ['made', 'mode_fields'];
+const NO_LABEL = ['mode_fields'];
+
+function pdfRow(where, row) {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) fail(where, 'expected a table');
+  const format = row.format;
+  if (!ROW_FORMATS.includes(format))
+    fail(where, `format ${JSON.stringify(format)} is not one of ${ROW_FORMATS.join(', ')}`);
+  const needs = [...(NO_LABEL.includes(format) ? [] : ['label']), ...(NO_FIELD.includes(format) ? [] : ['field'])];
+  keys(where, row, ['format', ...needs], ['optional']);
+  if ('optional' in row && typeof row.optional !== 'boolean') fail(`${where}.optional`, 'expected true or false');
+  if ('field' in row && !/^[a-z0-9_]+$/.test(row.field))
+    fail(where, `${JSON.stringify(row.field)} is not a report key`);
+  return {
+    label: 'label' in row ? text(`${where}.label`, row.label) : '',
+    field: 'field' in row ? row.field : '',
+    format,
+    optional: row.optional === true,
+  };
+}
+
+const upperCamel = (snake) => snake.replace(/(^|_)([a-z])/g, (_, __, c) => c.toUpperCase());
 
 /** A number as Rust's f32 literal. */
 const rsFloat = (n) => (Number.isInteger(n) ? `${n}.0` : String(n));
 
-function reportRs({ texts, modeFields, pdf }) {
+function reportRs({ texts, modeFields, browserDecoder, pdfRows, pdf }) {
+  const rsRow = (r) =>
+    `    PdfRow { label: ${rsString(r.label)}, field: ${rsString(r.field)}, format: RowFormat::${upperCamel(r.format)}, optional: ${r.optional} },`;
+  const rsRows = Object.entries(pdfRows)
+    .map(
+      ([list, rows]) => `/// The PDF reports' \`${list}\` rows, top to bottom.
+pub const ${list.toUpperCase()}_ROWS: [PdfRow; ${rows.length}] = [
+${rows.map(rsRow).join('\n')}
+];`,
+    )
+    .join('\n');
   return `// ${REPORT_NOTICE}
 
 //! The reports' shared texts and the PDF layout's numbers, as lib/report/tables.ts has them.
@@ -674,6 +726,28 @@ pub const NOT_ESCALATED_TEXT: &str = ${rsString(texts.notEscalated)};
 pub const MODE_FIELDS: [(&str, &str); ${modeFields.length}] = [
 ${modeFields.map((f) => `    (${rsString(f.key)}, ${rsString(f.label)}),`).join('\n')}
 ];
+
+/// What a file report's "Browser decoder" row says for each value.
+pub const BROWSER_DECODER: [(&str, &str); ${browserDecoder.length}] = [
+${browserDecoder.map((d) => `    (${rsString(d.value)}, ${rsString(d.sentence)}),`).join('\n')}
+];
+
+/// How a PDF row's value is written (engine-data/report.toml, \`[pdf_rows]\`, says what each does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowFormat {
+${ROW_FORMATS.map((f) => `    ${upperCamel(f)},`).join('\n')}
+}
+
+/// A PDF report's row: its label, the report field it shows and how its value is written; an
+/// optional row is left out when the record lacks the field or it is empty.
+pub struct PdfRow {
+    pub label: &'static str,
+    pub field: &'static str,
+    pub format: RowFormat,
+    pub optional: bool,
+}
+
+${rsRows}
 
 /// An A4 page in points, and its margin on every side.
 pub const PAGE_W: f32 = ${rsFloat(pdf.pageWidth)};
@@ -694,7 +768,17 @@ pub const CP1252_HIGH: [u32; 32] = [${pdf.cp1252High.map((c) => `0x${c.toString(
 `;
 }
 
-function reportTs({ texts, modeFields, pdf }) {
+function reportTs({ texts, modeFields, browserDecoder, pdfRows, pdf }) {
+  const tsRow = (r) =>
+    `  { label: ${tsString(r.label)}, field: ${tsString(r.field)}, format: ${tsString(r.format)}, optional: ${r.optional} },`;
+  const tsRows = Object.entries(pdfRows)
+    .map(
+      ([list, rows]) => `/** The PDF reports' \`${list}\` rows, top to bottom. */
+export const ${list.toUpperCase()}_ROWS: readonly PdfRow[] = [
+${rows.map(tsRow).join('\n')}
+];`,
+    )
+    .join('\n');
   return `// ${REPORT_NOTICE}
 // The reports' shared texts and the PDF layout's numbers, as engine-rs/cli/src/report_tables.rs has them.
 import type { Report } from '../engine/shared/types.ts';
@@ -708,6 +792,25 @@ export const NOT_ESCALATED_TEXT = ${tsString(texts.notEscalated)};
 export const MODE_FIELDS: readonly { key: keyof Report & string; label: string }[] = [
 ${modeFields.map((f) => `  { key: ${tsString(f.key)}, label: ${tsString(f.label)} },`).join('\n')}
 ];
+
+/** What a file report's "Browser decoder" row says for each value. */
+export const BROWSER_DECODER: Readonly<Record<string, string>> = {
+${browserDecoder.map((d) => `  ${d.value}: ${tsString(d.sentence)},`).join('\n')}
+};
+
+/** How a PDF row's value is written (engine-data/report.toml, \`[pdf_rows]\`, says what each does). */
+export type RowFormat = ${ROW_FORMATS.map(tsString).join(' | ')};
+
+/** A PDF report's row: its label, the report field it shows and how its value is written; an
+ * optional row is left out when the record lacks the field or it is empty. */
+export interface PdfRow {
+  label: string;
+  field: string;
+  format: RowFormat;
+  optional: boolean;
+}
+
+${tsRows}
 
 /** An A4 page in points, and its margin on every side. */
 export const PAGE = { width: ${pdf.pageWidth}, height: ${pdf.pageHeight}, margin: ${pdf.margin} } as const;

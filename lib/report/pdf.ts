@@ -34,7 +34,21 @@ import type { SessionReport } from '../zip/session.ts';
 import { segmentStart, type ChangeMap } from './changes.ts';
 import { displayName } from './display.ts';
 import type { HostReport } from './host-fields.ts';
-import { CP1252_HIGH, HELVETICA_BOLD_WIDTHS, LABEL_GAP, MONO_ADVANCE, PAGE, VALUE_COLUMN, WIDEST } from './tables.ts';
+import {
+  BROWSER_DECODER,
+  CP1252_HIGH,
+  FILE_END_ROWS,
+  FILE_ROWS,
+  HELVETICA_BOLD_WIDTHS,
+  LABEL_GAP,
+  MONO_ADVANCE,
+  PAGE,
+  type PdfRow,
+  SESSION_FILE_ROWS,
+  SESSION_ROWS,
+  VALUE_COLUMN,
+  WIDEST,
+} from './tables.ts';
 import {
   changeSummary,
   ESCALATED_TEXT,
@@ -246,6 +260,23 @@ class Writer {
     }
   }
 
+  /** `rows` of `record` (report.toml's `[pdf_rows]`), in order. */
+  rows(rows: readonly PdfRow[], record: object, madeAt: Date) {
+    const fields = record as Readonly<Record<string, unknown>>;
+    for (const row of rows) {
+      if (row.format === 'mode_fields') {
+        for (const { key, label } of MODE_FIELDS) {
+          const value = fields[key];
+          if (typeof value === 'number') this.row(`${label} (${key})`, number(value));
+        }
+        continue;
+      }
+      const value = fields[row.field];
+      if (row.optional && (value === undefined || value === null || value === '')) continue;
+      this.row(row.label, rowValue(row, fields, madeAt));
+    }
+  }
+
   /** A label, then its value across the page on one line, in the largest size from 8 to 6 that fits. */
   block(label: string, value: string) {
     this.draw(label, PAGE.margin, this.take(12), 'bold', 8.5, 0.3);
@@ -332,11 +363,31 @@ function number(value: number): string {
   return String(value);
 }
 
-const DECODER_TEXT: Record<string, string> = {
-  opened: 'opened (the browser opened the corrupted file)',
-  rejected: 'rejected (the browser could not open the corrupted file)',
-  not_applicable: 'not_applicable (not media the browser opens)',
-};
+/** A row's value, written by its format (report.toml's `[pdf_rows]` says what each does). */
+function rowValue(row: PdfRow, fields: Readonly<Record<string, unknown>>, madeAt: Date): string {
+  const text = (field: string) => (fields[field] === undefined || fields[field] === null ? '' : String(fields[field]));
+  const value = text(row.field);
+  switch (row.format) {
+    case 'bytes':
+      return `${value} bytes`;
+    case 'ms':
+      return `${value} ms`;
+    case 'name':
+      return displayName(value);
+    case 'mode':
+      return `${value} (${modeLabel(value, extensionOf(text('filename')))})`;
+    case 'sizes':
+      return `${value} -> ${text('result_size')} bytes`;
+    case 'escalation':
+      return fields[row.field] ? ESCALATED_TEXT : NOT_ESCALATED_TEXT;
+    case 'decoder':
+      return BROWSER_DECODER[value] ?? value;
+    case 'made':
+      return madeAt.toISOString();
+    default:
+      return value;
+  }
+}
 
 async function newDocument(title: string, madeAt: Date) {
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -363,28 +414,7 @@ export async function fileReportPdf({ report, changes, madeAt }: FilePdfInput): 
   w.heading('Fracture corruption report');
   w.paragraph(name, 'mono', 10);
   w.gap(8);
-  w.row('File', name);
-  w.row('Format', report.format);
-  w.row('Original size', `${number(report.original_size)} bytes`);
-  w.row('Result size', `${number(report.result_size)} bytes`);
-  w.row('Mode', `${report.mode} (${modeLabel(report.mode, extensionOf(report.filename))})`);
-  w.row('Intensity', number(report.intensity));
-  w.row('Seed', number(report.seed));
-  w.row('Engine', report.engine);
-  w.row('Time', `${number(report.time_ms)} ms`);
-  w.row('Entropy before', number(report.before_entropy));
-  w.row('Entropy after', number(report.after_entropy));
-  w.row('Entropy change', number(report.entropy_delta));
-  w.row('SHA-256 before', report.sha256_before);
-  w.row('SHA-256 after', report.sha256_after);
-  w.row('Verdict', report.verdict);
-  w.row('Strategy', report.strategy);
-  for (const { key, label } of MODE_FIELDS) {
-    const value = report[key];
-    if (typeof value === 'number') w.row(`${label} (${key})`, number(value));
-  }
-  w.row('Escalation', report.escalated ? ESCALATED_TEXT : NOT_ESCALATED_TEXT);
-  if (report.browser_decoder) w.row('Browser decoder', DECODER_TEXT[report.browser_decoder]);
+  w.rows(FILE_ROWS, report, madeAt);
   w.gap(6);
   w.block('Recipe', report.recipe);
   w.heading('Change map', 11);
@@ -394,7 +424,7 @@ export async function fileReportPdf({ report, changes, madeAt }: FilePdfInput): 
   w.gap(8);
   w.block('Replay command', report.replay);
   w.block('Share link', report.share_link);
-  w.row('Report made', madeAt.toISOString());
+  w.rows(FILE_END_ROWS, report, madeAt);
   w.gap(10);
   w.paragraph(`Legal notice: ${LEGAL_NOTICE}`, 'mono', 7);
   w.finish();
@@ -412,26 +442,12 @@ export async function sessionReportPdf({ session, madeAt }: SessionPdfInput): Pr
   const w = new Writer(doc);
   w.heading('Fracture session report');
   w.gap(6);
-  w.row('Session', session.session_timestamp);
-  w.row('Files', number(session.total_files));
-  w.row('Mode', `${session.mode} (${modeLabel(session.mode)})`);
-  w.row('Intensity', number(session.intensity));
-  w.row('Master seed', number(session.master_seed));
-  w.row('Duration', `${number(session.session_duration_ms)} ms`);
-  w.row('Entropy change', number(session.total_entropy_delta));
-  w.row('Recoverability', session.recoverability);
-  w.row('Report made', madeAt.toISOString());
-  session.files.forEach((f, i) => {
+  const { files, ...head } = session;
+  w.rows(SESSION_ROWS, head, madeAt);
+  files.forEach((f, i) => {
     w.gap(8);
     w.paragraph(`${i + 1}. ${displayName(f.filename)}`, 'monoBold', 9);
-    w.row('In the archive', f.archive_name);
-    w.row('Sizes', `${number(f.original_size)} -> ${number(f.result_size)} bytes`);
-    w.row('Seed', number(f.seed));
-    w.row('Entropy change', number(f.entropy_delta));
-    w.row('Verdict', f.verdict);
-    if (f.sha256_after) w.row('SHA-256 after', f.sha256_after);
-    w.row('Recipe', f.recipe);
-    if (f.replay) w.row('Replay', f.replay);
+    w.rows(SESSION_FILE_ROWS, f, madeAt);
   });
   w.gap(12);
   w.paragraph(`Legal notice: ${LEGAL_NOTICE}`, 'mono', 7);

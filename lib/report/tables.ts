@@ -28,6 +28,83 @@ export const MODE_FIELDS: readonly { key: keyof Report & string; label: string }
   { key: 'allowed_bytes', label: 'Bytes that could change' },
 ];
 
+/** What a file report's "Browser decoder" row says for each value. */
+export const BROWSER_DECODER: Readonly<Record<string, string>> = {
+  opened: 'opened (the browser opened the corrupted file)',
+  rejected: 'rejected (the browser could not open the corrupted file)',
+  not_applicable: 'not_applicable (not media the browser opens)',
+};
+
+/** How a PDF row's value is written (engine-data/report.toml, `[pdf_rows]`, says what each does). */
+export type RowFormat =
+  | 'text'
+  | 'bytes'
+  | 'ms'
+  | 'name'
+  | 'mode'
+  | 'sizes'
+  | 'escalation'
+  | 'decoder'
+  | 'made'
+  | 'mode_fields';
+
+/** A PDF report's row: its label, the report field it shows and how its value is written; an
+ * optional row is left out when the record lacks the field or it is empty. */
+export interface PdfRow {
+  label: string;
+  field: string;
+  format: RowFormat;
+  optional: boolean;
+}
+
+/** The PDF reports' `file` rows, top to bottom. */
+export const FILE_ROWS: readonly PdfRow[] = [
+  { label: 'File', field: 'filename', format: 'name', optional: false },
+  { label: 'Format', field: 'format', format: 'text', optional: false },
+  { label: 'Original size', field: 'original_size', format: 'bytes', optional: false },
+  { label: 'Result size', field: 'result_size', format: 'bytes', optional: false },
+  { label: 'Mode', field: 'mode', format: 'mode', optional: false },
+  { label: 'Intensity', field: 'intensity', format: 'text', optional: false },
+  { label: 'Seed', field: 'seed', format: 'text', optional: false },
+  { label: 'Engine', field: 'engine', format: 'text', optional: false },
+  { label: 'Time', field: 'time_ms', format: 'ms', optional: false },
+  { label: 'Entropy before', field: 'before_entropy', format: 'text', optional: false },
+  { label: 'Entropy after', field: 'after_entropy', format: 'text', optional: false },
+  { label: 'Entropy change', field: 'entropy_delta', format: 'text', optional: false },
+  { label: 'SHA-256 before', field: 'sha256_before', format: 'text', optional: false },
+  { label: 'SHA-256 after', field: 'sha256_after', format: 'text', optional: false },
+  { label: 'Verdict', field: 'verdict', format: 'text', optional: false },
+  { label: 'Strategy', field: 'strategy', format: 'text', optional: false },
+  { label: '', field: '', format: 'mode_fields', optional: false },
+  { label: 'Escalation', field: 'escalated', format: 'escalation', optional: false },
+  { label: 'Browser decoder', field: 'browser_decoder', format: 'decoder', optional: true },
+];
+/** The PDF reports' `file_end` rows, top to bottom. */
+export const FILE_END_ROWS: readonly PdfRow[] = [{ label: 'Report made', field: '', format: 'made', optional: false }];
+/** The PDF reports' `session` rows, top to bottom. */
+export const SESSION_ROWS: readonly PdfRow[] = [
+  { label: 'Session', field: 'session_timestamp', format: 'text', optional: false },
+  { label: 'Files', field: 'total_files', format: 'text', optional: false },
+  { label: 'Mode', field: 'mode', format: 'mode', optional: false },
+  { label: 'Intensity', field: 'intensity', format: 'text', optional: false },
+  { label: 'Master seed', field: 'master_seed', format: 'text', optional: false },
+  { label: 'Duration', field: 'session_duration_ms', format: 'ms', optional: false },
+  { label: 'Entropy change', field: 'total_entropy_delta', format: 'text', optional: false },
+  { label: 'Recoverability', field: 'recoverability', format: 'text', optional: false },
+  { label: 'Report made', field: '', format: 'made', optional: false },
+];
+/** The PDF reports' `session_file` rows, top to bottom. */
+export const SESSION_FILE_ROWS: readonly PdfRow[] = [
+  { label: 'In the archive', field: 'archive_name', format: 'text', optional: false },
+  { label: 'Sizes', field: 'original_size', format: 'sizes', optional: false },
+  { label: 'Seed', field: 'seed', format: 'text', optional: false },
+  { label: 'Entropy change', field: 'entropy_delta', format: 'text', optional: false },
+  { label: 'Verdict', field: 'verdict', format: 'text', optional: false },
+  { label: 'SHA-256 after', field: 'sha256_after', format: 'text', optional: true },
+  { label: 'Recipe', field: 'recipe', format: 'text', optional: false },
+  { label: 'Replay', field: 'replay', format: 'text', optional: true },
+];
+
 /** An A4 page in points, and its margin on every side. */
 export const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
 /** A row's value column starts this far right of the margin. */

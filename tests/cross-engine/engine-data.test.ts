@@ -91,6 +91,26 @@ describe('engine-data/formats.toml and the generated tables', () => {
     const twice = check(undefined, REPORT_TOML.replace('["removed", "Bytes removed"]', '["ops", "Bytes removed"]'));
     expect(twice.status).toBe(2);
     expect(twice.stderr).toContain('texts.mode_fields: key ops appears twice');
+    const row = '{ label = "Sizes", field = "original_size", format = "sizes" }';
+    expect(REPORT_TOML.split(row).length).toBe(2);
+    const format = check(undefined, REPORT_TOML.replace(row, row.replace('"sizes"', '"size"')));
+    expect(format.status).toBe(2);
+    expect(format.stderr).toContain('engine-data/report.toml: pdf_rows.session_file[1]: format "size" is not one of');
+    const unlabelled = check(undefined, REPORT_TOML.replace(row, '{ field = "original_size", format = "sizes" }'));
+    expect(unlabelled.status).toBe(2);
+    expect(unlabelled.stderr).toContain('pdf_rows.session_file[1]: missing `label`');
+  });
+
+  it('a PDF row moved in report.toml moves in both PDF writers, nothing else', () => {
+    const intensity = '  { label = "Intensity", field = "intensity", format = "text" },\n';
+    const seed = '  { label = "Seed", field = "seed", format = "text" },\n';
+    expect(REPORT_TOML.split(intensity + seed).length).toBe(2);
+    const { status, stderr } = check(undefined, REPORT_TOML.replace(intensity + seed, seed + intensity));
+    expect(status).toBe(1);
+    expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual([
+      'engine-rs/cli/src/report_tables.rs',
+      'lib/report/tables.ts',
+    ]);
   });
 
   it('a changed host message reaches the Rust hosts and the TypeScript hosts, nothing else', () => {

@@ -17,7 +17,8 @@ use pdf_writer::{Content, Date, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use crate::changes::ChangeMap;
 use crate::display;
 use crate::report_tables::{
-    CP1252_HIGH, HELVETICA_BOLD_WIDTHS, LABEL_GAP, MARGIN, MONO_ADVANCE, PAGE_H, PAGE_W, VALUE_COLUMN, WIDEST,
+    PdfRow, RowFormat, BROWSER_DECODER, CP1252_HIGH, FILE_END_ROWS, FILE_ROWS, HELVETICA_BOLD_WIDTHS, LABEL_GAP,
+    MARGIN, MONO_ADVANCE, PAGE_H, PAGE_W, SESSION_FILE_ROWS, SESSION_ROWS, VALUE_COLUMN, WIDEST,
 };
 use crate::report_text::{
     change_summary, first_change_text, mode_label, thousands, ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS,
@@ -211,6 +212,24 @@ impl Writer {
         }
     }
 
+    /// `rows` of `record` (report.toml's `[pdf_rows]`), in order.
+    fn rows(&mut self, rows: &[PdfRow], record: &Report, made: SystemTime) {
+        for row in rows {
+            if row.format == RowFormat::ModeFields {
+                for (key, label) in MODE_FIELDS {
+                    if let Some(Value::Int(_) | Value::Num(_)) = record.get(key) {
+                        self.row(&format!("{label} ({key})"), &value(record, key));
+                    }
+                }
+                continue;
+            }
+            if row.optional && value(record, row.field).is_empty() {
+                continue;
+            }
+            self.row(row.label, &row_value(row, record, made));
+        }
+    }
+
     /// A label, then its value across the page, in the largest size from 8 to 6 that fits one line.
     fn block(&mut self, label: &str, value: &str) {
         let y = self.take(12.0);
@@ -369,6 +388,25 @@ fn value(r: &Report, key: &str) -> String {
     }
 }
 
+/// A row's value, written by its format (report.toml's `[pdf_rows]` says what each does).
+fn row_value(row: &PdfRow, r: &Report, made: SystemTime) -> String {
+    let v = value(r, row.field);
+    match row.format {
+        RowFormat::Bytes => format!("{v} bytes"),
+        RowFormat::Ms => format!("{v} ms"),
+        RowFormat::Name => display::text(&v),
+        RowFormat::Mode => format!("{v} ({})", mode_label(&v, &extension(&value(r, "filename")))),
+        RowFormat::Sizes => format!("{v} -> {} bytes", value(r, "result_size")),
+        RowFormat::Escalation => {
+            let escalated = matches!(r.get(row.field), Some(Value::Bool(true)));
+            (if escalated { ESCALATED_TEXT } else { NOT_ESCALATED_TEXT }).to_string()
+        }
+        RowFormat::Decoder => BROWSER_DECODER.iter().find(|(k, _)| *k == v).map_or(v, |(_, s)| (*s).to_string()),
+        RowFormat::Made => iso_time(made),
+        RowFormat::Text | RowFormat::ModeFields => v,
+    }
+}
+
 fn extension(name: &str) -> String {
     match name.rfind('.') {
         Some(i) if i > 0 => name[i + 1..].to_lowercase(),
@@ -384,30 +422,7 @@ pub fn file_report(r: &Report, changes: &ChangeMap, made: SystemTime) -> Vec<u8>
     w.heading("Fracture corruption report", 16.0);
     w.paragraph(&name, Font::Mono, 10.0);
     w.gap(8.0);
-    w.row("File", &name);
-    w.row("Format", &value(r, "format"));
-    w.row("Original size", &format!("{} bytes", value(r, "original_size")));
-    w.row("Result size", &format!("{} bytes", value(r, "result_size")));
-    let mode = value(r, "mode");
-    w.row("Mode", &format!("{mode} ({})", mode_label(&mode, &extension(&value(r, "filename")))));
-    w.row("Intensity", &value(r, "intensity"));
-    w.row("Seed", &value(r, "seed"));
-    w.row("Engine", &value(r, "engine"));
-    w.row("Time", &format!("{} ms", value(r, "time_ms")));
-    w.row("Entropy before", &value(r, "before_entropy"));
-    w.row("Entropy after", &value(r, "after_entropy"));
-    w.row("Entropy change", &value(r, "entropy_delta"));
-    w.row("SHA-256 before", &value(r, "sha256_before"));
-    w.row("SHA-256 after", &value(r, "sha256_after"));
-    w.row("Verdict", &value(r, "verdict"));
-    w.row("Strategy", &value(r, "strategy"));
-    for (key, label) in MODE_FIELDS {
-        if let Some(Value::Int(_) | Value::Num(_)) = r.get(key) {
-            w.row(&format!("{label} ({key})"), &value(r, key));
-        }
-    }
-    let escalated = matches!(r.get("escalated"), Some(Value::Bool(true)));
-    w.row("Escalation", if escalated { ESCALATED_TEXT } else { NOT_ESCALATED_TEXT });
+    w.rows(&FILE_ROWS, r, made);
     w.gap(6.0);
     w.block("Recipe", &value(r, "recipe"));
     w.heading("Change map", 11.0);
@@ -417,7 +432,7 @@ pub fn file_report(r: &Report, changes: &ChangeMap, made: SystemTime) -> Vec<u8>
     w.gap(8.0);
     w.block("Replay command", &value(r, "replay"));
     w.block("Share link", &value(r, "share_link"));
-    w.row("Report made", &iso_time(made));
+    w.rows(&FILE_END_ROWS, r, made);
     w.gap(10.0);
     w.paragraph(&format!("Legal notice: {LEGAL_NOTICE}"), Font::Mono, 7.0);
     w.finish(&format!("Fracture corruption report: {name}"), made)
@@ -429,27 +444,11 @@ pub fn session_report(session: &Session, made: SystemTime) -> Vec<u8> {
     let mut w = Writer::new();
     w.heading("Fracture session report", 16.0);
     w.gap(6.0);
-    w.row("Session", &value(head, "session_timestamp"));
-    w.row("Files", &value(head, "total_files"));
-    let mode = value(head, "mode");
-    w.row("Mode", &format!("{mode} ({})", mode_label(&mode, "")));
-    w.row("Intensity", &value(head, "intensity"));
-    w.row("Master seed", &value(head, "master_seed"));
-    w.row("Duration", &format!("{} ms", value(head, "session_duration_ms")));
-    w.row("Entropy change", &value(head, "total_entropy_delta"));
-    w.row("Recoverability", &value(head, "recoverability"));
-    w.row("Report made", &iso_time(made));
+    w.rows(&SESSION_ROWS, head, made);
     for (i, r) in session.files.iter().enumerate() {
         w.gap(8.0);
         w.paragraph(&format!("{}. {}", i + 1, display::text(&value(r, "filename"))), Font::MonoBold, 9.0);
-        w.row("In the archive", &value(r, "archive_name"));
-        w.row("Sizes", &format!("{} -> {} bytes", value(r, "original_size"), value(r, "result_size")));
-        w.row("Seed", &value(r, "seed"));
-        w.row("Entropy change", &value(r, "entropy_delta"));
-        w.row("Verdict", &value(r, "verdict"));
-        w.row("SHA-256 after", &value(r, "sha256_after"));
-        w.row("Recipe", &value(r, "recipe"));
-        w.row("Replay", &value(r, "replay"));
+        w.rows(&SESSION_FILE_ROWS, r, made);
     }
     w.gap(12.0);
     w.paragraph(&format!("Legal notice: {LEGAL_NOTICE}"), Font::Mono, 7.0);

@@ -26,6 +26,86 @@ pub const MODE_FIELDS: [(&str, &str); 15] = [
     ("allowed_bytes", "Bytes that could change"),
 ];
 
+/// What a file report's "Browser decoder" row says for each value.
+pub const BROWSER_DECODER: [(&str, &str); 3] = [
+    ("opened", "opened (the browser opened the corrupted file)"),
+    ("rejected", "rejected (the browser could not open the corrupted file)"),
+    ("not_applicable", "not_applicable (not media the browser opens)"),
+];
+
+/// How a PDF row's value is written (engine-data/report.toml, `[pdf_rows]`, says what each does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowFormat {
+    Text,
+    Bytes,
+    Ms,
+    Name,
+    Mode,
+    Sizes,
+    Escalation,
+    Decoder,
+    Made,
+    ModeFields,
+}
+
+/// A PDF report's row: its label, the report field it shows and how its value is written; an
+/// optional row is left out when the record lacks the field or it is empty.
+pub struct PdfRow {
+    pub label: &'static str,
+    pub field: &'static str,
+    pub format: RowFormat,
+    pub optional: bool,
+}
+
+/// The PDF reports' `file` rows, top to bottom.
+pub const FILE_ROWS: [PdfRow; 19] = [
+    PdfRow { label: "File", field: "filename", format: RowFormat::Name, optional: false },
+    PdfRow { label: "Format", field: "format", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Original size", field: "original_size", format: RowFormat::Bytes, optional: false },
+    PdfRow { label: "Result size", field: "result_size", format: RowFormat::Bytes, optional: false },
+    PdfRow { label: "Mode", field: "mode", format: RowFormat::Mode, optional: false },
+    PdfRow { label: "Intensity", field: "intensity", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Seed", field: "seed", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Engine", field: "engine", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Time", field: "time_ms", format: RowFormat::Ms, optional: false },
+    PdfRow { label: "Entropy before", field: "before_entropy", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Entropy after", field: "after_entropy", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Entropy change", field: "entropy_delta", format: RowFormat::Text, optional: false },
+    PdfRow { label: "SHA-256 before", field: "sha256_before", format: RowFormat::Text, optional: false },
+    PdfRow { label: "SHA-256 after", field: "sha256_after", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Verdict", field: "verdict", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Strategy", field: "strategy", format: RowFormat::Text, optional: false },
+    PdfRow { label: "", field: "", format: RowFormat::ModeFields, optional: false },
+    PdfRow { label: "Escalation", field: "escalated", format: RowFormat::Escalation, optional: false },
+    PdfRow { label: "Browser decoder", field: "browser_decoder", format: RowFormat::Decoder, optional: true },
+];
+/// The PDF reports' `file_end` rows, top to bottom.
+pub const FILE_END_ROWS: [PdfRow; 1] =
+    [PdfRow { label: "Report made", field: "", format: RowFormat::Made, optional: false }];
+/// The PDF reports' `session` rows, top to bottom.
+pub const SESSION_ROWS: [PdfRow; 9] = [
+    PdfRow { label: "Session", field: "session_timestamp", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Files", field: "total_files", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Mode", field: "mode", format: RowFormat::Mode, optional: false },
+    PdfRow { label: "Intensity", field: "intensity", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Master seed", field: "master_seed", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Duration", field: "session_duration_ms", format: RowFormat::Ms, optional: false },
+    PdfRow { label: "Entropy change", field: "total_entropy_delta", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Recoverability", field: "recoverability", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Report made", field: "", format: RowFormat::Made, optional: false },
+];
+/// The PDF reports' `session_file` rows, top to bottom.
+pub const SESSION_FILE_ROWS: [PdfRow; 8] = [
+    PdfRow { label: "In the archive", field: "archive_name", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Sizes", field: "original_size", format: RowFormat::Sizes, optional: false },
+    PdfRow { label: "Seed", field: "seed", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Entropy change", field: "entropy_delta", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Verdict", field: "verdict", format: RowFormat::Text, optional: false },
+    PdfRow { label: "SHA-256 after", field: "sha256_after", format: RowFormat::Text, optional: true },
+    PdfRow { label: "Recipe", field: "recipe", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Replay", field: "replay", format: RowFormat::Text, optional: true },
+];
+
 /// An A4 page in points, and its margin on every side.
 pub const PAGE_W: f32 = 595.28;
 pub const PAGE_H: f32 = 841.89;
