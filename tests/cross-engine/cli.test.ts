@@ -186,6 +186,48 @@ describe('fracture CLI', () => {
     });
   }
 
+  it('the native CLI writes the same bytes without a report (no SHA-256s or byte counts made) as with one', () => {
+    const tool = TOOLS[0];
+    for (const [mode, intensity, seed, ...options] of [
+      ['byte_flip', '0', '3'],
+      ['byte_flip', '80', '1'],
+      ['guaranteed_break', '50', '42'],
+      ['truncate_insert', '30', '2'],
+      ['shuffle_blocks', '100', '9'],
+      ['interrupted_transfer', '60', '3'],
+      ['bad_sectors', '100', '4'],
+      ['bit_rot', '90', '5'],
+      ['header_preserve_flip', '20', '6'],
+      ['byte_flip', '40', '7', '--only', '100:0x400', '--only=2000:', '--protect=:120'],
+      ['bit_rot', '100', '6', '--only=-0x800:', '--protect', '-16:', '--fix-checksums'],
+    ]) {
+      const what = `${mode} ${intensity} ${seed} ${options.join(' ')}`;
+      const args = ['--mode', mode, '--intensity', intensity, '--seed', seed, ...options];
+      const plain = `out-plain-${mode}-${options.length}`;
+      const reported = `out-reported-${mode}-${options.length}`;
+      const r = run(tool, [...args, '--out', plain, ...inputs], dir);
+      expect(r.code, `${what}: ${r.err}`).toBe(0);
+      const j = run(tool, [...args, '--out', reported, '--json', ...inputs], dir);
+      expect(j.code, `${what}: ${j.err}`).toBe(0);
+      const names = readdirSync(path.join(dir, plain)).sort();
+      expect(names, what).toEqual(readdirSync(path.join(dir, reported)).sort());
+      for (const n of names) {
+        const a = readFileSync(path.join(dir, plain, n));
+        expect(a.equals(readFileSync(path.join(dir, reported, n))), `${what}: ${n}`).toBe(true);
+      }
+      // Each line gives the output's length, as the report's result_size does.
+      const sizes = j.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).result_size);
+      const lines = r.out.trim().split('\n');
+      expect(
+        lines.map((l) => Number(/\((\d+) bytes, seed/.exec(l)?.[1])),
+        what,
+      ).toEqual(sizes);
+    }
+  });
+
   it('a large flip-mode file (helper threads in the npm CLI, threads natively, in place): same bytes and reports', () => {
     const big = 'big.log';
     // Text whose kept header makes byte_flip escalate at the plan stage; a few MiB over the helpers' threshold.

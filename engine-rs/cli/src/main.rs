@@ -259,7 +259,11 @@ impl<'a> Execution<'a> {
             Some(Opened::Stream(s)) => Some(s),
             _ => None,
         };
-        let (destination, mut report) = self.write_output(v, corrupted.as_ref(), streamed, seed, input.allowed())?;
+        // Only a report shown or kept needs the SHA-256s and byte counts (docs/cli.md, "File sizes and
+        // memory").
+        let reported = self.a.json || v.report.is_some() || v.pdf.is_some() || self.a.zip.is_some();
+        let (destination, mut report) =
+            self.write_output(v, corrupted.as_ref(), streamed, seed, input.allowed(), reported)?;
         host_fields::add(&mut report);
         // The report's filename lost the bytes that are not UTF-8; the replay keeps them.
         let raw = input.file.file_name().filter(|n| !input.stdin && n.to_str().is_none());
@@ -304,9 +308,15 @@ impl<'a> Execution<'a> {
         streamed: Option<&process::Streamed>,
         seed: u64,
         allowed: u32,
+        reported: bool,
     ) -> Result<(String, Report), Failed> {
         let settings = &self.settings;
         let ui = &mut self.ui;
+        let stream_err = |e| match e {
+            StreamError::Write(e) => Fault::Write(e),
+            StreamError::Io(e) => Fault::Read(process::io_text(&e)),
+            e => Fault::Read(e.to_string()),
+        };
         // Writes the output to `sink`: the report, or the failure as one line.
         let mut produce = |sink: &mut (dyn std::io::Write + Send)| -> Result<Report, Fault> {
             match (corrupted, streamed) {
@@ -314,12 +324,13 @@ impl<'a> Execution<'a> {
                     let (written, report) = c.write_and_report(sink);
                     written.map(|()| report).map_err(Fault::Write)
                 }
+                // No report shown or kept: the output's length is all the line needs.
+                (None, Some(s)) if !reported && v.checksums == Checksums::Unfixed => s
+                    .write_unreported(settings, seed, sink, &mut |f| ui.progress(f))
+                    .map(|n| Report { fields: vec![("result_size", fracture_engine::Value::Int(n))] })
+                    .map_err(stream_err),
                 (None, Some(s)) => {
-                    s.corrupt_into(settings, seed, v.checksums, sink, &mut |f| ui.progress(f)).map_err(|e| match e {
-                        StreamError::Write(e) => Fault::Write(e),
-                        StreamError::Io(e) => Fault::Read(process::io_text(&e)),
-                        e => Fault::Read(e.to_string()),
-                    })
+                    s.corrupt_into(settings, seed, v.checksums, sink, &mut |f| ui.progress(f)).map_err(stream_err)
                 }
                 (None, None) => Err(Fault::Read("no input".into())),
             }

@@ -335,6 +335,21 @@ impl Streamed {
         self.corrupt_unfixed_into(settings, seed, sink, progress)
     }
 
+    /// Corrupts the input into `sink` for a run that shows no report: the same bytes, without the
+    /// SHA-256s and byte counts only the report shows (`stream::write_stream`); returns the output's
+    /// length. Checksum fixing goes through `corrupt_into`.
+    pub fn write_unreported(
+        &self,
+        settings: &Settings,
+        seed: u64,
+        sink: &mut (dyn Write + Send),
+        progress: OnProgress,
+    ) -> Result<u64, stream::StreamError> {
+        stream::write_stream(self.src.as_ref(), &self.args(settings, seed), sink, &mut |done, total| {
+            progress(if total == 0 { 1.0 } else { done as f64 / total as f64 })
+        })
+    }
+
     fn corrupt_unfixed_into(
         &self,
         settings: &Settings,

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::error::{unsupported, StreamError};
 use super::layout::prepare;
 use super::measure::{timings, Measure};
-use super::pipeline::write_pieces;
+use super::pipeline::{write_pieces, Measured};
 use super::report::finish;
 use super::run::{planned_job, PIECE};
 use super::source::Source;
@@ -114,7 +114,7 @@ pub(crate) fn fixed_in_pieces(
         // The fixed output is measured below, so the write pass leaves its hash and counts alone.
         // Progress: the write pass is the first half, measuring the fixed output the second.
         let mut first_half = |done: u64, total: u64| progress(done, 2 * total);
-        let (zeroed, ops, input, _) = write_pieces(src, &mut run, &mut sink, &mut first_half, piece, false)?;
+        let (zeroed, ops, input, _) = write_pieces(src, &mut run, &mut sink, &mut first_half, piece, Measured::Input)?;
         out.set_len(run.out_len).map_err(StreamError::Write)?;
         let t = Instant::now();
         let fixed = if n == 0 {

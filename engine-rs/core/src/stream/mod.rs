@@ -37,7 +37,7 @@ pub use driven::Streaming;
 pub use error::StreamError;
 pub use fix::{corrupt_fixed, FileAt};
 pub use layout::Segment;
-pub use run::{check, corrupt_stream, PIECE};
+pub use run::{check, corrupt_stream, write_stream, PIECE};
 pub use source::{Bytes, FileSource, Source};
 
 #[cfg(test)]

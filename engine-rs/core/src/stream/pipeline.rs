@@ -18,16 +18,29 @@ pub(crate) const BUFFERS: usize = 4;
 /// pieces (200 MiB byte_flip: 1.07 s against 1.45-1.56 s).
 pub(crate) const CACHE_BLOCK_BYTES: usize = 256 << 10;
 
+/// Which sides a streamed run measures (SHA-256 and byte counts) as the bytes go by.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Measured {
+    /// Both: the report's `sha256_*` and entropies.
+    Both,
+    /// The input only (checksum fixing measures the output once it is fixed).
+    Input,
+    /// Neither: a caller that shows no report (`write_stream`).
+    Neither,
+}
+
 /// Writes `run`'s output to `sink` in pieces; returns bad_sectors' zeroed bytes, the corrupt work's
-/// time, and the input's and the output's measures (the output's empty unless `measure_output`).
+/// time, and the input's and the output's measures (empty for a side `measured` leaves out).
 pub(crate) fn write_pieces(
     src: &dyn Source,
     run: &mut Run,
     sink: &mut (dyn Write + Send),
     progress: &mut dyn FnMut(u64, u64),
     piece: usize,
-    measure_output: bool,
+    measured: Measured,
 ) -> Result<(u64, f64, Measure, Measure), StreamError> {
+    let measure_input = measured != Measured::Neither;
+    let measure_output = measured == Measured::Both;
     let n = src.size();
     let same = matches!(run.layout, Layout::Same { .. });
     let out_len = run.out_len;
@@ -43,7 +56,7 @@ pub(crate) fn write_pieces(
     let mut fill = run.fill.take().map(Filler::new);
     let (input_measure, output_measure) = std::thread::scope(|scope| -> Result<_, StreamError> {
         let reader = scope.spawn(move || -> io::Result<Option<Measure>> {
-            let mut measure = same.then(Measure::default);
+            let mut measure = (same && measure_input).then(Measure::default);
             let mut pos = 0u64;
             while pos < out_len {
                 let Ok(mut buf) = free_rx.recv() else { break };
@@ -57,7 +70,7 @@ pub(crate) fn write_pieces(
             Ok(measure)
         });
         // Layouts that do not read the input in order measure it on a thread of their own.
-        let measurer = (!same).then(|| scope.spawn(|| measure_all(src, piece)));
+        let measurer = (!same && measure_input).then(|| scope.spawn(|| measure_all(src, piece)));
         let writer = scope.spawn(move || -> io::Result<Measure> {
             let mut m = Measure::default();
             for (buf, len) in done_rx {

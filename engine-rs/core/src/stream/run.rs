@@ -8,7 +8,7 @@ use super::breaking;
 use super::error::{unsupported, StreamError};
 use super::layout::prepare;
 use super::measure::timings;
-use super::pipeline::write_pieces;
+use super::pipeline::{write_pieces, Measured};
 use super::report::finish;
 use super::source::Source;
 use super::verdict::first_output_looks_corrupted;
@@ -18,7 +18,7 @@ use crate::formats::{detect, Family};
 use crate::job::Job;
 use crate::modes::{flip, Mode};
 use crate::name::extension_of;
-use crate::report::Report;
+use crate::report::{Report, Value};
 
 /// Bytes per piece: a multiple of the 64 KiB chunk, so no chunk, sector or block spans two pieces.
 /// A piece that fits the core's L2 cache is still there when the next thread takes it: 1 MiB pieces
@@ -36,7 +36,35 @@ pub fn corrupt_stream(
     sink: &mut (dyn Write + Send),
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Report, StreamError> {
-    corrupt_in_pieces(src, args, sink, progress, PIECE)
+    match corrupt_in_pieces(src, args, sink, progress, PIECE, Measured::Both)? {
+        Finished::Report(report) => Ok(report),
+        Finished::Written(_) => unreachable!("a measured run ends with its report"),
+    }
+}
+
+/// `corrupt_stream` for a caller that shows no report (the native CLI without `--json`, `--report`,
+/// `--pdf` or `--zip`): the same output bytes, without the input's and the output's SHA-256 and byte
+/// counts, which only the report shows (a third of the run's work or more). byte_flip's verify
+/// verdict is decided as before. Returns the output's length.
+pub fn write_stream(
+    src: &dyn Source,
+    args: &Args,
+    sink: &mut (dyn Write + Send),
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<u64, StreamError> {
+    match corrupt_in_pieces(src, args, sink, progress, PIECE, Measured::Neither)? {
+        Finished::Report(report) => match report.get("result_size") {
+            Some(Value::Int(n)) => Ok(*n),
+            _ => unreachable!("every report has its result_size"),
+        },
+        Finished::Written(n) => Ok(n),
+    }
+}
+
+/// How a streamed run ends: with its report, or (unmeasured) with the output's length.
+pub(crate) enum Finished {
+    Report(Report),
+    Written(u64),
 }
 
 /// The checks `corrupt_stream` makes before it reads anything (section 2's, in order, for an `n`-byte
@@ -59,15 +87,16 @@ pub(crate) fn planned_job(n: u64, args: &Args) -> Result<Job, EngineError> {
     Ok(job)
 }
 
-/// `corrupt_stream` with pieces of `piece` bytes (a multiple of the chunk size; tests use small ones
-/// to cross many piece boundaries).
+/// `corrupt_stream` (`measured` both sides) or `write_stream` (neither) with pieces of `piece` bytes
+/// (a multiple of the chunk size; tests use small ones to cross many piece boundaries).
 pub(crate) fn corrupt_in_pieces(
     src: &dyn Source,
     args: &Args,
     sink: &mut (dyn Write + Send),
     progress: &mut dyn FnMut(u64, u64),
     piece: usize,
-) -> Result<Report, StreamError> {
+    measured: Measured,
+) -> Result<Finished, StreamError> {
     debug_assert!(piece % flip::CHUNK == 0 && piece > 0);
     let t0 = Instant::now();
     let n = src.size();
@@ -81,7 +110,8 @@ pub(crate) fn corrupt_in_pieces(
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
     if mode_v == Mode::GuaranteedBreak {
-        return breaking::run(src, job, &head, sink, progress, piece, t0);
+        // Its scans and steps measure as they go; it is not split by `measured`.
+        return breaking::run(src, job, &head, sink, progress, piece, t0).map(Finished::Report);
     }
 
     let mut run = prepare(&job, intensity, seed);
@@ -92,7 +122,10 @@ pub(crate) fn corrupt_in_pieces(
         job.escalated = true;
     }
 
-    let (zeroed, ops_ms, input_measure, output_measure) = write_pieces(src, &mut run, sink, progress, piece, true)?;
+    let (zeroed, ops_ms, input_measure, output_measure) = write_pieces(src, &mut run, sink, progress, piece, measured)?;
+    if measured == Measured::Neither {
+        return Ok(Finished::Written(run.out_len));
+    }
     let (time_ms, ops_ms) = timings(t0, ops_ms);
-    Ok(finish(job, &run, zeroed, input_measure.finish(), output_measure.finish(), time_ms, ops_ms))
+    Ok(Finished::Report(finish(job, &run, zeroed, input_measure.finish(), output_measure.finish(), time_ms, ops_ms)))
 }

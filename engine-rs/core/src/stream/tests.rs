@@ -4,7 +4,8 @@
 use std::io;
 
 use super::layout::{segments, Filler, Layout, Shuffler};
-use super::run::corrupt_in_pieces;
+use super::pipeline::Measured;
+use super::run::{corrupt_in_pieces, Finished};
 use super::source::changed;
 use super::*;
 use crate::modes::{flip, shuffle};
@@ -39,9 +40,29 @@ fn streamed(
     let mut out = Vec::new();
     let mut last = (0, 0);
     let args = Args { name, mode, intensity, seed, options };
-    let report = corrupt_in_pieces(&Bytes(input), &args, &mut out, &mut |d, t| last = (d, t), piece)
-        .unwrap_or_else(|e| panic!("{name} {mode} {intensity} {seed}: {e}"));
+    let what = format!("{name} {mode} {intensity} {seed} piece={piece}");
+    let report =
+        match corrupt_in_pieces(&Bytes(input), &args, &mut out, &mut |d, t| last = (d, t), piece, Measured::Both) {
+            Ok(Finished::Report(report)) => report,
+            Ok(Finished::Written(_)) => panic!("{what}: a measured run ended without its report"),
+            Err(e) => panic!("{what}: {e}"),
+        };
     assert_eq!(last, (out.len() as u64, out.len() as u64), "progress ends at the output's length");
+    // Unmeasured (`write_stream`): the same bytes and length, and the same progress.
+    let mut bare = Vec::new();
+    let mut bare_last = (0, 0);
+    let written =
+        corrupt_in_pieces(&Bytes(input), &args, &mut bare, &mut |d, t| bare_last = (d, t), piece, Measured::Neither)
+            .unwrap_or_else(|e| panic!("{what} unmeasured: {e}"));
+    let len = match written {
+        Finished::Written(n) => n,
+        Finished::Report(r) => match r.get("result_size") {
+            Some(Value::Int(n)) => *n,
+            _ => panic!("{what}: no result_size"),
+        },
+    };
+    assert!(bare == out, "{what}: unmeasured bytes differ");
+    assert_eq!((len, bare_last), (out.len() as u64, last), "{what}: unmeasured length and progress");
     (out, untimed(report))
 }
 
@@ -173,8 +194,10 @@ fn a_source_that_shrinks_is_an_error() {
     }
     let mut sink = Vec::new();
     let args = Args { name: "x.bin", mode: "bit_rot", intensity: 5, seed: 1, options: &Options::default() };
-    let e = corrupt_in_pieces(&Lying, &args, &mut sink, &mut |_, _| {}, flip::CHUNK);
-    assert_eq!(e.unwrap_err().to_string(), "the file changed while it was being read");
+    for measured in [Measured::Both, Measured::Neither] {
+        let e = corrupt_in_pieces(&Lying, &args, &mut sink, &mut |_, _| {}, flip::CHUNK, measured);
+        assert_eq!(e.err().map(|e| e.to_string()).as_deref(), Some("the file changed while it was being read"));
+    }
 }
 
 #[test]
