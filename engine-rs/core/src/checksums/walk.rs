@@ -322,7 +322,7 @@ const FLAC_HEADER_MAX: usize = 16;
 /// The length of a FLAC frame header at `q` of `a` (up to, not including, its CRC-8) when one is
 /// there: sync, the coded number, the optional block size and sample rate bytes, and a CRC-8 that
 /// matches.
-fn flac_header(a: &mut impl Area, q: u64) -> Option<usize> {
+pub(crate) fn flac_header(a: &mut impl Area, q: u64) -> Option<usize> {
     let avail = (a.len().checked_sub(q)?).min(FLAC_HEADER_MAX as u64) as usize;
     flac_header_in(a.get(q, avail)?)
 }
@@ -357,7 +357,7 @@ fn flac_header_in(b: &[u8]) -> Option<usize> {
 
 /// The first position in `[from, to)` where a FLAC frame header is (`flac_header`), skipping to each
 /// 0xFF (a header's first byte) a window at a time rather than testing every byte.
-fn next_flac_header(a: &mut impl Area, from: u64, to: u64) -> Option<u64> {
+pub(crate) fn next_flac_header(a: &mut impl Area, from: u64, to: u64) -> Option<u64> {
     const SCAN: u64 = 64 << 10;
     let mut q = from;
     while q < to {
@@ -373,6 +373,27 @@ fn next_flac_header(a: &mut impl Area, from: u64, to: u64) -> Option<u64> {
                 q = g + 1;
             }
         }
+    }
+    None
+}
+
+/// The end of the FLAC frame at `f` of `a` whose header is `hl` bytes long (to its CRC-8): the first
+/// header (or the input's end) after it where the CRC-16 of the bytes from `f` to the last two
+/// before it matches them. Linear in the bytes read, however many false sync codes there are: the
+/// CRC is carried on from one candidate to the next.
+pub(crate) fn flac_frame_end(a: &mut impl Area, f: u64, hl: u64) -> Option<u64> {
+    let n = a.len();
+    let mut digest_to = f;
+    let mut crc = FLAC_CRC16.digest();
+    let mut from = f + hl + 3;
+    while from <= n {
+        let g = next_flac_header(a, from, n).unwrap_or(n);
+        a.feed(digest_to, g - 2, &mut |b| crc.update(b));
+        digest_to = g - 2;
+        if be(a, g - 2, 2) == Some(u64::from(crc.clone().finalize())) {
+            return Some(g);
+        }
+        from = g + 1;
     }
     None
 }
@@ -402,21 +423,7 @@ pub(super) fn flac<I: Area, O: AreaMut>(w: &mut Writer<I, O>, [crc8, crc16]: [Ki
     while f < n {
         let Some(hl) = flac_header(&mut w.input, f) else { return md5_set };
         let hl = hl as u64;
-        let mut digest_to = f;
-        let mut crc = FLAC_CRC16.digest();
-        let mut end = None;
-        let mut from = f + hl + 3;
-        while from <= n {
-            let g = next_flac_header(&mut w.input, from, n).unwrap_or(n);
-            w.input.feed(digest_to, g - 2, &mut |b| crc.update(b));
-            digest_to = g - 2;
-            if be(&mut w.input, g - 2, 2) == Some(u64::from(crc.clone().finalize())) {
-                end = Some(g);
-                break;
-            }
-            from = g + 1;
-        }
-        let Some(g) = end else { return md5_set };
+        let Some(g) = flac_frame_end(&mut w.input, f, hl) else { return md5_set };
         let mut header_crc = FLAC_CRC8.digest();
         w.output.feed(f, f + hl, &mut |b| header_crc.update(b));
         w.write(crc8, f + hl, &[header_crc.finalize()]);

@@ -48,23 +48,36 @@ pub struct Map {
     format: &'static str,
     len: u64,
     names: Vec<String>,
+    /// The unit each unit is nested in (`Map::child`), None at the top.
+    parents: Vec<Option<usize>>,
     pub(super) raw: Vec<Raw>,
     pub(super) full: bool,
 }
 
 impl Map {
     pub fn new(format: &'static str, len: u64) -> Map {
-        Map { format, len, names: Vec::new(), raw: Vec::new(), full: false }
+        Map { format, len, names: Vec::new(), parents: Vec::new(), raw: Vec::new(), full: false }
     }
 
     /// Opens a unit named `name` (a chunk type, a marker name, `member[NAME]`): None once the map
     /// holds `MAX_WALK_REGIONS` regions, and the walk stops there.
     pub fn unit(&mut self, name: impl Into<String>) -> Option<Unit> {
+        self.open(None, name.into())
+    }
+
+    /// Opens a unit named `name` nested in `parent` (an ISO-BMFF box in its container box): its path
+    /// is the parent's, then `/name`, and `#k` numbers it among the parent's children of that name.
+    pub fn child(&mut self, parent: Unit, name: impl Into<String>) -> Option<Unit> {
+        self.open(Some(parent.0), name.into())
+    }
+
+    fn open(&mut self, parent: Option<usize>, name: String) -> Option<Unit> {
         if self.raw.len() >= MAX_WALK_REGIONS {
             self.full = true;
             return None;
         }
-        self.names.push(name.into());
+        self.names.push(name);
+        self.parents.push(parent);
         Some(Unit(self.names.len() - 1))
     }
 
@@ -90,18 +103,25 @@ impl Map {
     /// input and to the end of the one before it (a region left empty is dropped), with
     /// `FORMAT:gap` between them and `FORMAT:trailing` (or `FORMAT:unmapped` when the walk hit the
     /// cap) after the last. A unit name that occurs more than once carries `#k`, k counting its
-    /// occurrences from 0 in the order the walk opened them.
+    /// occurrences from 0 in the order the walk opened them (a child unit's among its parent's
+    /// children), and a child's name follows its parent's numbered name and `/`.
     pub fn finish(self) -> Vec<Region> {
-        let Map { format, len, names, mut raw, full } = self;
-        let mut seen: std::collections::HashMap<&str, (usize, usize)> = std::collections::HashMap::new();
-        let mut numbered = Vec::with_capacity(names.len());
-        for name in &names {
-            seen.entry(name.as_str()).or_insert((0, 0)).0 += 1;
+        let Map { format, len, names, parents, mut raw, full } = self;
+        let mut seen: std::collections::HashMap<(Option<usize>, &str), (usize, usize)> =
+            std::collections::HashMap::new();
+        let mut numbered: Vec<String> = Vec::with_capacity(names.len());
+        for (name, &parent) in names.iter().zip(&parents) {
+            seen.entry((parent, name.as_str())).or_insert((0, 0)).0 += 1;
         }
-        for name in &names {
-            let (count, next) = seen.get_mut(name.as_str()).expect("counted above");
-            numbered.push(if *count > 1 { format!("{name}#{next}") } else { name.clone() });
+        for (name, &parent) in names.iter().zip(&parents) {
+            let (count, next) = seen.get_mut(&(parent, name.as_str())).expect("counted above");
+            let own = if *count > 1 { format!("{name}#{next}") } else { name.clone() };
             *next += 1;
+            // A parent is opened before its children, so its numbered name is there.
+            numbered.push(match parent {
+                Some(p) => format!("{}/{own}", numbered[p]),
+                None => own,
+            });
         }
         raw.sort_by_key(|r| r.start);
         let mut out = Vec::with_capacity(raw.len() + 1);

@@ -10,10 +10,19 @@
 #[cfg(test)]
 mod archive_tests;
 mod elf;
+mod flac;
+mod gif;
 mod gzip;
+mod isobmff;
+mod jpeg;
 mod map;
+#[cfg(test)]
+mod media_tests;
+mod ogg;
+mod pdf;
 mod png;
 mod read;
+mod riff;
 mod tar;
 mod zip;
 
@@ -32,6 +41,13 @@ pub(crate) fn map(family: Family, input: &mut impl Area) -> Vec<Region> {
         Family::Tar => tar::walk(input),
         Family::Gzip => gzip::walk(input),
         Family::Generic if elf::is_elf(input) => elf::walk(input),
+        Family::Jpeg => jpeg::walk(input),
+        Family::Gif => gif::walk(input),
+        Family::Webp | Family::Wav | Family::Avi => riff::walk(family.id(), input),
+        Family::Isobmff => isobmff::walk(input),
+        Family::Ogg => ogg::walk(input),
+        Family::Flac => flac::walk(input),
+        Family::Pdf => pdf::walk(input),
         _ => {
             let mut m = Map::new(family.id(), len);
             if let Some(u) = m.unit("whole") {

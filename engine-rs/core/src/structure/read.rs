@@ -38,3 +38,19 @@ pub(super) fn name_to_nul(a: &mut impl Area, at: u64, max: u64) -> String {
         None => String::new(),
     }
 }
+
+/// A RIFF chunk id or ISO-BMFF box type as a path segment (section 14.3): trailing spaces dropped
+/// (`VP8 ` is `VP8`) unless the code is all spaces; then each byte as itself when it is printable
+/// ASCII other than space and `/ # [ ] % *`, else as `%XX` (uppercase hex).
+pub(super) fn code_name(code: &[u8]) -> String {
+    let kept = code.iter().rposition(|&b| b != b' ').map_or(code.len(), |i| i + 1);
+    let mut s = String::new();
+    for &b in &code[..kept] {
+        if (0x21..=0x7E).contains(&b) && !b"/#[]%*".contains(&b) {
+            s.push(char::from(b));
+        } else {
+            s.push_str(&format!("%{b:02X}"));
+        }
+    }
+    s
+}

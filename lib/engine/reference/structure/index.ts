@@ -3,12 +3,19 @@
 // the input by position (an Area), never fails, and stops where the structure stops making sense.
 
 import type { Family } from '../tables.ts';
+import { walkFlac } from './flac.ts';
+import { walkGif } from './gif.ts';
+import { walkIsobmff } from './isobmff.ts';
+import { walkJpeg } from './jpeg.ts';
 import { type Area, bytesArea, type Region, StructureMap } from './map.ts';
 import { isElf, walkElf } from './elf.ts';
 import { walkGzip } from './gzip.ts';
-import { walkPng } from './png.ts';
 import { walkTar } from './tar.ts';
 import { walkZip } from './zip.ts';
+import { walkOgg } from './ogg.ts';
+import { walkPdf } from './pdf.ts';
+import { walkPng } from './png.ts';
+import { walkRiff } from './riff.ts';
 
 export { type Area, bytesArea, MAX_WALK_REGIONS, type Region, type Role } from './map.ts';
 
@@ -30,6 +37,29 @@ export function structureMap(family: Family, input: Area): Region[] {
       break;
     case 'generic':
       m = isElf(input) ? walkElf(input) : new StructureMap(family, input.size);
+      break;
+    case 'jpeg':
+      m = walkJpeg(input);
+      break;
+    case 'gif':
+      m = walkGif(input);
+      break;
+    case 'webp':
+    case 'wav':
+    case 'avi':
+      m = walkRiff(family, input);
+      break;
+    case 'isobmff':
+      m = walkIsobmff(input);
+      break;
+    case 'ogg':
+      m = walkOgg(input);
+      break;
+    case 'flac':
+      m = walkFlac(input);
+      break;
+    case 'pdf':
+      m = walkPdf(input);
       break;
     default:
       m = new StructureMap(family, input.size);

@@ -55,6 +55,8 @@ interface Raw {
 /** What a walk builds: units in the order it finds them, each with its fields. */
 export class StructureMap {
   private readonly names: string[] = [];
+  /** The unit each unit is nested in (`child`), -1 at the top. */
+  private readonly parents: number[] = [];
   readonly raw: Raw[] = [];
   full = false;
 
@@ -65,11 +67,24 @@ export class StructureMap {
 
   /** Opens a unit; undefined once the map holds MAX_WALK_REGIONS regions, and the walk stops there. */
   unit(name: string): number | undefined {
+    return this.open(-1, name);
+  }
+
+  /**
+   * Opens a unit nested in `parent` (an ISO-BMFF box in its container box): its path is the
+   * parent's, then `/name`, and #k numbers it among the parent's children of that name.
+   */
+  child(parent: number, name: string): number | undefined {
+    return this.open(parent, name);
+  }
+
+  private open(parent: number, name: string): number | undefined {
     if (this.raw.length >= MAX_WALK_REGIONS) {
       this.full = true;
       return undefined;
     }
     this.names.push(name);
+    this.parents.push(parent);
     return this.names.length - 1;
   }
 
@@ -95,19 +110,27 @@ export class StructureMap {
    * The map: regions sorted by start (a walk's order among equal starts), each clipped to the input
    * and to the end of the one before it (a region left empty is dropped), with FORMAT:gap between
    * them and FORMAT:trailing (FORMAT:unmapped when the walk hit the cap) after the last. A unit name
-   * that occurs more than once carries #k, k counting its occurrences from 0 in the walk's order.
+   * that occurs more than once carries #k, k counting its occurrences from 0 in the walk's order (a
+   * child unit's among its parent's children), and a child's name follows its parent's and `/`.
    */
   finish(): Region[] {
-    const { format, size } = this;
+    const { format, size, parents } = this;
+    const key = (i: number) => `${parents[i]}\u0000${this.names[i]}`;
     const counts = new Map<string, number>();
-    for (const name of this.names) counts.set(name, (counts.get(name) ?? 0) + 1);
+    for (let i = 0; i < this.names.length; i++) counts.set(key(i), (counts.get(key(i)) ?? 0) + 1);
     const next = new Map<string, number>();
-    const numbered = this.names.map((name) => {
-      if ((counts.get(name) ?? 0) < 2) return name;
-      const k = next.get(name) ?? 0;
-      next.set(name, k + 1);
-      return `${name}#${k}`;
-    });
+    const numbered: string[] = [];
+    for (let i = 0; i < this.names.length; i++) {
+      const name = this.names[i];
+      let own = name;
+      if ((counts.get(key(i)) ?? 0) > 1) {
+        const k = next.get(key(i)) ?? 0;
+        next.set(key(i), k + 1);
+        own = `${name}#${k}`;
+      }
+      // A parent is opened before its children, so its numbered name is there.
+      numbered.push(parents[i] < 0 ? own : `${numbered[parents[i]]}/${own}`);
+    }
     // Array.prototype.sort is stable: equal starts keep the walk's order, as Rust's sort_by_key.
     const raw = [...this.raw].sort((a, b) => a.start - b.start);
     const out: Region[] = [];

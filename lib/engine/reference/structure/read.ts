@@ -52,3 +52,22 @@ export function nameToNul(a: Area, at: number, max: number): string {
   const z = b.indexOf(0);
   return name(z < 0 ? b : b.subarray(0, z));
 }
+
+/**
+ * A RIFF chunk id or ISO-BMFF box type as a path segment: trailing spaces dropped (`VP8 ` is `VP8`)
+ * unless the code is all spaces; then each byte as itself when it is printable ASCII other than
+ * space and `/ # [ ] % *`, else as `%XX` (uppercase hex).
+ */
+export function codeName(code: Uint8Array): string {
+  let kept = code.length;
+  while (kept > 0 && code[kept - 1] === 0x20) kept--;
+  if (kept === 0) kept = code.length;
+  let s = '';
+  for (const b of code.subarray(0, kept)) {
+    s +=
+      b >= 0x21 && b <= 0x7e && !'/#[]%*'.includes(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return s;
+}
