@@ -46,6 +46,25 @@ fn find<'a>(map: &'a [Region], path: &str) -> &'a Region {
     map.iter().find(|r| r.path == path).unwrap_or_else(|| panic!("no {path} in {map:#?}"))
 }
 
+/// Damaged copies of each input, the same in archives.test.ts: copy k flips 3 bytes, at positions
+/// from xorshift32 seeded with k + 1, each by (x >> 24) | 1, so the walks meet broken structure.
+const DAMAGED: u32 = 4;
+
+fn damaged(bytes: &[u8], k: u32) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    let mut x = k + 1;
+    for _ in 0..3 {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        if !out.is_empty() {
+            let at = (x % out.len() as u32) as usize;
+            out[at] ^= (x >> 24) as u8 | 1;
+        }
+    }
+    out
+}
+
 #[test]
 fn golden_maps_match_the_shared_vectors() {
     let mut files: Vec<String> = std::fs::read_dir(format!("{GOLDEN}/inputs"))
@@ -60,6 +79,13 @@ fn golden_maps_match_the_shared_vectors() {
         covers(&map, bytes.len() as u64);
         let rows = map.iter().map(|r| serde_json::json!([r.path, r.start, r.end, role(r.role)])).collect();
         all.insert(file.clone(), serde_json::Value::Array(rows));
+        for k in 0..DAMAGED {
+            let bytes = damaged(&bytes, k);
+            let map = map_bytes(family_of(file), &bytes);
+            covers(&map, bytes.len() as u64);
+            let rows = map.iter().map(|r| serde_json::json!([r.path, r.start, r.end, role(r.role)])).collect();
+            all.insert(format!("{file}~{k}"), serde_json::Value::Array(rows));
+        }
     }
     assert!(files.len() >= 15, "{files:?}");
     let all = serde_json::Value::Object(all);

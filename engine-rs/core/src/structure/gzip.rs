@@ -6,33 +6,68 @@ use super::map::{Map, Role};
 use super::read::le;
 use crate::checksums::area::Area;
 
-/// Bits of the input from a position, least significant first (RFC 1951, section 3.1.1).
+/// Bits of the input from a position, least significant first (RFC 1951, section 3.1.1). Bytes are
+/// taken ahead into `val` (up to 56 bits); `pos` is the position after the last byte taken.
 struct Bits<'a, A: Area> {
     input: &'a mut A,
     pos: u64,
-    val: u32,
+    val: u64,
     cnt: u32,
 }
 
 impl<A: Area> Bits<'_, A> {
-    fn bits(&mut self, need: u32) -> Option<u32> {
-        while self.cnt < need {
-            let b = self.input.get(self.pos, 1)?[0];
-            self.pos += 1;
-            self.val |= u32::from(b) << self.cnt;
-            self.cnt += 8;
+    /// Takes bytes until `val` holds at least 56 bits or the input ends.
+    fn refill(&mut self) {
+        let want = ((64 - self.cnt) / 8) as u64;
+        let take = want.min(self.input.len().saturating_sub(self.pos));
+        if take == 0 {
+            return;
         }
-        let v = self.val & ((1 << need) - 1);
+        if let Some(b) = self.input.get(self.pos, take as usize) {
+            for &x in b {
+                self.val |= u64::from(x) << self.cnt;
+                self.cnt += 8;
+            }
+            self.pos += take;
+        }
+    }
+
+    fn bits(&mut self, need: u32) -> Option<u32> {
+        if self.cnt < need {
+            self.refill();
+            if self.cnt < need {
+                return None;
+            }
+        }
+        let v = (self.val & ((1 << need) - 1)) as u32;
         self.val >>= need;
         self.cnt -= need;
         Some(v)
     }
+
+    /// The position after the byte holding the last bit taken.
+    fn end(&self) -> u64 {
+        self.pos - u64::from(self.cnt / 8)
+    }
+
+    /// Drops the bits left in the current byte (a stored block starts on a byte).
+    fn align(&mut self) {
+        self.pos = self.end();
+        (self.val, self.cnt) = (0, 0);
+    }
 }
 
-/// A canonical Huffman code: the number of codes of each length and the symbols in code order.
+/// Codes up to this many bits long are decoded by one look-up (`Huffman::fast`); longer ones, and
+/// any code near the input's end, bit by bit. Both give the same symbol, or none, for the same bits.
+const FAST: u32 = 9;
+
+/// A canonical Huffman code: the number of codes of each length, the symbols in code order, and for
+/// each value of the next `FAST` bits the symbol and length of the code they start with (length 0:
+/// no code of at most `FAST` bits).
 struct Huffman {
     count: [u16; 16],
     symbol: Vec<u16>,
+    fast: Vec<(u16, u8)>,
 }
 
 /// The code for `lengths`, and how many codes of the 2^15 space are left unused (negative when
@@ -46,7 +81,7 @@ fn construct(lengths: &[u8]) -> (Huffman, i32) {
     for &c in &count[1..] {
         left = (left << 1) - i32::from(c);
         if left < 0 {
-            return (Huffman { count, symbol: Vec::new() }, left);
+            return (Huffman { count, symbol: Vec::new(), fast: Vec::new() }, left);
         }
     }
     let mut offs = [0u16; 16];
@@ -60,10 +95,38 @@ fn construct(lengths: &[u8]) -> (Huffman, i32) {
             offs[l as usize] += 1;
         }
     }
-    (Huffman { count, symbol }, left)
+    // Canonical codes: consecutive within a length, in symbol order (RFC 1951, section 3.2.2),
+    // read from the stream most significant bit first, so the table is indexed by them reversed.
+    let mut fast = vec![(0u16, 0u8); 1 << FAST];
+    let (mut code, mut index) = (0u32, 0usize);
+    for len in 1..=FAST {
+        for _ in 0..count[len as usize] {
+            let reversed = (0..len).fold(0, |r, i| (r << 1) | ((code >> i) & 1));
+            let mut j = reversed;
+            while j < 1 << FAST {
+                fast[j as usize] = (symbol[index], len as u8);
+                j += 1 << len;
+            }
+            code += 1;
+            index += 1;
+        }
+        code <<= 1;
+    }
+    (Huffman { count, symbol, fast }, left)
 }
 
 fn decode<A: Area>(s: &mut Bits<A>, h: &Huffman) -> Option<u16> {
+    if s.cnt < FAST {
+        s.refill();
+    }
+    if s.cnt >= FAST {
+        let (sym, len) = h.fast[(s.val & ((1 << FAST) - 1)) as usize];
+        if len > 0 {
+            s.val >>= len;
+            s.cnt -= u32::from(len);
+            return Some(sym);
+        }
+    }
     let (mut code, mut first, mut index) = (0i32, 0i32, 0i32);
     for len in 1..16 {
         code |= s.bits(1)? as i32;
@@ -161,7 +224,7 @@ pub(super) fn deflate_end(input: &mut impl Area, at: u64) -> Option<u64> {
         let last = s.bits(1)?;
         match s.bits(2)? {
             0 => {
-                (s.val, s.cnt) = (0, 0);
+                s.align();
                 let len = le(s.input, s.pos, 2)?;
                 if le(s.input, s.pos + 2, 2)? != !len & 0xFFFF {
                     return None;
@@ -184,7 +247,7 @@ pub(super) fn deflate_end(input: &mut impl Area, at: u64) -> Option<u64> {
             _ => return None,
         }
         if last == 1 {
-            return Some(s.pos);
+            return Some(s.end());
         }
     }
 }

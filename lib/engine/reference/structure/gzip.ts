@@ -6,7 +6,7 @@
 import { type Area, StructureMap } from './map.ts';
 import { holds, le } from './read.ts';
 
-/** Bits of the input from a position, least significant first. */
+/** Bits of the input from a position, least significant first; bytes are taken ahead into `val`. */
 class Bits {
   val = 0;
   cnt = 0;
@@ -15,24 +15,58 @@ class Bits {
     public pos: number,
   ) {}
 
-  bits(need: number): number | undefined {
-    while (this.cnt < need) {
-      const b = this.input.get(this.pos, 1);
-      if (!b) return undefined;
-      this.pos++;
-      this.val |= b[0] << this.cnt;
+  /** The input's bytes from `chunkAt`, read 64 KiB at a time. */
+  private chunk = new Uint8Array(0);
+  private chunkAt = 0;
+
+  /** Takes bytes while `val` holds at most 23 bits and the input has more (val stays below 2^31). */
+  refill(): void {
+    const size = this.input.size;
+    while (this.cnt <= 23 && this.pos < size) {
+      let i = this.pos - this.chunkAt;
+      if (i < 0 || i >= this.chunk.length) {
+        const chunk = this.input.get(this.pos, Math.min(65536, size - this.pos));
+        if (!chunk) return;
+        [this.chunk, this.chunkAt, i] = [chunk, this.pos, 0];
+      }
+      this.val |= this.chunk[i] << this.cnt;
       this.cnt += 8;
+      this.pos++;
+    }
+  }
+
+  bits(need: number): number | undefined {
+    if (this.cnt < need) {
+      this.refill();
+      if (this.cnt < need) return undefined;
     }
     const v = this.val & ((1 << need) - 1);
     this.val >>>= need;
     this.cnt -= need;
     return v;
   }
+
+  /** The position after the byte holding the last bit taken. */
+  end(): number {
+    return this.pos - Math.floor(this.cnt / 8);
+  }
+
+  /** Drops the bits left in the current byte (a stored block starts on a byte). */
+  align(): void {
+    this.pos = this.end();
+    this.val = 0;
+    this.cnt = 0;
+  }
 }
+
+/** Codes up to this many bits are decoded by one look-up; longer ones, and any near the end, bit by bit. */
+const FAST = 9;
 
 interface Huffman {
   count: number[];
   symbol: number[];
+  /** For each value of the next FAST bits: symbol * 16 + length of the code they start with (0: none). */
+  fast: Int32Array;
 }
 
 /** The canonical code for `lengths`, and how many codes are left unused (negative: over-subscribed). */
@@ -42,16 +76,39 @@ function construct(lengths: ArrayLike<number>): [Huffman, number] {
   let left = 1;
   for (let len = 1; len < 16; len++) {
     left = left * 2 - count[len];
-    if (left < 0) return [{ count, symbol: [] }, left];
+    if (left < 0) return [{ count, symbol: [], fast: new Int32Array(0) }, left];
   }
   const offs = new Array<number>(16).fill(0);
   for (let len = 1; len < 15; len++) offs[len + 1] = offs[len] + count[len];
   const symbol = new Array<number>(lengths.length).fill(0);
   for (let s = 0; s < lengths.length; s++) if (lengths[s] !== 0) symbol[offs[lengths[s]]++] = s;
-  return [{ count, symbol }, left];
+  // Canonical codes, consecutive within a length in symbol order, read most significant bit first.
+  const fast = new Int32Array(1 << FAST);
+  let code = 0;
+  let index = 0;
+  for (let len = 1; len <= FAST; len++) {
+    for (let k = 0; k < count[len]; k++) {
+      let reversed = 0;
+      for (let i = 0; i < len; i++) reversed = (reversed << 1) | ((code >> i) & 1);
+      for (let j = reversed; j < 1 << FAST; j += 1 << len) fast[j] = symbol[index] * 16 + len;
+      code++;
+      index++;
+    }
+    code <<= 1;
+  }
+  return [{ count, symbol, fast }, left];
 }
 
 function decode(s: Bits, h: Huffman): number | undefined {
+  if (s.cnt < FAST) s.refill();
+  if (s.cnt >= FAST) {
+    const e = h.fast[s.val & ((1 << FAST) - 1)];
+    if (e !== 0) {
+      s.val >>>= e & 15;
+      s.cnt -= e & 15;
+      return e >> 4;
+    }
+  }
   let code = 0;
   let first = 0;
   let index = 0;
@@ -148,8 +205,7 @@ export function deflateEnd(input: Area, at: number): number | undefined {
     const type = s.bits(2);
     if (last === undefined || type === undefined) return undefined;
     if (type === 0) {
-      s.val = 0;
-      s.cnt = 0;
+      s.align();
       const len = le(input, s.pos, 2);
       const nlen = le(input, s.pos + 2, 2);
       if (len === undefined || nlen === undefined || nlen !== (~len & 0xffff)) return undefined;
@@ -166,7 +222,7 @@ export function deflateEnd(input: Area, at: number): number | undefined {
     } else if (type === 2) {
       if (!dynamic(s)) return undefined;
     } else return undefined;
-    if (last === 1) return s.pos;
+    if (last === 1) return s.end();
   }
 }
 
