@@ -3,7 +3,8 @@
 //   node tests/bench/process.mjs [--runs N] 200 MiB random, byte_flip at 80, medians of N rounds (5)
 //                                           in one run, interleaved: zzuf at the same changed fraction,
 //                                           the native `fracture` process, the npm CLI process
-//                                           (node bin/fracture.mjs), `sha256sum` and `cp` of the same
+//                                           (node bin/fracture.mjs), each with --json and without
+//                                           (no report shown), `sha256sum` and `cp` of the same
 //                                           file; wall time and peak RSS of each, each against zzuf
 //                                           and against native, the targets (issue 26), the machine
 //                                           and its load. Also written to bench-results/process.json.
@@ -69,6 +70,8 @@ const TARGET_NPM_MIB = 128;
 const TARGET_NPM_BIG_MIB = 256;
 
 const log = (...a) => console.error('[bench]', ...a);
+/** `fracture`'s marker for a run without --json: no report shown, so none made (docs/cli.md). */
+const REPORTLESS = Symbol('no report');
 
 const ascii = (t) => Array.from(t, (c) => c.charCodeAt(0));
 
@@ -155,8 +158,11 @@ function sha256File(path) {
   return h.digest('hex');
 }
 
+/** One CLI process with --json (its report), or without it when `extra` includes REPORTLESS. */
 function fracture(command, file, mode, intensity, out, extra = []) {
   const [cmd, pre] = command === 'npm' ? [process.execPath, [NPM_CLI]] : [NATIVE, []];
+  const json = extra.includes(REPORTLESS) ? [] : ['--json'];
+  extra = extra.filter((a) => a !== REPORTLESS);
   return measured(cmd, [
     ...pre,
     '--mode',
@@ -167,7 +173,7 @@ function fracture(command, file, mode, intensity, out, extra = []) {
     String(SEED),
     '--out',
     out,
-    '--json',
+    ...json,
     ...extra,
     file,
   ]);
@@ -207,6 +213,8 @@ function speed(dir, runs) {
     zzuf: join(dir, 'zzuf.out'),
     native: join(out, 'native'),
     npm: join(out, 'npm'),
+    native_plain: join(out, 'native-plain'),
+    npm_plain: join(out, 'npm-plain'),
     sha256sum: join(dir, 'sha256sum.out'),
     cp: join(dir, 'cp.out'),
   };
@@ -218,6 +226,8 @@ function speed(dir, runs) {
       }),
     native: () => fracture('native', file, 'byte_flip', intensity, outputs.native),
     npm: () => fracture('npm', file, 'byte_flip', intensity, outputs.npm),
+    native_plain: () => fracture('native', file, 'byte_flip', intensity, outputs.native_plain, [REPORTLESS]),
+    npm_plain: () => fracture('npm', file, 'byte_flip', intensity, outputs.npm_plain, [REPORTLESS]),
     sha256sum: () => measured('sha256sum', [file], { stdoutFile: outputs.sha256sum }),
     cp: () => measured('cp', [file, outputs.cp]),
   };
@@ -232,9 +242,8 @@ function speed(dir, runs) {
     }
     log(`round ${r + 1} of ${runs}: ${order.map((n) => `${n} ${Math.round(rows[n][r].wallMs)} ms`).join(', ')}`);
   }
-  const sameBytes =
-    sha256File(join(outputs.native, 'random-200MiB_corrupted.bin')) ===
-    sha256File(join(outputs.npm, 'random-200MiB_corrupted.bin'));
+  const outSha = (k) => sha256File(join(outputs[k], 'random-200MiB_corrupted.bin'));
+  const sameBytes = new Set(['native', 'npm', 'native_plain', 'npm_plain'].map(outSha)).size === 1;
   const m = Object.fromEntries(
     Object.entries(rows).map(([k, v]) => [
       k,
@@ -261,6 +270,8 @@ function speed(dir, runs) {
     ['zzuf', `zzuf -r ${ratio.toFixed(4)}`],
     ['native', 'fracture (native)'],
     ['npm', 'node bin/fracture.mjs'],
+    ['native_plain', 'fracture, no --json'],
+    ['npm_plain', 'npm CLI, no --json'],
     ['sha256sum', 'sha256sum'],
     ['cp', 'cp'],
   ]) {
@@ -272,7 +283,11 @@ function speed(dir, runs) {
   const zr = m.zzuf.ms / m.native.ms;
   const sr = m.native.ms / m.sha256sum.ms;
   const nr = m.npm.ms / m.native.ms;
+  const zp = m.zzuf.ms / m.native_plain.ms;
+  const sp = m.native_plain.ms / m.sha256sum.ms;
+  const np = m.npm_plain.ms / m.native_plain.ms;
   const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+  console.log('With --json (the report, so both SHA-256s and byte counts):');
   const lines = [
     [
       zr >= TARGET_ZZUF,
@@ -293,7 +308,24 @@ function speed(dir, runs) {
     [m.npm.peak_mib <= TARGET_NPM_MIB, `npm CLI peak RSS ≤ ${TARGET_NPM_MIB} MiB: ${fmt(m.npm.peak_mib, 1)} MiB`],
   ];
   for (const [ok, text] of lines) console.log(`${verdict(ok)}  ${text}`);
-  console.log(`${sameBytes ? 'same' : 'DIFFERENT'} output bytes from the two CLIs`);
+  console.log('Without --json (no report shown, so none made):');
+  const plain = [
+    [
+      zp >= TARGET_ZZUF,
+      `native process ≥ ${TARGET_ZZUF}× faster than zzuf (aim ${AIM_ZZUF}×): ${fmt(m.zzuf.ms)} ÷ ${fmt(m.native_plain.ms)} ms = ${zp.toFixed(2)}×`,
+    ],
+    [
+      sp <= 1,
+      `native process no slower than sha256sum: ${fmt(m.native_plain.ms)} ÷ ${fmt(m.sha256sum.ms)} ms = ${sp.toFixed(2)}×`,
+    ],
+    [
+      np <= TARGET_NPM,
+      `npm CLI process within ${TARGET_NPM}× of the native process: ${fmt(m.npm_plain.ms)} ÷ ${fmt(m.native_plain.ms)} ms = ${np.toFixed(2)}×`,
+    ],
+  ];
+  for (const [ok, text] of plain) console.log(`${verdict(ok)}  ${text}`);
+  lines.push(...plain.map(([ok, text]) => [ok, `without --json: ${text}`]));
+  console.log(`${sameBytes ? 'same' : 'DIFFERENT'} output bytes from the two CLIs, with and without --json`);
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench-results', 'process.json'),
