@@ -273,3 +273,57 @@ fn hostile_inputs_finish_fast() {
         assert!(t.elapsed().as_secs_f64() < 5.0, "{family:?} took {:?}", t.elapsed());
     }
 }
+
+/// A buffer read by position, as a file is, counting the bytes read.
+struct Held<'a>(&'a [u8], &'a std::cell::Cell<u64>);
+
+impl crate::checksums::area::Positional for Held<'_> {
+    fn size(&self) -> u64 {
+        self.0.len() as u64
+    }
+
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        // `<[u8]>::len`: the `Area` trait in scope has a `len` too.
+        let (at, len) = (pos as usize, <[u8]>::len(buf));
+        self.1.set(self.1.get() + len as u64);
+        buf.copy_from_slice(&self.0[at..at + len]);
+        Ok(())
+    }
+
+    fn write_at(&mut self, _: u64, _: &[u8]) -> std::io::Result<()> {
+        Err(std::io::Error::other("the map only reads"))
+    }
+}
+
+/// A file read through the checksum walks' read-ahead windows (as a streamed run reads it) gives the
+/// same map as the whole buffer, reading each byte a bounded number of times.
+#[test]
+fn files_read_in_windows_give_the_same_maps() {
+    let text = std::fs::read_to_string(format!("{GOLDEN}/media.json")).expect("media.json");
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let mut inputs: Vec<(Family, Vec<u8>)> = doc["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|c| (family_of(c["family"].as_str().expect("family")), case_input(c)))
+        .collect();
+    // Larger than the windows: a long JPEG scan, a long PDF and many FLAC frames' worth of bytes.
+    let mut jpeg = sample("photo.jpg");
+    let eoi = jpeg.split_off(jpeg.len() - 2);
+    jpeg.extend(std::iter::repeat_n([0x12, 0xFF, 0x00, 0x34], 1 << 19).flatten());
+    jpeg.extend(eoi);
+    inputs.push((Family::Jpeg, jpeg));
+    inputs.push((Family::Pdf, sample("updated.pdf").repeat(4000)));
+    for (family, bytes) in inputs {
+        let read = std::cell::Cell::new(0);
+        let mut area = crate::checksums::area::Cached::new(Held(&bytes, &read));
+        let windowed = map(family, &mut area);
+        assert_eq!(windowed, map(family, &mut &bytes[..]), "{family:?}, {} bytes", bytes.len());
+        assert!(
+            read.get() <= 4 * bytes.len() as u64 + (64 << 10),
+            "{family:?}: read {} of {}",
+            read.get(),
+            bytes.len()
+        );
+    }
+}
