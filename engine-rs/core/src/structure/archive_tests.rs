@@ -332,3 +332,37 @@ fn names_decode_as_the_typescript_engine_decodes_them() {
         assert_eq!(super::read::name(bytes), want);
     }
 }
+
+/// A file as the streamed path reads it: by position, through the read-ahead windows.
+struct Held<'a>(&'a [u8]);
+
+impl crate::checksums::Positional for Held<'_> {
+    fn size(&self) -> u64 {
+        self.0.len() as u64
+    }
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> std::io::Result<()> {
+        let at = pos as usize;
+        buf.copy_from_slice(&self.0[at..at + <[u8]>::len(buf)]);
+        Ok(())
+    }
+    fn write_at(&mut self, _: u64, _: &[u8]) -> std::io::Result<()> {
+        unreachable!("a walk only reads")
+    }
+}
+
+#[test]
+fn streamed_maps_equal_whole_buffer_maps() {
+    let mut big = Vec::new();
+    for k in 0..300u32 {
+        big.extend(input(if k % 2 == 0 { "multi.gz" } else { "flags.gz" }));
+    }
+    let mut cases = vec![(Family::Gzip, big)];
+    for file in std::fs::read_dir(format!("{GOLDEN}/inputs")).unwrap() {
+        let file = file.unwrap().file_name().into_string().unwrap();
+        cases.push((family_of(&file), input(&file)));
+    }
+    for (family, bytes) in cases {
+        let mut cached = crate::checksums::area::Cached::new(Held(&bytes));
+        assert_eq!(map(family, &mut cached), map_bytes(family, &bytes));
+    }
+}
