@@ -151,6 +151,12 @@ fn command() -> Command {
              pages, FLAC frames) after the damage, so readers reach it. --only, --protect and --fix-checksums: \
              byte_flip, header_preserve_flip, bad_sectors and bit_rot",
         ))
+        .arg(value(
+            "member",
+            "GLOB",
+            "corrupt only the members of a ZIP-family or tar archive whose names match GLOB (* and ? within a \
+             path segment, ** across segments), each as a file of its own, and keep the archive valid",
+        ))
         .arg(path(value("out", "DIR", "output directory (default ./corrupted): DIR/{base}_corrupted{.ext}")))
         .arg(value("name", "NAME", "the name FILE - goes by, for format detection and reports (default stdin)"))
         .arg(flag(
@@ -446,6 +452,10 @@ fn ranges(m: &ArgMatches, mode: Mode) -> Result<Options, String> {
     let list = |id: &str| m.get_many::<String>(id).map(|v| v.cloned().collect()).unwrap_or_default();
     let mut options = Options { fix_checksums: m.get_flag("fix-checksums"), ..Options::default() };
     (options.ranges.only, options.ranges.protect) = (list("only"), list("protect"));
+    options.member = m.get_one::<String>("member").cloned();
+    if options.member.as_deref() == Some("") {
+        return Err("--member needs a glob, such as word/document.xml or '**/*.xml'".into());
+    }
     // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
     check_options(mode, &options).map_err(|e| e.to_string())?;
     Ok(options)

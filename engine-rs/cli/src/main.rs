@@ -146,7 +146,12 @@ struct Execution<'a> {
 impl<'a> Execution<'a> {
     fn new(a: &'a Args) -> Execution<'a> {
         // --pdf holds each input whole (policy::route): its change map compares the whole original and result.
-        let settings = Settings { mode: &a.mode, intensity: a.intensity, options: &a.options, whole: a.pdf };
+        let settings = Settings {
+            mode: &a.mode,
+            intensity: a.intensity,
+            options: &a.options,
+            whole: a.pdf || a.options.member.is_some(),
+        };
         let total: u64 = a.files.iter().map(|f| input_size(f)).sum();
         Execution {
             a,

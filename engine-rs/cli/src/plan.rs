@@ -221,7 +221,7 @@ pub fn make(a: &Args) -> Result<Plan, String> {
     for file in &a.files {
         identities.push(if file.as_os_str() == STDIN { claims.stdin() } else { claims.input(file)? });
     }
-    let route = policy::route(a.pdf);
+    let route = policy::route(a.pdf || a.options.member.is_some());
     let mut out_names = names::Dedup::default();
     let mut report_names = names::Dedup::default();
     let mut pdf_names = names::Dedup::default();

@@ -22,7 +22,8 @@ impl Route {
 }
 
 /// The native engine streams every mode; `--pdf` holds each input whole, because its change map
-/// compares the whole original with the whole result.
+/// compares the whole original with the whole result, and so does `--member`, which rebuilds the
+/// archive around its members (callers pass `pdf || member`).
 pub fn route(pdf: bool) -> Route {
     if pdf {
         Route::Whole

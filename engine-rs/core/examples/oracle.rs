@@ -31,6 +31,7 @@ fn main() {
         let options = Options {
             ranges: Ranges { only: list("only"), protect: list("protect") },
             fix_checksums: case["fix_checksums"].as_bool().unwrap_or(false),
+            member: case["member"].as_str().map(str::to_string),
         };
         let answer = match corrupt_with(
             &input,

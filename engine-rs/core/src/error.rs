@@ -34,6 +34,8 @@ pub enum EngineError {
     /// The ranges leave no byte that may change: the input's length, and the kept header when the
     /// mode keeps one of at least one byte.
     NothingAllowed { n: u64, header: Option<u64> },
+    /// `member` could not be done on this input (the whole text: docs/contract.md, section 6.11).
+    Member(String),
 }
 
 /// The modes that take byte ranges and checksum fixing, as the error texts name them.
@@ -65,6 +67,7 @@ impl fmt::Display for EngineError {
                     None => Ok(()),
                 }
             }
+            EngineError::Member(text) => write!(f, "{text}"),
         }
     }
 }

@@ -50,6 +50,9 @@ pub struct Job {
     pub(crate) fix_checksums: bool,
     /// A streamed run's fix, made on the output file before the report (`set` takes it).
     pub(crate) fixed: Option<checksums::Fixed>,
+    /// `member` was asked for and is done (at `set_options`, which may fail for its input): the output
+    /// and fields are set, and the plan, corrupt and verify stages have nothing left to do.
+    member_done: bool,
 }
 
 impl Job {
@@ -136,6 +139,7 @@ impl Job {
             free: None,
             fix_checksums: false,
             fixed: None,
+            member_done: false,
         }
     }
 
@@ -149,6 +153,9 @@ impl Job {
     /// `with_options` in place (before the plan stage).
     pub fn set_options(&mut self, options: &Options) -> Result<(), EngineError> {
         let ranges = check_options(self.mode, options)?;
+        if let Some(glob) = &options.member {
+            return self.run_member(glob, options);
+        }
         let free = if ranges.is_empty() {
             None
         } else {
@@ -166,12 +173,36 @@ impl Job {
         Ok(())
     }
 
+    /// `member` (docs/contract.md, section 6.11): needs the whole input; runs every stage at once.
+    fn run_member(&mut self, glob: &str, options: &Options) -> Result<(), EngineError> {
+        if self.input.len() as u64 != self.n {
+            return Err(EngineError::Member(format!(
+                "Member corruption reads the whole archive, at most {MAX_INPUT} bytes; this one is {} bytes",
+                self.n
+            )));
+        }
+        let (mode, intensity) = (self.mode.name(), self.intensity);
+        let corrupt = |content: &[u8], name: &str, seed: u64, options: &Options| {
+            corrupt_with(content, name, mode, intensity, seed, options)
+        };
+        let out = crate::member::run(&self.input, glob, self.mode, self.seed, options, &corrupt)?;
+        self.output = out.data;
+        self.fields = out.fields;
+        self.recipe = out.recipe;
+        self.strategy = "member";
+        self.member_done = true;
+        Ok(())
+    }
+
     pub fn family(&self) -> Family {
         self.family
     }
 
     /// The plan stage: chooses what the corrupt stage will do (draws from the plan stream).
     pub fn plan(&mut self) {
+        if self.member_done {
+            return;
+        }
         let verdict = self.flip_verdict_known();
         self.escalate_early = verdict == Some(false);
         let mut plan = if self.escalate_early {
@@ -209,6 +240,9 @@ impl Job {
 
     /// The corrupt stage.
     pub fn corrupt(&mut self) {
+        if self.member_done {
+            return;
+        }
         if self.plan.is_none() {
             self.plan();
         }
@@ -317,6 +351,9 @@ impl Job {
     pub fn verify(&mut self) -> bool {
         if !self.fields_ready() {
             self.corrupt();
+        }
+        if self.member_done {
+            return false;
         }
         if self.escalate_early {
             self.escalated = true;

@@ -24,8 +24,9 @@
 //!    `checksums` (section 6.10's fix), `recipes` (guaranteed_break's recipes), `structure` (the
 //!    structure map of section 14: regions and their roles).
 //! 3. The stages on a whole buffer: `args` (the arguments and their checks), `plan`, `describe` (a
-//!    plan's report fields and sentence), `execute` (the corrupt stage), `job` (`Job`, the stages in
-//!    order, and `corrupt`).
+//!    plan's report fields and sentence), `execute` (the corrupt stage), `member` (damage inside a ZIP or tar
+//!    archive, each member run through the caller's function), `job` (`Job`, the stages in order, and
+//!    `corrupt`).
 //! 4. `stream`: the same stages on a file of any size, piece by piece.
 //! 5. `bench`: the benchmark's inputs, made from a seed (docs/benchmark.md).
 #![forbid(unsafe_code)]
@@ -40,6 +41,7 @@ mod execute;
 pub mod formats;
 mod heuristic;
 mod job;
+pub mod member;
 pub mod modes;
 mod name;
 pub mod options;

@@ -13,6 +13,10 @@ pub enum Value {
     Bool(bool),
     /// An object of counts, keys in order (`checksums_fixed`).
     Counts(Vec<(&'static str, u64)>),
+    /// An object, keys in order (`member`, and each member's entry in it).
+    Object(Vec<(&'static str, Value)>),
+    /// An array (`member.members`).
+    List(Vec<Value>),
 }
 
 /// Fields in the order every engine emits them (docs/contract.md, section 10).
@@ -73,11 +77,7 @@ fn write_object(s: &mut String, fields: &[(&str, &Value)], indent: Option<usize>
             Value::Int(x) => write!(s, "{x}").unwrap(),
             Value::Num(x) => json_number(s, *x),
             Value::Bool(x) => write!(s, "{x}").unwrap(),
-            Value::Counts(c) => {
-                let values: Vec<Value> = c.iter().map(|(_, n)| Value::Int(*n)).collect();
-                let inner: Vec<(&str, &Value)> = c.iter().map(|(k, _)| *k).zip(values.iter()).collect();
-                write_object(s, &inner, indent, depth + 1);
-            }
+            v => write_value(s, v, indent, depth),
         }
     }
     if let (Some(w), false) = (indent, empty) {
@@ -85,6 +85,43 @@ fn write_object(s: &mut String, fields: &[(&str, &Value)], indent: Option<usize>
         s.push_str(&" ".repeat(w * (depth - 1)));
     }
     s.push('}');
+}
+
+/// A value nested at `depth` (its own members are indented one level further).
+fn write_value(s: &mut String, v: &Value, indent: Option<usize>, depth: usize) {
+    match v {
+        Value::Str(x) => json_string(s, x),
+        Value::Int(x) => write!(s, "{x}").unwrap(),
+        Value::Num(x) => json_number(s, *x),
+        Value::Bool(x) => write!(s, "{x}").unwrap(),
+        Value::Counts(c) => {
+            let values: Vec<Value> = c.iter().map(|(_, n)| Value::Int(*n)).collect();
+            let inner: Vec<(&str, &Value)> = c.iter().map(|(k, _)| *k).zip(values.iter()).collect();
+            write_object(s, &inner, indent, depth + 1);
+        }
+        Value::Object(f) => {
+            let inner: Vec<(&str, &Value)> = f.iter().map(|(k, v)| (*k, v)).collect();
+            write_object(s, &inner, indent, depth + 1);
+        }
+        Value::List(items) => {
+            s.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                if let Some(w) = indent {
+                    s.push('\n');
+                    s.push_str(&" ".repeat(w * (depth + 1)));
+                }
+                write_value(s, item, indent, depth + 1);
+            }
+            if let (Some(w), false) = (indent, items.is_empty()) {
+                s.push('\n');
+                s.push_str(&" ".repeat(w * depth));
+            }
+            s.push(']');
+        }
+    }
 }
 
 /// JSON.stringify's string escaping, and DEL and the C1 controls as `\u00xx` too (contract 10.2), so
@@ -139,6 +176,19 @@ mod tests {
         r.set("f", Value::Counts(vec![("x", 1), ("y", 0)]));
         r.set("g", Value::Counts(vec![]));
         assert!(r.to_json().ends_with(r#""e":true,"f":{"x":1,"y":0},"g":{}}"#));
+        let mut m = Report::default();
+        m.set(
+            "m",
+            Value::Object(vec![
+                ("l", Value::List(vec![Value::Object(vec![("k", Value::Int(1))]), Value::Int(2)])),
+                ("e", Value::List(vec![])),
+            ]),
+        );
+        assert_eq!(m.to_json(), r#"{"m":{"l":[{"k":1},2],"e":[]}}"#);
+        assert_eq!(
+            m.to_json_pretty(),
+            "{\n  \"m\": {\n    \"l\": [\n      {\n        \"k\": 1\n      },\n      2\n    ],\n    \"e\": []\n  }\n}"
+        );
         assert!(r
             .to_json_pretty()
             .ends_with("\"e\": true,\n  \"f\": {\n    \"x\": 1,\n    \"y\": 0\n  },\n  \"g\": {}\n}"));

@@ -42,7 +42,7 @@ fn generate(g: &Json) -> Vec<u8> {
     }
 }
 
-/// A record's options: `ranges` (`only`, `protect`) and `fix_checksums`, absent in most records.
+/// A record's options: `ranges` (`only`, `protect`), `fix_checksums` and `member`, absent in most records.
 pub fn options(case: &Json) -> Options {
     let list = |key: &str| -> Vec<String> {
         case["ranges"][key]
@@ -53,6 +53,7 @@ pub fn options(case: &Json) -> Options {
     Options {
         ranges: Ranges { only: list("only"), protect: list("protect") },
         fix_checksums: case["fix_checksums"].as_bool().unwrap_or(false),
+        member: case["member"].as_str().map(str::to_string),
     }
 }
 

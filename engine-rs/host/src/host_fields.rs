@@ -98,13 +98,28 @@ pub fn replay_args(r: &Report) -> Vec<String> {
     if r.get("checksums_fixed").is_some() {
         args.push("--fix-checksums".into());
     }
+    if let Some(Value::Object(member)) = r.get("member") {
+        if let Some((_, Value::Str(glob))) = member.iter().find(|(k, _)| *k == "glob") {
+            args.push("--member".into());
+            args.push(glob.clone());
+        }
+    }
     args
+}
+
+/// An argument of the replay command: options as they are, values (a `--member` glob) as one shell word.
+fn option_word(a: &str) -> String {
+    if a.starts_with('-') {
+        a.to_string()
+    } else {
+        shell_word(a)
+    }
 }
 
 /// `fracture --mode M --intensity N --seed S [ranges] [--fix-checksums] FILE`.
 pub fn replay_command(r: &Report) -> String {
     let mut words = vec!["fracture".to_string()];
-    words.extend(replay_args(r));
+    words.extend(replay_args(r).iter().map(|a| option_word(a)));
     words.push(shell_word(text(r, "filename")));
     words.join(" ")
 }
@@ -146,7 +161,7 @@ pub fn shell_word_bytes(name: &[u8]) -> String {
 /// the name has other bytes): the command names the file by its real bytes.
 pub fn set_replay_name(r: &mut Report, name: &[u8]) {
     let mut words = vec!["fracture".to_string()];
-    words.extend(replay_args(r));
+    words.extend(replay_args(r).iter().map(|a| option_word(a)));
     words.push(shell_word_bytes(name));
     r.set("replay", Value::Str(words.join(" ")));
 }

@@ -42,7 +42,7 @@ struct Settings {
 impl Settings {
     fn options(&mut self) -> Options {
         let ranges = Ranges { only: std::mem::take(&mut self.only), protect: std::mem::take(&mut self.protect) };
-        Options { ranges, fix_checksums: self.fix_checksums }
+        Options { ranges, fix_checksums: self.fix_checksums, member: None }
     }
 }
 

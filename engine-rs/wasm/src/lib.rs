@@ -247,7 +247,7 @@ impl StreamRun {
         let (name, mode) = (settings.name(), settings.mode());
         let (intensity, seed) = check(&mode, settings.intensity(), settings.seed())?;
         let ranges = Ranges { only: settings.only(), protect: settings.protect() };
-        let options = Options { ranges, fix_checksums: settings.fix_checksums() };
+        let options = Options { ranges, fix_checksums: settings.fix_checksums(), member: None };
         let args = Args { name: &name, mode: &mode, intensity, seed, options: &options };
         let s = Streaming::new(position(n)?, head, &args).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(StreamRun { s })
@@ -422,7 +422,7 @@ impl WasmJob {
     /// engine's error text.
     #[wasm_bindgen(js_name = setOptions)]
     pub fn set_options(&mut self, only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Result<(), JsError> {
-        let options = Options { ranges: Ranges { only, protect }, fix_checksums };
+        let options = Options { ranges: Ranges { only, protect }, fix_checksums, member: None };
         self.job.set_options(&options).map_err(js_error)
     }
 
@@ -523,7 +523,7 @@ pub fn check_args(mode: &str, intensity: f64, seed: f64) -> Result<(), JsError> 
 #[wasm_bindgen(js_name = checkOptions)]
 pub fn check_options(mode: &str, only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Result<(), JsError> {
     let mode = Mode::parse(mode).map_err(js_error)?;
-    let options = Options { ranges: Ranges { only, protect }, fix_checksums };
+    let options = Options { ranges: Ranges { only, protect }, fix_checksums, member: None };
     fracture_engine::check_options(mode, &options).map(|_| ()).map_err(js_error)
 }
 

@@ -26,6 +26,8 @@ impl Ranges {
 pub struct Options {
     pub ranges: Ranges,
     pub fix_checksums: bool,
+    /// `member` (docs/contract.md, section 6.11): corrupt the archive's members that match this glob.
+    pub member: Option<String>,
 }
 
 /// One end of a range: empty, or a value counted from the start (no sign) or back from the end (`-`).
@@ -210,7 +212,11 @@ mod tests {
 
     #[test]
     fn modes_refuse_options_they_do_not_take() {
-        let ranges = Options { ranges: Ranges { only: vec!["1:2".into()], protect: vec![] }, fix_checksums: false };
+        let ranges = Options {
+            ranges: Ranges { only: vec!["1:2".into()], protect: vec![] },
+            fix_checksums: false,
+            member: None,
+        };
         let fix = Options { fix_checksums: true, ..Options::default() };
         for mode in Mode::ALL {
             assert_eq!(check_options(mode, &ranges).is_ok(), mode.takes_ranges(), "{mode:?}");
@@ -218,7 +224,8 @@ mod tests {
             assert!(check_options(mode, &Options::default()).is_ok());
         }
         // The mode is judged before the texts.
-        let bad = Options { ranges: Ranges { only: vec!["x".into()], protect: vec![] }, fix_checksums: false };
+        let bad =
+            Options { ranges: Ranges { only: vec!["x".into()], protect: vec![] }, fix_checksums: false, member: None };
         assert_eq!(check_options(Mode::ShuffleBlocks, &bad), Err(EngineError::RangesNotTaken("shuffle_blocks".into())));
         assert_eq!(check_options(Mode::BitRot, &bad), Err(EngineError::BadRange("x".into())));
     }

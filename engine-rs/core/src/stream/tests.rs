@@ -143,6 +143,7 @@ fn byte_ranges_stream_too() {
                 protect: protect.iter().map(|s| s.to_string()).collect(),
             },
             fix_checksums: false,
+            member: None,
         };
         for mode in ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"] {
             for (data, name) in [(&input, "blob.bin"), (&text, "data.csv")] {

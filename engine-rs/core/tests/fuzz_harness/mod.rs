@@ -316,6 +316,7 @@ pub fn options(case: &Case) -> Options {
             protect: case.protect.iter().map(RangeSpec::text).collect(),
         },
         fix_checksums: case.fix_checksums,
+        member: None,
     }
 }
 

@@ -11,18 +11,21 @@ pub fn untimed_report(r: &Report) -> Json {
         if *k == "time_ms" || *k == "ops_ms" {
             continue;
         }
-        m.insert(
-            k.to_string(),
-            match v {
-                Value::Str(s) => json!(s),
-                Value::Int(i) => json!(i),
-                Value::Num(x) => json!(x),
-                Value::Bool(b) => json!(b),
-                Value::Counts(c) => Json::Object(c.iter().map(|(k, n)| (k.to_string(), json!(n))).collect()),
-            },
-        );
+        m.insert(k.to_string(), to_json(v));
     }
     Json::Object(m)
+}
+
+fn to_json(v: &Value) -> Json {
+    match v {
+        Value::Str(s) => json!(s),
+        Value::Int(i) => json!(i),
+        Value::Num(x) => json!(x),
+        Value::Bool(b) => json!(b),
+        Value::Counts(c) => Json::Object(c.iter().map(|(k, n)| (k.to_string(), json!(n))).collect()),
+        Value::Object(f) => Json::Object(f.iter().map(|(k, v)| (k.to_string(), to_json(v))).collect()),
+        Value::List(items) => Json::Array(items.iter().map(to_json).collect()),
+    }
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {

@@ -277,7 +277,7 @@ fn protect_ranges_and_only_ranges_stream_with_fixing() {
         (vec![format!("{}:{}", n / 4, n / 2)], vec![format!("{}:{}", n / 3, n / 3 + 4096)]),
         (vec![], vec!["-5000:".to_string()]),
     ] {
-        let options = Options { ranges: Ranges { only, protect }, fix_checksums: true };
+        let options = Options { ranges: Ranges { only, protect }, fix_checksums: true, member: None };
         for mode in MODES {
             check(&z, "bundle.zip", mode, 60, 8, &options);
         }
@@ -354,7 +354,8 @@ fn driven(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, optio
 #[test]
 fn the_caller_driven_stream_fixes_as_the_whole_buffer() {
     let fix = Options { fix_checksums: true, ..Options::default() };
-    let protect = Options { ranges: Ranges { only: vec![], protect: vec!["0:70000".into()] }, fix_checksums: true };
+    let protect =
+        Options { ranges: Ranges { only: vec![], protect: vec!["0:70000".into()] }, fix_checksums: true, member: None };
     let mut escalated = 0;
     for (data, name) in [
         (png(30), "image.png"),
