@@ -35,6 +35,8 @@ export interface Args {
   /** --only and --protect as given, and --fix-checksums (checked against the mode). */
   ranges: { only: string[]; protect: string[] };
   fixChecksums: boolean;
+  /** --member: the glob of the archive members to corrupt (docs/contract.md, section 6.11). */
+  member?: string;
 }
 
 /** The FILE that means standard input (and output). */
@@ -147,6 +149,10 @@ export const OPTIONS = {
   protect: { value: 'A:B', repeatable: true, help: 'never change bytes in [A, B) (repeatable; the same form)' },
   'fix-checksums': {
     help: 'recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP entries, tar headers, Ogg pages, FLAC frames) after the damage, so readers reach it. --only, --protect and --fix-checksums: byte_flip, header_preserve_flip, bad_sectors and bit_rot',
+  },
+  member: {
+    value: 'GLOB',
+    help: 'corrupt only the members of a ZIP-family or tar archive whose names match GLOB (* and ? within a path segment, ** across segments), each as a file of its own, and keep the archive valid',
   },
   out: { value: 'DIR', help: 'output directory (default ./corrupted): DIR/{base}_corrupted{.ext}' },
   name: { value: 'NAME', help: 'the name FILE - goes by, for format detection and reports (default stdin)' },
@@ -395,6 +401,8 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   if (!count) throw new UsageError(`Count must be an integer from 1 to ${MAX_COUNT}, got ${countText}`);
   const zip = text('zip');
   const name = text('name');
+  const member = text('member');
+  if (member === '') throw new UsageError("--member needs a glob, such as word/document.xml or '**/*.xml'");
   checkCombination(positionals, count, zip !== undefined, name !== undefined);
   if (name !== undefined) checkName(name);
   return {
@@ -416,6 +424,7 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
       files: positionals,
       ranges,
       fixChecksums,
+      ...(member !== undefined ? { member } : {}),
     },
   };
 }

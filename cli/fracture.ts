@@ -340,6 +340,7 @@ async function runFilesWith(
     intensity: a.intensity,
     ranges: a.ranges,
     fixChecksums: a.fixChecksums,
+    ...(a.member !== undefined ? { member: a.member } : {}),
   };
   let failed = 0;
   for (const [i, file] of a.files.entries()) {

@@ -109,7 +109,7 @@ export async function planRun(a: Args): Promise<Plan> {
     checked.push({ shown: file, key: info ? fileKey(info) : undefined });
     identities.push(info && identityOf(info));
   }
-  const route = nodeRoute(a.engine, a.pdf);
+  const route = nodeRoute(a.engine, a.pdf || a.member !== undefined);
   const listing = await namesIn(a.out);
   const outNames = new Dedup();
   const reportNames = new Dedup();

@@ -40,6 +40,7 @@ export async function corrupt(input: CorruptInput, options: CorruptOptions = {})
       engine: o.engine,
       ranges: o.ranges,
       fixChecksums: o.fixChecksums,
+      ...(o.member !== undefined ? { member: o.member } : {}),
     },
     { onStage: options.onStage, onProgress: options.onProgress },
     options.signal,

@@ -17,6 +17,8 @@ export interface RunSettings {
   /** Byte ranges and Keep checksums valid (docs/contract.md, sections 6.9 and 6.10). */
   ranges?: CorruptOptions['ranges'];
   fixChecksums?: boolean;
+  /** Corrupt the archive's members matching this glob (docs/contract.md, section 6.11). */
+  member?: string;
 }
 
 /** The engine's options for one run. */
@@ -26,6 +28,7 @@ const engineOptions = (s: RunSettings, seed: number): CorruptOptions => ({
   seed,
   ranges: s.ranges,
   fixChecksums: s.fixChecksums,
+  ...(s.member !== undefined ? { member: s.member } : {}),
 });
 
 export interface NodeEngine {

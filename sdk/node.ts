@@ -80,7 +80,7 @@ export function corruptVariants(input: CorruptInput, options: VariantOptions): P
  * Corrupts a file (a path) or a Node readable stream into a file (a path) or a writable stream, and
  * resolves to the report. Every mode, without `fixChecksums`, streams through the WebAssembly engine:
  * any size, in bounded memory (a readable stream is first copied to a temporary file, in a private
- * directory, because the engine reads by position). `fixChecksums` and the `ts` engine read the whole
+ * directory, because the engine reads by position). `fixChecksums`, `member` and the `ts` engine read the whole
  * input (at most 4294967295 bytes). The default `filename` is the input path's name.
  *
  * The input is never changed (docs/cli.md, "Nothing lost"): an output path that is the input (the same
@@ -137,7 +137,8 @@ export async function corruptFile(
       const size = Number(before.size);
       /** The output through `write`; `target` is the output file when it is one (checksums are fixed there). */
       let produce: (write: (bytes: Uint8Array) => Promise<void>, target?: FileHandle) => Promise<EngineReport>;
-      if (engine.prepareStream) {
+      // `member` reads the archive whole: it is rebuilt around its members.
+      if (engine.prepareStream && o.member === undefined) {
         // The engine's checks throw here, before the output exists.
         const prepared = await engine.prepareStream(handle, size, o.filename, o, o.seed);
         let ran = false;

@@ -54,6 +54,12 @@ export interface CorruptOptions {
    * tar headers, Ogg pages, FLAC frames), as `fracture --fix-checksums`. Same four modes.
    */
   fixChecksums?: boolean;
+  /**
+   * Corrupt only the members of a ZIP-family or tar archive whose names match this glob (`*`, `?`
+   * within a path segment, `**` across), each as a file of its own, and keep the archive valid, as
+   * `fracture --member GLOB` (docs/contract.md, section 6.11). The input is read whole.
+   */
+  member?: string;
   /** `wasm` (default): the WebAssembly engine the site runs; `ts`: the TypeScript reference engine. Same bytes. */
   engine?: 'wasm' | 'ts';
   /** Each stage as it starts, with the message the site shows. */
@@ -84,6 +90,7 @@ export interface Resolved {
   engine: 'wasm' | 'ts';
   ranges?: CorruptOptions['ranges'];
   fixChecksums?: boolean;
+  member?: string;
 }
 
 export function resolveOptions(input: CorruptInput, options: CorruptOptions = {}): Resolved {
@@ -103,6 +110,7 @@ export function resolveOptions(input: CorruptInput, options: CorruptOptions = {}
     // Checked by the engine too.
     ranges: options.ranges,
     fixChecksums: options.fixChecksums,
+    ...(options.member !== undefined ? { member: options.member } : {}),
   };
 }
 

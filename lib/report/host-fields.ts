@@ -29,10 +29,12 @@ export interface ReplayOptions extends Pick<CorruptOptions, 'mode' | 'intensity'
   /** Byte ranges as the report's `ranges` field lists them: `only A:B` or `protect A:B`, in order. */
   ranges?: readonly string[];
   fixChecksums?: boolean;
+  /** The `member` glob (docs/contract.md, section 6.11). */
+  member?: string;
 }
 
 /** The report fields a replay command is made from. */
-export type ReplayFields = Pick<Report, 'mode' | 'intensity' | 'seed' | 'ranges' | 'checksums_fixed'>;
+export type ReplayFields = Pick<Report, 'mode' | 'intensity' | 'seed' | 'ranges' | 'checksums_fixed' | 'member'>;
 
 /**
  * The options a report was made with, as the report records them: `ranges` holds the canonical texts
@@ -43,6 +45,7 @@ export function replayOptions(report: ReplayFields): ReplayOptions {
   const options: ReplayOptions = { mode: report.mode, intensity: report.intensity, seed: report.seed };
   if (report.ranges) options.ranges = report.ranges.split(', ');
   if (report.checksums_fixed !== undefined) options.fixChecksums = true;
+  if (report.member !== undefined) options.member = report.member.glob;
   return options;
 }
 
@@ -59,12 +62,18 @@ export function replayArgs(options: ReplayOptions): string[] {
     else args.push(`--${kind}`, text);
   }
   if (options.fixChecksums) args.push('--fix-checksums');
+  if (options.member !== undefined) args.push('--member', options.member);
   return args;
+}
+
+/** An argument of the replay command: options as they are, values (a `--member` glob) as one shell word. */
+function optionWord(a: string): string {
+  return a.startsWith('-') ? a : shellWord(a);
 }
 
 /** `fracture --mode M --intensity N --seed S FILE`, FILE quoted for a POSIX shell. */
 export function replayCommand(options: ReplayOptions, fileName: string): string {
-  return ['fracture', ...replayArgs(options), shellWord(fileName)].join(' ');
+  return ['fracture', ...replayArgs(options).map(optionWord), shellWord(fileName)].join(' ');
 }
 
 const encoder = new TextEncoder();

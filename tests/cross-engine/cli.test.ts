@@ -41,6 +41,7 @@ const HELP_OPTIONS = [
   '--only',
   '--protect',
   '--fix-checksums',
+  '--member',
   '--out',
   '--name',
   '--report',

@@ -16,9 +16,10 @@ interface Record {
   mode: string;
   intensity: number;
   seed: number;
-  /** Absent in most records (docs/contract.md, sections 6.9 and 6.10). */
+  /** Absent in most records (docs/contract.md, sections 6.9, 6.10 and 6.11). */
   ranges?: { only?: string[]; protect?: string[] };
   fix_checksums?: boolean;
+  member?: string;
   sha256: string;
   report: Omit<Report, 'time_ms' | 'ops_ms'>;
 }
@@ -35,6 +36,7 @@ const optionsOf = (rec: Record): CorruptOptions => ({
   seed: rec.seed,
   ranges: rec.ranges,
   fixChecksums: rec.fix_checksums,
+  ...(rec.member !== undefined ? { member: rec.member } : {}),
 });
 
 /** The report without timing, keys in emitted order (key order is part of the contract). */
@@ -48,6 +50,7 @@ describe('golden vectors', () => {
     expect(new Set(vectors.records.map((r) => r.mode))).toEqual(new Set(ENGINE_MODES));
     expect(vectors.records.filter((r) => r.ranges).length).toBeGreaterThan(20);
     expect(vectors.records.filter((r) => r.fix_checksums).length).toBeGreaterThan(20);
+    expect(vectors.records.filter((r) => r.member).length).toBeGreaterThanOrEqual(12);
   });
 
   it('TypeScript reference engine matches every record', () => {

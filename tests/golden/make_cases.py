@@ -13,12 +13,14 @@ NEW_MODES = ["interrupted_transfer", "bad_sectors", "bit_rot"]
 RANGE_MODES = ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"]
 cases = []
 
-def add(inp, name, mode, intensity=80, seed=1234567890, why="", ranges=None, fix=False):
+def add(inp, name, mode, intensity=80, seed=1234567890, why="", ranges=None, fix=False, member=None):
     case = {"why": why, "input": inp, "name": name, "mode": mode, "intensity": intensity, "seed": seed}
     if ranges:
         case["ranges"] = ranges
     if fix:
         case["fix_checksums"] = True
+    if member is not None:
+        case["member"] = member
     cases.append(case)
 
 def rnd(n, s=1):
@@ -305,6 +307,56 @@ for name, data in [
 ]:
     for m, intensity in [("byte_flip", 40), ("bit_rot", 100)]:
         add(hexed(data), name, m, intensity=intensity, seed=9, why=f"fix checksums (6.10.1, 6.10.2) {name}", fix=True)
+
+# member (docs/contract.md, section 6.11): members of a ZIP (stored, deflated, with a data descriptor),
+# a ZIP64 and a tar corrupted inside the archive.
+def deflated(data):
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return c.compress(data) + c.flush()
+
+def member_zip():
+    entries = [
+        (b"mimetype", b"application/vnd.oasis.opendocument.text", 0, b"", False),
+        (b"word/document.xml", b"<w:document>" + b"<w:p>hello member</w:p>" * 60 + b"</w:document>", 8, b"", False),
+        (b"word/media/", b"", 0, b"", False),
+        (b"word/styles.xml", b"<w:styles>" + b"<w:style/>" * 40 + b"</w:styles>", 8, b"", True),
+        (b"word/media/image1.png", png(6, 4), 0, b"\x55\x54\x05\x00\x01\x00\x00\x00\x00", False),
+        (b"docProps/app.xml", b"<Properties/>", 8, b"", False),
+    ]
+    out, central = b"", b""
+    for name, data, method, extra, descriptor in entries:
+        stored = deflated(data) if method == 8 else data
+        crc, flags = zlib.crc32(data), (8 if descriptor else 0) | 0x800
+        off = len(out)
+        local = (0, 0, 0) if descriptor else (crc, len(stored), len(data))
+        out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, method, 0x6000, 0x5A21, *local, len(name), len(extra)) + name + extra + stored
+        if descriptor:
+            out += struct.pack("<IIII", 0x08074B50, crc, len(stored), len(data))
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 0x031E, 20, flags, method, 0x6000, 0x5A21, crc, len(stored), len(data), len(name), len(extra), 0, 0, 0, 0o100644 << 16, off) + name + extra
+    comment = b"made for the golden vectors"
+    return out + central + struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(central), len(out), len(comment)) + comment
+
+def member_zip64():
+    import io, zipfile
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name, data, method in [("a/notes.txt", b"zip64 notes " * 40, zipfile.ZIP_DEFLATED), ("a/b/data.csv", b"id,value\n" + b"".join(b"%d,%d\n" % (i, i * i) for i in range(60)), zipfile.ZIP_STORED), ("readme.txt", b"read me", zipfile.ZIP_STORED)]:
+            info = zipfile.ZipInfo(name, date_time=(2026, 11, 26, 12, 0, 0))
+            info.compress_type = method
+            with z.open(info, "w", force_zip64=True) as f:
+                f.write(data)
+    return buf.getvalue()
+
+MEMBER_TAR = tar_archive([(b"docs/a.txt", b"first member text " * 30), (b"docs/b.txt", b"second " * 100), (b"img.bin", bytes(range(256)) * 3)])
+
+for name, data, glob, runs in [
+    ("report.docx", member_zip(), "word/*.xml", [("byte_flip", 80, None, False), ("truncate_insert", 60, None, False), ("guaranteed_break", 80, None, False), ("bit_rot", 100, {"only": ["10:"], "protect": []}, True)]),
+    ("report.docx", member_zip(), "**.png", [("byte_flip", 30, None, True), ("interrupted_transfer", 50, None, False)]),
+    ("archive.zip", member_zip64(), "a/**", [("byte_flip", 80, None, False), ("shuffle_blocks", 100, None, False), ("bad_sectors", 70, None, False)]),
+    ("bundle.tar", MEMBER_TAR, "docs/?.txt", [("byte_flip", 50, None, False), ("truncate_insert", 80, None, False), ("interrupted_transfer", 40, None, False)]),
+]:
+    for m, intensity, ranges, fix in runs:
+        add(hexed(data), name, m, intensity=intensity, seed=77, why=f"member (6.11) {name} {glob}", ranges=ranges, fix=fix, member=glob)
 
 json.dump({"cases": cases}, open(os.path.join(os.path.dirname(__file__), "cases.json"), "w"), indent=2)
 print(len(cases), "cases")

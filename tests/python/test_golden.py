@@ -24,6 +24,7 @@ def options(record):
         seed=record["seed"],
         ranges=record.get("ranges"),
         fix_checksums=bool(record.get("fix_checksums", False)),
+        member=record.get("member"),
     )
 
 

@@ -9,7 +9,7 @@
 
 use fracture_host::messages;
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,12 +37,13 @@ struct Settings {
     only: Vec<String>,
     protect: Vec<String>,
     fix_checksums: bool,
+    member: Option<String>,
 }
 
 impl Settings {
     fn options(&mut self) -> Options {
         let ranges = Ranges { only: std::mem::take(&mut self.only), protect: std::mem::take(&mut self.protect) };
-        Options { ranges, fix_checksums: self.fix_checksums, member: None }
+        Options { ranges, fix_checksums: self.fix_checksums, member: self.member.take() }
     }
 }
 
@@ -303,9 +304,20 @@ fn run_file(
             )));
         }
     }
+    // `member` rebuilds the archive around its members: the file is read whole (at most 4294967295 bytes).
+    let whole = match options.member {
+        Some(_) => {
+            let mut bytes = Vec::new();
+            (&file).read_to_end(&mut bytes).map_err(io_at(src))?;
+            Some(bytes)
+        }
+        None => None,
+    };
     let source = FileSource::new(file).map_err(io_at(src))?;
-    stream::check(source.size(), &Args { name: "", mode: mode.name(), intensity, seed, options })
-        .map_err(|e| stream_failure(e, src, dst))?;
+    if whole.is_none() {
+        stream::check(source.size(), &Args { name: "", mode: mode.name(), intensity, seed, options })
+            .map_err(|e| stream_failure(e, src, dst))?;
+    }
     let name = name.unwrap_or_else(|| {
         src.file_name().map_or_else(|| src.display().to_string(), |n| n.to_string_lossy().into_owned())
     });
@@ -315,7 +327,11 @@ fn run_file(
     };
     let (tmp, out) = temp_file(&dir).map_err(io_at(&dir))?;
     let written = run_interruptible(|stop| {
-        write_output(&source, &out, &Args { name: &name, mode: mode.name(), intensity, seed, options }, stop)
+        let args = Args { name: &name, mode: mode.name(), intensity, seed, options };
+        match whole {
+            Some(bytes) => write_whole(bytes, &out, &args),
+            None => write_output(&source, &out, &args, stop),
+        }
     })
     .and_then(|r| r.map_err(|e| stream_failure(e, src, dst)))
     .and_then(|report| {
@@ -361,6 +377,23 @@ fn run_interruptible<T: Send>(work: impl FnOnce(&AtomicBool) -> T + Send) -> Res
         Some(e) => Err(Failure::Py(e)),
         None => Ok(done),
     }
+}
+
+/// The engine's whole-buffer run of `bytes` into `out` (`member`).
+fn write_whole(bytes: Vec<u8>, out: &File, args: &Args) -> Result<Report, StreamError> {
+    let t0 = Instant::now();
+    let mut job = Job::scan(bytes, args.name, args.mode, args.intensity, args.seed)
+        .and_then(|job| job.with_options(args.options))
+        .map_err(StreamError::Engine)?;
+    job.plan();
+    job.corrupt();
+    job.verify();
+    job.drop_input();
+    let mut report = job.report(0.0, 0.0);
+    let mut sink = BufWriter::new(out);
+    sink.write_all(job.output()).and_then(|()| sink.flush()).map_err(StreamError::Write)?;
+    report.set("time_ms", Value::Num(ms(t0.elapsed())));
+    Ok(report)
 }
 
 /// The engine's streamed run of `src` into `out`, as the native CLI makes it: checksum fixing

@@ -418,11 +418,17 @@ impl WasmJob {
         Ok(WasmJob { job, n, output_sha: Progressive::default() })
     }
 
-    /// The options (byte ranges as `A:B` texts, checksum fixing), before the plan stage. Rejects with the
-    /// engine's error text.
+    /// The options (byte ranges as `A:B` texts, checksum fixing, and the `member` glob, which may be
+    /// left out), before the plan stage. Rejects with the engine's error text.
     #[wasm_bindgen(js_name = setOptions)]
-    pub fn set_options(&mut self, only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Result<(), JsError> {
-        let options = Options { ranges: Ranges { only, protect }, fix_checksums, member: None };
+    pub fn set_options(
+        &mut self,
+        only: Vec<String>,
+        protect: Vec<String>,
+        fix_checksums: bool,
+        member: Option<String>,
+    ) -> Result<(), JsError> {
+        let options = Options { ranges: Ranges { only, protect }, fix_checksums, member };
         self.job.set_options(&options).map_err(js_error)
     }
 

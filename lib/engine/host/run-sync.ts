@@ -35,7 +35,9 @@ export function runWasmSync(
   // fromBuffer consumes the buffer (freed with the job, or by the module when it rejects).
   const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, undefined);
   try {
-    if (only.length + protect.length > 0 || fix) job.setOptions(only, protect, fix);
+    if (only.length + protect.length > 0 || fix || options.member !== undefined) {
+      job.setOptions(only, protect, fix, options.member);
+    }
     job.plan();
     const t1 = performance.now();
     job.corrupt();

@@ -265,7 +265,9 @@ async function runStages<T>(
     shaBefore ? PENDING : undefined,
   );
   try {
-    if (only.length + protect.length > 0 || fix) job.setOptions(only, protect, fix);
+    if (only.length + protect.length > 0 || fix || options.member !== undefined) {
+      job.setOptions(only, protect, fix, options.member);
+    }
     done();
     done = enterStage(events, 'plan');
     job.plan();

@@ -23,6 +23,7 @@ import {
 import { eligibleSectors, SECTOR, sectorCount, zeroSectors } from './sectors.ts';
 import { detect } from './formats.ts';
 import { looksCorrupted } from './heuristic.ts';
+import { runMember } from './member.ts';
 import { recipeContext, recipeFor } from './recipes/index.ts';
 import { makeReport, type ModeFields, type OptionFields, roundMs } from './report.ts';
 import { sha256Hex } from './sha256.ts';
@@ -215,6 +216,8 @@ export class Job {
   /** The bytes the ranges leave free; undefined without ranges. */
   private free: Span[] | undefined;
   private fix = false;
+  /** `member` ran at the scan stage (section 6.11): the plan, corrupt and verify stages have nothing to do. */
+  private memberRun = false;
 
   private constructor(
     readonly input: Uint8Array,
@@ -235,7 +238,7 @@ export class Job {
     const ranges = checkOptions(mode, options);
     const n = input.length;
     let free: Span[] | undefined;
-    if (hasRanges(ranges)) {
+    if (hasRanges(ranges) && options.member === undefined) {
       free = freeBytes(ranges, n);
       const { allowed, h } = allowedOf(mode, n, free);
       if (n > 0 && allowed.length === 0) throw nothingAllowedError(n, h);
@@ -258,6 +261,24 @@ export class Job {
     job.ranges = ranges;
     job.free = free;
     job.fix = options.fixChecksums === true;
+    if (options.member !== undefined) {
+      const { mode: m, intensity } = { mode, intensity: options.intensity };
+      const out = runMember(
+        bytes,
+        options.member,
+        options.seed,
+        options,
+        hasRanges(ranges) ? rangesText(ranges) : undefined,
+        (content, base, seed, inner) => corrupt(content, base, { ...inner, mode: m, intensity, seed }),
+      );
+      job.executed = {
+        data: out.data,
+        fields: out.fields as ModeFields & OptionFields,
+        strategy: 'member',
+        recipe: out.recipe,
+      };
+      job.memberRun = true;
+    }
     return job;
   }
 
@@ -293,11 +314,13 @@ export class Job {
 
   /** The plan stage: decides what the corrupt stage will do (draws from the plan stream). */
   plan(): void {
+    if (this.memberRun) return;
     this.planned = this.makePlan(this.intensity, this.seed);
   }
 
   /** The corrupt stage. */
   corrupt(): void {
+    if (this.memberRun) return;
     if (!this.planned) this.plan();
     this.executed = this.run(this.planned!, this.intensity, this.seed);
   }
@@ -309,6 +332,7 @@ export class Job {
    */
   verify(): boolean {
     if (!this.executed) this.corrupt();
+    if (this.memberRun) return false;
     if (!ESCALATING_MODES.has(this.mode) || looksCorrupted(this.executed!.data, this.ext)) return false;
     const seed = this.seed + 1;
     const executed = this.run(this.makePlan(100, seed), 100, seed);

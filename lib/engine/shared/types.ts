@@ -23,6 +23,11 @@ export interface CorruptOptions {
   ranges?: { only?: readonly string[]; protect?: readonly string[] };
   /** Recompute the checksums that cover stored bytes after the corruption (section 6.10). */
   fixChecksums?: boolean;
+  /**
+   * Corrupt the members of a ZIP or tar archive whose names match this glob, each as a file of its
+   * own, and keep the archive valid (docs/contract.md, section 6.11).
+   */
+  member?: string;
 }
 
 /** Where a host keeps a run's output: no engine argument, so apart from CorruptOptions. */
@@ -82,9 +87,31 @@ export interface Report {
   /** With fixChecksums: fields fixed per kind, and what could not be fixed. */
   checksums_fixed?: Record<string, number>;
   checksums_unfixable?: string;
+  /** With `member`: the glob, the archive kind, its candidates and each corrupted member (section 6.11.4). */
+  member?: MemberField;
   escalated?: boolean;
   sha256_before: string;
   sha256_after: string;
+}
+
+/** A corrupted member's entry in the report's `member.members`. */
+export interface MemberEntry {
+  name: string;
+  seed: number;
+  original_size: number;
+  result_size: number;
+  changed_bytes: number;
+  format: string;
+  strategy: string;
+  recipe: string;
+  [field: string]: unknown;
+}
+
+export interface MemberField {
+  glob: string;
+  archive: 'zip' | 'tar';
+  members_total: number;
+  members: MemberEntry[];
 }
 
 export interface CorruptResult {

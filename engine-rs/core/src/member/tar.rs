@@ -77,7 +77,11 @@ fn pax(data: &[u8]) -> (Option<String>, Option<u64>) {
         if key == b"path" {
             path = Some(String::from_utf8_lossy(value).into_owned());
         } else if key == b"size" && !value.is_empty() && value.iter().all(u8::is_ascii_digit) {
-            size = std::str::from_utf8(value).ok().and_then(|v| v.parse::<u64>().ok()).filter(|&v| v < 1 << 53);
+            if let Some(v) =
+                std::str::from_utf8(value).ok().and_then(|v| v.parse::<u64>().ok()).filter(|&v| v < 1 << 53)
+            {
+                size = Some(v);
+            }
         }
         at += len;
     }

@@ -127,8 +127,21 @@ def _flag(fix_checksums: object) -> bool:
     return fix_checksums
 
 
+def _member(member: Optional[str]) -> Optional[str]:
+    if member is not None and not isinstance(member, str):
+        raise ValueError(f"member must be a glob text such as 'word/*.xml', got {member!r}")
+    if member == "":
+        raise ValueError("--member needs a glob, such as word/document.xml or '**/*.xml'")
+    return member
+
+
 def _settings(
-    mode: str, intensity: int, seed: Optional[int], ranges: Optional[Ranges], fix_checksums: bool
+    mode: str,
+    intensity: int,
+    seed: Optional[int],
+    ranges: Optional[Ranges],
+    fix_checksums: bool,
+    member: Optional[str] = None,
 ) -> "_native.Settings":
     """The engine's arguments, each checked with the command line's message, for the native module."""
     only, protect = _ranges(ranges)
@@ -139,6 +152,7 @@ def _settings(
         "only": only,
         "protect": protect,
         "fix_checksums": _flag(fix_checksums),
+        "member": _member(member),
     }
 
 
@@ -151,13 +165,16 @@ def corrupt(
     seed: Optional[int] = None,
     ranges: Optional[Ranges] = None,
     fix_checksums: bool = False,
+    member: Optional[str] = None,
 ) -> Result:
     """Corrupts a copy of ``data`` as ``fracture --mode MODE --intensity N --seed S`` corrupts a file
     called ``name`` (the name picks the format: ``photo.png``, ``archive.zip``).
 
     ``mode`` is an engine mode (:data:`MODES`) or a site name (:data:`UI_MODES`); ``seed=None``
     draws one, which the report records. ``ranges`` mirrors ``--only`` / ``--protect``;
-    ``fix_checksums`` mirrors ``--fix-checksums``. A bad option raises :class:`ValueError` with the
+    ``fix_checksums`` mirrors ``--fix-checksums``; ``member`` mirrors ``--member GLOB`` (damage the
+    matching members of a ZIP or tar archive, each as a file of its own, and keep the archive
+    valid). A bad option raises :class:`ValueError` with the
     command line's message.
     """
     if isinstance(data, memoryview):
@@ -166,7 +183,7 @@ def corrupt(
         raise TypeError(f"data must be bytes, bytearray or memoryview, not {type(data).__name__}")
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, not {type(name).__name__}")
-    out, report = _native.corrupt(data, name, _settings(mode, intensity, seed, ranges, fix_checksums))
+    out, report = _native.corrupt(data, name, _settings(mode, intensity, seed, ranges, fix_checksums, member))
     return Result(out, json.loads(report))
 
 
@@ -180,6 +197,7 @@ def corrupt_file(
     seed: Optional[int] = None,
     ranges: Optional[Ranges] = None,
     fix_checksums: bool = False,
+    member: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Corrupts the file ``src`` into ``dst`` and returns the report: the bytes ``fracture`` writes
     for the same options, streamed in bounded memory whatever the file's size.
@@ -188,7 +206,8 @@ def corrupt_file(
     hard link too) or a directory raises :class:`ValueError` naming both paths; the output is
     written to a new temporary file (mode 0600) in ``dst``'s directory and renamed onto ``dst``,
     with the input's permissions less the umask. ``name`` (default: ``src``'s file name) is what
-    format detection and the report see. Ctrl-C stops the run and leaves ``dst`` as it was.
+    format detection and the report see. Ctrl-C stops the run and leaves ``dst`` as it was. With
+    ``member`` the archive is read whole (at most 4294967295 bytes).
     """
     for what, value in (("name", name),):
         if value is not None and not isinstance(value, str):
@@ -197,7 +216,7 @@ def corrupt_file(
         os.fsdecode(os.fspath(src)),
         os.fsdecode(os.fspath(dst)),
         name,
-        _settings(mode, intensity, seed, ranges, fix_checksums),
+        _settings(mode, intensity, seed, ranges, fix_checksums, member),
     )
     parsed: Dict[str, Any] = json.loads(report)
     return parsed

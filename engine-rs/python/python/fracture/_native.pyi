@@ -13,6 +13,7 @@ class Settings(TypedDict):
     only: List[str]
     protect: List[str]
     fix_checksums: bool
+    member: Optional[str]
 
 def corrupt(data: bytes | bytearray, name: str, settings: Settings) -> Tuple[bytes, str]: ...
 def corrupt_file(src: str, dst: str, name: Optional[str], settings: Settings) -> str: ...
