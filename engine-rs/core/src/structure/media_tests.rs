@@ -25,7 +25,7 @@ fn family_of(id: &str) -> Family {
 
 const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden/structure");
 
-/// A golden case's input: a sample file (cut to `cut` bytes when given) or `hex`.
+/// A golden case's input: a sample file (cut to `cut` bytes when given) or `hex`, then `edits`.
 fn case_input(case: &serde_json::Value) -> Vec<u8> {
     let mut bytes = match case["file"].as_str() {
         Some(file) => std::fs::read(format!("{GOLDEN}/{file}")).expect("a sample"),
@@ -36,6 +36,20 @@ fn case_input(case: &serde_json::Value) -> Vec<u8> {
     };
     if let Some(cut) = case["cut"].as_u64() {
         bytes.truncate(cut as usize);
+    }
+    // Damage, in order: `["set", at, byte]`, `["delete", at, len]`, `["insert", at, hex]`.
+    for edit in case["edits"].as_array().into_iter().flatten() {
+        let at = edit[1].as_u64().expect("at") as usize;
+        match edit[0].as_str() {
+            Some("set") => bytes[at] = edit[2].as_u64().expect("byte") as u8,
+            Some("delete") => drop(bytes.drain(at..at + edit[2].as_u64().expect("len") as usize)),
+            Some("insert") => {
+                let hex = edit[2].as_str().expect("hex");
+                let new = (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex"));
+                bytes.splice(at..at, new);
+            }
+            other => panic!("edit {other:?}"),
+        }
     }
     bytes
 }

@@ -17,6 +17,7 @@ interface Case {
   file?: string;
   hex?: string;
   cut?: number;
+  edits?: [string, number, number | string][];
   map: [string, number, number, string][];
 }
 
@@ -24,7 +25,16 @@ function input(c: Case): Uint8Array {
   const bytes = c.file
     ? new Uint8Array(readFileSync(path.join(GOLDEN, c.file)))
     : Uint8Array.from((c.hex as string).match(/../g) ?? [], (h) => Number.parseInt(h, 16));
-  return c.cut === undefined ? bytes : bytes.subarray(0, c.cut);
+  const out = [...(c.cut === undefined ? bytes : bytes.subarray(0, c.cut))];
+  // Damage, in order: ["set", at, byte], ["delete", at, len], ["insert", at, hex].
+  for (const [op, at, arg] of c.edits ?? []) {
+    if (op === 'set') out[at] = arg as number;
+    else if (op === 'delete') out.splice(at, arg as number);
+    else if (op === 'insert')
+      out.splice(at, 0, ...((arg as string).match(/../g) ?? []).map((h) => Number.parseInt(h, 16)));
+    else throw new Error(`edit ${op}`);
+  }
+  return Uint8Array.from(out);
 }
 
 const sample = (name: string) => new Uint8Array(readFileSync(path.join(GOLDEN, 'media', name)));
