@@ -52,7 +52,7 @@ pub(crate) fn describe(plan: &Plan, n: u64, zeroed: u64) -> Executed {
             sentence(format!("Cut the file short at byte {cut} of {n}, as an interrupted download leaves it: the last {lost} bytes are missing.")),
         ),
         Plan::Truncate(p) => {
-            return describe_truncate(n, p.removed as u64, p.remove_start as u64, p.inserted.len() as u64)
+            return describe_truncate(n, p.removed as u64, p.remove_start as u64, p.inserted as u64)
         }
         Plan::Shuffle(p) => {
             let k = p.shuffled;

@@ -1,7 +1,7 @@
 //! The corrupt stage on a whole buffer: a plan carried out on the input's bytes.
 
 use crate::describe::{describe, flip_executed_len, Executed, EMPTY_RECIPE};
-use crate::modes::{flip, sectors, shuffle, truncate};
+use crate::modes::{copy_into, flip, sectors, shuffle, truncate};
 use crate::plan::Plan;
 use crate::recipes;
 
@@ -17,25 +17,28 @@ pub(crate) fn flip_executed(data: Vec<u8>, h: usize, k: u64, preserve: bool) -> 
     flip_executed_len(data, n, h, k, preserve)
 }
 
-pub(crate) fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> Executed {
+/// `plan` carried out on `input`; the output is written into `spare`'s memory (empty: a new buffer).
+pub(crate) fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64, spare: Vec<u8>) -> Executed {
     let n = input.len();
     let data = match plan {
-        Plan::Flip { h, k, preserve, seed, .. } => return flip_owned(input.to_vec(), *h, *k, *preserve, *seed),
+        Plan::Flip { h, k, preserve, seed, .. } => {
+            return flip_owned(copy_into(spare, input), *h, *k, *preserve, *seed)
+        }
         Plan::Allowed { action, allowed, k, seed, .. } => {
-            let mut data = input.to_vec();
+            let mut data = copy_into(spare, input);
             flip::flip_allowed(&mut data, allowed, *k, *seed, *action);
             data
         }
         Plan::Sectors { allowed, z, seed } => {
-            let mut data = input.to_vec();
+            let mut data = copy_into(spare, input);
             let zeroed = sectors::zero_sectors(&mut data, allowed, *z, *seed);
             let mut e = describe(plan, n as u64, zeroed);
             e.data = data;
             return e;
         }
-        Plan::Interrupted { cut, .. } => input[..*cut as usize].to_vec(),
-        Plan::Truncate(p) => truncate::apply(input, p),
-        Plan::Shuffle(p) => shuffle::apply(input, p),
+        Plan::Interrupted { cut, .. } => copy_into(spare, &input[..*cut as usize]),
+        Plan::Truncate(p) => truncate::apply_into(input, p, spare),
+        Plan::Shuffle(p) => shuffle::apply_into(input, p, spare),
         Plan::Break(family) => {
             if n == 0 {
                 return Executed {
@@ -46,7 +49,7 @@ pub(crate) fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64) -> E
                 };
             }
             let mut ctx = recipes::Ctx::new(seed, intensity);
-            let b = recipes::apply(*family, input, &mut ctx);
+            let b = recipes::apply_into(*family, input, &mut ctx, spare);
             return Executed {
                 data: b.data,
                 fields: Vec::new(),

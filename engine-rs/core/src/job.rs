@@ -37,6 +37,8 @@ pub struct Job {
     pub(crate) sha_before: String,
     plan: Option<Plan>,
     output: Vec<u8>,
+    /// Memory the corrupt stage writes its output into instead of a new buffer (`set_spare`).
+    spare: Vec<u8>,
     fields: Vec<(&'static str, Value)>,
     strategy: &'static str,
     recipe: String,
@@ -130,6 +132,7 @@ impl Job {
             sha_before: String::new(),
             plan: None,
             output: Vec::new(),
+            spare: Vec::new(),
             fields: Vec::new(),
             strategy: "",
             recipe: String::new(),
@@ -223,19 +226,40 @@ impl Job {
     /// 204,800 bytes on, the output's first 1,024 bytes are the input's, so the verdict is the input's.
     /// header_preserve_flip never escalates. Known verdicts let the flip change the input in place.
     fn flip_verdict_known(&self) -> Option<bool> {
-        // Fixing checksums reads the input after the flip, and may write anywhere, headers included.
-        if self.fix_checksums {
+        if !Job::flips_in_place(self.mode, self.n, &self.ext, self.fix_checksums) {
             return None;
         }
         match self.mode {
             Mode::HeaderPreserveFlip => Some(true),
-            Mode::ByteFlip
-                if flip::header_len(self.n, false) >= 1024 && !matches!(self.ext.as_str(), "csv" | "tsv" | "json") =>
-            {
-                Some(looks_corrupted(&self.input, &self.ext))
-            }
-            _ => None,
+            _ => Some(looks_corrupted(&self.input, &self.ext)),
         }
+    }
+
+    /// Whether a run of `mode` on `n` bytes named with extension `ext` flips its input in place (the
+    /// input becomes the output, see `flip_verdict_known`) rather than writing a copy: known before
+    /// the scan, so a caller that must keep its bytes can hand the job a copy of them instead.
+    pub fn flips_in_place(mode: Mode, n: u64, ext: &str, fix_checksums: bool) -> bool {
+        // Fixing checksums reads the input after the flip, and may write anywhere, headers included.
+        if fix_checksums {
+            return false;
+        }
+        match mode {
+            Mode::HeaderPreserveFlip => true,
+            Mode::ByteFlip => flip::header_len(n, false) >= 1024 && !matches!(ext, "csv" | "tsv" | "json"),
+            _ => false,
+        }
+    }
+
+    /// Memory for the corrupt stage's output (a buffer of an earlier run, its bytes ignored), so a
+    /// caller running many jobs reuses one output buffer instead of a new one per run.
+    pub fn set_spare(&mut self, spare: Vec<u8>) {
+        self.spare = spare;
+    }
+
+    /// The input (empty once a flip took it over, or `drop_input` freed it) and the output, taken out
+    /// of the job for the caller to reuse.
+    pub fn take_buffers(&mut self) -> (Vec<u8>, Vec<u8>) {
+        (std::mem::take(&mut self.input), std::mem::take(&mut self.output))
     }
 
     /// The corrupt stage.
@@ -257,7 +281,11 @@ impl Job {
     }
 
     fn apply(&mut self, plan: &Plan, intensity: u32, seed: u64) {
-        let r = execute(plan, &self.input, intensity, seed);
+        // An earlier output (verify's escalation) is replaced: its memory is the new one's.
+        if self.spare.capacity() < self.output.capacity() {
+            self.spare = std::mem::take(&mut self.output);
+        }
+        let r = execute(plan, &self.input, intensity, seed, std::mem::take(&mut self.spare));
         self.set(r);
     }
 
@@ -505,11 +533,12 @@ mod in_place_tests {
         let ext = extension_of(name);
         let family = detect(input, &ext);
         let plan = make_plan(m, input.len() as u64, family, intensity, seed, None);
-        let first = execute(&plan, input, intensity, seed);
+        let first = execute(&plan, input, intensity, seed, Vec::new());
         if !matches!(m, Mode::ByteFlip | Mode::GuaranteedBreak) || looks_corrupted(&first.data, &ext) {
             return (first.data, first.fields, first.recipe, false);
         }
-        let again = execute(&make_plan(m, input.len() as u64, family, 100, seed + 1, None), input, 100, seed + 1);
+        let again =
+            execute(&make_plan(m, input.len() as u64, family, 100, seed + 1, None), input, 100, seed + 1, Vec::new());
         (again.data, again.fields, again.recipe, true)
     }
 

@@ -96,12 +96,20 @@ impl Stream {
 
     /// `len` bytes: ceil(len/4) words, each little-endian, surplus bytes of the last word dropped.
     pub fn fill(&mut self, len: usize) -> Vec<u8> {
-        let mut out = Vec::with_capacity(len + 3);
-        while out.len() < len {
+        let mut out = Vec::with_capacity(len);
+        self.fill_into(&mut out, len);
+        out
+    }
+
+    /// `fill(len)` appended to `out`, never past `len` bytes (so a buffer sized for them suffices).
+    pub fn fill_into(&mut self, out: &mut Vec<u8>, len: usize) {
+        out.reserve(len);
+        for _ in 0..len / 4 {
             out.extend_from_slice(&self.u32().to_le_bytes());
         }
-        out.truncate(len);
-        out
+        if len % 4 > 0 {
+            out.extend_from_slice(&self.u32().to_le_bytes()[..len % 4]);
+        }
     }
 }
 

@@ -51,13 +51,15 @@ extern "C" {
 pub struct InputBuffer {
     bytes: Vec<u8>,
     sha: Progressive,
+    /// Memory for the job's output, kept from an earlier run (the benchmark's; empty otherwise).
+    spare: Vec<u8>,
 }
 
 #[wasm_bindgen]
 impl InputBuffer {
     #[wasm_bindgen(constructor)]
     pub fn new(len: usize) -> InputBuffer {
-        InputBuffer { bytes: vec![0; len], sha: Progressive::default() }
+        InputBuffer { bytes: vec![0; len], sha: Progressive::default(), spare: Vec::new() }
     }
 
     /// Where the bytes start in the module's memory.
@@ -86,6 +88,101 @@ impl InputBuffer {
     /// The input's length in bytes.
     pub fn size(&self) -> usize {
         self.bytes.len()
+    }
+}
+
+/// The benchmark's memory in the module (docs/benchmark.md, "Memory"): its input, made once per
+/// input and size, and one scratch buffer, both kept for every run and mode of that size. A run of a
+/// mode that flips in place gets a copy of the input in the scratch (the flip changes it, as it does
+/// a file the workspace holds); any other mode reads the input and writes its output into the
+/// scratch. `take` lends them to one run's job, `giveBack` takes them back from it: two buffers of
+/// the input's size in all, however many runs.
+#[wasm_bindgen]
+pub struct BenchBuffers {
+    input: Vec<u8>,
+    scratch: Vec<u8>,
+    /// Lent to a job: 0 no, 1 the scratch (a copy of the input), 2 the input with the scratch.
+    lent: u8,
+}
+
+#[wasm_bindgen]
+impl BenchBuffers {
+    /// Room for inputs of up to `capacity` bytes, reserved now (pages the module's memory gains are
+    /// not backed by the system until written).
+    #[wasm_bindgen(constructor)]
+    pub fn new(capacity: usize) -> BenchBuffers {
+        BenchBuffers { input: Vec::with_capacity(capacity), scratch: Vec::with_capacity(capacity), lent: 0 }
+    }
+
+    /// Makes the input: `kind` ("random" or "png"), `len` bytes from `seed` (as `benchInput`).
+    pub fn fill(&mut self, kind: &str, len: usize, seed: f64) -> Result<(), JsError> {
+        use fracture_engine::bench;
+        let (_, seed) = check("byte_flip", 0.0, seed)?;
+        let kind = bench::Input::parse(kind).map_err(|e| JsError::new(&e))?;
+        self.here()?;
+        self.input.clear();
+        self.input.resize(len, 0);
+        bench::fill(kind, &mut self.input, seed).map_err(|e| JsError::new(&e))
+    }
+
+    /// Where the input starts in the module's memory (the reference engine reads it there).
+    #[wasm_bindgen(js_name = inputPtr)]
+    pub fn input_ptr(&self) -> *const u8 {
+        self.input.as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = inputLen)]
+    pub fn input_len(&self) -> usize {
+        self.input.len()
+    }
+
+    /// The input of one run of `mode` on a file called `name` (not timed): its first `len` bytes (all
+    /// of them or fewer, for a warm-up), copied into the scratch when the run would change them (a
+    /// flip in place) or is shorter, else the input itself with the scratch as the output's memory.
+    /// Hand the job to `giveBack` when it is done.
+    pub fn take(&mut self, mode: &str, name: &str, len: usize) -> Result<InputBuffer, JsError> {
+        let mode = Mode::parse(mode).map_err(js_error)?;
+        self.here()?;
+        if len > self.input.len() {
+            return Err(JsError::new("the benchmark's input is shorter than the run asks for"));
+        }
+        let in_place = Job::flips_in_place(mode, len as u64, &fracture_engine::extension_of(name), false);
+        let sha = Progressive::default();
+        if len == self.input.len() && !in_place {
+            self.lent = 2;
+            let bytes = std::mem::take(&mut self.input);
+            return Ok(InputBuffer { bytes, sha, spare: std::mem::take(&mut self.scratch) });
+        }
+        self.lent = 1;
+        let bytes = fracture_engine::modes::copy_into(std::mem::take(&mut self.scratch), &self.input[..len]);
+        Ok(InputBuffer { bytes, sha, spare: Vec::new() })
+    }
+
+    /// Takes the buffers back from the job made from `take`'s input (the job is then of no use).
+    #[wasm_bindgen(js_name = giveBack)]
+    pub fn give_back(&mut self, job: &mut WasmJob) -> Result<(), JsError> {
+        let (input, output) = job.job.take_buffers();
+        match self.lent {
+            2 if input.len() as u64 == job.job_len() => {
+                // The job read the input and wrote its output in the scratch's memory.
+                (self.input, self.scratch) = (input, output);
+            }
+            2 => return Err(JsError::new("a run of the benchmark changed its input")),
+            1 => {
+                // The job ran on a copy in the scratch: keep the larger of its input and output.
+                self.scratch = if input.capacity() >= output.capacity() { input } else { output };
+            }
+            _ => return Err(JsError::new("the benchmark's buffers were not lent to a job")),
+        }
+        self.lent = 0;
+        Ok(())
+    }
+
+    fn here(&self) -> Result<(), JsError> {
+        if self.lent != 0 {
+            return Err(JsError::new("the benchmark's buffers are lent to a job"));
+        }
+        Ok(())
     }
 }
 
@@ -414,7 +511,8 @@ impl WasmJob {
         let (intensity, seed) = check(mode, intensity, seed)?;
         let sha256 = sha256.unwrap_or_else(|| input.sha.finish(&input.bytes));
         let n = input.bytes.len();
-        let job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256)).map_err(js_error)?;
+        let mut job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256)).map_err(js_error)?;
+        job.set_spare(input.spare);
         Ok(WasmJob { job, n, output_sha: Progressive::default() })
     }
 
@@ -509,6 +607,11 @@ impl WasmJob {
     #[wasm_bindgen(js_name = outputLen)]
     pub fn output_len(&self) -> usize {
         self.job.output().len()
+    }
+
+    /// The input's length.
+    fn job_len(&self) -> u64 {
+        self.n as u64
     }
 
     /// Frees the input once it is no longer needed (after the report), to lower peak memory.

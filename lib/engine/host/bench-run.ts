@@ -1,7 +1,13 @@
 // The timed runs of the benchmark (docs/benchmark.md), in the /benchmark page's worker and the npm
 // CLI's `fracture bench`. The inputs come from the core's generator in the WebAssembly module
-// (InputBuffer.benchInput), the same bytes as natively; what is timed is one engine call on bytes in
+// (BenchBuffers.fill), the same bytes as natively; what is timed is one engine call on bytes in
 // memory, its output included.
+//
+// Memory (docs/benchmark.md, "Memory"): one size of the suite at a time, in two buffers of the
+// module's memory made for it and freed after it (BenchBuffers): the input, made once per input kind,
+// and a scratch the runs write their output into (or flip a copy of the input in, for the modes that
+// flip in place). The reference engine reads the same input where it is and its rows run first, while
+// the scratch is still untouched; each of its outputs is freed as soon as it is timed.
 import { Job } from '../reference/engine.ts';
 import {
   type BenchInput,
@@ -16,25 +22,29 @@ import {
 } from './bench.ts';
 import type { WasmEngine } from './run.ts';
 
-/** The input of `cell`, made in the module's memory (not timed). */
-function makeInput(engine: WasmEngine, input: BenchInput, size: number, seed: number) {
-  return engine.InputBuffer.benchInput(input, size, seed);
-}
+type Buffers = InstanceType<WasmEngine['BenchBuffers']>;
 
 /**
- * One timed WebAssembly run: the stages on the input in the module's memory (both SHA-256 digests
- * included), then the output copied out through `scratch`, piece by piece. Returns milliseconds.
+ * One timed WebAssembly run on the first `size` bytes of the input: the stages on bytes in the
+ * module's memory (both SHA-256 digests included), then the output copied out through `scratch`,
+ * piece by piece. Returns milliseconds.
  */
-function timeWasm(engine: WasmEngine, cell: Cell, size: number, o: BenchOptions, scratch: Uint8Array): number {
-  const buffer = makeInput(engine, cell.input, size, o.seed);
+function timeWasm(
+  engine: WasmEngine,
+  buffers: Buffers,
+  cell: Cell,
+  size: number,
+  o: BenchOptions,
+  scratch: Uint8Array,
+): number {
+  const input = buffers.take(cell.mode, fileName(cell.input), size);
   const t0 = performance.now();
-  const job = engine.WasmJob.fromBuffer(buffer, fileName(cell.input), cell.mode, o.intensity, o.seed, undefined);
+  const job = engine.WasmJob.fromBuffer(input, fileName(cell.input), cell.mode, o.intensity, o.seed, undefined);
   try {
     job.plan();
     job.corrupt();
     job.verify();
     const length = job.outputLen();
-    job.dropInput();
     for (let at = 0; at < length; at += scratch.length) {
       const end = Math.min(length, at + scratch.length);
       job.hashOutputTo(end);
@@ -43,27 +53,40 @@ function timeWasm(engine: WasmEngine, cell: Cell, size: number, o: BenchOptions,
     job.reportWith(0, 0, undefined);
     return performance.now() - t0;
   } finally {
+    buffers.giveBack(job);
     job.free();
   }
 }
 
-/** One timed run of the reference engine: its stages on the input in a JavaScript array. */
-function timeTs(engine: WasmEngine, cell: Cell, size: number, o: BenchOptions): number {
-  const buffer = makeInput(engine, cell.input, size, o.seed);
-  let bytes: Uint8Array;
+/** Frees an output of the reference engine at once (`ArrayBuffer.prototype.transfer`), not at the next collection. */
+function release(bytes: Uint8Array, engine: WasmEngine) {
+  const buffer = bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+  if (buffer === engine.memory.buffer || typeof buffer.transfer !== 'function') return;
   try {
-    bytes = new Uint8Array(engine.memory.buffer, buffer.ptr(), size).slice();
-  } finally {
-    buffer.free();
+    buffer.transfer(0);
+  } catch {
+    // Not detachable (a WebAssembly memory's, say): left to the collector.
   }
+}
+
+/**
+ * One timed run of the reference engine: its stages on the first `size` bytes of the input, read
+ * where they are in the module's memory.
+ */
+function timeTs(engine: WasmEngine, buffers: Buffers, cell: Cell, size: number, o: BenchOptions): number {
+  const bytes = new Uint8Array(engine.memory.buffer, buffers.inputPtr(), size);
   const t0 = performance.now();
   const job = Job.scan(bytes, fileName(cell.input), { mode: cell.mode, intensity: o.intensity, seed: o.seed });
   job.plan();
   job.corrupt();
+  const first = job.output;
   job.verify();
   job.report(0, 0);
-  if (job.output.length < 0) throw new Error('no output');
-  return performance.now() - t0;
+  const time = performance.now() - t0;
+  // Escalated (verify corrupted the input again): the first output is garbage too.
+  if (job.output !== first) release(first, engine);
+  release(job.output, engine);
+  return time;
 }
 
 export interface RunEvents {
@@ -81,7 +104,32 @@ export class BenchCancelled extends Error {
   }
 }
 
-/** The timed runs of every cell, each cell after an untimed warm-up on 1 MiB of its input. */
+/**
+ * The cells in the order they run: one size of the suite after another (a reference row capped
+ * below a size runs with the first size it belongs to), in each the reference engine's rows first,
+ * then the WebAssembly engine's, each engine's by input. Each group is run on one pair of buffers.
+ */
+export function runOrder(o: BenchOptions, cells: readonly Cell[]): Cell[][] {
+  const left = new Set(cells);
+  const groups: Cell[][] = [];
+  const sizes = [...o.sizes_bytes, ...cells.map((c) => c.size_bytes)];
+  for (const size of sizes) {
+    const cap = o.ts_max_bytes === null ? size : Math.min(size, o.ts_max_bytes);
+    const group = [...left].filter((c) => c.size_bytes === (c.engine === 'ts' ? cap : size));
+    if (group.length === 0) continue;
+    for (const c of group) left.delete(c);
+    const rank = (c: Cell) => (c.engine === 'ts' ? 0 : 2) + (c.input === 'random' ? 0 : 1);
+    groups.push(
+      group
+        .map((c, i) => ({ c, i }))
+        .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+        .map((x) => x.c),
+    );
+  }
+  return groups;
+}
+
+/** The timed runs of every cell, each cell after an untimed warm-up on the first 1 MiB of its input. */
 export async function runCells(
   engine: WasmEngine,
   o: BenchOptions,
@@ -90,21 +138,35 @@ export async function runCells(
 ): Promise<BenchRow[]> {
   const scratch = new Uint8Array(COPY_BYTES);
   const total = cells.length * o.runs;
-  const rows: BenchRow[] = [];
+  const rows = new Map<Cell, BenchRow>();
   let done = 0;
-  const once = (cell: Cell, size: number) =>
-    cell.engine === 'wasm' ? timeWasm(engine, cell, size, o, scratch) : timeTs(engine, cell, size, o);
-  for (const cell of cells) {
-    once(cell, Math.max(Math.min(WARM_UP_BYTES, cell.size_bytes), INPUT_MIN_BYTES[cell.input]));
-    const times: number[] = [];
-    for (let i = 0; i < o.runs; i++) {
-      await events.pause?.();
-      if (events.cancelled?.()) throw new BenchCancelled();
-      times.push(once(cell, cell.size_bytes));
-      done++;
-      events.onProgress?.(done, total, cell);
+  for (const group of runOrder(o, cells)) {
+    const buffers = new engine.BenchBuffers(Math.max(...group.map((c) => c.size_bytes)));
+    try {
+      let made: [BenchInput, number] | undefined;
+      for (const cell of group) {
+        if (made?.[0] !== cell.input || made[1] !== cell.size_bytes) {
+          buffers.fill(cell.input, cell.size_bytes, o.seed);
+          made = [cell.input, cell.size_bytes];
+        }
+        const once = (size: number) =>
+          cell.engine === 'wasm'
+            ? timeWasm(engine, buffers, cell, size, o, scratch)
+            : timeTs(engine, buffers, cell, size, o);
+        once(Math.min(Math.max(WARM_UP_BYTES, INPUT_MIN_BYTES[cell.input]), cell.size_bytes));
+        const times: number[] = [];
+        for (let i = 0; i < o.runs; i++) {
+          await events.pause?.();
+          if (events.cancelled?.()) throw new BenchCancelled();
+          times.push(once(cell.size_bytes));
+          done++;
+          events.onProgress?.(done, total, cell);
+        }
+        rows.set(cell, benchRow(cell, o, times));
+      }
+    } finally {
+      buffers.free();
     }
-    rows.push(benchRow(cell, o, times));
   }
-  return rows;
+  return cells.map((c) => rows.get(c) as BenchRow);
 }

@@ -17,3 +17,11 @@ impl Mode {
         Mode::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| EngineError::UnsupportedMode(s.to_string()))
     }
 }
+
+/// `bytes` copied into `out` (cleared first): the output of a mode that starts from a copy of its
+/// input, in memory the caller may have kept from an earlier run (`Job::set_spare`).
+pub fn copy_into(mut out: Vec<u8>, bytes: &[u8]) -> Vec<u8> {
+    out.clear();
+    out.extend_from_slice(bytes);
+    out
+}

@@ -2,6 +2,7 @@
 //! (docs/contract.md, section 6.4). Blocks are planned in windows of `WINDOW` blocks, each on the
 //! plan stream continued from the one before, so a plan in memory is at most one window's.
 
+use crate::modes::copy_into;
 use crate::rng::{Stream, PLAN_STREAM};
 
 /// The bytes in each block shuffle_blocks moves (the tail after the last whole block stays).
@@ -107,7 +108,12 @@ impl Iterator for Windows {
 }
 
 pub fn apply(input: &[u8], plan: &ShufflePlan) -> Vec<u8> {
-    let mut data = input.to_vec();
+    apply_into(input, plan, Vec::new())
+}
+
+/// `apply` writing into `out` (cleared; its memory reused when large enough).
+pub fn apply_into(input: &[u8], plan: &ShufflePlan, out: Vec<u8>) -> Vec<u8> {
+    let mut data = copy_into(out, input);
     for w in plan.windows() {
         for (slot, from) in w.slots.iter().zip(&w.perm) {
             let s = (w.first + u64::from(*slot)) as usize * SHUFFLE_BLOCK_BYTES;

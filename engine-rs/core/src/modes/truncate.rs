@@ -5,14 +5,25 @@ use crate::rng::{Stream, PLAN_STREAM};
 pub struct TruncatePlan {
     pub removed: usize,
     pub remove_start: usize,
-    pub inserted: Vec<u8>,
+    /// How many random bytes go in: the plan stream's next bytes after the lengths' draws, made by
+    /// `apply` straight into the output (never held apart: up to half the input at intensity 100).
+    pub inserted: usize,
+    n: u64,
+    intensity: u32,
+    seed: u64,
 }
 
 /// span = min(n, max(1, n*intensity/200)); start and the inserted bytes come from the plan stream.
 pub fn plan(n: usize, intensity: u32, seed: u64) -> TruncatePlan {
-    let (p, mut rng) = plan_lengths(n as u64, intensity, seed);
-    let inserted = rng.fill(p.inserted as usize);
-    TruncatePlan { removed: p.removed as usize, remove_start: p.remove_start as usize, inserted }
+    let (p, _) = plan_lengths(n as u64, intensity, seed);
+    TruncatePlan {
+        removed: p.removed as usize,
+        remove_start: p.remove_start as usize,
+        inserted: p.inserted as usize,
+        n: n as u64,
+        intensity,
+        seed,
+    }
 }
 
 /// The plan's numbers without its inserted bytes, which are the returned stream's next bytes
@@ -37,10 +48,17 @@ pub fn plan_lengths(n: u64, intensity: u32, seed: u64) -> (Lengths, Stream) {
 }
 
 pub fn apply(input: &[u8], plan: &TruncatePlan) -> Vec<u8> {
+    apply_into(input, plan, Vec::new())
+}
+
+/// `apply` writing into `out` (cleared; its memory reused when large enough).
+pub fn apply_into(input: &[u8], plan: &TruncatePlan, mut out: Vec<u8>) -> Vec<u8> {
     let (start, end) = (plan.remove_start, plan.remove_start + plan.removed);
-    let mut data = Vec::with_capacity(input.len() - plan.removed + plan.inserted.len());
-    data.extend_from_slice(&input[..start]);
-    data.extend_from_slice(&plan.inserted);
-    data.extend_from_slice(&input[end..]);
-    data
+    let (_, mut rng) = plan_lengths(plan.n, plan.intensity, plan.seed);
+    out.clear();
+    out.reserve_exact(input.len() - plan.removed + plan.inserted);
+    out.extend_from_slice(&input[..start]);
+    rng.fill_into(&mut out, plan.inserted);
+    out.extend_from_slice(&input[end..]);
+    out
 }

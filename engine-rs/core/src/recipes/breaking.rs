@@ -280,11 +280,16 @@ impl Breaker {
 
 /// The whole recipe on an input in memory: one piece, one window.
 pub fn apply_whole(family: Family, input: &[u8], intensity: u32, seed: u64) -> (Vec<u8>, String) {
+    apply_whole_into(family, input, intensity, seed, Vec::new())
+}
+
+/// `apply_whole` writing into `out`'s memory (cleared; reused when large enough).
+pub fn apply_whole_into(family: Family, input: &[u8], intensity: u32, seed: u64, out: Vec<u8>) -> (Vec<u8>, String) {
     let n = input.len() as u64;
     let head = &input[..input.len().min(CHUNK)];
     let mut b = Breaker::new(family, n, head, intensity, seed);
     b.before(input, 0);
-    let mut data = input.to_vec();
+    let mut data = crate::modes::copy_into(out, input);
     let (region, k, s) = b.scatter_plan();
     flip::flip_allowed(&mut data, &region, k, s, Action::Flip);
     b.after(&mut data, 0);

@@ -57,7 +57,12 @@ pub fn strategy_for(family: Family) -> &'static str {
 
 /// Runs `family`'s recipe. Inputs of any length, including 0, are fine.
 pub fn apply(family: Family, input: &[u8], ctx: &mut Ctx) -> Broken {
-    let (data, recipe) = breaking::apply_whole(family, input, ctx.intensity, ctx.seed);
+    apply_into(family, input, ctx, Vec::new())
+}
+
+/// `apply` writing into `out`'s memory (cleared; reused when large enough).
+pub fn apply_into(family: Family, input: &[u8], ctx: &mut Ctx, out: Vec<u8>) -> Broken {
+    let (data, recipe) = breaking::apply_whole_into(family, input, ctx.intensity, ctx.seed, out);
     Broken { data, recipe }
 }
 
