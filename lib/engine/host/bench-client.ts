@@ -17,7 +17,7 @@ export interface BenchRun {
 
 export const BENCH_CANCELLED = 'The benchmark was cancelled';
 /** The pause between an ended worker and the next one (its memory goes when its thread has shut down). */
-const RELEASE_MS = 500;
+const RELEASE_MS = 2000;
 
 interface Standby {
   worker: Worker;

@@ -10,6 +10,7 @@
 // the scratch is still untouched; each of its outputs is freed as soon as it is timed.
 import { Job } from '../reference/engine.ts';
 import {
+  BENCH_INPUTS,
   type BenchInput,
   type BenchOptions,
   type BenchRow,
@@ -18,8 +19,10 @@ import {
   COPY_BYTES,
   fileName,
   INPUT_MIN_BYTES,
+  planCells,
   WARM_UP_BYTES,
 } from './bench.ts';
+import { ENGINE_MODES } from '../shared/types.ts';
 import type { WasmEngine } from './run.ts';
 
 type Buffers = InstanceType<WasmEngine['BenchBuffers']>;
@@ -169,4 +172,27 @@ export async function runCells(
     }
   }
   return cells.map((c) => rows.get(c) as BenchRow);
+}
+
+/** The size of the benchmark worker's warm-up at rest. */
+const AT_REST_BYTES = 256 * 1024;
+
+/**
+ * The benchmark worker's warm-up before it says "ready": every mode of both engines on 256 KiB of
+ * both inputs, so the code of both engines is compiled and their heaps have grown to what a run
+ * needs beyond its buffers while the worker is at rest, before the tab's memory at rest is read
+ * (docs/benchmark.md, "Memory"). The timed runs keep their own warm-up.
+ */
+export async function warmAtRest(engine: WasmEngine): Promise<void> {
+  const o: BenchOptions = {
+    sizes_bytes: [AT_REST_BYTES],
+    modes: [...ENGINE_MODES],
+    inputs: [...BENCH_INPUTS],
+    engines: ['wasm', 'ts'],
+    intensity: 80,
+    runs: 1,
+    seed: 1,
+    ts_max_bytes: null,
+  };
+  await runCells(engine, o, planCells(o));
 }

@@ -10,6 +10,14 @@ export const VERSION = 1;
 export const MIB = 1_048_576;
 /** The reference engine's rows run at most this size unless told otherwise (docs/benchmark.md). */
 export const TS_MAX_BYTES = 16 * MIB;
+
+/**
+ * The page's cap of the reference engine at input size `size`: half of it (at least the smallest
+ * PNG), at most TS_MAX_BYTES. Half, because the reference engine's output is a new array beside its
+ * input (and byte_flip's escalation makes a second one): at the full size its runs alone would pass
+ * the page's 2x of memory (docs/benchmark.md, "Memory").
+ */
+export const pageTsCap = (size: number) => Math.min(TS_MAX_BYTES, Math.max(4096, Math.floor(size / 2)));
 /** The untimed run before each cell's timed runs. */
 export const WARM_UP_BYTES = MIB;
 /** The slice the WebAssembly output is copied out through (one buffer, reused). */

@@ -8,7 +8,7 @@ import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
 import { answerHash, hashClient, type StreamHasher } from './hash-helper.ts';
 import type { FlipReply, FlipRequest, FromWorker, HashReply, HashRequest, ToWorker } from './protocol.ts';
 import { BENCH_WORKER_NAME } from './bench.ts';
-import { runCells } from './bench-run.ts';
+import { runCells, warmAtRest } from './bench-run.ts';
 import { runReference } from './run-ts.ts';
 import { type OutputFile, runWasmToBlob, runWasmToFile, type WasmEngine } from './run.ts';
 import { browserRoute } from './policy.ts';
@@ -31,7 +31,15 @@ const ready: Promise<WasmEngine | undefined> = init({ module_or_path: wasmUrl })
     return undefined;
   },
 );
-void ready.then(() => post({ type: 'ready' }));
+// A benchmark worker says "ready" once it has also warmed up (warmAtRest): the page reads the tab's
+// memory at rest then.
+const benchReady = self.name === BENCH_WORKER_NAME ? ready.then(warmBench) : ready;
+void benchReady.then(() => post({ type: 'ready' }));
+
+async function warmBench(engine: WasmEngine | undefined) {
+  if (engine) await warmAtRest(engine).catch(() => undefined);
+  return engine;
+}
 
 /**
  * V8 first runs WebAssembly as baseline code and switches a function to optimised code only at its
@@ -61,7 +69,7 @@ const warm = ready.then(async (engine) => {
  * yields, so progress reaches the page (which cancels by ending the worker).
  */
 async function bench(msg: Extract<ToWorker, { type: 'bench' }>) {
-  const engine = await ready;
+  const engine = await benchReady;
   await warm.catch(() => undefined);
   try {
     if (!engine) throw new Error('The WebAssembly engine did not load, and the benchmark makes its inputs with it');

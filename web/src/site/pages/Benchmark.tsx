@@ -17,6 +17,7 @@ import {
   planCells,
   SCHEMA,
   sizeText,
+  pageTsCap,
   TS_MAX_BYTES,
   VERSION,
 } from '../../../../lib/engine/host/bench.ts';
@@ -225,7 +226,7 @@ function Runner() {
       intensity,
       runs,
       seed,
-      ts_max_bytes: TS_MAX_BYTES,
+      ts_max_bytes: pageTsCap(size),
     };
     const started = pageEnvironment();
     setEnv(started);
@@ -309,8 +310,9 @@ function Runner() {
         </Actions>
       </Form>
       <p>
-        The TypeScript reference engine runs at most {sizeText(TS_MAX_BYTES)}: above that, its rows use a{' '}
-        {sizeText(TS_MAX_BYTES)} input.
+        The TypeScript reference engine runs at most half the chosen size and at most {sizeText(TS_MAX_BYTES)}: at this
+        size its rows use a {sizeText(pageTsCap(size))} input (it is slow, and its outputs are new arrays beside its
+        input).
       </p>
       <div aria-live="polite" data-testid="bench-status" data-engine={engineReady ? 'ready' : 'loading'}>
         {status.kind === 'running' && (
@@ -427,8 +429,8 @@ export function Benchmark() {
               Not timed: generating the input (random bytes and a valid PNG, made from the seed), loading the engine,
               drawing the page. Before each mode&apos;s runs an untimed run on 1 MiB lets the browser compile the hot
               code. Memory: the engine&apos;s worker starts when this page opens; a run then adds two buffers of the
-              input&apos;s size (the input and one output, reused by every run), so the tab grows by at most twice the
-              input over what it held at rest before the run.
+              input&apos;s size (the input and one output, reused by every run), so the tab grows by twice the input,
+              and a few MiB for the engines&apos; code and heaps, over what it held at rest before the run.
             </p>
             <p>
               The same suite runs from the command line: <code>fracture bench</code> (native) and{' '}
