@@ -3,7 +3,7 @@
 // served by scripts/serve.mjs, at each size asked for a fresh page, "Run benchmark", then the page's
 // JSON (the schema) and the tab's memory (tests/bench/lib/tab-memory.mjs: the largest renderer
 // process's Rss, the page and its engine worker, sampled every 50 ms). The tab at rest is measured
-// once the page's engine worker has loaded (the page starts it when it opens) and before the click;
+// once the page's engine worker has loaded (the page starts it when its form is reached: choosing the size does) and before the click;
 // the figure is the peak's growth over it, as a ratio to the input's size (the page's claim: at most
 // 2x). --max-ratio R exits 1 when a size's ratio is above R.
 //   node tests/bench/page.mjs [--mib 16,64,200] [--runs N] [--max-ratio R] [--out FILE] [--dist DIR]

@@ -2,7 +2,7 @@
 // the engine (worker.ts, the one the workspace runs files in), never the main thread; progress comes
 // back after every run, and cancelling ends the worker, which frees its memory at once.
 //
-// The worker is started before the run (`prepareBench`, when the page opens) and waits at rest, so
+// The worker is started before the run (`prepareBench`, when the visitor reaches the page's form) and waits at rest, so
 // the tab's memory before a run already holds it: a run adds only its buffers (docs/benchmark.md,
 // "Memory"). One worker runs the whole suite, then ends (a module's memory never shrinks), and a
 // fresh one waits for the next run.
@@ -53,7 +53,7 @@ function startWorker(): Standby {
   return { worker, ready, listen: (f) => (on = f) };
 }
 
-/** Starts the engine's worker now, to wait at rest for the run (the page calls this when it opens). */
+/** Starts the engine's worker now, to wait at rest for the run (the page calls this when the visitor reaches its form). */
 export function prepareBench(): Promise<void> {
   wanted = true;
   standby ??= startWorker();

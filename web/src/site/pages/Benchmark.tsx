@@ -194,6 +194,8 @@ function Runner() {
   const [result, setResult] = useState<BenchResult | null>(null);
   const [copied, setCopied] = useState('');
   const cancel = useRef<(() => void) | null>(null);
+  /** The bench client, once loaded (see `prepare`). */
+  const prepared = useRef<Promise<typeof import('../../../../lib/engine/host/bench-client.ts')> | null>(null);
   /** The engine's worker has loaded and waits at rest (tests/bench/page.mjs measures the tab then). */
   const [engineReady, setEngineReady] = useState(false);
 
@@ -205,17 +207,25 @@ function Runner() {
       setSizes((list) => [add, ...list]);
       setSize(add);
     }
-    // The engine's worker starts now and waits at rest, so a run adds only its own memory.
+    return () => {
+      cancel.current?.();
+      if (prepared.current) void prepared.current.then((c) => c.disposeBench());
+    };
+  }, []);
+
+  /**
+   * The engine's worker starts when the visitor first reaches the form (focus or pointer), before
+   * any run, and waits at rest, so a run adds only its own memory; not on load, which stays light.
+   */
+  const prepare = () => {
+    if (prepared.current) return;
     const client = import('../../../../lib/engine/host/bench-client.ts');
+    prepared.current = client;
     void client
       .then((c) => c.prepareBench())
       .then(() => setEngineReady(true))
       .catch(() => undefined);
-    return () => {
-      cancel.current?.();
-      void client.then((c) => c.disposeBench());
-    };
-  }, []);
+  };
 
   const run = async () => {
     const options: BenchOptions = {
@@ -275,6 +285,8 @@ function Runner() {
       <h2 id="bench-run">Run it</h2>
       <Form
         aria-labelledby="bench-run"
+        onFocus={prepare}
+        onPointerEnter={prepare}
         onSubmit={(e) => {
           e.preventDefault();
           if (!running) void run();
@@ -428,9 +440,10 @@ export function Benchmark() {
               five stages (scan, plan, corrupt, verify, report) with both SHA-256 checksums, and the output copied out.
               Not timed: generating the input (random bytes and a valid PNG, made from the seed), loading the engine,
               drawing the page. Before each mode&apos;s runs an untimed run on 1 MiB lets the browser compile the hot
-              code. Memory: the engine&apos;s worker starts when this page opens; a run then adds two buffers of the
-              input&apos;s size (the input and one output, reused by every run), so the tab grows by twice the input,
-              and a few MiB for the engines&apos; code and heaps, over what it held at rest before the run.
+              code. Memory: the engine&apos;s worker starts when you reach the form below and waits; a run then adds two
+              buffers of the input&apos;s size (the input and one output, reused by every run), so the tab grows by
+              twice the input, and a few MiB for the engines&apos; code and heaps, over what it held at rest before the
+              run.
             </p>
             <p>
               The same suite runs from the command line: <code>fracture bench</code> (native) and{' '}
