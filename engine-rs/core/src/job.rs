@@ -256,10 +256,13 @@ impl Job {
         self.spare = spare;
     }
 
-    /// The input (empty once a flip took it over, or `drop_input` freed it) and the output, taken out
-    /// of the job for the caller to reuse.
+    /// The input (empty once a flip took it over, or `drop_input` freed it) and the output (or the
+    /// spare, if larger: a job that never ran its corrupt stage), taken out of the job for the
+    /// caller to reuse.
     pub fn take_buffers(&mut self) -> (Vec<u8>, Vec<u8>) {
-        (std::mem::take(&mut self.input), std::mem::take(&mut self.output))
+        let (output, spare) = (std::mem::take(&mut self.output), std::mem::take(&mut self.spare));
+        let output = if spare.capacity() > output.capacity() { spare } else { output };
+        (std::mem::take(&mut self.input), output)
     }
 
     /// The corrupt stage.
