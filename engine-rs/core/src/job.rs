@@ -256,12 +256,12 @@ impl Job {
         self.spare = spare;
     }
 
-    /// The input (empty once a flip took it over, or `drop_input` freed it) and the output (or the
-    /// spare, if larger: a job that never ran its corrupt stage), taken out of the job for the
-    /// caller to reuse.
+    /// The input (empty once a flip took it over, or `drop_input` freed it) and the output (the
+    /// unused spare instead when the corrupt stage never ran), taken out of the job for the caller
+    /// to reuse.
     pub fn take_buffers(&mut self) -> (Vec<u8>, Vec<u8>) {
         let (output, spare) = (std::mem::take(&mut self.output), std::mem::take(&mut self.spare));
-        let output = if spare.capacity() > output.capacity() { spare } else { output };
+        let output = if output.capacity() == 0 { spare } else { output };
         (std::mem::take(&mut self.input), output)
     }
 
@@ -568,6 +568,38 @@ mod in_place_tests {
         let escalated = job.verify();
         let report = job.report(0.0, 0.0);
         (job.into_output(), report, escalated)
+    }
+
+    /// A spare output buffer (the benchmark's, `set_spare`) holding other bytes changes neither the
+    /// output nor the report, in any mode, and the modes that copy write into its memory.
+    #[test]
+    fn a_spare_output_buffer_changes_nothing_but_where_the_output_lives() {
+        let mut rng = Stream::new(5, 3);
+        let random: Vec<u8> = (0..300_000).map(|_| rng.u32() as u8).collect();
+        let mut text = b"a,b\n".repeat(75_000);
+        text[7] = b'x';
+        for (input, name) in [(&random, "blob.bin"), (&text, "data.csv"), (&random, "small.bin")] {
+            let input = if name == "small.bin" { &input[..5_000] } else { &input[..] };
+            for mode in Mode::ALL {
+                let (want, report) = corrupt(input, name, mode.name(), 80, 7).unwrap();
+                let mut job = Job::scan(input.to_vec(), name, mode.name(), 80, 7).unwrap();
+                let spare = vec![0xAB; input.len() + 10];
+                let spare_at = spare.as_ptr();
+                job.set_spare(spare);
+                job.plan();
+                job.corrupt();
+                job.verify();
+                let what = format!("{name} {}", mode.name());
+                assert!(job.output() == &want[..], "{what}: bytes differ");
+                assert_eq!(job.report(0.0, 0.0).to_json(), report.to_json(), "{what}");
+                let in_place = Job::flips_in_place(mode, input.len() as u64, &extension_of(name), false);
+                let (kept, output) = job.take_buffers();
+                assert_eq!(kept.len(), if in_place { 0 } else { input.len() }, "{what}: the input comes back");
+                if !in_place {
+                    assert_eq!(output.as_ptr(), spare_at, "{what}: the output is in the spare's memory");
+                }
+            }
+        }
     }
 
     #[test]
