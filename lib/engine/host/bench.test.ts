@@ -7,12 +7,14 @@ import {
   compareRows,
   markdown,
   MIB,
+  pageTsCap,
   planCells,
   SCHEMA,
   schemaProblem,
   stats,
   VERSION,
 } from './bench.ts';
+import { runOrder } from './bench-run.ts';
 
 const OPTIONS: BenchOptions = {
   sizes_bytes: [8 * MIB, 32 * MIB, 64 * MIB],
@@ -83,5 +85,46 @@ describe('the benchmark schema', () => {
       'A png input needs at least 4096 bytes, not 1000',
     );
     expect(checkBenchOptions(OPTIONS)).toBeUndefined();
+  });
+});
+
+describe('runOrder', () => {
+  it('runs one size at a time, the reference rows first, a capped one with the first size it belongs to', () => {
+    const groups = runOrder(OPTIONS, planCells(OPTIONS));
+    const show = (g: ReturnType<typeof planCells>) =>
+      g.map((c) => `${c.engine} ${c.input} ${c.mode} ${c.size_bytes / MIB}`);
+    expect(groups.map(show)).toEqual([
+      [
+        'ts random byte_flip 8',
+        'ts random bit_rot 8',
+        'ts png byte_flip 8',
+        'ts png bit_rot 8',
+        'wasm random byte_flip 8',
+        'wasm random bit_rot 8',
+        'wasm png byte_flip 8',
+        'wasm png bit_rot 8',
+      ],
+      [
+        'ts random byte_flip 16',
+        'ts random bit_rot 16',
+        'ts png byte_flip 16',
+        'ts png bit_rot 16',
+        'wasm random byte_flip 32',
+        'wasm random bit_rot 32',
+        'wasm png byte_flip 32',
+        'wasm png bit_rot 32',
+      ],
+      ['wasm random byte_flip 64', 'wasm random bit_rot 64', 'wasm png byte_flip 64', 'wasm png bit_rot 64'],
+    ]);
+    expect(groups.flat()).toHaveLength(planCells(OPTIONS).length);
+  });
+
+  it("the page's reference cap is half the size, at least 4 KiB, at most 16 MiB", () => {
+    expect([pageTsCap(4096), pageTsCap(64 * 1024), pageTsCap(16 * MIB), pageTsCap(200 * MIB)]).toEqual([
+      4096,
+      32 * 1024,
+      8 * MIB,
+      16 * MIB,
+    ]);
   });
 });
