@@ -79,7 +79,7 @@ test('Cancel stops a run and keeps nothing', async ({ page }) => {
 
 // The page's memory (docs/benchmark.md, "Memory"): a run grows the tab (the renderer process's Rss:
 // the page and its engine worker) by its two buffers, twice the input, over the tab at rest, measured
-// once the page's worker has loaded and warmed up; measured, a few MiB more (5 to 11: the engines'
+// once the page's worker has loaded and warmed up; measured, a few MiB more (0 to 11: the engines'
 // code and heaps while they run), so the bound is 2x plus 16 MiB. At 64 MiB with one run per row it
 // takes minutes, so it runs only when FRACTURE_BENCH_MEMORY=1 (all sizes: node tests/bench/page.mjs).
 test('a 64 MiB run grows the tab by twice the input and at most 16 MiB more (FRACTURE_BENCH_MEMORY=1)', async ({
