@@ -133,6 +133,10 @@ fn zip_members_central_entries_and_end_records_are_named() {
     assert_eq!(find(&map, "zip:zip64_locator").end - find(&map, "zip:zip64_locator").start, 20);
     assert_eq!(find(&map, "zip:zip64_eocd").end, find(&map, "zip:zip64_locator").start);
 
+    // Cut before its end record: the local records from the start, the last one's data clipped.
+    let map = map_bytes(Family::Zip, &input("cut.zip"));
+    assert_eq!(map.last().map(|r| (r.path.as_str(), r.end)), Some(("zip:member[dir/b.txt]/data", 136)));
+
     // Repeated names are numbered in the order of the local headers.
     let map = map_bytes(Family::Zip, &input("docx-like.docx"));
     assert!(map.iter().any(|r| r.path == "zip:member[word/document.xml]#1/data"));

@@ -39,15 +39,36 @@ fn zip64_extra(input: &mut impl Area, from: u64, to: u64) -> Option<Vec<u64>> {
     None
 }
 
+/// Without an end record (a cut archive): the local records one after another from the start, each
+/// named by its local header, while their sizes are known.
+fn forward(input: &mut impl Area, mut m: Map) -> Map {
+    let n = input.len();
+    let mut p = 0;
+    while p + 30 <= n && holds(input, p, b"PK\x03\x04") {
+        let Some(h) = input.get(p, 30) else { break };
+        let f = |at: usize, len: usize| h[at..at + len].iter().rev().fold(0u64, |v, &x| (v << 8) | u64::from(x));
+        let (flags, csize, nlen, xlen) = (f(6, 2), f(18, 4), f(26, 2), f(28, 2));
+        let d = p + 30 + nlen + xlen;
+        let Some(u) = m.unit(format!("member[{}]", name_at(input, p + 30, nlen))) else { break };
+        m.field(u, "local_header", p, d, Role::Layout);
+        if flags & 8 != 0 || csize == 0xFFFF_FFFF {
+            break;
+        }
+        m.field(u, "data", d, d + csize, Role::Checked);
+        p = d + csize;
+    }
+    m
+}
+
 pub(super) fn walk(input: &mut impl Area) -> Map {
     let n = input.len();
     let mut m = Map::new("zip", n);
     if n < 22 {
-        return m;
+        return forward(input, m);
     }
     let lowest = (n - 22).saturating_sub(65535);
     let Some(tail) = input.get(lowest, (n - 22 - lowest) as usize + 4) else { return m };
-    let Some(e) = tail.windows(4).rposition(|s| s == b"PK\x05\x06") else { return m };
+    let Some(e) = tail.windows(4).rposition(|s| s == b"PK\x05\x06") else { return forward(input, m) };
     let e = lowest + e as u64;
     let (Some(mut count), Some(mut cd), Some(comment)) =
         (le(input, e + 10, 2), le(input, e + 16, 4), le(input, e + 20, 2))

@@ -38,10 +38,30 @@ function zip64Extra(input: Area, from: number, to: number): number[] | undefined
   return undefined;
 }
 
+/**
+ * Without an end record (a cut archive): the local records one after another from the start, each
+ * named by its local header, while their sizes are known.
+ */
+function forward(input: Area, m: StructureMap): StructureMap {
+  const n = input.size;
+  for (let p = 0; p + 30 <= n && holds(input, p, 'PK\x03\x04'); ) {
+    const f = (at: number, len: number) => le(input, p + at, len) as number;
+    const [flags, csize, nlen, xlen] = [f(6, 2), f(18, 4), f(26, 2), f(28, 2)];
+    const d = p + 30 + nlen + xlen;
+    const u = m.unit(`member[${nameAt(input, p + 30, nlen)}]`);
+    if (u === undefined) break;
+    m.field(u, 'local_header', p, d, 'layout');
+    if ((flags & 8) !== 0 || csize === FULL) break;
+    m.field(u, 'data', d, d + csize, 'checked');
+    p = d + csize;
+  }
+  return m;
+}
+
 export function walkZip(input: Area): StructureMap {
   const n = input.size;
   const m = new StructureMap('zip', n);
-  if (n < 22) return m;
+  if (n < 22) return forward(input, m);
   let e = -1;
   for (let at = n - 22; at >= Math.max(0, n - 22 - 65535); at--) {
     if (holds(input, at, 'PK\x05\x06')) {
@@ -49,7 +69,7 @@ export function walkZip(input: Area): StructureMap {
       break;
     }
   }
-  if (e < 0) return m;
+  if (e < 0) return forward(input, m);
   let count = le(input, e + 10, 2) as number;
   let cd = le(input, e + 16, 4) as number;
   const comment = le(input, e + 20, 2) as number;
