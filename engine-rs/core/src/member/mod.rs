@@ -165,3 +165,6 @@ pub fn run(
     }
     Ok(Outcome { data, fields, recipe })
 }
+
+#[cfg(test)]
+mod tests;
