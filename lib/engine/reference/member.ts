@@ -3,10 +3,10 @@
 // its own (the caller's `corrupt` on its content, under its base name, with seed + its match index);
 // the archive is then rebuilt around the new content. The twin of engine-rs/core/src/member.
 
-import { inflateSync } from 'fflate';
 import { crc32 } from '../../zip/crc32.ts';
 import type { CorruptOptions, Report } from '../shared/types.ts';
 import { MAX_INPUT } from './errors.ts';
+import { inflateRaw } from './inflate.ts';
 
 /** How many member names the no-match error lists. */
 const LISTED = 10;
@@ -262,7 +262,7 @@ class Zip {
     // One byte more than the header gives: a stream that fills it inflates to more.
     let v: Uint8Array | undefined;
     try {
-      v = inflateSync(stored, { out: new Uint8Array(e.usize + 1) });
+      v = inflateRaw(stored, e.usize + 1);
     } catch {
       v = undefined;
     }
