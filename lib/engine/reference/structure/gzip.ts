@@ -16,7 +16,7 @@ class Bits {
   ) {}
 
   /** The input's bytes from `chunkAt`, read 64 KiB at a time. */
-  private chunk = new Uint8Array(0);
+  private chunk: Uint8Array = new Uint8Array(0);
   private chunkAt = 0;
 
   /** Takes bytes while `val` holds at most 23 bits and the input has more (val stays below 2^31). */
