@@ -7,6 +7,7 @@ import { styled } from 'styled-components';
 import { segmentStart, type ChangeMap } from '../../../lib/report/changes.ts';
 import { changeSummary, firstChangeText, thousands } from '../../../lib/report/text.ts';
 import { markedRuns } from './bytes.ts';
+import { LayoutView } from './LayoutBar.tsx';
 import { stepChanges } from './changes-client.ts';
 import type { ChangeStep, StepWhere } from './changes-protocol.ts';
 import { bytesOf, changesOf, type Finished } from './results.ts';
@@ -47,6 +48,7 @@ function Changes({ item, map }: { item: Finished; map: ChangeMap }) {
   const atLast = !run || run.index >= map.runs;
   return (
     <>
+      <LayoutView item={item} map={map} />
       <Strip map={map} run={run} />
       <Axis aria-hidden="true">
         <span>byte 0</span>
