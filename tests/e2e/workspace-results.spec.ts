@@ -2,6 +2,7 @@
 // first change, the media preview with the browser's own verdict (fixtures made by ImageMagick and
 // ffmpeg), the PDF reports (checked with qpdf and pdftotext), the session PDF in the batch ZIP, and
 // share links. Screenshots of the preview states go to test-results/screenshots/.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Download, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -194,6 +195,43 @@ test.describe('change map and hex view', () => {
     );
     await expect(view.locator('rect.splice')).toHaveAttribute('data-splice', 'cut');
     await preview(page).screenshot({ path: join(SHOTS, 'preview-cut.png') });
+  });
+});
+
+test.describe('layout bar', () => {
+  test('a PNG shows its chunks above the change map; focus lists a unit’s fields; axe passes', async ({ page }) => {
+    const file = fixture('rose.png');
+    await open(page);
+    await runFiles(page, [file], 30, 'quick_scramble');
+    const view = preview(page).locator('[data-change-view]');
+    const bar = view.getByRole('toolbar', { name: 'File layout' });
+    await expect(bar).toBeVisible();
+    // The bar is drawn above the change map.
+    const barBox = await bar.boundingBox();
+    const mapBox = await view.locator('[data-field="change-map"]').boundingBox();
+    expect(barBox && mapBox && barBox.y < mapBox.y).toBe(true);
+    const units = await bar.getByRole('button').evaluateAll((b) => b.map((e) => (e as HTMLElement).dataset.unit));
+    expect(units.slice(0, 2)).toEqual(['png:signature', 'png:IHDR']);
+    expect(units).toContain('png:IEND');
+    await expect(bar.getByRole('button', { name: /^png:IHDR, bytes 8–32, / })).toHaveCount(1);
+    // Bit flips change bytes: some unit says so, and it holds the one tab stop.
+    const changed = bar.locator('[data-changed]');
+    expect(await changed.count()).toBeGreaterThan(0);
+    const first = changed.first();
+    await expect(first).toHaveAttribute('tabindex', '0');
+    await first.focus();
+    const fields = view.locator('[data-field="layout-fields"]');
+    await expect(fields).toContainText((await first.getAttribute('data-unit')) ?? '');
+    await expect(fields.locator('tr[data-changed]').first()).toContainText('byte');
+    await page.keyboard.press('Home');
+    await expect(bar.getByRole('button').first()).toBeFocused();
+    await expect(fields).toContainText('png:signature, bytes 0–7');
+    await preview(page).screenshot({ path: join(SHOTS, 'preview-layout-bar.png') });
+    const axe = await new AxeBuilder({ page })
+      .include('#preview')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations).toEqual([]);
   });
 });
 

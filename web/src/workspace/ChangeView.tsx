@@ -2,17 +2,19 @@
 // or insertion of a result of another length outlined), and the 200 bytes around one run of changed
 // bytes at a time, before and after, opening at the first change. The map and every step are worked
 // out in a worker (changes-client.ts), so a 200 MB result never holds up the page.
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { styled } from 'styled-components';
 import { segmentStart, type ChangeMap } from '../../../lib/report/changes.ts';
 import { changeSummary, firstChangeText, thousands } from '../../../lib/report/text.ts';
 import { markedRuns } from './bytes.ts';
-import { LayoutView } from './LayoutBar.tsx';
 import { stepChanges } from './changes-client.ts';
 import type { ChangeStep, StepWhere } from './changes-protocol.ts';
 import { bytesOf, changesOf, type Finished } from './results.ts';
 import { Button, Card } from './styles.ts';
 import { usePromise } from './usePromise.ts';
+
+// The layout bar and the structure walks load only when a change view opens (home's JS budget).
+const LayoutView = lazy(async () => ({ default: (await import('./LayoutBar.tsx')).LayoutView }));
 
 export function ChangeView({ item }: { item: Finished }) {
   const mapped = usePromise(() => changesOf(item), item.result.report);
@@ -48,7 +50,9 @@ function Changes({ item, map }: { item: Finished; map: ChangeMap }) {
   const atLast = !run || run.index >= map.runs;
   return (
     <>
-      <LayoutView item={item} map={map} />
+      <Suspense fallback={<p role="status">Mapping the file's structure…</p>}>
+        <LayoutView item={item} map={map} />
+      </Suspense>
       <Strip map={map} run={run} />
       <Axis aria-hidden="true">
         <span>byte 0</span>

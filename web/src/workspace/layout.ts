@@ -1,10 +1,10 @@
 // The layout bar's data: the original's structure map (docs/contract.md, section 14) and, for each
 // region, how many of its bytes the result changed and where the first one is. The map comes from the
-// TypeScript reference walk (the same map, byte for byte, as the other engines), loaded only when a
-// change view opens so the first load does not carry the walks. Changed bytes follow the change map's
-// rules (lib/report/changes.ts): bytes below `aligned` compared one for one, a cut counts the cut
-// bytes of the original, an insertion counts against the region it lands in.
-import type { Region } from '../../../lib/engine/reference/structure/map.ts';
+// TypeScript reference walk (the same map, byte for byte, as the other engines); ChangeView loads this
+// module and the bar lazily, so the first load does not carry the walks. Changed bytes follow the
+// change map's rules (lib/report/changes.ts): bytes below `aligned` compared one for one, a cut
+// counts the cut bytes of the original, an insertion counts against the region it lands in.
+import { type Region, structureMapOfBytes } from '../../../lib/engine/reference/structure/index.ts';
 import type { Family } from '../../../lib/engine/reference/tables.ts';
 import type { ChangeMap } from '../../../lib/report/changes.ts';
 
@@ -71,11 +71,7 @@ export async function loadLayout(
   map: ChangeMap,
 ): Promise<LayoutRegion[] | null> {
   if (original.size > LAYOUT_MAX_BYTES || result.size > LAYOUT_MAX_BYTES + map.span) return null;
-  const [{ structureMapOfBytes }, a, b] = await Promise.all([
-    import('../../../lib/engine/reference/structure/index.ts'),
-    original.arrayBuffer(),
-    result.arrayBuffer(),
-  ]);
+  const [a, b] = await Promise.all([original.arrayBuffer(), result.arrayBuffer()]);
   const bytes = new Uint8Array(a);
   return layoutOf(structureMapOfBytes(family, bytes), bytes, new Uint8Array(b), map);
 }
