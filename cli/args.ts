@@ -1,11 +1,23 @@
 // The npm CLI's arguments, tokenised by node:util's parseArgs: the same options, texts and exit codes as
-// the native `fracture` (engine-rs/cli/src/args.rs, clap), plus --engine. parseArgs runs non-strict
-// with tokens so that every mistake gets the same one line as the native CLI, and a value option takes
-// the next argument whatever it looks like (`--seed -1` is a bad seed, not a missing one), as clap
-// does there.
+// the native `fracture` (engine-rs/cli/src/args.rs, clap), plus --engine; the corrupting command's and
+// minimize's options and help texts come from engine-data/cli.toml (cli-tables.ts). parseArgs runs
+// non-strict with tokens so that every mistake gets the same one line as the native CLI, and a value
+// option takes the next argument whatever it looks like (`--seed -1` is a bad seed, not a missing
+// one), as clap does there.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { checkOptions } from '../lib/engine/reference/errors.ts';
+import {
+  FRACTURE_ABOUT,
+  FRACTURE_AFTER,
+  FRACTURE_FILE,
+  FRACTURE_OPTIONS,
+  MINIMIZE_ABOUT,
+  MINIMIZE_AFTER,
+  MINIMIZE_CORRUPTED,
+  MINIMIZE_OPTIONS as MINIMIZE_TABLE,
+  MINIMIZE_ORIGINAL,
+} from './cli-tables.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import type { EngineMode } from '../lib/engine/shared/types.ts';
 import { isControl } from '../lib/report/host-fields.ts';
@@ -117,93 +129,21 @@ export type Parsed =
 
 export class UsageError extends Error {}
 
-/** An option: its value's name (none for a flag), short letter, help line, and whether it repeats. */
+/** An option: its value's name (none for a flag), short letter, help line, whether it repeats, and
+ * whether it is this CLI's alone (engine-data/cli.toml has the corrupting command's and minimize's). */
 interface Option {
   value?: string;
   short?: string;
   help: string;
   repeatable?: boolean;
+  npmOnly?: boolean;
 }
 
 type Options = Record<string, Option>;
 
-export const OPTIONS = {
-  mode: {
-    value: 'M',
-    help: 'byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, interrupted_transfer, bad_sectors, bit_rot, or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections, interrupted_download',
-  },
-  intensity: { value: 'N', help: '0-100 (default 80)' },
-  seed: {
-    value: 'S',
-    help: '0-9007199254740991 (default random, always printed); variant j of file i uses S + i * N + j',
-  },
-  count: {
-    value: 'N',
-    help: 'variants of every FILE (default 1, at most 1000000); with N > 1 they are named {base}_corrupted_{seed}{.ext}',
-  },
-  only: {
-    value: 'A:B',
-    repeatable: true,
-    help: "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative counts from the end, an empty end is the file's (--only=-4096:)",
-  },
-  protect: { value: 'A:B', repeatable: true, help: 'never change bytes in [A, B) (repeatable; the same form)' },
-  'fix-checksums': {
-    help: 'recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP entries, tar headers, Ogg pages, FLAC frames) after the damage, so readers reach it. --only, --protect and --fix-checksums: byte_flip, header_preserve_flip, bad_sectors and bit_rot',
-  },
-  member: {
-    value: 'GLOB',
-    help: 'corrupt only the members of a ZIP-family or tar archive whose names match GLOB (* and ? within a path segment, ** across segments), each as a file of its own, and keep the archive valid',
-  },
-  out: { value: 'DIR', help: 'output directory (default ./corrupted): DIR/{base}_corrupted{.ext}' },
-  name: { value: 'NAME', help: 'the name FILE - goes by, for format detection and reports (default stdin)' },
-  engine: {
-    value: 'E',
-    help: 'wasm (default: the WebAssembly engine the browser runs) or ts (the reference engine)',
-  },
-  report: {
-    help: 'also write DIR/{name}_corruption_report.json ({name}_{seed}_corruption_report.json with N > 1)',
-  },
-  pdf: {
-    help: 'also write DIR/{name}_corruption_report.pdf, named as --report names the JSON; with --zip the session report PDF goes into the ZIP too',
-  },
-  json: { help: 'print one report per line on stdout (on stderr when a FILE is -)' },
-  zip: { value: 'FILE', help: 'also write a batch ZIP with every corrupted file and the session report' },
-  quiet: { help: 'no progress bars and no per-file lines (errors and the seed line still print)' },
-  'dry-run': {
-    help: 'print the plan (each input, how it is read, each output and its seed) and write nothing; with --json as one JSON object',
-  },
-  help: { short: 'h', help: 'print this help' },
-  version: { short: 'V', help: 'print the version' },
-} satisfies Options;
+export const OPTIONS = FRACTURE_OPTIONS satisfies Options;
 
-const ABOUT = 'Corrupts copies of FILEs deterministically; the originals are never changed.';
-const AFTER = `Commands:
-  minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
-  bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)
-  run       feed variants to a program and report what crashed or hung (fracture run --help)
-  merge     merge the directories of campaign shards into one (fracture merge --help)
-  agree     the engines give the same bytes and reports for FILEs and seeds (npm CLI; fracture agree --help)
-
-Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.`;
-
-const MINIMIZE_OPTIONS = {
-  test: {
-    value: 'CMD',
-    help: "the test, run by /bin/sh: {} is the candidate file's path (without {}: it is standard input)",
-  },
-  out: { value: 'FILE', help: 'where to write the result (default {base}_minimized{.ext} beside CORRUPTED)' },
-  timeout: { value: 'MS', help: 'a test running longer has failed (default 10000)' },
-  jobs: { value: 'N', help: 'tests run at once (default: the number of cores)' },
-  quiet: { help: 'no progress lines' },
-  help: { short: 'h', help: 'print this help' },
-} satisfies Options;
-
-const MINIMIZE_ABOUT =
-  'Finds a file that differs from ORIGINAL in as few bytes as possible while the test command still fails on it, starting from CORRUPTED (same length). The result is 1-minimal: restoring any one of its changed bytes makes the test pass.';
-const MINIMIZE_AFTER = [
-  'The test is run by /bin/sh exactly as written, with your rights: give it only commands you would type yourself. {} becomes the path of a temporary copy named like CORRUPTED (letters, digits and ._- kept, others made _), in a directory of its own per parallel test, quoted for the shell only if the path needs it; a test without {} reads the file on standard input. Failing is a non-zero exit, a signal, or running past --timeout; its output is discarded. Temporary files are removed at the end and on Ctrl-C.',
-  'Exit status: 0 minimised, 1 the test passes on CORRUPTED or fails on ORIGINAL (or a file error), 2 usage error.',
-];
+const MINIMIZE_OPTIONS = MINIMIZE_TABLE satisfies Options;
 
 const AGREE_OPTIONS = {
   mode: OPTIONS.mode,
@@ -287,10 +227,10 @@ export function helpText(
 
 export const HELP = helpText(
   'fracture [OPTIONS] [FILE]...',
-  ABOUT,
-  [['[FILE]...', 'the files to corrupt; - reads standard input and writes the result to standard output']],
+  FRACTURE_ABOUT,
+  [['[FILE]...', FRACTURE_FILE]],
   OPTIONS,
-  AFTER,
+  FRACTURE_AFTER,
 );
 export const VERSION = 'fracture 1.0.0 (fracture-engine/1)\n';
 
@@ -298,11 +238,11 @@ export const MINIMIZE_HELP = helpText(
   'fracture minimize [OPTIONS] [ORIGINAL] [CORRUPTED]',
   MINIMIZE_ABOUT,
   [
-    ['[ORIGINAL]', 'the file the test passes on'],
-    ['[CORRUPTED]', 'a corrupted copy of it, of the same length, that the test fails on'],
+    ['[ORIGINAL]', MINIMIZE_ORIGINAL],
+    ['[CORRUPTED]', MINIMIZE_CORRUPTED],
   ],
   MINIMIZE_OPTIONS,
-  MINIMIZE_AFTER.join('\n\n'),
+  MINIMIZE_AFTER,
 );
 
 function parseMinimize(argv: string[]): Parsed {

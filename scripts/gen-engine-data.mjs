@@ -3,14 +3,16 @@
 // files come from it): Rust for the core crate and the native CLI, TypeScript for the reference
 // engine and lib/engine/shared, and the four tables of docs/contract.md between their markers; the
 // reports' shared texts and PDF layout from engine-data/report.toml, for the native CLI and
-// lib/report; and the hosts' messages from engine-data/messages.toml, for engine-rs/host and
-// lib/engine/shared.
+// lib/report; the hosts' messages from engine-data/messages.toml, for engine-rs/host and
+// lib/engine/shared; and the command lines' options and help from engine-data/cli.toml, for the
+// native CLI and cli/.
 //
 //   node scripts/gen-engine-data.mjs            write the files whose text changed
 //   node scripts/gen-engine-data.mjs --check    exit 1, naming them, when any generated file is stale
 //   --data FILE                                 read another formats TOML (the generator's tests use it)
 //   --report-data FILE                          read another report TOML (the same)
 //   --messages-data FILE                        read another messages TOML (the same)
+//   --cli-data FILE                             read another command-line TOML (the same)
 //
 // The TOML is read with smol-toml (a maintained TOML 1.0 parser without dependencies or install
 // script). The output is passed through rustfmt and Biome with the repository's settings, so the
@@ -27,6 +29,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = 'engine-data/formats.toml';
 const REPORT_DATA = 'engine-data/report.toml';
 const MESSAGES_DATA = 'engine-data/messages.toml';
+const CLI_DATA = 'engine-data/cli.toml';
 const GENERATOR = 'scripts/gen-engine-data.mjs';
 const CONTRACT = 'docs/contract.md';
 const NOTICE = `Generated from ${DATA} by ${GENERATOR}; do not edit.`;
@@ -42,6 +45,8 @@ const OUTPUTS = {
   reportTs: 'lib/report/tables.ts',
   messagesRs: 'engine-rs/host/src/messages.rs',
   messagesTs: 'lib/engine/shared/messages.ts',
+  cliTablesRs: 'engine-rs/cli/src/cli_tables.rs',
+  cliTablesTs: 'cli/cli-tables.ts',
 };
 
 // Reading and checking the data
@@ -897,6 +902,162 @@ export const ${lowerCamel(m.name)} = (${m.params.map((p) => `${lowerCamel(p)}: s
 // rustup's rustfmt first, as the Makefile and scripts/lint.sh put it (cargo fmt uses the same one).
 const PATH = [join(homedir(), '.cargo', 'bin'), process.env.PATH].join(delimiter);
 
+// The command lines' options and help texts (engine-data/cli.toml)
+
+const CLI_NOTICE = `Generated from ${CLI_DATA} by ${GENERATOR}; do not edit.`;
+
+function loadCli(toml) {
+  const fail_ = (where, message) => {
+    throw new DataError(`${CLI_DATA}: ${where}: ${message}`);
+  };
+  let raw;
+  try {
+    raw = parse(toml);
+  } catch (e) {
+    fail_('TOML', e.message);
+  }
+  try {
+    keys('top level', raw, ['fracture', 'minimize']);
+    const options = (where, list) => {
+      if (!Array.isArray(list) || list.length === 0) fail(where, 'expected a list of options');
+      const rows = list.map((o, i) => {
+        const at = `${where}[${i}]`;
+        keys(at, o, ['name', 'help'], ['value', 'short', 'repeatable', 'path', 'npm_only']);
+        if (!/^[a-z][a-z-]*$/.test(o.name)) fail(at, `${JSON.stringify(o.name)} is not an option name`);
+        for (const k of ['repeatable', 'path', 'npm_only']) {
+          if (k in o && typeof o[k] !== 'boolean') fail(`${at}.${k}`, 'expected true or false');
+        }
+        if ('short' in o && !/^[A-Za-z]$/.test(o.short)) fail(`${at}.short`, 'expected one letter');
+        if (('repeatable' in o || 'path' in o) && !('value' in o)) fail(at, 'a flag takes no value to repeat or read');
+        return {
+          name: o.name,
+          help: text(`${at}.help`, o.help),
+          value: 'value' in o ? text(`${at}.value`, o.value) : '',
+          short: o.short ?? '',
+          repeatable: o.repeatable === true,
+          path: o.path === true,
+          npmOnly: o.npm_only === true,
+        };
+      });
+      unique(where, rows, (o) => o.name, 'name');
+      return rows;
+    };
+    const f = raw.fracture;
+    keys('fracture', f, ['about', 'file', 'commands', 'exit_status', 'options']);
+    if (!Array.isArray(f.commands)) fail('fracture.commands', 'expected a list');
+    const commands = f.commands.map((c, i) => {
+      keys(`fracture.commands[${i}]`, c, ['name', 'help'], ['npm_only']);
+      return {
+        name: text(`fracture.commands[${i}].name`, c.name),
+        help: text(`fracture.commands[${i}].help`, c.help),
+        npmOnly: c.npm_only === true,
+      };
+    });
+    const m = raw.minimize;
+    keys('minimize', m, ['about', 'original', 'corrupted', 'after', 'options']);
+    if (!Array.isArray(m.after)) fail('minimize.after', 'expected a list of paragraphs');
+    return {
+      fracture: {
+        about: text('fracture.about', f.about),
+        file: text('fracture.file', f.file),
+        commands,
+        exitStatus: text('fracture.exit_status', f.exit_status),
+        options: options('fracture.options', f.options),
+      },
+      minimize: {
+        about: text('minimize.about', m.about),
+        original: text('minimize.original', m.original),
+        corrupted: text('minimize.corrupted', m.corrupted),
+        after: m.after.map((p, i) => text(`minimize.after[${i}]`, p)).join('\n\n'),
+        options: options('minimize.options', m.options),
+      },
+    };
+  } catch (e) {
+    if (e instanceof DataError) throw new DataError(e.message.replace(`${DATA}: `, `${CLI_DATA}: `));
+    throw e;
+  }
+}
+
+/** The text after a command's options: its subcommands (those of `host`), then the exit status. */
+function fractureAfter({ commands, exitStatus }, npm) {
+  const listed = commands.filter((c) => npm || !c.npmOnly);
+  const width = Math.max(...listed.map((c) => c.name.length)) + 2;
+  return `Commands:\n${listed.map((c) => `  ${c.name.padEnd(width)}${c.help}`).join('\n')}\n\n${exitStatus}`;
+}
+
+function cliTablesRs({ fracture, minimize }) {
+  const rsOption = (o) =>
+    `    CliOption { name: ${rsString(o.name)}, value: ${rsString(o.value)}, short: ${o.short ? `Some('${o.short}')` : 'None'}, help: ${rsString(o.help)}, repeatable: ${o.repeatable}, path: ${o.path}, npm_only: ${o.npmOnly} },`;
+  const list = (name, options) => `pub const ${name}: [CliOption; ${options.length}] = [
+${options.map(rsOption).join('\n')}
+];`;
+  return `// ${CLI_NOTICE}
+
+//! The command lines' options and help texts, as cli/cli-tables.ts has them.
+
+/// An option: its long name, its value's name (empty for a flag), short letter, help sentence,
+/// whether it repeats, whether its value is a file's path, and whether it is the npm CLI's alone.
+pub struct CliOption {
+    pub name: &'static str,
+    pub value: &'static str,
+    pub short: Option<char>,
+    pub help: &'static str,
+    pub repeatable: bool,
+    pub path: bool,
+    pub npm_only: bool,
+}
+
+pub const FRACTURE_ABOUT: &str = ${rsString(fracture.about)};
+/// The help of FILE, the corrupting command's positional.
+pub const FRACTURE_FILE: &str = ${rsString(fracture.file)};
+/// The subcommands and the exit status, after the options.
+pub const FRACTURE_AFTER: &str = ${rsString(fractureAfter(fracture, false))};
+/// The corrupting command's options, in the order \`--help\` lists them.
+${list('FRACTURE_OPTIONS', fracture.options)}
+
+pub const MINIMIZE_ABOUT: &str = ${rsString(minimize.about)};
+pub const MINIMIZE_ORIGINAL: &str = ${rsString(minimize.original)};
+pub const MINIMIZE_CORRUPTED: &str = ${rsString(minimize.corrupted)};
+pub const MINIMIZE_AFTER: &str = ${rsString(minimize.after)};
+/// \`fracture minimize\`'s options, in the order \`--help\` lists them.
+${list('MINIMIZE_OPTIONS', minimize.options)}
+`;
+}
+
+function cliTablesTs({ fracture, minimize }) {
+  const tsOption = (o) => {
+    const fields = [
+      o.value && `value: ${tsString(o.value)}`,
+      o.short && `short: ${tsString(o.short)}`,
+      o.repeatable && 'repeatable: true',
+      o.npmOnly && 'npmOnly: true',
+      `help: ${tsString(o.help)}`,
+    ].filter(Boolean);
+    return `  ${/^[a-z]+$/.test(o.name) ? o.name : tsString(o.name)}: { ${fields.join(', ')} },`;
+  };
+  const list = (name, options) => `export const ${name} = {
+${options.map(tsOption).join('\n')}
+} as const;`;
+  return `// ${CLI_NOTICE}
+// The command lines' options and help texts, as engine-rs/cli/src/cli_tables.rs has them.
+
+export const FRACTURE_ABOUT = ${tsString(fracture.about)};
+/** The help of FILE, the corrupting command's positional. */
+export const FRACTURE_FILE = ${tsString(fracture.file)};
+/** The subcommands and the exit status, after the options. */
+export const FRACTURE_AFTER = ${tsString(fractureAfter(fracture, true))};
+/** The corrupting command's options, in the order \`--help\` lists them. */
+${list('FRACTURE_OPTIONS', fracture.options)}
+
+export const MINIMIZE_ABOUT = ${tsString(minimize.about)};
+export const MINIMIZE_ORIGINAL = ${tsString(minimize.original)};
+export const MINIMIZE_CORRUPTED = ${tsString(minimize.corrupted)};
+export const MINIMIZE_AFTER = ${tsString(minimize.after)};
+/** \`fracture minimize\`'s options, in the order \`--help\` lists them. */
+${list('MINIMIZE_OPTIONS', minimize.options)}
+`;
+}
+
 function run(command, args, input) {
   const env = { ...process.env, PATH };
   const r = spawnSync(command, args, { cwd: ROOT, env, input, encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -911,10 +1072,11 @@ const biome = (path, source) =>
   run(join(ROOT, 'node_modules', '.bin', 'biome'), ['format', `--stdin-file-path=${path}`], source);
 
 /** Every generated file's path (relative to the repository) and text, from the TOML text. */
-function generate(toml, reportToml, messagesToml) {
+function generate(toml, reportToml, messagesToml, cliToml) {
   const data = load(toml);
   const report = loadReport(reportToml);
   const messages = loadMessages(messagesToml);
+  const cli = loadCli(cliToml);
   const files = new Map([
     [OUTPUTS.modesRs, rustfmt(modesRs(data))],
     [OUTPUTS.formatsRs, rustfmt(formatsRs(data))],
@@ -926,6 +1088,8 @@ function generate(toml, reportToml, messagesToml) {
     [OUTPUTS.reportTs, biome(OUTPUTS.reportTs, reportTs(report))],
     [OUTPUTS.messagesRs, rustfmt(messagesRs(messages))],
     [OUTPUTS.messagesTs, biome(OUTPUTS.messagesTs, messagesTs(messages))],
+    [OUTPUTS.cliTablesRs, rustfmt(cliTablesRs(cli))],
+    [OUTPUTS.cliTablesTs, biome(OUTPUTS.cliTablesTs, cliTablesTs(cli))],
   ]);
   files.set(CONTRACT, spliceContract(readFileSync(join(ROOT, CONTRACT), 'utf8'), contractTables(data)));
   return files;
@@ -947,12 +1111,15 @@ function main(argv) {
   const reportPath = reportAt >= 0 ? argv[reportAt + 1] : join(ROOT, REPORT_DATA);
   const messagesAt = argv.indexOf('--messages-data');
   const messagesPath = messagesAt >= 0 ? argv[messagesAt + 1] : join(ROOT, MESSAGES_DATA);
+  const cliAt = argv.indexOf('--cli-data');
+  const cliPath = cliAt >= 0 ? argv[cliAt + 1] : join(ROOT, CLI_DATA);
   let files;
   try {
     files = generate(
       readFileSync(dataPath, 'utf8'),
       readFileSync(reportPath, 'utf8'),
       readFileSync(messagesPath, 'utf8'),
+      readFileSync(cliPath, 'utf8'),
     );
   } catch (e) {
     console.error(e instanceof DataError ? e.message : e.stack);

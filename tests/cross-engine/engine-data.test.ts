@@ -19,17 +19,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const REPORT_TOML = readFileSync(join(ROOT, 'engine-data/report.toml'), 'utf8');
 const MESSAGES_TOML = readFileSync(join(ROOT, 'engine-data/messages.toml'), 'utf8');
+const CLI_TOML = readFileSync(join(ROOT, 'engine-data/cli.toml'), 'utf8');
 
 /**
  * `--check` against `toml` (the repository's formats TOML when omitted) and `reportToml` (its
  * report TOML when omitted): exit status and stderr.
  */
-function check(toml?: string, reportToml?: string, messagesToml?: string): { status: number | null; stderr: string } {
+function check(
+  toml?: string,
+  reportToml?: string,
+  messagesToml?: string,
+  cliToml?: string,
+): { status: number | null; stderr: string } {
   const args = [GENERATOR, '--check'];
   for (const [flag, text] of [
     ['--data', toml],
     ['--report-data', reportToml],
     ['--messages-data', messagesToml],
+    ['--cli-data', cliToml],
   ] as const) {
     if (text === undefined) continue;
     const path = join(dir, `data-${Math.random().toString(36).slice(2)}.toml`);
@@ -111,6 +118,35 @@ describe('engine-data/formats.toml and the generated tables', () => {
       'engine-rs/cli/src/report_tables.rs',
       'lib/report/tables.ts',
     ]);
+  });
+
+  it('a changed option help reaches both command lines, nothing else', () => {
+    const from = 'help = "0-100 (default 80)"';
+    expect(CLI_TOML.split(from).length).toBe(2);
+    const { status, stderr } = check(undefined, undefined, undefined, CLI_TOML.replace(from, 'help = "0 to 100"'));
+    expect(status).toBe(1);
+    expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual([
+      'engine-rs/cli/src/cli_tables.rs',
+      'cli/cli-tables.ts',
+    ]);
+  });
+
+  it('refuses command-line data that breaks its shape, naming the file and the key', () => {
+    const flag = '{ name = "quiet", help = "no progress lines" }';
+    expect(CLI_TOML.split(flag).length).toBe(2);
+    const repeated = check(
+      undefined,
+      undefined,
+      undefined,
+      CLI_TOML.replace(flag, flag.replace('name', 'repeatable = true, name')),
+    );
+    expect(repeated.status).toBe(2);
+    expect(repeated.stderr).toContain(
+      'engine-data/cli.toml: minimize.options[4]: a flag takes no value to repeat or read',
+    );
+    const twice = check(undefined, undefined, undefined, CLI_TOML.replace(flag, '{ name = "out", help = "x" }'));
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('minimize.options: name out appears twice');
   });
 
   it('a changed host message reaches the Rust hosts and the TypeScript hosts, nothing else', () => {

@@ -1,5 +1,7 @@
-//! Command-line arguments, parsed by clap. clap's own errors are several lines; each is reduced to the
-//! one line `fracture: <message> (see fracture --help)` that the npm CLI prints for the same mistake.
+//! Command-line arguments, parsed by clap. The corrupting command's and `minimize`'s options and help
+//! texts come from engine-data/cli.toml (`cli_tables`, generated, as cli/cli-tables.ts is). clap's
+//! own errors are several lines; each is reduced to the one line `fracture: <message> (see fracture
+//! --help)` that the npm CLI prints for the same mistake.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -7,6 +9,11 @@ use std::path::PathBuf;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use fracture_engine::{check_options, Mode, Options, MAX_SEED};
+
+use crate::cli_tables::{
+    CliOption, FRACTURE_ABOUT, FRACTURE_AFTER, FRACTURE_FILE, FRACTURE_OPTIONS, MINIMIZE_ABOUT, MINIMIZE_AFTER,
+    MINIMIZE_CORRUPTED, MINIMIZE_OPTIONS, MINIMIZE_ORIGINAL,
+};
 
 pub struct Args {
     pub mode: String,
@@ -52,33 +59,6 @@ pub enum Parsed {
     Print(String),
 }
 
-const DRY_RUN: &str = "print the plan (each input, how it is read, each output and its seed) and write \
-                       nothing; with --json as one JSON object";
-
-const ABOUT: &str = "Corrupts copies of FILEs deterministically; the originals are never changed.";
-const AFTER: &str = "\
-Commands:
-  minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)
-  bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)
-  run       feed variants to a program and report what crashed or hung (fracture run --help)
-  merge     merge the directories of campaign shards into one (fracture merge --help)
-
-Exit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.";
-
-const MINIMIZE_ABOUT: &str = "\
-Finds a file that differs from ORIGINAL in as few bytes as possible while the test command still fails \
-on it, starting from CORRUPTED (same length). The result is 1-minimal: restoring any one of its changed \
-bytes makes the test pass.";
-const MINIMIZE_AFTER: &str = "\
-The test is run by /bin/sh exactly as written, with your rights: give it only commands you would type \
-yourself. {} becomes the path of a temporary copy named like CORRUPTED (letters, digits and ._- kept, \
-others made _), in a directory of its own per parallel test, quoted for the shell only if the path \
-needs it; a test without {} reads the file on standard input. Failing is a non-zero exit, a signal, or running past --timeout; its \
-output is discarded. Temporary files are removed at the end and on Ctrl-C.
-
-Exit status: 0 minimised, 1 the test passes on CORRUPTED or fails on ORIGINAL (or a file error), 2 usage \
-error.";
-
 /// A value option: takes the next argument whatever it looks like (`--seed -1` is a bad seed, not a
 /// missing one), as the npm CLI does.
 fn value(name: &'static str, value_name: &'static str, help: &'static str) -> Arg {
@@ -105,78 +85,35 @@ fn files(name: &'static str, help: &'static str) -> Arg {
 
 fn command() -> Command {
     Command::new("fracture")
-        .about(ABOUT)
-        .after_help(AFTER)
+        .about(FRACTURE_ABOUT)
+        .after_help(FRACTURE_AFTER)
         .version(version())
         .disable_version_flag(true)
         .disable_help_flag(true)
         .args_override_self(true)
         // The same width on every terminal, so the text is the same everywhere.
         .term_width(100)
-        .arg(value(
-            "mode",
-            "M",
-            "byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, \
-             interrupted_transfer, bad_sectors, bit_rot, or a UI name: quick_scramble, stealth_corruption, \
-             cut_replace, jumble_sections, interrupted_download",
-        ))
-        .arg(value("intensity", "N", "0-100 (default 80)"))
-        .arg(value(
-            "seed",
-            "S",
-            "0-9007199254740991 (default random, always printed); variant j of file i uses S + i * N + j",
-        ))
-        .arg(value(
-            "count",
-            "N",
-            "variants of every FILE (default 1, at most 1000000); with N > 1 they are named \
-             {base}_corrupted_{seed}{.ext}",
-        ))
-        .arg(
-            value(
-                "only",
-                "A:B",
-                "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative \
-             counts from the end, an empty end is the file's (--only=-4096:)",
-            )
-            .action(ArgAction::Append),
-        )
-        .arg(
-            value("protect", "A:B", "never change bytes in [A, B) (repeatable; the same form)")
-                .action(ArgAction::Append),
-        )
-        .arg(flag(
-            "fix-checksums",
-            "recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP entries, tar headers, Ogg \
-             pages, FLAC frames) after the damage, so readers reach it. --only, --protect and --fix-checksums: \
-             byte_flip, header_preserve_flip, bad_sectors and bit_rot",
-        ))
-        .arg(value(
-            "member",
-            "GLOB",
-            "corrupt only the members of a ZIP-family or tar archive whose names match GLOB (* and ? within a \
-             path segment, ** across segments), each as a file of its own, and keep the archive valid",
-        ))
-        .arg(path(value("out", "DIR", "output directory (default ./corrupted): DIR/{base}_corrupted{.ext}")))
-        .arg(value("name", "NAME", "the name FILE - goes by, for format detection and reports (default stdin)"))
-        .arg(flag(
-            "report",
-            "also write DIR/{name}_corruption_report.json ({name}_{seed}_corruption_report.json with N > 1)",
-        ))
-        .arg(flag(
-            "pdf",
-            "also write DIR/{name}_corruption_report.pdf, named as --report names the JSON; with --zip the \
-             session report PDF goes into the ZIP too",
-        ))
-        .arg(flag("json", "print one report per line on stdout (on stderr when a FILE is -)"))
-        .arg(path(value("zip", "FILE", "also write a batch ZIP with every corrupted file and the session report")))
-        .arg(flag("quiet", "no progress bars and no per-file lines (errors and the seed line still print)"))
-        .arg(flag("dry-run", DRY_RUN))
-        // The npm CLI's engine choice: named here only to say why it does not apply.
-        .arg(value("engine", "E", "").hide(true))
-        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
-        .arg(Arg::new("version").short('V').long("version").action(ArgAction::Version).help("print the version"))
-        .arg(files("FILE", "the files to corrupt; - reads standard input and writes the result to standard output"))
+        .args(FRACTURE_OPTIONS.iter().map(option))
+        .arg(files("FILE", FRACTURE_FILE))
+}
+
+/// An option of engine-data/cli.toml as clap takes it. One the npm CLI alone has (`--engine`) is
+/// known here only to say why it does not apply, and left out of the help.
+fn option(o: &CliOption) -> Arg {
+    let arg = match (o.name, o.value) {
+        ("help", _) => Arg::new("help").long("help").action(ArgAction::Help).help(o.help),
+        ("version", _) => Arg::new("version").long("version").action(ArgAction::Version).help(o.help),
+        (name, "") => flag(name, o.help),
+        (name, value_name) => value(name, value_name, o.help),
+    };
+    let arg = if let Some(c) = o.short { arg.short(c) } else { arg };
+    let arg = if o.repeatable { arg.action(ArgAction::Append) } else { arg };
+    let arg = if o.path { path(arg) } else { arg };
+    if o.npm_only {
+        arg.hide(true)
+    } else {
+        arg
+    }
 }
 
 fn version() -> &'static str {
@@ -192,18 +129,9 @@ fn minimize_command() -> Command {
         .disable_help_flag(true)
         .args_override_self(true)
         .term_width(100)
-        .arg(value(
-            "test",
-            "CMD",
-            "the test, run by /bin/sh: {} is the candidate file's path (without {}: it is standard input)",
-        ))
-        .arg(path(value("out", "FILE", "where to write the result (default {base}_minimized{.ext} beside CORRUPTED)")))
-        .arg(value("timeout", "MS", "a test running longer has failed (default 10000)"))
-        .arg(value("jobs", "N", "tests run at once (default: the number of cores)"))
-        .arg(flag("quiet", "no progress lines"))
-        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
-        .arg(files("ORIGINAL", "the file the test passes on"))
-        .arg(files("CORRUPTED", "a corrupted copy of it, of the same length, that the test fails on"))
+        .args(MINIMIZE_OPTIONS.iter().map(option))
+        .arg(files("ORIGINAL", MINIMIZE_ORIGINAL))
+        .arg(files("CORRUPTED", MINIMIZE_CORRUPTED))
 }
 
 /// Runs clap; help and version come back as text to print.
