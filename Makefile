@@ -5,13 +5,15 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 
 # The engine's tables (Rust, TypeScript and the tables of docs/contract.md) are generated from
-# engine-data/formats.toml, the reports' texts and PDF layout from engine-data/report.toml and the
-# hosts' messages from engine-data/messages.toml, by scripts/gen-engine-data.mjs, which rewrites only the files whose text changed: a rebuild follows
-# only a change to a table. `make lint` fails while one is stale.
+# engine-data/formats.toml, the reports' texts and PDF layout from engine-data/report.toml, the
+# hosts' messages from engine-data/messages.toml and the command lines' options from
+# engine-data/cli.toml, by scripts/gen-engine-data.mjs, which rewrites only the files whose text
+# changed: a rebuild follows only a change to a table. `make lint` fails while one is stale.
 ENGINE_DATA_OUT := engine-rs/core/src/modes/tables.rs engine-rs/core/src/formats/tables.rs \
   engine-rs/core/src/recipes/tables.rs engine-rs/host/src/ui_modes.rs engine-rs/cli/src/report_tables.rs \
   engine-rs/host/src/messages.rs lib/engine/shared/mode-tables.ts lib/engine/reference/tables.ts \
-  lib/report/tables.ts lib/engine/shared/messages.ts docs/contract.md
+  lib/report/tables.ts lib/engine/shared/messages.ts engine-rs/cli/src/cli_tables.rs cli/cli-tables.ts \
+  docs/contract.md
 ENGINE_SRC := $(shell find engine-rs -name '*.rs' -not -path '*/target/*') $(wildcard engine-rs/*/Cargo.toml) Cargo.toml \
   $(filter %.rs,$(ENGINE_DATA_OUT))
 WASM_PKG := lib/engine/pkg/fracture_engine_bg.wasm
