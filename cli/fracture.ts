@@ -425,7 +425,8 @@ async function runFilesWith(
           if (j > 0) ui.start(`${shown} (seed ${seed})`, streamed?.size ?? input.length);
           let outName = '';
           let destination: string;
-          let report: HostReport;
+          // Undefined when a streamed run shows and keeps no report: none is made (no measures).
+          let report: HostReport | undefined;
           let size: number;
           let data: Uint8Array = new Uint8Array(0);
           /** Writes an output of this file (a failure of the file itself is `cannot write OUT`). */
@@ -465,9 +466,20 @@ async function runFilesWith(
               destination = target;
               const cannot = (e: unknown) => new Error(msg.cannotWrite(display(target), ioText(e)));
               let ran = false;
+              // No report shown or kept (no --json, --report, --pdf or --zip): none is measured.
+              const shows = a.json || planned.report !== undefined || planned.pdf !== undefined || a.zip !== undefined;
               try {
                 report = await write(target, async (out) => {
                   ran = true;
+                  if (!shows) {
+                    await prepared.write(
+                      (bytes) => writeAllTo(out, bytes).catch((e) => Promise.reject(cannot(e))),
+                      (f) => ui.progress(f),
+                      out,
+                    );
+                    await unchanged();
+                    return undefined;
+                  }
                   const r = await prepared.run(
                     (bytes) => writeAllTo(out, bytes).catch((e) => Promise.reject(cannot(e))),
                     (f) => ui.progress(f),
@@ -505,8 +517,8 @@ async function runFilesWith(
             }
           }
           ui.progress(1);
-          const json = `${reportJson(report, 2)}\n`;
-          if (planned.report) {
+          if (planned.report && report) {
+            const json = `${reportJson(report, 2)}\n`;
             const reportPath = planned.report;
             await ensureOutDir();
             await write(reportPath, (out) =>
@@ -515,7 +527,7 @@ async function runFilesWith(
               }),
             );
           }
-          if (planned.pdf) {
+          if (planned.pdf && report) {
             // --pdf reads inputs whole (see above): its change map compares the original and the result.
             const pdfPath = planned.pdf;
             await ensureOutDir();
@@ -526,9 +538,9 @@ async function runFilesWith(
               }),
             );
           }
-          if (a.json) line(reportJson(report));
+          if (a.json && report) line(reportJson(report));
           else if (!a.quiet) line(`${shown} -> ${display(destination)} (${size} bytes, seed ${seed})`);
-          if (a.zip) done.push({ outName, path: destination, report, mode: inputMode });
+          if (a.zip && report) done.push({ outName, path: destination, report, mode: inputMode });
           ui.done();
         } catch (e) {
           if (e instanceof OutDirError) {

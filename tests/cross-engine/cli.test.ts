@@ -187,45 +187,65 @@ describe('fracture CLI', () => {
     });
   }
 
-  it('the native CLI writes the same bytes without a report (no SHA-256s or byte counts made) as with one', () => {
-    const tool = TOOLS[0];
-    for (const [mode, intensity, seed, ...options] of [
-      ['byte_flip', '0', '3'],
-      ['byte_flip', '80', '1'],
-      ['guaranteed_break', '50', '42'],
-      ['truncate_insert', '30', '2'],
-      ['shuffle_blocks', '100', '9'],
-      ['interrupted_transfer', '60', '3'],
-      ['bad_sectors', '100', '4'],
-      ['bit_rot', '90', '5'],
-      ['header_preserve_flip', '20', '6'],
-      ['byte_flip', '40', '7', '--only', '100:0x400', '--only=2000:', '--protect=:120'],
-      ['bit_rot', '100', '6', '--only=-0x800:', '--protect', '-16:', '--fix-checksums'],
-    ]) {
-      const what = `${mode} ${intensity} ${seed} ${options.join(' ')}`;
-      const args = ['--mode', mode, '--intensity', intensity, '--seed', seed, ...options];
-      const plain = `out-plain-${mode}-${options.length}`;
-      const reported = `out-reported-${mode}-${options.length}`;
-      const r = run(tool, [...args, '--out', plain, ...inputs], dir);
-      expect(r.code, `${what}: ${r.err}`).toBe(0);
-      const j = run(tool, [...args, '--out', reported, '--json', ...inputs], dir);
-      expect(j.code, `${what}: ${j.err}`).toBe(0);
-      const names = readdirSync(path.join(dir, plain)).sort();
-      expect(names, what).toEqual(readdirSync(path.join(dir, reported)).sort());
-      for (const n of names) {
-        const a = readFileSync(path.join(dir, plain, n));
-        expect(a.equals(readFileSync(path.join(dir, reported, n))), `${what}: ${n}`).toBe(true);
+  it.each([TOOLS[0], TOOLS[1]])(
+    'the $label CLI writes the same bytes without a report (no SHA-256s or byte counts made) as with one',
+    (tool) => {
+      for (const [mode, intensity, seed, ...options] of [
+        ['byte_flip', '0', '3'],
+        ['byte_flip', '80', '1'],
+        ['guaranteed_break', '50', '42'],
+        ['truncate_insert', '30', '2'],
+        ['shuffle_blocks', '100', '9'],
+        ['interrupted_transfer', '60', '3'],
+        ['bad_sectors', '100', '4'],
+        ['bit_rot', '90', '5'],
+        ['header_preserve_flip', '20', '6'],
+        ['byte_flip', '40', '7', '--only', '100:0x400', '--only=2000:', '--protect=:120'],
+        ['bit_rot', '100', '6', '--only=-0x800:', '--protect', '-16:', '--fix-checksums'],
+      ]) {
+        const what = `${mode} ${intensity} ${seed} ${options.join(' ')}`;
+        const args = ['--mode', mode, '--intensity', intensity, '--seed', seed, ...options];
+        const plain = `out-plain-${tool.label}-${mode}-${options.length}`;
+        const reported = `out-reported-${tool.label}-${mode}-${options.length}`;
+        const r = run(tool, [...args, '--out', plain, ...inputs], dir);
+        expect(r.code, `${what}: ${r.err}`).toBe(0);
+        const j = run(tool, [...args, '--out', reported, '--json', ...inputs], dir);
+        expect(j.code, `${what}: ${j.err}`).toBe(0);
+        const names = readdirSync(path.join(dir, plain)).sort();
+        expect(names, what).toEqual(readdirSync(path.join(dir, reported)).sort());
+        for (const n of names) {
+          const a = readFileSync(path.join(dir, plain, n));
+          expect(a.equals(readFileSync(path.join(dir, reported, n))), `${what}: ${n}`).toBe(true);
+        }
+        // Each line gives the output's length, as the report's result_size does.
+        const sizes = j.out
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).result_size);
+        const lines = r.out.trim().split('\n');
+        expect(
+          lines.map((l) => Number(/\((\d+) bytes, seed/.exec(l)?.[1])),
+          what,
+        ).toEqual(sizes);
       }
-      // Each line gives the output's length, as the report's result_size does.
-      const sizes = j.out
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).result_size);
-      const lines = r.out.trim().split('\n');
-      expect(
-        lines.map((l) => Number(/\((\d+) bytes, seed/.exec(l)?.[1])),
-        what,
-      ).toEqual(sizes);
+    },
+  );
+
+  it('a large file without a report: the npm CLI (helper threads, nothing measured) writes the native bytes', () => {
+    const big = 'big-random.bin';
+    writeFileSync(path.join(dir, big), xorshiftBytes(26 * 1024 * 1024 + 77, 26));
+    for (const mode of ['byte_flip', 'bit_rot', 'truncate_insert']) {
+      const files = TOOLS.slice(0, 2).flatMap((tool, t) =>
+        [[], ['--json']].map((json) => {
+          const out = `out-big-random-${mode}-${t}-${json.length}`;
+          const r = run(tool, ['--mode', mode, '--intensity', '80', '--seed', '5', '--out', out, ...json, big], dir);
+          expect(r.code, `${tool.label} ${mode}: ${r.err}`).toBe(0);
+          const file = readFileSync(path.join(dir, out, 'big-random_corrupted.bin'));
+          rmSync(path.join(dir, out), { recursive: true });
+          return file;
+        }),
+      );
+      for (const f of files.slice(1)) expect(f.equals(files[0]), mode).toBe(true);
     }
   });
 

@@ -35,6 +35,17 @@ export interface PreparedStream {
     onProgress?: (fraction: number) => void,
     target?: FileHandle,
   ) => Promise<Report>;
+  /**
+   * `run` for a caller that shows no report (the npm CLI without `--json`, `--report`, `--pdf` or
+   * `--zip`): the same output bytes, without the SHA-256s and the input's byte counts only the report
+   * shows (the native CLI's `write_stream`); resolves to the output's length. Checksum fixing, whose
+   * verdict needs the output measured, runs measured.
+   */
+  write: (
+    write: (bytes: Uint8Array) => Promise<void>,
+    onProgress?: (fraction: number) => void,
+    target?: FileHandle,
+  ) => Promise<number>;
   /** Frees the module's run when `run` is not called. */
   free: () => void;
 }
@@ -91,35 +102,51 @@ export async function prepareStream(
     free: () => {
       if (!used) stream.free();
     },
-    run: async (write, onProgress, target) => {
+    write: async (write, onProgress, target) => {
+      if (stream.fixes()) return (await run(write, onProgress, target)).result_size;
       used = true;
-      // With checksum fixing the pieces go to the target, or to a temporary file then copied, and are
-      // fixed and measured there.
-      const spool = !stream.fixes() ? undefined : target ? spoolOn(target) : await openSpool().catch(freeing(stream));
-      try {
-        for (;;) {
-          if (!spool) return (await pass(write, onProgress))(undefined);
-          // Writing is the first half of the progress, measuring the fixed output the second.
-          const done = await pass(spool.write, onProgress && ((f) => onProgress(f / 2)));
-          const measured = onProgress && ((f: number) => onProgress(0.5 + f / 2));
-          const shaOut = await fixAndMeasure(stream, handle, spool, outLen, STREAM_PIECE, measured).catch(
-            freeing(stream),
-          );
-          if (shaOut === undefined) {
-            spool.rewind();
-            continue;
-          }
-          if (!target) await copySpool(spool, outLen, STREAM_PIECE, write).catch(freeing(stream));
-          return done(shaOut);
-        }
-      } finally {
-        await spool?.remove();
-      }
+      await pass(write, onProgress, false);
+      return outLen;
     },
+    run,
   };
 
+  async function run(
+    write: (bytes: Uint8Array) => Promise<void>,
+    onProgress?: (fraction: number) => void,
+    target?: FileHandle,
+  ): Promise<Report> {
+    used = true;
+    // With checksum fixing the pieces go to the target, or to a temporary file then copied, and are
+    // fixed and measured there.
+    const spool = !stream.fixes() ? undefined : target ? spoolOn(target) : await openSpool().catch(freeing(stream));
+    try {
+      for (;;) {
+        if (!spool) return (await pass(write, onProgress))(undefined);
+        // Writing is the first half of the progress, measuring the fixed output the second.
+        const done = await pass(spool.write, onProgress && ((f) => onProgress(f / 2)));
+        const measured = onProgress && ((f: number) => onProgress(0.5 + f / 2));
+        const shaOut = await fixAndMeasure(stream, handle, spool, outLen, STREAM_PIECE, measured).catch(
+          freeing(stream),
+        );
+        if (shaOut === undefined) {
+          spool.rewind();
+          continue;
+        }
+        if (!target) await copySpool(spool, outLen, STREAM_PIECE, write).catch(freeing(stream));
+        return done(shaOut);
+      }
+    } finally {
+      await spool?.remove();
+    }
+  }
+
   /** Writes every piece; returns the report's maker (given the fixed output's hash when fixing). */
-  async function pass(write: (bytes: Uint8Array) => Promise<void>, onProgress?: (fraction: number) => void) {
+  async function pass(
+    write: (bytes: Uint8Array) => Promise<void>,
+    onProgress?: (fraction: number) => void,
+    measured = true,
+  ) {
     const { inPlace, breaks, steps } = planOf(opened);
     // guaranteed_break's output is made here in new memory: it runs on this thread, helpers aside.
     const pool = steps > STREAM_PIECE && !breaks ? await helpers?.().catch(() => undefined) : undefined;
@@ -131,11 +158,13 @@ export async function prepareStream(
     const session = pool && slots instanceof SharedArrayBuffer ? pool.session(++runs, slots) : undefined;
     const side = (which: 'in' | 'out', write?: (bytes: Uint8Array) => Promise<void>): DriverSide => {
       const sha = createHash('sha256');
-      const hash = session
-        ? (bytes: Uint8Array) => session.hash(which, bytes)
-        : async (bytes: Uint8Array) => {
-            sha.update(bytes);
-          };
+      const hash = !measured
+        ? async () => undefined
+        : session
+          ? (bytes: Uint8Array) => session.hash(which, bytes)
+          : async (bytes: Uint8Array) => {
+              sha.update(bytes);
+            };
       return {
         update: async (bytes) => {
           await (write ? Promise.all([hash(bytes), write(bytes)]) : hash(bytes));
@@ -159,12 +188,18 @@ export async function prepareStream(
             ? async () => (stream.piecewise() && (await session.start(opened.args)) ? session : undefined)
             : undefined,
         onProgress,
+        measured,
       });
     } catch (e) {
       session?.drop();
       throw e;
     }
     const { hexIn, hexOut, opsMs } = digests;
+    if (!measured) {
+      // Nothing was hashed: the hashing thread forgets the run's memory; the run is not reported.
+      session?.drop();
+      stream.free();
+    }
     return (fixedSha: string | undefined) => {
       const json = stream.report(hexIn, fixedSha ?? hexOut, roundMs(performance.now() - t0), roundMs(opsMs));
       return JSON.parse(json) as Report;
