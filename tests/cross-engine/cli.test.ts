@@ -229,6 +229,7 @@ describe('fracture CLI', () => {
         ).toEqual(sizes);
       }
     },
+    60_000,
   );
 
   it('a large file without a report: the npm CLI (helper threads, nothing measured) writes the native bytes', () => {
@@ -247,7 +248,7 @@ describe('fracture CLI', () => {
       );
       for (const f of files.slice(1)) expect(f.equals(files[0]), mode).toBe(true);
     }
-  });
+  }, 120_000);
 
   it('a large flip-mode file (helper threads in the npm CLI, threads natively, in place): same bytes and reports', () => {
     const big = 'big.log';

@@ -237,7 +237,7 @@ export async function drivePieces(
           if (!countIn) run.countInput(part(0));
         });
       }
-      const loaded = (inPlace ? inOrder : first).then(async () => {
+      const loaded = (inPlace && measured ? inOrder : first).then(async () => {
         const rest: Promise<void>[] = [];
         for (let i = 3; i < segs.length; i += 3) rest.push(read(i));
         // Every read settled before any failure is raised: none may write into the piece afterwards.
