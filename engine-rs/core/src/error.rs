@@ -29,6 +29,12 @@ pub enum EngineError {
     BadRange(String),
     /// A range's start is after its end (the text as given).
     RangeReversed(String),
+    /// A selector names another format than the file's structure map (the map's format).
+    SelectorFormat { text: String, format: String },
+    /// A selector matches no region: the file's first units and how many there are.
+    SelectorNoMatch { text: String, units: Vec<String>, count: usize },
+    /// Selectors on a stream that cannot be read by position (only its head is given).
+    SelectorsUnreadable,
     /// Checksum fixing was asked of a mode that does not take it (the mode's name).
     FixNotTaken(String),
     /// The ranges leave no byte that may change: the input's length, and the kept header when the
@@ -59,6 +65,18 @@ impl fmt::Display for EngineError {
                 "Invalid byte range \"{t}\": expected A:B (byte offsets, B exclusive; decimal or 0x hex; negative counts from the end)"
             ),
             EngineError::RangeReversed(t) => write!(f, "Invalid byte range \"{t}\": the start is after the end"),
+            EngineError::SelectorFormat { text, format } => {
+                let want = text.split(':').next().unwrap_or("");
+                write!(f, "Selector \"{text}\" is for {want} files, but this file's structure map is {format}")
+            }
+            EngineError::SelectorNoMatch { text, units, count } => write!(
+                f,
+                "Selector \"{text}\" matches nothing in this file; its units are {} ({count} in all)",
+                units.join(", ")
+            ),
+            EngineError::SelectorsUnreadable => {
+                write!(f, "Selectors need the whole input readable by position, and this stream is not")
+            }
             EngineError::FixNotTaken(m) => write!(f, "Keeping checksums valid works with {OPTION_MODES}, not {m}"),
             EngineError::NothingAllowed { n, header } => {
                 write!(f, "The byte ranges leave no byte that may change in this {n}-byte file")?;

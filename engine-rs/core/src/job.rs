@@ -153,26 +153,51 @@ impl Job {
         Ok(self)
     }
 
-    /// `with_options` in place (before the plan stage).
+    /// `with_options` in place (before the plan stage). Selectors (section 14.4) are resolved against
+    /// the input's structure map here when the input is in memory; a streamed job resolves them with
+    /// `select_in` once its family is known.
     pub fn set_options(&mut self, options: &Options) -> Result<(), EngineError> {
-        let ranges = check_options(self.mode, options)?;
+        let mut ranges = check_options(self.mode, options)?;
         if let Some(glob) = &options.member {
+            // The ranges (selectors included) apply to each member's content, in its own run.
             return self.run_member(glob, options);
         }
-        let free = if ranges.is_empty() {
-            None
-        } else {
-            let free = ranges.free(self.n);
-            let (allowed, h) = allowed_bytes(self.mode, self.n, &free);
-            if self.n > 0 && allowed.is_empty() {
-                let header = (h > 0).then_some(h as u64);
-                return Err(EngineError::NothingAllowed { n: self.n, header });
-            }
-            Some(free)
-        };
+        let streamed = (self.input.len() as u64) < self.n;
+        if ranges.has_selectors() && !streamed {
+            ranges.select(&crate::structure::map_bytes(self.family, &self.input))?;
+        }
         self.ranges = ranges;
-        self.free = free;
         self.fix_checksums = options.fix_checksums;
+        self.free = None;
+        if self.ranges.has_selectors() && streamed {
+            return Ok(());
+        }
+        self.settle_free()
+    }
+
+    /// A streamed job's selectors, resolved against the map of the input read by position.
+    pub(crate) fn select_in(&mut self, input: &mut impl crate::checksums::area::Area) -> Result<(), EngineError> {
+        if !self.ranges.has_selectors() {
+            return Ok(());
+        }
+        let map = crate::structure::map(self.family, input);
+        self.ranges.select(&map)?;
+        self.settle_free()
+    }
+
+    /// The free bytes of the ranges, and check 9 of section 2.
+    fn settle_free(&mut self) -> Result<(), EngineError> {
+        if self.ranges.is_empty() {
+            self.free = None;
+            return Ok(());
+        }
+        let free = self.ranges.free(self.n);
+        let (allowed, h) = allowed_bytes(self.mode, self.n, &free);
+        if self.n > 0 && allowed.is_empty() {
+            let header = (h > 0).then_some(h as u64);
+            return Err(EngineError::NothingAllowed { n: self.n, header });
+        }
+        self.free = Some(free);
         Ok(())
     }
 
@@ -302,6 +327,9 @@ impl Job {
             let allowed = self.free.as_ref().map_or(0, |free| allowed_bytes(self.mode, self.n, free).0.total());
             r.fields.push(("ranges", Value::Str(self.ranges.text())));
             r.fields.push(("allowed_bytes", Value::Int(allowed)));
+            if self.ranges.has_selectors() {
+                r.fields.push(("selected", Value::Str(self.ranges.selected())));
+            }
             if self.n > 0 {
                 r.recipe.push_str(&format!(" Byte ranges: {}; {allowed} bytes could change.", self.ranges.text()));
             }

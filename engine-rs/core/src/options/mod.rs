@@ -6,6 +6,9 @@ pub use crate::region::Region;
 use crate::error::EngineError;
 use crate::modes::Mode;
 
+pub mod select;
+pub use select::Selector;
+
 /// The largest value a range may name: 2^53 - 1, so the TypeScript engine reads it exactly.
 const MAX_VALUE: u64 = (1 << 53) - 1;
 
@@ -75,15 +78,21 @@ impl End {
     }
 }
 
-/// A range text, checked (checks 6 and 7 of section 2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A range text, checked (checks 6 and 7 of section 2), or a selector (section 14.4) with the spans
+/// it resolved to (none until `ParsedRanges::select`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Range {
     start: End,
     end: End,
+    select: Option<Box<(Selector, Vec<(u64, u64)>)>>,
 }
 
 impl Range {
     pub fn parse(text: &str) -> Result<Range, EngineError> {
+        if select::is_selector(text) {
+            let sel = Selector::parse(text)?;
+            return Ok(Range { start: End::Empty, end: End::Empty, select: Some(Box::new((sel, Vec::new()))) });
+        }
         let bad = || EngineError::BadRange(text.to_string());
         let (a, b) = text.split_once(':').ok_or_else(bad)?;
         let (start, end) = (End::parse(a).ok_or_else(bad)?, End::parse(b).ok_or_else(bad)?);
@@ -96,16 +105,36 @@ impl Range {
         if reversed {
             return Err(EngineError::RangeReversed(text.to_string()));
         }
-        Ok(Range { start, end })
+        Ok(Range { start, end, select: None })
     }
 
-    /// `[a, b)` in an `n`-byte input; empty when a >= b.
+    /// `[a, b)` in an `n`-byte input; empty when a >= b. A selector's first span (use `spans`).
     pub fn resolve(&self, n: u64) -> (u64, u64) {
-        (self.start.resolve(n, 0), self.end.resolve(n, n))
+        match &self.select {
+            Some(s) => s.1.first().copied().unwrap_or((0, 0)),
+            None => (self.start.resolve(n, 0), self.end.resolve(n, n)),
+        }
     }
 
+    /// The spans the range covers in an `n`-byte input: one for a byte range, those a selector
+    /// resolved to.
+    pub fn spans(&self, n: u64) -> Vec<(u64, u64)> {
+        match &self.select {
+            Some(s) => s.1.clone(),
+            None => vec![self.resolve(n)],
+        }
+    }
+
+    pub fn is_selector(&self) -> bool {
+        self.select.is_some()
+    }
+
+    /// The canonical text; a selector's is its text as given.
     pub fn canonical(&self) -> String {
-        format!("{}:{}", self.start.canonical(), self.end.canonical())
+        match &self.select {
+            Some(s) => s.0.text.clone(),
+            None => format!("{}:{}", self.start.canonical(), self.end.canonical()),
+        }
     }
 }
 
@@ -128,9 +157,38 @@ impl ParsedRanges {
         only.chain(protect).collect::<Vec<_>>().join(", ")
     }
 
+    pub fn has_selectors(&self) -> bool {
+        self.only.iter().chain(&self.protect).any(Range::is_selector)
+    }
+
+    /// Resolves every selector against the structure map `map` (section 14.4).
+    pub fn select(&mut self, map: &[crate::structure::Region]) -> Result<(), EngineError> {
+        for r in self.only.iter_mut().chain(self.protect.iter_mut()) {
+            if let Some(s) = r.select.as_mut() {
+                s.1 = s.0.resolve(map)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The report's `selected` text (section 14.4): each selector, in the order of `text`, with the
+    /// spans it resolved to: `only png:IDAT/data = 41:8233 8245:16437`, joined by `; `.
+    pub fn selected(&self) -> String {
+        let only = self.only.iter().map(|r| ("only", r));
+        let protect = self.protect.iter().map(|r| ("protect", r));
+        only.chain(protect)
+            .filter_map(|(kind, r)| {
+                let s = r.select.as_ref()?;
+                let spans = s.1.iter().map(|(a, b)| format!("{a}:{b}")).collect::<Vec<_>>().join(" ");
+                Some(format!("{kind} {} = {spans}", s.0.text))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
     /// The bytes the `protect` ranges cover in an `n`-byte input.
     pub fn protected(&self, n: u64) -> Region {
-        Region::union(self.protect.iter().map(|r| r.resolve(n)))
+        Region::union(self.protect.iter().flat_map(|r| r.spans(n)))
     }
 
     /// The free bytes of an `n`-byte input: the `only` ranges (all of it without any), minus the
@@ -139,7 +197,7 @@ impl ParsedRanges {
         let only = if self.only.is_empty() {
             Region::span(0, n)
         } else {
-            Region::union(self.only.iter().map(|r| r.resolve(n)))
+            Region::union(self.only.iter().flat_map(|r| r.spans(n)))
         };
         only.minus(&self.protected(n))
     }

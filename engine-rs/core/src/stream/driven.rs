@@ -49,6 +49,13 @@ impl Streaming {
         }
         let head = head[..want].to_vec();
         job.family = detect(&head, &job.ext);
+        if job.ranges.has_selectors() {
+            // Only the head is given: selectors can be resolved when it is the whole input.
+            if (head.len() as u64) < n {
+                return Err(crate::error::EngineError::SelectorsUnreadable.into());
+            }
+            job.select_in(&mut &head[..])?;
+        }
         let mut breaking = None;
         let run = if job.mode == Mode::GuaranteedBreak {
             let b = breaking::breaker(&mut job, &head);

@@ -155,6 +155,74 @@ fn byte_ranges_stream_too() {
     }
 }
 
+/// A PNG of several chunks, `idat` IDAT chunks of `size` data bytes each (CRCs zero: the map does
+/// not check them).
+fn png_of(idat: usize, size: usize) -> Vec<u8> {
+    let mut v = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut chunk = |t: &[u8], data: &[u8]| {
+        v.extend((data.len() as u32).to_be_bytes());
+        v.extend(t);
+        v.extend(data);
+        v.extend([0, 0, 0, 0]);
+    };
+    chunk(b"IHDR", &[0; 13]);
+    for k in 0..idat {
+        chunk(b"IDAT", &random(size, k as u64 + 3));
+    }
+    chunk(b"IEND", b"");
+    v
+}
+
+#[test]
+fn selectors_stream_too() {
+    let c = flip::CHUNK;
+    let input = png_of(5, c + 777);
+    let sel = |only: &[&str], protect: &[&str]| Options {
+        ranges: Ranges {
+            only: only.iter().map(|s| s.to_string()).collect(),
+            protect: protect.iter().map(|s| s.to_string()).collect(),
+        },
+        fix_checksums: false,
+    };
+    for options in [sel(&["png:IDAT/data"], &[]), sel(&["png:IDAT#1", "0:100"], &["png:*/crc"])] {
+        for mode in ["byte_flip", "bad_sectors", "bit_rot"] {
+            check(&input, "a.png", mode, 60, 9, &options, c);
+        }
+        let args = Args { name: "a.png", mode: "byte_flip", intensity: 60, seed: 9, options: &options };
+        // `Streaming` has only the head: selectors need the whole input, unless the head is it.
+        let e = Streaming::new(input.len() as u64, &input[..c], &args).err().unwrap();
+        assert_eq!(e.to_string(), crate::error::EngineError::SelectorsUnreadable.to_string());
+        let small = png_of(2, 100);
+        let (got, report) = driven(&small, &args, c, false);
+        let (want, want_report) = corrupt_with(&small, "a.png", "byte_flip", 60, 9, &options).unwrap();
+        assert!(got == want);
+        assert_eq!(report, untimed(want_report));
+    }
+    // Only IDAT data changes; the report keeps the selector and lists what it resolved to.
+    let options = sel(&["png:IDAT/data"], &[]);
+    let (out, report) = corrupt_with(&input, "a.png", "byte_flip", 60, 9, &options).unwrap();
+    let map = crate::structure::map_bytes(crate::formats::Family::Png, &input);
+    for r in &map {
+        let same = out[r.start as usize..r.end as usize] == input[r.start as usize..r.end as usize];
+        assert_eq!(same, !r.path.ends_with("/data") || !r.path.starts_with("png:IDAT"), "{}", r.path);
+    }
+    assert_eq!(report.get("ranges"), Some(&Value::Str("only png:IDAT/data".into())));
+    let Some(Value::Str(selected)) = report.get("selected") else { panic!("no selected field") };
+    assert!(selected.starts_with("only png:IDAT/data = 41:") && selected.matches(':').count() == 6, "{selected}");
+    // Errors: nothing matched, another format; both paths alike.
+    for (text, want) in [
+        ("png:tEXt", "Selector \"png:tEXt\" matches nothing in this file; its units are signature, IHDR, IDAT#0, IDAT#1, IDAT#2, IDAT#3, IDAT#4, IEND (8 in all)"),
+        ("zip:eocd", "Selector \"zip:eocd\" is for zip files, but this file's structure map is png"),
+    ] {
+        let options = sel(&[text], &[]);
+        let e = corrupt_with(&input, "a.png", "byte_flip", 60, 9, &options).unwrap_err();
+        assert_eq!(e.to_string(), want);
+        let args = Args { name: "a.png", mode: "byte_flip", intensity: 60, seed: 9, options: &options };
+        let e = corrupt_stream(&Bytes(&input), &args, &mut Vec::new(), &mut |_, _| {}).err().unwrap();
+        assert_eq!(e.to_string(), want);
+    }
+}
+
 #[test]
 fn full_size_pieces_and_threads() {
     // Longer than two pieces, so the pipeline holds several pieces at once.
