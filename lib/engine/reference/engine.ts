@@ -16,6 +16,9 @@ import {
   type ParsedRanges,
   protectedBytes,
   rangesText,
+  hasSelectors,
+  selectRanges,
+  selectedText,
   sizeOf,
   type Span,
   subtract,
@@ -27,6 +30,7 @@ import { runMember } from './member.ts';
 import { recipeContext, recipeFor } from './recipes/index.ts';
 import { makeReport, type ModeFields, type OptionFields, roundMs } from './report.ts';
 import { sha256Hex } from './sha256.ts';
+import { structureMapOfBytes } from './structure/index.ts';
 import { applyShuffle, SHUFFLE_BLOCK_BYTES, planShuffle, type ShufflePlan } from './shuffle.ts';
 import { ESCALATION_STREAM, Stream } from './stream.ts';
 import { applyTruncate, planTruncate, type TruncatePlan } from './truncate.ts';
@@ -237,16 +241,18 @@ export class Job {
     const mode = checkArguments(options.mode, options.intensity, options.seed, input.length);
     const ranges = checkOptions(mode, options);
     const n = input.length;
+    const ext = extensionOf(name);
+    // A plain Uint8Array view: a Node Buffer's slice() shares memory, so copies made with slice()
+    // would write back into the caller's bytes.
+    const bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    const family = detect(bytes, ext);
+    if (hasSelectors(ranges)) selectRanges(ranges, structureMapOfBytes(family, bytes));
     let free: Span[] | undefined;
     if (hasRanges(ranges) && options.member === undefined) {
       free = freeBytes(ranges, n);
       const { allowed, h } = allowedOf(mode, n, free);
       if (n > 0 && allowed.length === 0) throw nothingAllowedError(n, h);
     }
-    const ext = extensionOf(name);
-    // A plain Uint8Array view: a Node Buffer's slice() shares memory, so copies made with slice()
-    // would write back into the caller's bytes.
-    const bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     const job = new Job(
       bytes,
       name,
@@ -254,7 +260,7 @@ export class Job {
       options.intensity,
       options.seed,
       ext,
-      detect(bytes, ext),
+      family,
       entropy(bytes),
       sha256Hex(bytes),
     );
@@ -294,6 +300,7 @@ export class Job {
       const allowed = this.free ? sizeOf(allowedOf(this.mode, n, this.free).allowed) : 0;
       const text = rangesText(this.ranges);
       e.fields = { ...e.fields, ranges: text, allowed_bytes: allowed };
+      if (hasSelectors(this.ranges)) e.fields.selected = selectedText(this.ranges);
       if (n > 0) e.recipe += ` Byte ranges: ${text}; ${allowed} bytes could change.`;
     }
     if (this.fix) {

@@ -2,6 +2,9 @@
 // offsets they make (the free and allowed bytes), kept as sorted, disjoint, non-touching spans, so a
 // set is as large as the list of ranges, never as the file.
 
+import type { Region } from './structure/index.ts';
+import { isSelector, parseSelector, resolveSelector, type Selector } from './select.ts';
+
 /** The largest value a range may name: 2^53 - 1. */
 const MAX_VALUE = Number.MAX_SAFE_INTEGER;
 
@@ -11,6 +14,9 @@ type End = { kind: 'empty' } | { kind: 'forward' | 'backward'; value: number };
 export interface RangeSpec {
   start: End;
   end: End;
+  /** A selector (section 14.4), and the spans it resolved to (`selectRanges`). */
+  selector?: Selector;
+  spans?: Span[];
 }
 
 /** A span [from, to) of offsets. */
@@ -38,6 +44,7 @@ export function parseRange(text: string): RangeSpec {
     new Error(
       `Invalid byte range "${text}": expected A:B (byte offsets, B exclusive; decimal or 0x hex; negative counts from the end)`,
     );
+  if (isSelector(text)) return { start: { kind: 'empty' }, end: { kind: 'empty' }, selector: parseSelector(text, bad) };
   const colon = text.indexOf(':');
   if (colon < 0) throw bad();
   const start = parseEnd(text.slice(0, colon));
@@ -60,6 +67,7 @@ function endText(e: End): string {
 
 /** The canonical text: decimal, sign kept, empty ends empty (`0x10:-0X20` is `16:-32`). */
 export function canonicalRange(r: RangeSpec): string {
+  if (r.selector) return r.selector.text;
   return `${endText(r.start)}:${endText(r.end)}`;
 }
 
@@ -181,13 +189,34 @@ export function rangesText(r: ParsedRanges): string {
   ].join(', ');
 }
 
+/** The spans a range covers: one for a byte range, those a selector resolved to. */
+function spansOf(x: RangeSpec, n: number): Span[] {
+  return x.selector ? (x.spans ?? []) : [resolveRange(x, n)];
+}
+
+export function hasSelectors(r: ParsedRanges): boolean {
+  return [...r.only, ...r.protect].some((x) => x.selector !== undefined);
+}
+
+/** Resolves every selector against the structure map (section 14.4); throws the engine's error. */
+export function selectRanges(r: ParsedRanges, map: readonly Region[]): void {
+  for (const x of [...r.only, ...r.protect]) if (x.selector) x.spans = resolveSelector(x.selector, map);
+}
+
+/** The report's `selected` text: `only png:IDAT/data = 41:8233 8245:16437`, joined by `; `. */
+export function selectedText(r: ParsedRanges): string {
+  const one = (kind: string) => (x: RangeSpec) =>
+    x.selector ? [`${kind} ${x.selector.text} = ${(x.spans ?? []).map(([a, b]) => `${a}:${b}`).join(' ')}`] : [];
+  return [...r.only.flatMap(one('only')), ...r.protect.flatMap(one('protect'))].join('; ');
+}
+
 /** The bytes the `protect` ranges cover. */
 export function protectedBytes(r: ParsedRanges, n: number): Span[] {
-  return unionOf(r.protect.map((x) => resolveRange(x, n)));
+  return unionOf(r.protect.flatMap((x) => spansOf(x, n)));
 }
 
 /** The free bytes: the `only` ranges (all of [0, n) without any) minus the `protect` ranges. */
 export function freeBytes(r: ParsedRanges, n: number): Span[] {
-  const only = r.only.length > 0 ? unionOf(r.only.map((x) => resolveRange(x, n))) : unionOf([[0, n]]);
+  const only = r.only.length > 0 ? unionOf(r.only.flatMap((x) => spansOf(x, n))) : unionOf([[0, n]]);
   return subtract(only, protectedBytes(r, n));
 }

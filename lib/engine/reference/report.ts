@@ -19,6 +19,8 @@ export type ModeFields =
 export interface OptionFields {
   ranges?: string;
   allowed_bytes?: number;
+  /** Each selector and the spans it resolved to (contract 14.4), only with selectors. */
+  selected?: string;
   checksums_fixed?: Record<string, number>;
   checksums_unfixable?: string;
 }

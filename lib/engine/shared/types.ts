@@ -84,6 +84,8 @@ export interface Report {
   /** With byte ranges: their canonical text, and how many bytes could change. */
   ranges?: string;
   allowed_bytes?: number;
+  /** Each selector and the spans it resolved to (contract 14.4), only with selectors. */
+  selected?: string;
   /** With fixChecksums: fields fixed per kind, and what could not be fixed. */
   checksums_fixed?: Record<string, number>;
   checksums_unfixable?: string;

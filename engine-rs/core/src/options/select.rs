@@ -61,10 +61,11 @@ impl Selector {
         }
         if spans.is_empty() {
             let mut units: Vec<&str> = Vec::new();
+            let mut seen = std::collections::HashSet::new();
             for r in map {
                 let rest = r.path.split_once(':').map_or("", |(_, rest)| rest);
                 let unit = segments(rest).next().unwrap_or("");
-                if units.last() != Some(&unit) && !units.contains(&unit) {
+                if seen.insert(unit) {
                     units.push(unit);
                 }
             }
