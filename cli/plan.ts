@@ -5,7 +5,13 @@
 import { fstatSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type ChecksumRoute, checksumRoute, nodeRoute, type Route } from '../lib/engine/host/policy.ts';
+import {
+  type ChecksumRoute,
+  checksumRoute,
+  hasSelectorTexts,
+  nodeRoute,
+  type Route,
+} from '../lib/engine/host/policy.ts';
 import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
 import {
   checkPlan,
@@ -109,7 +115,7 @@ export async function planRun(a: Args): Promise<Plan> {
     checked.push({ shown: file, key: info ? fileKey(info) : undefined });
     identities.push(info && identityOf(info));
   }
-  const route = nodeRoute(a.engine, a.pdf || a.member !== undefined);
+  const route = nodeRoute(a.engine, a.pdf || a.member !== undefined || hasSelectorTexts(a.ranges));
   const listing = await namesIn(a.out);
   const outNames = new Dedup();
   const reportNames = new Dedup();

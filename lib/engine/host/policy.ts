@@ -13,14 +13,30 @@ export type Route = 'whole' | 'streamed';
 /** In the browser, a Blob from this size on streams (stream-web.ts). */
 export const WEB_STREAM_MIN_BYTES = 16 * 1024 * 1024;
 
-/** Whether a browser job streams: every mode, without checksum fixing or `member`, from WEB_STREAM_MIN_BYTES on. */
-export function streamsInBrowser(options: Pick<CorruptOptions, 'fixChecksums' | 'member'>, size: number): boolean {
-  return !options.fixChecksums && options.member === undefined && size >= WEB_STREAM_MIN_BYTES;
+/**
+ * Whether the ranges hold a selector (`png:IDAT/data`, docs/contract.md 14.4): the WebAssembly
+ * module's streamed run has only the input's head, so such a job is read whole.
+ */
+export function hasSelectorTexts(ranges: CorruptOptions['ranges']): boolean {
+  return [...(ranges?.only ?? []), ...(ranges?.protect ?? [])].some((t) => /^[A-Za-z]/.test(t));
+}
+
+/** Whether a browser job streams: every mode, without checksum fixing, `member` or selectors, from WEB_STREAM_MIN_BYTES on. */
+export function streamsInBrowser(
+  options: Pick<CorruptOptions, 'fixChecksums' | 'member' | 'ranges'>,
+  size: number,
+): boolean {
+  return (
+    !options.fixChecksums &&
+    options.member === undefined &&
+    !hasSelectorTexts(options.ranges) &&
+    size >= WEB_STREAM_MIN_BYTES
+  );
 }
 
 /** The route of a browser job: a Blob input that streamsInBrowser, else whole. */
 export function browserRoute(
-  options: Pick<CorruptOptions, 'fixChecksums' | 'member'>,
+  options: Pick<CorruptOptions, 'fixChecksums' | 'member' | 'ranges'>,
   input: Blob | ArrayBuffer | Uint8Array,
 ): Route {
   return input instanceof Blob && streamsInBrowser(options, input.size) ? 'streamed' : 'whole';
@@ -29,8 +45,9 @@ export function browserRoute(
 /**
  * The route of a file in Node (the npm CLI, the SDK's corruptFile), as natively: the WebAssembly
  * engine streams every mode; the reference engine reads whole, and so does `--pdf` (its change map
- * compares the whole original with the whole result) and `--member` (callers pass `pdf || member`:
- * the archive is rebuilt around its members).
+ * compares the whole original with the whole result), `--member` and selectors (callers pass
+ * `pdf || member || hasSelectorTexts(ranges)`: the archive is rebuilt around its members; a
+ * selector needs the input's structure map).
  */
 export function nodeRoute(engine: 'wasm' | 'ts', pdf: boolean): Route {
   return engine === 'wasm' && !pdf ? 'streamed' : 'whole';
