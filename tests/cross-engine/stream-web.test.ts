@@ -228,5 +228,8 @@ describe('the browser streams a Blob through the engine', () => {
     expect(streamsInBrowser({ fixChecksums: false }, WEB_STREAM_MIN_BYTES)).toBe(true);
     expect(streamsInBrowser({}, WEB_STREAM_MIN_BYTES - 1)).toBe(false);
     expect(streamsInBrowser({ fixChecksums: true }, WEB_STREAM_MIN_BYTES)).toBe(false);
+    // Selectors need the input's structure map: read whole.
+    expect(streamsInBrowser({ ranges: { only: ['png:IDAT/data'] } }, WEB_STREAM_MIN_BYTES)).toBe(false);
+    expect(streamsInBrowser({ ranges: { only: ['0:100'], protect: ['-0:'] } }, WEB_STREAM_MIN_BYTES)).toBe(true);
   });
 });

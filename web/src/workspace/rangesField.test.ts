@@ -21,6 +21,10 @@ describe('the Byte ranges field', () => {
       ok: false,
       error: 'Invalid byte range "200:100": the start is after the end',
     });
+    expect(parseRangesField('only png:IDAT/data, protect png:*/crc')).toEqual({
+      ok: true,
+      ranges: { only: ['png:IDAT/data'], protect: ['png:*/crc'] },
+    });
     expect(parseRangesField('keep 1:2')).toEqual({
       ok: false,
       error: '"keep 1:2" is not a range: write A:B, only A:B or protect A:B, separated by commas',
