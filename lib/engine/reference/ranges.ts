@@ -2,8 +2,7 @@
 // offsets they make (the free and allowed bytes), kept as sorted, disjoint, non-touching spans, so a
 // set is as large as the list of ranges, never as the file.
 
-import type { Region } from './structure/index.ts';
-import { isSelector, parseSelector, resolveSelector, type Selector } from './select.ts';
+import { isSelector, type MapRegion, parseSelector, resolveSelector, type Selector } from './select.ts';
 
 /** The largest value a range may name: 2^53 - 1. */
 const MAX_VALUE = Number.MAX_SAFE_INTEGER;
@@ -199,7 +198,7 @@ export function hasSelectors(r: ParsedRanges): boolean {
 }
 
 /** Resolves every selector against the structure map (section 14.4); throws the engine's error. */
-export function selectRanges(r: ParsedRanges, map: readonly Region[]): void {
+export function selectRanges(r: ParsedRanges, map: readonly MapRegion[]): void {
   for (const x of [...r.only, ...r.protect]) if (x.selector) x.spans = resolveSelector(x.selector, map);
 }
 

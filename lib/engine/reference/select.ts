@@ -2,7 +2,12 @@
 // against the structure map's paths and resolved to the byte spans of the regions they match. The
 // same rules and error texts as engine-rs/core/src/options/select.rs.
 
-import type { Region } from './structure/index.ts';
+/** A region of the structure map (structure/index.ts's Region, as far as selectors read it). */
+export interface MapRegion {
+  path: string;
+  start: number;
+  end: number;
+}
 
 /** Units named in the error for a selector that matches nothing. */
 export const UNITS_NAMED = 12;
@@ -90,7 +95,7 @@ function matches(sel: Selector, path: string): boolean {
 }
 
 /** The spans of the regions of `map` the selector matches (merged where they touch), or the error. */
-export function resolveSelector(sel: Selector, map: readonly Region[]): [number, number][] {
+export function resolveSelector(sel: Selector, map: readonly MapRegion[]): [number, number][] {
   if (map.length === 0) return [];
   const format = splitPath(map[0].path)[0];
   if (format !== sel.format) {

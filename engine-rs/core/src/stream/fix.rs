@@ -73,19 +73,6 @@ impl Positional for SourceAt<'_> {
     }
 }
 
-/// Resolves a streamed job's selectors (section 14.4) against the map of `src`, read by position.
-pub(crate) fn select_in(job: &mut crate::job::Job, src: &dyn Source) -> Result<(), StreamError> {
-    if !job.ranges.has_selectors() {
-        return Ok(());
-    }
-    let mut area = crate::checksums::area::Cached::new(SourceAt(src));
-    let r = job.select_in(&mut area);
-    if let Some(e) = area.error.take() {
-        return Err(e.into());
-    }
-    Ok(r?)
-}
-
 /// Corrupts `src` into `out` (a file open for reading and writing, which ends up the output's
 /// length) with checksum fixing, and returns the report, as `corrupt_with` would for the whole input.
 /// Memory stays the pieces in flight and the walk's read-ahead windows; the cost is one more read of
@@ -117,7 +104,7 @@ pub(crate) fn fixed_in_pieces(
     let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
-    select_in(&mut job, src)?;
+    super::select::select_in(&mut job, src)?;
     let protected = (!job.ranges.protect.is_empty()).then(|| job.ranges.protected(n));
     let mut ops_ms = 0.0;
     let mut attempt = (intensity, seed);

@@ -30,6 +30,7 @@ mod measure;
 mod pipeline;
 mod report;
 mod run;
+mod select;
 mod source;
 mod verdict;
 

@@ -109,7 +109,7 @@ pub(crate) fn corrupt_in_pieces(
     let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
-    super::fix::select_in(&mut job, src)?;
+    super::select::select_in(&mut job, src)?;
     if mode_v == Mode::GuaranteedBreak {
         // Its scans and steps measure as they go; it is not split by `measured`.
         return breaking::run(src, job, &head, sink, progress, piece, t0).map(Finished::Report);

@@ -182,7 +182,7 @@ fn selectors_stream_too() {
             only: only.iter().map(|s| s.to_string()).collect(),
             protect: protect.iter().map(|s| s.to_string()).collect(),
         },
-        fix_checksums: false,
+        ..Options::default()
     };
     for options in [sel(&["png:IDAT/data"], &[]), sel(&["png:IDAT#1", "0:100"], &["png:*/crc"])] {
         for mode in ["byte_flip", "bad_sectors", "bit_rot"] {
