@@ -78,13 +78,16 @@ impl End {
     }
 }
 
+/// A selector and the spans it resolved to.
+type Selected = (Selector, Vec<(u64, u64)>);
+
 /// A range text, checked (checks 6 and 7 of section 2), or a selector (section 14.4) with the spans
 /// it resolved to (none until `ParsedRanges::select`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Range {
     start: End,
     end: End,
-    select: Option<Box<(Selector, Vec<(u64, u64)>)>>,
+    select: Option<Box<Selected>>,
 }
 
 impl Range {

@@ -112,7 +112,7 @@ fn segment_matches(want: &str, seg: &str) -> bool {
     }
     match seg.rfind('#') {
         Some(i) if i + 1 < seg.len() && seg[i + 1..].bytes().all(|b| b.is_ascii_digit()) => {
-            glob(want.as_bytes(), seg[..i].as_bytes())
+            glob(want.as_bytes(), &seg.as_bytes()[..i])
         }
         _ => false,
     }
