@@ -25,7 +25,7 @@ export const FRACTURE_OPTIONS = {
   only: {
     value: 'A:B',
     repeatable: true,
-    help: "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative counts from the end, an empty end is the file's (--only=-4096:)",
+    help: "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative counts from the end, an empty end is the file's (--only=-4096:); or a selector FORMAT:PATH of the file's structure map (png:IDAT/data)",
   },
   protect: { value: 'A:B', repeatable: true, help: 'never change bytes in [A, B) (repeatable; the same form)' },
   'fix-checksums': {
