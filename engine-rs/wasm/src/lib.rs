@@ -394,15 +394,24 @@ impl StreamRun {
     }
 
     /// Edits the output piece at `pos` in place; counts its input bytes first when `count_input`, and
-    /// its output bytes after (one copy in and out of the module per piece).
+    /// its output bytes after unless `count_output` is false (a run whose report nobody wants; one
+    /// copy in and out of the module per piece).
     #[wasm_bindgen(js_name = editPiece)]
-    pub fn edit_piece(&mut self, piece: &mut [u8], pos: f64, count_input: bool) -> Result<(), JsError> {
+    pub fn edit_piece(
+        &mut self,
+        piece: &mut [u8],
+        pos: f64,
+        count_input: bool,
+        count_output: Option<bool>,
+    ) -> Result<(), JsError> {
         let pos = position(pos)?;
         if count_input {
             self.s.count_input(piece);
         }
         self.s.edit(piece, pos);
-        self.s.count_output(piece);
+        if count_output.unwrap_or(true) {
+            self.s.count_output(piece);
+        }
         Ok(())
     }
 

@@ -153,7 +153,8 @@ export interface DriveOptions {
   /**
    * False when no report is wanted (the npm CLI showing none): the input is neither handed to its
    * side nor counted, and no layout reads it in a pass of its own; the output side still takes every
-   * piece. The digests are then empty strings. The same output bytes either way.
+   * piece, and edits here count no output bytes (editors are told by their host). The digests are
+   * then empty strings. The same output bytes either way.
    */
   measured?: boolean;
 }
@@ -252,7 +253,7 @@ export async function drivePieces(
             out = run.breakPiece(buf, pos, countIn) as Uint8Array<ArrayBuffer>;
             memory.release?.(buf);
           } else if (editors) return editors.edit(buf, pos, k);
-          else run.editPiece(buf, pos, countIn);
+          else run.editPiece(buf, pos, countIn, measured);
         }),
       );
       if (breaks) breakOrder = edited;

@@ -24,7 +24,7 @@ type HashAsk = { run: number } & (
   | { stream: Stream; finish: true }
 );
 type EditAsk = { run: number } & (
-  | { start: StreamArgs; memory: SharedArrayBuffer }
+  | { start: StreamArgs; memory: SharedArrayBuffer; measured: boolean }
   | { pos: number; place: Place }
   | { tally: true }
   | { drop: true }
@@ -45,8 +45,11 @@ export interface HelperSession {
   /** Feeds `piece` (a view of the run's memory) to `stream`'s SHA-256; resolves once it was read. */
   hash(stream: Stream, piece: Uint8Array): Promise<void>;
   digest(stream: Stream): Promise<string>;
-  /** Makes the editors' own runs; resolves to whether pieces may be edited there (`piecewise`). */
-  start(args: StreamArgs): Promise<boolean>;
+  /**
+   * Makes the editors' own runs; resolves to whether pieces may be edited there (`piecewise`).
+   * `measured` false: the edits count nothing (a run whose report nobody wants).
+   */
+  start(args: StreamArgs, measured?: boolean): Promise<boolean>;
   /**
    * Edits `piece` (a view of the run's memory) at `pos`, counting its input and output, on the editor
    * whose turn piece number `k` is.
@@ -100,7 +103,7 @@ parentPort.postMessage({ ready: true });
  * this module's types still check it.
  */
 function serveEdits(glue: typeof Bindings, port: ThreadPort) {
-  const runs = new Map<number, { run: Bindings.StreamRun; memory: SharedArrayBuffer }>();
+  const runs = new Map<number, { run: Bindings.StreamRun; memory: SharedArrayBuffer; measured: boolean }>();
   port.on('message', (m: EditRequest) => {
     try {
       if ('drop' in m) {
@@ -110,7 +113,7 @@ function serveEdits(glue: typeof Bindings, port: ThreadPort) {
       }
       if ('start' in m) {
         const run = new glue.StreamRun(...m.start);
-        runs.set(m.run, { run, memory: m.memory });
+        runs.set(m.run, { run, memory: m.memory, measured: m.measured });
         port.postMessage({ id: m.id, piecewise: run.piecewise() });
         return;
       }
@@ -122,7 +125,12 @@ function serveEdits(glue: typeof Bindings, port: ThreadPort) {
         entry.run.free();
         port.postMessage({ id: m.id, tally });
       } else {
-        entry.run.editPiece(new Uint8Array(entry.memory, m.place.offset, m.place.length), m.pos, true);
+        entry.run.editPiece(
+          new Uint8Array(entry.memory, m.place.offset, m.place.length),
+          m.pos,
+          entry.measured,
+          entry.measured,
+        );
         port.postMessage({ id: m.id });
       }
     } catch (e) {
@@ -202,9 +210,9 @@ export async function startStreamHelpers(glue: string, module: object): Promise<
           if (hex === undefined) throw new Error('the hashing thread gave no digest');
           return hex;
         },
-        start: async (args) => {
+        start: async (args, measured = true) => {
           const replies = await Promise.all(
-            editCalls.map((call) => call({ run, start: args, memory } satisfies EditAsk)),
+            editCalls.map((call) => call({ run, start: args, memory, measured } satisfies EditAsk)),
           );
           return replies.every((r) => r.piecewise === true);
         },
