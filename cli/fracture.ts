@@ -7,6 +7,7 @@ import { checkVariant } from '../lib/engine/host/policy.ts';
 import { MAX_SEED } from '../lib/engine/reference/errors.ts';
 import type { CorruptResult } from '../lib/engine/shared/types.ts';
 import { reportJson } from '../lib/report/display.ts';
+import { hitLines } from '../lib/report/text.ts';
 import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
 import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
@@ -539,7 +540,11 @@ async function runFilesWith(
             );
           }
           if (a.json && report) line(reportJson(report));
-          else if (!a.quiet) line(`${shown} -> ${display(destination)} (${size} bytes, seed ${seed})`);
+          else if (!a.quiet) {
+            line(`${shown} -> ${display(destination)} (${size} bytes, seed ${seed})`);
+            // What was hit, when the run made a report (docs/cli.md, "What was hit").
+            for (const l of report ? hitLines(report) : []) line(l);
+          }
           if (a.zip && report) done.push({ outName, path: destination, report, mode: inputMode });
           ui.done();
         } catch (e) {

@@ -43,6 +43,8 @@ const OUTPUTS = {
   referenceTs: 'lib/engine/reference/tables.ts',
   reportRs: 'engine-rs/cli/src/report_tables.rs',
   reportTs: 'lib/report/tables.ts',
+  whyRs: 'engine-rs/core/src/structure/why.rs',
+  whyTs: 'lib/engine/reference/structure/why.ts',
   messagesRs: 'engine-rs/host/src/messages.rs',
   messagesTs: 'lib/engine/shared/messages.ts',
   cliTablesRs: 'engine-rs/cli/src/cli_tables.rs',
@@ -632,8 +634,14 @@ function loadReport(toml) {
     }
   };
   return guard(() => {
-    keys('top level', raw, ['texts', 'pdf_rows', 'pdf']);
+    keys('top level', raw, ['texts', 'pdf_rows', 'pdf', 'why', 'expect']);
     keys('texts', raw.texts, ['legal_notice', 'escalated', 'not_escalated', 'mode_fields', 'browser_decoder']);
+    const expectKeys = ['reject', 'may_accept', 'ignored', 'unchanged'];
+    keys('expect', raw.expect, expectKeys);
+    const expect = expectKeys.map((k) => ({ key: k, text: text(`expect.${k}`, raw.expect[k]) }));
+    const whyKeys = ['magic', 'layout', 'checksum', 'checked', 'checked_fixed', 'repaired', 'payload', 'skipped'];
+    keys('why', raw.why, whyKeys);
+    const why = whyKeys.map((k) => ({ key: k, text: text(`why.${k}`, raw.why[k]) }));
     const texts = {
       legalNotice: text('texts.legal_notice', raw.texts.legal_notice),
       escalated: text('texts.escalated', raw.texts.escalated),
@@ -674,7 +682,7 @@ function loadReport(toml) {
     pdf.helveticaBoldWidths = list('helvetica_bold_widths', 95, 1000);
     pdf.widest = integer('pdf.widest', p.widest, 1, 1000);
     pdf.cp1252High = list('cp1252_high', 32, 0xffff);
-    return { texts, modeFields, browserDecoder, pdfRows, pdf };
+    return { texts, modeFields, browserDecoder, pdfRows, pdf, why, expect };
   });
 }
 
@@ -708,7 +716,7 @@ const upperCamel = (snake) => snake.replace(/(^|_)([a-z])/g, (_, __, c) => c.toU
 /** A number as Rust's f32 literal. */
 const rsFloat = (n) => (Number.isInteger(n) ? `${n}.0` : String(n));
 
-function reportRs({ texts, modeFields, browserDecoder, pdfRows, pdf }) {
+function reportRs({ texts, modeFields, browserDecoder, pdfRows, pdf, expect }) {
   const rsRow = (r) =>
     `    PdfRow { label: ${rsString(r.label)}, field: ${rsString(r.field)}, format: RowFormat::${upperCamel(r.format)}, optional: ${r.optional} },`;
   const rsRows = Object.entries(pdfRows)
@@ -726,6 +734,11 @@ ${rows.map(rsRow).join('\n')}
 pub const LEGAL_NOTICE: &str = ${rsString(texts.legalNotice)};
 pub const ESCALATED_TEXT: &str = ${rsString(texts.escalated)};
 pub const NOT_ESCALATED_TEXT: &str = ${rsString(texts.notEscalated)};
+
+/// \`expect_overall\`'s values and their words (docs/contract.md, section 14.2).
+pub const EXPECT_WORDS: [(&str, &str); ${expect.length}] = [
+${expect.map((e) => `    (${rsString(e.key)}, ${rsString(e.text)}),`).join('\n')}
+];
 
 /// Mode-specific report fields and their labels, in the contract's order.
 pub const MODE_FIELDS: [(&str, &str); ${modeFields.length}] = [
@@ -773,7 +786,7 @@ pub const CP1252_HIGH: [u32; 32] = [${pdf.cp1252High.map((c) => `0x${c.toString(
 `;
 }
 
-function reportTs({ texts, modeFields, browserDecoder, pdfRows, pdf }) {
+function reportTs({ texts, modeFields, browserDecoder, pdfRows, pdf, expect }) {
   const tsRow = (r) =>
     `  { label: ${tsString(r.label)}, field: ${tsString(r.field)}, format: ${tsString(r.format)}, optional: ${r.optional} },`;
   const tsRows = Object.entries(pdfRows)
@@ -792,6 +805,11 @@ import type { Report } from '../engine/shared/types.ts';
 export const LEGAL_NOTICE = ${tsString(texts.legalNotice)};
 export const ESCALATED_TEXT = ${tsString(texts.escalated)};
 export const NOT_ESCALATED_TEXT = ${tsString(texts.notEscalated)};
+
+/** \`expect_overall\`'s values and their words (docs/contract.md, section 14.2). */
+export const EXPECT_WORDS: Readonly<Record<string, string>> = {
+${expect.map((e) => `  ${e.key}: ${tsString(e.text)},`).join('\n')}
+};
 
 /** Mode-specific report fields and their labels, in the contract's order. */
 export const MODE_FIELDS: readonly { key: keyof Report & string; label: string }[] = [
@@ -831,6 +849,27 @@ export const HELVETICA_BOLD_WIDTHS: readonly number[] = [${pdf.helveticaBoldWidt
 export const WIDEST = ${pdf.widest};
 /** Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned). */
 export const CP1252_HIGH: readonly number[] = [${pdf.cp1252High.map((c) => `0x${c.toString(16).padStart(4, '0')}`).join(', ')}];
+`;
+}
+
+function whyRs({ why }) {
+  return `// ${REPORT_NOTICE}
+
+//! Why a hit expects what it does (docs/contract.md, section 14.2), word for word as
+//! lib/engine/reference/structure/why.ts says it.
+
+${why.map((w) => `pub const ${w.key.toUpperCase()}: &str = ${rsString(w.text)};`).join('\n')}
+`;
+}
+
+function whyTs({ why }) {
+  return `// ${REPORT_NOTICE}
+// Why a hit expects what it does (docs/contract.md, section 14.2), word for word as
+// engine-rs/core/src/structure/why.rs says it.
+
+export const WHY = {
+${why.map((w) => `  ${w.key}: ${tsString(w.text)},`).join('\n')}
+} as const;
 `;
 }
 
@@ -1086,6 +1125,8 @@ function generate(toml, reportToml, messagesToml, cliToml) {
     [OUTPUTS.referenceTs, biome(OUTPUTS.referenceTs, referenceTs(data))],
     [OUTPUTS.reportRs, rustfmt(reportRs(report))],
     [OUTPUTS.reportTs, biome(OUTPUTS.reportTs, reportTs(report))],
+    [OUTPUTS.whyRs, rustfmt(whyRs(report))],
+    [OUTPUTS.whyTs, biome(OUTPUTS.whyTs, whyTs(report))],
     [OUTPUTS.messagesRs, rustfmt(messagesRs(messages))],
     [OUTPUTS.messagesTs, biome(OUTPUTS.messagesTs, messagesTs(messages))],
     [OUTPUTS.cliTablesRs, rustfmt(cliTablesRs(cli))],

@@ -9,6 +9,14 @@ export const ESCALATED_TEXT =
   'Escalated: the first pass still looked openable, so it was redone at intensity 100 with seed + 1.';
 export const NOT_ESCALATED_TEXT = 'Not escalated: the first pass was final.';
 
+/** `expect_overall`'s values and their words (docs/contract.md, section 14.2). */
+export const EXPECT_WORDS: Readonly<Record<string, string>> = {
+  reject: 'a reader that checks the format must refuse it',
+  may_accept: 'a reader may open it and show damaged content',
+  ignored: 'readers skip every changed byte',
+  unchanged: 'no byte changed',
+};
+
 /** Mode-specific report fields and their labels, in the contract's order. */
 export const MODE_FIELDS: readonly { key: keyof Report & string; label: string }[] = [
   { key: 'ops', label: 'Bytes modified' },

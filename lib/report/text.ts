@@ -2,9 +2,37 @@
 // texts come from engine-data/report.toml (tables.ts, generated; the native CLI's report_tables.rs
 // is generated from the same file); the sentences built from numbers are written here and in
 // engine-rs/cli/src/report_text.rs, and tests/cross-engine/reports.test.ts compares the PDFs' text.
+import type { Report } from '../engine/shared/types.ts';
 import type { ChangeMap } from './changes.ts';
+import { EXPECT_WORDS } from './tables.ts';
 
-export { ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT } from './tables.ts';
+export { ESCALATED_TEXT, EXPECT_WORDS, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT } from './tables.ts';
+
+/** The hits a human line shows: at most this many. */
+export const TOP_HITS = 3;
+
+/**
+ * The lines the CLIs print after a file's line (docs/cli.md): the overall expectation in words, the
+ * top hits (strongest expectation first, then most bytes changed, then map order), then how many
+ * more there are; none for a report without hits (docs/contract.md, section 14). The native CLI's
+ * report_text.rs prints the same.
+ */
+export function hitLines(report: Report): string[] {
+  const overall = report.expect_overall;
+  if (overall === undefined) return [];
+  const lines = [`  expect: ${overall} (${EXPECT_WORDS[overall] ?? ''})`];
+  const strength = (e: string) => Math.max(0, ['ignored', 'may_accept', 'reject'].indexOf(e));
+  // Array.prototype.sort is stable, as Rust's sort_by.
+  const shown = [...(report.hits ?? [])].sort(
+    (a, b) => strength(b.expect) - strength(a.expect) || b.changed_bytes - a.changed_bytes,
+  );
+  for (const h of shown.slice(0, TOP_HITS)) {
+    const noun = h.changed_bytes === 1 ? 'byte' : 'bytes';
+    lines.push(`  ${h.expect}: ${h.path}, ${thousands(h.changed_bytes)} ${noun} changed from offset ${h.first}`);
+  }
+  if (shown.length > TOP_HITS) lines.push(`  and ${shown.length - TOP_HITS} more regions hit (--json lists them all)`);
+  return lines;
+}
 
 /** 1234567 -> "1,234,567", the same in every locale (and in Rust). */
 export function thousands(n: number): string {

@@ -487,9 +487,13 @@ describe('fracture CLI', () => {
       const r = run(tool, ['--seed', '40', '--count', '3', '--out', out, '--report', ...files], dir);
       expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
       expect(r.err.trim()).toBe('fracture: seed 40 (variant j of file i uses seed + i * 3 + j)');
-      expect(r.out.trim().split('\n')[4]).toBe(
-        `README -> ${path.join(out, 'README_corrupted_44.bin')} (900 bytes, seed 44)`,
-      );
+      // Each file's line, then what was hit (docs/cli.md, "What was hit").
+      const fileLines = r.out
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('  '));
+      expect(fileLines[4]).toBe(`README -> ${path.join(out, 'README_corrupted_44.bin')} (900 bytes, seed 44)`);
+      expect(r.out).toMatch(/\n {2}expect: (reject|may_accept|ignored) \(/);
       return readdirSync(path.join(dir, out))
         .sort()
         .map((n) => [
@@ -547,11 +551,19 @@ describe('fracture CLI', () => {
       const r = runBytes(tool, ['--seed', '7', '--name', 'report.pdf', '-'], cwd, bytes);
       expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
       expect(r.out.equals(expected), tool.label).toBe(true);
-      expect(r.err.split('\n'), tool.label).toEqual([
+      const lines = r.err.split('\n');
+      expect(lines.slice(0, 2), tool.label).toEqual([
         'fracture: seed 7 (file i uses seed + i)',
         `- -> standard output (${expected.length} bytes, seed 7)`,
-        '',
       ]);
+      // What was hit (docs/cli.md, "What was hit"): the overall expectation, then the top hits.
+      expect(lines[2], tool.label).toMatch(/^ {2}expect: (reject|may_accept|ignored) \(/);
+      for (const l of lines.slice(3, -1)) {
+        expect(l, tool.label).toMatch(
+          /^ {2}((reject|may_accept|ignored): pdf:\S.*, [0-9,]+ bytes? changed from offset [0-9]+|and [0-9]+ more regions hit .*)$/,
+        );
+      }
+      expect(lines.at(-1), tool.label).toBe('');
       // Nothing is written beside: no output directory appears.
       expect(readdirSync(cwd), tool.label).toEqual([]);
       const json = runBytes(tool, ['--seed', '7', '--json', '--name', 'report.pdf', '-'], cwd, bytes);

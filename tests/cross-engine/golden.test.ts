@@ -44,6 +44,26 @@ export function untimed(r: Report): [string, unknown][] {
   return Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
 }
 
+/** The report fields of docs/contract.md, section 14, which vectors.json leaves out (section 1.2). */
+const STRUCTURE_FIELDS = ['structure', 'hits', 'expect_overall'];
+const v1 = (r: Report) => untimed(r).filter(([k]) => !STRUCTURE_FIELDS.includes(k));
+
+interface StructureRecord extends Omit<Record, 'report'> {
+  structure: unknown;
+  hits: unknown;
+  expect_overall: string;
+}
+
+const structureVectors = JSON.parse(readFileSync(new URL('../golden/structure.json', import.meta.url), 'utf8')) as {
+  records: StructureRecord[];
+};
+
+/** What structure.json holds of a run: the output's SHA-256 and section 14's fields. */
+const structureOf = (data: Uint8Array, report: Report) =>
+  JSON.stringify([sha256(data), report.structure, report.hits, report.expect_overall]);
+const expectedStructure = (rec: StructureRecord) =>
+  JSON.stringify([rec.sha256, rec.structure, rec.hits, rec.expect_overall]);
+
 describe('golden vectors', () => {
   it('has at least 80 records covering every mode and option', () => {
     expect(vectors.records.length).toBeGreaterThanOrEqual(80);
@@ -57,16 +77,23 @@ describe('golden vectors', () => {
     const failures: string[] = [];
     for (const [i, rec] of vectors.records.entries()) {
       const { data, report } = corruptTs(generate(rec.input), rec.name, optionsOf(rec));
-      if (
-        sha256(data) !== rec.sha256 ||
-        JSON.stringify(untimed(report)) !== JSON.stringify(Object.entries(rec.report))
-      ) {
+      if (sha256(data) !== rec.sha256 || JSON.stringify(v1(report)) !== JSON.stringify(Object.entries(rec.report))) {
         failures.push(
           `record ${i} (${rec.why}; ${rec.name} ${rec.mode} i${rec.intensity} s${rec.seed}): ${JSON.stringify(untimed(report))}`,
         );
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('TypeScript reference engine matches every structure record (maps and hits)', () => {
+    expect(structureVectors.records.length).toBeGreaterThanOrEqual(15);
+    for (const rec of structureVectors.records) {
+      const { data, report } = corruptTs(generate(rec.input), rec.name, optionsOf(rec as unknown as Record));
+      expect(structureOf(data, report), rec.why).toBe(expectedStructure(rec));
+      // The new fields come last, after every v1 field (docs/contract.md, section 10.1).
+      expect(Object.keys(report).slice(-3)).toEqual(STRUCTURE_FIELDS);
+    }
   });
 
   describe('WebAssembly engine', () => {
@@ -79,16 +106,25 @@ describe('golden vectors', () => {
       const failures: string[] = [];
       for (const [i, rec] of vectors.records.entries()) {
         const { data, report } = await runWasm(wasm, generate(rec.input), rec.name, optionsOf(rec));
-        if (
-          sha256(data) !== rec.sha256 ||
-          JSON.stringify(untimed(report)) !== JSON.stringify(Object.entries(rec.report))
-        ) {
+        if (sha256(data) !== rec.sha256 || JSON.stringify(v1(report)) !== JSON.stringify(Object.entries(rec.report))) {
           failures.push(
             `record ${i} (${rec.why}; ${rec.name} ${rec.mode} i${rec.intensity} s${rec.seed}): ${JSON.stringify(untimed(report))}`,
           );
         }
       }
       expect(failures).toEqual([]);
+    });
+
+    it('matches every structure record (maps and hits)', async () => {
+      for (const rec of structureVectors.records) {
+        const { data, report } = await runWasm(
+          wasm,
+          generate(rec.input),
+          rec.name,
+          optionsOf(rec as unknown as Record),
+        );
+        expect(structureOf(data, report), rec.why).toBe(expectedStructure(rec));
+      }
     });
   });
 });

@@ -280,12 +280,16 @@ impl<'a> Execution<'a> {
         let output = corrupted.as_ref().map_or(&[][..], |c| c.output());
         self.write_reports(v, &report, original.as_deref().unwrap_or(&[]), output, input.allowed())?;
         let shown = display::path(&input.file);
-        let line = if self.a.json {
-            Some(report.to_json())
+        let lines = if self.a.json {
+            vec![report.to_json()]
+        } else if self.a.quiet {
+            Vec::new()
         } else {
-            (!self.a.quiet).then(|| format!("{shown} -> {destination} ({} bytes, seed {seed})", report_size(&report)))
+            let mut lines = vec![format!("{shown} -> {destination} ({} bytes, seed {seed})", report_size(&report))];
+            lines.extend(report_text::hit_lines(&report));
+            lines
         };
-        if let Some(line) = line {
+        for line in lines {
             if self.filter {
                 self.ui.err(&line)
             } else {

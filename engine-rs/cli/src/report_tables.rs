@@ -7,6 +7,14 @@ pub const ESCALATED_TEXT: &str =
     "Escalated: the first pass still looked openable, so it was redone at intensity 100 with seed + 1.";
 pub const NOT_ESCALATED_TEXT: &str = "Not escalated: the first pass was final.";
 
+/// `expect_overall`'s values and their words (docs/contract.md, section 14.2).
+pub const EXPECT_WORDS: [(&str, &str); 4] = [
+    ("reject", "a reader that checks the format must refuse it"),
+    ("may_accept", "a reader may open it and show damaged content"),
+    ("ignored", "readers skip every changed byte"),
+    ("unchanged", "no byte changed"),
+];
+
 /// Mode-specific report fields and their labels, in the contract's order.
 pub const MODE_FIELDS: [(&str, &str); 15] = [
     ("ops", "Bytes modified"),

@@ -5,7 +5,50 @@
 use crate::changes::ChangeMap;
 use crate::ui_modes::UI_LABELS;
 
-pub use crate::report_tables::{ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT};
+pub use crate::report_tables::{ESCALATED_TEXT, EXPECT_WORDS, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT};
+use fracture_engine::{Report, Value};
+
+/// The hits a human line shows: at most this many.
+pub const TOP_HITS: usize = 3;
+
+/// The lines the CLIs print after a file's line (docs/cli.md): the overall expectation in words,
+/// then the top hits (strongest expectation first, then most bytes changed, then map order), then
+/// how many more there are. None for a report without hits (docs/contract.md, section 14).
+pub fn hit_lines(report: &Report) -> Vec<String> {
+    let Some(Value::Str(overall)) = report.get("expect_overall") else { return Vec::new() };
+    let words = EXPECT_WORDS.iter().find(|(k, _)| k == overall).map_or("", |(_, w)| *w);
+    let mut lines = vec![format!("  expect: {overall} ({words})")];
+    let Some(Value::List(hits)) = report.get("hits") else { return lines };
+    let field = |h: &Value, key: &str| match h {
+        Value::Object(f) => f.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()),
+        _ => None,
+    };
+    let strength = |e: &str| ["ignored", "may_accept", "reject"].iter().position(|x| *x == e).unwrap_or(0);
+    let mut shown: Vec<(usize, String, u64, u64, String)> = hits
+        .iter()
+        .map(|h| {
+            let text = |k| match field(h, k) {
+                Some(Value::Str(s)) => s,
+                _ => String::new(),
+            };
+            let int = |k| match field(h, k) {
+                Some(Value::Int(n)) => n,
+                _ => 0,
+            };
+            let expect = text("expect");
+            (strength(&expect), expect, int("changed_bytes"), int("first"), text("path"))
+        })
+        .collect();
+    shown.sort_by(|a, b| b.0.cmp(&a.0).then(b.2.cmp(&a.2)));
+    for (_, expect, changed, first, path) in shown.iter().take(TOP_HITS) {
+        let noun = if *changed == 1 { "byte" } else { "bytes" };
+        lines.push(format!("  {expect}: {path}, {} {noun} changed from offset {first}", thousands(*changed)));
+    }
+    if shown.len() > TOP_HITS {
+        lines.push(format!("  and {} more regions hit (--json lists them all)", shown.len() - TOP_HITS));
+    }
+    lines
+}
 
 /// The UI label of an engine mode (`{EXT}` from the file's extension); "Custom Algorithm" if none.
 pub fn mode_label(mode: &str, ext: &str) -> String {

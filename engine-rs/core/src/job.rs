@@ -17,6 +17,7 @@ use crate::recipes;
 use crate::region::Region;
 use crate::report::{Report, Value, ENGINE_VERSION, VERDICT};
 use crate::sha;
+use crate::structure::{self, Tally};
 
 /// One file's run through the stages scan, plan, corrupt, verify and report. Each method is one stage,
 /// so a caller (the Web Worker) can report progress between them; `corrupt()` runs them all.
@@ -55,6 +56,9 @@ pub struct Job {
     /// `member` was asked for and is done (at `set_options`, which may fail for its input): the output
     /// and fields are set, and the plan, corrupt and verify stages have nothing left to do.
     member_done: bool,
+    /// The structure map and the changes counted in it (section 14): the whole-buffer stages count
+    /// them in `set`, a stream as its pieces go by.
+    pub(crate) tally: Option<Tally>,
 }
 
 impl Job {
@@ -110,8 +114,10 @@ impl Job {
             (_, sha) => measure(&input, sha),
         };
         let n = input.len() as u64;
+        let tally = Tally::new(structure::map_bytes(family, &input));
         let mut job = Job::unplanned(input, n, name, ext, args, family);
         (job.before_entropy, job.sha_before) = (before_entropy, sha_before);
+        job.tally = Some(tally);
         Ok(job)
     }
 
@@ -143,6 +149,7 @@ impl Job {
             fix_checksums: false,
             fixed: None,
             member_done: false,
+            tally: None,
         }
     }
 
@@ -219,6 +226,10 @@ impl Job {
         self.recipe = out.recipe;
         self.strategy = "member";
         self.member_done = true;
+        // The hits of a member run: the archive's bytes that differ, when its length stayed (section 14.2).
+        if let (Some(t), true) = (self.tally.as_mut(), self.output.len() == self.input.len()) {
+            t.diff(0, &self.input, &self.output);
+        }
         Ok(())
     }
 
@@ -240,7 +251,8 @@ impl Job {
             self.make_plan(self.intensity, self.seed)
         };
         if let Plan::Flip { in_place, .. } = &mut plan {
-            *in_place = verdict.is_some();
+            // The hits (section 14.2) compare the output with the input, which must stay.
+            *in_place = verdict.is_some() && self.tally.is_none();
         }
         self.plan = Some(plan);
     }
@@ -251,7 +263,7 @@ impl Job {
     /// 204,800 bytes on, the output's first 1,024 bytes are the input's, so the verdict is the input's.
     /// header_preserve_flip never escalates. Known verdicts let the flip change the input in place.
     fn flip_verdict_known(&self) -> Option<bool> {
-        if !Job::flips_in_place(self.mode, self.n, &self.ext, self.fix_checksums) {
+        if !Job::verdict_known_early(self.mode, self.n, &self.ext, self.fix_checksums) {
             return None;
         }
         match self.mode {
@@ -263,7 +275,17 @@ impl Job {
     /// Whether a run of `mode` on `n` bytes named with extension `ext` flips its input in place (the
     /// input becomes the output, see `flip_verdict_known`) rather than writing a copy: known before
     /// the scan, so a caller that must keep its bytes can hand the job a copy of them instead.
+    ///
+    /// Never, since the hits (docs/contract.md, section 14.2) compare the output with the input, which
+    /// must stay; the verdict may still be known early (`verdict_known_early`).
     pub fn flips_in_place(mode: Mode, n: u64, ext: &str, fix_checksums: bool) -> bool {
+        let _ = (mode, n, ext, fix_checksums);
+        false
+    }
+
+    /// Whether the flip's verify verdict is the input's, known before flipping (see
+    /// `flip_verdict_known`).
+    fn verdict_known_early(mode: Mode, n: u64, ext: &str, fix_checksums: bool) -> bool {
         // Fixing checksums reads the input after the flip, and may write anywhere, headers included.
         if fix_checksums {
             return false;
@@ -315,6 +337,26 @@ impl Job {
         }
         let r = execute(plan, &self.input, intensity, seed, std::mem::take(&mut self.spare));
         self.set(r);
+        // shuffle_blocks' hits are the blocks it moved (section 14.2).
+        if let (Plan::Shuffle(p), Some(t)) = (plan, self.tally.as_mut()) {
+            let b = crate::modes::shuffle::SHUFFLE_BLOCK_BYTES as u64;
+            for w in p.windows() {
+                for &slot in &w.slots {
+                    let s = w.first + u64::from(slot);
+                    t.span(s * b, (s + 1) * b);
+                }
+            }
+        }
+    }
+
+    /// The whole-buffer stages' count of changes (section 14.2): every byte of a same-length output
+    /// that differs from the input's, for the modes whose hits are their changed bytes.
+    fn count_changes(&mut self, output: &[u8]) {
+        let whole = self.input.len() as u64 == self.n;
+        let by_bytes = !matches!(self.mode, Mode::TruncateInsert | Mode::InterruptedTransfer | Mode::ShuffleBlocks);
+        if let (true, true, true, Some(t)) = (whole, by_bytes, output.len() == self.input.len(), self.tally.as_mut()) {
+            t.diff(0, &self.input, output);
+        }
     }
 
     pub(crate) fn make_plan(&self, intensity: u32, seed: u64) -> Plan {
@@ -323,6 +365,12 @@ impl Job {
 
     /// The options' report fields and sentences, then the fix (section 6.10) on the output.
     pub(crate) fn set(&mut self, mut r: Executed) {
+        // The whole-buffer stages count this run's changes afresh (an escalation runs again).
+        if self.input.len() as u64 == self.n {
+            if let Some(t) = self.tally.as_mut() {
+                t.clear();
+            }
+        }
         if !self.ranges.is_empty() {
             let allowed = self.free.as_ref().map_or(0, |free| allowed_bytes(self.mode, self.n, free).0.total());
             r.fields.push(("ranges", Value::Str(self.ranges.text())));
@@ -344,7 +392,13 @@ impl Job {
                 }
             } else {
                 let protected = (!self.ranges.protect.is_empty()).then(|| self.ranges.protected(self.n));
-                checksums::fix(self.family, &self.input, &mut r.data, protected.as_ref())
+                let tally = &mut self.tally;
+                let mut repair = |at: u64, input: &[u8], value: &[u8]| {
+                    if let Some(t) = tally.as_mut() {
+                        t.repair(at, input, value);
+                    }
+                };
+                checksums::fix_observed(self.family, &self.input, &mut r.data, protected.as_ref(), &mut repair)
             };
             if self.n > 0 {
                 r.recipe.push_str(&fixed.sentence());
@@ -354,6 +408,7 @@ impl Job {
                 r.fields.push(("checksums_unfixable", Value::Str(notes)));
             }
         }
+        self.count_changes(&r.data);
         self.output = r.data;
         self.fields = r.fields;
         self.strategy = r.strategy;
@@ -427,6 +482,13 @@ impl Job {
         self.apply(&plan, 100, seed);
         if self.mode == Mode::GuaranteedBreak {
             recipes::breaking::Escalation::new(seed).apply(&mut self.output, 0);
+            // Counted again over the final output.
+            if let Some(t) = self.tally.as_mut() {
+                t.clear();
+            }
+            let output = std::mem::take(&mut self.output);
+            self.count_changes(&output);
+            self.output = output;
         }
         self.escalated = true;
         true
@@ -483,7 +545,31 @@ impl Job {
         }
         f.push(("sha256_before", Value::Str(self.sha_before.clone())));
         f.push(("sha256_after", Value::Str(sha_after)));
+        if let Some(t) = &self.tally {
+            f.extend(self.spanned(t, result_size).fields());
+        }
         Report { fields: f }
+    }
+
+    /// The tally with the input bytes the length-changing modes cut or removed (section 14.2):
+    /// truncate_insert's removed span, interrupted_transfer's lost end, and every byte when
+    /// guaranteed_break's output has another length (text's recipe).
+    fn spanned(&self, t: &Tally, result_size: u64) -> Tally {
+        let field = |key: &str| match self.fields.iter().find(|(k, _)| *k == key) {
+            Some((_, Value::Int(v))) => *v,
+            _ => 0,
+        };
+        let mut t = t.clone();
+        if self.member_done {
+            return t;
+        }
+        match self.mode {
+            Mode::TruncateInsert => t.span(field("remove_start"), field("remove_start") + field("removed")),
+            Mode::InterruptedTransfer => t.span(field("cut_at"), self.n),
+            Mode::GuaranteedBreak if result_size != self.n => t.span(0, self.n),
+            _ => {}
+        }
+        t
     }
 
     /// Releases the input's memory; only `report()` (already taken) and the output remain useful.

@@ -6,7 +6,7 @@ mod support;
 use fracture_engine::{corrupt_with, Options, Ranges};
 use serde_json::{json, Value as Json};
 use std::path::PathBuf;
-use support::{sha256_hex, untimed_report};
+use support::{sha256_hex, untimed_report, without_structure, STRUCTURE_FIELDS};
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
@@ -84,7 +84,7 @@ fn golden_vectors() {
                 let (sha, report) = run(c);
                 let mut r = c.clone();
                 r["sha256"] = json!(sha);
-                r["report"] = report;
+                r["report"] = without_structure(&report);
                 r
             })
             .collect();
@@ -98,6 +98,8 @@ fn golden_vectors() {
     let mut failures = Vec::new();
     for (i, rec) in records.iter().enumerate() {
         let (sha, report) = run(rec);
+        // The v1 records hold the report without section 14's fields (docs/contract.md, section 1.2).
+        let report = without_structure(&report);
         if sha != rec["sha256"] || report != rec["report"] {
             failures.push(format!(
                 "record {i} ({}, {} {} i{} s{}): sha {sha} vs {}; report {report} vs {}",
@@ -106,4 +108,34 @@ fn golden_vectors() {
         }
     }
     assert!(failures.is_empty(), "{} of {} records differ:\n{}", failures.len(), records.len(), failures.join("\n"));
+}
+
+/// tests/golden/structure.json: each case's output SHA-256, map, hits and overall expectation
+/// (docs/contract.md, section 14), written by FRACTURE_BLESS from structure-cases.json.
+#[test]
+fn structure_vectors() {
+    let dir = golden_dir();
+    let record = |c: &Json| {
+        let (sha, report) = run(c);
+        let mut r = c.clone();
+        r["sha256"] = json!(sha);
+        for k in STRUCTURE_FIELDS {
+            r[k] = report[k].clone();
+        }
+        r
+    };
+    if std::env::var_os("FRACTURE_BLESS").is_some() {
+        let cases: Json =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("structure-cases.json")).unwrap()).unwrap();
+        let records: Vec<Json> = cases["cases"].as_array().unwrap().iter().map(record).collect();
+        let text = serde_json::to_string_pretty(&json!({ "engine": "fracture-engine/1", "records": records })).unwrap();
+        std::fs::write(dir.join("structure.json"), text + "\n").unwrap();
+        return;
+    }
+    let vectors: Json = serde_json::from_str(&std::fs::read_to_string(dir.join("structure.json")).unwrap()).unwrap();
+    let records = vectors["records"].as_array().unwrap();
+    assert!(records.len() >= 15, "only {} records", records.len());
+    for (i, rec) in records.iter().enumerate() {
+        assert_eq!(record(rec), *rec, "record {i} ({})", rec["why"]);
+    }
 }

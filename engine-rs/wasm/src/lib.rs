@@ -458,6 +458,12 @@ impl StreamRun {
         Ok(())
     }
 
+    /// Builds the structure map (docs/contract.md, section 14) through the host's positional reads of
+    /// the input, before any piece; without it the report has no map and no hits.
+    pub fn map(&mut self, input: &HostFile) -> Result<(), JsError> {
+        self.s.map(Host(input)).map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// Whether the run fixes checksums: after the pieces, the host calls `fix`, hands the fixed
     /// output to `countOutput` (and its own hash) in order, then `judge`s it.
     pub fn fixes(&self) -> bool {

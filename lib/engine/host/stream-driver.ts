@@ -36,9 +36,22 @@ export interface PieceReader {
   close(): void;
 }
 
+/** A file read and written by position, as the module's `HostFile` (errors thrown as strings). */
+export interface HostFile {
+  size(): number;
+  read(pos: number, len: number): Uint8Array;
+  write(pos: number, bytes: Uint8Array): void;
+}
+
 /** The input, read by position. */
 export interface PieceSource {
   reader(): PieceReader;
+  /**
+   * The input read synchronously by position, for the module's structure map (docs/contract.md,
+   * section 14), which walks the input's layout before the pieces go; a source without it gets a
+   * report without the map and the hits.
+   */
+  positional?(): HostFile;
 }
 
 /** Where the pieces live. */
@@ -111,6 +124,8 @@ export async function openStream(
     const run = new wasm.StreamRun(...args);
     const counted = run.countingPass();
     try {
+      const file = source.positional?.();
+      if (file) run.map(file);
       if (counted) {
         // byte_flip on csv, tsv and json: its verdict counts byte values over the whole output first.
         const counting = source.reader();

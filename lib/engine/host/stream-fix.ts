@@ -15,12 +15,9 @@ export interface FixingRun {
   judge(head: Uint8Array): boolean;
 }
 
-/** A descriptor read and written by position, as the module's `HostFile` (errors thrown as strings). */
-export interface HostFile {
-  size(): number;
-  read(pos: number, len: number): Uint8Array;
-  write(pos: number, bytes: Uint8Array): void;
-}
+import type { HostFile } from './stream-driver.ts';
+
+export type { HostFile };
 
 export function hostFile(fd: number): HostFile {
   return {

@@ -10,7 +10,7 @@ import { roundMs } from '../reference/report.ts';
 import type { CorruptOptions, Report } from '../shared/types.ts';
 import type { WasmEngine } from './run.ts';
 import { type DriverSide, drivePieces, openStream, type PieceSource, planOf, STREAM_PIECE } from './stream-driver.ts';
-import { copySpool, fixAndMeasure, openSpool, readExact, spoolOn } from './stream-fix.ts';
+import { copySpool, fixAndMeasure, hostFile, openSpool, readExact, spoolOn } from './stream-fix.ts';
 import type { StreamHelpers } from './stream-helpers.ts';
 
 export { STREAM_PIECE } from './stream-driver.ts';
@@ -65,7 +65,7 @@ function fileSource(handle: FileHandle): PieceSource {
     },
     close: () => undefined,
   };
-  return { reader: () => reader };
+  return { reader: () => reader, positional: () => hostFile(handle.fd) };
 }
 
 /**

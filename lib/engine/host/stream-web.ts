@@ -60,6 +60,18 @@ function blobSource(input: Blob): PieceSource {
         close: () => blob.close(),
       };
     },
+    // A worker reads a Blob synchronously with FileReaderSync (the structure map's walk).
+    positional:
+      typeof FileReaderSync === 'undefined'
+        ? undefined
+        : () => ({
+            size: () => input.size,
+            read: (pos: number, len: number) =>
+              new Uint8Array(new FileReaderSync().readAsArrayBuffer(input.slice(pos, pos + len))),
+            write: () => {
+              throw 'the input is not written';
+            },
+          }),
   };
 }
 

@@ -89,6 +89,9 @@ export function fixSentence(family: Family, r: FixResult): string {
   return ` Checksums fixed: ${list}.${r.notes.length > 0 ? ` Not fixable: ${r.notes.join('; ')}.` : ''}`;
 }
 
+/** Hears a recomputed checksum field (docs/contract.md, section 14.2's repairs). */
+export type FieldObserver = (at: number, input: Uint8Array, value: readonly number[]) => void;
+
 /** The output, the free bytes and the counts: where each walk hands its fields. */
 class Fields {
   readonly counts: Record<string, number> = {};
@@ -100,6 +103,8 @@ class Fields {
     /** The bytes the `protect` ranges cover; undefined without any. */
     private readonly protectedBytes: readonly Span[] | undefined,
     family: Family,
+    /** Hears every field recomputed (not protected): its offset, its input bytes, its new bytes. */
+    private readonly observer?: FieldObserver,
   ) {
     for (const k of kindsOf(family)) this.counts[k.key] = 0;
   }
@@ -112,6 +117,7 @@ class Fields {
       this.left++;
       return;
     }
+    this.observer?.(at, this.input.subarray(at, end), value);
     let changed = false;
     for (let i = 0; i < value.length; i++) {
       if (this.output[at + i] !== value[i]) {
@@ -455,8 +461,9 @@ export function fixChecksums(
   input: Uint8Array,
   output: Uint8Array,
   protectedBytes?: readonly Span[],
+  observer?: FieldObserver,
 ): FixResult {
-  const f = new Fields(input, output, protectedBytes, family);
+  const f = new Fields(input, output, protectedBytes, family, observer);
   const notes: string[] = [];
   if (family === 'png') walkPng(f);
   else if (family === 'zip') {

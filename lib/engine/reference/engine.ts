@@ -30,8 +30,10 @@ import { runMember } from './member.ts';
 import { recipeContext, recipeFor } from './recipes/index.ts';
 import { makeReport, type ModeFields, type OptionFields, roundMs } from './report.ts';
 import { sha256Hex } from './sha256.ts';
+import { applyShuffle, SHUFFLE_BLOCK_BYTES, planShuffle, type ShufflePlan, shuffleWindows } from './shuffle.ts';
+import { Tally } from './structure/hits.ts';
 import { structureMapOfBytes } from './structure/index.ts';
-import { applyShuffle, SHUFFLE_BLOCK_BYTES, planShuffle, type ShufflePlan } from './shuffle.ts';
+import type { Region } from './structure/map.ts';
 import { ESCALATION_STREAM, Stream } from './stream.ts';
 import { applyTruncate, planTruncate, type TruncatePlan } from './truncate.ts';
 
@@ -222,6 +224,9 @@ export class Job {
   private fix = false;
   /** `member` ran at the scan stage (section 6.11): the plan, corrupt and verify stages have nothing to do. */
   private memberRun = false;
+  /** The structure map (docs/contract.md, section 14.1), and the last run's changes counted in it. */
+  private map: Region[] = [];
+  private tally: Tally | undefined;
 
   private constructor(
     readonly input: Uint8Array,
@@ -267,6 +272,7 @@ export class Job {
     job.ranges = ranges;
     job.free = free;
     job.fix = options.fixChecksums === true;
+    job.map = structureMapOfBytes(job.family, bytes);
     if (options.member !== undefined) {
       const { mode: m, intensity } = { mode, intensity: options.intensity };
       const out = runMember(
@@ -284,6 +290,9 @@ export class Job {
         recipe: out.recipe,
       };
       job.memberRun = true;
+      // The hits of a member run: the archive's bytes that differ, when its length stayed (section 14.2).
+      job.tally = new Tally(job.map);
+      if (out.data.length === bytes.length) job.tally.diff(0, bytes, out.data);
     }
     return job;
   }
@@ -296,6 +305,8 @@ export class Job {
   private run(plan: Plan, intensity: number, seed: number): Executed {
     const e = execute(plan, this.input, intensity, seed);
     const n = this.input.length;
+    const tally = new Tally(this.map);
+    this.tally = tally;
     if (hasRanges(this.ranges)) {
       const allowed = this.free ? sizeOf(allowedOf(this.mode, n, this.free).allowed) : 0;
       const text = rangesText(this.ranges);
@@ -310,13 +321,44 @@ export class Job {
         e.fields = { ...e.fields, checksums_fixed: counts };
       } else {
         const guarded = this.ranges.protect.length > 0 ? protectedBytes(this.ranges, n) : undefined;
-        const r = fixChecksums(this.family, this.input, e.data, guarded);
+        const r = fixChecksums(this.family, this.input, e.data, guarded, (at, input, value) =>
+          tally.repair(at, input, value),
+        );
         e.fields = { ...e.fields, checksums_fixed: r.counts };
         if (r.notes.length > 0) e.fields.checksums_unfixable = r.notes.join('; ');
         e.recipe += fixSentence(this.family, r);
       }
     }
+    this.countChanges(tally, e.data);
+    // shuffle_blocks' hits are the blocks it moved (section 14.2).
+    if (plan.kind === 'shuffle') {
+      for (const w of shuffleWindows(plan.shuffle)) {
+        for (const slot of w.slots) {
+          const s = w.first + slot;
+          tally.span(s * SHUFFLE_BLOCK_BYTES, (s + 1) * SHUFFLE_BLOCK_BYTES);
+        }
+      }
+    }
     return e;
+  }
+
+  /** Every byte of a same-length output that differs from the input's, for the modes hit by bytes. */
+  private countChanges(tally: Tally, output: Uint8Array): void {
+    const byBytes = !['truncate_insert', 'interrupted_transfer', 'shuffle_blocks'].includes(this.mode);
+    if (byBytes && output.length === this.input.length) tally.diff(0, this.input, output);
+  }
+
+  /** The tally with the bytes the length-changing modes cut or removed (section 14.2). */
+  private spanned(modeFields: ModeFields & OptionFields, resultSize: number): Tally {
+    const t = (this.tally ?? new Tally(this.map)).clone();
+    if (this.memberRun) return t;
+    const n = this.input.length;
+    const fields = modeFields as Record<string, unknown>;
+    const int = (k: string) => (typeof fields[k] === 'number' ? (fields[k] as number) : 0);
+    if (this.mode === 'truncate_insert') t.span(int('remove_start'), int('remove_start') + int('removed'));
+    else if (this.mode === 'interrupted_transfer') t.span(int('cut_at'), n);
+    else if (this.mode === 'guaranteed_break' && resultSize !== n) t.span(0, n);
+    return t;
   }
 
   /** The plan stage: decides what the corrupt stage will do (draws from the plan stream). */
@@ -347,6 +389,9 @@ export class Job {
       const rng = new Stream(seed, ESCALATION_STREAM);
       const data = executed.data;
       for (let i = ESCALATION_FIRST; i < data.length; i += ESCALATION_STEP) data[i] = rng.u32() & 0xff;
+      // Counted again over the final output.
+      this.tally = new Tally(this.map);
+      this.countChanges(this.tally, data);
     }
     this.executed = executed;
     this.escalated = true;
@@ -381,6 +426,7 @@ export class Job {
       escalated: this.escalated,
       sha256Before: this.sha256Before,
       sha256After: sha256Hex(out),
+      structure: this.spanned(e.fields, out.length).fields(),
     });
   }
 }

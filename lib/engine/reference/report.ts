@@ -3,6 +3,7 @@
 
 import { ENGINE_VERSION, VERDICT, type EngineMode, type Report } from '../shared/types.ts';
 import { round4 } from './entropy.ts';
+import type { StructureFields } from './structure/hits.ts';
 import type { Family } from './tables.ts';
 
 /** The mode's own fields, in their report order; guaranteed_break has none. */
@@ -44,6 +45,8 @@ export interface ReportInput {
   escalated: boolean;
   sha256Before: string;
   sha256After: string;
+  /** The map, the hits and the overall expectation (section 14), after every other field. */
+  structure: StructureFields;
 }
 
 /** Milliseconds rounded to 3 decimals. */
@@ -76,5 +79,6 @@ export function makeReport(r: ReportInput): Report {
     ...(r.escalated ? { escalated: true } : {}),
     sha256_before: r.sha256Before,
     sha256_after: r.sha256After,
+    ...r.structure,
   };
 }

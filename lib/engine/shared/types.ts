@@ -94,6 +94,31 @@ export interface Report {
   escalated?: boolean;
   sha256_before: string;
   sha256_after: string;
+  /**
+   * The structure map (docs/contract.md, section 14.1): regions that cover every input byte, in
+   * order. Reports written before section 14 lack these three fields.
+   */
+  structure?: StructureRegion[];
+  /** One entry per region with at least one changed byte (section 14.2). */
+  hits?: StructureHit[];
+  /** The strongest expectation among the hits; `unchanged` when there is none. */
+  expect_overall?: 'reject' | 'may_accept' | 'ignored' | 'unchanged';
+}
+
+/** A region of the structure map: `[start, end)` of the input. */
+export interface StructureRegion {
+  path: string;
+  start: number;
+  end: number;
+}
+
+/** What a change in one region should cause (docs/contract.md, section 14.2). */
+export interface StructureHit {
+  path: string;
+  changed_bytes: number;
+  first: number;
+  expect: 'reject' | 'may_accept' | 'ignored';
+  why: string;
 }
 
 /** A corrupted member's entry in the report's `member.members`. */

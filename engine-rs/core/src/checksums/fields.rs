@@ -45,12 +45,23 @@ pub(crate) struct Writer<'p, I, O> {
     protected: Option<&'p Region>,
     counts: Vec<(Kind, u64)>,
     left: u64,
+    /// Hears every field recomputed (not protected): its offset, its input bytes and its new bytes.
+    observer: Option<Observer<'p>>,
 }
+
+/// A field's offset, its input bytes and the new bytes the fix gave it (section 14.2's repairs).
+pub type Observer<'a> = &'a mut dyn FnMut(u64, &[u8], &[u8]);
 
 impl<'p, I: Area, O: AreaMut> Writer<'p, I, O> {
     /// A writer counting the fields of `kinds`, leaving those in `protected`.
     pub fn new(input: I, output: O, protected: Option<&'p Region>, kinds: &[Kind]) -> Self {
-        Writer { input, output, protected, counts: kinds.iter().map(|&k| (k, 0)).collect(), left: 0 }
+        Writer { input, output, protected, counts: kinds.iter().map(|&k| (k, 0)).collect(), left: 0, observer: None }
+    }
+
+    /// `new`, with `observer` hearing each field recomputed (section 14.2's repairs).
+    pub fn observed(mut self, observer: Option<Observer<'p>>) -> Self {
+        self.observer = observer;
+        self
     }
 
     /// The count of changed fields per kind, and how many fields were left in protected bytes.
@@ -67,6 +78,11 @@ impl<'p, I: Area, O: AreaMut> Writer<'p, I, O> {
         if self.protected.is_some_and(|p| p.count_in(at, end) > 0) {
             self.left += 1;
             return;
+        }
+        if let Some(observer) = self.observer.as_mut() {
+            if let Some(input) = self.input.get(at, value.len()) {
+                observer(at, input, value);
+            }
         }
         if self.output.get(at, value.len()).is_some_and(|old| old.iter().zip(value).any(|(x, y)| x != y)) {
             self.output.put(at, value);

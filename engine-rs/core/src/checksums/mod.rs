@@ -9,8 +9,8 @@ pub(crate) mod walk;
 
 pub use area::Positional;
 use area::{Area, AreaMut, Cached};
-pub use fields::Kind;
 use fields::Writer;
+pub use fields::{Kind, Observer};
 // CRC32 for bench.rs too (the benchmark's PNG inputs); the others for the tests alone.
 pub(crate) use fields::CRC32;
 #[cfg(test)]
@@ -72,7 +72,18 @@ impl Fixed {
 /// `protected` is the bytes the `protect` ranges cover (None without ranges): a field there is left.
 pub fn fix(family: Family, input: &[u8], output: &mut [u8], protected: Option<&Region>) -> Fixed {
     debug_assert_eq!(<[u8]>::len(input), <[u8]>::len(output));
-    fix_in(family, input, output, protected)
+    fix_in(family, input, output, protected, None)
+}
+
+/// `fix`, with `observer` hearing every field recomputed.
+pub fn fix_observed<'p>(
+    family: Family,
+    input: &[u8],
+    output: &mut [u8],
+    protected: Option<&'p Region>,
+    observer: Observer<'p>,
+) -> Fixed {
+    fix_in(family, input, output, protected, Some(observer))
 }
 
 /// `fix` over an input and an output read (and the output written) by position, e.g. files: memory
@@ -83,8 +94,19 @@ pub fn fix_positional(
     output: impl Positional,
     protected: Option<&Region>,
 ) -> std::io::Result<Fixed> {
+    fix_positional_observed(family, input, output, protected, None)
+}
+
+/// `fix_positional`, with `observer` (when given) hearing every field recomputed.
+pub fn fix_positional_observed<'p>(
+    family: Family,
+    input: impl Positional,
+    output: impl Positional,
+    protected: Option<&'p Region>,
+    observer: Option<Observer<'p>>,
+) -> std::io::Result<Fixed> {
     let (mut input, mut output) = (Cached::new(input), Cached::new(output));
-    let fixed = fix_in(family, &mut input, &mut output, protected);
+    let fixed = fix_in(family, &mut input, &mut output, protected, observer);
     output.flush();
     match input.error.or(output.error) {
         Some(e) => Err(e),
@@ -112,8 +134,14 @@ impl<A: AreaMut> AreaMut for &mut A {
     }
 }
 
-fn fix_in<I: Area, O: AreaMut>(family: Family, input: I, output: O, protected: Option<&Region>) -> Fixed {
-    let mut w = Writer::new(input, output, protected, kinds(family));
+fn fix_in<'p, I: Area, O: AreaMut>(
+    family: Family,
+    input: I,
+    output: O,
+    protected: Option<&'p Region>,
+    observer: Option<Observer<'p>>,
+) -> Fixed {
+    let mut w = Writer::new(input, output, protected, kinds(family)).observed(observer);
     let mut notes = Vec::new();
     match family {
         Family::Png => walk::png(&mut w, PNG_CHUNK),

@@ -21,6 +21,7 @@ use crate::job::Job;
 use crate::modes::flip;
 use crate::recipes::breaking::{Breaker, HEADROOM};
 use crate::report::Report;
+use crate::structure::InOrder;
 
 /// The run's breaker: the first attempt, or the escalated one (section 8) when generic's first
 /// output would not look corrupted. Generic changes bytes by position alone, so the output's first
@@ -85,6 +86,7 @@ pub(crate) fn run(
 ) -> Result<Report, StreamError> {
     let n = job.n;
     let mut b = breaker(&mut job, head);
+    let mut tally = job.tally.take();
     let out_len = if n == 0 { 0 } else { b.out_len() };
     let (region, k, seed) = b.scatter_plan();
     let scatter = Edit::Flip { allowed: region, k, seed, action: flip::Action::Flip };
@@ -128,11 +130,21 @@ pub(crate) fn run(
         });
         let mut carry = Vec::with_capacity(HEADROOM);
         let mut written = 0u64;
+        // The hits (section 14.2): the output's bytes against the input's at the same offsets, when
+        // the recipe keeps the length (the report stage counts the others).
+        let same = out_len == n;
+        let mut in_order = InOrder::default();
         for (pos, mut buf, len) in full_rx {
             let t = Instant::now();
+            if same && tally.is_some() {
+                in_order.input(&buf[HEADROOM..HEADROOM + len]);
+            }
             let (start, end) = break_piece(&mut b, &mut buf, len, pos, &mut carry, |_, part, pos| {
                 scatter.apply(part, pos);
             });
+            if let (true, Some(t)) = (same, tally.as_mut()) {
+                in_order.output(t, &buf[start..end]);
+            }
             ops_ms += t.elapsed().as_secs_f64() * 1e3;
             written += (end - start) as u64;
             progress(written, out_len);
@@ -149,6 +161,7 @@ pub(crate) fn run(
     if n == 0 {
         progress(0, 0);
     }
+    job.tally = tally;
     let (time_ms, ops_ms) = timings(t0, ops_ms);
     Ok(report(job, &b, out_len, input.finish(), output.finish(), time_ms, ops_ms))
 }

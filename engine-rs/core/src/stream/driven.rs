@@ -14,10 +14,29 @@ use super::verdict::{counts_needed, head_verdict};
 use crate::args::Args;
 use crate::job::Job;
 
+use crate::checksums::Positional;
 use crate::formats::detect;
 use crate::heuristic::looks_corrupted_parts;
 use crate::modes::{flip, Mode};
 use crate::report::Report;
+use crate::structure::{map_positional, InOrder, Tally};
+
+/// A positional reader or writer lent to a walk that takes one by value.
+struct Lent<'a, P>(&'a mut P);
+
+impl<P: Positional> Positional for Lent<'_, P> {
+    fn size(&self) -> u64 {
+        self.0.size()
+    }
+
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> io::Result<()> {
+        self.0.read_at(pos, buf)
+    }
+
+    fn write_at(&mut self, pos: u64, bytes: &[u8]) -> io::Result<()> {
+        self.0.write_at(pos, bytes)
+    }
+}
 
 /// One input streamed by a caller that reads and writes for itself (the npm CLI, through
 /// WebAssembly): it asks `segments` which input bytes make each output piece, reads them, hands the
@@ -35,6 +54,23 @@ pub struct Streaming {
     seed: u64,
     /// guaranteed_break: the caller hands input pieces to `break_piece` instead of `edit`.
     breaking: Option<breaking::Breaking>,
+    /// guaranteed_break's input bytes waiting for the output at their offset (section 14.2).
+    in_order: InOrder,
+}
+
+/// Counts every byte of `output` that differs from `input`'s (both `n` bytes), a piece at a time.
+fn diff_positional(t: &mut Tally, input: &mut impl Positional, output: &mut impl Positional, n: u64) -> io::Result<()> {
+    const STEP: usize = 1 << 20;
+    let (mut a, mut b) = (vec![0u8; STEP], vec![0u8; STEP]);
+    let mut pos = 0;
+    while pos < n {
+        let len = (n - pos).min(STEP as u64) as usize;
+        input.read_at(pos, &mut a[..len])?;
+        output.read_at(pos, &mut b[..len])?;
+        t.diff(pos, &a[..len], &b[..len]);
+        pos += len as u64;
+    }
+    Ok(())
 }
 
 impl Streaming {
@@ -76,6 +112,7 @@ impl Streaming {
             counting: None,
             seed,
             breaking,
+            in_order: InOrder::default(),
         };
         // With fixing, the verdict is the fixed output's (`judge`).
         if s.job.mode == Mode::ByteFlip && n > 0 && !s.job.fix_checksums {
@@ -138,9 +175,29 @@ impl Streaming {
         }
     }
 
+    /// Builds the structure map (docs/contract.md, section 14) by positional reads of the input;
+    /// the caller calls it before any piece. A run without a map reports none.
+    pub fn map(&mut self, input: impl Positional) -> io::Result<()> {
+        self.job.tally = Some(Tally::new(map_positional(self.job.family, input)?));
+        Ok(())
+    }
+
+    /// Whether the run counts each edited piece's changes here (a map, no checksum fix, whose hits
+    /// are counted on the fixed output instead).
+    fn counts_pieces(&self) -> bool {
+        self.job.tally.is_some() && !self.job.fix_checksums
+    }
+
     /// Edits the output piece at `pos` in place.
     pub fn edit(&mut self, buf: &mut [u8], pos: u64) {
+        let diffs = self.counts_pieces() && matches!(self.run.layout, Layout::Same { shuffle: None });
+        let before = if diffs { buf.to_vec() } else { Vec::new() };
         self.zeroed += self.run.edit.apply(buf, pos);
+        if self.counts_pieces() {
+            if let Some(t) = self.job.tally.as_mut() {
+                super::pipeline::count_piece(t, &self.run.layout, pos, &before, buf, diffs);
+            }
+        }
     }
 
     /// Whether the run is guaranteed_break: the caller hands each input piece (`segments` reads it in
@@ -152,10 +209,18 @@ impl Streaming {
     /// guaranteed_break: the output bytes the input piece at `pos` completes (its output counts are
     /// taken here). Some bytes may wait for the next piece; the last piece returns the rest.
     pub fn break_piece(&mut self, piece: &[u8], pos: u64) -> Vec<u8> {
-        match self.breaking.as_mut() {
+        let same = self.run.out_len == self.job.n;
+        if same {
+            self.in_order.input(piece);
+        }
+        let out = match self.breaking.as_mut() {
             Some(b) => b.piece(piece, pos, &mut self.counts_out),
             None => Vec::new(),
+        };
+        if let (true, Some(t)) = (same, self.job.tally.as_mut()) {
+            self.in_order.output(t, &out);
         }
+        out
     }
 
     pub fn count_input(&mut self, bytes: &[u8]) {
@@ -170,7 +235,9 @@ impl Streaming {
     /// their tallies then added into one (`tally`, `add_tally`): the flips, bit_rot and bad_sectors,
     /// whose edits are keyed by position alone, once any counting pass is over.
     pub fn piecewise(&self) -> bool {
-        self.counting.is_none()
+        // Pieces edited elsewhere could not be counted here (section 14.2).
+        !self.counts_pieces()
+            && self.counting.is_none()
             && matches!(self.run.layout, Layout::Same { shuffle: None })
             && matches!(self.run.edit, Edit::Flip { .. } | Edit::Sectors { .. })
     }
@@ -206,17 +273,33 @@ impl Streaming {
 
     /// Fixes the written output's checksums in place (docs/contract.md, section 6.10), and forgets
     /// the output counts taken so far: the fixed output's are counted next.
-    pub fn fix(
-        &mut self,
-        input: impl crate::checksums::Positional,
-        output: impl crate::checksums::Positional,
-    ) -> io::Result<()> {
+    /// With a map, the fixed output's changes are counted here too (reading both sides once more).
+    pub fn fix(&mut self, mut input: impl Positional, mut output: impl Positional) -> io::Result<()> {
         self.counts_out = [0; 256];
         if self.job.n == 0 {
             return Ok(());
         }
         let protected = (!self.job.ranges.protect.is_empty()).then(|| self.job.ranges.protected(self.job.n));
-        let fixed = crate::checksums::fix_positional(self.job.family, input, output, protected.as_ref())?;
+        let mut tally = self.job.tally.take();
+        if let Some(t) = tally.as_mut() {
+            t.clear();
+        }
+        let mut repair = |at: u64, i: &[u8], v: &[u8]| {
+            if let Some(t) = tally.as_mut() {
+                t.repair(at, i, v);
+            }
+        };
+        let fixed = crate::checksums::fix_positional_observed(
+            self.job.family,
+            Lent(&mut input),
+            Lent(&mut output),
+            protected.as_ref(),
+            Some(&mut repair),
+        )?;
+        if let Some(t) = tally.as_mut() {
+            diff_positional(t, &mut input, &mut output, self.job.n)?;
+        }
+        self.job.tally = tally;
         self.job.fixed = Some(fixed);
         Ok(())
     }

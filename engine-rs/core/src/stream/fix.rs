@@ -13,13 +13,14 @@ use super::measure::{timings, Measure};
 use super::pipeline::{write_pieces, Measured};
 use super::report::finish;
 use super::run::{planned_job, PIECE};
-use super::source::Source;
+use super::source::{Source, SourceAt};
 use crate::args::Args;
-use crate::checksums::{fix_positional, Positional};
+use crate::checksums::{fix_positional_observed, Positional};
 use crate::formats::detect;
 use crate::heuristic::looks_corrupted_parts;
 use crate::modes::{flip, Mode};
 use crate::report::Report;
+use crate::structure::{map_positional, Tally};
 
 /// A file read and written by position (the output being fixed).
 pub struct FileAt<'a>(pub &'a File);
@@ -56,23 +57,6 @@ impl Positional for FileAt<'_> {
     }
 }
 
-/// A source as the walk's (read-only) input.
-pub(crate) struct SourceAt<'a>(&'a dyn Source);
-
-impl Positional for SourceAt<'_> {
-    fn size(&self) -> u64 {
-        self.0.size()
-    }
-
-    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> io::Result<()> {
-        self.0.read_at(pos, buf)
-    }
-
-    fn write_at(&mut self, _: u64, _: &[u8]) -> io::Result<()> {
-        Err(io::Error::other("the input is not written"))
-    }
-}
-
 /// Corrupts `src` into `out` (a file open for reading and writing, which ends up the output's
 /// length) with checksum fixing, and returns the report, as `corrupt_with` would for the whole input.
 /// Memory stays the pieces in flight and the walk's read-ahead windows; the cost is one more read of
@@ -105,6 +89,7 @@ pub(crate) fn fixed_in_pieces(
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
     super::select::select_in(&mut job, src)?;
+    let mut tally = Tally::new(map_positional(job.family, SourceAt(src))?);
     let protected = (!job.ranges.protect.is_empty()).then(|| job.ranges.protected(n));
     let mut ops_ms = 0.0;
     let mut attempt = (intensity, seed);
@@ -115,18 +100,29 @@ pub(crate) fn fixed_in_pieces(
         // The fixed output is measured below, so the write pass leaves its hash and counts alone.
         // Progress: the write pass is the first half, measuring the fixed output the second.
         let mut first_half = |done: u64, total: u64| progress(done, 2 * total);
-        let (zeroed, ops, input, _) = write_pieces(src, &mut run, &mut sink, &mut first_half, piece, Measured::Input)?;
+        let (zeroed, ops, input, _) =
+            write_pieces(src, &mut run, &mut sink, &mut first_half, piece, Measured::Input, None)?;
         out.set_len(run.out_len).map_err(StreamError::Write)?;
         let t = Instant::now();
+        // The hits (section 14.2) are counted on the fixed output, below, with the fields the fix
+        // recomputed heard here.
+        tally.clear();
         let fixed = if n == 0 {
             None
         } else {
-            Some(fix_positional(job.family, SourceAt(src), FileAt(out), protected.as_ref())?)
+            let mut repair = |at: u64, input: &[u8], value: &[u8]| tally.repair(at, input, value);
+            Some(fix_positional_observed(
+                job.family,
+                SourceAt(src),
+                FileAt(out),
+                protected.as_ref(),
+                Some(&mut repair),
+            )?)
         };
         ops_ms += ops + t.elapsed().as_secs_f64() * 1e3;
         let out_len = run.out_len;
         let mut second_half = |done: u64| progress(out_len + done, 2 * out_len);
-        let (sha, counts, out_head) = measure_file(out, out_len, piece, &mut second_half)?;
+        let (sha, counts, out_head) = measure_file(out, out_len, piece, &mut second_half, src, &mut tally)?;
         // The verify stage (section 8.2) judges the fixed output.
         if job.mode == Mode::ByteFlip
             && n > 0
@@ -138,20 +134,25 @@ pub(crate) fn fixed_in_pieces(
             continue;
         }
         job.fixed = fixed;
+        job.tally = Some(tally);
         let (time_ms, ops_ms) = timings(t0, ops_ms);
         return Ok(finish(job, &run, zeroed, input.finish(), (sha, counts), time_ms, ops_ms));
     }
 }
 
 /// The output file's SHA-256, byte counts and first 1,024 bytes; `progress` hears the bytes read.
+/// `tally` counts the bytes that differ from the input's (`src`, the same length).
 fn measure_file(
     out: &File,
     len: u64,
     piece: usize,
     progress: &mut dyn FnMut(u64),
+    src: &dyn Source,
+    tally: &mut Tally,
 ) -> Result<(String, [u64; 256], Vec<u8>), StreamError> {
     let mut m = Measure::default();
     let mut buf = vec![0u8; piece];
+    let mut input = vec![0u8; piece];
     let mut head = Vec::new();
     let mut pos = 0;
     let mut file = FileAt(out);
@@ -162,6 +163,10 @@ fn measure_file(
             head = buf[..part.min(1024)].to_vec();
         }
         m.add(&buf[..part]);
+        if src.size() == len {
+            src.read_at(pos, &mut input[..part])?;
+            tally.diff(pos, &input[..part], &buf[..part]);
+        }
         pos += part as u64;
         progress(pos);
     }

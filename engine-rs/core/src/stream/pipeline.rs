@@ -9,6 +9,7 @@ use super::error::StreamError;
 use super::layout::{segments, Filler, Layout, Run};
 use super::measure::Measure;
 use super::source::Source;
+use crate::structure::Tally;
 
 /// Pieces in flight between the three threads: the memory bound is about this many pieces.
 pub(crate) const BUFFERS: usize = 4;
@@ -31,6 +32,8 @@ pub(crate) enum Measured {
 
 /// Writes `run`'s output to `sink` in pieces; returns bad_sectors' zeroed bytes, the corrupt work's
 /// time, and the input's and the output's measures (empty for a side `measured` leaves out).
+/// `tally` (when given) counts each piece's changes (section 14.2): the edited bytes that differ
+/// from the input's, or shuffle_blocks' moved blocks.
 pub(crate) fn write_pieces(
     src: &dyn Source,
     run: &mut Run,
@@ -38,6 +41,7 @@ pub(crate) fn write_pieces(
     progress: &mut dyn FnMut(u64, u64),
     piece: usize,
     measured: Measured,
+    mut tally: Option<&mut Tally>,
 ) -> Result<(u64, f64, Measure, Measure), StreamError> {
     let measure_input = measured != Measured::Neither;
     let measure_output = measured == Measured::Both;
@@ -86,9 +90,18 @@ pub(crate) fn write_pieces(
             sink.flush()?;
             Ok(m)
         });
+        let mut before = Vec::new();
         for (pos, mut buf, len) in full_rx {
             let t = Instant::now();
+            let diffs = matches!(layout, Layout::Same { shuffle: None }) && tally.is_some();
+            if diffs {
+                before.clear();
+                before.extend_from_slice(&buf[..len]);
+            }
             zeroed += run.edit.apply(&mut buf[..len], pos);
+            if let Some(t) = tally.as_deref_mut() {
+                count_piece(t, layout, pos, &before, &buf[..len], diffs);
+            }
             ops_ms += t.elapsed().as_secs_f64() * 1e3;
             progress(pos + len as u64, out_len);
             if done_tx.send((buf, len)).is_err() {
@@ -109,6 +122,19 @@ pub(crate) fn write_pieces(
         progress(0, 0);
     }
     Ok((zeroed, ops_ms, input_measure, output_measure))
+}
+
+/// A piece's changes (section 14.2): `after` against `before` (the input's bytes at `pos`) when
+/// `diffs`, shuffle_blocks' moved blocks (the segments after the first), and nothing for the
+/// layouts whose hits the report stage counts from the mode's fields.
+pub(crate) fn count_piece(t: &mut Tally, layout: &Layout, pos: u64, before: &[u8], after: &[u8], diffs: bool) {
+    if diffs {
+        t.diff(pos, before, after);
+    } else if matches!(layout, Layout::Same { shuffle: Some(_) }) {
+        for seg in segments(layout, pos, after.len()).iter().skip(1) {
+            t.span(pos + seg.at as u64, pos + (seg.at + seg.len) as u64);
+        }
+    }
 }
 
 /// The output's bytes `[pos, pos + buf.len())` before the edit; `measure` hears the input's bytes

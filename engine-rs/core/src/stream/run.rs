@@ -10,7 +10,7 @@ use super::layout::prepare;
 use super::measure::timings;
 use super::pipeline::{write_pieces, Measured};
 use super::report::finish;
-use super::source::Source;
+use super::source::{Source, SourceAt};
 use super::verdict::first_output_looks_corrupted;
 use crate::args::{Args, Checked};
 use crate::error::{EngineError, MAX_STREAMED};
@@ -19,6 +19,7 @@ use crate::job::Job;
 use crate::modes::{flip, Mode};
 use crate::name::extension_of;
 use crate::report::{Report, Value};
+use crate::structure::{map_positional, Tally};
 
 /// Bytes per piece: a multiple of the 64 KiB chunk, so no chunk, sector or block spans two pieces.
 /// A piece that fits the core's L2 cache is still there when the next thread takes it: 1 MiB pieces
@@ -110,6 +111,7 @@ pub(crate) fn corrupt_in_pieces(
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
     super::select::select_in(&mut job, src)?;
+    job.tally = Some(Tally::new(map_positional(job.family, SourceAt(src))?));
     if mode_v == Mode::GuaranteedBreak {
         // Its scans and steps measure as they go; it is not split by `measured`.
         return breaking::run(src, job, &head, sink, progress, piece, t0).map(Finished::Report);
@@ -123,7 +125,8 @@ pub(crate) fn corrupt_in_pieces(
         job.escalated = true;
     }
 
-    let (zeroed, ops_ms, input_measure, output_measure) = write_pieces(src, &mut run, sink, progress, piece, measured)?;
+    let (zeroed, ops_ms, input_measure, output_measure) =
+        write_pieces(src, &mut run, sink, progress, piece, measured, job.tally.as_mut())?;
     if measured == Measured::Neither {
         return Ok(Finished::Written(run.out_len));
     }

@@ -2,6 +2,8 @@
 
 use std::io;
 
+use crate::checksums::Positional;
+
 /// An input read by position.
 pub trait Source: Sync {
     fn size(&self) -> u64;
@@ -74,4 +76,21 @@ fn eof_is_change(e: io::Error) -> io::Error {
 
 pub(crate) fn changed() -> io::Error {
     io::Error::other("the file changed while it was being read")
+}
+
+/// A source read by position for a walk (the structure map's, the checksum fix's input).
+pub(crate) struct SourceAt<'a>(pub &'a dyn Source);
+
+impl Positional for SourceAt<'_> {
+    fn size(&self) -> u64 {
+        self.0.size()
+    }
+
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> io::Result<()> {
+        self.0.read_at(pos, buf)
+    }
+
+    fn write_at(&mut self, _: u64, _: &[u8]) -> io::Result<()> {
+        Err(io::Error::other("the input is not written"))
+    }
 }

@@ -23,6 +23,25 @@ const MODES: [&str; 7] = [
     "bit_rot",
 ];
 
+/// A buffer read by position (the caller's reads for `Streaming::map`).
+pub(crate) struct Read<'a>(pub &'a [u8]);
+
+impl crate::checksums::Positional for Read<'_> {
+    fn size(&self) -> u64 {
+        self.0.len() as u64
+    }
+
+    fn read_at(&mut self, pos: u64, buf: &mut [u8]) -> io::Result<()> {
+        let p = pos as usize;
+        buf.copy_from_slice(self.0.get(p..p + buf.len()).ok_or_else(|| io::Error::other("past the end"))?);
+        Ok(())
+    }
+
+    fn write_at(&mut self, _: u64, _: &[u8]) -> io::Result<()> {
+        Err(io::Error::other("read only"))
+    }
+}
+
 fn untimed(mut r: Report) -> Report {
     r.fields.retain(|(k, _)| !matches!(*k, "time_ms" | "ops_ms"));
     r
@@ -291,6 +310,7 @@ fn driven(input: &[u8], args: &Args, piece: usize, shared: bool) -> (Vec<u8>, Re
     let n = input.len();
     let head = &input[..n.min(flip::CHUNK)];
     let mut s = Streaming::new(n as u64, head, args).unwrap();
+    s.map(Read(input)).unwrap();
     let mut helper = (shared && s.piecewise()).then(|| Streaming::new(n as u64, head, args).unwrap());
     if s.counting_pass() {
         for (i, p) in input.chunks(piece).enumerate() {

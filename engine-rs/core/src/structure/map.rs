@@ -29,6 +29,22 @@ pub struct Region {
     pub start: u64,
     pub end: u64,
     pub role: Role,
+    /// `path[..unit_end]` is the region's unit, `FORMAT:UNIT` (the whole path for a region without
+    /// a field): the regions of one unit share it (section 14.2, a checksum the fix recomputed).
+    pub unit_end: usize,
+}
+
+impl Region {
+    /// A region that is a unit of its own (no field).
+    pub fn plain(path: String, start: u64, end: u64, role: Role) -> Region {
+        let unit_end = path.len();
+        Region { path, start, end, role, unit_end }
+    }
+
+    /// `FORMAT:UNIT`, the unit the region belongs to.
+    pub fn unit(&self) -> &str {
+        &self.path[..self.unit_end]
+    }
 }
 
 /// A unit a walk has opened (`Map::unit`).
@@ -133,18 +149,20 @@ impl Map {
                 continue;
             }
             if start > at {
-                out.push(Region { path: format!("{format}:gap"), start: at, end: start, role: Role::Skipped });
+                out.push(Region::plain(format!("{format}:gap"), at, start, Role::Skipped));
             }
+            let unit = format!("{format}:{}", numbered[r.unit]);
+            let unit_end = unit.len();
             let path = match r.field {
-                Some(field) => format!("{format}:{}/{field}", numbered[r.unit]),
-                None => format!("{format}:{}", numbered[r.unit]),
+                Some(field) => format!("{unit}/{field}"),
+                None => unit,
             };
-            out.push(Region { path, start, end, role: r.role });
+            out.push(Region { path, start, end, role: r.role, unit_end });
             at = end;
         }
         if at < len {
             let (name, role) = if full { ("unmapped", Role::Payload) } else { ("trailing", Role::Skipped) };
-            out.push(Region { path: format!("{format}:{name}"), start: at, end: len, role });
+            out.push(Region::plain(format!("{format}:{name}"), at, len, role));
         }
         out
     }

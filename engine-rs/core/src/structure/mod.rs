@@ -13,6 +13,7 @@ mod elf;
 mod flac;
 mod gif;
 mod gzip;
+mod hits;
 mod isobmff;
 mod jpeg;
 mod map;
@@ -24,8 +25,10 @@ mod png;
 mod read;
 mod riff;
 mod tar;
+mod why;
 mod zip;
 
+pub use hits::{Expect, Hit, InOrder, Tally, UNCHANGED};
 pub use map::{Map, Region, Role, Unit, MAX_WALK_REGIONS};
 
 use crate::checksums::area::Area;
@@ -63,6 +66,17 @@ pub(crate) fn map(family: Family, input: &mut impl Area) -> Vec<Region> {
         }
     }
     m.finish()
+}
+
+/// The map of an input read by position (a file, a host's reads): memory is the map's and a few
+/// read-ahead windows.
+pub fn map_positional(family: Family, input: impl crate::checksums::Positional) -> std::io::Result<Vec<Region>> {
+    let mut area = crate::checksums::area::Cached::new(input);
+    let regions = map(family, &mut area);
+    match area.error {
+        Some(e) => Err(e),
+        None => Ok(regions),
+    }
 }
 
 /// The map of `input`, a whole buffer of family `family`.

@@ -25,8 +25,11 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
         let Some(u) = m.unit(String::from_utf8_lossy(&kind).into_owned()) else { break };
         m.field(u, "length", p, p + 4, Role::Layout);
         m.field(u, "type", p + 4, p + 8, Role::Magic);
-        m.field(u, "data", p + 8, p + 8 + len, Role::Checked);
-        m.field(u, "crc", p + 8 + len, p + 12 + len, Role::Checksum);
+        // Decoders discard an ancillary chunk (lower-case first letter) whose CRC fails (PNG 13.2).
+        let (data, crc) =
+            if kind[0].is_ascii_lowercase() { (Role::Payload, Role::Payload) } else { (Role::Checked, Role::Checksum) };
+        m.field(u, "data", p + 8, p + 8 + len, data);
+        m.field(u, "crc", p + 8 + len, p + 12 + len, crc);
         p += 12 + len;
         if kind == *b"IEND" {
             break;

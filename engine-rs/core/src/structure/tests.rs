@@ -77,3 +77,84 @@ fn the_cap_stops_the_walk_and_names_the_rest_unmapped() {
     assert_eq!(map.last().map(|r| r.path.as_str()), Some("x:unmapped"));
     assert_eq!(map[0].path, "x:u#0");
 }
+
+/// The hits' changed bytes of a report, summed, and its overall expectation.
+fn hit_sum(report: &crate::Report) -> (u64, String) {
+    use crate::Value;
+    let Some(Value::List(hits)) = report.get("hits") else { panic!("no hits") };
+    let sum = hits
+        .iter()
+        .map(|h| match h {
+            Value::Object(f) => match f.iter().find(|(k, _)| *k == "changed_bytes") {
+                Some((_, Value::Int(n))) => *n,
+                _ => panic!("no changed_bytes"),
+            },
+            _ => panic!("a hit is an object"),
+        })
+        .sum();
+    let Some(Value::Str(overall)) = report.get("expect_overall") else { panic!("no expect_overall") };
+    (sum, overall.clone())
+}
+
+fn int(report: &crate::Report, key: &str) -> u64 {
+    match report.get(key) {
+        Some(crate::Value::Int(n)) => *n,
+        _ => panic!("no {key}"),
+    }
+}
+
+#[test]
+fn hits_add_up_to_what_each_mode_changed() {
+    let mut bytes = png(&[(b"IHDR", &[1; 13]), (b"IDAT", &[2; 5000]), (b"IDAT", &[3; 4000]), (b"IEND", &[])]);
+    bytes.extend([9u8; 300]);
+    for seed in 0..4u64 {
+        for fix in [false, true] {
+            for mode in ["byte_flip", "header_preserve_flip", "bit_rot", "bad_sectors", "guaranteed_break"] {
+                if fix && mode == "guaranteed_break" {
+                    continue;
+                }
+                let options = crate::Options { fix_checksums: fix, ..Default::default() };
+                let (out, report) = crate::corrupt_with(&bytes, "x.png", mode, 40, seed, &options).unwrap();
+                assert_eq!(out.len(), bytes.len());
+                let differing = out.iter().zip(&bytes).filter(|(a, b)| a != b).count() as u64;
+                let (sum, overall) = hit_sum(&report);
+                assert_eq!(sum, differing, "{mode} seed {seed} fix {fix}");
+                assert_eq!(overall == "unchanged", differing == 0, "{mode}");
+            }
+        }
+        let (_, r) = crate::corrupt(&bytes, "x.png", "truncate_insert", 40, seed).unwrap();
+        assert_eq!(hit_sum(&r).0, int(&r, "removed"));
+        let (_, r) = crate::corrupt(&bytes, "x.png", "interrupted_transfer", 40, seed).unwrap();
+        assert_eq!(hit_sum(&r).0, int(&r, "bytes_lost"));
+        let (_, r) = crate::corrupt(&bytes, "x.png", "shuffle_blocks", 40, seed).unwrap();
+        assert_eq!(hit_sum(&r).0, 4096 * int(&r, "shuffled_blocks"));
+    }
+}
+
+#[test]
+fn expectations_follow_the_roles_and_the_fix() {
+    let bytes = png(&[(b"IHDR", &[1; 13]), (b"IDAT", &[2; 64]), (b"IEND", &[])]);
+    let map = map_bytes(Family::Png, &bytes);
+    let at = |path: &str| map.iter().find(|r| r.path == path).unwrap().start;
+    let expect = |t: &Tally| -> Vec<(String, &'static str)> {
+        t.hits().into_iter().map(|h| (h.path, h.expect.name())).collect()
+    };
+    // A data byte with its CRC left: reject; with the CRC recomputed: both may be accepted.
+    let mut t = Tally::new(map.clone());
+    let d = at("png:IDAT/data");
+    t.diff(d, &[2], &[7]);
+    assert_eq!(expect(&t), [("png:IDAT/data".into(), "reject")]);
+    let c = at("png:IDAT/crc");
+    t.diff(c, &[0, 0, 0, 0], &[1, 2, 3, 4]);
+    t.repair(c, &[0, 0, 0, 0], &[1, 2, 3, 4]);
+    assert_eq!(expect(&t), [("png:IDAT/data".into(), "may_accept"), ("png:IDAT/crc".into(), "may_accept")]);
+    assert_eq!(t.hits()[1].why, super::why::REPAIRED);
+    // The signature, a length: reject; the trailing bytes: ignored.
+    let mut t = Tally::new(map_bytes(Family::Png, &[&bytes[..], b"tail"].concat()));
+    t.span(0, 1);
+    t.span(bytes.len() as u64, bytes.len() as u64 + 2);
+    assert_eq!(expect(&t), [("png:signature".into(), "reject"), ("png:trailing".into(), "ignored")]);
+    let [_, _, (_, overall)] = t.fields();
+    assert_eq!(overall, crate::Value::Str("reject".into()));
+    assert_eq!(Tally::new(map.clone()).fields()[2].1, crate::Value::Str(UNCHANGED.into()));
+}

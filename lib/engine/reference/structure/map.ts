@@ -27,6 +27,8 @@ export interface Region {
   start: number;
   end: number;
   role: Role;
+  /** `path.slice(0, unitEnd)` is the region's unit, FORMAT:UNIT (the whole path without a field). */
+  unitEnd: number;
 }
 
 /** Bytes a walk reads by position: a whole buffer, or a file read in windows. */
@@ -139,19 +141,24 @@ export class StructureMap {
       const start = Math.max(r.start, at);
       const end = Math.min(r.end, size);
       if (end <= start) continue;
-      if (start > at) out.push({ path: `${format}:gap`, start: at, end: start, role: 'skipped' });
-      const unit = numbered[r.unit];
+      if (start > at) {
+        const path = `${format}:gap`;
+        out.push({ path, start: at, end: start, role: 'skipped', unitEnd: path.length });
+      }
+      const unit = `${format}:${numbered[r.unit]}`;
       out.push({
-        path: r.field === undefined ? `${format}:${unit}` : `${format}:${unit}/${r.field}`,
+        path: r.field === undefined ? unit : `${unit}/${r.field}`,
         start,
         end,
         role: r.role,
+        unitEnd: unit.length,
       });
       at = end;
     }
     if (at < size) {
       const [name, role]: [string, Role] = this.full ? ['unmapped', 'payload'] : ['trailing', 'skipped'];
-      out.push({ path: `${format}:${name}`, start: at, end: size, role });
+      const path = `${format}:${name}`;
+      out.push({ path, start: at, end: size, role, unitEnd: path.length });
     }
     return out;
   }

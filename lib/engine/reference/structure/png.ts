@@ -25,8 +25,10 @@ export function walkPng(input: Area): StructureMap {
     if (u === undefined) break;
     m.field(u, 'length', p, p + 4, 'layout');
     m.field(u, 'type', p + 4, p + 8, 'magic');
-    m.field(u, 'data', p + 8, p + 8 + len, 'checked');
-    m.field(u, 'crc', p + 8 + len, p + 12 + len, 'checksum');
+    // Decoders discard an ancillary chunk (lower-case first letter) whose CRC fails (PNG 13.2).
+    const ancillary = kind[0] >= 0x61;
+    m.field(u, 'data', p + 8, p + 8 + len, ancillary ? 'payload' : 'checked');
+    m.field(u, 'crc', p + 8 + len, p + 12 + len, ancillary ? 'payload' : 'checksum');
     p += 12 + len;
     if (String.fromCharCode(...kind) === 'IEND') break;
   }

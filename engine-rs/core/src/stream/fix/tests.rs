@@ -324,6 +324,7 @@ fn driven(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, optio
     let mut s =
         crate::stream::Streaming::new(n as u64, &input[..n.min(piece)], &Args { name, mode, intensity, seed, options })
             .unwrap();
+    s.map(SourceAt(&crate::stream::Bytes(input))).unwrap();
     assert!(s.fixes() && !s.counting_pass() && s.measures_in_place());
     let mut rounds = 0;
     loop {

@@ -1,0 +1,14 @@
+// Generated from engine-data/report.toml by scripts/gen-engine-data.mjs; do not edit.
+
+//! Why a hit expects what it does (docs/contract.md, section 14.2), word for word as
+//! lib/engine/reference/structure/why.ts says it.
+
+pub const MAGIC: &str = "A signature, magic number, type code or marker changed, so a reader no longer recognises the file or this part of it.";
+pub const LAYOUT: &str = "A length, offset, count or size changed, so the layout no longer holds together.";
+pub const CHECKSUM: &str = "A checksum field changed, so it no longer matches the bytes it covers.";
+pub const CHECKED: &str =
+    "Bytes a checksum covers changed and the checksum was not recomputed, so it no longer matches.";
+pub const CHECKED_FIXED: &str = "Bytes a checksum covers changed and fix_checksums recomputed that checksum, so a reader may open the file and show damaged content.";
+pub const REPAIRED: &str = "fix_checksums recomputed this checksum over the changed bytes it covers: the change is the repair, and the checksum matches.";
+pub const PAYLOAD: &str = "Content that nothing in the format verifies changed, so a reader may open the file and show or compute damaged content.";
+pub const SKIPPED: &str = "Bytes that readers skip (padding, bytes between parts or after the end) changed.";

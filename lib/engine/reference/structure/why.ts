@@ -1,0 +1,18 @@
+// Generated from engine-data/report.toml by scripts/gen-engine-data.mjs; do not edit.
+// Why a hit expects what it does (docs/contract.md, section 14.2), word for word as
+// engine-rs/core/src/structure/why.rs says it.
+
+export const WHY = {
+  magic:
+    'A signature, magic number, type code or marker changed, so a reader no longer recognises the file or this part of it.',
+  layout: 'A length, offset, count or size changed, so the layout no longer holds together.',
+  checksum: 'A checksum field changed, so it no longer matches the bytes it covers.',
+  checked: 'Bytes a checksum covers changed and the checksum was not recomputed, so it no longer matches.',
+  checked_fixed:
+    'Bytes a checksum covers changed and fix_checksums recomputed that checksum, so a reader may open the file and show damaged content.',
+  repaired:
+    'fix_checksums recomputed this checksum over the changed bytes it covers: the change is the repair, and the checksum matches.',
+  payload:
+    'Content that nothing in the format verifies changed, so a reader may open the file and show or compute damaged content.',
+  skipped: 'Bytes that readers skip (padding, bytes between parts or after the end) changed.',
+} as const;

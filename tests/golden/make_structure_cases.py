@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Writes structure-cases.json: the cases of structure.json, the golden vectors of the structure map
+and the hits (docs/contract.md, section 14). `make golden` (FRACTURE_BLESS=1 cargo test --release
+--test golden) fills in each case's map, hits and overall expectation with the native engine; every
+engine then checks them. Inputs are generators as in README.md."""
+import json, os, struct, zlib
+
+cases = []
+
+def add(data, name, mode, intensity=30, seed=5, why="", ranges=None, fix=False):
+    inp = {"gen": "hex", "hex": data.hex()} if isinstance(data, bytes) else data
+    case = {"why": why, "input": inp, "name": name, "mode": mode, "intensity": intensity, "seed": seed}
+    if ranges:
+        case["ranges"] = ranges
+    if fix:
+        case["fix_checksums"] = True
+    cases.append(case)
+
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+def png(w, h, idats, trailing=b""):
+    raw = b"".join(b"\0" + bytes((x * 7 + y * 13) & 255 for x in range(w * 3)) for y in range(h))
+    z = zlib.compress(raw, 0)  # stored blocks: the same bytes with every zlib version
+    step = -(-len(z) // idats)
+    body = b"".join(chunk(b"IDAT", z[i:i + step]) for i in range(0, len(z), step))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            + chunk(b"tEXt", b"Comment\0made for the structure vectors") + body + chunk(b"IEND", b"") + trailing)
+
+PNG = png(80, 60, 4, trailing=b"after the end " * 8)
+for mode in ["byte_flip", "header_preserve_flip", "truncate_insert", "shuffle_blocks", "guaranteed_break",
+             "interrupted_transfer", "bad_sectors", "bit_rot"]:
+    add(PNG, "layers.png", mode, why=f"png map, {mode}")
+add(PNG, "layers.png", "byte_flip", intensity=5, fix=True, why="fix_checksums: checked bytes may be accepted, CRCs repaired")
+add(PNG, "layers.png", "bit_rot", intensity=100, fix=True, ranges={"only": ["200:300"]}, why="fix_checksums inside one IDAT")
+add(PNG, "layers.png", "bit_rot", intensity=100, fix=True, ranges={"protect": ["-134:"]},
+    why="fix_checksums with the last chunks protected")
+add(PNG, "layers.png", "header_preserve_flip", ranges={"only": ["-100:"]}, why="only the trailing bytes: ignored")
+add(PNG, "layers.png", "bit_rot", intensity=1, ranges={"only": ["8:16"]}, why="the IHDR length and type: reject")
+add(PNG, "layers.png", "bit_rot", intensity=1, ranges={"only": ["0:8"]}, why="the signature: reject")
+add(PNG[:5000], "cut.png", "byte_flip", why="a PNG cut short: the rest is trailing")
+add({"gen": "random", "len": 9000, "seed": 3}, "noise.bin", "byte_flip", why="no walk: one region")
+add({"gen": "text", "len": 3000, "text": "id,name\n1,alpha\n"}, "rows.csv", "guaranteed_break",
+    why="text's recipe changes the length: every region is hit")
+add(b"", "empty.png", "bit_rot", why="empty input: no regions, unchanged")
+add(PNG, "layers.png", "bit_rot", intensity=0, ranges={"only": ["10:11"]}, seed=1, why="one bit in a length")
+
+json.dump({"cases": cases}, open(os.path.join(os.path.dirname(__file__), "structure-cases.json"), "w"), indent=2)
+print(len(cases), "cases")
