@@ -105,7 +105,7 @@ describe('host fields in the command lines', () => {
       const [native, npm] = reports.map((list) => list[i]);
       const keys = Object.keys(native);
       expect(keys.slice(-2)).toEqual(['replay', 'share_link']);
-      expect(keys.indexOf('sha256_after')).toBe(keys.length - 3);
+      expect(keys.indexOf('expect_overall')).toBe(keys.length - 3);
       expect(native.filename).toBe(name);
       expect(native.replay, JSON.stringify(name)).toBe(npm.replay);
       expect(native.share_link).toBe(npm.share_link);

@@ -72,7 +72,15 @@ describe('report', () => {
     const input = Uint8Array.from({ length: 20000 }, (_, i) => (i * 7) & 255);
     for (const [mode, fields] of Object.entries(modeFields)) {
       const { report } = corrupt(input, 'x.bin', { mode, intensity: 50, seed: 3 });
-      expect(Object.keys(report)).toEqual([...common, ...fields, 'sha256_before', 'sha256_after']);
+      expect(Object.keys(report)).toEqual([
+        ...common,
+        ...fields,
+        'sha256_before',
+        'sha256_after',
+        'structure',
+        'hits',
+        'expect_overall',
+      ]);
       expect(report.engine).toBe(ENGINE_VERSION);
       expect(report.verdict).toBe(VERDICT);
       expect(report.guarantee).toBe(mode === 'guaranteed_break');
@@ -90,6 +98,9 @@ describe('report', () => {
       'escalated',
       'sha256_before',
       'sha256_after',
+      'structure',
+      'hits',
+      'expect_overall',
     ]);
     expect(report.escalated).toBe(true);
   });
