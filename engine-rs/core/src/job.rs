@@ -187,8 +187,16 @@ impl Job {
         if !self.ranges.has_selectors() {
             return Ok(());
         }
-        let map = crate::structure::map(self.family, input);
-        self.ranges.select(&map)?;
+        self.select_with(&crate::structure::map(self.family, input))
+    }
+
+    /// Resolves the selectors against `map`, the input's structure map built by the caller (a
+    /// streamed run builds it once, for the selectors and the hits both).
+    pub(crate) fn select_with(&mut self, map: &[crate::structure::Region]) -> Result<(), EngineError> {
+        if !self.ranges.has_selectors() {
+            return Ok(());
+        }
+        self.ranges.select(map)?;
         self.settle_free()
     }
 

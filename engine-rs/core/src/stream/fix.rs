@@ -88,8 +88,9 @@ pub(crate) fn fixed_in_pieces(
     let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
-    super::select::select_in(&mut job, src)?;
-    let mut tally = Tally::new(map_positional(job.family, SourceAt(src))?);
+    let map = map_positional(job.family, SourceAt(src))?;
+    job.select_with(&map)?;
+    let mut tally = Tally::new(map);
     let protected = (!job.ranges.protect.is_empty()).then(|| job.ranges.protected(n));
     let mut ops_ms = 0.0;
     let mut attempt = (intensity, seed);

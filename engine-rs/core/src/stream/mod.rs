@@ -30,7 +30,6 @@ mod measure;
 mod pipeline;
 mod report;
 mod run;
-mod select;
 mod source;
 mod verdict;
 

@@ -110,8 +110,14 @@ pub(crate) fn corrupt_in_pieces(
     let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
-    super::select::select_in(&mut job, src)?;
-    job.tally = Some(Tally::new(map_positional(job.family, SourceAt(src))?));
+    // One structure map for the selectors and the hits; a run that makes no report (write_stream)
+    // needs it only for selectors.
+    let reported = measured != Measured::Neither || mode_v == Mode::GuaranteedBreak;
+    if reported || job.ranges.has_selectors() {
+        let map = map_positional(job.family, SourceAt(src))?;
+        job.select_with(&map)?;
+        job.tally = reported.then(|| Tally::new(map));
+    }
     if mode_v == Mode::GuaranteedBreak {
         // Its scans and steps measure as they go; it is not split by `measured`.
         return breaking::run(src, job, &head, sink, progress, piece, t0).map(Finished::Report);
