@@ -156,6 +156,7 @@ clean: ## remove build output
 # docs/contract.md, section 1.1).
 golden: $(STAMPS)/setup $(ENGINE_DATA_OUT) ## recompute the golden vectors (new engine version only)
 	python3 tests/golden/make_cases.py
+	python3 tests/golden/make_selector_cases.py
 	FRACTURE_BLESS=1 cargo test --release --test golden
 
 sample-report: cli ## regenerate the sample report shown on the site

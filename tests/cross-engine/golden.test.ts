@@ -64,6 +64,35 @@ const structureOf = (data: Uint8Array, report: Report) =>
 const expectedStructure = (rec: StructureRecord) =>
   JSON.stringify([rec.sha256, rec.structure, rec.hits, rec.expect_overall]);
 
+/** tests/golden/selectors.json (docs/contract.md, section 14.4): the error's text, or the output's
+ * SHA-256 and the report's range fields and hits, written by the Rust engine. */
+interface SelectorRecord extends Omit<Record, 'report' | 'sha256'> {
+  expected: { error: string } | { sha256: string; [field: string]: unknown };
+}
+const selectorVectors = JSON.parse(readFileSync(new URL('../golden/selectors.json', import.meta.url), 'utf8')) as {
+  records: SelectorRecord[];
+};
+const SELECTOR_FIELDS = ['ranges', 'allowed_bytes', 'selected', 'hits', 'expect_overall'] as const;
+const selectorOutcome = (data: Uint8Array, report: Report) => {
+  const fields = report as unknown as { [k: string]: unknown };
+  return JSON.stringify({
+    sha256: sha256(data),
+    ...Object.fromEntries(SELECTOR_FIELDS.map((k) => [k, fields[k] ?? null])),
+  });
+};
+/** Runs one selector record in an engine; an error becomes `{ error }`, as the Rust engine writes it. */
+async function selectorRun(
+  rec: SelectorRecord,
+  run: (input: Uint8Array, name: string, options: CorruptOptions) => Promise<{ data: Uint8Array; report: Report }>,
+): Promise<string> {
+  try {
+    const { data, report } = await run(generate(rec.input), rec.name, optionsOf(rec as unknown as Record));
+    return selectorOutcome(data, report);
+  } catch (e) {
+    return JSON.stringify({ error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
 describe('golden vectors', () => {
   it('has at least 80 records covering every mode and option', () => {
     expect(vectors.records.length).toBeGreaterThanOrEqual(80);
@@ -96,6 +125,16 @@ describe('golden vectors', () => {
     }
   });
 
+  it('TypeScript reference engine matches every selector record (resolved spans, hits, errors)', async () => {
+    const records = selectorVectors.records;
+    expect(records.length).toBeGreaterThanOrEqual(25);
+    expect(records.filter((r) => 'error' in r.expected).length).toBeGreaterThanOrEqual(5);
+    for (const rec of records) {
+      const got = await selectorRun(rec, async (input, name, options) => corruptTs(input, name, options));
+      expect(got, rec.why).toBe(JSON.stringify(rec.expected));
+    }
+  });
+
   describe('WebAssembly engine', () => {
     let wasm: WasmEngine;
     beforeAll(async () => {
@@ -124,6 +163,13 @@ describe('golden vectors', () => {
           optionsOf(rec as unknown as Record),
         );
         expect(structureOf(data, report), rec.why).toBe(expectedStructure(rec));
+      }
+    });
+
+    it('matches every selector record (resolved spans, hits, errors)', async () => {
+      for (const rec of selectorVectors.records) {
+        const got = await selectorRun(rec, (input, name, options) => runWasm(wasm, input, name, options));
+        expect(got, rec.why).toBe(JSON.stringify(rec.expected));
       }
     });
   });

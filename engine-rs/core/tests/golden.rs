@@ -139,3 +139,62 @@ fn structure_vectors() {
         assert_eq!(record(rec), *rec, "record {i} ({})", rec["why"]);
     }
 }
+
+/// A selector case's outcome (docs/contract.md, section 14.4): the error's text, or the output's
+/// SHA-256 with the report's range fields and hits.
+fn selector_outcome(case: &Json) -> Json {
+    let input = generate(&case["input"]);
+    match corrupt_with(
+        &input,
+        case["name"].as_str().unwrap(),
+        case["mode"].as_str().unwrap(),
+        case["intensity"].as_u64().unwrap() as u32,
+        case["seed"].as_u64().unwrap(),
+        &options(case),
+    ) {
+        Err(e) => json!({ "error": e.to_string() }),
+        Ok((out, report)) => {
+            let report = untimed_report(&report);
+            let mut r = json!({ "sha256": sha256_hex(&out) });
+            for k in SELECTOR_FIELDS {
+                r[k] = report.get(k).cloned().unwrap_or(Json::Null);
+            }
+            r
+        }
+    }
+}
+
+/// The report fields a selector record holds, in this order.
+const SELECTOR_FIELDS: [&str; 5] = ["ranges", "allowed_bytes", "selected", "hits", "expect_overall"];
+
+/// tests/golden/selectors.json: each selector case's outcome, written by FRACTURE_BLESS from
+/// selector-cases.json (tests/golden/make_selector_cases.py).
+#[test]
+fn selector_vectors() {
+    let dir = golden_dir();
+    if std::env::var_os("FRACTURE_BLESS").is_some() {
+        let cases: Json =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("selector-cases.json")).unwrap()).unwrap();
+        let records: Vec<Json> = cases["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let mut r = c.clone();
+                r["expected"] = selector_outcome(c);
+                r
+            })
+            .collect();
+        let text = serde_json::to_string_pretty(&json!({ "engine": "fracture-engine/1", "records": records })).unwrap();
+        std::fs::write(dir.join("selectors.json"), text + "\n").unwrap();
+        return;
+    }
+    let vectors: Json = serde_json::from_str(&std::fs::read_to_string(dir.join("selectors.json")).unwrap()).unwrap();
+    let records = vectors["records"].as_array().unwrap();
+    assert!(records.len() >= 25, "only {} records", records.len());
+    let errors = records.iter().filter(|r| r["expected"].get("error").is_some()).count();
+    assert!(errors >= 5 && errors < records.len() - 15, "{errors} error records");
+    for (i, rec) in records.iter().enumerate() {
+        assert_eq!(selector_outcome(rec), rec["expected"], "record {i} ({})", rec["why"]);
+    }
+}
