@@ -634,7 +634,7 @@ function loadReport(toml) {
     }
   };
   return guard(() => {
-    keys('top level', raw, ['texts', 'pdf_rows', 'pdf', 'why', 'expect']);
+    keys('top level', raw, ['texts', 'pdf_rows', 'pdf', 'why', 'expect', 'hits']);
     keys('texts', raw.texts, ['legal_notice', 'escalated', 'not_escalated', 'mode_fields', 'browser_decoder']);
     const expectKeys = ['reject', 'may_accept', 'ignored', 'unchanged'];
     keys('expect', raw.expect, expectKeys);
@@ -682,8 +682,60 @@ function loadReport(toml) {
     pdf.helveticaBoldWidths = list('helvetica_bold_widths', 95, 1000);
     pdf.widest = integer('pdf.widest', p.widest, 1, 1000);
     pdf.cp1252High = list('cp1252_high', 32, 0xffff);
-    return { texts, modeFields, browserDecoder, pdfRows, pdf, why, expect };
+    return { texts, modeFields, browserDecoder, pdfRows, pdf, why, expect, hits: loadHits(raw.hits, expectKeys) };
   });
+}
+
+/** report.toml's `[hits]`: the "What was hit" table's texts and PDF layout. */
+function loadHits(h, expectKeys) {
+  const numbers = ['pdf_size', 'why_indent'];
+  keys('hits', h, [
+    'heading',
+    'overall',
+    'legend',
+    'columns',
+    'labels',
+    'pdf_max_rows',
+    'pdf_more',
+    'page_rows',
+    'pdf_columns',
+    ...numbers,
+  ]);
+  const overall = text('hits.overall', h.overall);
+  if (!overall.includes('{label}') || !overall.includes('{words}'))
+    fail('hits.overall', 'must hold {label} and {words}');
+  const legend = text('hits.legend', h.legend);
+  if (!legend.includes('{label}') || !legend.includes('{words}')) fail('hits.legend', 'must hold {label} and {words}');
+  const pdfMore = text('hits.pdf_more', h.pdf_more);
+  if (!pdfMore.includes('{n}')) fail('hits.pdf_more', 'must hold {n}');
+  if (!Array.isArray(h.columns) || h.columns.length !== 5) fail('hits.columns', 'expected 5 column names');
+  const columns = h.columns.map((c, i) => text(`hits.columns[${i}]`, c));
+  if (!Array.isArray(h.pdf_columns) || h.pdf_columns.length !== columns.length - 1)
+    fail('hits.pdf_columns', `expected ${columns.length - 1} numbers`);
+  const pdfColumns = h.pdf_columns.map((v, i) => number(`hits.pdf_columns[${i}]`, v, 0));
+  for (let i = 1; i < pdfColumns.length; i++)
+    if (pdfColumns[i] <= pdfColumns[i - 1]) fail('hits.pdf_columns', 'expected increasing edges');
+  if (!Array.isArray(h.labels)) fail('hits.labels', 'expected a list');
+  const labels = h.labels.map((row, i) => {
+    const where = `hits.labels[${i}]`;
+    if (!Array.isArray(row) || row.length !== 2) fail(where, 'expected [expect, label]');
+    return { key: text(where, row[0]), label: text(where, row[1]) };
+  });
+  if (labels.map((l) => l.key).join() !== expectKeys.join())
+    fail('hits.labels', `expected a label for each of ${expectKeys.join(', ')}, in that order`);
+  return {
+    heading: text('hits.heading', h.heading),
+    overall,
+    legend,
+    columns,
+    labels,
+    pdfMaxRows: integer('hits.pdf_max_rows', h.pdf_max_rows, 1, 10_000),
+    pdfMore,
+    pageRows: integer('hits.page_rows', h.page_rows, 1, 10_000),
+    pdfColumns,
+    pdfSize: number('hits.pdf_size', h.pdf_size, 1),
+    whyIndent: number('hits.why_indent', h.why_indent, 0),
+  };
 }
 
 /** The PDF reports' row lists, in report.toml's order. */
@@ -716,7 +768,7 @@ const upperCamel = (snake) => snake.replace(/(^|_)([a-z])/g, (_, __, c) => c.toU
 /** A number as Rust's f32 literal. */
 const rsFloat = (n) => (Number.isInteger(n) ? `${n}.0` : String(n));
 
-function reportRs({ texts, modeFields, browserDecoder, pdfRows, pdf, expect }) {
+function reportRs({ texts, modeFields, browserDecoder, pdfRows, pdf, expect, hits }) {
   const rsRow = (r) =>
     `    PdfRow { label: ${rsString(r.label)}, field: ${rsString(r.field)}, format: RowFormat::${upperCamel(r.format)}, optional: ${r.optional} },`;
   const rsRows = Object.entries(pdfRows)
@@ -783,10 +835,27 @@ pub const HELVETICA_BOLD_WIDTHS: [u16; 95] = [${pdf.helveticaBoldWidths.join(', 
 pub const WIDEST: u32 = ${pdf.widest};
 /// Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned).
 pub const CP1252_HIGH: [u32; 32] = [${pdf.cp1252High.map((c) => `0x${c.toString(16).padStart(4, '0')}`).join(', ')}];
+
+/// The "What was hit" table (engine-data/report.toml, \`[hits]\`): its heading, the overall
+/// sentence and legend lines (\`{label}\` and \`{words}\` filled in), the column names and each expectation's label.
+pub const HITS_HEADING: &str = ${rsString(hits.heading)};
+pub const HITS_OVERALL: &str = ${rsString(hits.overall)};
+pub const HITS_LEGEND: &str = ${rsString(hits.legend)};
+pub const HITS_COLUMNS: [&str; ${hits.columns.length}] = [${hits.columns.map(rsString).join(', ')}];
+pub const EXPECT_LABELS: [(&str, &str); ${hits.labels.length}] = [
+${hits.labels.map((l) => `    (${rsString(l.key)}, ${rsString(l.label)}),`).join('\n')}
+];
+/// A PDF lists at most this many hits, then \`HITS_PDF_MORE\` (\`{n}\` the hits left out).
+pub const HITS_PDF_MAX_ROWS: usize = ${hits.pdfMaxRows};
+pub const HITS_PDF_MORE: &str = ${rsString(hits.pdfMore)};
+/// The PDF table's column edges right of the margin, its text size, and the \`why\` lines' indent.
+pub const HITS_PDF_COLUMNS: [f32; ${hits.pdfColumns.length}] = [${hits.pdfColumns.map(rsFloat).join(', ')}];
+pub const HITS_PDF_SIZE: f32 = ${rsFloat(hits.pdfSize)};
+pub const HITS_WHY_INDENT: f32 = ${rsFloat(hits.whyIndent)};
 `;
 }
 
-function reportTs({ texts, modeFields, browserDecoder, pdfRows, pdf, expect }) {
+function reportTs({ texts, modeFields, browserDecoder, pdfRows, pdf, expect, hits }) {
   const tsRow = (r) =>
     `  { label: ${tsString(r.label)}, field: ${tsString(r.field)}, format: ${tsString(r.format)}, optional: ${r.optional} },`;
   const tsRows = Object.entries(pdfRows)
@@ -849,6 +918,25 @@ export const HELVETICA_BOLD_WIDTHS: readonly number[] = [${pdf.helveticaBoldWidt
 export const WIDEST = ${pdf.widest};
 /** Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned). */
 export const CP1252_HIGH: readonly number[] = [${pdf.cp1252High.map((c) => `0x${c.toString(16).padStart(4, '0')}`).join(', ')}];
+
+/** The "What was hit" table (engine-data/report.toml, \`[hits]\`): its heading, the overall
+ * sentence and legend lines (\`{label}\` and \`{words}\` filled in), the column names and each expectation's label. */
+export const HITS_HEADING = ${tsString(hits.heading)};
+export const HITS_OVERALL = ${tsString(hits.overall)};
+export const HITS_LEGEND = ${tsString(hits.legend)};
+export const HITS_COLUMNS: readonly string[] = [${hits.columns.map(tsString).join(', ')}];
+export const EXPECT_LABELS: Readonly<Record<string, string>> = {
+${hits.labels.map((l) => `  ${l.key}: ${tsString(l.label)},`).join('\n')}
+};
+/** A PDF lists at most this many hits, then \`HITS_PDF_MORE\` (\`{n}\` the hits left out). */
+export const HITS_PDF_MAX_ROWS = ${hits.pdfMaxRows};
+export const HITS_PDF_MORE = ${tsString(hits.pdfMore)};
+/** The report page shows this many hits until "Show all" is pressed. */
+export const HITS_PAGE_ROWS = ${hits.pageRows};
+/** The PDF table's column edges right of the margin, its text size, and the \`why\` lines' indent. */
+export const HITS_PDF_COLUMNS: readonly number[] = [${hits.pdfColumns.join(', ')}];
+export const HITS_PDF_SIZE = ${hits.pdfSize};
+export const HITS_WHY_INDENT = ${hits.whyIndent};
 `;
 }
 

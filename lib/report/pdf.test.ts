@@ -12,8 +12,19 @@ import { displayName } from './display.ts';
 import { withHostFields } from './host-fields.ts';
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
 import { boldWidth, fileReportPdf, pdfReportName, sessionReportPdf, wrap, wrapBold } from './pdf.ts';
-import { CP1252_HIGH, HELVETICA_BOLD_WIDTHS } from './tables.ts';
-import { changeSummary, LEGAL_NOTICE, MODE_FIELDS } from './text.ts';
+import { smallPng } from '../../tests/cross-engine/families.ts';
+import { CP1252_HIGH, HELVETICA_BOLD_WIDTHS, HITS_COLUMNS, HITS_HEADING, HITS_PDF_MAX_ROWS } from './tables.ts';
+import {
+  changeSummary,
+  expectLabel,
+  hitsByStrength,
+  hitsLegend,
+  hitsMoreText,
+  LEGAL_NOTICE,
+  MODE_FIELDS,
+  overallSentence,
+  thousands,
+} from './text.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fracture-pdf-'));
 
@@ -93,6 +104,69 @@ describe('file report PDF', () => {
     // 64 of 256 segments changed: 64 filled rectangles, the strip's background, and its frame.
     expect(content.match(/ re\nf\n/g)?.length).toBe(64 + 1);
     expect(content.match(/ re\nS\n/g)?.length).toBe(1);
+  });
+});
+
+describe('the hits table ("What was hit")', () => {
+  async function hitsPdf(input: Uint8Array, name: string, intensity: number) {
+    const { data, report } = corrupt(input, 'image.png', { mode: 'byte_flip', intensity, seed: 11 });
+    const changes = await changeMap(bytesSource(input), bytesSource(data));
+    const pdf = await fileReportPdf({ report: withHostFields(report), changes, madeAt: new Date(0) });
+    return { report, ...read(pdf, name) };
+  }
+
+  it('says the overall expectation and lists every hit, strongest first, with the legend', async () => {
+    const { report, check, text, flat } = await hitsPdf(smallPng(3, 300), 'hits.pdf', 30);
+    expect(check).toContain('No syntax or stream encoding errors found');
+    const hits = hitsByStrength(report.hits ?? []);
+    expect(hits.length).toBeGreaterThan(2);
+    expect(hits.length).toBeLessThanOrEqual(HITS_PDF_MAX_ROWS);
+    expect(report.expect_overall).toBe('reject');
+    expect(flat).toContain(HITS_HEADING);
+    expect(flat).toContain(overallSentence('reject'));
+    expect(flat).toContain('Overall expectation: must reject (');
+    expect(lines(text)).toContain(HITS_COLUMNS.slice(0, 4).join(' '));
+    // Each hit's row, in the table's order, then its why under it.
+    const rows = lines(text);
+    let at = 0;
+    for (const h of hits) {
+      const row = `${h.path} ${thousands(h.changed_bytes)} ${thousands(h.first)} ${expectLabel(h.expect)}`;
+      const found = rows.indexOf(row, at);
+      expect(found, row).toBeGreaterThanOrEqual(at);
+      expect(rows.slice(found + 1).join(' ')).toMatch(
+        new RegExp(`^${h.why.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      );
+      at = found + 1;
+    }
+    expect(flat).toMatch(/png:IDAT#\d\/data/);
+    for (const line of hitsLegend()) expect(flat).toContain(line);
+    expect(flat).not.toContain('more regions (the JSON report');
+  });
+
+  it(`lists at most ${HITS_PDF_MAX_ROWS} hits, then says how many more there are`, async () => {
+    const { report, flat } = await hitsPdf(smallPng(60, 64), 'many-hits.pdf', 80);
+    const hits = hitsByStrength(report.hits ?? []);
+    expect(hits.length).toBeGreaterThan(HITS_PDF_MAX_ROWS);
+    expect(flat).toContain(hitsMoreText(hits.length - HITS_PDF_MAX_ROWS));
+    const shown = hits[HITS_PDF_MAX_ROWS - 1];
+    const left = hits
+      .slice(HITS_PDF_MAX_ROWS)
+      .find((h) => !hits.slice(0, HITS_PDF_MAX_ROWS).some((s) => s.path === h.path));
+    expect(flat).toContain(`${shown.path} `);
+    if (left) expect(flat).not.toContain(`${left.path} `);
+  });
+
+  it('is left out of a report made before hits existed', async () => {
+    const input = smallPng(2, 100);
+    const { data, report } = corrupt(input, 'old.png', { mode: 'byte_flip', intensity: 50, seed: 2 });
+    const { structure: _s, hits: _h, expect_overall: _e, ...old } = report;
+    const changes = await changeMap(bytesSource(input), bytesSource(data));
+    const { flat } = read(
+      await fileReportPdf({ report: withHostFields(old), changes, madeAt: new Date(0) }),
+      'old.pdf',
+    );
+    expect(flat).not.toContain(HITS_HEADING);
+    expect(flat).toContain(LEGAL_NOTICE);
   });
 });
 

@@ -40,6 +40,12 @@ import {
   FILE_END_ROWS,
   FILE_ROWS,
   HELVETICA_BOLD_WIDTHS,
+  HITS_COLUMNS,
+  HITS_HEADING,
+  HITS_PDF_COLUMNS,
+  HITS_PDF_MAX_ROWS,
+  HITS_PDF_SIZE,
+  HITS_WHY_INDENT,
   LABEL_GAP,
   MONO_ADVANCE,
   PAGE,
@@ -52,12 +58,18 @@ import {
 import {
   changeSummary,
   ESCALATED_TEXT,
+  expectLabel,
   firstChangeText,
+  hitsByStrength,
+  hitsLegend,
+  hitsMoreText,
   LEGAL_NOTICE,
   MODE_FIELDS,
   NOT_ESCALATED_TEXT,
+  overallSentence,
   thousands,
 } from './text.ts';
+import type { Report, StructureHit } from '../engine/shared/types.ts';
 
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const VALUE_X = PAGE.margin + VALUE_COLUMN;
@@ -331,6 +343,52 @@ class Writer {
     this.draw(end, x0 + CONTENT_WIDTH - end.length * MONO_ADVANCE * 7, axis, 'mono', 7, 0.4);
   }
 
+  /** Cells side by side at report.toml's `[hits]` column edges, each wrapping in its column. */
+  private cells(cells: readonly string[], font: FontKey, color: number) {
+    const size = HITS_PDF_SIZE;
+    const columns = cells.map((cell, i) => {
+      const width = (HITS_PDF_COLUMNS[i + 1] ?? CONTENT_WIDTH) - HITS_PDF_COLUMNS[i] - LABEL_GAP;
+      return font === 'bold' ? wrapBold(cell, width, size) : wrap(cell, Math.floor(width / (MONO_ADVANCE * size)));
+    });
+    for (let line = 0; line < Math.max(...columns.map((c) => c.length)); line++) {
+      const y = this.take(size + 3);
+      columns.forEach((lines, i) => {
+        if (line < lines.length) this.draw(lines[line], PAGE.margin + HITS_PDF_COLUMNS[i], y, font, size, color);
+      });
+    }
+  }
+
+  /** "What was hit": the overall expectation, then the hits (strongest first, at most
+   * HITS_PDF_MAX_ROWS, each with its `why` under it) and the legend. None for a report without hits. */
+  hitsTable(report: Report) {
+    const overall = report.expect_overall;
+    if (overall === undefined) return;
+    this.heading(HITS_HEADING, 11);
+    this.paragraph(overallSentence(overall), 'mono', 8);
+    const hits = hitsByStrength(report.hits ?? []);
+    this.gap(4);
+    if (hits.length > 0) this.hitRows(hits);
+    this.gap(8);
+  }
+
+  private hitRows(hits: readonly StructureHit[]) {
+    this.cells(HITS_COLUMNS.slice(0, HITS_PDF_COLUMNS.length), 'bold', 0.3);
+    const size = HITS_PDF_SIZE;
+    const whyChars = Math.floor((CONTENT_WIDTH - HITS_WHY_INDENT) / (MONO_ADVANCE * size));
+    for (const hit of hits.slice(0, HITS_PDF_MAX_ROWS)) {
+      this.gap(2);
+      this.cells([hit.path, thousands(hit.changed_bytes), thousands(hit.first), expectLabel(hit.expect)], 'mono', 0.1);
+      for (const line of wrap(hit.why, whyChars))
+        this.draw(line, PAGE.margin + HITS_WHY_INDENT, this.take(size + 3), 'mono', size, 0.4);
+    }
+    if (hits.length > HITS_PDF_MAX_ROWS) {
+      this.gap(2);
+      this.paragraph(hitsMoreText(hits.length - HITS_PDF_MAX_ROWS), 'mono', size);
+    }
+    this.gap(4);
+    for (const line of hitsLegend()) this.paragraph(line, 'mono', 7);
+  }
+
   /** Adds the ToUnicode maps once every character has its code. */
   finish() {
     for (const f of this.fallbacks) {
@@ -422,6 +480,7 @@ export async function fileReportPdf({ report, changes, madeAt }: FilePdfInput): 
   w.paragraph(firstChangeText(changes), 'mono', 8);
   w.paragraph(changeSummary(changes), 'mono', 8);
   w.gap(8);
+  w.hitsTable(report);
   w.block('Replay command', report.replay);
   w.block('Share link', report.share_link);
   w.rows(FILE_END_ROWS, report, madeAt);

@@ -137,3 +137,25 @@ export const CP1252_HIGH: readonly number[] = [
   0x017d, 0x0000, 0x0000, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
   0x0153, 0x0000, 0x017e, 0x0178,
 ];
+
+/** The "What was hit" table (engine-data/report.toml, `[hits]`): its heading, the overall
+ * sentence and legend lines (`{label}` and `{words}` filled in), the column names and each expectation's label. */
+export const HITS_HEADING = 'What was hit';
+export const HITS_OVERALL = 'Overall expectation: {label} ({words}).';
+export const HITS_LEGEND = '{label}: {words}.';
+export const HITS_COLUMNS: readonly string[] = ['Region', 'Changed bytes', 'First offset', 'Expectation', 'Why'];
+export const EXPECT_LABELS: Readonly<Record<string, string>> = {
+  reject: 'must reject',
+  may_accept: 'may open, damaged content',
+  ignored: 'readers skip it',
+  unchanged: 'unchanged',
+};
+/** A PDF lists at most this many hits, then `HITS_PDF_MORE` (`{n}` the hits left out). */
+export const HITS_PDF_MAX_ROWS = 40;
+export const HITS_PDF_MORE = 'and {n} more regions (the JSON report lists them all).';
+/** The report page shows this many hits until "Show all" is pressed. */
+export const HITS_PAGE_ROWS = 10;
+/** The PDF table's column edges right of the margin, its text size, and the `why` lines' indent. */
+export const HITS_PDF_COLUMNS: readonly number[] = [0, 250, 320, 390];
+export const HITS_PDF_SIZE = 7.5;
+export const HITS_WHY_INDENT = 12;

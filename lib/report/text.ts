@@ -2,9 +2,9 @@
 // texts come from engine-data/report.toml (tables.ts, generated; the native CLI's report_tables.rs
 // is generated from the same file); the sentences built from numbers are written here and in
 // engine-rs/cli/src/report_text.rs, and tests/cross-engine/reports.test.ts compares the PDFs' text.
-import type { Report } from '../engine/shared/types.ts';
+import type { Report, StructureHit } from '../engine/shared/types.ts';
 import type { ChangeMap } from './changes.ts';
-import { EXPECT_WORDS } from './tables.ts';
+import { EXPECT_LABELS, EXPECT_WORDS, HITS_LEGEND, HITS_OVERALL, HITS_PDF_MORE } from './tables.ts';
 
 export { ESCALATED_TEXT, EXPECT_WORDS, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT } from './tables.ts';
 
@@ -21,17 +21,46 @@ export function hitLines(report: Report): string[] {
   const overall = report.expect_overall;
   if (overall === undefined) return [];
   const lines = [`  expect: ${overall} (${EXPECT_WORDS[overall] ?? ''})`];
-  const strength = (e: string) => Math.max(0, ['ignored', 'may_accept', 'reject'].indexOf(e));
-  // Array.prototype.sort is stable, as Rust's sort_by.
-  const shown = [...(report.hits ?? [])].sort(
-    (a, b) => strength(b.expect) - strength(a.expect) || b.changed_bytes - a.changed_bytes,
-  );
+  const shown = hitsByStrength(report.hits ?? []);
   for (const h of shown.slice(0, TOP_HITS)) {
     const noun = h.changed_bytes === 1 ? 'byte' : 'bytes';
     lines.push(`  ${h.expect}: ${h.path}, ${thousands(h.changed_bytes)} ${noun} changed from offset ${h.first}`);
   }
   if (shown.length > TOP_HITS) lines.push(`  and ${shown.length - TOP_HITS} more regions hit (--json lists them all)`);
   return lines;
+}
+
+/**
+ * The hits strongest expectation first (reject, may_accept, ignored), then most bytes changed, then
+ * in map order: the order of the CLIs' top hits, the report page's table and the PDFs' (report_text.rs
+ * sorts the same).
+ */
+export function hitsByStrength(hits: readonly StructureHit[]): StructureHit[] {
+  const strength = (e: string) => Math.max(0, ['ignored', 'may_accept', 'reject'].indexOf(e));
+  // Array.prototype.sort is stable, as Rust's sort_by.
+  return [...hits].sort((a, b) => strength(b.expect) - strength(a.expect) || b.changed_bytes - a.changed_bytes);
+}
+
+/** An `expect` or `expect_overall` value's label in the hits table ("must reject"); the value itself if unknown. */
+export function expectLabel(expect: string): string {
+  return EXPECT_LABELS[expect] ?? expect;
+}
+
+/** The sentence above the hits table: "Overall expectation: must reject (a reader that …)." */
+export function overallSentence(overall: string): string {
+  return HITS_OVERALL.replace('{label}', expectLabel(overall)).replace('{words}', EXPECT_WORDS[overall] ?? overall);
+}
+
+/** The legend under the hits table: what each label a hit can have means, strongest first. */
+export function hitsLegend(): string[] {
+  return ['reject', 'may_accept', 'ignored'].map((e) =>
+    HITS_LEGEND.replace('{label}', expectLabel(e)).replace('{words}', EXPECT_WORDS[e]),
+  );
+}
+
+/** What a PDF says under its hits table when `n` more hits were left out. */
+export function hitsMoreText(n: number): string {
+  return HITS_PDF_MORE.replace('{n}', thousands(n));
 }
 
 /** 1234567 -> "1,234,567", the same in every locale (and in Rust). */

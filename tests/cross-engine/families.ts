@@ -1,5 +1,6 @@
 // Files of every family the checksum fix walks (PNG, stored ZIP, tar, Ogg, FLAC), of about a given
-// size, with valid checksums: for the streamed-fix tests (cross-engine and the SDK's).
+// size, with valid checksums: for the streamed-fix tests (cross-engine and the SDK's); and a small
+// PNG of many chunks, for the reports' hits tables.
 import { crc32 } from 'node:zlib';
 import { xorshiftBytes } from './generators.ts';
 
@@ -173,4 +174,27 @@ export function flac(size: number): Buffer {
     at += frames[i % 4].length;
   }
   return Buffer.concat(parts);
+}
+
+/** A PNG of `idats` IDAT chunks of `size` bytes each, every CRC right. */
+export function smallPng(idats: number, size: number): Uint8Array {
+  const chunk = (kind: string, data: Uint8Array) => {
+    const body = Buffer.concat([Buffer.from(kind, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Uint8Array.from([0, 0, 0, 16, 0, 0, 0, 16, 8, 0, 0, 0, 0]);
+  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]), chunk('IHDR', ihdr)];
+  for (let i = 0; i < idats; i++)
+    parts.push(
+      chunk(
+        'IDAT',
+        new Uint8Array(size).map((_, j) => (i * 131 + j * 7) & 255),
+      ),
+    );
+  parts.push(chunk('IEND', new Uint8Array(0)));
+  return new Uint8Array(Buffer.concat(parts));
 }

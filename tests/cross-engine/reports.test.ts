@@ -20,7 +20,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportName } from '../../lib/engine/shared/names.ts';
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
 import { pdfReportName } from '../../lib/report/pdf.ts';
-import { LEGAL_NOTICE } from '../../lib/report/text.ts';
+import { HITS_HEADING, HITS_PDF_MAX_ROWS } from '../../lib/report/tables.ts';
+import {
+  expectLabel,
+  hitsByStrength,
+  hitsLegend,
+  hitsMoreText,
+  LEGAL_NOTICE,
+  overallSentence,
+  thousands,
+} from '../../lib/report/text.ts';
+import { smallPng } from './families.ts';
 import { xorshiftBytes } from './generators.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -261,6 +271,41 @@ describe('--pdf', () => {
       expect(text, tool.label).toMatch(/^\s*\(one_in_bits\)\s*$/m);
       return text.replace(/^(Time|Report made) .*$/gm, '');
     });
+    expect(texts[0]).toEqual(texts[1]);
+  });
+
+  it('both CLIs draw the same "What was hit" table, capped at the same row, over PNGs with few and many hits', () => {
+    const where = path.join(dir, 'pdf-hits');
+    mkdirSync(where);
+    const cases = [
+      ['few.png', smallPng(3, 300), '30'],
+      ['many.png', smallPng(60, 64), '80'],
+    ] as const;
+    for (const [name, bytes] of cases) writeFileSync(path.join(where, name), bytes);
+    const texts = TOOLS.map((tool) =>
+      cases.map(([name, , intensity]) => {
+        const out = `out-${tool.label}-${name}`;
+        const r = run(tool, ['--pdf', '--report', '--intensity', intensity, '--seed', '11', '--out', out, name], where);
+        expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+        const report = JSON.parse(readFileSync(path.join(where, out, reportName(name)), 'utf8'));
+        const { check, text, flat } = readPdf(path.join(where, out, pdfReportName(name)));
+        expect(check).toContain('No syntax or stream encoding errors found');
+        expect(flat).toContain(HITS_HEADING);
+        expect(flat).toContain(overallSentence(report.expect_overall));
+        const hits = hitsByStrength(report.hits);
+        const rows = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
+        for (const h of hits.slice(0, HITS_PDF_MAX_ROWS))
+          expect(rows, `${tool.label} ${h.path}`).toContain(
+            `${h.path} ${thousands(h.changed_bytes)} ${thousands(h.first)} ${expectLabel(h.expect)}`,
+          );
+        if (hits.length > HITS_PDF_MAX_ROWS) expect(flat).toContain(hitsMoreText(hits.length - HITS_PDF_MAX_ROWS));
+        else expect(flat).not.toContain('more regions (the JSON report');
+        for (const line of hitsLegend()) expect(flat).toContain(line);
+        return { count: hits.length, text: text.replace(/^(Time|Report made) .*$/gm, '') };
+      }),
+    );
+    expect(texts[0][0].count).toBeLessThanOrEqual(HITS_PDF_MAX_ROWS);
+    expect(texts[0][1].count).toBeGreaterThan(HITS_PDF_MAX_ROWS);
     expect(texts[0]).toEqual(texts[1]);
   });
 

@@ -17,12 +17,13 @@ use pdf_writer::{Content, Date, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use crate::changes::ChangeMap;
 use crate::display;
 use crate::report_tables::{
-    PdfRow, RowFormat, BROWSER_DECODER, CP1252_HIGH, FILE_END_ROWS, FILE_ROWS, HELVETICA_BOLD_WIDTHS, LABEL_GAP,
-    MARGIN, MONO_ADVANCE, PAGE_H, PAGE_W, SESSION_FILE_ROWS, SESSION_ROWS, VALUE_COLUMN, WIDEST,
+    PdfRow, RowFormat, BROWSER_DECODER, CP1252_HIGH, FILE_END_ROWS, FILE_ROWS, HELVETICA_BOLD_WIDTHS, HITS_COLUMNS,
+    HITS_HEADING, HITS_PDF_COLUMNS, HITS_PDF_MAX_ROWS, HITS_PDF_SIZE, HITS_WHY_INDENT, LABEL_GAP, MARGIN, MONO_ADVANCE,
+    PAGE_H, PAGE_W, SESSION_FILE_ROWS, SESSION_ROWS, VALUE_COLUMN, WIDEST,
 };
 use crate::report_text::{
-    change_summary, first_change_text, mode_label, thousands, ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS,
-    NOT_ESCALATED_TEXT,
+    change_summary, expect_label, first_change_text, hits_by_strength, hits_legend, hits_more_text, mode_label,
+    overall_sentence, thousands, Hit, ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT,
 };
 use crate::session::{civil, iso_time, Session};
 
@@ -281,6 +282,69 @@ impl Writer {
         self.draw(&end, x, axis, Font::Mono, 7.0, 0.4);
     }
 
+    /// Cells side by side at report.toml's `[hits]` column edges, each wrapping in its column.
+    fn cells(&mut self, cells: &[&str], font: Font, color: f32) {
+        let size = HITS_PDF_SIZE;
+        let columns: Vec<Vec<String>> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, cell)| {
+                let width = HITS_PDF_COLUMNS.get(i + 1).copied().unwrap_or(CONTENT_W) - HITS_PDF_COLUMNS[i] - LABEL_GAP;
+                if font == Font::Bold {
+                    wrap_bold(cell, width, size)
+                } else {
+                    wrap(cell, (width / (MONO_ADVANCE * size)).floor() as usize)
+                }
+            })
+            .collect();
+        for line in 0..columns.iter().map(Vec::len).max().unwrap_or(0) {
+            let y = self.take(size + 3.0);
+            for (i, lines) in columns.iter().enumerate() {
+                if let Some(text) = lines.get(line) {
+                    self.draw(text, MARGIN + HITS_PDF_COLUMNS[i], y, font, size, color);
+                }
+            }
+        }
+    }
+
+    /// "What was hit": the overall expectation, then the hits (strongest first, at most
+    /// HITS_PDF_MAX_ROWS, each with its `why` under it) and the legend. None for a report without
+    /// hits, as `hitsTable` in pdf.ts.
+    fn hits_table(&mut self, r: &Report) {
+        let Some(Value::Str(overall)) = r.get("expect_overall") else { return };
+        self.heading(HITS_HEADING, 11.0);
+        self.paragraph(&overall_sentence(overall), Font::Mono, 8.0);
+        let hits = hits_by_strength(r);
+        self.gap(4.0);
+        if !hits.is_empty() {
+            self.hit_rows(&hits);
+        }
+        self.gap(8.0);
+    }
+
+    fn hit_rows(&mut self, hits: &[Hit]) {
+        self.cells(&HITS_COLUMNS[..HITS_PDF_COLUMNS.len()], Font::Bold, 0.3);
+        let size = HITS_PDF_SIZE;
+        let why_chars = ((CONTENT_W - HITS_WHY_INDENT) / (MONO_ADVANCE * size)).floor() as usize;
+        for hit in hits.iter().take(HITS_PDF_MAX_ROWS) {
+            self.gap(2.0);
+            let (changed, first) = (thousands(hit.changed_bytes), thousands(hit.first));
+            self.cells(&[&hit.path, &changed, &first, expect_label(&hit.expect)], Font::Mono, 0.1);
+            for line in wrap(&hit.why, why_chars) {
+                let y = self.take(size + 3.0);
+                self.draw(&line, MARGIN + HITS_WHY_INDENT, y, Font::Mono, size, 0.4);
+            }
+        }
+        if hits.len() > HITS_PDF_MAX_ROWS {
+            self.gap(2.0);
+            self.paragraph(&hits_more_text(hits.len() - HITS_PDF_MAX_ROWS), Font::Mono, size);
+        }
+        self.gap(4.0);
+        for line in hits_legend() {
+            self.paragraph(&line, Font::Mono, 7.0);
+        }
+    }
+
     /// The document: catalog, info, fonts (with the fallbacks' ToUnicode maps) and pages.
     fn finish(self, title: &str, made: SystemTime) -> Vec<u8> {
         let mut next = 1;
@@ -430,6 +494,7 @@ pub fn file_report(r: &Report, changes: &ChangeMap, made: SystemTime) -> Vec<u8>
     w.paragraph(&first_change_text(changes), Font::Mono, 8.0);
     w.paragraph(&change_summary(changes), Font::Mono, 8.0);
     w.gap(8.0);
+    w.hits_table(r);
     w.block("Replay command", &value(r, "replay"));
     w.block("Share link", &value(r, "share_link"));
     w.rows(&FILE_END_ROWS, r, made);
@@ -465,6 +530,60 @@ mod tests {
         assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
         let text = "fracture --mode byte_flip --intensity 80 --seed 1 résumé📄📄📄📄📄.bin";
         assert_eq!(wrap(text, 20).join(" ").replace(' ', ""), text.replace(' ', ""));
+    }
+
+    /// A report with `n` hits: region-k changed k + 1 bytes, every third a reject.
+    fn report_with_hits(n: u64) -> Report {
+        let mut r = Report::default();
+        r.set("filename", Value::Str("hits.png".into()));
+        r.set("expect_overall", Value::Str("reject".into()));
+        let hit = |k: u64| {
+            let expect = if k % 3 == 0 { "reject" } else { "may_accept" };
+            Value::Object(vec![
+                ("path", Value::Str(format!("png:region-{k}/data"))),
+                ("changed_bytes", Value::Int(k + 1)),
+                ("first", Value::Int(1000 * k)),
+                ("expect", Value::Str(expect.into())),
+                ("why", Value::Str(format!("Because of {k}."))),
+            ])
+        };
+        r.set("hits", Value::List((0..n).map(hit).collect()));
+        r
+    }
+
+    fn text_of(pdf: &[u8]) -> String {
+        String::from_utf8_lossy(pdf).into_owned()
+    }
+
+    #[test]
+    fn hits_table_lists_the_strongest_first_and_caps_its_rows() {
+        let changes = crate::changes::change_map(&[0; 64], &[1; 64]);
+        let pdf = text_of(&file_report(&report_with_hits(50), &changes, SystemTime::UNIX_EPOCH));
+        assert!(pdf.contains("What was hit"));
+        assert!(pdf.contains("Overall expectation: must reject"));
+        assert_eq!(pdf.matches("png:region-").count(), HITS_PDF_MAX_ROWS);
+        assert!(pdf.contains("and 10 more regions"));
+        // The 17 rejects come first, the largest first: region-48 leads, region-0 is the last of them.
+        let at = |k: u64| pdf.find(&format!("png:region-{k}/data")).unwrap_or(usize::MAX);
+        assert!(at(48) < at(45) && at(45) < at(0) && at(0) < at(49));
+        assert_eq!(at(1), usize::MAX, "the weakest, smallest hits are left out");
+        assert!(pdf.contains("Because of 48."));
+        for line in hits_legend() {
+            assert!(pdf.contains(&line), "{line}");
+        }
+    }
+
+    #[test]
+    fn hits_table_without_the_cap_and_without_hits() {
+        let changes = crate::changes::change_map(&[0; 64], &[1; 64]);
+        let few = text_of(&file_report(&report_with_hits(3), &changes, SystemTime::UNIX_EPOCH));
+        assert_eq!(few.matches("png:region-").count(), 3);
+        assert!(!few.contains("more regions"));
+        let mut old = report_with_hits(3);
+        old.fields.retain(|(k, _)| *k != "hits" && *k != "expect_overall");
+        let old = text_of(&file_report(&old, &changes, SystemTime::UNIX_EPOCH));
+        assert!(!old.contains("What was hit"));
+        assert!(old.contains("Legal notice"));
     }
 
     #[test]

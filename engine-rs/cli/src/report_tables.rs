@@ -140,3 +140,23 @@ pub const CP1252_HIGH: [u32; 32] = [
     0x017d, 0x0000, 0x0000, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
     0x0153, 0x0000, 0x017e, 0x0178,
 ];
+
+/// The "What was hit" table (engine-data/report.toml, `[hits]`): its heading, the overall
+/// sentence and legend lines (`{label}` and `{words}` filled in), the column names and each expectation's label.
+pub const HITS_HEADING: &str = "What was hit";
+pub const HITS_OVERALL: &str = "Overall expectation: {label} ({words}).";
+pub const HITS_LEGEND: &str = "{label}: {words}.";
+pub const HITS_COLUMNS: [&str; 5] = ["Region", "Changed bytes", "First offset", "Expectation", "Why"];
+pub const EXPECT_LABELS: [(&str, &str); 4] = [
+    ("reject", "must reject"),
+    ("may_accept", "may open, damaged content"),
+    ("ignored", "readers skip it"),
+    ("unchanged", "unchanged"),
+];
+/// A PDF lists at most this many hits, then `HITS_PDF_MORE` (`{n}` the hits left out).
+pub const HITS_PDF_MAX_ROWS: usize = 40;
+pub const HITS_PDF_MORE: &str = "and {n} more regions (the JSON report lists them all).";
+/// The PDF table's column edges right of the margin, its text size, and the `why` lines' indent.
+pub const HITS_PDF_COLUMNS: [f32; 4] = [0.0, 250.0, 320.0, 390.0];
+pub const HITS_PDF_SIZE: f32 = 7.5;
+pub const HITS_WHY_INDENT: f32 = 12.0;

@@ -6,6 +6,7 @@ use crate::changes::ChangeMap;
 use crate::ui_modes::UI_LABELS;
 
 pub use crate::report_tables::{ESCALATED_TEXT, EXPECT_WORDS, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT};
+use crate::report_tables::{EXPECT_LABELS, HITS_LEGEND, HITS_OVERALL, HITS_PDF_MORE};
 use fracture_engine::{Report, Value};
 
 /// The hits a human line shows: at most this many.
@@ -16,15 +17,43 @@ pub const TOP_HITS: usize = 3;
 /// how many more there are. None for a report without hits (docs/contract.md, section 14).
 pub fn hit_lines(report: &Report) -> Vec<String> {
     let Some(Value::Str(overall)) = report.get("expect_overall") else { return Vec::new() };
-    let words = EXPECT_WORDS.iter().find(|(k, _)| k == overall).map_or("", |(_, w)| *w);
-    let mut lines = vec![format!("  expect: {overall} ({words})")];
-    let Some(Value::List(hits)) = report.get("hits") else { return lines };
+    let mut lines = vec![format!("  expect: {overall} ({})", expect_words(overall))];
+    let shown = hits_by_strength(report);
+    for h in shown.iter().take(TOP_HITS) {
+        let noun = if h.changed_bytes == 1 { "byte" } else { "bytes" };
+        lines.push(format!(
+            "  {}: {}, {} {noun} changed from offset {}",
+            h.expect,
+            h.path,
+            thousands(h.changed_bytes),
+            h.first
+        ));
+    }
+    if shown.len() > TOP_HITS {
+        lines.push(format!("  and {} more regions hit (--json lists them all)", shown.len() - TOP_HITS));
+    }
+    lines
+}
+
+/// A report's hit (docs/contract.md, section 14.2), read from its `hits`.
+pub struct Hit {
+    pub path: String,
+    pub changed_bytes: u64,
+    pub first: u64,
+    pub expect: String,
+    pub why: String,
+}
+
+/// The report's hits strongest expectation first (reject, may_accept, ignored), then most bytes
+/// changed, then in map order: the CLIs' top hits and the PDFs' table (`hitsByStrength` in
+/// lib/report/text.ts sorts the same).
+pub fn hits_by_strength(report: &Report) -> Vec<Hit> {
+    let Some(Value::List(hits)) = report.get("hits") else { return Vec::new() };
     let field = |h: &Value, key: &str| match h {
         Value::Object(f) => f.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()),
         _ => None,
     };
-    let strength = |e: &str| ["ignored", "may_accept", "reject"].iter().position(|x| *x == e).unwrap_or(0);
-    let mut shown: Vec<(usize, String, u64, u64, String)> = hits
+    let mut out: Vec<Hit> = hits
         .iter()
         .map(|h| {
             let text = |k| match field(h, k) {
@@ -35,19 +64,48 @@ pub fn hit_lines(report: &Report) -> Vec<String> {
                 Some(Value::Int(n)) => n,
                 _ => 0,
             };
-            let expect = text("expect");
-            (strength(&expect), expect, int("changed_bytes"), int("first"), text("path"))
+            Hit {
+                path: text("path"),
+                changed_bytes: int("changed_bytes"),
+                first: int("first"),
+                expect: text("expect"),
+                why: text("why"),
+            }
         })
         .collect();
-    shown.sort_by(|a, b| b.0.cmp(&a.0).then(b.2.cmp(&a.2)));
-    for (_, expect, changed, first, path) in shown.iter().take(TOP_HITS) {
-        let noun = if *changed == 1 { "byte" } else { "bytes" };
-        lines.push(format!("  {expect}: {path}, {} {noun} changed from offset {first}", thousands(*changed)));
-    }
-    if shown.len() > TOP_HITS {
-        lines.push(format!("  and {} more regions hit (--json lists them all)", shown.len() - TOP_HITS));
-    }
-    lines
+    let strength = |e: &str| ["ignored", "may_accept", "reject"].iter().position(|x| *x == e).unwrap_or(0);
+    // A stable sort, as JavaScript's Array.prototype.sort.
+    out.sort_by(|a, b| strength(&b.expect).cmp(&strength(&a.expect)).then(b.changed_bytes.cmp(&a.changed_bytes)));
+    out
+}
+
+/// An `expect_overall` value's words (engine-data/report.toml, `[expect]`).
+fn expect_words(expect: &str) -> &str {
+    EXPECT_WORDS.iter().find(|(k, _)| *k == expect).map_or("", |(_, w)| *w)
+}
+
+/// An `expect` or `expect_overall` value's label in the hits table ("must reject"); the value itself if unknown.
+pub fn expect_label(expect: &str) -> &str {
+    EXPECT_LABELS.iter().find(|(k, _)| *k == expect).map_or(expect, |(_, l)| *l)
+}
+
+/// The sentence above the hits table, as `overallSentence` in lib/report/text.ts.
+pub fn overall_sentence(overall: &str) -> String {
+    let words = EXPECT_WORDS.iter().find(|(k, _)| *k == overall).map_or(overall, |(_, w)| *w);
+    HITS_OVERALL.replace("{label}", expect_label(overall)).replace("{words}", words)
+}
+
+/// The legend under the hits table: what each label a hit can have means, strongest first.
+pub fn hits_legend() -> Vec<String> {
+    ["reject", "may_accept", "ignored"]
+        .iter()
+        .map(|e| HITS_LEGEND.replace("{label}", expect_label(e)).replace("{words}", expect_words(e)))
+        .collect()
+}
+
+/// What a PDF says under its hits table when `n` more hits were left out.
+pub fn hits_more_text(n: usize) -> String {
+    HITS_PDF_MORE.replace("{n}", &thousands(n as u64))
 }
 
 /// The UI label of an engine mode (`{EXT}` from the file's extension); "Custom Algorithm" if none.
