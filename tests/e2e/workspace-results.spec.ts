@@ -235,6 +235,45 @@ test.describe('layout bar', () => {
   });
 });
 
+test.describe('what was hit', () => {
+  test('a corrupted PNG’s report says the overall expectation and lists its chunks; axe passes', async ({ page }) => {
+    const file = fixture('rose.png');
+    await open(page);
+    await runFiles(page, [file], 30, 'quick_scramble');
+    const report = page.locator('#report');
+    await expect(report.locator('[data-field="report-badge"]')).toHaveText('Live Report');
+    const hits = report.locator('[data-field="hits"]');
+    await expect(hits.getByRole('heading', { name: 'What was hit' })).toBeVisible();
+    await expect(hits.locator('[data-field="expect-overall"]')).toHaveText(
+      'Overall expectation: must reject (a reader that checks the format must refuse it).',
+    );
+    const table = hits.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Region',
+      'Changed bytes',
+      'First offset',
+      'Expectation',
+      'Why',
+    ]);
+    // Bit flips over a whole PNG hit its image data: an IDAT (or IEND) row, named by its region.
+    const chunk = table.getByRole('rowheader', { name: /^png:(IDAT(#\d+)?|IEND)\/(data|crc|length|type)$/ });
+    await expect(chunk.first()).toBeVisible();
+    await expect(table.getByRole('row', { name: /must reject/ }).first()).toBeVisible();
+    const shown = await table.getByRole('row').count();
+    const more = hits.getByRole('button', { name: /^Show all \d+ regions$/ });
+    if ((await more.count()) > 0) {
+      await more.click();
+      expect(await table.getByRole('row').count()).toBeGreaterThan(shown);
+    }
+    await report.screenshot({ path: join(SHOTS, 'report-hits.png') });
+    const axe = await new AxeBuilder({ page })
+      .include('#report')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations).toEqual([]);
+  });
+});
+
 test.describe('media preview and the browser verdict', () => {
   for (const [name, algorithm, intensity] of [
     ['rose.bmp', 'stealth_corruption', 1],

@@ -7,6 +7,7 @@ import type { Report } from '../../../lib/engine/shared/types.ts';
 import { displayName, reportJson } from '../../../lib/report/display.ts';
 import { type HostReport, withHostFields } from '../../../lib/report/host-fields.ts';
 import { MODE_FIELDS as MODE_FIELD_LABELS } from '../../../lib/report/text.ts';
+import { HitsTable } from './HitsTable.tsx';
 import { useWorkspace } from './provider.tsx';
 import { type Finished, hostReportOf } from './results.ts';
 import { usePromise } from './usePromise.ts';
@@ -107,6 +108,7 @@ export function ReportSection() {
           />
           <Field label="Verdict" value={report.verdict} name="verdict" />
         </DataList>
+        <HitsTable report={report} />
         <Replay>
           <span>Replay on the command line</span>
           <code data-field="replay">{hosted.replay}</code>
