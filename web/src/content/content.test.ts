@@ -32,6 +32,8 @@ import {
 import { ALGORITHMS, resolveMode } from '../../../lib/engine/shared/modes.ts';
 import { PRO_PRICE_GBP, PRO_PRICE_USD } from '../constants.ts';
 import { parseCommandLine } from '../../../cli/args.ts';
+import { parseRange } from '../../../lib/engine/reference/ranges.ts';
+import { formatExpectations, modeExpectations, SAY } from './expectations.ts';
 
 const KINDS: {
   kind: string;
@@ -141,6 +143,10 @@ function textUnits(): { path: string; text: string }[] {
   for (const { kind, record } of ALL_RECORDS) visit(record, `${kind}/${record.slug}`);
   visit(faqPageFaqs, 'faqPageFaqs');
   visit(homeFaqs, 'homeFaqs');
+  // The expectations sections of the mode and file type pages.
+  visit(modeExpectations, 'modeExpectations');
+  visit(formatExpectations, 'formatExpectations');
+  visit(SAY, 'SAY');
   return units;
 }
 
@@ -159,11 +165,22 @@ function isUnmarkedStatistic(text: string): boolean {
 
 /** `npx fracture ...` invocations in the text, parsed by the grammar of docs/contract.md, section 11.3. */
 function cliInvocations(text: string): { command: string; argv: string[]; problems: string[] }[] {
-  const VALUE_FLAGS = new Set(['--mode', '--intensity', '--seed', '--out', '--engine', '--zip', '--only', '--protect']);
+  const VALUE_FLAGS = new Set([
+    '--mode',
+    '--intensity',
+    '--seed',
+    '--out',
+    '--engine',
+    '--zip',
+    '--only',
+    '--protect',
+    '--member',
+  ]);
   const SWITCHES = new Set(['--report', '--json', '--fix-checksums']);
   const found: { command: string; argv: string[]; problems: string[] }[] = [];
-  for (const match of text.matchAll(/npx fracture((?:\s+\S+)*)/g)) {
-    const tokens = match[1].trim().split(/\s+/);
+  // A word is plain characters or a single-quoted shell string (a selector such as 'jpeg:*/length').
+  for (const match of text.matchAll(/npx fracture((?:\s+(?:'[^']*'|[^\s']+)+)*)/g)) {
+    const tokens = [...match[1].matchAll(/(?:'[^']*'|[^\s']+)+/g)].map((m) => m[0].replace(/'([^']*)'/g, '$1'));
     const problems: string[] = [];
     const files: string[] = [];
     const used: string[] = [];
@@ -180,11 +197,14 @@ function cliInvocations(text: string): { command: string; argv: string[]; proble
         if (token === '--seed' && !(/^\d+$/.test(value) && Number.isSafeInteger(Number(value))))
           problems.push(`bad seed ${value}`);
         if (token === '--engine' && !['wasm', 'ts'].includes(value)) problems.push(`bad engine ${value}`);
-        if (
-          (token === '--only' || token === '--protect') &&
-          !/^(-?(0[xX][0-9a-fA-F]+|\d+))?:(-?(0[xX][0-9a-fA-F]+|\d+))?$/.test(value)
-        )
-          problems.push(`bad range ${value}`);
+        if (token === '--only' || token === '--protect') {
+          // A byte range or a selector (section 14.4), as the engine reads it.
+          try {
+            parseRange(value);
+          } catch {
+            problems.push(`bad range ${value}`);
+          }
+        }
       } else if (files.length === 0 && SWITCHES.has(token)) {
         used.push(token);
       } else if (files.length === 0 && token.startsWith('--')) {
@@ -520,5 +540,10 @@ describe('the rule checkers themselves', () => {
     expect(cliInvocations('npx fracture --intensity 150 file.pdf')[0].problems).toEqual(['bad intensity 150']);
     expect(cliInvocations('npx fracture --mode byte_flip file.pdf.')[0].problems).toHaveLength(1);
     expect(cliInvocations('npx fracture --verbose file.pdf')[0].problems).toEqual(['unknown option --verbose']);
+    const aimed = cliInvocations("npx fracture --only 'pdf:object[1 0]/body' --member 'word/*.xml' a.docx");
+    expect(aimed[0].problems).toEqual([]);
+    expect(aimed[0].argv).toEqual(['--only', 'pdf:object[1 0]/body', '--member', 'word/*.xml', 'a.docx']);
+    expect(cliInvocations('npx fracture --only PNG:IDAT file.png')[0].problems).toEqual(['bad range PNG:IDAT']);
+    expect(cliInvocations('npx fracture --only 10:-4 file.png')[0].problems).toEqual([]);
   });
 });

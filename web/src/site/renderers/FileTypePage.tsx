@@ -2,6 +2,8 @@ import { styled } from 'styled-components';
 import type { FileType } from '../../content/types.ts';
 import { Card, CheckList, Container, Grid, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
 import type { PageData } from '../catalog.ts';
+import { formatExpectations } from '../../content/expectations.ts';
+import { FormatExpectationsSection } from './Expectations.tsx';
 import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
 
 const Stat = styled.p`
@@ -81,6 +83,8 @@ export function FileTypePage({ record, related }: { record: FileType; related: P
           </Grid>
         </Container>
       </Section>
+
+      <FormatExpectationsSection data={formatExpectations[record.slug]} name={record.name} />
 
       <Section aria-labelledby="benefits">
         <Container>

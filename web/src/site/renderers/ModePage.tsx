@@ -3,6 +3,8 @@ import type { Mode } from '../../content/types.ts';
 import { algorithmFor } from '../../../../lib/engine/shared/modes.ts';
 import { Card, CheckList, Container, Grid, Lead, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
 import type { PageData } from '../catalog.ts';
+import { modeExpectations } from '../../content/expectations.ts';
+import { ModeExpectationsSection } from './Expectations.tsx';
 import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
 
 const Split = styled.div`
@@ -63,6 +65,8 @@ export function ModePage({ record, related }: { record: Mode; related: PageData[
           </Workflow>
         </Container>
       </Section>
+
+      <ModeExpectationsSection data={modeExpectations[record.slug]} name={record.name} />
 
       <Section aria-labelledby="checklist">
         <Container>

@@ -4,6 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveLazyRoutes, routes } from '../../App.tsx';
+import { formatExpectations, modeExpectations } from '../../content/expectations.ts';
 import type { QuickAnswer } from '../../content/types.ts';
 import { PRO_PRICE_GBP, PRO_PRICE_USD } from '../../constants.ts';
 import { MAX_RELATED_ANSWERS, pageData, relatedAnswers, SECTIONS } from '../catalog.ts';
@@ -73,6 +74,14 @@ describe('file types, modes and personas link to what they recommend', () => {
     for (const step of record.steps) expect(main.getByText(step)).toBeInTheDocument();
     for (const failure of record.failureModes)
       expect(main.getByRole('heading', { name: failure.title })).toBeInTheDocument();
+    // What the report names and what a reader must do, with the commands that show it.
+    const names = formatExpectations[record.slug];
+    expect(main.getByRole('heading', { name: `What the report names in a ${record.name} file` })).toBeInTheDocument();
+    expect(within(main.getByRole('list', { name: `${record.name} regions` })).getAllByRole('listitem')).toHaveLength(
+      names.paths.length,
+    );
+    const commands = main.getAllByRole('region', { name: 'Command' }).map((c) => c.textContent);
+    expect(commands).toEqual(names.examples.map((e) => e.command));
   });
 
   it.each(SECTIONS.modes.records.map((r) => r.slug))('/modes/%s', (slug) => {
@@ -80,6 +89,13 @@ describe('file types, modes and personas link to what they recommend', () => {
     const main = renderAt(`/modes/${slug}`);
     expect(hrefs(main)).toEqual(expect.arrayContaining(record.recommendedFileTypes.map((f) => `/corrupt/${f}`)));
     for (const step of record.workflow) expect(main.getByText(step.title)).toBeInTheDocument();
+    const reader = modeExpectations[record.slug];
+    expect(main.getByRole('heading', { name: 'What a reader should do' })).toBeInTheDocument();
+    expect(main.getByText(reader.summary)).toBeInTheDocument();
+    expect(
+      within(main.getByRole('list', { name: `What ${record.name} damage should cause` })).getAllByRole('listitem'),
+    ).toHaveLength(reader.cases.length);
+    expect(main.getByRole('region', { name: 'Command' })).toHaveTextContent(reader.example.command);
   });
 
   it.each(SECTIONS.for.records.map((r) => r.slug))('/for/%s', (slug) => {

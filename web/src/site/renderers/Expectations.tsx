@@ -1,0 +1,137 @@
+// The expectations sections of the mode and file type pages (content/expectations.ts): which damage
+// a reader must reject, may accept or will ignore, and commands whose reports show it.
+import { styled } from 'styled-components';
+import {
+  EXPECT_MEANING,
+  type ExpectationCase,
+  type FormatExpectations,
+  type ModeExpectations,
+  type Overall,
+  type ReportExample,
+  SAY,
+} from '../../content/expectations.ts';
+import { Badge, Card, Container, Grid, Lead, Section, SectionHeader } from '../../ui/layout.tsx';
+
+const TONE: Record<Overall, string | undefined> = {
+  reject: 'warn',
+  may_accept: 'accent',
+  ignored: undefined,
+  unchanged: undefined,
+};
+
+/** A command, as written; scrolls sideways as a focusable, named region. */
+const Command = styled.pre`
+  margin: 0 0 1em;
+  padding: 12px 14px;
+  overflow-x: auto;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+  color: var(--text);
+  font-size: 0.85rem;
+
+  &:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+`;
+
+const Cases = styled.ul`
+  padding: 0;
+  margin: 0 0 1.5em;
+  list-style: none;
+
+  & > li { display: flex; gap: 12px; align-items: baseline; margin-bottom: 0.75em; }
+  & > li > span:first-child { flex: none; min-width: 7.5em; justify-content: center; }
+`;
+
+const Paths = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 16px;
+  padding: 0;
+  margin: 0 0 1.5em;
+  list-style: none;
+  font-family: var(--mono);
+  font-size: 0.88rem;
+`;
+
+function Expect({ value }: { value: Overall }) {
+  return (
+    <Badge data-tone={TONE[value]} title={EXPECT_MEANING[value]}>
+      {value}
+    </Badge>
+  );
+}
+
+function CaseList({ cases, label }: { cases: readonly ExpectationCase[]; label: string }) {
+  return (
+    <Cases aria-label={label}>
+      {cases.map((c) => (
+        <li key={c.text}>
+          <Expect value={c.expect} />
+          <span>{c.text}</span>
+        </li>
+      ))}
+    </Cases>
+  );
+}
+
+function Example({ example }: { example: ReportExample }) {
+  return (
+    <Card>
+      <Command role="region" tabIndex={0} aria-label="Command">
+        <code>{example.command}</code>
+      </Command>
+      <p>
+        The report: expect_overall <Expect value={example.overall} /> ({EXPECT_MEANING[example.overall]})
+        {example.hits.length > 0 ? '; hits include ' : '; no hits'}
+        {example.hits.map((h, i) => (
+          <span key={h.path}>
+            {i > 0 ? ', ' : ''}
+            <code>{h.path}</code> ({h.expect})
+          </span>
+        ))}
+        .
+      </p>
+      <p>{example.note}</p>
+    </Card>
+  );
+}
+
+/** A mode page's "What a reader should do". */
+export function ModeExpectationsSection({ data, name }: { data: ModeExpectations; name: string }) {
+  return (
+    <Section aria-labelledby="reader">
+      <Container>
+        <SectionHeader id="reader" eyebrow="Expectations" title="What a reader should do" />
+        <Lead>{data.summary}</Lead>
+        <CaseList cases={data.cases} label={`What ${name} damage should cause`} />
+        <p>{SAY.report}</p>
+        <Example example={data.example} />
+      </Container>
+    </Section>
+  );
+}
+
+/** A file type page's "What the report names". */
+export function FormatExpectationsSection({ data, name }: { data: FormatExpectations; name: string }) {
+  return (
+    <Section aria-labelledby="report-names">
+      <Container>
+        <SectionHeader id="report-names" eyebrow="Expectations" title={`What the report names in a ${name} file`} />
+        <Lead>{data.units}</Lead>
+        <Paths aria-label={`${name} regions`}>
+          {data.paths.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </Paths>
+        <CaseList cases={data.cases} label={`What damage in a ${name} file should cause`} />
+        <p>{SAY.report}</p>
+        <p>{SAY.aim}</p>
+        <Grid data-columns="2">
+          {data.examples.map((example) => (
+            <Example key={example.command} example={example} />
+          ))}
+        </Grid>
+      </Container>
+    </Section>
+  );
+}
