@@ -104,9 +104,11 @@ describe('the pages state the expectations the reports give', () => {
   it.each(EXAMPLES)('$page: $example.command', ({ example }) => {
     const { report } = run(example.command);
     expect(report.expect_overall, example.command).toBe(example.overall);
-    if (example.overall === 'unchanged') expect(report.hits).toEqual([]);
+    const hits = report.hits ?? [];
+    expect(report.hits, 'every report has hits').toBeDefined();
+    if (example.overall === 'unchanged') expect(hits).toEqual([]);
     for (const claimed of example.hits) {
-      const hit = report.hits.find((h) => h.path === claimed.path);
+      const hit = hits.find((h) => h.path === claimed.path);
       expect(hit, `${example.command} hits ${claimed.path}`).toBeDefined();
       expect(hit?.expect, `${example.command} ${claimed.path}`).toBe(claimed.expect);
     }

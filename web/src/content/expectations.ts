@@ -3,7 +3,8 @@
 // "What the report names" section of every file type page. Sentences that several pages carry are
 // written once here (SAY). Every example command runs in expectations.test.ts on a sample of its type
 // (pageSamples.ts) through the reference engine, and its report must say what the page says; every
-// selector and unit path must name regions of that sample's structure map.
+// selector and unit path must name regions of that sample's structure map. A page's data chunk
+// carries its own part only (site/catalog.ts, pageData), so no page loads the others' text.
 import { EXPECT_WORDS } from '../../../lib/report/tables.ts';
 import type { FileTypeSlug, ModeSlug } from './types.ts';
 
@@ -72,6 +73,22 @@ export const SAY = {
   member:
     'With --member GLOB each matching member is corrupted as a file of its own, stored with the right CRC-32 and sizes, and the archive is rebuilt valid: unzip -t passes and the member extracts to its damaged content, so the test reaches the XML parser. The report then describes the members in member.members; its hits compare the archive bytes only when the rebuilt archive keeps the input length, and a deflated member comes back stored, so for a DOCX or XLSX the hits are empty and expect_overall reads unchanged.',
 } as const;
+
+/** The sentences every expectations section shows, carried in each page's data chunk. */
+export interface ExpectationWords {
+  meanings: Readonly<Record<Overall, string>>;
+  report: string;
+  aim: string;
+}
+
+export const EXPECTATION_WORDS: ExpectationWords = { meanings: EXPECT_MEANING, report: SAY.report, aim: SAY.aim };
+
+/** What a mode or file type page's chunk carries for its expectations section (site/catalog.ts). */
+export interface PageExpectations {
+  words: ExpectationWords;
+  mode?: ModeExpectations;
+  format?: FormatExpectations;
+}
 
 const CRITICAL_PNG =
   'The critical chunks (IHDR, PLTE, IDAT, IEND) are covered by their CRC-32: damage in their data or CRC is reject, or may_accept with --fix-checksums, which recomputes the CRC.';

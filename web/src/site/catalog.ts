@@ -24,6 +24,12 @@ import {
   type LinkedFaq,
   type QuickAnswer,
 } from '../content/index.ts';
+import {
+  EXPECTATION_WORDS,
+  formatExpectations,
+  modeExpectations,
+  type PageExpectations,
+} from '../content/expectations.ts';
 
 /** One kind of content page under /{segment}/{slug}, plus its hub page at /{segment}. */
 export interface ContentSection<T extends ContentBase = ContentBase> {
@@ -132,10 +138,14 @@ export interface RecordCard {
   algorithm?: AlgorithmValue;
 }
 
-/** What one content page's chunk carries: its record and the cards of the records it links to. */
+/**
+ * What one content page's chunk carries: its record, the cards of the records it links to and, for a
+ * mode or file type page, its expectations section (content/expectations.ts).
+ */
 export interface PageData<T extends ContentBase = ContentBase> {
   record: T;
   related: Partial<Record<ContentSegment, RecordCard[]>>;
+  expectations?: PageExpectations;
 }
 
 /** What a hub page's chunk carries: its heading and one card per record, without the records. */
@@ -177,7 +187,15 @@ export function pageData(segment: string, slug: string): PageData | undefined {
   for (const [kind, slugs] of Object.entries(section.related?.(record) ?? {})) {
     related[kind as ContentSegment] = (slugs ?? []).flatMap((s) => recordCard(kind, s) ?? []);
   }
-  return { record, related };
+  const data: PageData = { record, related };
+  if (segment === 'modes')
+    data.expectations = { words: EXPECTATION_WORDS, mode: modeExpectations[slug as keyof typeof modeExpectations] };
+  if (segment === 'corrupt')
+    data.expectations = {
+      words: EXPECTATION_WORDS,
+      format: formatExpectations[slug as keyof typeof formatExpectations],
+    };
+  return data;
 }
 
 /** The data of the hub page /{segment} (its chunk, made at build time), or undefined. */

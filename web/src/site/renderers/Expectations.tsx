@@ -1,14 +1,14 @@
 // The expectations sections of the mode and file type pages (content/expectations.ts): which damage
 // a reader must reject, may accept or will ignore, and commands whose reports show it.
 import { styled } from 'styled-components';
-import {
-  EXPECT_MEANING,
-  type ExpectationCase,
-  type FormatExpectations,
-  type ModeExpectations,
-  type Overall,
-  type ReportExample,
-  SAY,
+// Types only: the text comes in the page's own data chunk (PageData.expectations), not the module.
+import type {
+  ExpectationCase,
+  ExpectationWords,
+  FormatExpectations,
+  ModeExpectations,
+  Overall,
+  ReportExample,
 } from '../../content/expectations.ts';
 import { Badge, Card, Container, Grid, Lead, Section, SectionHeader } from '../../ui/layout.tsx';
 
@@ -54,11 +54,7 @@ const Paths = styled.ul`
 `;
 
 function Expect({ value }: { value: Overall }) {
-  return (
-    <Badge data-tone={TONE[value]} title={EXPECT_MEANING[value]}>
-      {value}
-    </Badge>
-  );
+  return <Badge data-tone={TONE[value]}>{value}</Badge>;
 }
 
 function CaseList({ cases, label }: { cases: readonly ExpectationCase[]; label: string }) {
@@ -74,14 +70,14 @@ function CaseList({ cases, label }: { cases: readonly ExpectationCase[]; label: 
   );
 }
 
-function Example({ example }: { example: ReportExample }) {
+function Example({ example, words }: { example: ReportExample; words: ExpectationWords }) {
   return (
     <Card>
       <Command role="region" tabIndex={0} aria-label="Command">
         <code>{example.command}</code>
       </Command>
       <p>
-        The report: expect_overall <Expect value={example.overall} /> ({EXPECT_MEANING[example.overall]})
+        The report: expect_overall <Expect value={example.overall} /> ({words.meanings[example.overall]})
         {example.hits.length > 0 ? '; hits include ' : '; no hits'}
         {example.hits.map((h, i) => (
           <span key={h.path}>
@@ -97,22 +93,38 @@ function Example({ example }: { example: ReportExample }) {
 }
 
 /** A mode page's "What a reader should do". */
-export function ModeExpectationsSection({ data, name }: { data: ModeExpectations; name: string }) {
+export function ModeExpectationsSection({
+  data,
+  words,
+  name,
+}: {
+  data: ModeExpectations;
+  words: ExpectationWords;
+  name: string;
+}) {
   return (
     <Section aria-labelledby="reader">
       <Container>
         <SectionHeader id="reader" eyebrow="Expectations" title="What a reader should do" />
         <Lead>{data.summary}</Lead>
         <CaseList cases={data.cases} label={`What ${name} damage should cause`} />
-        <p>{SAY.report}</p>
-        <Example example={data.example} />
+        <p>{words.report}</p>
+        <Example example={data.example} words={words} />
       </Container>
     </Section>
   );
 }
 
 /** A file type page's "What the report names". */
-export function FormatExpectationsSection({ data, name }: { data: FormatExpectations; name: string }) {
+export function FormatExpectationsSection({
+  data,
+  words,
+  name,
+}: {
+  data: FormatExpectations;
+  words: ExpectationWords;
+  name: string;
+}) {
   return (
     <Section aria-labelledby="report-names">
       <Container>
@@ -124,11 +136,11 @@ export function FormatExpectationsSection({ data, name }: { data: FormatExpectat
           ))}
         </Paths>
         <CaseList cases={data.cases} label={`What damage in a ${name} file should cause`} />
-        <p>{SAY.report}</p>
-        <p>{SAY.aim}</p>
+        <p>{words.report}</p>
+        <p>{words.aim}</p>
         <Grid data-columns="2">
           {data.examples.map((example) => (
-            <Example key={example.command} example={example} />
+            <Example key={example.command} example={example} words={words} />
           ))}
         </Grid>
       </Container>

@@ -2,7 +2,6 @@ import { styled } from 'styled-components';
 import type { FileType } from '../../content/types.ts';
 import { Card, CheckList, Container, Grid, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
 import type { PageData } from '../catalog.ts';
-import { formatExpectations } from '../../content/expectations.ts';
 import { FormatExpectationsSection } from './Expectations.tsx';
 import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
 
@@ -25,7 +24,7 @@ const Split = styled.div`
   @media (min-width: 900px) { grid-template-columns: 1.2fr 1fr; }
 `;
 
-export function FileTypePage({ record, related }: { record: FileType; related: PageData['related'] }) {
+export function FileTypePage({ record, related, expectations }: PageData<FileType>) {
   const path = `/corrupt/${record.slug}`;
   const modes = related.modes ?? [];
   const algorithm = modes[0]?.algorithm;
@@ -84,7 +83,9 @@ export function FileTypePage({ record, related }: { record: FileType; related: P
         </Container>
       </Section>
 
-      <FormatExpectationsSection data={formatExpectations[record.slug]} name={record.name} />
+      {expectations?.format && (
+        <FormatExpectationsSection data={expectations.format} words={expectations.words} name={record.name} />
+      )}
 
       <Section aria-labelledby="benefits">
         <Container>

@@ -3,7 +3,6 @@ import type { Mode } from '../../content/types.ts';
 import { algorithmFor } from '../../../../lib/engine/shared/modes.ts';
 import { Card, CheckList, Container, Grid, Lead, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
 import type { PageData } from '../catalog.ts';
-import { modeExpectations } from '../../content/expectations.ts';
 import { ModeExpectationsSection } from './Expectations.tsx';
 import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
 
@@ -19,7 +18,7 @@ const Workflow = styled(NumberedSteps)`
   & > li > span { color: var(--muted); }
 `;
 
-export function ModePage({ record, related }: { record: Mode; related: PageData['related'] }) {
+export function ModePage({ record, related, expectations }: PageData<Mode>) {
   const path = `/modes/${record.slug}`;
   const fileTypes = related.corrupt ?? [];
   const workspaceLabel = algorithmFor(record.algorithm).label.replace('{EXT}', 'File');
@@ -66,7 +65,9 @@ export function ModePage({ record, related }: { record: Mode; related: PageData[
         </Container>
       </Section>
 
-      <ModeExpectationsSection data={modeExpectations[record.slug]} name={record.name} />
+      {expectations?.mode && (
+        <ModeExpectationsSection data={expectations.mode} words={expectations.words} name={record.name} />
+      )}
 
       <Section aria-labelledby="checklist">
         <Container>
