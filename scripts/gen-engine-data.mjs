@@ -741,7 +741,19 @@ function loadHits(h, expectKeys) {
 /** The PDF reports' row lists, in report.toml's order. */
 const PDF_ROW_LISTS = ['file', 'file_end', 'session', 'session_file'];
 /** How a row's value is written (report.toml says what each does); some take no field or label. */
-const ROW_FORMATS = ['text', 'bytes', 'ms', 'name', 'mode', 'sizes', 'escalation', 'decoder', 'made', 'mode_fields'];
+const ROW_FORMATS = [
+  'text',
+  'bytes',
+  'ms',
+  'name',
+  'mode',
+  'sizes',
+  'escalation',
+  'decoder',
+  'expect',
+  'made',
+  'mode_fields',
+];
 const NO_FIELD = ['made', 'mode_fields'];
 const NO_LABEL = ['mode_fields'];
 

@@ -17,6 +17,7 @@ import { CP1252_HIGH, HELVETICA_BOLD_WIDTHS, HITS_COLUMNS, HITS_HEADING, HITS_PD
 import {
   changeSummary,
   expectLabel,
+  expectText,
   hitsByStrength,
   hitsLegend,
   hitsMoreText,
@@ -233,6 +234,8 @@ describe('session report PDF', () => {
     expect(flat).toContain('Master seed 7');
     expect(flat).toContain('Files 3');
     for (const [i, r] of reports.entries()) {
+      expect(r.expect_overall).toBeDefined();
+      expect(flat).toContain(`Expectation ${expectText(r.expect_overall ?? '')}`);
       expect(flat).toContain(`${i + 1}. ${r.filename}`);
       expect(flat).toContain(r.replay);
       expect(flat).toContain(r.sha256_after);

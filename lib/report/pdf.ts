@@ -59,6 +59,7 @@ import {
   changeSummary,
   ESCALATED_TEXT,
   expectLabel,
+  expectText,
   firstChangeText,
   hitsByStrength,
   hitsLegend,
@@ -440,6 +441,8 @@ function rowValue(row: PdfRow, fields: Readonly<Record<string, unknown>>, madeAt
       return fields[row.field] ? ESCALATED_TEXT : NOT_ESCALATED_TEXT;
     case 'decoder':
       return BROWSER_DECODER[value] ?? value;
+    case 'expect':
+      return expectText(value);
     case 'made':
       return madeAt.toISOString();
     default:

@@ -53,6 +53,7 @@ export type RowFormat =
   | 'sizes'
   | 'escalation'
   | 'decoder'
+  | 'expect'
   | 'made'
   | 'mode_fields';
 
@@ -108,6 +109,7 @@ export const SESSION_FILE_ROWS: readonly PdfRow[] = [
   { label: 'Seed', field: 'seed', format: 'text', optional: false },
   { label: 'Entropy change', field: 'entropy_delta', format: 'text', optional: false },
   { label: 'Verdict', field: 'verdict', format: 'text', optional: false },
+  { label: 'Expectation', field: 'expect_overall', format: 'expect', optional: true },
   { label: 'SHA-256 after', field: 'sha256_after', format: 'text', optional: true },
   { label: 'Recipe', field: 'recipe', format: 'text', optional: false },
   { label: 'Replay', field: 'replay', format: 'text', optional: true },

@@ -46,6 +46,11 @@ export function expectLabel(expect: string): string {
   return EXPECT_LABELS[expect] ?? expect;
 }
 
+/** An `expect_overall` value as a PDF row writes it: "must reject (a reader that checks the format must refuse it)". */
+export function expectText(expect: string): string {
+  return `${expectLabel(expect)} (${EXPECT_WORDS[expect] ?? expect})`;
+}
+
 /** The sentence above the hits table: "Overall expectation: must reject (a reader that …)." */
 export function overallSentence(overall: string): string {
   return HITS_OVERALL.replace('{label}', expectLabel(overall)).replace('{words}', EXPECT_WORDS[overall] ?? overall);

@@ -167,6 +167,19 @@ describe('buildSessionReport', () => {
     expect(JSON.parse(JSON.stringify(session.files[1]))).not.toHaveProperty('engine');
   });
 
+  it("carries each file's expect_overall last, when its report has one", () => {
+    const session = buildSessionReport({
+      timestamp: STARTED,
+      mode: 'byte_flip',
+      intensity: 86,
+      masterSeed: 1,
+      files: [report('a.png', { expect_overall: 'reject' }), { ...report('b.bin'), replay: 'fracture b.bin' }],
+    });
+    expect(session.files[0].expect_overall).toBe('reject');
+    expect(Object.keys(session.files[0]).at(-1)).toBe('expect_overall');
+    expect(Object.keys(session.files[1]).slice(-2)).toEqual(['sha256_after', 'replay']);
+  });
+
   it('sums entropy deltas to 4 decimals and times to the microsecond, without float noise', () => {
     const files = [0.1, 0.2, 0.00004, -0.00001].map((d, i) =>
       report(`f${i}`, { entropy_delta: d, time_ms: [0.1, 0.2, 0.0004, 0][i] }),

@@ -16,7 +16,7 @@ export type SessionFileInput = Pick<
   Report,
   'filename' | 'original_size' | 'result_size' | 'entropy_delta' | 'time_ms' | 'seed'
 > &
-  Partial<Pick<Report, 'recipe' | 'verdict' | 'engine' | 'sha256_after'>> & {
+  Partial<Pick<Report, 'recipe' | 'verdict' | 'engine' | 'sha256_after' | 'expect_overall'>> & {
     /** The host's replay command (lib/report/host-fields.ts), when the report carries one. */
     replay?: string;
   };
@@ -48,6 +48,8 @@ export interface SessionFile {
   engine?: string;
   sha256_after?: string;
   replay?: string;
+  /** The file's overall expectation (docs/contract.md, section 14.2), when its report has one. */
+  expect_overall?: Report['expect_overall'];
 }
 
 /** Keys in the order docs/product.md ("Session report") lists them. */
@@ -96,6 +98,7 @@ export function buildSessionReport({
       engine: f.engine,
       sha256_after: f.sha256_after,
       ...(f.replay === undefined ? {} : { replay: f.replay }),
+      ...(f.expect_overall === undefined ? {} : { expect_overall: f.expect_overall }),
     })),
   };
 }

@@ -23,6 +23,7 @@ import { pdfReportName } from '../../lib/report/pdf.ts';
 import { HITS_HEADING, HITS_PDF_MAX_ROWS } from '../../lib/report/tables.ts';
 import {
   expectLabel,
+  expectText,
   hitsByStrength,
   hitsLegend,
   hitsMoreText,
@@ -333,6 +334,9 @@ describe('--pdf', () => {
       expect(flat).toContain('Files 2');
       for (const [i, f] of session.files.entries()) {
         expect(f.replay).toBe(`fracture --mode byte_flip --intensity 80 --seed ${8 + i} '${names[i]}'`);
+        // Each file's overall expectation, last in its entry, and in words in the PDF.
+        expect(Object.keys(f).at(-1), tool.label).toBe('expect_overall');
+        expect(flat).toContain(`Expectation ${expectText(f.expect_overall)}`);
         expect(flat).toContain(`${i + 1}. ${names[i]}`);
         expect(flat).toContain(f.replay);
         expect(flat).toContain(f.sha256_after);

@@ -22,8 +22,8 @@ use crate::report_tables::{
     PAGE_H, PAGE_W, SESSION_FILE_ROWS, SESSION_ROWS, VALUE_COLUMN, WIDEST,
 };
 use crate::report_text::{
-    change_summary, expect_label, first_change_text, hits_by_strength, hits_legend, hits_more_text, mode_label,
-    overall_sentence, thousands, Hit, ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT,
+    change_summary, expect_label, expect_text, first_change_text, hits_by_strength, hits_legend, hits_more_text,
+    mode_label, overall_sentence, thousands, Hit, ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT,
 };
 use crate::session::{civil, iso_time, Session};
 
@@ -466,6 +466,7 @@ fn row_value(row: &PdfRow, r: &Report, made: SystemTime) -> String {
             (if escalated { ESCALATED_TEXT } else { NOT_ESCALATED_TEXT }).to_string()
         }
         RowFormat::Decoder => BROWSER_DECODER.iter().find(|(k, _)| *k == v).map_or(v, |(_, s)| (*s).to_string()),
+        RowFormat::Expect => expect_text(&v),
         RowFormat::Made => iso_time(made),
         RowFormat::Text | RowFormat::ModeFields => v,
     }

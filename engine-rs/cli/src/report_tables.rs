@@ -52,6 +52,7 @@ pub enum RowFormat {
     Sizes,
     Escalation,
     Decoder,
+    Expect,
     Made,
     ModeFields,
 }
@@ -103,12 +104,13 @@ pub const SESSION_ROWS: [PdfRow; 9] = [
     PdfRow { label: "Report made", field: "", format: RowFormat::Made, optional: false },
 ];
 /// The PDF reports' `session_file` rows, top to bottom.
-pub const SESSION_FILE_ROWS: [PdfRow; 8] = [
+pub const SESSION_FILE_ROWS: [PdfRow; 9] = [
     PdfRow { label: "In the archive", field: "archive_name", format: RowFormat::Text, optional: false },
     PdfRow { label: "Sizes", field: "original_size", format: RowFormat::Sizes, optional: false },
     PdfRow { label: "Seed", field: "seed", format: RowFormat::Text, optional: false },
     PdfRow { label: "Entropy change", field: "entropy_delta", format: RowFormat::Text, optional: false },
     PdfRow { label: "Verdict", field: "verdict", format: RowFormat::Text, optional: false },
+    PdfRow { label: "Expectation", field: "expect_overall", format: RowFormat::Expect, optional: true },
     PdfRow { label: "SHA-256 after", field: "sha256_after", format: RowFormat::Text, optional: true },
     PdfRow { label: "Recipe", field: "recipe", format: RowFormat::Text, optional: false },
     PdfRow { label: "Replay", field: "replay", format: RowFormat::Text, optional: true },

@@ -89,6 +89,12 @@ pub fn expect_label(expect: &str) -> &str {
     EXPECT_LABELS.iter().find(|(k, _)| *k == expect).map_or(expect, |(_, l)| *l)
 }
 
+/// An `expect_overall` value as a PDF row writes it, as `expectText` in lib/report/text.ts.
+pub fn expect_text(expect: &str) -> String {
+    let words = EXPECT_WORDS.iter().find(|(k, _)| *k == expect).map_or(expect, |(_, w)| *w);
+    format!("{} ({words})", expect_label(expect))
+}
+
 /// The sentence above the hits table, as `overallSentence` in lib/report/text.ts.
 pub fn overall_sentence(overall: &str) -> String {
     let words = EXPECT_WORDS.iter().find(|(k, _)| *k == overall).map_or(overall, |(_, w)| *w);

@@ -148,6 +148,9 @@ pub fn session_report(
             if let Some(replay) = r.get("replay") {
                 f.set("replay", replay.clone());
             }
+            if let Some(expect) = r.get("expect_overall") {
+                f.set("expect_overall", expect.clone());
+            }
             f
         })
         .collect();
