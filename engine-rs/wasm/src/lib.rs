@@ -438,23 +438,61 @@ impl StreamRun {
         self.s.piecewise()
     }
 
-    /// The input's 256 byte counts, the output's 256, then the bytes zeroed, as numbers.
+    /// The input's 256 byte counts, the output's 256, then the bytes zeroed, as numbers; then, for a
+    /// run given `countRegions`, a triple (region, changed bytes, first changed offset) per region
+    /// its edits changed.
     pub fn tally(&self) -> Vec<f64> {
         let (counts_in, counts_out, zeroed) = self.s.tally();
-        counts_in.iter().chain(&counts_out).chain([&zeroed]).map(|&c| c as f64).collect()
+        let hits = self.s.region_tally();
+        counts_in.iter().chain(&counts_out).chain([&zeroed]).chain(&hits).map(|&c| c as f64).collect()
     }
 
     /// Adds another run's `tally` to this one's.
     #[wasm_bindgen(js_name = addTally)]
     pub fn add_tally(&mut self, tally: &[f64]) -> Result<(), JsError> {
-        if tally.len() != 513 {
-            return Err(JsError::new("a tally has 513 numbers"));
+        if tally.len() < 513 || (tally.len() - 513) % 3 != 0 {
+            return Err(JsError::new("a tally has 513 numbers, then triples"));
         }
         let mut counts = [[0u64; 256]; 2];
         for (i, &c) in tally[..512].iter().enumerate() {
             counts[i / 256][i % 256] = position(c)?;
         }
+        let hits = tally[513..].iter().map(|&c| position(c)).collect::<Result<Vec<u64>, JsError>>()?;
+        self.s.add_region_tally(&hits).map_err(|e| JsError::new(&e.to_string()))?;
         self.s.add_tally(&counts[0], &counts[1], position(tally[512])?);
+        Ok(())
+    }
+
+    /// Whether the selectors wait for the input: the host calls `select` before anything else.
+    pub fn selects(&self) -> bool {
+        self.s.selects()
+    }
+
+    /// Resolves the selectors (docs/contract.md, section 14.4) through the host's positional reads of
+    /// the input and plans the run; without `input` (a host that cannot read by position), refuses
+    /// them. Nothing to do when `selects` is false.
+    pub fn select(&mut self, input: Option<HostFile>) -> Result<(), JsError> {
+        if !self.s.selects() {
+            return Ok(());
+        }
+        let Some(input) = input else {
+            return Err(JsError::new(&fracture_engine::EngineError::SelectorsUnreadable.to_string()));
+        };
+        self.s.select(Host(&input)).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The structure map's regions as `[start, end]` pairs (empty before `map`), for the runs that
+    /// edit some of the pieces elsewhere: each is given them with `countRegions`.
+    pub fn bounds(&self) -> Vec<f64> {
+        self.s.bounds().iter().map(|&b| b as f64).collect()
+    }
+
+    /// An editing run's regions (the main run's `bounds`): its edits count their changes in them,
+    /// and its `tally` carries them.
+    #[wasm_bindgen(js_name = countRegions)]
+    pub fn count_regions(&mut self, bounds: &[f64]) -> Result<(), JsError> {
+        let bounds = bounds.iter().map(|&b| position(b)).collect::<Result<Vec<u64>, JsError>>()?;
+        self.s.count_regions(&bounds);
         Ok(())
     }
 
@@ -495,6 +533,9 @@ impl StreamRun {
             return Err(JsError::new(
                 "checksum fixing was asked for, but the output was not fixed (call fix, then judge)",
             ));
+        }
+        if self.s.selects() {
+            return Err(JsError::new("the selectors were never resolved (call select first)"));
         }
         Ok(self.s.report(sha_in, sha_out, time_ms, ops_ms).to_json())
     }

@@ -19,7 +19,7 @@ use crate::formats::detect;
 use crate::heuristic::looks_corrupted_parts;
 use crate::modes::{flip, Mode};
 use crate::report::Report;
-use crate::structure::{map_positional, InOrder, Tally};
+use crate::structure::{map_positional, InOrder, Region, Role, Tally};
 
 /// A positional reader or writer lent to a walk that takes one by value.
 struct Lent<'a, P>(&'a mut P);
@@ -56,6 +56,14 @@ pub struct Streaming {
     breaking: Option<breaking::Breaking>,
     /// guaranteed_break's input bytes waiting for the output at their offset (section 14.2).
     in_order: InOrder,
+    /// Selectors wait for `select`: the input is longer than the head, and the run is planned once
+    /// they are resolved.
+    selecting: bool,
+    /// The selectors were resolved by `select` (another run made with the same arguments, which
+    /// has only the head, could not resolve them).
+    selected: bool,
+    /// The map `select` built, kept for `map` (one walk for both).
+    regions: Option<Vec<Region>>,
 }
 
 /// Counts every byte of `output` that differs from `input`'s (both `n` bytes), a piece at a time.
@@ -77,52 +85,84 @@ impl Streaming {
     /// `head`: the input's first min(n, 65,536) bytes. Refuses what `corrupt_stream` refuses, with
     /// the same errors; with checksum fixing, see `fixes`.
     pub fn new(n: u64, head: &[u8], args: &Args) -> Result<Streaming, StreamError> {
-        let mut job = planned_job(n, args)?;
-        let (intensity, seed) = (args.intensity, args.seed);
+        let job = planned_job(n, args)?;
         let want = n.min(flip::CHUNK as u64) as usize;
         if head.len() < want {
             return Err(changed().into());
         }
         let head = head[..want].to_vec();
-        job.family = detect(&head, &job.ext);
-        if job.ranges.has_selectors() {
-            // Only the head is given: selectors can be resolved when it is the whole input.
-            if (head.len() as u64) < n {
-                return Err(crate::error::EngineError::SelectorsUnreadable.into());
-            }
-            job.select_in(&mut &head[..])?;
-        }
-        let mut breaking = None;
-        let run = if job.mode == Mode::GuaranteedBreak {
-            let b = breaking::breaker(&mut job, &head);
-            let out_len = if n == 0 { 0 } else { b.out_len() };
-            breaking = Some(breaking::Breaking::new(b));
-            Run { layout: Layout::Same { shuffle: None }, edit: Edit::None, out_len, plan: None, fill: None }
-        } else {
-            prepare(&job, intensity, seed)
-        };
         let mut s = Streaming {
             job,
-            run,
+            // Replaced by `plan`.
+            run: Run { layout: Layout::Same { shuffle: None }, edit: Edit::None, out_len: n, plan: None, fill: None },
             head,
             fill: None,
             zeroed: 0,
             counts_in: [0; 256],
             counts_out: [0; 256],
             counting: None,
-            seed,
-            breaking,
+            seed: args.seed,
+            breaking: None,
             in_order: InOrder::default(),
+            selecting: false,
+            selected: false,
+            regions: None,
         };
+        s.job.family = detect(&s.head, &s.job.ext);
+        if s.job.ranges.has_selectors() {
+            if (s.head.len() as u64) < n {
+                // Only the head is given: the selectors wait for the input, read by position (`select`).
+                s.selecting = true;
+                return Ok(s);
+            }
+            s.job.select_in(&mut &s.head[..])?;
+        }
+        s.plan();
+        Ok(s)
+    }
+
+    /// The plan, once the ranges are known: the layout and the edit, and byte_flip's verdict when the
+    /// head settles it.
+    fn plan(&mut self) {
+        let n = self.job.n;
+        if self.job.mode == Mode::GuaranteedBreak {
+            let b = breaking::breaker(&mut self.job, &self.head);
+            let out_len = if n == 0 { 0 } else { b.out_len() };
+            self.breaking = Some(breaking::Breaking::new(b));
+            self.run =
+                Run { layout: Layout::Same { shuffle: None }, edit: Edit::None, out_len, plan: None, fill: None };
+        } else {
+            self.run = prepare(&self.job, self.job.intensity, self.seed);
+        }
         // With fixing, the verdict is the fixed output's (`judge`).
-        if s.job.mode == Mode::ByteFlip && n > 0 && !s.job.fix_checksums {
-            if counts_needed(&s.job.ext, n, &s.head) {
-                s.counting = Some([0; 256]);
+        if self.job.mode == Mode::ByteFlip && n > 0 && !self.job.fix_checksums {
+            if counts_needed(&self.job.ext, n, &self.head) {
+                self.counting = Some([0; 256]);
             } else {
-                s.decide();
+                self.decide();
             }
         }
-        Ok(s)
+    }
+
+    /// Whether the selectors wait for the input (`select`): nothing else may be asked of the run first.
+    pub fn selects(&self) -> bool {
+        self.selecting
+    }
+
+    /// Resolves the selectors (docs/contract.md, section 14.4) against the structure map, built by
+    /// positional reads of the input, and plans the run; refuses selectors that match nothing or are
+    /// for another format, as the whole-buffer run does. Nothing to do without waiting selectors.
+    pub fn select(&mut self, input: impl Positional) -> Result<(), StreamError> {
+        if !self.selecting {
+            return Ok(());
+        }
+        let map = map_positional(self.job.family, input)?;
+        self.job.select_with(&map)?;
+        self.regions = Some(map);
+        self.selecting = false;
+        self.selected = true;
+        self.plan();
+        Ok(())
     }
 
     /// Whether the caller must first hand every input piece, in order, to `count`, then call `decide`.
@@ -175,11 +215,32 @@ impl Streaming {
         }
     }
 
-    /// Builds the structure map (docs/contract.md, section 14) by positional reads of the input;
-    /// the caller calls it before any piece. A run without a map reports none.
+    /// Builds the structure map (docs/contract.md, section 14) by positional reads of the input (or
+    /// takes the one `select` built); the caller calls it before any piece, and only for a report:
+    /// a run without a map reports none, and counts no hits. Once is enough.
     pub fn map(&mut self, input: impl Positional) -> io::Result<()> {
-        self.job.tally = Some(Tally::new(map_positional(self.job.family, input)?));
+        if self.job.tally.is_some() {
+            return Ok(());
+        }
+        let regions = match self.regions.take() {
+            Some(r) => r,
+            None => map_positional(self.job.family, input)?,
+        };
+        self.job.tally = Some(Tally::new(regions));
         Ok(())
+    }
+
+    /// The map's regions as `[start, end]` pairs, for the runs that edit some of the pieces
+    /// elsewhere (`piecewise`): each counts its pieces' changes in them (`count_regions`), and its
+    /// `region_tally` is added here. Empty without a map.
+    pub fn bounds(&self) -> Vec<u64> {
+        self.job.tally.as_ref().map_or(Vec::new(), |t| t.regions().iter().flat_map(|r| [r.start, r.end]).collect())
+    }
+
+    /// An editing run's regions (another run's `bounds`): its edits count their changes in them.
+    pub fn count_regions(&mut self, bounds: &[u64]) {
+        let regions = bounds.chunks_exact(2).map(|b| Region::plain(String::new(), b[0], b[1], Role::Payload)).collect();
+        self.job.tally = Some(Tally::new(regions));
     }
 
     /// Whether the run counts each edited piece's changes here (a map, no checksum fix, whose hits
@@ -234,9 +295,11 @@ impl Streaming {
     /// Whether pieces may be edited by several runs made with the same arguments, each its own share,
     /// their tallies then added into one (`tally`, `add_tally`): the flips, bit_rot and bad_sectors,
     /// whose edits are keyed by position alone, once any counting pass is over.
+    /// With a map, the other runs count their pieces' hits in its regions (`bounds`).
     pub fn piecewise(&self) -> bool {
-        // Pieces edited elsewhere could not be counted here (section 14.2).
-        !self.counts_pieces()
+        // Selectors resolved from the input by `select`: another run (with only the head) cannot.
+        !self.selecting
+            && !self.selected
             && self.counting.is_none()
             && matches!(self.run.layout, Layout::Same { shuffle: None })
             && matches!(self.run.edit, Edit::Flip { .. } | Edit::Sectors { .. })
@@ -245,6 +308,25 @@ impl Streaming {
     /// What the pieces so far added up to: the input's and the output's byte counts, the bytes zeroed.
     pub fn tally(&self) -> ([u64; 256], [u64; 256], u64) {
         (self.counts_in, self.counts_out, self.zeroed)
+    }
+
+    /// The hits counted so far (an editing run's, for `add_region_tally`): `[region, changed bytes,
+    /// first changed offset]` for each region with a change.
+    pub fn region_tally(&self) -> Vec<u64> {
+        self.job.tally.as_ref().map_or(Vec::new(), |t| t.counted().flat_map(|(i, c, f)| [i as u64, c, f]).collect())
+    }
+
+    /// Adds another run's `region_tally` (of other pieces, counted in this run's `bounds`).
+    pub fn add_region_tally(&mut self, hits: &[u64]) -> Result<(), StreamError> {
+        let Some(t) = self.job.tally.as_mut() else {
+            return if hits.is_empty() { Ok(()) } else { Err(io::Error::other("hits for a run without a map").into()) };
+        };
+        for h in hits.chunks_exact(3) {
+            if !t.add(h[0] as usize, h[1], h[2]) {
+                return Err(io::Error::other("hits for a region the map does not have").into());
+            }
+        }
+        Ok(())
     }
 
     /// Adds another run's `tally` (of other pieces) to this one's.

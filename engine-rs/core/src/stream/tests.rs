@@ -208,9 +208,17 @@ fn selectors_stream_too() {
             check(&input, "a.png", mode, 60, 9, &options, c);
         }
         let args = Args { name: "a.png", mode: "byte_flip", intensity: 60, seed: 9, options: &options };
-        // `Streaming` has only the head: selectors need the whole input, unless the head is it.
-        let e = Streaming::new(input.len() as u64, &input[..c], &args).err().unwrap();
-        assert_eq!(e.to_string(), crate::error::EngineError::SelectorsUnreadable.to_string());
+        // `Streaming` has only the head: the selectors wait for the input read by position
+        // (`select`), unless the head is the whole input; then the run is planned. Its pieces are
+        // edited here alone (a helper, with the head only, could not resolve the selectors).
+        let s = Streaming::new(input.len() as u64, &input[..c], &args).unwrap();
+        assert!(s.selects() && !s.piecewise());
+        for shared in [false, true] {
+            let (got, report) = driven(&input, &args, c, shared);
+            let (want, want_report) = corrupt_with(&input, "a.png", "byte_flip", 60, 9, &options).unwrap();
+            assert!(got == want);
+            assert_eq!(report, untimed(want_report));
+        }
         let small = png_of(2, 100);
         let (got, report) = driven(&small, &args, c, false);
         let (want, want_report) = corrupt_with(&small, "a.png", "byte_flip", 60, 9, &options).unwrap();
@@ -239,6 +247,8 @@ fn selectors_stream_too() {
         let args = Args { name: "a.png", mode: "byte_flip", intensity: 60, seed: 9, options: &options };
         let e = corrupt_stream(&Bytes(&input), &args, &mut Vec::new(), &mut |_, _| {}).err().unwrap();
         assert_eq!(e.to_string(), want);
+        let mut s = Streaming::new(input.len() as u64, &input[..flip::CHUNK], &args).unwrap();
+        assert_eq!(s.select(Read(&input)).err().unwrap().to_string(), want);
     }
 }
 
@@ -310,8 +320,14 @@ fn driven(input: &[u8], args: &Args, piece: usize, shared: bool) -> (Vec<u8>, Re
     let n = input.len();
     let head = &input[..n.min(flip::CHUNK)];
     let mut s = Streaming::new(n as u64, head, args).unwrap();
+    s.select(Read(input)).unwrap();
     s.map(Read(input)).unwrap();
-    let mut helper = (shared && s.piecewise()).then(|| Streaming::new(n as u64, head, args).unwrap());
+    // The helper's run has the head only; it counts its pieces' hits in the main run's regions.
+    let mut helper = (shared && s.piecewise()).then(|| {
+        let mut h = Streaming::new(n as u64, head, args).unwrap();
+        h.count_regions(&s.bounds());
+        h
+    });
     if s.counting_pass() {
         for (i, p) in input.chunks(piece).enumerate() {
             s.count(&mut p.to_vec(), (i * piece) as u64);
@@ -370,6 +386,7 @@ fn driven(input: &[u8], args: &Args, piece: usize, shared: bool) -> (Vec<u8>, Re
     if let Some(h) = helper {
         let (counts_in, counts_out, zeroed) = h.tally();
         s.add_tally(&counts_in, &counts_out, zeroed);
+        s.add_region_tally(&h.region_tally()).unwrap();
     }
     let report = s.report(sha_in.hex(), sha_out.hex(), 0.0, 0.0);
     (out, untimed(report))

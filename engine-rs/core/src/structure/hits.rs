@@ -92,6 +92,21 @@ impl Tally {
         }
     }
 
+    /// `(region, changed bytes, first changed offset)` for every region with a change.
+    pub fn counted(&self) -> impl Iterator<Item = (usize, u64, u64)> + '_ {
+        (0..self.regions.len()).filter(|&i| self.changed[i] > 0).map(|i| (i, self.changed[i], self.first[i]))
+    }
+
+    /// Adds changes counted elsewhere in region `i` of the same map (`counted`); false when the map
+    /// has no region `i`.
+    pub fn add(&mut self, i: usize, changed: u64, first: u64) -> bool {
+        if i >= self.regions.len() {
+            return false;
+        }
+        self.count(i, changed, first);
+        true
+    }
+
     /// The input's bytes `before` and the output's `after` at the same offset `pos`: every byte that
     /// differs is changed.
     pub fn diff(&mut self, pos: u64, before: &[u8], after: &[u8]) {
