@@ -48,8 +48,9 @@ export interface PieceSource {
   reader(): PieceReader;
   /**
    * The input read synchronously by position, for the module's structure map (docs/contract.md,
-   * section 14), which walks the input's layout before the pieces go; a source without it gets a
-   * report without the map and the hits.
+   * section 14), which walks the input's layout before the pieces go (for a report, or to resolve
+   * selectors); a source without it gets a report without the map and the hits, and refuses
+   * selectors on an input longer than the head.
    */
   positional?(): HostFile;
 }
@@ -76,7 +77,10 @@ export interface DriverSide {
   finish(): Promise<string>;
 }
 
-/** Edits run elsewhere (helper threads): each counts the piece's input and output bytes. */
+/**
+ * Edits run elsewhere (helper threads): each counts the piece's input and output bytes, and its changes
+ * in the map's regions when the run has a map (their `bounds`, handed over when the editors start).
+ */
 export interface PieceEditors {
   /** Edits `piece` at `pos` in place; `k` is the piece's number. */
   edit(piece: Uint8Array<ArrayBuffer>, pos: number, k: number): Promise<void>;
@@ -122,10 +126,11 @@ export async function openStream(
     const head = await reader.read(0, new Uint8Array(Math.min(size, HEAD)));
     const args = streamArgs(size, head, name, options);
     const run = new wasm.StreamRun(...args);
-    const counted = run.countingPass();
     try {
-      const file = source.positional?.();
-      if (file) run.map(file);
+      // Selectors on an input longer than the head are resolved against its structure map, read by
+      // position, before the run is planned (a source that cannot read so gets the engine's error).
+      if (run.selects()) run.select(source.positional?.());
+      const counted = run.countingPass();
       if (counted) {
         // byte_flip on csv, tsv and json: its verdict counts byte values over the whole output first.
         const counting = source.reader();
@@ -159,7 +164,10 @@ export interface DriveOptions {
   /** Pieces in flight at once (being read, measured, edited, handed on): the memory bound is about this many. */
   depth: number;
   sides: { input: DriverSide; output: DriverSide };
-  /** Where the edits run, when elsewhere; called once the plan is known (undefined: here). */
+  /**
+   * Where the edits run, when elsewhere; called once the plan is known and the map built (undefined:
+   * here). Editors of a run with a map count its hits in the regions of `opened.run.bounds()`.
+   */
   editors?: () => Promise<PieceEditors | undefined>;
   /** Hears the fraction of the pieces handed on. */
   onProgress?: (fraction: number) => void;
@@ -213,6 +221,11 @@ export async function drivePieces(
   const started: Promise<unknown>[] = [];
   let measuring: Promise<void> = Promise.resolve();
   try {
+    // The structure map, for the report's structure and hits: only a measured run makes a report.
+    if (measured) {
+      const file = o.source.positional?.();
+      if (file) run.map(file);
+    }
     const editors = await o.editors?.();
     // Layouts that do not read the input in order measure it in a pass of their own, beside.
     if (!inPlace && measured)

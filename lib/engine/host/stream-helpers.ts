@@ -24,7 +24,7 @@ type HashAsk = { run: number } & (
   | { stream: Stream; finish: true }
 );
 type EditAsk = { run: number } & (
-  | { start: StreamArgs; memory: SharedArrayBuffer; measured: boolean }
+  | { start: StreamArgs; memory: SharedArrayBuffer; measured: boolean; bounds: Float64Array }
   | { pos: number; place: Place }
   | { tally: true }
   | { drop: true }
@@ -47,9 +47,10 @@ export interface HelperSession {
   digest(stream: Stream): Promise<string>;
   /**
    * Makes the editors' own runs; resolves to whether pieces may be edited there (`piecewise`).
-   * `measured` false: the edits count nothing (a run whose report nobody wants).
+   * `measured` false: the edits count nothing (a run whose report nobody wants). `bounds`: the main
+   * run's map regions (`StreamRun.bounds`), in which the edits count their changes (the hits).
    */
-  start(args: StreamArgs, measured?: boolean): Promise<boolean>;
+  start(args: StreamArgs, measured?: boolean, bounds?: Float64Array): Promise<boolean>;
   /**
    * Edits `piece` (a view of the run's memory) at `pos`, counting its input and output, on the editor
    * whose turn piece number `k` is.
@@ -113,6 +114,7 @@ function serveEdits(glue: typeof Bindings, port: ThreadPort) {
       }
       if ('start' in m) {
         const run = new glue.StreamRun(...m.start);
+        if (m.bounds.length > 0) run.countRegions(m.bounds);
         runs.set(m.run, { run, memory: m.memory, measured: m.measured });
         port.postMessage({ id: m.id, piecewise: run.piecewise() });
         return;
@@ -210,9 +212,9 @@ export async function startStreamHelpers(glue: string, module: object): Promise<
           if (hex === undefined) throw new Error('the hashing thread gave no digest');
           return hex;
         },
-        start: async (args, measured = true) => {
+        start: async (args, measured = true, bounds = new Float64Array(0)) => {
           const replies = await Promise.all(
-            editCalls.map((call) => call({ run, start: args, memory, measured } satisfies EditAsk)),
+            editCalls.map((call) => call({ run, start: args, memory, measured, bounds } satisfies EditAsk)),
           );
           return replies.every((r) => r.piecewise === true);
         },

@@ -185,7 +185,10 @@ export async function prepareStream(
         // The editors' own runs are this one only without a counting pass (it settled the verdict).
         editors:
           session && !opened.counted
-            ? async () => (stream.piecewise() && (await session.start(opened.args, measured)) ? session : undefined)
+            ? async () =>
+                stream.piecewise() && (await session.start(opened.args, measured, stream.bounds()))
+                  ? session
+                  : undefined
             : undefined,
         onProgress,
         measured,
