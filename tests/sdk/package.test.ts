@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
-import { zip } from '../cross-engine/families.ts';
+import { png, zip } from '../cross-engine/families.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NATIVE = path.join(ROOT, 'target/release/fracture');
@@ -248,6 +248,56 @@ console.log(JSON.stringify({ a, b }));
     expect(readFileSync(path.join(app, 'sdk-fix-stream.zip')).equals(expected)).toBe(true);
     expect(b.sha256_after).toBe(a.sha256_after);
     expect(a.checksums_fixed.zip_local_crc32).toBeGreaterThan(10);
+  });
+
+  it('Node: corruptFile aims by structure on a file of any size (selectors in ranges), with the CLI bytes', () => {
+    // Longer than the 64 KiB head the streamed run starts from: the selectors are resolved against
+    // the structure map read by position before the run is planned.
+    const file = path.join(app, 'big.png');
+    writeFileSync(file, png(3 * 1024 * 1024 + 321));
+    const script = `
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { corruptFile } from 'fracture';
+const o = { mode: 'byte_flip', seed: 5, intensity: 60, ranges: { only: ['png:IDAT/data'], protect: ['png:IDAT#0'] } };
+const a = await corruptFile('big.png', 'sdk-sel-path.png', o);
+const sink = createWriteStream('sdk-sel-stream.png');
+const b = await corruptFile(createReadStream('big.png'), sink, { ...o, filename: 'big.png' });
+sink.end();
+await once(sink, 'close');
+const fixed = await corruptFile('big.png', 'sdk-sel-fixed.png', { ...o, mode: 'bit_rot', fixChecksums: true });
+const refused = await corruptFile('big.png', 'sdk-sel-refused.png', { mode: 'bit_rot', ranges: { only: ['png:tEXt'] } }).catch((e) => e.message);
+console.log(JSON.stringify({ a, b, fixed, refused }));
+`;
+    writeFileSync(path.join(app, 'stream-select.mjs'), script);
+    const r = spawnSync(process.execPath, ['stream-select.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const { a, b, fixed, refused } = JSON.parse(r.stdout);
+    const sel = ['--only', 'png:IDAT/data', '--protect', 'png:IDAT#0'];
+    const expected = cliBytes(
+      app,
+      ['--mode', 'byte_flip', '--seed', '5', '--intensity', '60', ...sel],
+      file,
+      'big_corrupted.png',
+    );
+    expect(readFileSync(path.join(app, 'sdk-sel-path.png')).equals(expected)).toBe(true);
+    expect(readFileSync(path.join(app, 'sdk-sel-stream.png')).equals(expected)).toBe(true);
+    expect(b.sha256_after).toBe(a.sha256_after);
+    expect(a.ranges).toBe('only png:IDAT/data, protect png:IDAT#0');
+    expect(a.selected).toMatch(/^only png:IDAT\/data = \d+:\d+( \d+:\d+)*; protect png:IDAT#0 = \d+:\d+$/);
+    // Every change is in IDAT data past the first chunk, so the hits are IDAT data only.
+    expect(a.hits.length).toBeGreaterThan(0);
+    expect(a.hits.every((h: { path: string }) => /^png:IDAT#([1-9]\d*)\/data$/.test(h.path))).toBe(true);
+    const expectedFixed = cliBytes(
+      app,
+      ['--mode', 'bit_rot', '--seed', '5', '--intensity', '60', ...sel, '--fix-checksums'],
+      file,
+      'big_corrupted.png',
+    );
+    expect(readFileSync(path.join(app, 'sdk-sel-fixed.png')).equals(expectedFixed)).toBe(true);
+    expect(fixed.checksums_fixed.png_chunk_crc32).toBeGreaterThan(0);
+    expect(refused).toMatch(/^Selector "png:tEXt" matches nothing in this file; its units are signature, IHDR, IDAT#0/);
+    expect(existsSync(path.join(app, 'sdk-sel-refused.png'))).toBe(false);
   });
 
   it("the installed CLI's --pdf runs on the pdf-lib bundled in the package", () => {
