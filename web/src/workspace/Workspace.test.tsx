@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../../../lib/engine/shared/stages.ts';
 import { SITE_ORIGIN } from '../../../lib/report/host-fields.ts';
 import type { CorruptCallbacks, CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
+import { png } from '../../../tests/cross-engine/families.ts';
 import { Toaster } from '../ui/toast.tsx';
 import { PreviewPanel, ReportSection, UploadSection, WorkspaceProvider } from './Workspace.tsx';
 import type { CorruptFn } from './run.ts';
@@ -35,9 +36,13 @@ vi.mock('./bytes.ts', async (original) => ({
 
 const calls: { name: string; options: CorruptOptions }[] = [];
 let gate: Promise<void> = Promise.resolve();
+/** An engine error for a file, as the engine would throw it (none: the file completes). */
+let refuse: (name: string, options: CorruptOptions) => string | undefined = () => undefined;
 
 const fakeEngine: CorruptFn = async (file, name, options, callbacks: CorruptCallbacks) => {
   calls.push({ name, options });
+  const refusal = refuse(name, options);
+  if (refusal) throw new Error(refusal);
   const input = new Uint8Array(file instanceof Blob ? await file.arrayBuffer() : file);
   for (const { stage, progress, message } of STAGES) {
     callbacks.onStage?.(stage, message);
@@ -92,6 +97,7 @@ beforeEach(() => {
   saved.length = 0;
   calls.length = 0;
   gate = Promise.resolve();
+  refuse = () => undefined;
 });
 afterEach(() => {
   cleanup();
@@ -159,6 +165,51 @@ describe('Workspace', () => {
       ranges: { only: ['0x10:0x40'], protect: ['0:8'] },
       fixChecksums: true,
     });
+  });
+
+  it('the Target picker aims the run: selectors into Byte ranges, a member glob, each file its own error', async () => {
+    const user = userEvent.setup();
+    renderWorkspace();
+    await user.click(screen.getByText('Advanced'));
+    const pick = screen.getByRole('button', { name: "Pick from the file's structure" });
+    expect(pick).toBeDisabled();
+    await user.upload(fileInput(), [
+      new File([new Uint8Array(png(150_000))], 'a.png'),
+      new File(['plain words'], 'b.txt'),
+    ]);
+    await user.click(pick);
+    expect(pick).toHaveAttribute('aria-expanded', 'true');
+    const idat = await screen.findByRole('checkbox', { name: /IDAT/ }, { timeout: 10_000 });
+    expect(screen.getByText(/One file is of another format \(b\.txt: text\)/)).toBeInTheDocument();
+    await user.click(idat);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Part of IDAT' }), 'data');
+    expect(screen.getByLabelText('Byte ranges')).toHaveValue('only png:IDAT/data');
+    expect(screen.getByText('only png:IDAT/data.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Member'), 'x/**');
+    // The picker closes; the choice stays in the settings.
+    await user.click(screen.getByRole('button', { name: 'Close the picker' }));
+    expect(screen.getByText('only png:IDAT/data; member x/**.')).toBeInTheDocument();
+    refuse = (name) => (name === 'b.txt' ? 'Selector png:IDAT/data is for png files; this file is text' : undefined);
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.map((c) => [c.name, c.options])).toEqual(
+      ['a.png', 'b.txt'].map((name, i) => [
+        name,
+        {
+          mode: 'byte_flip',
+          intensity: 80,
+          seed: 1234567890 + i,
+          ranges: { only: ['png:IDAT/data'], protect: [] },
+          member: 'x/**',
+        },
+      ]),
+    );
+    // Not retried without the target: the file says the engine's own error, and a toast names it.
+    expect(await findToast('The target did not apply to b.txt')).toBeInTheDocument();
+    expect(toasts().getByText('Selector png:IDAT/data is for png files; this file is text')).toBeInTheDocument();
+    expect(
+      screen.getByText("Couldn't corrupt this file: Selector png:IDAT/data is for png files; this file is text"),
+    ).toBeInTheDocument();
   });
 
   it('explains a bad range beside the field, and refuses to start with it', async () => {

@@ -28,6 +28,9 @@ export interface WorkspaceApi {
   fixChecksums: boolean;
   /** Whether the chosen algorithm takes byte ranges and Keep checksums valid. */
   optionsApply: boolean;
+  /** The Member field as typed (a glob of ZIP or tar members, docs/contract.md section 6.11). */
+  memberText: string;
+  setMemberText(text: string): void;
   /** The master seed; null only until the page has mounted. */
   seed: number | null;
   zipping: boolean;
@@ -102,6 +105,8 @@ export function WorkspaceProvider({ children, host = browserHost, initialSeed }:
       rangesField: settings.rangesField,
       fixChecksums: settings.fixChecksums,
       optionsApply: settings.optionsApply,
+      memberText: settings.memberText,
+      setMemberText: settings.setMemberText,
       seed: settings.seed,
       setAlgorithm: settings.setAlgorithm,
       setIntensity: settings.setIntensity,
@@ -133,6 +138,8 @@ export function WorkspaceProvider({ children, host = browserHost, initialSeed }:
     settings.rangesField,
     settings.fixChecksums,
     settings.optionsApply,
+    settings.memberText,
+    settings.setMemberText,
     settings.seed,
     settings.setAlgorithm,
     settings.setIntensity,

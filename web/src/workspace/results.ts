@@ -37,9 +37,9 @@ export function bytesOf(item: Finished): Promise<Blob> {
   return made;
 }
 
-/** The engine options that made `report`'s output: its mode, intensity, seed, ranges and fixing. */
+/** The engine options that made `report`'s output: its mode, intensity, seed, ranges (selectors as given), fixing and member glob. */
 export function optionsOf(report: Report): CorruptOptions {
-  const { mode, intensity, seed, fixChecksums } = replayOptions(report);
+  const { mode, intensity, seed, fixChecksums, member } = replayOptions(report);
   const options: CorruptOptions = { mode, intensity, seed };
   if (report.ranges) {
     const field = parseRangesField(report.ranges);
@@ -47,6 +47,7 @@ export function optionsOf(report: Report): CorruptOptions {
     if (field.ranges) options.ranges = field.ranges;
   }
   if (fixChecksums) options.fixChecksums = true;
+  if (member !== undefined) options.member = member;
   return options;
 }
 

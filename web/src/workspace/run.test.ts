@@ -4,7 +4,7 @@ import type { CorruptCallbacks, CorruptOptions, OutputPlace, Report } from '../.
 import { STAGES } from '../../../lib/engine/shared/stages.ts';
 import { STAGE_DELAY_MS, instantPacing, stageDelay } from './pacing.ts';
 import type { Pacing } from './pacing.ts';
-import { planRun, runFiles, stagePresenter } from './run.ts';
+import { aimsByStructure, planRun, runFiles, stagePresenter } from './run.ts';
 import type { CorruptFn } from './run.ts';
 import { initialWorkspace, workspaceReducer } from './state.ts';
 import type { FileItem, WorkspaceAction, WorkspaceState } from './state.ts';
@@ -172,6 +172,34 @@ describe('runFiles', () => {
     expect(engine.calls).toHaveLength(1);
     expect(rec.actions.some((a) => a.type === 'retrying')).toBe(false);
     expect(outcome.failed[0].error).toBe('nope');
+  });
+
+  it.each([
+    ['a selector', { ranges: { only: ['png:IDAT/data'] } }],
+    ['a protect selector', { ranges: { protect: ['zip:eocd'] } }],
+    ['a member glob', { member: 'word/*.xml' }],
+  ])('with %s: passes it, does not retry a file it fails on, and the others complete', async (_, aim) => {
+    const error = 'Selector png:IDAT/data matches nothing in this file';
+    const engine = fakeEngine((name) => (name === 'photo.jpg' ? error : undefined));
+    const rec = recorder();
+    const settings = { mode: 'byte_flip' as const, intensity: 50, masterSeed: 3, ...aim };
+    expect(aimsByStructure(settings)).toBe(true);
+    const outcome = await runFiles([item(1, 'a.png'), item(2, 'photo.jpg'), item(3, 'b.png')], settings, {
+      corrupt: engine.corrupt,
+      dispatch: rec.dispatch,
+      pacing: instantPacing,
+    });
+    expect(engine.calls.map((c) => [c.name, c.options.mode, c.options.ranges, c.options.member])).toEqual(
+      ['a.png', 'photo.jpg', 'b.png'].map((n) => [n, 'byte_flip', aim.ranges, aim.member]),
+    );
+    expect(rec.actions.some((a) => a.type === 'retrying')).toBe(false);
+    expect(outcome.completed.map((f) => f.id)).toEqual([1, 3]);
+    expect(outcome.failed).toEqual([{ item: expect.objectContaining({ id: 2 }), error }]);
+  });
+
+  it('byte ranges alone do not aim by structure', () => {
+    expect(aimsByStructure({ ranges: { only: ['0:10', '-5:'], protect: ['0x10:0x20'] } })).toBe(false);
+    expect(aimsByStructure({})).toBe(false);
   });
 
   it('fails a file whose bytes cannot be read (after its retry), and the error says why', async () => {

@@ -29,6 +29,21 @@ export interface RunSettings {
   /** Byte ranges and Keep checksums valid, for the modes that take them (absent: off). */
   ranges?: CorruptOptions['ranges'];
   fixChecksums?: boolean;
+  /** The member glob (docs/contract.md, section 6.11); every mode takes it (absent: off). */
+  member?: string;
+}
+
+/**
+ * Whether the run aims by structure: a selector among its ranges (section 14.4) or a member glob
+ * (section 6.11). Such a run does not retry a failed file in RETRY_MODE: the retry would drop the
+ * target and damage what the user aimed away from, and the engine's own error (a selector or glob
+ * that matches nothing in this file, a file of another format) is what the file's row should say.
+ */
+export function aimsByStructure(settings: Pick<RunSettings, 'ranges' | 'member'>): boolean {
+  // A range text starting with a letter is a selector (lib/engine/reference/select.ts, isSelector;
+  // not imported, so the page's first load does not carry the engine's modules).
+  const texts = [...(settings.ranges?.only ?? []), ...(settings.ranges?.protect ?? [])];
+  return settings.member !== undefined || texts.some((t) => /^[A-Za-z]/.test(t));
 }
 
 export interface RunDeps {
@@ -123,6 +138,7 @@ async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, 
       mode === settings.mode
         ? { mode, intensity: settings.intensity, seed, ranges: settings.ranges, fixChecksums: settings.fixChecksums }
         : { mode, intensity: settings.intensity, seed };
+    if (mode === settings.mode && settings.member !== undefined) options.member = settings.member;
     const path = deps.storePathFor?.(item);
     const place = path ? { path } : undefined;
     return await deps.corrupt(item.file, item.file.name, options, presenter.callbacks, deps.signal, place);
@@ -142,7 +158,8 @@ async function resultOf(data: Uint8Array | Blob, report: CorruptResult['report']
 
 /**
  * Processes files one after the other. A failing file is retried once in RETRY_MODE (unless that was
- * its mode already), then marked failed; the others keep going and keep their results.
+ * its mode already, or the run aims by structure), then marked failed; the others keep going and keep
+ * their results.
  */
 export async function runFiles(files: readonly FileItem[], settings: RunSettings, deps: RunDeps): Promise<RunOutcome> {
   const outcome: RunOutcome = { completed: [], failed: [], notStored: [], aborted: false };
@@ -157,7 +174,7 @@ export async function runFiles(files: readonly FileItem[], settings: RunSettings
       try {
         produced = await attempt(item, settings.mode, settings, seed, deps);
       } catch (error) {
-        if (settings.mode === RETRY_MODE || deps.signal?.aborted) throw error;
+        if (settings.mode === RETRY_MODE || aimsByStructure(settings) || deps.signal?.aborted) throw error;
         deps.dispatch({ type: 'retrying', id: item.id, error: errorText(error) });
         produced = await attempt(item, RETRY_MODE, settings, seed, deps);
       }

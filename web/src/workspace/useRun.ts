@@ -9,7 +9,7 @@ import { randomSeed } from './bytes.ts';
 import type { WorkspaceHost } from './host.ts';
 import { plural } from './messages.ts';
 import { browserPacing } from './pacing.ts';
-import { planRun, runFiles } from './run.ts';
+import { aimsByStructure, planRun, runFiles } from './run.ts';
 import type { RunSettings } from './run.ts';
 import type { Selection } from './useSelection.ts';
 import type { SettingsNow } from './useSettings.ts';
@@ -19,6 +19,10 @@ export const PROCESSING_FAILED = {
   description: "Try Won't Open mode or increase intensity.",
   variant: 'destructive',
 } as const;
+
+/** A file of a run aimed by structure that failed; the description is the engine's error. */
+export const targetFailed = (name: string) =>
+  ({ title: `The target did not apply to ${name}`, variant: 'destructive' }) as const;
 
 export const KEPT_IN_MEMORY = 'Results kept in memory';
 export const keptInMemory = (reason: string) =>
@@ -60,7 +64,7 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
       }
       return;
     }
-    const { algorithm, intensity, rangesField, optionsApply, fixChecksums, seed } = settings();
+    const { algorithm, intensity, rangesField, optionsApply, fixChecksums, seed, member } = settings();
     if (optionsApply && !rangesField.ok) {
       toast({ title: 'Check the byte ranges', description: rangesField.error, variant: 'destructive' });
       return;
@@ -70,6 +74,7 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
     const run: RunSettings = { mode: algorithmFor(algorithm).mode, intensity, masterSeed: seed ?? randomSeed() };
     if (optionsApply && rangesField.ok && rangesField.ranges) run.ranges = rangesField.ranges;
     if (optionsApply && fixChecksums) run.fixChecksums = true;
+    if (member !== undefined) run.member = member;
     lastRunRef.current = run;
     dispatch({ type: 'runStarted', ids: plan.toProcess.map((item) => item.id) });
     try {
@@ -86,7 +91,11 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
       if (outcome.aborted) return;
       const notStored = outcome.notStored[0];
       if (notStored) toast({ title: KEPT_IN_MEMORY, description: keptInMemory(notStored.reason) });
-      for (const _ of outcome.failed) toast(PROCESSING_FAILED);
+      // A run aimed by structure says each file's own error (a selector or member that matches nothing
+      // there): it was not retried, and another mode or intensity would not help.
+      const aimed = aimsByStructure(run);
+      for (const { item, error } of outcome.failed)
+        toast(aimed ? { ...targetFailed(displayName(item.file.name)), description: error } : PROCESSING_FAILED);
       if (outcome.completed.length > 0) {
         toast({
           title: 'Done. Files saved locally.',

@@ -1,5 +1,5 @@
-// The settings a run uses: algorithm, intensity, byte ranges, Keep checksums valid and the master
-// seed, with the commands on the seed and the share link. A share link in the address, or a mode
+// The settings a run uses: algorithm, intensity, byte ranges (selectors included), the member glob,
+// Keep checksums valid and the master seed, with the commands on the seed and the share link. A share link in the address, or a mode
 // page's "Start Corrupting", presets them.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -30,6 +30,8 @@ export interface SettingsNow {
   fixChecksums: boolean;
   /** Whether the chosen algorithm takes byte ranges and Keep checksums valid. */
   optionsApply: boolean;
+  /** The member glob (docs/contract.md, section 6.11), trimmed; undefined when the field is empty. */
+  member: string | undefined;
 }
 
 export interface Settings extends SettingsNow {
@@ -38,6 +40,9 @@ export interface Settings extends SettingsNow {
   setAlgorithm(value: string): void;
   setIntensity(value: number): void;
   setRangesText(text: string): void;
+  /** The Member field as typed. */
+  memberText: string;
+  setMemberText(text: string): void;
   setFixChecksums(on: boolean): void;
   newSeed(): void;
   /** Uses a seed the user typed; returns false (and says why) when it is not a valid seed. */
@@ -55,12 +60,14 @@ export function useSettings(initialSeed?: number): Settings {
   const [intensity, setIntensityValue] = useState<number>(INTENSITY.default);
   const [rangesText, setRangesText] = useState('');
   const [fixChecksums, setFixChecksums] = useState(false);
+  const [memberText, setMemberText] = useState('');
   const rangesField = useMemo(() => parseRangesField(rangesText), [rangesText]);
+  const member = memberText.trim() === '' ? undefined : memberText.trim();
   const optionsApply = (RANGE_MODES as readonly string[]).includes(algorithmFor(algorithm).mode);
   // Drawn after mount, so a prerendered page never bakes one seed in for every visitor.
   const [seed, setSeed] = useState<number | null>(initialSeed ?? null);
-  const nowRef = useRef<SettingsNow>({ algorithm, intensity, seed, rangesField, fixChecksums, optionsApply });
-  nowRef.current = { algorithm, intensity, seed, rangesField, fixChecksums, optionsApply };
+  const nowRef = useRef<SettingsNow>({ algorithm, intensity, seed, rangesField, fixChecksums, optionsApply, member });
+  nowRef.current = { algorithm, intensity, seed, rangesField, fixChecksums, optionsApply, member };
 
   useEffect(() => {
     if (initialSeed === undefined) setSeed(randomSeed());
@@ -168,6 +175,9 @@ export function useSettings(initialSeed?: number): Settings {
     setAlgorithm,
     setIntensity,
     setRangesText,
+    memberText,
+    member,
+    setMemberText,
     setFixChecksums,
     newSeed,
     applySeed,
