@@ -80,7 +80,7 @@ describe('TargetPicker', () => {
   it('opens again with the picks the field holds', async () => {
     render(<Harness files={[pngFile]} ranges="only png:IDAT#2/crc, 0:4" />);
     const box = await screen.findByRole('checkbox', { name: /IDAT/ });
-    expect(box).toBeChecked();
+    await waitFor(() => expect(box).toBeChecked());
     expect(screen.getByRole('combobox', { name: 'Which IDAT' })).toHaveValue('IDAT#2');
     expect(screen.getByRole('combobox', { name: 'Part of IDAT' })).toHaveValue('crc');
   });
