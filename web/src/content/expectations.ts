@@ -48,6 +48,8 @@ export interface FormatExpectations {
   /** Region paths of a typical file of this type (each one is in the sample's map). */
   paths: string[];
   cases: ExpectationCase[];
+  /** Paragraphs after the cases (what --member does to the report, say). */
+  notes?: string[];
   /** How to aim, with real commands. */
   examples: ReportExample[];
 }
@@ -59,19 +61,19 @@ export const SAY = {
   structural:
     'A changed signature, magic number, type code or marker, or a changed length, offset, count or size, is reject: the reader no longer recognises the file, or its layout no longer holds together.',
   checked:
-    'Bytes a checksum covers (a PNG chunk, a ZIP member, an Ogg page, a FLAC frame) are reject while that checksum no longer matches; with --fix-checksums the checksum is recomputed and the same damage is may_accept, because a reader gets past the check to the damaged content.',
+    'Bytes a checksum covers (a critical PNG chunk, a ZIP member, a gzip stream, an Ogg page, a FLAC frame) are reject while that checksum no longer matches. --fix-checksums recomputes the checksums of PNG chunks, stored ZIP members, tar headers, Ogg pages and FLAC frames, and then the same damage is may_accept: a reader gets past the check to the damaged content.',
   payload:
     'Content nothing in the format verifies (a JPEG scan, an MP4 sample, a PDF object body, a PNG tEXt chunk) is may_accept: a reader may open the file and show or compute damaged content.',
   skipped: 'Bytes readers skip (padding, the gaps between parts, anything after the end marker) are ignored.',
   lost: 'For a mode that cuts or removes bytes, the hits are the input regions whose bytes were lost, each judged by its role as if it had changed: lose a CRC, a length or the end marker and it is reject; lose only content and it is may_accept, although a reader that compares a declared size with the bytes left can still notice the cut.',
-  aim: 'To aim, give --only a selector FORMAT:PATH from the report: png:IDAT/data is the data of every IDAT chunk, png:IDAT#1/data only the second, and * matches within one path segment; quote a selector that holds *, [ or a space in the shell. A selector that matches nothing is an error that lists the file units.',
+  aim: "To aim, give --only (or --protect) a selector FORMAT:PATH from the report: png:IDAT/data is the data of every IDAT chunk, png:IDAT#1/data only the second, and * matches within one path segment; quote a selector that holds *, [ or a space in the shell. A selector that matches nothing is an error that lists the file's units.",
   spread:
     'Damage spread over the whole file nearly always reaches a length, a type code or checksummed bytes, so on a file with structure the report says reject: a strict reader must refuse it, while a tolerant one may still show part of it.',
   text: 'CSV, JSON and other text have no structure map: the whole file is one region, text:whole, content that nothing in a text format verifies, so every change is may_accept. That is the expectation the format defines, not a prediction: a strict parser still fails on broken quoting or brackets, and strict UTF-8 decoding on invalid bytes.',
   zipData:
-    'A member data is covered by the CRC-32 of its uncompressed content, so damage there is reject. --fix-checksums recomputes that CRC only for stored members (method 0); a deflated member, as every part of a DOCX or XLSX is, stays reject. To reach the parser behind the ZIP layer, use --member.',
+    "A member's data is covered by the CRC-32 of its uncompressed content, so damage there is reject. --fix-checksums recomputes that CRC only for stored members (method 0); a deflated member, as the parts of a DOCX or XLSX usually are, stays reject. To reach the parser behind the ZIP layer, use --member.",
   member:
-    'With --member GLOB each matching member is corrupted as a file of its own, stored with the right CRC-32 and sizes, and the archive is rebuilt valid: unzip -t passes and the member extracts to its damaged content, so the test reaches the XML parser. The report then describes the members in member.members; its hits compare the archive bytes only when the rebuilt archive keeps the input length, and a deflated member comes back stored, so for a DOCX or XLSX the hits are empty and expect_overall reads unchanged.',
+    "With --member GLOB each matching member is corrupted as a file of its own, stored with the right CRC-32 and sizes, and the archive is rebuilt valid: unzip -t passes and the member extracts to its damaged content, so the test reaches the XML parser. Read the report's member.members, not its hits: the hits compare the archive's bytes only when the rebuilt archive keeps the input's length. A deflated member comes back stored, so for a DOCX or XLSX the hits are usually empty and expect_overall reads unchanged; a stored member damaged in place keeps the length, and then the hits count its rewritten CRC-32 as damage and say reject, although unzip -t passes.",
 } as const;
 
 /** The sentences every expectations section shows, carried in each page's data chunk. */
@@ -120,7 +122,7 @@ export const modeExpectations: Record<ModeSlug, ModeExpectations> = {
   },
   'header-tamper': {
     summary:
-      "Header Tamper breaks the structure its file's readers need first: the signature, the magic numbers, the end records. Those regions are magic or layout, so for every format with a structure map the report says reject, and a strict reader must refuse the file. Text is the exception: a CSV or JSON file is one region that nothing verifies.",
+      "Header Tamper breaks the structure its file's readers need first: the signature, the magic numbers, the end records. Those regions are magic or layout, so for every format Fracture maps (PNG, JPEG, GIF, WebP, WAV, AVI, MP4, MOV, HEIC, the ZIP family, tar, gzip, Ogg, FLAC, PDF, ELF) the report says reject, and a strict reader must refuse the file. Text and the formats without a map (BMP or MP3, say) are one region, FORMAT:whole, that nothing verifies: may_accept.",
     cases: [
       { expect: 'reject', text: SAY.structural },
       {
@@ -303,8 +305,8 @@ export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {
         text: 'Local headers, central directory entries and the end record: the offsets and sizes the ZIP layer reads.',
       },
       { expect: 'reject', text: SAY.zipData },
-      { expect: 'may_accept', text: SAY.member },
     ],
+    notes: [SAY.member],
     examples: [
       {
         command:
@@ -332,8 +334,8 @@ export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {
         text: 'Local headers, central directory entries and the end record: the offsets and sizes the ZIP layer reads.',
       },
       { expect: 'reject', text: SAY.zipData },
-      { expect: 'may_accept', text: SAY.member },
     ],
+    notes: [SAY.member],
     examples: [
       {
         command: 'npx fracture --mode bit_rot --seed 7 --only zip:eocd --report sheet.xlsx',
@@ -385,6 +387,7 @@ export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {
       },
       { expect: 'ignored', text: 'Bytes before the first member.' },
     ],
+    notes: [SAY.member],
     examples: [
       {
         command:
@@ -402,6 +405,15 @@ export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {
         overall: 'reject',
         hits: [{ path: 'zip:member[data/values.csv]/data', expect: 'reject' }],
         note: 'values.csv is deflated: --fix-checksums cannot recompute its CRC (it covers the inflated content), so a reader must refuse it. Aim with --member data/values.csv to damage its content instead.',
+      },
+      {
+        command: 'npx fracture --mode byte_flip --seed 7 --member notes.txt --report bundle.zip',
+        overall: 'reject',
+        hits: [
+          { path: 'zip:member[notes.txt]/data', expect: 'reject' },
+          { path: 'zip:central[notes.txt]', expect: 'reject' },
+        ],
+        note: 'notes.txt is damaged as a text file of its own and stored with its new CRC-32: unzip -t passes and the archive keeps its length. The hits still say reject, because they count the rewritten CRC as damage; member.members is the record of what changed.',
       },
     ],
   },

@@ -10,7 +10,7 @@ import type {
   Overall,
   ReportExample,
 } from '../../content/expectations.ts';
-import { Badge, Card, Container, Grid, Lead, Section, SectionHeader } from '../../ui/layout.tsx';
+import { Badge, Card, Container, Lead, Section, SectionHeader } from '../../ui/layout.tsx';
 
 const TONE: Record<Overall, string | undefined> = {
   reject: 'warn',
@@ -39,7 +39,13 @@ const Cases = styled.ul`
   list-style: none;
 
   & > li { display: flex; gap: 12px; align-items: baseline; margin-bottom: 0.75em; }
-  & > li > span:first-child { flex: none; min-width: 7.5em; justify-content: center; }
+  & > li > span:first-child { flex: none; min-width: 8.5em; justify-content: center; }
+`;
+
+/** The example commands, one per row so each command reads whole. */
+const Examples = styled.div`
+  display: grid;
+  gap: 20px;
 `;
 
 const Paths = styled.ul`
@@ -136,13 +142,16 @@ export function FormatExpectationsSection({
           ))}
         </Paths>
         <CaseList cases={data.cases} label={`What damage in a ${name} file should cause`} />
+        {data.notes?.map((note) => (
+          <p key={note}>{note}</p>
+        ))}
         <p>{words.report}</p>
         <p>{words.aim}</p>
-        <Grid data-columns="2">
+        <Examples>
           {data.examples.map((example) => (
             <Example key={example.command} example={example} words={words} />
           ))}
-        </Grid>
+        </Examples>
       </Container>
     </Section>
   );
