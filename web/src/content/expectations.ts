@@ -57,7 +57,7 @@ export interface FormatExpectations {
 /** Sentences more than one page carries. */
 export const SAY = {
   report:
-    'Every report lists hits: each region of the file that a run changed (FORMAT:UNIT/FIELD, such as png:IDAT#2/crc, the CRC of the third IDAT chunk), the expectation for it and one sentence why; expect_overall is the strongest of them (reject over may_accept over ignored).',
+    'The report lists hits: each region a run changed (FORMAT:UNIT/FIELD, such as png:IDAT#2/crc, the CRC of the third IDAT chunk), its expectation and why; expect_overall is the strongest of them (reject, then may_accept, then ignored).',
   structural:
     'A changed signature, magic number, type code or marker, or a changed length, offset, count or size, is reject: the reader no longer recognises the file, or its layout no longer holds together.',
   checked:
@@ -66,7 +66,7 @@ export const SAY = {
     'Content nothing in the format verifies (a JPEG scan, an MP4 sample, a PDF object body, a PNG tEXt chunk) is may_accept: a reader may open the file and show or compute damaged content.',
   skipped: 'Bytes readers skip (padding, the gaps between parts, anything after the end marker) are ignored.',
   lost: 'For a mode that cuts or removes bytes, the hits are the input regions whose bytes were lost, each judged by its role as if it had changed: lose a CRC, a length or the end marker and it is reject; lose only content and it is may_accept, although a reader that compares a declared size with the bytes left can still notice the cut.',
-  aim: "To aim, give --only (or --protect) a selector FORMAT:PATH from the report: png:IDAT/data is the data of every IDAT chunk, png:IDAT#1/data only the second, and * matches within one path segment; quote a selector that holds *, [ or a space in the shell. A selector that matches nothing is an error that lists the file's units.",
+  aim: "Aim with --only or --protect and a selector FORMAT:PATH: png:IDAT/data is every IDAT chunk's data, png:IDAT#1/data the second's, and * matches within one path segment. Quote a selector holding *, [ or a space. A selector that matches nothing is an error listing the file's units.",
   spread:
     'Damage spread over the whole file nearly always reaches a length, a type code or checksummed bytes, so on a file with structure the report says reject: a strict reader must refuse it, while a tolerant one may still show part of it.',
   text: 'CSV, JSON and other text have no structure map: the whole file is one region, text:whole, content that nothing in a text format verifies, so every change is may_accept. That is the expectation the format defines, not a prediction: a strict parser still fails on broken quoting or brackets, and strict UTF-8 decoding on invalid bytes.',

@@ -1,9 +1,17 @@
 import { styled } from 'styled-components';
 import type { FileType } from '../../content/types.ts';
-import { Card, CheckList, Container, Grid, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
+import { Card, CheckList, Container, Grid, Lead, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
 import type { PageData } from '../catalog.ts';
-import { FormatExpectationsSection } from './Expectations.tsx';
-import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
+import {
+  CallToActionSection,
+  CaseList,
+  ContentSeo,
+  FaqSection,
+  LinkCards,
+  PageHero,
+  ReportExampleCard,
+  StartButton,
+} from './parts.tsx';
 
 const Stat = styled.p`
   display: flex;
@@ -15,6 +23,23 @@ const Stat = styled.p`
   color: var(--muted);
 
   & > strong { color: var(--text); font-size: 1.5rem; font-family: var(--mono); }
+`;
+
+const Paths = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 16px;
+  padding: 0;
+  margin: 0 0 1.5em;
+  list-style: none;
+  font-family: var(--mono);
+  font-size: 0.88rem;
+`;
+
+/** The example commands, one per row so each command reads whole. */
+const Examples = styled.div`
+  display: grid;
+  gap: 20px;
 `;
 
 const Split = styled.div`
@@ -84,7 +109,32 @@ export function FileTypePage({ record, related, expectations }: PageData<FileTyp
       </Section>
 
       {expectations?.format && (
-        <FormatExpectationsSection data={expectations.format} words={expectations.words} name={record.name} />
+        <Section aria-labelledby="report-names">
+          <Container>
+            <SectionHeader
+              id="report-names"
+              eyebrow="Expectations"
+              title={`What the report names in a ${record.name} file`}
+            />
+            <Lead>{expectations.format.units}</Lead>
+            <Paths aria-label={`${record.name} regions`}>
+              {expectations.format.paths.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </Paths>
+            <CaseList cases={expectations.format.cases} label={`What damage in a ${record.name} file should cause`} />
+            {expectations.format.notes?.map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+            <p>{expectations.words.report}</p>
+            <p>{expectations.words.aim}</p>
+            <Examples>
+              {expectations.format.examples.map((example) => (
+                <ReportExampleCard key={example.command} example={example} words={expectations.words} />
+              ))}
+            </Examples>
+          </Container>
+        </Section>
       )}
 
       <Section aria-labelledby="benefits">

@@ -3,8 +3,16 @@ import type { Mode } from '../../content/types.ts';
 import { algorithmFor } from '../../../../lib/engine/shared/modes.ts';
 import { Card, CheckList, Container, Grid, Lead, NumberedSteps, Section, SectionHeader } from '../../ui/layout.tsx';
 import type { PageData } from '../catalog.ts';
-import { ModeExpectationsSection } from './Expectations.tsx';
-import { CallToActionSection, ContentSeo, FaqSection, LinkCards, PageHero, StartButton } from './parts.tsx';
+import {
+  CallToActionSection,
+  CaseList,
+  ContentSeo,
+  FaqSection,
+  LinkCards,
+  PageHero,
+  ReportExampleCard,
+  StartButton,
+} from './parts.tsx';
 
 const Split = styled.div`
   display: grid;
@@ -66,7 +74,15 @@ export function ModePage({ record, related, expectations }: PageData<Mode>) {
       </Section>
 
       {expectations?.mode && (
-        <ModeExpectationsSection data={expectations.mode} words={expectations.words} name={record.name} />
+        <Section aria-labelledby="reader">
+          <Container>
+            <SectionHeader id="reader" eyebrow="Expectations" title="What a reader should do" />
+            <Lead>{expectations.mode.summary}</Lead>
+            <CaseList cases={expectations.mode.cases} label={`What ${record.name} damage should cause`} />
+            <p>{expectations.words.report}</p>
+            <ReportExampleCard example={expectations.mode.example} words={expectations.words} />
+          </Container>
+        </Section>
       )}
 
       <Section aria-labelledby="checklist">

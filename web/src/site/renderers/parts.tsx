@@ -1,11 +1,14 @@
-// Building blocks every content renderer shares: hero, FAQ, call to action, link cards, head tags.
+// Building blocks every content renderer shares: hero, FAQ, call to action, link cards, head tags,
+// and the expectation badges, case lists and example commands of the mode and file type pages.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
+// Types only: the expectations' text comes in each page's own data chunk (PageData.expectations).
+import type { ExpectationCase, ExpectationWords, Overall, ReportExample } from '../../content/expectations.ts';
 import type { ContentBase, Faq, Hero } from '../../content/types.ts';
 import { Accordion } from '../../ui/Accordion.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Container, Eyebrow, Lead, Prose, Section, SectionHeader } from '../../ui/layout.tsx';
+import { Badge, Card, Container, Eyebrow, Lead, Prose, Section, SectionHeader } from '../../ui/layout.tsx';
 import { contentLabel } from '../routeIndex.ts';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, faqPage, webPage, type JsonLdNode } from '../seo/structuredData.ts';
@@ -205,5 +208,74 @@ export function ContentSeo({
       ogType="article"
       structuredData={nodes}
     />
+  );
+}
+
+const TONE: Record<Overall, string | undefined> = {
+  reject: 'warn',
+  may_accept: 'accent',
+  ignored: undefined,
+  unchanged: undefined,
+};
+
+/** A command, as written; scrolls sideways as a focusable, named region. */
+const Command = styled.pre`
+  margin: 0 0 1em;
+  padding: 12px 14px;
+  overflow-x: auto;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+  color: var(--text);
+  font-size: 0.85rem;
+
+  &:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+`;
+
+const Cases = styled.ul`
+  padding: 0;
+  margin: 0 0 1.5em;
+  list-style: none;
+
+  & > li { display: flex; gap: 12px; align-items: baseline; margin-bottom: 0.75em; }
+  & > li > span:first-child { flex: none; min-width: 8.5em; justify-content: center; }
+`;
+
+export function Expect({ value }: { value: Overall }) {
+  return <Badge data-tone={TONE[value]}>{value}</Badge>;
+}
+
+export function CaseList({ cases, label }: { cases: readonly ExpectationCase[]; label: string }) {
+  return (
+    <Cases aria-label={label}>
+      {cases.map((c) => (
+        <li key={c.text}>
+          <Expect value={c.expect} />
+          <span>{c.text}</span>
+        </li>
+      ))}
+    </Cases>
+  );
+}
+
+export function ReportExampleCard({ example, words }: { example: ReportExample; words: ExpectationWords }) {
+  return (
+    <Card>
+      <Command role="region" tabIndex={0} aria-label="Command">
+        <code>{example.command}</code>
+      </Command>
+      <p>
+        The report: expect_overall <Expect value={example.overall} /> ({words.meanings[example.overall]})
+        {example.hits.length > 0 ? '; hits include ' : '; no hits'}
+        {example.hits.map((h, i) => (
+          <span key={h.path}>
+            {i > 0 ? ', ' : ''}
+            <code>{h.path}</code> ({h.expect})
+          </span>
+        ))}
+        .
+      </p>
+      <p>{example.note}</p>
+    </Card>
   );
 }
