@@ -1,76 +1,192 @@
 // Generated from engine-data/cli.toml by scripts/gen-engine-data.mjs; do not edit.
-// The command lines' options and help texts, as engine-rs/cli/src/cli_tables.rs has them.
+// The command lines' options, help texts and usage errors, as engine-rs/cli/src/cli_tables.rs has them.
 
-export const FRACTURE_ABOUT = 'Corrupts copies of FILEs deterministically; the originals are never changed.';
-/** The help of FILE, the corrupting command's positional. */
-export const FRACTURE_FILE = 'the files to corrupt; - reads standard input and writes the result to standard output';
-/** The subcommands and the exit status, after the options. */
-export const FRACTURE_AFTER =
-  "Commands:\n  minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)\n  bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)\n  run       feed variants to a program and report what crashed or hung (fracture run --help)\n  merge     merge the directories of campaign shards into one (fracture merge --help)\n  agree     the engines give the same bytes and reports for FILEs and seeds (npm CLI; fracture agree --help)\n\nExit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.";
-/** The corrupting command's options, in the order `--help` lists them. */
-export const FRACTURE_OPTIONS = {
-  mode: {
-    value: 'M',
-    help: 'byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, interrupted_transfer, bad_sectors, bit_rot, or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections, interrupted_download',
+/** `fracture [OPTIONS] [FILE]...` */
+export const FRACTURE = {
+  options: {
+    mode: { value: 'M' },
+    intensity: { value: 'N' },
+    seed: { value: 'S' },
+    count: { value: 'N' },
+    only: { value: 'A:B', repeatable: true },
+    protect: { value: 'A:B', repeatable: true },
+    'fix-checksums': {},
+    member: { value: 'GLOB' },
+    out: { value: 'DIR' },
+    name: { value: 'NAME' },
+    engine: { value: 'E', npmOnly: true },
+    report: {},
+    pdf: {},
+    json: {},
+    zip: { value: 'FILE' },
+    quiet: {},
+    'dry-run': {},
+    help: { short: 'h' },
+    version: { short: 'V' },
   },
-  intensity: { value: 'N', help: '0-100 (default 80)' },
-  seed: {
-    value: 'S',
-    help: '0-9007199254740991 (default random, always printed); variant j of file i uses S + i * N + j',
-  },
-  count: {
-    value: 'N',
-    help: 'variants of every FILE (default 1, at most 1000000); with N > 1 they are named {base}_corrupted_{seed}{.ext}',
-  },
-  only: {
-    value: 'A:B',
-    repeatable: true,
-    help: "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative counts from the end, an empty end is the file's (--only=-4096:); or a selector FORMAT:PATH of the file's structure map (png:IDAT/data)",
-  },
-  protect: { value: 'A:B', repeatable: true, help: 'never change bytes in [A, B) (repeatable; the same form)' },
-  'fix-checksums': {
-    help: 'recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP entries, tar headers, Ogg pages, FLAC frames) after the damage, so readers reach it. --only, --protect and --fix-checksums: byte_flip, header_preserve_flip, bad_sectors and bit_rot',
-  },
-  member: {
-    value: 'GLOB',
-    help: 'corrupt only the members of a ZIP-family or tar archive whose names match GLOB (* and ? within a path segment, ** across segments), each as a file of its own, and keep the archive valid',
-  },
-  out: { value: 'DIR', help: 'output directory (default ./corrupted): DIR/{base}_corrupted{.ext}' },
-  name: { value: 'NAME', help: 'the name FILE - goes by, for format detection and reports (default stdin)' },
-  engine: {
-    value: 'E',
-    npmOnly: true,
-    help: 'wasm (default: the WebAssembly engine the browser runs) or ts (the reference engine)',
-  },
-  report: { help: 'also write DIR/{name}_corruption_report.json ({name}_{seed}_corruption_report.json with N > 1)' },
-  pdf: {
-    help: 'also write DIR/{name}_corruption_report.pdf, named as --report names the JSON; with --zip the session report PDF goes into the ZIP too',
-  },
-  json: { help: 'print one report per line on stdout (on stderr when a FILE is -)' },
-  zip: { value: 'FILE', help: 'also write a batch ZIP with every corrupted file and the session report' },
-  quiet: { help: 'no progress bars and no per-file lines (errors and the seed line still print)' },
-  'dry-run': {
-    help: 'print the plan (each input, how it is read, each output and its seed) and write nothing; with --json as one JSON object',
-  },
-  help: { short: 'h', help: 'print this help' },
-  version: { short: 'V', help: 'print the version' },
+  help: "Corrupts copies of FILEs deterministically; the originals are never changed.\n\nUsage: fracture [OPTIONS] [FILE]...\n\nArguments:\n  [FILE]...  the files to corrupt; - reads standard input and writes the result to standard output\n\nOptions:\n      --mode <M>       byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks,\n                       guaranteed_break, interrupted_transfer, bad_sectors, bit_rot, or a UI name:\n                       quick_scramble, stealth_corruption, cut_replace, jumble_sections,\n                       interrupted_download\n      --intensity <N>  0-100 (default 80)\n      --seed <S>       0-9007199254740991 (default random, always printed); variant j of file i uses\n                       S + i * N + j\n      --count <N>      variants of every FILE (default 1, at most 1000000); with N > 1 they are\n                       named {base}_corrupted_{seed}{.ext}\n      --only <A:B>     change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex\n                       allowed, negative counts from the end, an empty end is the file's\n                       (--only=-4096:); or a selector FORMAT:PATH of the file's structure map\n                       (png:IDAT/data)\n      --protect <A:B>  never change bytes in [A, B) (repeatable; the same form)\n      --fix-checksums  recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP\n                       entries, tar headers, Ogg pages, FLAC frames) after the damage, so readers\n                       reach it. --only, --protect and --fix-checksums: byte_flip,\n                       header_preserve_flip, bad_sectors and bit_rot\n      --member <GLOB>  corrupt only the members of a ZIP-family or tar archive whose names match\n                       GLOB (* and ? within a path segment, ** across segments), each as a file of\n                       its own, and keep the archive valid\n      --out <DIR>      output directory (default ./corrupted): DIR/{base}_corrupted{.ext}\n      --name <NAME>    the name FILE - goes by, for format detection and reports (default stdin)\n      --engine <E>     wasm (default: the WebAssembly engine the browser runs) or ts (the reference\n                       engine)\n      --report         also write DIR/{name}_corruption_report.json\n                       ({name}_{seed}_corruption_report.json with N > 1)\n      --pdf            also write DIR/{name}_corruption_report.pdf, named as --report names the\n                       JSON; with --zip the session report PDF goes into the ZIP too\n      --json           print one report per line on stdout (on stderr when a FILE is -)\n      --zip <FILE>     also write a batch ZIP with every corrupted file and the session report\n      --quiet          no progress bars and no per-file lines (errors and the seed line still print)\n      --dry-run        print the plan (each input, how it is read, each output and its seed) and\n                       write nothing; with --json as one JSON object\n  -h, --help           print this help\n  -V, --version        print the version\n\nCommands:\n  minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)\n  bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)\n  run       feed variants to a program and report what crashed or hung (fracture run --help)\n  merge     merge the directories of campaign shards into one (fracture merge --help)\n  agree     the engines give the same bytes and reports for FILEs and seeds (npm CLI; fracture agree --help)\n\nExit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.\n",
 } as const;
 
-export const MINIMIZE_ABOUT =
-  'Finds a file that differs from ORIGINAL in as few bytes as possible while the test command still fails on it, starting from CORRUPTED (same length). The result is 1-minimal: restoring any one of its changed bytes makes the test pass.';
-export const MINIMIZE_ORIGINAL = 'the file the test passes on';
-export const MINIMIZE_CORRUPTED = 'a corrupted copy of it, of the same length, that the test fails on';
-export const MINIMIZE_AFTER =
-  'The test is run by /bin/sh exactly as written, with your rights: give it only commands you would type yourself. {} becomes the path of a temporary copy named like CORRUPTED (letters, digits and ._- kept, others made _), in a directory of its own per parallel test, quoted for the shell only if the path needs it; a test without {} reads the file on standard input. Failing is a non-zero exit, a signal, or running past --timeout; its output is discarded. Temporary files are removed at the end and on Ctrl-C.\n\nExit status: 0 minimised, 1 the test passes on CORRUPTED or fails on ORIGINAL (or a file error), 2 usage error.';
-/** `fracture minimize`'s options, in the order `--help` lists them. */
-export const MINIMIZE_OPTIONS = {
-  test: {
-    value: 'CMD',
-    help: "the test, run by /bin/sh: {} is the candidate file's path (without {}: it is standard input)",
+/** `fracture minimize [OPTIONS] [ORIGINAL] [CORRUPTED]` */
+export const MINIMIZE = {
+  options: {
+    test: { value: 'CMD' },
+    out: { value: 'FILE' },
+    timeout: { value: 'MS' },
+    jobs: { value: 'N' },
+    quiet: {},
+    help: { short: 'h' },
   },
-  out: { value: 'FILE', help: 'where to write the result (default {base}_minimized{.ext} beside CORRUPTED)' },
-  timeout: { value: 'MS', help: 'a test running longer has failed (default 10000)' },
-  jobs: { value: 'N', help: 'tests run at once (default: the number of cores)' },
-  quiet: { help: 'no progress lines' },
-  help: { short: 'h', help: 'print this help' },
+  help: "Finds a file that differs from ORIGINAL in as few bytes as possible while the test command still\nfails on it, starting from CORRUPTED (same length). The result is 1-minimal: restoring any one of\nits changed bytes makes the test pass.\n\nUsage: fracture minimize [OPTIONS] [ORIGINAL] [CORRUPTED]\n\nArguments:\n  [ORIGINAL]   the file the test passes on\n  [CORRUPTED]  a corrupted copy of it, of the same length, that the test fails on\n\nOptions:\n      --test <CMD>    the test, run by /bin/sh: {} is the candidate file's path (without {}: it is\n                      standard input)\n      --out <FILE>    where to write the result (default {base}_minimized{.ext} beside CORRUPTED)\n      --timeout <MS>  a test running longer has failed (default 10000)\n      --jobs <N>      tests run at once (default: the number of cores)\n      --quiet         no progress lines\n  -h, --help          print this help\n\nThe test is run by /bin/sh exactly as written, with your rights: give it only commands you would\ntype yourself. {} becomes the path of a temporary copy named like CORRUPTED (letters, digits and ._-\nkept, others made _), in a directory of its own per parallel test, quoted for the shell only if the\npath needs it; a test without {} reads the file on standard input. Failing is a non-zero exit, a\nsignal, or running past --timeout; its output is discarded. Temporary files are removed at the end\nand on Ctrl-C.\n\nExit status: 0 minimised, 1 the test passes on CORRUPTED or fails on ORIGINAL (or a file error), 2\nusage error.\n",
 } as const;
+
+/** `fracture bench [OPTIONS]` */
+export const BENCH = {
+  options: {
+    sizes: { value: 'LIST' },
+    modes: { value: 'LIST' },
+    inputs: { value: 'LIST' },
+    intensity: { value: 'N' },
+    runs: { value: 'N' },
+    seed: { value: 'S' },
+    engine: { value: 'E', npmOnly: true },
+    'ts-max-mib': { value: 'N', npmOnly: true },
+    json: {},
+    compare: { value: 'OLD' },
+    'max-slowdown': { value: 'R' },
+    help: { short: 'h' },
+  },
+  help: "Times the engine on each mode with inputs made from the seed (random bytes and a PNG), the same\nsuite and JSON in the native CLI, the npm CLI and the /benchmark page (docs/benchmark.md). Timed:\none engine call on bytes in memory, its output included; not timed: making the input.\n\nUsage: fracture bench [OPTIONS]\n\nOptions:\n      --sizes <LIST>      input sizes in MiB, comma-separated; 64K is KiB (default 16, at most 2048\n                          MiB)\n      --modes <LIST>      modes, comma-separated (default all eight)\n      --inputs <LIST>     random, png or both, comma-separated (default random,png)\n      --intensity <N>     0-100 (default 80)\n      --runs <N>          timed runs per row, 1-100 (default 5); the table shows their median and\n                          range\n      --seed <S>          makes the inputs and seeds the engine (default 1)\n      --engine <E>        wasm, ts or both (default both)\n      --ts-max-mib <N>    the reference engine's rows run at most N MiB (default 16)\n      --json              print the result as one JSON object (docs/benchmark.md) instead of the\n                          table\n      --compare <OLD>     a JSON result to compare with: the ratio new / old per row\n      --max-slowdown <R>  with --compare, exit 1 when a row's ratio is above R (default 1.25)\n  -h, --help              print this help\n\nExit status: 0 done, 1 a row is slower than OLD by more than --max-slowdown (or the engine failed),\n2 usage error.\n",
+} as const;
+
+/** `fracture run [OPTIONS] FILE... -- PROGRAM [ARGS]...` */
+export const RUN = {
+  options: {
+    mode: { value: 'M' },
+    intensity: { value: 'N' },
+    only: { value: 'A:B', repeatable: true },
+    protect: { value: 'A:B', repeatable: true },
+    'fix-checksums': {},
+    seed: { value: 'S' },
+    count: { value: 'N' },
+    jobs: { value: 'J' },
+    timeout: { value: 'SECONDS' },
+    out: { value: 'DIR' },
+    shard: { value: 'K/M' },
+    'crash-exit': { value: 'CODES' },
+    'crash-pattern': { value: 'REGEX' },
+    resume: {},
+    'no-minimize': {},
+    quiet: {},
+    help: { short: 'h' },
+  },
+  help: "Feeds each variant of FILEs to PROGRAM and records what happened: accepted (exit 0), rejected\n(another exit), crashed (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP or SIGSYS; an exit code\nin --crash-exit; a sanitizer report, a Rust panic or --crash-pattern on standard error) or hung\n(still running at --timeout: its process group is killed). Variant j of file i uses seed S + i * N +\nj, the bytes `fracture --seed S --count N` writes for it.\n\nUsage: fracture run [OPTIONS] FILE... -- PROGRAM [ARGS]...\n\nArguments:\n  FILE...            the files whose variants PROGRAM gets\n  PROGRAM [ARGS]...  the program under test and its arguments, after --\n\nOptions:\n      --mode <M>               byte_flip (default), header_preserve_flip, truncate_insert,\n                               shuffle_blocks, guaranteed_break, interrupted_transfer, bad_sectors,\n                               bit_rot, or a UI name: quick_scramble, stealth_corruption,\n                               cut_replace, jumble_sections, interrupted_download\n      --intensity <N>          0-100 (default 80)\n      --only <A:B>             change bytes only in [A, B) (repeatable): byte offsets, B exclusive,\n                               0x hex allowed, negative counts from the end, an empty end is the\n                               file's (--only=-4096:); or a selector FORMAT:PATH of the file's\n                               structure map (png:IDAT/data)\n      --protect <A:B>          never change bytes in [A, B) (repeatable; the same form)\n      --fix-checksums          recompute the checksums that cover stored bytes (PNG chunks, STORED\n                               ZIP entries, tar headers, Ogg pages, FLAC frames) after the damage,\n                               so readers reach it. --only, --protect and --fix-checksums:\n                               byte_flip, header_preserve_flip, bad_sectors and bit_rot\n      --seed <S>               0-9007199254740991 (default random, always printed; with --resume the\n                               campaign's)\n      --count <N>              variants of every FILE (default 1, at most 1000000); variant j of\n                               file i uses S + i * N + j\n      --jobs <J>               runs at once (default: the number of cores)\n      --timeout <SECONDS>      a run still going after this is hung (default 10; up to 3 decimals)\n      --out <DIR>              the campaign directory (default ./campaign)\n      --shard <K/M>            run only slice K of M (the runs whose index r = i * N + j has r % M\n                               == K - 1)\n      --crash-exit <CODES>     exit codes that count as crashes: 1-255 and ranges A-B,\n                               comma-separated (134,139,200-210; default none)\n      --crash-pattern <REGEX>  a standard-error line matching REGEX is a crash\n      --resume                 continue the campaign in DIR, skipping the runs it recorded\n      --no-minimize            do not minimise the unique crashes\n      --quiet                  no progress line and no closing line (errors and the seed line still\n                               print)\n  -h, --help                   print this help\n\nPROGRAM runs directly (no shell) with your rights, in its own process group. {} in ARGS becomes the\nvariant's path (a file named like the input, in a private temporary directory); without {} the\nvariant is PROGRAM's standard input. DIR gets runs.jsonl (a line per run), campaign.json, summary.md\nand crashes/ID/ with each unique crash's first variant, its minimised file and its output. Ctrl-C\nstops cleanly; --resume continues. Specification: docs/campaigns.md.\n\nExit status: 0 nothing crashed or hung, 1 something did (or the campaign could not go on), 2 usage\nerror.\n",
+} as const;
+
+/** `fracture merge [OPTIONS] DIR...` */
+export const MERGE = {
+  options: {
+    out: { value: 'DIR' },
+    quiet: {},
+    help: { short: 'h' },
+  },
+  help: "Merges the directories of the shards of one campaign (fracture run --shard K/M) into one, equal to a\nsingle run over all of them.\n\nUsage: fracture merge [OPTIONS] DIR...\n\nArguments:\n  DIR...  the shards' campaign directories\n\nOptions:\n      --out <DIR>  the merged campaign's directory (absent or empty)\n      --quiet      no closing line\n  -h, --help       print this help\n\nExit status: 0 nothing crashed or hung, 1 something did, 2 usage error.\n",
+} as const;
+
+/** `fracture agree [OPTIONS] [FILE]...` */
+export const AGREE = {
+  options: {
+    mode: { value: 'M' },
+    intensity: { value: 'N' },
+    only: { value: 'A:B', repeatable: true },
+    protect: { value: 'A:B', repeatable: true },
+    'fix-checksums': {},
+    seeds: { value: 'A..B' },
+    native: { value: 'PATH' },
+    engines: { value: 'LIST' },
+    json: {},
+    help: { short: 'h' },
+  },
+  help: "Runs the WebAssembly engine, the TypeScript reference engine and, with --native, the native binary\non each FILE with each seed and the same corruption options, and compares their output bytes and\nreports (timings aside). Prints one line per FILE and seed.\n\nUsage: fracture agree [OPTIONS] [FILE]...\n\nArguments:\n  [FILE]...  the files to run the engines on (they are only read)\n\nOptions:\n      --mode <M>        byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks,\n                        guaranteed_break, interrupted_transfer, bad_sectors, bit_rot, or a UI name:\n                        quick_scramble, stealth_corruption, cut_replace, jumble_sections,\n                        interrupted_download\n      --intensity <N>   0-100 (default 80)\n      --only <A:B>      change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex\n                        allowed, negative counts from the end, an empty end is the file's\n                        (--only=-4096:); or a selector FORMAT:PATH of the file's structure map\n                        (png:IDAT/data)\n      --protect <A:B>   never change bytes in [A, B) (repeatable; the same form)\n      --fix-checksums   recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP\n                        entries, tar headers, Ogg pages, FLAC frames) after the damage, so readers\n                        reach it. --only, --protect and --fix-checksums: byte_flip,\n                        header_preserve_flip, bad_sectors and bit_rot\n      --seeds <A..B>    the seeds, A to B inclusive, each run on every FILE (default 0..2; a single\n                        S is S..S; at most 1000000 seeds)\n      --native <PATH>   also run this native fracture binary (as a subprocess, writing to a\n                        temporary directory) and compare it\n      --engines <LIST>  the engines compared, comma-separated, at least two of wasm, ts and native\n                        (default wasm,ts, and native with --native); leave ts out for files past\n                        4294967295 bytes or to keep memory bounded\n      --json            print one JSON object per FILE and seed on stdout instead of a line of text\n  -h, --help            print this help\n\nThe WebAssembly engine streams every file as the corrupting command does, and its output is compared\npiece by piece as it is made; the native output is written to a temporary directory and read back in\npieces; the reference engine holds the file and its output in memory.\n\nExit status: 0 all engines agree on every FILE and seed, 1 some differ (the line names the first\ndiffering byte offset and the report fields that differ) or a run failed, 2 usage error.\n",
+} as const;
+
+/** The usage errors, each the one line `line` wraps. */
+export const usage = {
+  /** fracture: {message} (see {command} --help) */
+  line: (message: string | number, command: string | number): string => `fracture: ${message} (see ${command} --help)`,
+  /** unknown option {option} */
+  unknownOption: (option: string | number): string => `unknown option ${option}`,
+  /** unexpected argument {argument} */
+  unexpectedArgument: (argument: string | number): string => `unexpected argument ${argument}`,
+  /** option {option} needs a value */
+  needsValue: (option: string | number): string => `option ${option} needs a value`,
+  /** option {option} takes no value */
+  takesNoValue: (option: string | number): string => `option ${option} takes no value`,
+  /** {option} is an option of the npm CLI (npx fracture); this is the native engine */
+  npmOnly: (option: string | number): string =>
+    `${option} is an option of the npm CLI (npx fracture); this is the native engine`,
+  /** Unsupported corruption mode: {mode} */
+  mode: (mode: string | number): string => `Unsupported corruption mode: ${mode}`,
+  /** Intensity must be an integer from 0 to 100, got {value} */
+  intensity: (value: string | number): string => `Intensity must be an integer from 0 to 100, got ${value}`,
+  /** Seed must be an integer from 0 to {max}, got {value} */
+  seed: (max: string | number, value: string | number): string =>
+    `Seed must be an integer from 0 to ${max}, got ${value}`,
+  /** Count must be an integer from 1 to {max}, got {value} */
+  count: (max: string | number, value: string | number): string =>
+    `Count must be an integer from 1 to ${max}, got ${value}`,
+  /** --member needs a glob, such as word/document.xml or '**\/*.xml' */
+  member: (): string => `--member needs a glob, such as word/document.xml or '**/*.xml'`,
+  /** --name must be a file name, not a path or a name with control characters: {name} */
+  name: (name: string | number): string =>
+    `--name must be a file name, not a path or a name with control characters: ${name}`,
+  /** no input files */
+  noInputFiles: (): string => `no input files`,
+  /** - (standard input) can be given only once */
+  stdinTwice: (): string => `- (standard input) can be given only once`,
+  /** --zip cannot be used with - (the corrupted bytes go to standard output) */
+  zipWithStdin: (): string => `--zip cannot be used with - (the corrupted bytes go to standard output)`,
+  /** --count above 1 cannot be used with - (standard output holds one file) */
+  countWithStdin: (): string => `--count above 1 cannot be used with - (standard output holds one file)`,
+  /** --name names standard input: it needs - among the FILEs */
+  nameWithoutStdin: (): string => `--name names standard input: it needs - among the FILEs`,
+  /** Jobs must be an integer from 1 to {max}, got {value} */
+  jobs: (max: string | number, value: string | number): string =>
+    `Jobs must be an integer from 1 to ${max}, got ${value}`,
+  /** Timeout must be an integer from 1 to {max} (milliseconds), got {value} */
+  minimizeTimeout: (max: string | number, value: string | number): string =>
+    `Timeout must be an integer from 1 to ${max} (milliseconds), got ${value}`,
+  /** minimize needs --test CMD */
+  minimizeNeedsTest: (): string => `minimize needs --test CMD`,
+  /** minimize needs ORIGINAL and CORRUPTED */
+  minimizeNeedsFiles: (): string => `minimize needs ORIGINAL and CORRUPTED`,
+  /** Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got {value} */
+  sizes: (value: string | number): string =>
+    `Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got ${value}`,
+  /** Runs must be an integer from 1 to {max}, got {value} */
+  runs: (max: string | number, value: string | number): string =>
+    `Runs must be an integer from 1 to ${max}, got ${value}`,
+  /** Unknown input: {input} (random or png) */
+  benchInput: (input: string | number): string => `Unknown input: ${input} (random or png)`,
+  /** Max slowdown must be a number of at least 1, got {value} */
+  maxSlowdown: (value: string | number): string => `Max slowdown must be a number of at least 1, got ${value}`,
+  /** Timeout must be a number of seconds above 0 and at most {max}, with up to 3 decimals, got {value} */
+  runTimeout: (max: string | number, value: string | number): string =>
+    `Timeout must be a number of seconds above 0 and at most ${max}, with up to 3 decimals, got ${value}`,
+  /** Shard must be K/M with 1 <= K <= M <= {max}, got {value} */
+  shard: (max: string | number, value: string | number): string =>
+    `Shard must be K/M with 1 <= K <= M <= ${max}, got ${value}`,
+  /** --crash-exit must be exit codes from 1 to 255 and ranges A-B, comma-separated, got {value} */
+  crashExit: (value: string | number): string =>
+    `--crash-exit must be exit codes from 1 to 255 and ranges A-B, comma-separated, got ${value}`,
+  /** --crash-pattern is not a valid regular expression: {why} */
+  crashPattern: (why: string | number): string => `--crash-pattern is not a valid regular expression: ${why}`,
+  /** - (standard input) cannot be a campaign input */
+  stdinInCampaign: (): string => `- (standard input) cannot be a campaign input`,
+  /** run needs -- PROGRAM [ARGS...] after the FILEs */
+  runNeedsProgram: (): string => `run needs -- PROGRAM [ARGS...] after the FILEs`,
+  /** merge needs at least one DIR */
+  mergeNeedsDirs: (): string => `merge needs at least one DIR`,
+  /** merge needs --out DIR */
+  mergeNeedsOut: (): string => `merge needs --out DIR`,
+};

@@ -1045,6 +1045,19 @@ const PATH = [join(homedir(), '.cargo', 'bin'), process.env.PATH].join(delimiter
 
 const CLI_NOTICE = `Generated from ${CLI_DATA} by ${GENERATOR}; do not edit.`;
 
+/** A message with `{placeholders}`: its pieces and its parameters, in the order they first appear. */
+function template(where, text, failWith) {
+  if (typeof text !== 'string' || text.length === 0) failWith(where, 'expected a non-empty string');
+  const pieces = text.split(/(\{[a-z_]+\})/);
+  for (const p of pieces) {
+    if (!p.startsWith('{') && /[{}]/.test(p)) failWith(where, `${JSON.stringify(text)}: a brace outside {name}`);
+  }
+  const params = [...new Set(pieces.filter((p) => p.startsWith('{')).map((p) => p.slice(1, -1)))];
+  return { pieces, params };
+}
+
+const COMMAND_KEYS = ['usage', 'about', 'arguments', 'options', 'after'];
+
 function loadCli(toml) {
   const fail_ = (where, message) => {
     throw new DataError(`${CLI_DATA}: ${where}: ${message}`);
@@ -1056,11 +1069,20 @@ function loadCli(toml) {
     fail_('TOML', e.message);
   }
   try {
-    keys('top level', raw, ['fracture', 'minimize']);
-    const options = (where, list) => {
+    const names = Object.keys(raw).filter((k) => k !== 'usage');
+    if (names[0] !== 'fracture') fail('top level', 'the first command is `fracture`');
+    if (!('usage' in raw)) fail('top level', 'missing `usage`');
+    if (!('minimize' in raw)) fail('top level', 'missing `minimize`');
+    const options = (where, list, commands) => {
       if (!Array.isArray(list) || list.length === 0) fail(where, 'expected a list of options');
       const rows = list.map((o, i) => {
         const at = `${where}[${i}]`;
+        if ('like' in o) {
+          keys(at, o, ['name', 'like']);
+          const from = commands[o.like]?.options.find((x) => x.name === o.name);
+          if (!from) fail(`${at}.like`, `no option ${o.name} in an earlier command ${JSON.stringify(o.like)}`);
+          return from;
+        }
         keys(at, o, ['name', 'help'], ['value', 'short', 'repeatable', 'path', 'npm_only']);
         if (!/^[a-z][a-z-]*$/.test(o.name)) fail(at, `${JSON.stringify(o.name)} is not an option name`);
         for (const k of ['repeatable', 'path', 'npm_only']) {
@@ -1081,119 +1103,203 @@ function loadCli(toml) {
       unique(where, rows, (o) => o.name, 'name');
       return rows;
     };
-    const f = raw.fracture;
-    keys('fracture', f, ['about', 'file', 'commands', 'exit_status', 'options']);
-    if (!Array.isArray(f.commands)) fail('fracture.commands', 'expected a list');
-    const commands = f.commands.map((c, i) => {
-      keys(`fracture.commands[${i}]`, c, ['name', 'help'], ['npm_only']);
-      return {
-        name: text(`fracture.commands[${i}].name`, c.name),
-        help: text(`fracture.commands[${i}].help`, c.help),
+    const commands = {};
+    for (const name of names) {
+      const c = raw[name];
+      const fracture = name === 'fracture';
+      keys(name, c, COMMAND_KEYS, fracture ? ['commands'] : ['npm_only']);
+      if (!Array.isArray(c.arguments)) fail(`${name}.arguments`, 'expected a list');
+      if (!Array.isArray(c.after)) fail(`${name}.after`, 'expected a list of paragraphs');
+      commands[name] = {
+        name,
         npmOnly: c.npm_only === true,
+        usage: text(`${name}.usage`, c.usage),
+        about: text(`${name}.about`, c.about),
+        arguments: c.arguments.map((a, i) => {
+          const at = `${name}.arguments[${i}]`;
+          keys(at, a, ['name', 'help'], ['many', 'rest', 'shown']);
+          if (!/^[A-Z]+$/.test(a.name)) fail(`${at}.name`, 'expected a name in capitals');
+          const many = a.many === true;
+          return {
+            name: a.name,
+            help: text(`${at}.help`, a.help),
+            many,
+            rest: a.rest === true,
+            shown: 'shown' in a ? text(`${at}.shown`, a.shown) : many ? `[${a.name}]...` : `[${a.name}]`,
+          };
+        }),
+        options: options(`${name}.options`, c.options, commands),
+        after: c.after.map((p, i) => text(`${name}.after[${i}]`, p)),
+        commands: fracture
+          ? (() => {
+              if (!Array.isArray(c.commands)) fail('fracture.commands', 'expected a list');
+              return c.commands.map((sub, i) => {
+                keys(`fracture.commands[${i}]`, sub, ['name', 'help'], ['npm_only']);
+                return {
+                  name: text(`fracture.commands[${i}].name`, sub.name),
+                  help: text(`fracture.commands[${i}].help`, sub.help),
+                  npmOnly: sub.npm_only === true,
+                };
+              });
+            })()
+          : [],
       };
+    }
+    if (typeof raw.usage !== 'object' || raw.usage === null) fail('usage', 'expected a table');
+    const usage = Object.entries(raw.usage).map(([name, message]) => {
+      const where = `usage.${name}`;
+      if (!/^[a-z][a-z0-9_]*$/.test(name)) fail(where, 'a name is lower-case words joined by _');
+      return { name, ...template(where, message, fail) };
     });
-    const m = raw.minimize;
-    keys('minimize', m, ['about', 'original', 'corrupted', 'after', 'options']);
-    if (!Array.isArray(m.after)) fail('minimize.after', 'expected a list of paragraphs');
-    return {
-      fracture: {
-        about: text('fracture.about', f.about),
-        file: text('fracture.file', f.file),
-        commands,
-        exitStatus: text('fracture.exit_status', f.exit_status),
-        options: options('fracture.options', f.options),
-      },
-      minimize: {
-        about: text('minimize.about', m.about),
-        original: text('minimize.original', m.original),
-        corrupted: text('minimize.corrupted', m.corrupted),
-        after: m.after.map((p, i) => text(`minimize.after[${i}]`, p)).join('\n\n'),
-        options: options('minimize.options', m.options),
-      },
-    };
+    if (!usage.some((m) => m.name === 'line')) fail('usage', 'missing `line`');
+    return { commands: Object.values(commands), usage };
   } catch (e) {
     if (e instanceof DataError) throw new DataError(e.message.replace(`${DATA}: `, `${CLI_DATA}: `));
     throw e;
   }
 }
 
-/** The text after a command's options: its subcommands (those of `host`), then the exit status. */
-function fractureAfter({ commands, exitStatus }, npm) {
-  const listed = commands.filter((c) => npm || !c.npmOnly);
-  const width = Math.max(...listed.map((c) => c.name.length)) + 2;
-  return `Commands:\n${listed.map((c) => `  ${c.name.padEnd(width)}${c.help}`).join('\n')}\n\n${exitStatus}`;
+/**
+ * A command's help as clap lays one out, for the native CLI (`npm` false: without the npm CLI's own
+ * options and commands) or the npm CLI: the about paragraph, the usage line, the arguments and
+ * options (each section aligned on its longest entry, two spaces after it, help wrapped at 100
+ * columns), then the subcommands and the paragraphs after.
+ */
+function helpText(command, npm) {
+  const wrap = (words, indent) => {
+    const lines = [];
+    let line = '';
+    for (const word of words.split(' ')) {
+      if (line && indent + line.length + 1 + word.length > 100) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    lines.push(line);
+    return lines.join(`\n${' '.repeat(indent)}`);
+  };
+  const table = (rows) => {
+    const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+    return rows.map(([left, help]) => `  ${left.padEnd(width)}${wrap(help, width + 2)}`).join('\n');
+  };
+  const options = command.options
+    .filter((o) => npm || !o.npmOnly)
+    .map((o) => [`${o.short ? `-${o.short}, ` : '    '}--${o.name}${o.value ? ` <${o.value}>` : ''}`, o.help]);
+  const args = command.arguments.map((a) => [a.shown, a.help]);
+  // Commands are a table whose entries are not wrapped (clap's subcommand list).
+  const listed = command.commands.filter((c) => npm || !c.npmOnly);
+  const subWidth = Math.max(0, ...listed.map((c) => c.name.length)) + 2;
+  const commands =
+    listed.length > 0 ? `Commands:\n${listed.map((c) => `  ${c.name.padEnd(subWidth)}${c.help}`).join('\n')}\n\n` : '';
+  const after = command.after.map((p) => wrap(p, 0)).join('\n\n');
+  // A command without positionals has no Arguments section, as clap prints it.
+  const argsPart = args.length > 0 ? `Arguments:\n${table(args)}\n\n` : '';
+  return `${wrap(command.about, 0)}\n\nUsage: ${command.usage}\n\n${argsPart}Options:\n${table(options)}\n\n${commands}${after}\n`;
 }
 
-function cliTablesRs({ fracture, minimize }) {
+const upper = (name) => name.toUpperCase().replaceAll('-', '_');
+const lowerCamel = (k) => k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+
+function cliTablesRs({ commands, usage }) {
   const rsOption = (o) =>
-    `    CliOption { name: ${rsString(o.name)}, value: ${rsString(o.value)}, short: ${o.short ? `Some('${o.short}')` : 'None'}, help: ${rsString(o.help)}, repeatable: ${o.repeatable}, path: ${o.path}, npm_only: ${o.npmOnly} },`;
-  const list = (name, options) => `pub const ${name}: [CliOption; ${options.length}] = [
-${options.map(rsOption).join('\n')}
-];`;
+    `    CliOption { name: ${rsString(o.name)}, value: ${rsString(o.value)}, short: ${o.short ? `Some('${o.short}')` : 'None'}, repeatable: ${o.repeatable}, path: ${o.path}, npm_only: ${o.npmOnly} },`;
+  const command = (c) => {
+    const positionals = c.arguments.filter((a) => !a.rest);
+    return `/// \`${c.usage}\`
+pub const ${upper(c.name)}: Command = Command {
+    options: &[
+${c.options.map(rsOption).join('\n')}
+    ],
+    positionals: &[${positionals.map((a) => `Positional { name: ${rsString(a.name)}, many: ${a.many} }`).join(', ')}],
+    help: ${rsString(helpText(c, false))},
+};`;
+  };
+  const body = (m) =>
+    m.params.length === 0
+      ? `${rsString(m.pieces.join(''))}.to_string()`
+      : `format!(${rsString(m.pieces.map((p) => (p.startsWith('{') ? p : p.replaceAll('{', '{{').replaceAll('}', '}}'))).join(''))})`;
   return `// ${CLI_NOTICE}
 
-//! The command lines' options and help texts, as cli/cli-tables.ts has them.
+//! The command lines' options, help texts and usage errors, as cli/cli-tables.ts has them.
 
-/// An option: its long name, its value's name (empty for a flag), short letter, help sentence,
-/// whether it repeats, whether its value is a file's path, and whether it is the npm CLI's alone.
+/// An option: its long name, its value's name (empty for a flag), short letter, whether it repeats,
+/// whether its value is a file's path, and whether it is the npm CLI's alone.
 pub struct CliOption {
     pub name: &'static str,
     pub value: &'static str,
     pub short: Option<char>,
-    pub help: &'static str,
     pub repeatable: bool,
     pub path: bool,
     pub npm_only: bool,
 }
 
-pub const FRACTURE_ABOUT: &str = ${rsString(fracture.about)};
-/// The help of FILE, the corrupting command's positional.
-pub const FRACTURE_FILE: &str = ${rsString(fracture.file)};
-/// The subcommands and the exit status, after the options.
-pub const FRACTURE_AFTER: &str = ${rsString(fractureAfter(fracture, false))};
-/// The corrupting command's options, in the order \`--help\` lists them.
-${list('FRACTURE_OPTIONS', fracture.options)}
+/// A positional argument: its name, and whether it takes any number of values.
+pub struct Positional {
+    pub name: &'static str,
+    pub many: bool,
+}
 
-pub const MINIMIZE_ABOUT: &str = ${rsString(minimize.about)};
-pub const MINIMIZE_ORIGINAL: &str = ${rsString(minimize.original)};
-pub const MINIMIZE_CORRUPTED: &str = ${rsString(minimize.corrupted)};
-pub const MINIMIZE_AFTER: &str = ${rsString(minimize.after)};
-/// \`fracture minimize\`'s options, in the order \`--help\` lists them.
-${list('MINIMIZE_OPTIONS', minimize.options)}
+/// A command: its options in the help's order, its positionals, and its help text, laid out.
+pub struct Command {
+    pub options: &'static [CliOption],
+    pub positionals: &'static [Positional],
+    pub help: &'static str,
+}
+
+${commands
+  .filter((c) => !c.npmOnly)
+  .map(command)
+  .join('\n\n')}
+
+/// The usage errors, each the one line \`line\` wraps.
+pub mod usage {
+    use std::fmt::Display;
+
+${usage
+  .map(
+    (m) => `    /// ${m.pieces.join('')}
+    pub fn ${m.name}(${m.params.map((p) => `${p}: impl Display`).join(', ')}) -> String {
+        ${body(m)}
+    }
+`,
+  )
+  .join('\n')}}
 `;
 }
 
-function cliTablesTs({ fracture, minimize }) {
+function cliTablesTs({ commands, usage }) {
   const tsOption = (o) => {
     const fields = [
       o.value && `value: ${tsString(o.value)}`,
       o.short && `short: ${tsString(o.short)}`,
       o.repeatable && 'repeatable: true',
       o.npmOnly && 'npmOnly: true',
-      `help: ${tsString(o.help)}`,
     ].filter(Boolean);
-    return `  ${/^[a-z]+$/.test(o.name) ? o.name : tsString(o.name)}: { ${fields.join(', ')} },`;
+    return `    ${/^[a-z]+$/.test(o.name) ? o.name : tsString(o.name)}: { ${fields.join(', ')} },`;
   };
-  const list = (name, options) => `export const ${name} = {
-${options.map(tsOption).join('\n')}
+  const command = (c) => `/** \`${c.usage}\` */
+export const ${upper(c.name)} = {
+  options: {
+${c.options.map(tsOption).join('\n')}
+  },
+  help: ${tsString(helpText(c, true))},
 } as const;`;
+  const tmpl = (m) =>
+    `\`${m.pieces.map((p) => (p.startsWith('{') ? `\${${lowerCamel(p.slice(1, -1))}}` : p.replace(/[`$\\]/g, '\\$&'))).join('')}\``;
   return `// ${CLI_NOTICE}
-// The command lines' options and help texts, as engine-rs/cli/src/cli_tables.rs has them.
+// The command lines' options, help texts and usage errors, as engine-rs/cli/src/cli_tables.rs has them.
 
-export const FRACTURE_ABOUT = ${tsString(fracture.about)};
-/** The help of FILE, the corrupting command's positional. */
-export const FRACTURE_FILE = ${tsString(fracture.file)};
-/** The subcommands and the exit status, after the options. */
-export const FRACTURE_AFTER = ${tsString(fractureAfter(fracture, true))};
-/** The corrupting command's options, in the order \`--help\` lists them. */
-${list('FRACTURE_OPTIONS', fracture.options)}
+${commands.map(command).join('\n\n')}
 
-export const MINIMIZE_ABOUT = ${tsString(minimize.about)};
-export const MINIMIZE_ORIGINAL = ${tsString(minimize.original)};
-export const MINIMIZE_CORRUPTED = ${tsString(minimize.corrupted)};
-export const MINIMIZE_AFTER = ${tsString(minimize.after)};
-/** \`fracture minimize\`'s options, in the order \`--help\` lists them. */
-${list('MINIMIZE_OPTIONS', minimize.options)}
+/** The usage errors, each the one line \`line\` wraps. */
+export const usage = {
+${usage
+  .map(
+    (m) => `  /** ${m.pieces.join('').replaceAll('*/', '*\\/')} */
+  ${lowerCamel(m.name)}: (${m.params.map((p) => `${lowerCamel(p)}: string | number`).join(', ')}): string => ${tmpl(m)},`,
+  )
+  .join('\n')}
+};
 `;
 }
 

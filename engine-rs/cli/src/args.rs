@@ -1,7 +1,7 @@
-//! Command-line arguments, parsed by clap. The corrupting command's and `minimize`'s options and help
-//! texts come from engine-data/cli.toml (`cli_tables`, generated, as cli/cli-tables.ts is). clap's
-//! own errors are several lines; each is reduced to the one line `fracture: <message> (see fracture
-//! --help)` that the npm CLI prints for the same mistake.
+//! Command-line arguments, parsed by clap. Every command's options, help text and usage errors come
+//! from engine-data/cli.toml (`cli_tables`, generated, as cli/cli-tables.ts is); what stays here is
+//! when each check runs. clap's own errors are several lines; each is reduced to the one line
+//! `fracture: <message> (see fracture --help)` that the npm CLI prints for the same mistake.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -10,10 +10,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use fracture_engine::{check_options, Mode, Options, MAX_SEED};
 
-use crate::cli_tables::{
-    CliOption, FRACTURE_ABOUT, FRACTURE_AFTER, FRACTURE_FILE, FRACTURE_OPTIONS, MINIMIZE_ABOUT, MINIMIZE_AFTER,
-    MINIMIZE_CORRUPTED, MINIMIZE_OPTIONS, MINIMIZE_ORIGINAL,
-};
+use crate::cli_tables::{self, usage, CliOption, Positional};
 
 pub struct Args {
     pub mode: String,
@@ -53,64 +50,48 @@ pub enum Parsed {
     Bench(crate::bench::Options),
     Campaign(crate::campaign::Options),
     Merge(crate::campaign::MergeOptions),
-    /// A usage error of a subcommand: the line to print (exit 2).
+    /// A usage error: the line to print (exit 2).
     Refused(String),
     /// `--help` or `--version`: the text to print on stdout.
     Print(String),
 }
 
-/// A value option: takes the next argument whatever it looks like (`--seed -1` is a bad seed, not a
-/// missing one), as the npm CLI does.
-fn value(name: &'static str, value_name: &'static str, help: &'static str) -> Arg {
-    Arg::new(name).long(name).value_name(value_name).allow_hyphen_values(true).help(help)
+/// A command of engine-data/cli.toml as clap takes it. clap prints the generated help as it is;
+/// each value option takes the next argument whatever it looks like (`--seed -1` is a bad seed, not a
+/// missing one), as the npm CLI does. An option the npm CLI alone has is known here only to be refused
+/// (`npm_only`).
+fn command(name: &'static str, table: &cli_tables::Command) -> Command {
+    Command::new(name)
+        .override_help(table.help)
+        .version(version())
+        .disable_version_flag(true)
+        .disable_help_flag(true)
+        .args_override_self(true)
+        .args(table.options.iter().map(option))
+        .args(table.positionals.iter().map(positional))
 }
 
-/// A value option naming a file: any bytes the system allows.
-fn path(arg: Arg) -> Arg {
-    arg.value_parser(clap::value_parser!(PathBuf))
-}
-
-fn flag(name: &'static str, help: &'static str) -> Arg {
-    Arg::new(name).long(name).action(ArgAction::SetTrue).help(help)
-}
-
-fn files(name: &'static str, help: &'static str) -> Arg {
-    let arg = Arg::new(name).value_name(name).help(help).value_parser(clap::value_parser!(PathBuf));
-    if name == "FILE" {
-        arg.num_args(0..)
+fn option(o: &CliOption) -> Arg {
+    let arg = Arg::new(o.name).long(o.name);
+    let arg = match (o.name, o.value) {
+        ("help", _) => arg.action(ArgAction::Help),
+        ("version", _) => arg.action(ArgAction::Version),
+        (_, "") => arg.action(ArgAction::SetTrue),
+        (_, value_name) => arg.value_name(value_name).allow_hyphen_values(true),
+    };
+    let arg = if let Some(c) = o.short { arg.short(c) } else { arg };
+    let arg = if o.repeatable { arg.action(ArgAction::Append) } else { arg };
+    if o.path {
+        arg.value_parser(clap::value_parser!(PathBuf))
     } else {
         arg
     }
 }
 
-fn command() -> Command {
-    Command::new("fracture")
-        .about(FRACTURE_ABOUT)
-        .after_help(FRACTURE_AFTER)
-        .version(version())
-        .disable_version_flag(true)
-        .disable_help_flag(true)
-        .args_override_self(true)
-        // The same width on every terminal, so the text is the same everywhere.
-        .term_width(100)
-        .args(FRACTURE_OPTIONS.iter().map(option))
-        .arg(files("FILE", FRACTURE_FILE))
-}
-
-/// An option of engine-data/cli.toml as clap takes it. One the npm CLI alone has (`--engine`) is
-/// known here only to say why it does not apply, and left out of the help.
-fn option(o: &CliOption) -> Arg {
-    let arg = match (o.name, o.value) {
-        ("help", _) => Arg::new("help").long("help").action(ArgAction::Help).help(o.help),
-        ("version", _) => Arg::new("version").long("version").action(ArgAction::Version).help(o.help),
-        (name, "") => flag(name, o.help),
-        (name, value_name) => value(name, value_name, o.help),
-    };
-    let arg = if let Some(c) = o.short { arg.short(c) } else { arg };
-    let arg = if o.repeatable { arg.action(ArgAction::Append) } else { arg };
-    let arg = if o.path { path(arg) } else { arg };
-    if o.npm_only {
-        arg.hide(true)
+fn positional(p: &Positional) -> Arg {
+    let arg = Arg::new(p.name).value_name(p.name).value_parser(clap::value_parser!(PathBuf));
+    if p.many {
+        arg.num_args(0..)
     } else {
         arg
     }
@@ -121,23 +102,14 @@ fn version() -> &'static str {
     Box::leak(format!("{} ({})", env!("CARGO_PKG_VERSION"), fracture_engine::ENGINE_VERSION).into_boxed_str())
 }
 
-fn minimize_command() -> Command {
-    Command::new("minimize")
-        .bin_name("fracture minimize")
-        .about(MINIMIZE_ABOUT)
-        .after_help(MINIMIZE_AFTER)
-        .disable_help_flag(true)
-        .args_override_self(true)
-        .term_width(100)
-        .args(MINIMIZE_OPTIONS.iter().map(option))
-        .arg(files("ORIGINAL", MINIMIZE_ORIGINAL))
-        .arg(files("CORRUPTED", MINIMIZE_CORRUPTED))
-}
-
-/// Runs clap; help and version come back as text to print.
-fn matches(command: Command, name: &str, argv: &[OsString]) -> Result<Result<ArgMatches, String>, String> {
-    match command.try_get_matches_from(std::iter::once(OsString::from(name)).chain(argv.iter().cloned())) {
-        Ok(m) => Ok(Ok(m)),
+/// Runs clap on a command of engine-data/cli.toml; help and version come back as text to print. An
+/// option of the npm CLI's alone is refused once the line is read.
+fn matches(table: &cli_tables::Command, argv: &[OsString]) -> Result<Result<ArgMatches, String>, String> {
+    match command("fracture", table).try_get_matches_from(std::iter::once(OsString::from("fracture")).chain(argv.iter().cloned())) {
+        Ok(m) => match table.options.iter().find(|o| o.npm_only && m.value_source(o.name).is_some()) {
+            Some(o) => Err(usage::npm_only(format!("--{}", o.name))),
+            None => Ok(Ok(m)),
+        },
         Err(e) => match e.kind() {
             ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(Err(e.to_string())),
             _ => Err(one_line(&e)),
@@ -147,31 +119,51 @@ fn matches(command: Command, name: &str, argv: &[OsString]) -> Result<Result<Arg
 
 pub const MAX_TIMEOUT_MS: u64 = 86_400_000;
 pub const MAX_JOBS: u64 = 1024;
+/// The largest benchmark input, in bytes.
+pub const MAX_BENCH_SIZE: u64 = 2048 << 20;
+pub const MAX_RUNS: u64 = 100;
+/// `fracture run --timeout`'s largest value, in seconds.
+pub const MAX_TIMEOUT_SECONDS: u64 = 86_400;
+
+/// The arguments, or the line that refuses them (`fracture: MESSAGE (see COMMAND --help)`).
+pub fn parse(argv: &[OsString]) -> Parsed {
+    // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
+    let sub = argv.first().and_then(|a| a.to_str()).filter(|a| ["minimize", "bench", "run", "merge"].contains(a));
+    let parsed = match sub {
+        Some("minimize") => parse_minimize(&argv[1..]),
+        Some("bench") => parse_bench(&argv[1..]),
+        Some("run") => parse_run(&argv[1..]),
+        Some("merge") => parse_merge(&argv[1..]),
+        _ => parse_fracture(argv),
+    };
+    parsed.unwrap_or_else(|msg| Parsed::Refused(refusal(sub, &msg)))
+}
+
+/// A usage error's line, pointing at the help of the command that refused it (`None`: the corrupting
+/// command).
+pub fn refusal(sub: Option<&str>, msg: &str) -> String {
+    usage::line(msg, sub.map_or("fracture".to_string(), |s| format!("fracture {s}")))
+}
 
 fn parse_minimize(argv: &[OsString]) -> Result<Parsed, String> {
-    let m = match matches(minimize_command(), "fracture minimize", argv)? {
+    let m = match matches(&cli_tables::MINIMIZE, argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
     let text = |id: &str| m.get_one::<String>(id).cloned();
     let timeout_ms = match text("timeout") {
-        Some(v) => integer(&v, MAX_TIMEOUT_MS)
-            .filter(|n| *n > 0)
-            .ok_or(format!("Timeout must be an integer from 1 to {MAX_TIMEOUT_MS} (milliseconds), got {v}"))?,
+        Some(v) => {
+            integer(&v, MAX_TIMEOUT_MS).filter(|n| *n > 0).ok_or_else(|| usage::minimize_timeout(MAX_TIMEOUT_MS, &v))?
+        }
         None => 10_000,
     };
-    let jobs = match text("jobs") {
-        Some(v) => integer(&v, MAX_JOBS)
-            .filter(|n| *n > 0)
-            .ok_or(format!("Jobs must be an integer from 1 to {MAX_JOBS}, got {v}"))? as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let jobs = jobs(&m)?;
     let Some(test) = text("test") else {
-        return Err("minimize needs --test CMD".into());
+        return Err(usage::minimize_needs_test());
     };
     let (original, corrupted) = match (paths(&m, "ORIGINAL").pop(), paths(&m, "CORRUPTED").pop()) {
         (Some(o), Some(c)) => (o, c),
-        _ => return Err("minimize needs ORIGINAL and CORRUPTED".into()),
+        _ => return Err(usage::minimize_needs_files()),
     };
     Ok(Parsed::Minimize(crate::minimize::Options {
         test,
@@ -184,36 +176,12 @@ fn parse_minimize(argv: &[OsString]) -> Result<Parsed, String> {
     }))
 }
 
-const BENCH_ABOUT: &str = "\
-Times the native engine on each mode with inputs made from the seed (random bytes and a PNG), the \
-same suite and JSON as the /benchmark page and the npm CLI's fracture bench (docs/benchmark.md). \
-Timed: one engine call on bytes in memory, its output included; not timed: making the input.";
-const BENCH_AFTER: &str = "\
-Exit status: 0 done, 1 a row is slower than OLD by more than --max-slowdown (or the engine failed), \
-2 usage error.";
-
-/// The largest benchmark input, in bytes.
-pub const MAX_BENCH_SIZE: u64 = 2048 << 20;
-pub const MAX_RUNS: u64 = 100;
-
-fn bench_command() -> Command {
-    Command::new("bench")
-        .bin_name("fracture bench")
-        .about(BENCH_ABOUT)
-        .after_help(BENCH_AFTER)
-        .disable_help_flag(true)
-        .args_override_self(true)
-        .term_width(100)
-        .arg(value("sizes", "LIST", "input sizes in MiB, comma-separated; 64K is KiB (default 16, at most 2048 MiB)"))
-        .arg(value("modes", "LIST", "modes, comma-separated (default all eight)"))
-        .arg(value("inputs", "LIST", "random, png or both, comma-separated (default random,png)"))
-        .arg(value("intensity", "N", "0-100 (default 80)"))
-        .arg(value("runs", "N", "timed runs per row, 1-100 (default 5); the table shows their median and range"))
-        .arg(value("seed", "S", "makes the inputs and seeds the engine (default 1)"))
-        .arg(flag("json", "print the result as one JSON object (docs/benchmark.md) instead of the table"))
-        .arg(path(value("compare", "OLD", "a JSON result to compare with: the ratio new / old per row")))
-        .arg(value("max-slowdown", "R", "with --compare, exit 1 when a row's ratio is above R (default 1.25)"))
-        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
+/// `--jobs`: 1 to MAX_JOBS, by default the number of cores.
+fn jobs(m: &ArgMatches) -> Result<usize, String> {
+    match m.get_one::<String>("jobs") {
+        Some(v) => Ok(integer(v, MAX_JOBS).filter(|n| *n > 0).ok_or_else(|| usage::jobs(MAX_JOBS, v))? as usize),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
 }
 
 /// A size: MiB, or KiB with a K suffix.
@@ -227,29 +195,25 @@ fn bench_size(v: &str) -> Option<usize> {
 
 fn parse_bench(argv: &[OsString]) -> Result<Parsed, String> {
     use fracture_engine::bench::Input;
-    let m = match matches(bench_command(), "fracture bench", argv)? {
+    let m = match matches(&cli_tables::BENCH, argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
     let text = |id: &str| m.get_one::<String>(id).cloned();
     let items = |v: String| v.split(',').map(str::to_string).collect::<Vec<_>>();
     let sizes = match text("sizes") {
-        Some(v) => items(v.clone())
-            .iter()
-            .map(|s| bench_size(s))
-            .collect::<Option<Vec<_>>>()
-            .ok_or(format!("Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got {v}"))?,
+        Some(v) => items(v.clone()).iter().map(|s| bench_size(s)).collect::<Option<Vec<_>>>().ok_or_else(|| usage::sizes(&v))?,
         None => vec![16 << 20],
     };
     let modes = match text("modes") {
         Some(v) => items(v)
             .iter()
-            .map(|s| fracture_host::mode_from_name(s).map_err(|e| e.to_string()))
+            .map(|s| fracture_host::mode_from_name(s).map_err(|_| usage::mode(s)))
             .collect::<Result<_, _>>()?,
         None => Mode::ALL.to_vec(),
     };
     let inputs: Vec<Input> = match text("inputs") {
-        Some(v) => items(v).iter().map(|s| Input::parse(s)).collect::<Result<_, _>>()?,
+        Some(v) => items(v).iter().map(|s| Input::parse(s).map_err(|_| usage::bench_input(s))).collect::<Result<_, _>>()?,
         None => Input::ALL.to_vec(),
     };
     for input in &inputs {
@@ -257,26 +221,16 @@ fn parse_bench(argv: &[OsString]) -> Result<Parsed, String> {
             return Err(format!("A {} input needs at least {} bytes, not {size}", input.name(), input.min_size()));
         }
     }
-    let intensity = match text("intensity") {
-        Some(v) => integer(&v, 100).ok_or(format!("Intensity must be an integer from 0 to 100, got {v}"))? as u32,
-        None => 80,
-    };
+    let intensity = intensity(&m)?;
     let runs = match text("runs") {
-        Some(v) => integer(&v, MAX_RUNS)
-            .filter(|n| *n > 0)
-            .ok_or(format!("Runs must be an integer from 1 to {MAX_RUNS}, got {v}"))? as usize,
+        Some(v) => integer(&v, MAX_RUNS).filter(|n| *n > 0).ok_or_else(|| usage::runs(MAX_RUNS, &v))? as usize,
         None => 5,
     };
-    let seed = match text("seed") {
-        Some(v) => integer(&v, MAX_SEED).ok_or(format!("Seed must be an integer from 0 to {MAX_SEED}, got {v}"))?,
-        None => 1,
-    };
+    let seed = seed(&m)?.unwrap_or(1);
     let max_slowdown = match text("max-slowdown") {
-        Some(v) => v
-            .parse::<f64>()
-            .ok()
-            .filter(|r| r.is_finite() && *r >= 1.0)
-            .ok_or(format!("Max slowdown must be a number of at least 1, got {v}"))?,
+        Some(v) => {
+            v.parse::<f64>().ok().filter(|r| r.is_finite() && *r >= 1.0).ok_or_else(|| usage::max_slowdown(&v))?
+        }
         None => 1.25,
     };
     Ok(Parsed::Bench(crate::bench::Options {
@@ -292,39 +246,22 @@ fn parse_bench(argv: &[OsString]) -> Result<Parsed, String> {
     }))
 }
 
-pub fn parse(argv: &[OsString]) -> Result<Parsed, String> {
-    // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
-    if argv.first().is_some_and(|a| a == "minimize") {
-        return parse_minimize(&argv[1..]);
-    }
-    if argv.first().is_some_and(|a| a == "bench") {
-        return parse_bench(&argv[1..]);
-    }
-    for (name, parse) in [("run", parse_run as fn(&[OsString]) -> Result<Parsed, String>), ("merge", parse_merge)] {
-        if argv.first().is_some_and(|a| a == name) {
-            return Ok(parse(&argv[1..])
-                .unwrap_or_else(|msg| Parsed::Refused(format!("fracture: {msg} (see fracture {name} --help)"))));
-        }
-    }
-    let m = match matches(command(), "fracture", argv)? {
+fn parse_fracture(argv: &[OsString]) -> Result<Parsed, String> {
+    let m = match matches(&cli_tables::FRACTURE, argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
-    if m.contains_id("engine") && m.get_one::<String>("engine").is_some() {
-        return Err("--engine is an option of the npm CLI (npx fracture); this is the native engine".into());
-    }
     let text = |id: &str| m.get_one::<String>(id).cloned();
-    let (mode, intensity) = mode_intensity(&m)?;
+    let (mode, intensity, options) = corruption(&m)?;
     let seed = seed(&m)?.unwrap_or_else(random_seed);
     let count = count(&m)?;
-    let options = ranges(&m, mode)?;
     let files = paths(&m, "FILE");
     let zip = m.get_one::<PathBuf>("zip").cloned();
     let name = text("name");
+    check_combination(&files, count, zip.is_some(), name.is_some())?;
     if let Some(name) = &name {
         check_name(name)?;
     }
-    check_combination(&files, count, zip.is_some(), name.is_some())?;
     Ok(Parsed::Run(Args {
         mode: mode.name().to_string(),
         intensity,
@@ -345,58 +282,51 @@ pub fn parse(argv: &[OsString]) -> Result<Parsed, String> {
 
 fn count(m: &ArgMatches) -> Result<u64, String> {
     match m.get_one::<String>("count") {
-        Some(v) => integer(v, MAX_COUNT)
-            .filter(|n| *n > 0)
-            .ok_or(format!("Count must be an integer from 1 to {MAX_COUNT}, got {v}")),
+        Some(v) => integer(v, MAX_COUNT).filter(|n| *n > 0).ok_or_else(|| usage::count(MAX_COUNT, v)),
         None => Ok(1),
     }
 }
 
 fn seed(m: &ArgMatches) -> Result<Option<u64>, String> {
     match m.get_one::<String>("seed") {
-        Some(v) => {
-            integer(v, MAX_SEED).map(Some).ok_or(format!("Seed must be an integer from 0 to {MAX_SEED}, got {v}"))
-        }
+        Some(v) => integer(v, MAX_SEED).map(Some).ok_or_else(|| usage::seed(MAX_SEED, v)),
         None => Ok(None),
     }
 }
 
-/// The corruption options' mode and intensity.
-fn mode_intensity(m: &ArgMatches) -> Result<(Mode, u32), String> {
-    let text = |id: &str| m.get_one::<String>(id).cloned();
-    let mode = match text("mode") {
-        Some(v) => fracture_host::mode_from_name(&v).map_err(|e| e.to_string())?,
-        None => Mode::ByteFlip,
-    };
-    let intensity = match text("intensity") {
-        Some(v) => integer(&v, 100).ok_or(format!("Intensity must be an integer from 0 to 100, got {v}"))? as u32,
-        None => 80,
-    };
-    Ok((mode, intensity))
+fn intensity(m: &ArgMatches) -> Result<u32, String> {
+    match m.get_one::<String>("intensity") {
+        Some(v) => Ok(integer(v, 100).ok_or_else(|| usage::intensity(v))? as u32),
+        None => Ok(80),
+    }
 }
 
-/// The ranges and checksum fixing, checked against the mode.
-fn ranges(m: &ArgMatches, mode: Mode) -> Result<Options, String> {
+/// The corruption options, checked in this order: the mode, the intensity, then --member, --only,
+/// --protect and --fix-checksums against the mode (the npm CLI's `corruption` checks the same).
+fn corruption(m: &ArgMatches) -> Result<(Mode, u32, Options), String> {
+    let mode = match m.get_one::<String>("mode") {
+        Some(v) => fracture_host::mode_from_name(v).map_err(|_| usage::mode(v))?,
+        None => Mode::ByteFlip,
+    };
+    let intensity = intensity(m)?;
     let list = |id: &str| m.get_many::<String>(id).map(|v| v.cloned().collect()).unwrap_or_default();
     let mut options = Options { fix_checksums: m.get_flag("fix-checksums"), ..Options::default() };
     (options.ranges.only, options.ranges.protect) = (list("only"), list("protect"));
-    options.member = m.get_one::<String>("member").cloned();
+    // Only the corrupting command has --member.
+    options.member = m.try_get_one::<String>("member").ok().flatten().cloned();
     if options.member.as_deref() == Some("") {
-        return Err("--member needs a glob, such as word/document.xml or '**/*.xml'".into());
+        return Err(usage::member());
     }
     // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
     check_options(mode, &options).map_err(|e| e.to_string())?;
-    Ok(options)
+    Ok((mode, intensity, options))
 }
 
 /// `--name` is a base name: not empty, `.` or `..`, without `/`, `\\`, NUL or a control character.
 fn check_name(name: &str) -> Result<(), String> {
     let bad = |c: char| matches!(c, '/' | '\\') || (c as u32) < 0x20 || c == '\u{7F}';
     if name.is_empty() || name == "." || name == ".." || name.chars().any(bad) {
-        return Err(format!(
-            "--name must be a file name, not a path or a name with control characters: {}",
-            crate::display::bytes(name.as_bytes())
-        ));
+        return Err(usage::name(crate::display::bytes(name.as_bytes())));
     }
     Ok(())
 }
@@ -406,19 +336,19 @@ fn check_name(name: &str) -> Result<(), String> {
 fn check_combination(files: &[PathBuf], count: u64, zip: bool, name: bool) -> Result<(), String> {
     let stdin = files.iter().filter(|f| f.as_os_str() == STDIN).count();
     if files.is_empty() {
-        return Err("no input files".into());
+        return Err(usage::no_input_files());
     }
     if stdin > 1 {
-        return Err("- (standard input) can be given only once".into());
+        return Err(usage::stdin_twice());
     }
     if stdin == 1 && zip {
-        return Err("--zip cannot be used with - (the corrupted bytes go to standard output)".into());
+        return Err(usage::zip_with_stdin());
     }
     if stdin == 1 && count > 1 {
-        return Err("--count above 1 cannot be used with - (standard output holds one file)".into());
+        return Err(usage::count_with_stdin());
     }
     if stdin == 0 && name {
-        return Err("--name names standard input: it needs - among the FILEs".into());
+        return Err(usage::name_without_stdin());
     }
     Ok(())
 }
@@ -444,14 +374,10 @@ fn one_line(e: &clap::Error) -> String {
     // "--out <DIR>" -> "--out"
     let option = || context(ContextKind::InvalidArg).split([' ', '=']).next().unwrap_or_default().to_string();
     match e.kind() {
-        ErrorKind::UnknownArgument if !option().starts_with('-') => format!("unexpected argument {}", option()),
-        ErrorKind::UnknownArgument => format!("unknown option {}", option()),
-        ErrorKind::InvalidValue if context(ContextKind::InvalidValue).is_empty() => {
-            format!("option {} needs a value", option())
-        }
-        ErrorKind::TooManyValues | ErrorKind::NoEquals => {
-            format!("option {} takes no value", option())
-        }
+        ErrorKind::UnknownArgument if !option().starts_with('-') => usage::unexpected_argument(option()),
+        ErrorKind::UnknownArgument => usage::unknown_option(option()),
+        ErrorKind::InvalidValue if context(ContextKind::InvalidValue).is_empty() => usage::needs_value(option()),
+        ErrorKind::TooManyValues | ErrorKind::NoEquals => usage::takes_no_value(option()),
         _ => {
             let text = e.to_string();
             let first = text.lines().next().unwrap_or_default();
@@ -469,86 +395,15 @@ pub fn random_seed() -> u64 {
     h.finish() % 2_147_483_647
 }
 
-const RUN_ABOUT: &str = "\
-Feeds each variant of FILEs to PROGRAM and records what happened: accepted (exit 0), rejected (another \
-exit), crashed (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP or SIGSYS; an exit code in \
---crash-exit; a sanitizer report, a Rust panic or --crash-pattern on standard error) or hung (still \
-running at --timeout: its process group is killed). Variant j of file i uses seed S + i * N + j, the \
-bytes `fracture --seed S --count N` writes for it.";
-const RUN_AFTER: &str = "\
-PROGRAM runs directly (no shell) with your rights, in its own process group. {} in ARGS becomes the \
-variant's path (a file named like the input, in a private temporary directory); without {} the variant \
-is PROGRAM's standard input. DIR gets runs.jsonl (a line per run), campaign.json, summary.md and \
-crashes/ID/ with each unique crash's first variant, its minimised file and its output. Ctrl-C stops \
-cleanly; --resume continues. Specification: docs/campaigns.md.
-
-Exit status: 0 nothing crashed or hung, 1 something did (or the campaign could not go on), 2 usage error.";
-const MERGE_ABOUT: &str = "Merges the directories of a campaign's shards into one campaign, as one run over all \
-of them would have made it.";
-const MERGE_AFTER: &str = "Exit status: 0 nothing crashed or hung, 1 something did, 2 usage error.";
-
-fn run_command() -> Command {
-    let c = Command::new("run")
-        .bin_name("fracture run")
-        .about(RUN_ABOUT)
-        .after_help(RUN_AFTER)
-        .override_usage("fracture run [OPTIONS] FILE... -- PROGRAM [ARGS...]")
-        .disable_help_flag(true)
-        .args_override_self(true)
-        .term_width(100);
-    let base = command();
-    let mut args: Vec<Arg> = ["mode", "intensity", "only", "protect", "fix-checksums"]
-        .iter()
-        .filter_map(|id| base.get_arguments().find(|a| a.get_id() == *id).cloned())
-        .collect();
-    args.extend([
-        value("seed", "S", "0-9007199254740991 (default random, always printed; with --resume the recorded one)"),
-        value("count", "N", "variants of every FILE (default 1); variant j of file i uses S + i * N + j"),
-        value("jobs", "J", "runs at once (default: the number of cores)"),
-        value("timeout", "SECONDS", "a run still going after this is hung (default 10; up to 3 decimals)"),
-        path(value("out", "DIR", "the campaign directory (default ./campaign)")),
-        value("shard", "K/M", "run only the K-th of M disjoint slices of the runs (1-based)"),
-        value("crash-exit", "CODES", "exit codes that are crashes: 1-255, commas and ranges (134,139,200-210)"),
-        value("crash-pattern", "REGEX", "a line of standard error matching REGEX is a crash"),
-        flag("resume", "continue the campaign in DIR, skipping the runs it recorded"),
-        flag("no-minimize", "do not minimise the unique crashes"),
-        flag("quiet", "no progress line and no closing line"),
-        Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"),
-        files("FILE", "the files whose variants PROGRAM gets"),
-    ]);
-    // In this order in the help, the corrupting options first (they keep their place in `fracture --help`).
-    c.args(args.into_iter().enumerate().map(|(k, a)| a.display_order(k)))
-}
-
-fn merge_command() -> Command {
-    Command::new("merge")
-        .bin_name("fracture merge")
-        .about(MERGE_ABOUT)
-        .after_help(MERGE_AFTER)
-        .disable_help_flag(true)
-        .args_override_self(true)
-        .term_width(100)
-        .arg(path(value("out", "DIR", "the merged campaign's directory (absent or empty)")))
-        .arg(flag("quiet", "no closing line"))
-        .arg(Arg::new("help").short('h').long("help").action(ArgAction::Help).help("print this help"))
-        .arg(
-            Arg::new("DIR")
-                .value_name("DIR")
-                .num_args(0..)
-                .value_parser(clap::value_parser!(PathBuf))
-                .help("the shards' campaign directories"),
-        )
-}
-
 /// `--timeout` in seconds, up to 3 decimals: milliseconds.
 fn timeout_ms(v: &str) -> Option<u64> {
     let (whole, frac) = v.split_once('.').unwrap_or((v, ""));
     if v.ends_with('.') || frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let ms =
-        integer(whole, 86_400)? * 1000 + if frac.is_empty() { 0 } else { format!("{frac:0<3}").parse::<u64>().ok()? };
-    (ms > 0 && ms <= 86_400_000).then_some(ms)
+    let ms = integer(whole, MAX_TIMEOUT_SECONDS)? * 1000
+        + if frac.is_empty() { 0 } else { format!("{frac:0<3}").parse::<u64>().ok()? };
+    (ms > 0 && ms <= MAX_TIMEOUT_SECONDS * 1000).then_some(ms)
 }
 
 /// `--crash-exit`: sorted distinct codes from `134,139,200-210`.
@@ -573,52 +428,39 @@ fn parse_run(argv: &[OsString]) -> Result<Parsed, String> {
         Some(k) => (&argv[..k], argv[k + 1..].to_vec()),
         None => (argv, Vec::new()),
     };
-    let m = match matches(run_command(), "fracture run", options)? {
+    let m = match matches(&cli_tables::RUN, options)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
     let text = |id: &str| m.get_one::<String>(id).cloned();
-    let (mode, intensity) = mode_intensity(&m)?;
+    let (mode, intensity, engine) = corruption(&m)?;
     let seed = seed(&m)?;
     let count = count(&m)?;
-    let engine = ranges(&m, mode)?;
-    let jobs = match text("jobs") {
-        Some(v) => integer(&v, MAX_JOBS)
-            .filter(|n| *n > 0)
-            .ok_or(format!("Jobs must be an integer from 1 to {MAX_JOBS}, got {v}"))? as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let jobs = jobs(&m)?;
     let timeout_ms = match text("timeout") {
-        Some(v) => timeout_ms(&v).ok_or(format!(
-            "Timeout must be a number of seconds above 0 and at most 86400, with up to 3 decimals, got {v}"
-        ))?,
+        Some(v) => timeout_ms(&v).ok_or_else(|| usage::run_timeout(MAX_TIMEOUT_SECONDS, &v))?,
         None => 10_000,
     };
     let shard = match text("shard") {
         Some(v) => {
-            let parsed = v.split_once('/').and_then(|(k, m)| Some((integer(k, 1_000_000)?, integer(m, 1_000_000)?)));
-            Some(
-                parsed
-                    .filter(|&(k, m)| k >= 1 && k <= m)
-                    .ok_or(format!("Shard must be K/M with 1 <= K <= M <= 1000000, got {v}"))?,
-            )
+            let parsed = v.split_once('/').and_then(|(k, m)| Some((integer(k, MAX_COUNT)?, integer(m, MAX_COUNT)?)));
+            Some(parsed.filter(|&(k, m)| k >= 1 && k <= m).ok_or_else(|| usage::shard(MAX_COUNT, &v))?)
         }
         None => None,
     };
     let crash_exit = match text("crash-exit") {
-        Some(v) => crash_codes(&v)
-            .ok_or(format!("--crash-exit must be codes 1-255 and ranges A-B, comma-separated, got {v}"))?,
+        Some(v) => crash_codes(&v).ok_or_else(|| usage::crash_exit(&v))?,
         None => Vec::new(),
     };
     let files = paths(&m, "FILE");
-    if files.is_empty() {
-        return Err("no input files".into());
-    }
     if files.iter().any(|f| f.as_os_str() == STDIN) {
-        return Err("- (standard input) cannot be a campaign input".into());
+        return Err(usage::stdin_in_campaign());
+    }
+    if files.is_empty() {
+        return Err(usage::no_input_files());
     }
     if split.is_none() || program.is_empty() {
-        return Err("run needs -- PROGRAM [ARGS...] after the FILEs".into());
+        return Err(usage::run_needs_program());
     }
     Ok(Parsed::Campaign(crate::campaign::Options {
         mode: mode.name().to_string(),
@@ -641,16 +483,16 @@ fn parse_run(argv: &[OsString]) -> Result<Parsed, String> {
 }
 
 fn parse_merge(argv: &[OsString]) -> Result<Parsed, String> {
-    let m = match matches(merge_command(), "fracture merge", argv)? {
+    let m = match matches(&cli_tables::MERGE, argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
     let dirs = paths(&m, "DIR");
     if dirs.is_empty() {
-        return Err("merge needs at least one DIR".into());
+        return Err(usage::merge_needs_dirs());
     }
     let Some(out) = m.get_one::<PathBuf>("out").cloned() else {
-        return Err("merge needs --out DIR".into());
+        return Err(usage::merge_needs_out());
     };
     Ok(Parsed::Merge(crate::campaign::MergeOptions { dirs, out, quiet: m.get_flag("quiet") }))
 }

@@ -45,7 +45,7 @@ pub fn run(o: Options) -> ExitCode {
     let old = match o.compare.as_deref().map(read_old).transpose() {
         Ok(old) => old,
         Err(msg) => {
-            eprintln!("fracture: {msg} (see fracture bench --help)");
+            eprintln!("{}", crate::args::refusal(Some("bench"), &msg));
             return ExitCode::from(2);
         }
     };

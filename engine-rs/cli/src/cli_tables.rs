@@ -1,105 +1,294 @@
 // Generated from engine-data/cli.toml by scripts/gen-engine-data.mjs; do not edit.
 
-//! The command lines' options and help texts, as cli/cli-tables.ts has them.
+//! The command lines' options, help texts and usage errors, as cli/cli-tables.ts has them.
 
-/// An option: its long name, its value's name (empty for a flag), short letter, help sentence,
-/// whether it repeats, whether its value is a file's path, and whether it is the npm CLI's alone.
+/// An option: its long name, its value's name (empty for a flag), short letter, whether it repeats,
+/// whether its value is a file's path, and whether it is the npm CLI's alone.
 pub struct CliOption {
     pub name: &'static str,
     pub value: &'static str,
     pub short: Option<char>,
-    pub help: &'static str,
     pub repeatable: bool,
     pub path: bool,
     pub npm_only: bool,
 }
 
-pub const FRACTURE_ABOUT: &str = "Corrupts copies of FILEs deterministically; the originals are never changed.";
-/// The help of FILE, the corrupting command's positional.
-pub const FRACTURE_FILE: &str = "the files to corrupt; - reads standard input and writes the result to standard output";
-/// The subcommands and the exit status, after the options.
-pub const FRACTURE_AFTER: &str = "Commands:\n  minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)\n  bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)\n  run       feed variants to a program and report what crashed or hung (fracture run --help)\n  merge     merge the directories of campaign shards into one (fracture merge --help)\n\nExit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.";
-/// The corrupting command's options, in the order `--help` lists them.
-pub const FRACTURE_OPTIONS: [CliOption; 19] = [
-    CliOption { name: "mode", value: "M", short: None, help: "byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks, guaranteed_break, interrupted_transfer, bad_sectors, bit_rot, or a UI name: quick_scramble, stealth_corruption, cut_replace, jumble_sections, interrupted_download", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "intensity", value: "N", short: None, help: "0-100 (default 80)", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "seed", value: "S", short: None, help: "0-9007199254740991 (default random, always printed); variant j of file i uses S + i * N + j", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "count", value: "N", short: None, help: "variants of every FILE (default 1, at most 1000000); with N > 1 they are named {base}_corrupted_{seed}{.ext}", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "only", value: "A:B", short: None, help: "change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex allowed, negative counts from the end, an empty end is the file's (--only=-4096:); or a selector FORMAT:PATH of the file's structure map (png:IDAT/data)", repeatable: true, path: false, npm_only: false },
-    CliOption { name: "protect", value: "A:B", short: None, help: "never change bytes in [A, B) (repeatable; the same form)", repeatable: true, path: false, npm_only: false },
-    CliOption { name: "fix-checksums", value: "", short: None, help: "recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP entries, tar headers, Ogg pages, FLAC frames) after the damage, so readers reach it. --only, --protect and --fix-checksums: byte_flip, header_preserve_flip, bad_sectors and bit_rot", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "member", value: "GLOB", short: None, help: "corrupt only the members of a ZIP-family or tar archive whose names match GLOB (* and ? within a path segment, ** across segments), each as a file of its own, and keep the archive valid", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "out", value: "DIR", short: None, help: "output directory (default ./corrupted): DIR/{base}_corrupted{.ext}", repeatable: false, path: true, npm_only: false },
-    CliOption { name: "name", value: "NAME", short: None, help: "the name FILE - goes by, for format detection and reports (default stdin)", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "engine", value: "E", short: None, help: "wasm (default: the WebAssembly engine the browser runs) or ts (the reference engine)", repeatable: false, path: false, npm_only: true },
-    CliOption { name: "report", value: "", short: None, help: "also write DIR/{name}_corruption_report.json ({name}_{seed}_corruption_report.json with N > 1)", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "pdf", value: "", short: None, help: "also write DIR/{name}_corruption_report.pdf, named as --report names the JSON; with --zip the session report PDF goes into the ZIP too", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "json", value: "", short: None, help: "print one report per line on stdout (on stderr when a FILE is -)", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "zip", value: "FILE", short: None, help: "also write a batch ZIP with every corrupted file and the session report", repeatable: false, path: true, npm_only: false },
-    CliOption { name: "quiet", value: "", short: None, help: "no progress bars and no per-file lines (errors and the seed line still print)", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "dry-run", value: "", short: None, help: "print the plan (each input, how it is read, each output and its seed) and write nothing; with --json as one JSON object", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "help", value: "", short: Some('h'), help: "print this help", repeatable: false, path: false, npm_only: false },
-    CliOption { name: "version", value: "", short: Some('V'), help: "print the version", repeatable: false, path: false, npm_only: false },
-];
+/// A positional argument: its name, and whether it takes any number of values.
+pub struct Positional {
+    pub name: &'static str,
+    pub many: bool,
+}
 
-pub const MINIMIZE_ABOUT: &str = "Finds a file that differs from ORIGINAL in as few bytes as possible while the test command still fails on it, starting from CORRUPTED (same length). The result is 1-minimal: restoring any one of its changed bytes makes the test pass.";
-pub const MINIMIZE_ORIGINAL: &str = "the file the test passes on";
-pub const MINIMIZE_CORRUPTED: &str = "a corrupted copy of it, of the same length, that the test fails on";
-pub const MINIMIZE_AFTER: &str = "The test is run by /bin/sh exactly as written, with your rights: give it only commands you would type yourself. {} becomes the path of a temporary copy named like CORRUPTED (letters, digits and ._- kept, others made _), in a directory of its own per parallel test, quoted for the shell only if the path needs it; a test without {} reads the file on standard input. Failing is a non-zero exit, a signal, or running past --timeout; its output is discarded. Temporary files are removed at the end and on Ctrl-C.\n\nExit status: 0 minimised, 1 the test passes on CORRUPTED or fails on ORIGINAL (or a file error), 2 usage error.";
-/// `fracture minimize`'s options, in the order `--help` lists them.
-pub const MINIMIZE_OPTIONS: [CliOption; 6] = [
-    CliOption {
-        name: "test",
-        value: "CMD",
-        short: None,
-        help: "the test, run by /bin/sh: {} is the candidate file's path (without {}: it is standard input)",
-        repeatable: false,
-        path: false,
-        npm_only: false,
-    },
-    CliOption {
-        name: "out",
-        value: "FILE",
-        short: None,
-        help: "where to write the result (default {base}_minimized{.ext} beside CORRUPTED)",
-        repeatable: false,
-        path: true,
-        npm_only: false,
-    },
-    CliOption {
-        name: "timeout",
-        value: "MS",
-        short: None,
-        help: "a test running longer has failed (default 10000)",
-        repeatable: false,
-        path: false,
-        npm_only: false,
-    },
-    CliOption {
-        name: "jobs",
-        value: "N",
-        short: None,
-        help: "tests run at once (default: the number of cores)",
-        repeatable: false,
-        path: false,
-        npm_only: false,
-    },
-    CliOption {
-        name: "quiet",
-        value: "",
-        short: None,
-        help: "no progress lines",
-        repeatable: false,
-        path: false,
-        npm_only: false,
-    },
-    CliOption {
-        name: "help",
-        value: "",
-        short: Some('h'),
-        help: "print this help",
-        repeatable: false,
-        path: false,
-        npm_only: false,
-    },
-];
+/// A command: its options in the help's order, its positionals, and its help text, laid out.
+pub struct Command {
+    pub options: &'static [CliOption],
+    pub positionals: &'static [Positional],
+    pub help: &'static str,
+}
+
+/// `fracture [OPTIONS] [FILE]...`
+pub const FRACTURE: Command = Command {
+    options: &[
+    CliOption { name: "mode", value: "M", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "intensity", value: "N", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "seed", value: "S", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "count", value: "N", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "only", value: "A:B", short: None, repeatable: true, path: false, npm_only: false },
+    CliOption { name: "protect", value: "A:B", short: None, repeatable: true, path: false, npm_only: false },
+    CliOption { name: "fix-checksums", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "member", value: "GLOB", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "out", value: "DIR", short: None, repeatable: false, path: true, npm_only: false },
+    CliOption { name: "name", value: "NAME", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "engine", value: "E", short: None, repeatable: false, path: false, npm_only: true },
+    CliOption { name: "report", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "pdf", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "json", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "zip", value: "FILE", short: None, repeatable: false, path: true, npm_only: false },
+    CliOption { name: "quiet", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "dry-run", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "help", value: "", short: Some('h'), repeatable: false, path: false, npm_only: false },
+    CliOption { name: "version", value: "", short: Some('V'), repeatable: false, path: false, npm_only: false },
+    ],
+    positionals: &[Positional { name: "FILE", many: true }],
+    help: "Corrupts copies of FILEs deterministically; the originals are never changed.\n\nUsage: fracture [OPTIONS] [FILE]...\n\nArguments:\n  [FILE]...  the files to corrupt; - reads standard input and writes the result to standard output\n\nOptions:\n      --mode <M>       byte_flip (default), header_preserve_flip, truncate_insert, shuffle_blocks,\n                       guaranteed_break, interrupted_transfer, bad_sectors, bit_rot, or a UI name:\n                       quick_scramble, stealth_corruption, cut_replace, jumble_sections,\n                       interrupted_download\n      --intensity <N>  0-100 (default 80)\n      --seed <S>       0-9007199254740991 (default random, always printed); variant j of file i uses\n                       S + i * N + j\n      --count <N>      variants of every FILE (default 1, at most 1000000); with N > 1 they are\n                       named {base}_corrupted_{seed}{.ext}\n      --only <A:B>     change bytes only in [A, B) (repeatable): byte offsets, B exclusive, 0x hex\n                       allowed, negative counts from the end, an empty end is the file's\n                       (--only=-4096:); or a selector FORMAT:PATH of the file's structure map\n                       (png:IDAT/data)\n      --protect <A:B>  never change bytes in [A, B) (repeatable; the same form)\n      --fix-checksums  recompute the checksums that cover stored bytes (PNG chunks, STORED ZIP\n                       entries, tar headers, Ogg pages, FLAC frames) after the damage, so readers\n                       reach it. --only, --protect and --fix-checksums: byte_flip,\n                       header_preserve_flip, bad_sectors and bit_rot\n      --member <GLOB>  corrupt only the members of a ZIP-family or tar archive whose names match\n                       GLOB (* and ? within a path segment, ** across segments), each as a file of\n                       its own, and keep the archive valid\n      --out <DIR>      output directory (default ./corrupted): DIR/{base}_corrupted{.ext}\n      --name <NAME>    the name FILE - goes by, for format detection and reports (default stdin)\n      --report         also write DIR/{name}_corruption_report.json\n                       ({name}_{seed}_corruption_report.json with N > 1)\n      --pdf            also write DIR/{name}_corruption_report.pdf, named as --report names the\n                       JSON; with --zip the session report PDF goes into the ZIP too\n      --json           print one report per line on stdout (on stderr when a FILE is -)\n      --zip <FILE>     also write a batch ZIP with every corrupted file and the session report\n      --quiet          no progress bars and no per-file lines (errors and the seed line still print)\n      --dry-run        print the plan (each input, how it is read, each output and its seed) and\n                       write nothing; with --json as one JSON object\n  -h, --help           print this help\n  -V, --version        print the version\n\nCommands:\n  minimize  the fewest changed bytes that still make a command fail (fracture minimize --help)\n  bench     the engine's speed per mode on inputs made from a seed (fracture bench --help)\n  run       feed variants to a program and report what crashed or hung (fracture run --help)\n  merge     merge the directories of campaign shards into one (fracture merge --help)\n\nExit status: 0 all files corrupted, 1 a file failed (the others are still written), 2 usage error.\n",
+};
+
+/// `fracture minimize [OPTIONS] [ORIGINAL] [CORRUPTED]`
+pub const MINIMIZE: Command = Command {
+    options: &[
+    CliOption { name: "test", value: "CMD", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "out", value: "FILE", short: None, repeatable: false, path: true, npm_only: false },
+    CliOption { name: "timeout", value: "MS", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "jobs", value: "N", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "quiet", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "help", value: "", short: Some('h'), repeatable: false, path: false, npm_only: false },
+    ],
+    positionals: &[Positional { name: "ORIGINAL", many: false }, Positional { name: "CORRUPTED", many: false }],
+    help: "Finds a file that differs from ORIGINAL in as few bytes as possible while the test command still\nfails on it, starting from CORRUPTED (same length). The result is 1-minimal: restoring any one of\nits changed bytes makes the test pass.\n\nUsage: fracture minimize [OPTIONS] [ORIGINAL] [CORRUPTED]\n\nArguments:\n  [ORIGINAL]   the file the test passes on\n  [CORRUPTED]  a corrupted copy of it, of the same length, that the test fails on\n\nOptions:\n      --test <CMD>    the test, run by /bin/sh: {} is the candidate file's path (without {}: it is\n                      standard input)\n      --out <FILE>    where to write the result (default {base}_minimized{.ext} beside CORRUPTED)\n      --timeout <MS>  a test running longer has failed (default 10000)\n      --jobs <N>      tests run at once (default: the number of cores)\n      --quiet         no progress lines\n  -h, --help          print this help\n\nThe test is run by /bin/sh exactly as written, with your rights: give it only commands you would\ntype yourself. {} becomes the path of a temporary copy named like CORRUPTED (letters, digits and ._-\nkept, others made _), in a directory of its own per parallel test, quoted for the shell only if the\npath needs it; a test without {} reads the file on standard input. Failing is a non-zero exit, a\nsignal, or running past --timeout; its output is discarded. Temporary files are removed at the end\nand on Ctrl-C.\n\nExit status: 0 minimised, 1 the test passes on CORRUPTED or fails on ORIGINAL (or a file error), 2\nusage error.\n",
+};
+
+/// `fracture bench [OPTIONS]`
+pub const BENCH: Command = Command {
+    options: &[
+    CliOption { name: "sizes", value: "LIST", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "modes", value: "LIST", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "inputs", value: "LIST", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "intensity", value: "N", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "runs", value: "N", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "seed", value: "S", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "engine", value: "E", short: None, repeatable: false, path: false, npm_only: true },
+    CliOption { name: "ts-max-mib", value: "N", short: None, repeatable: false, path: false, npm_only: true },
+    CliOption { name: "json", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "compare", value: "OLD", short: None, repeatable: false, path: true, npm_only: false },
+    CliOption { name: "max-slowdown", value: "R", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "help", value: "", short: Some('h'), repeatable: false, path: false, npm_only: false },
+    ],
+    positionals: &[],
+    help: "Times the engine on each mode with inputs made from the seed (random bytes and a PNG), the same\nsuite and JSON in the native CLI, the npm CLI and the /benchmark page (docs/benchmark.md). Timed:\none engine call on bytes in memory, its output included; not timed: making the input.\n\nUsage: fracture bench [OPTIONS]\n\nOptions:\n      --sizes <LIST>      input sizes in MiB, comma-separated; 64K is KiB (default 16, at most 2048\n                          MiB)\n      --modes <LIST>      modes, comma-separated (default all eight)\n      --inputs <LIST>     random, png or both, comma-separated (default random,png)\n      --intensity <N>     0-100 (default 80)\n      --runs <N>          timed runs per row, 1-100 (default 5); the table shows their median and\n                          range\n      --seed <S>          makes the inputs and seeds the engine (default 1)\n      --json              print the result as one JSON object (docs/benchmark.md) instead of the\n                          table\n      --compare <OLD>     a JSON result to compare with: the ratio new / old per row\n      --max-slowdown <R>  with --compare, exit 1 when a row's ratio is above R (default 1.25)\n  -h, --help              print this help\n\nExit status: 0 done, 1 a row is slower than OLD by more than --max-slowdown (or the engine failed),\n2 usage error.\n",
+};
+
+/// `fracture run [OPTIONS] FILE... -- PROGRAM [ARGS]...`
+pub const RUN: Command = Command {
+    options: &[
+    CliOption { name: "mode", value: "M", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "intensity", value: "N", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "only", value: "A:B", short: None, repeatable: true, path: false, npm_only: false },
+    CliOption { name: "protect", value: "A:B", short: None, repeatable: true, path: false, npm_only: false },
+    CliOption { name: "fix-checksums", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "seed", value: "S", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "count", value: "N", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "jobs", value: "J", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "timeout", value: "SECONDS", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "out", value: "DIR", short: None, repeatable: false, path: true, npm_only: false },
+    CliOption { name: "shard", value: "K/M", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "crash-exit", value: "CODES", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "crash-pattern", value: "REGEX", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "resume", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "no-minimize", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "quiet", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "help", value: "", short: Some('h'), repeatable: false, path: false, npm_only: false },
+    ],
+    positionals: &[Positional { name: "FILE", many: true }],
+    help: "Feeds each variant of FILEs to PROGRAM and records what happened: accepted (exit 0), rejected\n(another exit), crashed (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP or SIGSYS; an exit code\nin --crash-exit; a sanitizer report, a Rust panic or --crash-pattern on standard error) or hung\n(still running at --timeout: its process group is killed). Variant j of file i uses seed S + i * N +\nj, the bytes `fracture --seed S --count N` writes for it.\n\nUsage: fracture run [OPTIONS] FILE... -- PROGRAM [ARGS]...\n\nArguments:\n  FILE...            the files whose variants PROGRAM gets\n  PROGRAM [ARGS]...  the program under test and its arguments, after --\n\nOptions:\n      --mode <M>               byte_flip (default), header_preserve_flip, truncate_insert,\n                               shuffle_blocks, guaranteed_break, interrupted_transfer, bad_sectors,\n                               bit_rot, or a UI name: quick_scramble, stealth_corruption,\n                               cut_replace, jumble_sections, interrupted_download\n      --intensity <N>          0-100 (default 80)\n      --only <A:B>             change bytes only in [A, B) (repeatable): byte offsets, B exclusive,\n                               0x hex allowed, negative counts from the end, an empty end is the\n                               file's (--only=-4096:); or a selector FORMAT:PATH of the file's\n                               structure map (png:IDAT/data)\n      --protect <A:B>          never change bytes in [A, B) (repeatable; the same form)\n      --fix-checksums          recompute the checksums that cover stored bytes (PNG chunks, STORED\n                               ZIP entries, tar headers, Ogg pages, FLAC frames) after the damage,\n                               so readers reach it. --only, --protect and --fix-checksums:\n                               byte_flip, header_preserve_flip, bad_sectors and bit_rot\n      --seed <S>               0-9007199254740991 (default random, always printed; with --resume the\n                               campaign's)\n      --count <N>              variants of every FILE (default 1, at most 1000000); variant j of\n                               file i uses S + i * N + j\n      --jobs <J>               runs at once (default: the number of cores)\n      --timeout <SECONDS>      a run still going after this is hung (default 10; up to 3 decimals)\n      --out <DIR>              the campaign directory (default ./campaign)\n      --shard <K/M>            run only slice K of M (the runs whose index r = i * N + j has r % M\n                               == K - 1)\n      --crash-exit <CODES>     exit codes that count as crashes: 1-255 and ranges A-B,\n                               comma-separated (134,139,200-210; default none)\n      --crash-pattern <REGEX>  a standard-error line matching REGEX is a crash\n      --resume                 continue the campaign in DIR, skipping the runs it recorded\n      --no-minimize            do not minimise the unique crashes\n      --quiet                  no progress line and no closing line (errors and the seed line still\n                               print)\n  -h, --help                   print this help\n\nPROGRAM runs directly (no shell) with your rights, in its own process group. {} in ARGS becomes the\nvariant's path (a file named like the input, in a private temporary directory); without {} the\nvariant is PROGRAM's standard input. DIR gets runs.jsonl (a line per run), campaign.json, summary.md\nand crashes/ID/ with each unique crash's first variant, its minimised file and its output. Ctrl-C\nstops cleanly; --resume continues. Specification: docs/campaigns.md.\n\nExit status: 0 nothing crashed or hung, 1 something did (or the campaign could not go on), 2 usage\nerror.\n",
+};
+
+/// `fracture merge [OPTIONS] DIR...`
+pub const MERGE: Command = Command {
+    options: &[
+    CliOption { name: "out", value: "DIR", short: None, repeatable: false, path: true, npm_only: false },
+    CliOption { name: "quiet", value: "", short: None, repeatable: false, path: false, npm_only: false },
+    CliOption { name: "help", value: "", short: Some('h'), repeatable: false, path: false, npm_only: false },
+    ],
+    positionals: &[Positional { name: "DIR", many: true }],
+    help: "Merges the directories of the shards of one campaign (fracture run --shard K/M) into one, equal to a\nsingle run over all of them.\n\nUsage: fracture merge [OPTIONS] DIR...\n\nArguments:\n  DIR...  the shards' campaign directories\n\nOptions:\n      --out <DIR>  the merged campaign's directory (absent or empty)\n      --quiet      no closing line\n  -h, --help       print this help\n\nExit status: 0 nothing crashed or hung, 1 something did, 2 usage error.\n",
+};
+
+/// The usage errors, each the one line `line` wraps.
+pub mod usage {
+    use std::fmt::Display;
+
+    /// fracture: {message} (see {command} --help)
+    pub fn line(message: impl Display, command: impl Display) -> String {
+        format!("fracture: {message} (see {command} --help)")
+    }
+
+    /// unknown option {option}
+    pub fn unknown_option(option: impl Display) -> String {
+        format!("unknown option {option}")
+    }
+
+    /// unexpected argument {argument}
+    pub fn unexpected_argument(argument: impl Display) -> String {
+        format!("unexpected argument {argument}")
+    }
+
+    /// option {option} needs a value
+    pub fn needs_value(option: impl Display) -> String {
+        format!("option {option} needs a value")
+    }
+
+    /// option {option} takes no value
+    pub fn takes_no_value(option: impl Display) -> String {
+        format!("option {option} takes no value")
+    }
+
+    /// {option} is an option of the npm CLI (npx fracture); this is the native engine
+    pub fn npm_only(option: impl Display) -> String {
+        format!("{option} is an option of the npm CLI (npx fracture); this is the native engine")
+    }
+
+    /// Unsupported corruption mode: {mode}
+    pub fn mode(mode: impl Display) -> String {
+        format!("Unsupported corruption mode: {mode}")
+    }
+
+    /// Intensity must be an integer from 0 to 100, got {value}
+    pub fn intensity(value: impl Display) -> String {
+        format!("Intensity must be an integer from 0 to 100, got {value}")
+    }
+
+    /// Seed must be an integer from 0 to {max}, got {value}
+    pub fn seed(max: impl Display, value: impl Display) -> String {
+        format!("Seed must be an integer from 0 to {max}, got {value}")
+    }
+
+    /// Count must be an integer from 1 to {max}, got {value}
+    pub fn count(max: impl Display, value: impl Display) -> String {
+        format!("Count must be an integer from 1 to {max}, got {value}")
+    }
+
+    /// --member needs a glob, such as word/document.xml or '**/*.xml'
+    pub fn member() -> String {
+        "--member needs a glob, such as word/document.xml or '**/*.xml'".to_string()
+    }
+
+    /// --name must be a file name, not a path or a name with control characters: {name}
+    pub fn name(name: impl Display) -> String {
+        format!("--name must be a file name, not a path or a name with control characters: {name}")
+    }
+
+    /// no input files
+    pub fn no_input_files() -> String {
+        "no input files".to_string()
+    }
+
+    /// - (standard input) can be given only once
+    pub fn stdin_twice() -> String {
+        "- (standard input) can be given only once".to_string()
+    }
+
+    /// --zip cannot be used with - (the corrupted bytes go to standard output)
+    pub fn zip_with_stdin() -> String {
+        "--zip cannot be used with - (the corrupted bytes go to standard output)".to_string()
+    }
+
+    /// --count above 1 cannot be used with - (standard output holds one file)
+    pub fn count_with_stdin() -> String {
+        "--count above 1 cannot be used with - (standard output holds one file)".to_string()
+    }
+
+    /// --name names standard input: it needs - among the FILEs
+    pub fn name_without_stdin() -> String {
+        "--name names standard input: it needs - among the FILEs".to_string()
+    }
+
+    /// Jobs must be an integer from 1 to {max}, got {value}
+    pub fn jobs(max: impl Display, value: impl Display) -> String {
+        format!("Jobs must be an integer from 1 to {max}, got {value}")
+    }
+
+    /// Timeout must be an integer from 1 to {max} (milliseconds), got {value}
+    pub fn minimize_timeout(max: impl Display, value: impl Display) -> String {
+        format!("Timeout must be an integer from 1 to {max} (milliseconds), got {value}")
+    }
+
+    /// minimize needs --test CMD
+    pub fn minimize_needs_test() -> String {
+        "minimize needs --test CMD".to_string()
+    }
+
+    /// minimize needs ORIGINAL and CORRUPTED
+    pub fn minimize_needs_files() -> String {
+        "minimize needs ORIGINAL and CORRUPTED".to_string()
+    }
+
+    /// Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got {value}
+    pub fn sizes(value: impl Display) -> String {
+        format!("Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got {value}")
+    }
+
+    /// Runs must be an integer from 1 to {max}, got {value}
+    pub fn runs(max: impl Display, value: impl Display) -> String {
+        format!("Runs must be an integer from 1 to {max}, got {value}")
+    }
+
+    /// Unknown input: {input} (random or png)
+    pub fn bench_input(input: impl Display) -> String {
+        format!("Unknown input: {input} (random or png)")
+    }
+
+    /// Max slowdown must be a number of at least 1, got {value}
+    pub fn max_slowdown(value: impl Display) -> String {
+        format!("Max slowdown must be a number of at least 1, got {value}")
+    }
+
+    /// Timeout must be a number of seconds above 0 and at most {max}, with up to 3 decimals, got {value}
+    pub fn run_timeout(max: impl Display, value: impl Display) -> String {
+        format!("Timeout must be a number of seconds above 0 and at most {max}, with up to 3 decimals, got {value}")
+    }
+
+    /// Shard must be K/M with 1 <= K <= M <= {max}, got {value}
+    pub fn shard(max: impl Display, value: impl Display) -> String {
+        format!("Shard must be K/M with 1 <= K <= M <= {max}, got {value}")
+    }
+
+    /// --crash-exit must be exit codes from 1 to 255 and ranges A-B, comma-separated, got {value}
+    pub fn crash_exit(value: impl Display) -> String {
+        format!("--crash-exit must be exit codes from 1 to 255 and ranges A-B, comma-separated, got {value}")
+    }
+
+    /// --crash-pattern is not a valid regular expression: {why}
+    pub fn crash_pattern(why: impl Display) -> String {
+        format!("--crash-pattern is not a valid regular expression: {why}")
+    }
+
+    /// - (standard input) cannot be a campaign input
+    pub fn stdin_in_campaign() -> String {
+        "- (standard input) cannot be a campaign input".to_string()
+    }
+
+    /// run needs -- PROGRAM [ARGS...] after the FILEs
+    pub fn run_needs_program() -> String {
+        "run needs -- PROGRAM [ARGS...] after the FILEs".to_string()
+    }
+
+    /// merge needs at least one DIR
+    pub fn merge_needs_dirs() -> String {
+        "merge needs at least one DIR".to_string()
+    }
+
+    /// merge needs --out DIR
+    pub fn merge_needs_out() -> String {
+        "merge needs --out DIR".to_string()
+    }
+}

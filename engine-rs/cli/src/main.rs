@@ -47,25 +47,18 @@ fn main() -> ExitCode {
 fn start() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().skip(1).collect();
     match args::parse(&argv) {
-        Ok(Parsed::Run(a)) => run(a),
-        Ok(Parsed::Minimize(o)) => minimize::run(o),
-        Ok(Parsed::Bench(o)) => bench::run(o),
-        Ok(Parsed::Campaign(o)) => campaign::run(o),
-        Ok(Parsed::Merge(o)) => campaign::merge(o),
-        Ok(Parsed::Refused(line)) => {
+        Parsed::Run(a) => run(a),
+        Parsed::Minimize(o) => minimize::run(o),
+        Parsed::Bench(o) => bench::run(o),
+        Parsed::Campaign(o) => campaign::run(o),
+        Parsed::Merge(o) => campaign::merge(o),
+        Parsed::Refused(line) => {
             eprintln!("{line}");
             ExitCode::from(2)
         }
-        Ok(Parsed::Print(text)) => {
+        Parsed::Print(text) => {
             print!("{text}");
             ExitCode::SUCCESS
-        }
-        Err(msg) => {
-            // A subcommand's mistakes point at its own help.
-            let help =
-                if argv.first().is_some_and(|a| a == "bench") { "fracture bench --help" } else { "fracture --help" };
-            eprintln!("fracture: {msg} (see {help})");
-            ExitCode::from(2)
         }
     }
 }
@@ -109,7 +102,7 @@ fn run(a: Args) -> ExitCode {
     let plan = match plan::make(&a) {
         Ok(p) => p,
         Err(msg) => {
-            eprintln!("fracture: {msg} (see fracture --help)");
+            eprintln!("{}", args::refusal(None, &msg));
             return ExitCode::from(2);
         }
     };

@@ -44,7 +44,7 @@ pub fn run(o: Options) -> ExitCode {
     let allowed = match planned {
         Ok((a, b)) => a.map_or(0o777, |i| i.mode) & b.map_or(0o777, |i| i.mode),
         Err(msg) => {
-            eprintln!("fracture: {msg} (see fracture --help)");
+            eprintln!("{}", crate::args::refusal(Some("minimize"), &msg));
             return ExitCode::from(2);
         }
     };

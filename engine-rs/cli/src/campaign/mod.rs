@@ -528,7 +528,7 @@ fn plan(o: &Options) -> Result<Planned, Stop> {
     let usage = |m: String| Stop::Usage(m);
     let pattern = match &o.crash_pattern {
         Some(p) => Some(regex::Regex::new(p).map_err(|e| {
-            usage(format!("--crash-pattern is not a valid pattern: {}", e.to_string().lines().last().unwrap_or("")))
+            usage(crate::cli_tables::usage::crash_pattern(e.to_string().lines().last().unwrap_or("")))
         })?),
         None => None,
     };
@@ -720,7 +720,7 @@ pub fn run(o: Options) -> ExitCode {
     let planned = match plan(&o) {
         Ok(p) => p,
         Err(Stop::Usage(msg)) => {
-            eprintln!("fracture: {msg} (see fracture run --help)");
+            eprintln!("{}", crate::args::refusal(Some("run"), &msg));
             return ExitCode::from(2);
         }
         Err(Stop::Fail(msg)) => {
@@ -915,7 +915,7 @@ pub fn merge(o: MergeOptions) -> ExitCode {
     match merge_dirs(&o) {
         Ok((runs, entries)) => finished("merge", &runs, entries.len(), &o.out, o.quiet),
         Err(Stop::Usage(msg)) => {
-            eprintln!("fracture: {msg} (see fracture merge --help)");
+            eprintln!("{}", crate::args::refusal(Some("merge"), &msg));
             ExitCode::from(2)
         }
         Err(Stop::Fail(msg)) => {
