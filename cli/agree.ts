@@ -17,7 +17,7 @@ import { readExact } from '../lib/engine/host/stream-fix.ts';
 import { STREAM_HELPERS_MIN, STREAM_PIECE } from '../lib/engine/host/stream-node.ts';
 import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
 import { display, privateDir, removePrivateDir, specialKind } from '../sdk/outputs.ts';
-import type { AgreeArgs, AgreeEngine } from './args.ts';
+import { type AgreeArgs, type AgreeEngine, refusal } from './args.ts';
 import { ioText } from './io.ts';
 import { Progress } from './progress.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
@@ -201,7 +201,7 @@ async function planAgree(a: AgreeArgs): Promise<{ files: PlannedFile[] } | { ref
 export async function agree(a: AgreeArgs, io: Io): Promise<number> {
   const planned = await planAgree(a);
   if ('refusal' in planned) {
-    io.err.write(`fracture: ${planned.refusal} (see fracture agree --help)\n`);
+    io.err.write(refusal(planned.refusal, 'fracture agree'));
     return 2;
   }
   const tamper = testTamper();

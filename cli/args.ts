@@ -1,23 +1,13 @@
 // The npm CLI's arguments, tokenised by node:util's parseArgs: the same options, texts and exit codes as
-// the native `fracture` (engine-rs/cli/src/args.rs, clap), plus --engine; the corrupting command's and
-// minimize's options and help texts come from engine-data/cli.toml (cli-tables.ts). parseArgs runs
-// non-strict with tokens so that every mistake gets the same one line as the native CLI, and a value
-// option takes the next argument whatever it looks like (`--seed -1` is a bad seed, not a missing
-// one), as clap does there.
+// the native `fracture` (engine-rs/cli/src/args.rs, clap), plus --engine and agree. Every command's
+// options, help text and usage errors come from engine-data/cli.toml (cli-tables.ts); what stays here
+// is when each check runs. parseArgs runs non-strict with tokens so that every mistake gets the same
+// one line as the native CLI, and a value option takes the next argument whatever it looks like
+// (`--seed -1` is a bad seed, not a missing one), as clap does there.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { checkOptions } from '../lib/engine/reference/errors.ts';
-import {
-  FRACTURE_ABOUT,
-  FRACTURE_AFTER,
-  FRACTURE_FILE,
-  FRACTURE_OPTIONS,
-  MINIMIZE_ABOUT,
-  MINIMIZE_AFTER,
-  MINIMIZE_CORRUPTED,
-  MINIMIZE_OPTIONS as MINIMIZE_TABLE,
-  MINIMIZE_ORIGINAL,
-} from './cli-tables.ts';
+import { AGREE, FRACTURE, MERGE, MINIMIZE, RUN, usage } from './cli-tables.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import type { EngineMode } from '../lib/engine/shared/types.ts';
 import { isControl } from '../lib/report/host-fields.ts';
@@ -129,139 +119,44 @@ export type Parsed =
 
 export class UsageError extends Error {}
 
-/** An option: its value's name (none for a flag), short letter, help line, whether it repeats, and
- * whether it is this CLI's alone (engine-data/cli.toml has the corrupting command's and minimize's). */
+/** An option of engine-data/cli.toml: its value's name (none for a flag), short letter, whether it
+ * repeats, and whether it is this CLI's alone. */
 interface Option {
   value?: string;
   short?: string;
-  help: string;
   repeatable?: boolean;
   npmOnly?: boolean;
 }
 
-type Options = Record<string, Option>;
+export type Options = Record<string, Option>;
 
-export const OPTIONS = FRACTURE_OPTIONS satisfies Options;
+/** A usage error's line, pointing at the help of the command that refused it. */
+export const refusal = (message: string, command = 'fracture'): string => `${usage.line(message, command)}\n`;
 
-const MINIMIZE_OPTIONS = MINIMIZE_TABLE satisfies Options;
-
-const AGREE_OPTIONS = {
-  mode: OPTIONS.mode,
-  intensity: OPTIONS.intensity,
-  only: OPTIONS.only,
-  protect: OPTIONS.protect,
-  'fix-checksums': OPTIONS['fix-checksums'],
-  seeds: {
-    value: 'A..B',
-    help: `the seeds, A to B inclusive, each run on every FILE (default ${AGREE_SEEDS[0]}..${AGREE_SEEDS[1]}; a single S is S..S; at most 1000000 seeds)`,
-  },
-  native: {
-    value: 'PATH',
-    help: 'also run this native fracture binary (as a subprocess, writing to a temporary directory) and compare it',
-  },
-  engines: {
-    value: 'LIST',
-    help: 'the engines compared, comma-separated, at least two of wasm, ts and native (default wasm,ts, and native with --native); leave ts out for files past 4294967295 bytes or to keep memory bounded',
-  },
-  json: { help: 'print one JSON object per FILE and seed on stdout instead of a line of text' },
-  help: { short: 'h', help: 'print this help' },
-} satisfies Options;
-
-const AGREE_ABOUT =
-  'Runs the WebAssembly engine, the TypeScript reference engine and, with --native, the native binary on each FILE with each seed and the same corruption options, and compares their output bytes and reports (timings aside). Prints one line per FILE and seed.';
-const AGREE_AFTER = [
-  'The WebAssembly engine streams every file as the corrupting command does, and its output is compared piece by piece as it is made; the native output is written to a temporary directory and read back in pieces; the reference engine holds the file and its output in memory.',
-  'Exit status: 0 all engines agree on every FILE and seed, 1 some differ (the line names the first differing byte offset and the report fields that differ) or a run failed, 2 usage error.',
-];
-
-export const AGREE_HELP = helpText(
-  'fracture agree [OPTIONS] [FILE]...',
-  AGREE_ABOUT,
-  [['[FILE]...', 'the files to run the engines on (they are only read)']],
-  AGREE_OPTIONS,
-  AGREE_AFTER.join('\n\n'),
-);
+export const OPTIONS = FRACTURE.options satisfies Options;
+export const HELP = FRACTURE.help;
+export const VERSION = 'fracture 1.0.0 (fracture-engine/1)\n';
+export const MINIMIZE_HELP = MINIMIZE.help;
+export const AGREE_HELP = AGREE.help;
+export const RUN_HELP = RUN.help;
+export const MERGE_HELP = MERGE.help;
 
 export const MAX_TIMEOUT_MS = 86_400_000;
 export const MAX_JOBS = 1024;
 
-/** The help text, laid out as clap lays out the native CLI's (100 columns). */
-export function helpText(
-  usage: string,
-  about: string,
-  positionals: [string, string][],
-  options: Options,
-  after: string,
-): string {
-  const optionCol = (name: string, o: Option) =>
-    `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` <${o.value}>` : ''}`;
-  const rows: [string, string][] = Object.entries(options).map(([name, o]) => [optionCol(name, o), o.help]);
-  const positional: [string, string][] = positionals.map(([name, help]) => [name, help]);
-  const wrap = (text: string, indent: number) => {
-    const lines: string[] = [];
-    let line = '';
-    for (const word of text.split(' ')) {
-      if (line && indent + line.length + 1 + word.length > 100) {
-        lines.push(line);
-        line = word;
-      } else line = line ? `${line} ${word}` : word;
-    }
-    lines.push(line);
-    return lines.join(`\n${' '.repeat(indent)}`);
-  };
-  // Each section is aligned on its own longest entry, two spaces after it.
-  const table = (list: [string, string][]) => {
-    const width = Math.max(...list.map(([left]) => left.length)) + 2;
-    return list.map(([left, help]) => `  ${left.padEnd(width)}${wrap(help, width + 2)}`).join('\n');
-  };
-  // Prose paragraphs wrap at 100 columns, as clap wraps them; lines of a table stay as written.
-  const prose = (text: string) =>
-    text
-      .split('\n\n')
-      .map((p) => (p.includes('\n') ? p : wrap(p, 0)))
-      .join('\n\n');
-  // A command without positionals has no Arguments section, as clap prints it.
-  const args = positional.length > 0 ? `Arguments:\n${table(positional)}\n\n` : '';
-  return `${prose(about)}\n\nUsage: ${usage}\n\n${args}Options:\n${table(rows)}\n\n${prose(after)}\n`;
-}
-
-export const HELP = helpText(
-  'fracture [OPTIONS] [FILE]...',
-  FRACTURE_ABOUT,
-  [['[FILE]...', FRACTURE_FILE]],
-  OPTIONS,
-  FRACTURE_AFTER,
-);
-export const VERSION = 'fracture 1.0.0 (fracture-engine/1)\n';
-
-export const MINIMIZE_HELP = helpText(
-  'fracture minimize [OPTIONS] [ORIGINAL] [CORRUPTED]',
-  MINIMIZE_ABOUT,
-  [
-    ['[ORIGINAL]', MINIMIZE_ORIGINAL],
-    ['[CORRUPTED]', MINIMIZE_CORRUPTED],
-  ],
-  MINIMIZE_OPTIONS,
-  MINIMIZE_AFTER,
-);
-
 function parseMinimize(argv: string[]): Parsed {
-  const { values, positionals, print } = tokenise(argv, MINIMIZE_OPTIONS);
+  const { values, positionals, print } = tokenise(argv, MINIMIZE.options);
   if (print) return { kind: 'print', text: MINIMIZE_HELP };
   // clap refuses a third positional while it parses, before any value is checked.
-  if (positionals.length > 2) throw new UsageError(`unexpected argument ${positionals[2]}`);
-  const text = (name: keyof typeof MINIMIZE_OPTIONS) => values.get(name) as string | undefined;
+  if (positionals.length > 2) throw new UsageError(usage.unexpectedArgument(positionals[2]));
+  const text = (name: keyof typeof MINIMIZE.options) => values.get(name) as string | undefined;
   const timeoutText = text('timeout');
   const timeoutMs = timeoutText === undefined ? 10_000 : integer(timeoutText, MAX_TIMEOUT_MS);
-  if (!timeoutMs) {
-    throw new UsageError(`Timeout must be an integer from 1 to ${MAX_TIMEOUT_MS} (milliseconds), got ${timeoutText}`);
-  }
-  const jobsText = text('jobs');
-  const jobs = jobsText === undefined ? availableParallelism() : integer(jobsText, MAX_JOBS);
-  if (!jobs) throw new UsageError(`Jobs must be an integer from 1 to ${MAX_JOBS}, got ${jobsText}`);
+  if (!timeoutMs) throw new UsageError(usage.minimizeTimeout(MAX_TIMEOUT_MS, timeoutText ?? ''));
+  const jobs = jobsOf(values);
   const test = text('test');
-  if (test === undefined) throw new UsageError('minimize needs --test CMD');
-  if (positionals.length < 2) throw new UsageError('minimize needs ORIGINAL and CORRUPTED');
+  if (test === undefined) throw new UsageError(usage.minimizeNeedsTest());
+  if (positionals.length < 2) throw new UsageError(usage.minimizeNeedsFiles());
   return {
     kind: 'minimize',
     args: {
@@ -274,6 +169,14 @@ function parseMinimize(argv: string[]): Parsed {
       quiet: values.has('quiet'),
     },
   };
+}
+
+/** `--jobs`: 1 to MAX_JOBS, by default the number of cores. */
+function jobsOf(values: Map<string, string | true>): number {
+  const jobsText = values.get('jobs') as string | undefined;
+  const jobs = jobsText === undefined ? availableParallelism() : integer(jobsText, MAX_JOBS);
+  if (!jobs) throw new UsageError(usage.jobs(MAX_JOBS, jobsText ?? ''));
+  return jobs;
 }
 
 /** Decimal digits only (no sign, no spaces), at most `max`. */
@@ -307,14 +210,14 @@ export function tokenise(
     if (t.kind === 'positional') positionals.push(t.value);
     if (t.kind !== 'option') continue;
     const o: Option | undefined = Object.hasOwn(options, t.name) ? options[t.name] : undefined;
-    if (!o) throw new UsageError(`unknown option ${t.rawName}`);
+    if (!o) throw new UsageError(usage.unknownOption(t.rawName));
     if (t.name === 'help' || t.name === 'version') return { values, lists, positionals, print: t.name };
     if (o.value) {
-      if (t.value === undefined) throw new UsageError(`option ${t.rawName} needs a value`);
+      if (t.value === undefined) throw new UsageError(usage.needsValue(t.rawName));
       values.set(t.name, t.value);
       if (o.repeatable) lists.set(t.name, [...(lists.get(t.name) ?? []), t.value]);
     } else {
-      if (t.value !== undefined) throw new UsageError(`option ${t.rawName} takes no value`);
+      if (t.value !== undefined) throw new UsageError(usage.takesNoValue(t.rawName));
       values.set(t.name, true);
     }
   }
@@ -330,19 +233,13 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   const { values, lists, positionals, print } = tokenise(argv, OPTIONS);
   if (print) return { kind: 'print', text: print === 'help' ? HELP : VERSION };
   const text = (name: keyof typeof OPTIONS) => values.get(name) as string | undefined;
-  const { mode, intensity, ranges, fixChecksums } = corruptionOptions(values, lists);
-  const seedText = text('seed');
-  const seed = seedText === undefined ? randomSeed() : integer(seedText, MAX_SEED);
-  if (seed === undefined) throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seedText}`);
+  const { mode, intensity, ranges, fixChecksums, member } = corruptionOptions(values, lists);
+  const seed = seedOf(values) ?? randomSeed();
   const engine = text('engine') ?? 'wasm';
   if (engine !== 'wasm' && engine !== 'ts') throw new UsageError(`unknown engine ${engine} (expected wasm or ts)`);
-  const countText = text('count');
-  const count = countText === undefined ? 1 : integer(countText, MAX_COUNT);
-  if (!count) throw new UsageError(`Count must be an integer from 1 to ${MAX_COUNT}, got ${countText}`);
+  const count = countOf(values);
   const zip = text('zip');
   const name = text('name');
-  const member = text('member');
-  if (member === '') throw new UsageError("--member needs a glob, such as word/document.xml or '**/*.xml'");
   checkCombination(positionals, count, zip !== undefined, name !== undefined);
   if (name !== undefined) checkName(name);
   return {
@@ -369,15 +266,42 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   };
 }
 
-/** --mode, --intensity, --only, --protect and --fix-checksums, checked together: the corrupting command's and agree's. */
-function corruptionOptions(values: Map<string, string | true>, lists: Map<string, string[]>) {
-  const text = (name: string) => values.get(name) as string | undefined;
-  const modeText = text('mode');
-  const mode = modeText === undefined ? 'byte_flip' : resolveMode(modeText);
-  if (!mode) throw new UsageError(`Unsupported corruption mode: ${modeText}`);
-  const intensityText = text('intensity');
+/** `--seed`, if given. */
+function seedOf(values: Map<string, string | true>): number | undefined {
+  const seedText = values.get('seed') as string | undefined;
+  if (seedText === undefined) return undefined;
+  const seed = integer(seedText, MAX_SEED);
+  if (seed === undefined) throw new UsageError(usage.seed(MAX_SEED, seedText));
+  return seed;
+}
+
+function countOf(values: Map<string, string | true>): number {
+  const countText = values.get('count') as string | undefined;
+  const count = countText === undefined ? 1 : integer(countText, MAX_COUNT);
+  if (!count) throw new UsageError(usage.count(MAX_COUNT, countText ?? ''));
+  return count;
+}
+
+/** `--intensity`, 80 when not given. */
+export function intensityOf(values: Map<string, string | true>): number {
+  const intensityText = values.get('intensity') as string | undefined;
   const intensity = intensityText === undefined ? 80 : integer(intensityText, 100);
-  if (intensity === undefined) throw new UsageError(`Intensity must be an integer from 0 to 100, got ${intensityText}`);
+  if (intensity === undefined) throw new UsageError(usage.intensity(intensityText ?? ''));
+  return intensity;
+}
+
+/**
+ * The corruption options, checked in this order: the mode, the intensity, then --member, --only,
+ * --protect and --fix-checksums against the mode (the native CLI's `corruption` checks the same):
+ * the corrupting command's, run's and agree's.
+ */
+function corruptionOptions(values: Map<string, string | true>, lists: Map<string, string[]>) {
+  const modeText = values.get('mode') as string | undefined;
+  const mode = modeText === undefined ? 'byte_flip' : resolveMode(modeText);
+  if (!mode) throw new UsageError(usage.mode(modeText ?? ''));
+  const intensity = intensityOf(values);
+  const member = values.get('member') as string | undefined;
+  if (member === '') throw new UsageError(usage.member());
   const ranges = { only: lists.get('only') ?? [], protect: lists.get('protect') ?? [] };
   const fixChecksums = values.has('fix-checksums');
   // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
@@ -386,15 +310,15 @@ function corruptionOptions(values: Map<string, string | true>, lists: Map<string
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  return { mode, intensity, ranges, fixChecksums };
+  return { mode, intensity, ranges, fixChecksums, member };
 }
 
 /** `fracture agree`'s arguments (docs/cli.md, "fracture agree"). */
 function parseAgree(argv: string[]): Parsed {
-  const { values, lists, positionals, print } = tokenise(argv, AGREE_OPTIONS);
+  const { values, lists, positionals, print } = tokenise(argv, AGREE.options);
   if (print) return { kind: 'print', text: print === 'help' ? AGREE_HELP : VERSION };
   const { mode, intensity, ranges, fixChecksums } = corruptionOptions(values, lists);
-  const text = (name: keyof typeof AGREE_OPTIONS) => values.get(name) as string | undefined;
+  const text = (name: keyof typeof AGREE.options) => values.get(name) as string | undefined;
   const seedsText = text('seeds');
   const seeds = seedsText === undefined ? AGREE_SEEDS : seedRange(seedsText);
   const native = text('native');
@@ -464,79 +388,19 @@ function checkName(name: string) {
     name === '..' ||
     [...name].some((ch) => ch === '/' || ch === '\\' || isControl(ch.codePointAt(0) ?? 0));
   if (bad) {
-    throw new UsageError(`--name must be a file name, not a path or a name with control characters: ${display(name)}`);
+    throw new UsageError(usage.name(display(name)));
   }
 }
 
 /** The combinations that cannot work, each refused with its reason, in the native CLI's order. */
 function checkCombination(files: string[], count: number, zip: boolean, name: boolean) {
   const stdin = files.filter((f) => f === STDIN).length;
-  if (files.length === 0) throw new UsageError('no input files');
-  if (stdin > 1) throw new UsageError('- (standard input) can be given only once');
-  if (stdin === 1 && zip) {
-    throw new UsageError('--zip cannot be used with - (the corrupted bytes go to standard output)');
-  }
-  if (stdin === 1 && count > 1) {
-    throw new UsageError('--count above 1 cannot be used with - (standard output holds one file)');
-  }
-  if (stdin === 0 && name) throw new UsageError('--name names standard input: it needs - among the FILEs');
+  if (files.length === 0) throw new UsageError(usage.noInputFiles());
+  if (stdin > 1) throw new UsageError(usage.stdinTwice());
+  if (stdin === 1 && zip) throw new UsageError(usage.zipWithStdin());
+  if (stdin === 1 && count > 1) throw new UsageError(usage.countWithStdin());
+  if (stdin === 0 && name) throw new UsageError(usage.nameWithoutStdin());
 }
-
-const RUN_OPTIONS = {
-  mode: OPTIONS.mode,
-  intensity: OPTIONS.intensity,
-  only: OPTIONS.only,
-  protect: OPTIONS.protect,
-  'fix-checksums': OPTIONS['fix-checksums'],
-  seed: {
-    value: 'S',
-    help: "0-9007199254740991 (default random, always printed; with --resume the campaign's); variant j of file i uses S + i * N + j",
-  },
-  count: { value: 'N', help: 'variants of every FILE (default 1, at most 1000000)' },
-  jobs: { value: 'J', help: 'runs at once (default: the number of cores)' },
-  timeout: { value: 'SECONDS', help: 'a run still going after this is hung (default 10; up to 3 decimals)' },
-  out: { value: 'DIR', help: 'the campaign directory (default ./campaign)' },
-  shard: { value: 'K/M', help: 'run only slice K of M (the runs whose index r = i * N + j has r % M == K - 1)' },
-  'crash-exit': { value: 'CODES', help: 'exit codes that count as crashes: 134,139,200-210 (default none)' },
-  'crash-pattern': { value: 'REGEX', help: 'a standard-error line matching REGEX is a crash' },
-  resume: { help: 'continue the campaign in DIR, skipping the runs it recorded' },
-  'no-minimize': { help: 'do not minimise the unique crashes' },
-  quiet: { help: 'no progress line and no closing line (errors and the seed line still print)' },
-  help: { short: 'h', help: 'print this help' },
-} satisfies Options;
-
-const RUN_ABOUT =
-  'Feeds variants of FILEs (as fracture --seed S --count N makes them) to PROGRAM and records what happened: accepted (exit 0), rejected (another exit), crashed (a crash signal, --crash-exit, a sanitizer report, a Rust panic or --crash-pattern) or hung (--timeout). Each unique crash is kept with its replay and minimised.';
-const RUN_AFTER = [
-  "In ARGS, {} is the variant's path (without {}, the variant is PROGRAM's standard input). PROGRAM runs directly (no shell), in a process group of its own, killed at the timeout.",
-  'DIR gets campaign.json, runs.jsonl, summary.md and crashes/ID/ (docs/campaigns.md).',
-  'Exit status: 0 nothing crashed or hung, 1 something did (or the campaign stopped on an error), 2 usage error.',
-];
-
-export const RUN_HELP = helpText(
-  'fracture run [OPTIONS] FILE... -- PROGRAM [ARGS]...',
-  RUN_ABOUT,
-  [
-    ['FILE...', 'the files whose variants are fed to PROGRAM'],
-    ['PROGRAM [ARGS]...', 'the program under test and its arguments, after --'],
-  ],
-  RUN_OPTIONS,
-  RUN_AFTER.join('\n\n'),
-);
-
-const MERGE_OPTIONS = {
-  out: { value: 'DIR', help: 'the merged campaign directory (absent or empty)' },
-  quiet: { help: 'no closing line' },
-  help: { short: 'h', help: 'print this help' },
-} satisfies Options;
-
-export const MERGE_HELP = helpText(
-  'fracture merge [OPTIONS] DIR...',
-  'Merges the directories of the shards of one campaign (fracture run --shard K/M) into one, equal to a single run over all of them.',
-  [['DIR...', 'the shard directories']],
-  MERGE_OPTIONS,
-  'Exit status: 0 nothing crashed or hung, 1 something did, 2 usage error.',
-);
 
 export const MAX_TIMEOUT_SECONDS = 86400;
 
@@ -565,76 +429,49 @@ export function parseTimeout(text: string): number | undefined {
 function parseRun(argv: string[]): Parsed {
   const dash = argv.indexOf('--');
   const before = dash < 0 ? argv : argv.slice(0, dash);
-  const { values, lists, positionals, print } = tokenise(before, RUN_OPTIONS);
+  const { values, lists, positionals, print } = tokenise(before, RUN.options);
   if (print) return { kind: 'print', text: RUN_HELP };
-  const text = (name: keyof typeof RUN_OPTIONS) => values.get(name) as string | undefined;
-  const modeText = text('mode');
-  const mode = modeText === undefined ? 'byte_flip' : resolveMode(modeText);
-  if (!mode) throw new UsageError(`Unsupported corruption mode: ${modeText}`);
-  const intensityText = text('intensity');
-  const intensity = intensityText === undefined ? 80 : integer(intensityText, 100);
-  if (intensity === undefined) throw new UsageError(`Intensity must be an integer from 0 to 100, got ${intensityText}`);
-  const seedText = text('seed');
-  const seed = seedText === undefined ? undefined : integer(seedText, MAX_SEED);
-  if (seedText !== undefined && seed === undefined) {
-    throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seedText}`);
-  }
-  const countText = text('count');
-  const count = countText === undefined ? 1 : integer(countText, MAX_COUNT);
-  if (!count) throw new UsageError(`Count must be an integer from 1 to ${MAX_COUNT}, got ${countText}`);
-  const jobsText = text('jobs');
-  const jobs = jobsText === undefined ? availableParallelism() : integer(jobsText, MAX_JOBS);
-  if (!jobs) throw new UsageError(`Jobs must be an integer from 1 to ${MAX_JOBS}, got ${jobsText}`);
+  const text = (name: keyof typeof RUN.options) => values.get(name) as string | undefined;
+  const { mode, intensity, ranges, fixChecksums } = corruptionOptions(values, lists);
+  const seed = seedOf(values);
+  const count = countOf(values);
+  const jobs = jobsOf(values);
   const timeoutText = text('timeout');
   const timeoutMs = timeoutText === undefined ? 10_000 : parseTimeout(timeoutText);
-  if (timeoutMs === undefined) {
-    throw new UsageError(
-      `Timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, with at most 3 decimals, got ${timeoutText}`,
-    );
-  }
+  if (timeoutMs === undefined) throw new UsageError(usage.runTimeout(MAX_TIMEOUT_SECONDS, timeoutText ?? ''));
   const shardText = text('shard');
   let shard: [number, number] | null = null;
   if (shardText !== undefined) {
     const m = /^([0-9]+)\/([0-9]+)$/.exec(shardText);
     const k = m ? integer(m[1], MAX_COUNT) : undefined;
     const n = m ? integer(m[2], MAX_COUNT) : undefined;
-    if (!k || !n || k > n) throw new UsageError(`Shard must be K/M with 1 <= K <= M <= ${MAX_COUNT}, got ${shardText}`);
+    if (!k || !n || k > n) throw new UsageError(usage.shard(MAX_COUNT, shardText));
     shard = [k, n];
   }
   const crashExitText = text('crash-exit');
   const crashExit = crashExitText === undefined ? [] : parseCrashExit(crashExitText);
-  if (!crashExit) {
-    throw new UsageError(
-      `--crash-exit must be exit codes from 1 to 255 and ranges A-B, comma-separated, got ${crashExitText}`,
-    );
-  }
+  if (!crashExit) throw new UsageError(usage.crashExit(crashExitText ?? ''));
+  if (positionals.includes(STDIN)) throw new UsageError(usage.stdinInCampaign());
+  if (positionals.length === 0) throw new UsageError(usage.noInputFiles());
+  const program = dash < 0 ? [] : argv.slice(dash + 1);
+  if (program.length === 0) throw new UsageError(usage.runNeedsProgram());
+  // The pattern is checked once the line is read, as the native CLI checks it with the regex crate
+  // (the two engines' reasons differ; the words before them do not).
   const crashPattern = text('crash-pattern') ?? null;
   if (crashPattern !== null) {
     try {
       new RegExp(crashPattern, 'u');
     } catch (e) {
-      throw new UsageError(`--crash-pattern is not a valid regular expression: ${(e as Error).message}`);
+      throw new UsageError(usage.crashPattern((e as Error).message));
     }
   }
-  const only = lists.get('only') ?? [];
-  const protect = lists.get('protect') ?? [];
-  const fixChecksums = values.has('fix-checksums');
-  try {
-    checkOptions(mode as EngineMode, { ranges: { only, protect }, fixChecksums });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  if (positionals.includes(STDIN)) throw new UsageError('- (standard input) cannot be a campaign input');
-  if (positionals.length === 0) throw new UsageError('no input files');
-  const program = dash < 0 ? [] : argv.slice(dash + 1);
-  if (program.length === 0) throw new UsageError('run needs -- PROGRAM [ARGS...] after the FILEs');
   return {
     kind: 'campaign',
     args: {
       mode,
       intensity,
-      only,
-      protect,
+      only: ranges.only,
+      protect: ranges.protect,
       fixChecksums,
       seed,
       count,
@@ -654,10 +491,10 @@ function parseRun(argv: string[]): Parsed {
 }
 
 function parseMerge(argv: string[]): Parsed {
-  const { values, positionals, print } = tokenise(argv, MERGE_OPTIONS);
+  const { values, positionals, print } = tokenise(argv, MERGE.options);
   if (print) return { kind: 'print', text: MERGE_HELP };
   const out = values.get('out') as string | undefined;
-  if (out === undefined) throw new UsageError('merge needs --out DIR');
-  if (positionals.length === 0) throw new UsageError('merge needs the shard directories');
+  if (positionals.length === 0) throw new UsageError(usage.mergeNeedsDirs());
+  if (out === undefined) throw new UsageError(usage.mergeNeedsOut());
   return { kind: 'merge', args: { dirs: positionals, out, quiet: values.has('quiet') } };
 }

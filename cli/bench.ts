@@ -26,31 +26,11 @@ import { runCells } from '../lib/engine/host/bench-run.ts';
 import { loadWasmEngine } from '../lib/engine/host/node.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import { ENGINE_MODES } from '../lib/engine/shared/types.ts';
-import { helpText, integer, MAX_SEED, tokenise, UsageError } from './args.ts';
+import { integer, intensityOf, MAX_SEED, refusal, tokenise, UsageError } from './args.ts';
+import { BENCH, usage } from './cli-tables.ts';
 import { ioText } from './io.ts';
 
-const BENCH_OPTIONS = {
-  sizes: { value: 'LIST', help: 'input sizes in MiB, comma-separated; 64K is KiB (default 16, at most 2048 MiB)' },
-  modes: { value: 'LIST', help: 'modes, comma-separated (default all eight)' },
-  inputs: { value: 'LIST', help: 'random, png or both, comma-separated (default random,png)' },
-  intensity: { value: 'N', help: '0-100 (default 80)' },
-  runs: { value: 'N', help: 'timed runs per row, 1-100 (default 5); the table shows their median and range' },
-  seed: { value: 'S', help: 'makes the inputs and seeds the engine (default 1)' },
-  engine: { value: 'E', help: 'wasm, ts or both (default both)' },
-  'ts-max-mib': { value: 'N', help: "the reference engine's rows run at most N MiB (default 16)" },
-  json: { help: 'print the result as one JSON object (docs/benchmark.md) instead of the table' },
-  compare: { value: 'OLD', help: 'a JSON result to compare with: the ratio new / old per row' },
-  'max-slowdown': { value: 'R', help: "with --compare, exit 1 when a row's ratio is above R (default 1.25)" },
-  help: { short: 'h', help: 'print this help' },
-};
-
-export const BENCH_HELP = helpText(
-  'fracture bench [OPTIONS]',
-  'Times the engine on each mode with inputs made from the seed (random bytes and a PNG), the same suite and JSON as the /benchmark page and the native fracture bench (docs/benchmark.md). Timed: one engine call on bytes in memory, its output included; not timed: making the input.',
-  [],
-  BENCH_OPTIONS,
-  'Exit status: 0 done, 1 a row is slower than OLD by more than --max-slowdown (or the engine failed), 2 usage error.',
-);
+export const BENCH_HELP = BENCH.help;
 
 export const MAX_BENCH_BYTES = 2048 * MIB;
 const MAX_RUNS = 100;
@@ -71,33 +51,31 @@ function benchSize(v: string): number | undefined {
 }
 
 export function parseBench(argv: string[]): BenchArgs | { print: string } {
-  const { values, positionals, print } = tokenise(argv, BENCH_OPTIONS);
+  const { values, positionals, print } = tokenise(argv, BENCH.options);
   if (print) return { print: BENCH_HELP };
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
-  const text = (name: keyof typeof BENCH_OPTIONS) => values.get(name) as string | undefined;
+  if (positionals.length > 0) throw new UsageError(usage.unexpectedArgument(positionals[0]));
+  const text = (name: keyof typeof BENCH.options) => values.get(name) as string | undefined;
   const list = (v: string) => v.split(',');
   const sizesText = text('sizes');
   const sizes = sizesText === undefined ? [16 * MIB] : list(sizesText).map(benchSize);
   if (sizes.some((s) => s === undefined)) {
-    throw new UsageError(`Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got ${sizesText}`);
+    throw new UsageError(usage.sizes(sizesText ?? ''));
   }
   const modesText = text('modes');
   const modes = modesText === undefined ? [...ENGINE_MODES] : list(modesText).map((m) => resolveMode(m) ?? m);
   const unknown = modes.find((m) => !(ENGINE_MODES as readonly string[]).includes(m));
-  if (unknown !== undefined) throw new UsageError(`Unsupported corruption mode: ${unknown}`);
+  if (unknown !== undefined) throw new UsageError(usage.mode(unknown));
   const inputsText = text('inputs');
   const inputs = inputsText === undefined ? [...BENCH_INPUTS] : list(inputsText);
   const badInput = inputs.find((i) => !(BENCH_INPUTS as readonly string[]).includes(i));
-  if (badInput !== undefined) throw new UsageError(`Unknown input: ${badInput} (random or png)`);
-  const intensityText = text('intensity');
-  const intensity = intensityText === undefined ? 80 : integer(intensityText, 100);
-  if (intensity === undefined) throw new UsageError(`Intensity must be an integer from 0 to 100, got ${intensityText}`);
+  if (badInput !== undefined) throw new UsageError(usage.benchInput(badInput));
+  const intensity = intensityOf(values);
   const runsText = text('runs');
   const runs = runsText === undefined ? 5 : integer(runsText, MAX_RUNS);
-  if (!runs) throw new UsageError(`Runs must be an integer from 1 to ${MAX_RUNS}, got ${runsText}`);
+  if (!runs) throw new UsageError(usage.runs(MAX_RUNS, runsText ?? ''));
   const seedText = text('seed');
   const seed = seedText === undefined ? 1 : integer(seedText, MAX_SEED);
-  if (seed === undefined) throw new UsageError(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seedText}`);
+  if (seed === undefined) throw new UsageError(usage.seed(MAX_SEED, seedText ?? ''));
   const engineText = text('engine') ?? 'both';
   if (!['wasm', 'ts', 'both'].includes(engineText)) {
     throw new UsageError(`unknown engine ${engineText} (expected wasm, ts or both)`);
@@ -109,7 +87,7 @@ export function parseBench(argv: string[]): BenchArgs | { print: string } {
   const slowText = text('max-slowdown');
   const maxSlowdown = slowText === undefined ? 1.25 : Number(slowText);
   if (slowText !== undefined && (!/^[0-9.eE+]+$/.test(slowText) || !Number.isFinite(maxSlowdown) || maxSlowdown < 1)) {
-    throw new UsageError(`Max slowdown must be a number of at least 1, got ${slowText}`);
+    throw new UsageError(usage.maxSlowdown(slowText));
   }
   const options: BenchOptions = {
     sizes_bytes: sizes as number[],
@@ -166,7 +144,7 @@ export async function bench(argv: string[], io: Io): Promise<number> {
     old = a.compare === undefined ? undefined : await readOld(a.compare);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.err.write(`fracture: ${e.message} (see fracture bench --help)\n`);
+    io.err.write(refusal(e.message, 'fracture bench'));
     return 2;
   }
   const cells = planCells(a.options);

@@ -10,7 +10,7 @@ import { reportJson } from '../lib/report/display.ts';
 import { hitLines } from '../lib/report/text.ts';
 import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
 import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.ts';
-import { parseCommandLine, STDIN, UsageError, type Args } from './args.ts';
+import { parseCommandLine, refusal, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
 import { minimize } from './minimize.ts';
@@ -209,7 +209,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     parsed = parseCommandLine(argv, () => Math.floor(Math.random() * 2147483647));
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.err.write(`fracture: ${e.message} (see ${helpOf(argv)})\n`);
+    io.err.write(refusal(e.message, helpOf(argv)));
     return 2;
   }
   if (parsed.kind === 'print') {
@@ -227,7 +227,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
       return await mergeCampaigns(parsed.args, io);
     } catch (e) {
       if (!(e instanceof CampaignUsage)) throw e;
-      io.err.write(`fracture: ${e.message} (see ${helpOf(argv)})\n`);
+      io.err.write(refusal(e.message, helpOf(argv)));
       return 2;
     }
   }
@@ -240,7 +240,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     plan = await planRun(a);
   } catch (e) {
     if (!(e instanceof Refusal)) throw e;
-    io.err.write(`fracture: ${e.message} (see fracture --help)\n`);
+    io.err.write(refusal(e.message));
     return 2;
   }
   if (a.dryRun) {
@@ -274,8 +274,9 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
 }
 
 /** Where a usage error points: the subcommand's help, or fracture's. */
+/** The command whose help a usage error points at. */
 function helpOf(argv: string[]): string {
-  return ['run', 'merge', 'agree'].includes(argv[0]) ? `fracture ${argv[0]} --help` : 'fracture --help';
+  return ['minimize', 'run', 'merge', 'agree'].includes(argv[0]) ? `fracture ${argv[0]}` : 'fracture';
 }
 
 /** Whether a file that streams on helper threads is coming (they can start at once). */

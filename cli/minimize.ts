@@ -20,7 +20,7 @@ import {
   whenInterrupted,
   writeAtomically,
 } from '../sdk/outputs.ts';
-import type { MinimizeArgs } from './args.ts';
+import { type MinimizeArgs, refusal } from './args.ts';
 import { ioText } from './io.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
 
@@ -37,7 +37,7 @@ export async function minimize(a: MinimizeArgs, io: Io): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof Refusal) {
-      io.err.write(`fracture: ${e.message} (see fracture --help)\n`);
+      io.err.write(refusal(e.message, 'fracture minimize'));
       return 2;
     }
     io.err.write(`fracture: minimize: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -248,7 +248,7 @@ sys.exit(1 if (d(1000) and d(1003)) or d(4000) else 0)
         expect([tool.label, r.code, r.err, r.out]).toEqual([
           tool.label,
           2,
-          `fracture: ${message} (see fracture --help)\n`,
+          `fracture: ${message} (see fracture minimize --help)\n`,
           '',
         ]);
       }

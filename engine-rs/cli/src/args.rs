@@ -105,7 +105,9 @@ fn version() -> &'static str {
 /// Runs clap on a command of engine-data/cli.toml; help and version come back as text to print. An
 /// option of the npm CLI's alone is refused once the line is read.
 fn matches(table: &cli_tables::Command, argv: &[OsString]) -> Result<Result<ArgMatches, String>, String> {
-    match command("fracture", table).try_get_matches_from(std::iter::once(OsString::from("fracture")).chain(argv.iter().cloned())) {
+    match command("fracture", table)
+        .try_get_matches_from(std::iter::once(OsString::from("fracture")).chain(argv.iter().cloned()))
+    {
         Ok(m) => match table.options.iter().find(|o| o.npm_only && m.value_source(o.name).is_some()) {
             Some(o) => Err(usage::npm_only(format!("--{}", o.name))),
             None => Ok(Ok(m)),
@@ -202,7 +204,11 @@ fn parse_bench(argv: &[OsString]) -> Result<Parsed, String> {
     let text = |id: &str| m.get_one::<String>(id).cloned();
     let items = |v: String| v.split(',').map(str::to_string).collect::<Vec<_>>();
     let sizes = match text("sizes") {
-        Some(v) => items(v.clone()).iter().map(|s| bench_size(s)).collect::<Option<Vec<_>>>().ok_or_else(|| usage::sizes(&v))?,
+        Some(v) => items(v.clone())
+            .iter()
+            .map(|s| bench_size(s))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| usage::sizes(&v))?,
         None => vec![16 << 20],
     };
     let modes = match text("modes") {
@@ -213,7 +219,9 @@ fn parse_bench(argv: &[OsString]) -> Result<Parsed, String> {
         None => Mode::ALL.to_vec(),
     };
     let inputs: Vec<Input> = match text("inputs") {
-        Some(v) => items(v).iter().map(|s| Input::parse(s).map_err(|_| usage::bench_input(s))).collect::<Result<_, _>>()?,
+        Some(v) => {
+            items(v).iter().map(|s| Input::parse(s).map_err(|_| usage::bench_input(s))).collect::<Result<_, _>>()?
+        }
         None => Input::ALL.to_vec(),
     };
     for input in &inputs {

@@ -421,7 +421,7 @@ mod tests {
     fn run_args(argv: &[&str]) -> Args {
         let argv: Vec<std::ffi::OsString> = argv.iter().map(Into::into).collect();
         match crate::args::parse(&argv) {
-            Ok(crate::args::Parsed::Run(a)) => a,
+            crate::args::Parsed::Run(a) => a,
             _ => panic!("not a run: {argv:?}"),
         }
     }

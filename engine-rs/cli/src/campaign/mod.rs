@@ -526,12 +526,13 @@ struct Planned {
 
 fn plan(o: &Options) -> Result<Planned, Stop> {
     let usage = |m: String| Stop::Usage(m);
-    let pattern = match &o.crash_pattern {
-        Some(p) => Some(regex::Regex::new(p).map_err(|e| {
-            usage(crate::cli_tables::usage::crash_pattern(e.to_string().lines().last().unwrap_or("")))
-        })?),
-        None => None,
-    };
+    let pattern =
+        match &o.crash_pattern {
+            Some(p) => Some(regex::Regex::new(p).map_err(|e| {
+                usage(crate::cli_tables::usage::crash_pattern(e.to_string().lines().last().unwrap_or("")))
+            })?),
+            None => None,
+        };
     let mut claims = crate::plan::Claims::default();
     let mut loaded = Vec::new();
     let mut inputs = Vec::new();

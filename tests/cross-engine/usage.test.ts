@@ -1,0 +1,183 @@
+// Both command lines, run as subprocesses, print the same help for every command and refuse the same
+// bad arguments with the same one line and exit 2: the texts come from engine-data/cli.toml, the
+// order of the checks from each CLI's parser, and this test holds both to one another.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const NATIVE = path.join(ROOT, 'target/release/fracture');
+const NPM = path.join(ROOT, 'bin/fracture.mjs');
+
+let dir: string;
+
+beforeAll(() => {
+  for (const p of [NATIVE, path.join(ROOT, 'dist/cli/main.js')]) {
+    if (!existsSync(p)) throw new Error(`${p} is missing: run \`make build\` first`);
+  }
+  dir = mkdtempSync(path.join(tmpdir(), 'fracture-usage-'));
+  writeFileSync(path.join(dir, 'input.bin'), 'some bytes\n'.repeat(20));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function both(args: string[]) {
+  return [
+    spawnSync(NATIVE, args, { cwd: dir, encoding: 'utf8' }),
+    spawnSync(process.execPath, [NPM, ...args], { cwd: dir, encoding: 'utf8' }),
+  ].map((r) => ({ code: r.status, out: r.stdout, err: r.stderr }));
+}
+
+/** The npm CLI's help without what only it has: bench's --engine and --ts-max-mib, the agree command. */
+const withoutNpmOnly = (help: string) =>
+  help.replace(/^ {6}--(engine|ts-max-mib) <[A-Z]>.*\n( {10,}.*\n)*/gm, '').replace(/^ {2}agree {5}.*\n/m, '');
+
+describe('both CLIs: help and usage errors', () => {
+  it('print the same help for every command (the npm CLI adds its own options), and the same version', () => {
+    for (const command of [[], ['minimize'], ['bench'], ['run'], ['merge']]) {
+      const [native, npm] = both([...command, '--help']);
+      expect([native.code, native.err, npm.code, npm.err]).toEqual([0, '', 0, '']);
+      expect(native.out).toMatch(new RegExp(`^Usage: fracture ${command.join('')}`, 'm'));
+      expect(withoutNpmOnly(npm.out), command.join(' ')).toBe(native.out);
+      // -h is --help; the help wins over a mistake after it, as clap has it.
+      expect(both([...command, '-h', '--no-such-option']).map((r) => r.out)).toEqual([native.out, npm.out]);
+    }
+    const [native, npm] = both(['--version']);
+    expect(npm).toEqual(native);
+    expect(native.out).toMatch(/^fracture \d+\.\d+\.\d+ \(fracture-engine\/\d+\)\n$/);
+  });
+
+  const cases: [string[], string][] = [
+    // The parser's own mistakes, in every command.
+    [['--frobnicate', 'input.bin'], 'unknown option --frobnicate (see fracture --help)'],
+    [['bench', '--frobnicate'], 'unknown option --frobnicate (see fracture bench --help)'],
+    [['run', '--zip', 'x.zip', 'input.bin', '--', 'true'], 'unknown option --zip (see fracture run --help)'],
+    [['merge', '-q', 'a'], 'unknown option -q (see fracture merge --help)'],
+    [['minimize', '--count', '2'], 'unknown option --count (see fracture minimize --help)'],
+    [['bench', '--sizes'], 'option --sizes needs a value (see fracture bench --help)'],
+    [['merge', 'a', '--out'], 'option --out needs a value (see fracture merge --help)'],
+    [['run', '--json=1', 'input.bin', '--', 'true'], 'unknown option --json (see fracture run --help)'],
+    [['run', '--resume=yes', 'input.bin', '--', 'true'], 'option --resume takes no value (see fracture run --help)'],
+    [['bench', '--json=yes'], 'option --json takes no value (see fracture bench --help)'],
+    [['bench', 'extra'], 'unexpected argument extra (see fracture bench --help)'],
+    [['minimize', '--test', 'true', 'a', 'b', 'c'], 'unexpected argument c (see fracture minimize --help)'],
+    // Values.
+    [
+      ['bench', '--sizes', '0'],
+      'Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got 0 (see fracture bench --help)',
+    ],
+    [['bench', '--modes', 'melt'], 'Unsupported corruption mode: melt (see fracture bench --help)'],
+    [['bench', '--inputs', 'jpeg'], 'Unknown input: jpeg (random or png) (see fracture bench --help)'],
+    [
+      ['bench', '--intensity', '101'],
+      'Intensity must be an integer from 0 to 100, got 101 (see fracture bench --help)',
+    ],
+    [
+      ['bench', '--seed', '-1'],
+      'Seed must be an integer from 0 to 9007199254740991, got -1 (see fracture bench --help)',
+    ],
+    [['bench', '--runs', '0'], 'Runs must be an integer from 1 to 100, got 0 (see fracture bench --help)'],
+    [
+      ['bench', '--max-slowdown', '0.9'],
+      'Max slowdown must be a number of at least 1, got 0.9 (see fracture bench --help)',
+    ],
+    [
+      ['run', '--mode', 'melt', 'input.bin', '--', 'true'],
+      'Unsupported corruption mode: melt (see fracture run --help)',
+    ],
+    [
+      ['run', '--count', '0', 'input.bin', '--', 'true'],
+      'Count must be an integer from 1 to 1000000, got 0 (see fracture run --help)',
+    ],
+    [
+      ['run', '--jobs', '0', 'input.bin', '--', 'true'],
+      'Jobs must be an integer from 1 to 1024, got 0 (see fracture run --help)',
+    ],
+    [
+      ['run', '--timeout', '1.2345', 'input.bin', '--', 'true'],
+      'Timeout must be a number of seconds above 0 and at most 86400, with up to 3 decimals, got 1.2345 (see fracture run --help)',
+    ],
+    [
+      ['run', '--shard', '4/3', 'input.bin', '--', 'true'],
+      'Shard must be K/M with 1 <= K <= M <= 1000000, got 4/3 (see fracture run --help)',
+    ],
+    [
+      ['run', '--crash-exit', '0', 'input.bin', '--', 'true'],
+      '--crash-exit must be exit codes from 1 to 255 and ranges A-B, comma-separated, got 0 (see fracture run --help)',
+    ],
+    [
+      ['run', '--mode', 'cut_replace', '--only', '0:10', 'input.bin', '--', 'true'],
+      'Byte ranges work with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert (see fracture run --help)',
+    ],
+    [
+      ['minimize', '--jobs', '0', '--test', 'true', 'a', 'b'],
+      'Jobs must be an integer from 1 to 1024, got 0 (see fracture minimize --help)',
+    ],
+    [
+      ['--name', 'a/b', '-'],
+      '--name must be a file name, not a path or a name with control characters: a/b (see fracture --help)',
+    ],
+    [
+      ['--member', '', 'input.bin'],
+      "--member needs a glob, such as word/document.xml or '**/*.xml' (see fracture --help)",
+    ],
+    // What is missing.
+    [['run', 'input.bin'], 'run needs -- PROGRAM [ARGS...] after the FILEs (see fracture run --help)'],
+    [['run', '--', 'true'], 'no input files (see fracture run --help)'],
+    [['run', '-', '--', 'true'], '- (standard input) cannot be a campaign input (see fracture run --help)'],
+    [['merge'], 'merge needs at least one DIR (see fracture merge --help)'],
+    [['merge', 'a'], 'merge needs --out DIR (see fracture merge --help)'],
+    [['minimize', 'a', 'b'], 'minimize needs --test CMD (see fracture minimize --help)'],
+    [['minimize', '--test', 'true', 'a'], 'minimize needs ORIGINAL and CORRUPTED (see fracture minimize --help)'],
+    // Two mistakes: both CLIs name the same one first.
+    [
+      ['--seed', '-1', '--only', '10', 'input.bin'],
+      'Invalid byte range "10": expected A:B (byte offsets, B exclusive; decimal or 0x hex; negative counts from the end) (see fracture --help)',
+    ],
+    [
+      ['--count', '0', '--intensity', '200', 'input.bin'],
+      'Intensity must be an integer from 0 to 100, got 200 (see fracture --help)',
+    ],
+    [['--name', 'a/b', 'input.bin'], '--name names standard input: it needs - among the FILEs (see fracture --help)'],
+    [
+      ['run', '--timeout', '0', '--jobs', '0', '--', 'true'],
+      'Jobs must be an integer from 1 to 1024, got 0 (see fracture run --help)',
+    ],
+    [['merge', '--out', 'x'], 'merge needs at least one DIR (see fracture merge --help)'],
+    [
+      ['minimize', '--jobs', '0', '--timeout', '0'],
+      'Timeout must be an integer from 1 to 86400000 (milliseconds), got 0 (see fracture minimize --help)',
+    ],
+  ];
+  for (const [args, line] of cases) {
+    it(`exit 2 and the same line for: ${args.join(' ')}`, () => {
+      const [native, npm] = both(args);
+      expect(native).toEqual({ code: 2, out: '', err: `fracture: ${line}\n` });
+      expect(npm).toEqual(native);
+    });
+  }
+
+  it('a --crash-pattern that is not a regular expression: the same words, then each engine its reason', () => {
+    const [native, npm] = both(['run', '--crash-pattern', '(', 'input.bin', '--', 'true']);
+    for (const r of [native, npm]) {
+      expect([r.code, r.out]).toEqual([2, '']);
+      expect(r.err).toMatch(
+        /^fracture: --crash-pattern is not a valid regular expression: .+ \(see fracture run --help\)\n$/,
+      );
+    }
+  });
+
+  it('an option of the npm CLI alone: the native CLI says so, the npm CLI takes it', () => {
+    const [native] = both(['bench', '--engine', 'ts', '--sizes', '0']);
+    expect(native).toEqual({
+      code: 2,
+      out: '',
+      err: 'fracture: --engine is an option of the npm CLI (npx fracture); this is the native engine (see fracture bench --help)\n',
+    });
+    expect(both(['bench', '--engine', 'ts', '--sizes', '0'])[1].err).toMatch(/^fracture: Sizes must be/);
+    // Nothing was written by any refusal.
+    expect(readdirSync(dir)).toEqual(['input.bin']);
+  });
+});
