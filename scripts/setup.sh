@@ -12,12 +12,14 @@ log() { printf '[setup] %s\n' "$*"; }
 
 # Debian packages: the wasm-capable Rust toolchain (see docs/toolchain.md), Chromium for Playwright, the
 # real parsers that judge "won't open" and the readers that judge kept checksums (vorbis-tools'
-# ogginfo and oggenc, flac), zzuf for the benchmark, and gcc for the fuzzer mutator's C test (tests/afl;
+# ogginfo and oggenc, flac), the strict readers of tests/parsers/strict.py (pngcheck, djpeg, webpinfo
+# and dwebp, gif2rgb), zzuf for the benchmark, and gcc for the fuzzer mutator's C test (tests/afl;
 # `make fuzz-demo` installs afl++ itself, scripts/fuzz-demo.sh).
 APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22
   chromium ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils
   zzuf xz-utils bzip2 gzip tar python3 hyperfine time
-  libmagickcore-6.q16-6-extra msitools wixl gcab vorbis-tools flac gcc libc6-dev)
+  libmagickcore-6.q16-6-extra msitools wixl gcab vorbis-tools flac gcc libc6-dev
+  pngcheck libjpeg-turbo-progs webp giflib-tools)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,6 +7,11 @@ For every fixture (tests/parsers/make_fixtures.py makes them with real tools):
   2. the fixture is corrupted with guaranteed_break at each intensity and seed by the native CLI
      (target/release/fracture, rebuilt first if the engine changed);
   3. EVERY listed parser must REJECT every output.
+  4. Every output whose report says `expect_overall: reject` goes to the family's STRICT reader
+     (strict.py, docs/contract.md section 14.2), which must refuse it; and the aimed cases of
+     strict.py (damage confined by `--only FORMAT:PATH` to one field kind that the rules mark
+     `reject`) are run and judged the same way. A strict reader that accepts a `reject` fails the
+     run, unless every changed byte lies where strict.py's KNOWN leniencies say a reader cannot see it.
 It prints one row per case, a summary of which parsers rejected at which intensities, and exits
 non-zero on any failure, naming the case and the commands that reproduce it.
 
@@ -23,6 +28,9 @@ import shutil
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import strict  # noqa: E402  (tests/parsers/strict.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -242,11 +250,11 @@ def main():
         elif not report.get("strategy", "").startswith(report.get("format", "?") + "_"):
             # Every family has a recipe of its own, named <family>_<what>; generic here means a gap.
             failures.append(f"WRONG STRATEGY {fx}: {report.get('strategy')!r} for format {report.get('format')!r}. Reproduce: {sh(cmd)}")
-        cases.append((fx, i, s, target, cmd, report))
+        cases.append((fx, i, s, os.path.join(fixtures_dir, fx), target, cmd, report))
 
     # 3. Every listed parser must reject every output.
     verdicts = []
-    for fx, i, s, target, cmd, report in cases:
+    for fx, i, s, source, target, cmd, report in cases:
         family, parsers = plan[fx]
         for p in parsers:
             verdicts.append((fx, i, s, target, cmd, report, p[0], pool.submit(judge, p, target)))
@@ -262,6 +270,32 @@ def main():
         summary[(family, pname)][i][0 if accepted is False else 1] += 1
         if accepted is not False:
             failures.append(f"{verdict} {family} {fx} intensity {i} seed {s} by {pname} ({detail}). Reproduce: {sh(cmd)} && {' && '.join(pcmds)}")
+    # 4. Strict readers: every `reject` among the outputs, and the aimed cases.
+    strict_checks = [(fx, i, s, cmd, pool.submit(strict.check_reject, report, source, target))
+                     for fx, i, s, source, target, cmd, report in cases]
+    if args.only:
+        strict.AIMED = [a for a in strict.AIMED if args.only in a[0]]
+    aimed = strict.aimed_jobs(pool, fixtures_dir, tool) if not args.fixtures else []
+    strict_counts = {"judged": 0, "refused": 0, "known": 0, "unjudged": 0}
+    strict_rows = []
+    by_family = {}
+    for fx, i, s, cmd, fut in strict_checks:
+        verdict = fut.result()
+        if verdict is None:
+            strict_counts["unjudged"] += 1
+            continue
+        v, detail, pcmds = verdict
+        strict_counts["judged"] += 1
+        tally = by_family.setdefault(plan[fx][0], [0, 0])
+        tally[0] += v == "refused"
+        tally[1] += 1
+        strict_counts[v] = strict_counts.get(v, 0) + 1
+        if v != "refused":
+            strict_rows.append(f"  {fx} intensity {i} seed {s}: {v} {detail}")
+        if v not in ("refused", "known"):
+            failures.append(f"STRICT READER {v} A REJECT {fx} intensity {i} seed {s}: {detail}. Reproduce: {sh(cmd)} && {' && '.join(pcmds)}")
+    aimed_rows, aimed_failures, aimed_counts = strict.judge_aimed(aimed)
+    failures.extend(aimed_failures)
     pool.shutdown()
 
     widths = [8, 28, 3, 10, 26, 3, 15, 8]
@@ -276,6 +310,15 @@ def main():
         print(f"  {family:9} {pname:15} {cells}")
     for line in not_judged:
         print(f"NOT JUDGED {line}")
+    print(f"\nStrict readers (strict.py): {strict_counts['judged']} guaranteed_break outputs with expect_overall "
+          f"reject judged: {strict_counts['refused']} refused, {strict_counts.get('known', 0)} accepted where a "
+          f"known leniency explains it; {strict_counts['unjudged']} not judged (no reject, or no strict reader)")
+    print("  refused / judged per family: " + ", ".join(f"{f} {r}/{n}" for f, (r, n) in sorted(by_family.items())))
+    for row in strict_rows:
+        print(row)
+    print("Aimed cases:")
+    strict.print_rows(aimed_rows)
+    print(strict.summary_line(aimed_counts))
     print(f"\n{len(fixtures)} fixtures, {len(cases)} corrupted files, {len(rows)} parser verdicts in {time.time() - started:.0f} s")
     if args.strict and not_judged:
         failures.extend(f"NOT JUDGED {line}" for line in not_judged)

@@ -203,6 +203,7 @@ fn gzip_members_fields_and_trailers() {
         [
             "gzip:member/magic",
             "gzip:member/header",
+            "gzip:member/info",
             "gzip:member/extra",
             "gzip:member/name",
             "gzip:member/comment",
@@ -213,10 +214,15 @@ fn gzip_members_fields_and_trailers() {
         ]
     );
     assert_eq!(find(&map, "gzip:member/name").role, Role::Checked);
+    assert_eq!(find(&map, "gzip:member/info").role, Role::Checked);
 
     let one = map_bytes(Family::Gzip, &input("one.gz"));
     assert_eq!(find(&one, "gzip:member/name").end - find(&one, "gzip:member/name").start, 10);
     assert_eq!(one.last().unwrap().path, "gzip:member/isize");
+    // Without FHCRC, CM and FLG shape the member; MTIME, XFL and OS are checked by nothing.
+    let (header, info) = (find(&one, "gzip:member/header"), find(&one, "gzip:member/info"));
+    assert_eq!((header.start, header.end, header.role), (2, 4, Role::Layout));
+    assert_eq!((info.start, info.end, info.role), (4, 10, Role::Payload));
     // Cut inside the deflate data: the trailer is taken to be the last 8 bytes.
     let cut = map_bytes(Family::Gzip, &input("cut.gz"));
     assert_eq!(cut.last().unwrap().path, "gzip:member/isize");

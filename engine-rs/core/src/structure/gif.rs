@@ -80,7 +80,8 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
             0x21 if p + 2 <= n => {
                 let Some(u) = m.unit(extension_name(label)) else { break };
                 m.field(u, "introducer", p, p + 1, Role::Magic);
-                m.field(u, "label", p + 1, p + 2, Role::Magic);
+                // Decoders skip an extension whose label they do not know (GIF89a, section 7).
+                m.field(u, "label", p + 1, p + 2, Role::Payload);
                 let (end, more) = data(&mut m, input, u, p + 2);
                 if !more {
                     break;

@@ -1,4 +1,4 @@
-//! gzip (section 14.3.4): each member `member/magic`, `/header`, `/extra`, `/name`, `/comment`,
+//! gzip (section 14.3.4): each member `member/magic`, `/header`, `/info`, `/extra`, `/name`, `/comment`,
 //! `/header_crc`, `/deflate`, `/crc32`, `/isize`, numbered when there are several. The deflate
 //! stream's end is found by decoding its blocks (RFC 1951) without producing their output.
 
@@ -276,7 +276,9 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
         // With FHCRC the header's CRC-16 covers every header byte before it.
         let covered = if flags & 2 != 0 { Role::Checked } else { Role::Payload };
         m.field(u, "magic", p, p + 2, Role::Magic);
-        m.field(u, "header", p + 2, p + 10, if flags & 2 != 0 { Role::Checked } else { Role::Layout });
+        // CM and FLG shape the rest; MTIME, XFL and OS (`info`) are read by no check (RFC 1952, 2.3.1).
+        m.field(u, "header", p + 2, p + 4, if flags & 2 != 0 { Role::Checked } else { Role::Layout });
+        m.field(u, "info", p + 4, p + 10, covered);
         let mut q = p + 10;
         if flags & 4 != 0 {
             let Some(xlen) = le(input, q, 2) else { break };

@@ -69,7 +69,8 @@ export function walkGif(input: Area): StructureMap {
       const u = m.unit(EXTENSIONS[label] ?? 'extension');
       if (u === undefined) break;
       m.field(u, 'introducer', p, p + 1, 'magic');
-      m.field(u, 'label', p + 1, p + 2, 'magic');
+      // Decoders skip an extension whose label they do not know (GIF89a, section 7).
+      m.field(u, 'label', p + 1, p + 2, 'payload');
       const end = data(m, input, u, p + 2);
       if (end === undefined) break;
       p = end;

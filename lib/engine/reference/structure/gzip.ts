@@ -1,4 +1,4 @@
-// gzip (docs/contract.md, section 14.3.4): each member member/magic, /header, /extra, /name,
+// gzip (docs/contract.md, section 14.3.4): each member member/magic, /header, /info, /extra, /name,
 // /comment, /header_crc, /deflate, /crc32, /isize, numbered when there are several. The deflate
 // stream's end is found by decoding its blocks (RFC 1951) without producing their output, as
 // engine-rs/core/src/structure/gzip.rs does.
@@ -250,7 +250,9 @@ export function walkGzip(input: Area): StructureMap {
     // With FHCRC the header's CRC-16 covers every header byte before it.
     const covered = (flags & 2) !== 0 ? 'checked' : 'payload';
     m.field(u, 'magic', p, p + 2, 'magic');
-    m.field(u, 'header', p + 2, p + 10, (flags & 2) !== 0 ? 'checked' : 'layout');
+    // CM and FLG shape the rest; MTIME, XFL and OS (`info`) are read by no check (RFC 1952, 2.3.1).
+    m.field(u, 'header', p + 2, p + 4, (flags & 2) !== 0 ? 'checked' : 'layout');
+    m.field(u, 'info', p + 4, p + 10, covered);
     let q = p + 10;
     if ((flags & 4) !== 0) {
       const xlen = le(input, q, 2);
