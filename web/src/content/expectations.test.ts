@@ -11,9 +11,9 @@ import { detect } from '../../../lib/engine/reference/formats.ts';
 import { isSelector, parseSelector, resolveSelector } from '../../../lib/engine/reference/select.ts';
 import { structureMapOfBytes } from '../../../lib/engine/reference/structure/index.ts';
 import { EXPECT_WORDS } from '../../../lib/report/tables.ts';
-import { EXPECT_MEANING, formatExpectations, modeExpectations, type ReportExample } from './expectations.ts';
+import { EXPECT_MEANING, formatExpectations, modeExpectations, type ReportExample, SAY } from './expectations.ts';
 import { fileTypes, modes } from './index.ts';
-import { pageSamples } from './pageSamples.ts';
+import { moreSamples, pageSamples } from './pageSamples.ts';
 
 const SAMPLES = pageSamples();
 
@@ -140,6 +140,42 @@ describe('the pages state the expectations the reports give', () => {
     for (const text of [f.units, ...f.cases.map((c) => c.text)])
       for (const [sel] of text.matchAll(/\b[a-z][a-z0-9]*:[A-Za-z*][^\s,;:)]*/g))
         if (!/^https?:/.test(sel)) parseSelector(sel.replace(/\.$/, ''), () => new Error(`${sel} does not parse`));
+  });
+
+  it('names in its prose only regions that a walk produces', () => {
+    // Every FORMAT:PATH written in the pages' sentences (a bracket may hold a space or a slash),
+    // placeholders such as zip:member[NAME] aside, is a selector that matches regions of the map of
+    // a sample with that prefix: the pages' samples, or the variants of moreSamples.
+    const maps = new Map<string, { path: string; start: number; end: number }[][]>();
+    for (const name of Object.keys(SAMPLES)) {
+      const map = mapOf(name);
+      const prefix = map[0].path.slice(0, map[0].path.indexOf(':'));
+      maps.set(prefix, [...(maps.get(prefix) ?? []), map]);
+    }
+    for (const [prefix, list] of Object.entries(moreSamples()))
+      for (const bytes of list) {
+        const family = detect(bytes, prefix === 'isobmff' ? 'mp4' : prefix);
+        maps.get(prefix)?.push(structureMapOfBytes(family, bytes));
+      }
+    const texts = JSON.stringify([SAY, modeExpectations, formatExpectations]);
+    const found = [...texts.matchAll(/\b[a-z][a-z0-9]*:(?:[A-Za-z0-9_#*%./-]|\[[^\]]*\])+/g)]
+      .map((m) => m[0].replace(/\.$/, ''))
+      .filter((t) => !/^https?:/.test(t) && !t.includes('[NAME]'));
+    const selectors = [...new Set(found)];
+    expect(selectors.length).toBeGreaterThan(40);
+    const unmatched = selectors.filter((text) => {
+      const sel = parseSelector(text, () => new Error(`${text} does not parse as a selector`));
+      const candidates = maps.get(sel.format);
+      if (!candidates) throw new Error(`${text}: no sample maps as ${sel.format}`);
+      return !candidates.some((map) => {
+        try {
+          return resolveSelector(sel, map).length > 0;
+        } catch {
+          return false;
+        }
+      });
+    });
+    expect(unmatched).toEqual([]);
   });
 
   it('splits shell words as a shell does', () => {

@@ -162,7 +162,7 @@ export const modeExpectations: Record<ModeSlug, ModeExpectations> = {
     },
   },
   'entropy-surge': {
-    summary: `Entropy Surge removes one span of the file and puts random bytes of another length in its place. ${SAY.lost} A cut in a PNG or ZIP usually lands in checksummed data, so reject; a cut inside a JPEG scan loses only content.`,
+    summary: `Entropy Surge removes one span of the file and puts random bytes in its place, at most as many as it removed. ${SAY.lost} A cut in a PNG or ZIP usually lands in checksummed data, so reject; a cut inside a JPEG scan loses only content.`,
     cases: [
       {
         expect: 'reject',
@@ -225,7 +225,7 @@ export const modeExpectations: Record<ModeSlug, ModeExpectations> = {
   },
   'bad-sectors': {
     summary:
-      'Bad Sectors zeroes whole 4096-byte sectors. On an unaimed run a zeroed sector takes everything in it, signatures and lengths included, so the report says reject; a file under 4 KiB is one sector, zeroed whole. Aimed with --only at content, only those bytes become zero: may_accept (bytes that were zero already do not count as changed).',
+      'Bad Sectors zeroes whole 4096-byte sectors. On an unaimed run a zeroed sector takes everything in it, signatures and lengths included, so the report usually says reject (unless every zeroed sector lies in content, such as the media data of a large MP4); a file under 4 KiB is one sector, zeroed whole. Aimed with --only at content, only those bytes become zero: may_accept (bytes that were zero already do not count as changed).',
     cases: [
       { expect: 'reject', text: SAY.structural },
       { expect: 'reject', text: SAY.checked },
@@ -326,7 +326,7 @@ export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {
   xlsx: {
     prefix: 'zip',
     units:
-      'An XLSX is a ZIP archive: each worksheet is a member such as zip:member[xl/worksheets/sheet1.xml] (local_header, data), with its zip:central entry and the zip:eocd end record.',
+      'An XLSX is a ZIP archive: each worksheet is a member such as zip:member[xl/worksheets/sheet1.xml] (local_header, data), with its directory entry zip:central[xl/worksheets/sheet1.xml] and the zip:eocd end record.',
     paths: ['zip:member[xl/worksheets/sheet1.xml]/data', 'zip:central[xl/workbook.xml]', 'zip:eocd'],
     cases: [
       {
@@ -368,7 +368,7 @@ export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {
   zip: {
     prefix: 'zip',
     units:
-      'Each member is zip:member[NAME] with local_header, data and, for streamed members, descriptor; then zip:central[NAME] per directory entry, zip64_eocd and zip64_locator when present, zip:eocd and its comment. Bytes before the first member (a self-extractor stub) are zip:gap.',
+      'Each member is zip:member[NAME] with local_header, data and, for streamed members, descriptor; then zip:central[NAME] per directory entry, zip64_eocd and zip64_locator when present, zip:eocd and its comment. Bytes before the first member (the script of an executable JAR) are zip:gap.',
     paths: [
       'zip:member[notes.txt]/data',
       'zip:member[data/values.csv]/local_header',

@@ -49,9 +49,12 @@ function png(): Uint8Array {
   ]);
 }
 
-/** A ZIP archive as zip tools write it: local records, then the central directory and its end. */
-function zip(members: [name: string, text: string, deflated: boolean][]): Uint8Array {
-  const local: number[] = [];
+/**
+ * A ZIP archive as zip tools write it: local records, then the central directory and its end; after
+ * `stub` bytes (an executable JAR's script), which the offsets count.
+ */
+function zip(members: [name: string, text: string, deflated: boolean][], stub = new Uint8Array(0)): Uint8Array {
+  const local: number[] = [...stub];
   const central: number[] = [];
   for (const [name, text, deflated] of members) {
     const content = Buffer.from(text);
@@ -82,6 +85,45 @@ function zip(members: [name: string, text: string, deflated: boolean][]): Uint8A
 
 const paragraphs = Array.from({ length: 40 }, (_, i) => `<w:p><w:r><w:t>Paragraph ${i}</w:t></w:r></w:p>`).join('');
 const rows = Array.from({ length: 50 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('');
+
+const be32At = (b: Uint8Array, p: number) => ((b[p] << 24) | (b[p + 1] << 16) | (b[p + 2] << 8) | b[p + 3]) >>> 0;
+
+/** An MP4 with its movie's first track box copied after it, so the movie has two tracks. */
+function twoTracks(mp4: Uint8Array): Uint8Array {
+  const boxAt = (from: number, to: number, type: string): number => {
+    for (let p = from; p + 8 <= to; p += be32At(mp4, p))
+      if (Buffer.from(mp4.subarray(p + 4, p + 8)).toString('latin1') === type) return p;
+    throw new Error(`no ${type} box`);
+  };
+  const moov = boxAt(0, mp4.length, 'moov');
+  const moovSize = be32At(mp4, moov);
+  const trak = boxAt(moov + 8, moov + moovSize, 'trak');
+  const trakEnd = trak + be32At(mp4, trak);
+  const out = Buffer.concat([mp4.subarray(0, trakEnd), mp4.subarray(trak, trakEnd), mp4.subarray(trakEnd)]);
+  out.writeUInt32BE(moovSize + trakEnd - trak, moov);
+  return new Uint8Array(out);
+}
+
+const JUNK = new Uint8Array(Buffer.from('bytes after the end'));
+
+/**
+ * More inputs of each map prefix, for the region names the pages mention in passing: bytes after the
+ * end marker, a script before a ZIP (an executable JAR), a movie with two tracks.
+ */
+export function moreSamples(): Record<string, Uint8Array[]> {
+  const s = pageSamples();
+  const after = (b: Uint8Array) => new Uint8Array([...b, ...JUNK]);
+  return {
+    png: [after(s['photo.png'])],
+    jpeg: [after(s['photo.jpg'])],
+    pdf: [after(s['report.pdf'])],
+    // An executable JAR: a shell script, then the archive.
+    zip: [
+      zip([['readme.txt', 'hello\n', false]], new Uint8Array(Buffer.from('#!/bin/sh\nexec java -jar "$0" "$@"\n'))),
+    ],
+    isobmff: [twoTracks(s['clip.mp4'])],
+  };
+}
 
 /** The samples by the file names the pages' commands use. */
 export function pageSamples(): Record<string, Uint8Array> {
