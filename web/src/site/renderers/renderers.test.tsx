@@ -82,6 +82,8 @@ describe('file types, modes and personas link to what they recommend', () => {
     );
     const commands = main.getAllByRole('region', { name: 'Command' }).map((c) => c.textContent);
     expect(commands).toEqual(names.examples.map((e) => e.command));
+    for (const note of names.notes ?? []) expect(main.getByText(note)).toBeInTheDocument();
+    for (const c of names.cases) expect(main.getAllByText(c.text).length).toBeGreaterThan(0);
   });
 
   it.each(SECTIONS.modes.records.map((r) => r.slug))('/modes/%s', (slug) => {
