@@ -43,7 +43,7 @@ const preactAliases = (routerBuild: 'development' | 'production') => [
 const ENTRY = /[\\/]web[\\/](index\.html|src[\\/]main\.tsx)$/;
 const WORKSPACE = /[\\/](web[\\/]src[\\/]workspace[\\/]|lib[\\/](report[\\/]changes|engine[\\/]shared[\\/]names)\.ts$)/;
 const WORKSPACE_LATER =
-  /[\\/]workspace[\\/](CampaignPanel\.tsx|campaign\.ts|batch\.ts|changes-worker\.ts|LayoutBar\.tsx|layout\.ts)$/;
+  /[\\/]workspace[\\/](CampaignPanel\.tsx|campaign\.ts|batch\.ts|changes-worker\.ts|LayoutBar\.tsx|layout\.ts|TargetSection\.tsx|TargetPicker\.tsx|useTarget\.ts|target\.ts|targetText\.ts)$/;
 const BUILD_INFO = /[\\/]web[\\/]src[\\/](workspace[\\/]format|site[\\/]buildInfo)\.ts$/;
 const CHUNK_GROUPS = {
   groups: [
@@ -53,8 +53,8 @@ const CHUNK_GROUPS = {
     // of the workspace's chunk, which would otherwise take the size formatter with it.
     { name: 'buildInfo', test: BUILD_INFO, priority: 3 },
     // The workspace's interface, which home alone loads at first (the campaign panel, the batch, the
-    // change map's worker and the layout bar with its structure walks load later, each its own
-    // chunk). It takes the Radix parts it uses; the cookie preferences dialog, opened on demand,
+    // change map's worker, the layout bar with its structure walks and the Advanced Target section
+    // with its picker load later, each its own chunk). It takes the Radix parts it uses; the cookie preferences dialog, opened on demand,
     // loads it for the switch and the dismissable layer.
     { name: 'workspace', test: (id: string) => WORKSPACE.test(id) && !WORKSPACE_LATER.test(id), priority: 1 },
     { name: 'shared', minShareCount: 4, priority: 1 },

@@ -2,7 +2,7 @@
 // the Advanced part: Byte ranges and Keep checksums valid (docs/contract.md, sections 6.9 and 6.10),
 // the Target picker (selectors, section 14.4; TargetPicker.tsx, loaded when opened) and Member
 // (section 6.11).
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { styled } from 'styled-components';
 import { ALGORITHMS, modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { Tooltip } from '../ui/Tooltip.tsx';
@@ -11,16 +11,9 @@ import { useWorkspace } from './provider.tsx';
 import { INTENSITY } from './useSettings.ts';
 import { Switch } from '../ui/Switch.tsx';
 import { Button, Card } from './styles.ts';
-import { selectorsIn } from './targetText.ts';
 
-const TargetPicker = lazy(async () => ({ default: (await import('./TargetPicker.tsx')).TargetPicker }));
-
-/** What the Target aims at, in words: the selectors in Byte ranges and the member glob. */
-export function targetSummary(rangesText: string, member: string): string {
-  const parts = selectorsIn(rangesText).map((s) => `${s.kind} ${s.text}`);
-  if (member.trim() !== '') parts.push(`member ${member.trim()}`);
-  return parts.length === 0 ? 'The whole file (no selector or member).' : `${parts.join('; ')}.`;
-}
+/** Target and Member: loaded when Advanced first opens, so the first load does not carry them. */
+const TargetSection = lazy(async () => ({ default: (await import('./TargetSection.tsx')).TargetSection }));
 
 /** The algorithm labels, {EXT} filled with the extension of the file the next run starts with. */
 export function algorithmOptions(ext: string) {
@@ -46,10 +39,8 @@ export function SettingsPanel({ ext }: { ext: string }) {
     optionsApply,
     copyShareLink,
     memberText,
-    setMemberText,
   } = useWorkspace();
-  const files = useMemo(() => state.items.map((item) => item.file), [state.items]);
-  const [targetOpen, setTargetOpen] = useState(false);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
   const rangesError = optionsApply && !rangesField.ok ? rangesField.error : undefined;
   const [seedDraft, setSeedDraft] = useState('');
   const [intensityDraft, setIntensityDraft] = useState<string | null>(null);
@@ -145,7 +136,10 @@ export function SettingsPanel({ ext }: { ext: string }) {
           </Button>
         </SeedForm>
       </Field>
-      <Advanced open={rangesText !== '' || fixChecksums || memberText !== '' ? true : undefined}>
+      <Advanced
+        open={rangesText !== '' || fixChecksums || memberText !== '' ? true : undefined}
+        onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}
+      >
         <summary>Advanced</summary>
         {!optionsApply && (
           <Hint id="workspace-advanced-note">
@@ -179,58 +173,11 @@ export function SettingsPanel({ ext }: { ext: string }) {
             </Hint>
           )}
         </Field>
-        <Field>
-          <span id="workspace-target-label">Target</span>
-          <Hint id="workspace-target-now" data-field="target-summary">
-            {targetSummary(rangesText, memberText)}
-          </Hint>
-          <Row>
-            <Button
-              type="button"
-              $tone="secondary"
-              aria-expanded={targetOpen}
-              aria-controls="workspace-target"
-              aria-describedby="workspace-target-now"
-              disabled={files.length === 0}
-              onClick={() => setTargetOpen((open) => !open)}
-            >
-              {targetOpen ? 'Close the picker' : "Pick from the file's structure"}
-            </Button>
-          </Row>
-          {files.length === 0 && <Hint>Add a file to pick its chunks, segments or members.</Hint>}
-          <div id="workspace-target">
-            {targetOpen && files.length > 0 && (
-              <Suspense fallback={<p role="status">Loading the picker…</p>}>
-                <TargetPicker
-                  files={files}
-                  optionsApply={optionsApply}
-                  rangesText={rangesText}
-                  setRangesText={setRangesText}
-                  memberText={memberText}
-                  setMemberText={setMemberText}
-                />
-              </Suspense>
-            )}
-          </div>
-        </Field>
-        <Field>
-          <label htmlFor="workspace-member">Member</label>
-          <RangesInput
-            id="workspace-member"
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="e.g. word/document.xml or **.class"
-            value={memberText}
-            aria-describedby="workspace-member-hint"
-            onChange={(event) => setMemberText(event.currentTarget.value)}
-          />
-          <Hint id="workspace-member-hint">
-            Optional, for ZIP-family and tar files (DOCX, JAR, EPUB, …): damage only the members whose names match, each
-            as a file of its own, and keep the archive valid. * matches within a folder, ** across folders. Works with
-            every algorithm.
-          </Hint>
-        </Field>
+        {(advancedOpen || rangesText !== '' || memberText !== '') && (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <TargetSection />
+          </Suspense>
+        )}
         <Switch
           label="Keep checksums valid"
           description="Recompute PNG, stored ZIP, tar, Ogg and FLAC checksums after the damage, so readers get past them and reach it."
