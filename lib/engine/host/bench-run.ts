@@ -178,11 +178,17 @@ export async function runCells(
   return cells.map((c) => rows.get(c) as BenchRow);
 }
 
-/** The size of the benchmark worker's warm-up at rest. */
-const AT_REST_BYTES = 256 * 1024;
+/**
+ * The size of the benchmark worker's warm-up at rest: 1 MiB, so that the module's heap keeps, free
+ * at rest, the memory of that warm-up's two buffers (2 MiB), where a run's own allocations beside
+ * its buffers (the plans, the structure map, the report; about 1.2 MiB at 200 MiB) then fit. With
+ * 256 KiB they did not, and a run at 200 MiB grew the module by 1.2 MiB beyond its two buffers; now
+ * by 0.13 MiB (docs/performance.md, "The /benchmark page").
+ */
+export const AT_REST_BYTES = 1024 * 1024;
 
 /**
- * The benchmark worker's warm-up before it says "ready": every mode of both engines on 256 KiB of
+ * The benchmark worker's warm-up before it says "ready": every mode of both engines on 1 MiB of
  * both inputs, so the code of both engines is compiled and their heaps have grown to what a run
  * needs beyond its buffers while the worker is at rest, before the tab's memory at rest is read
  * (docs/benchmark.md, "Memory"). The timed runs keep their own warm-up.
