@@ -441,9 +441,9 @@ export function Benchmark() {
               Not timed: generating the input (random bytes and a valid PNG, made from the seed), loading the engine,
               drawing the page. Before each mode&apos;s runs an untimed run on 1 MiB lets the browser compile the hot
               code. Memory: the engine&apos;s worker starts when you reach the form below and waits; a run then adds two
-              buffers of the input&apos;s size (the input and one output, reused by every run), so the tab grows by
-              twice the input, and a few MiB for the engines&apos; code and heaps, over what it held at rest before the
-              run.
+              buffers of the input&apos;s size (the input and one output, reused by every run), and the engines&apos;
+              other memory is already held by the waiting worker, so the tab grows by twice the input, give or take a
+              few MiB as the browser collects its JavaScript heaps, over what it held at rest before the run.
             </p>
             <p>
               The same suite runs from the command line: <code>fracture bench</code> (native) and{' '}
