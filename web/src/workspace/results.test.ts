@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { corrupt as reference } from '../../../lib/engine/reference/engine.ts';
 import type { CorruptOptions, OutputPlace } from '../../../lib/engine/shared/types.ts';
-import { png } from '../../../tests/cross-engine/families.ts';
+import { png, zip } from '../../../tests/cross-engine/families.ts';
 import { bytesOf, type Finished, optionsOf, remakeResult } from './results.ts';
 import type { CorruptFn } from './run.ts';
 
@@ -50,6 +50,21 @@ describe('a released result made again', () => {
     // The storage place travels beside the engine's arguments, never among them.
     expect(Object.keys(seen[0].options)).not.toContain('store');
     expect(await bytes(remade)).toEqual(first.data);
+  });
+
+  it('a Target run (a selector, or a member of a ZIP) is made again with the same target and bytes', async () => {
+    const archive = new File([new Uint8Array(zip(100_000))], 'logs.zip');
+    const aimed: [File, CorruptOptions][] = [
+      [file, { mode: 'bit_rot', intensity: 50, seed: 4, ranges: { only: ['png:IDAT#1/data'], protect: [] } }],
+      [archive, { mode: 'byte_flip', intensity: 50, seed: 9, member: 'logs/1.log' }],
+    ];
+    for (const [input, options] of aimed) {
+      const first = await engine(input, input.name, options, {});
+      const again = optionsOf(first.report);
+      expect(again.member).toBe(options.member);
+      expect(again.ranges?.only).toEqual(options.ranges?.only);
+      expect(await bytes(await remakeResult(input, first.report, engine))).toEqual(first.data);
+    }
   });
 
   it('refuses bytes that differ from the report', async () => {
