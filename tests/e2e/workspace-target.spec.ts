@@ -8,7 +8,11 @@ import type { Download, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readZip, upload } from './helpers/workspace.ts';
+
+/** Screenshots of the picker, beside the other workspace specs' (test-results/screenshots/). */
+const SHOTS = join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results/screenshots');
 
 let workDir = '';
 
@@ -69,6 +73,8 @@ test('a PNG: IDAT data only; every hit and every changed byte lies in IDAT data'
   await expect(idat).toBeChecked();
   await picker.getByRole('combobox', { name: 'Part of IDAT' }).selectOption('data');
   await expect(upload(page).getByRole('textbox', { name: 'Byte ranges' })).toHaveValue('only png:IDAT/data');
+  mkdirSync(SHOTS, { recursive: true });
+  await picker.screenshot({ path: join(SHOTS, 'target-picker.png') });
   const axe = await new AxeBuilder({ page }).include('[data-field="target-picker"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
