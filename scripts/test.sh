@@ -45,7 +45,7 @@ suite unit "Vitest: reference engine, golden vectors (TS and wasm), differential
   vitest run --config web/vite.config.ts
 suite budgets "First load in Chromium: JavaScript over the network, 70 KB per route, 120 KB home, 10 requests" \
   node web/scripts/budgets.mjs
-suite parsers "Real parsers reject guaranteed_break output" python3 tests/parsers/run.py --strict
+suite parsers "Real parsers reject guaranteed_break output; strict readers refuse every reject" python3 tests/parsers/run.py --strict
 suite checksums "Real readers accept checksums kept valid (--fix-checksums) and still see the damage" python3 tests/parsers/checksums.py
 suite afl "Fuzzer mutator: libfracture_afl.so through its C ABI (determinism, max_size, PNG CRCs, libFuzzer entry)" \
   bash tests/afl/run.sh
