@@ -259,8 +259,7 @@ impl Job {
             self.make_plan(self.intensity, self.seed)
         };
         if let Plan::Flip { in_place, .. } = &mut plan {
-            // The hits (section 14.2) compare the output with the input, which must stay.
-            *in_place = verdict.is_some() && self.tally.is_none();
+            *in_place = verdict.is_some();
         }
         self.plan = Some(plan);
     }
@@ -284,11 +283,10 @@ impl Job {
     /// input becomes the output, see `flip_verdict_known`) rather than writing a copy: known before
     /// the scan, so a caller that must keep its bytes can hand the job a copy of them instead.
     ///
-    /// Never, since the hits (docs/contract.md, section 14.2) compare the output with the input, which
-    /// must stay; the verdict may still be known early (`verdict_known_early`).
+    /// The hits (docs/contract.md, section 14.2) are counted chunk by chunk as the flip goes, each
+    /// chunk compared with a copy of itself taken just before (`corrupt`).
     pub fn flips_in_place(mode: Mode, n: u64, ext: &str, fix_checksums: bool) -> bool {
-        let _ = (mode, n, ext, fix_checksums);
-        false
+        Job::verdict_known_early(mode, n, ext, fix_checksums)
     }
 
     /// Whether the flip's verify verdict is the input's, known before flipping (see
@@ -331,7 +329,30 @@ impl Job {
         let Some(plan) = self.plan.take() else { return };
         if let Plan::Flip { h, k, preserve, seed, in_place: true } = plan {
             // The input is not needed again: flip it where it is (no copy, half the memory).
-            let r = flip_owned(std::mem::take(&mut self.input), h, k, preserve, seed);
+            let data = std::mem::take(&mut self.input);
+            let r = match self.tally.as_mut() {
+                None => flip_owned(data, h, k, preserve, seed),
+                Some(t) => {
+                    // The hits in the same pass: each chunk against its copy from just before.
+                    t.clear();
+                    let mut data = data;
+                    let n = data.len() as u64;
+                    let fresh = t.fresh();
+                    let parts = flip::flip_allowed_observed(
+                        &mut data,
+                        &Region::span(h as u64, n),
+                        k,
+                        seed,
+                        flip::Action::Flip,
+                        &|| fresh.fresh(),
+                        &|part: &mut Tally, pos, before, after| part.diff(pos, before, after),
+                    );
+                    for part in &parts {
+                        t.merge(part);
+                    }
+                    flip_executed(data, h, k, preserve)
+                }
+            };
             self.set(r);
             return;
         }
@@ -443,6 +464,9 @@ impl Job {
             return false;
         }
         let Some(Plan::Flip { in_place, .. }) = self.plan else { return false };
+        // Chunks may be flipped elsewhere and written back: the hits compare the output with the
+        // input, kept (`end_chunks`).
+        let in_place = in_place && self.tally.is_none();
         self.output = if in_place { std::mem::take(&mut self.input) } else { self.input.clone() };
         true
     }
@@ -692,6 +716,45 @@ mod in_place_tests {
         (job.into_output(), report, escalated)
     }
 
+    /// Past `PARALLEL_MIN` the in-place flip runs on threads, each counting the hits of its own
+    /// chunks: added up, they are the whole output's against the input, and the input was flipped
+    /// where it lay (half the memory).
+    #[test]
+    fn in_place_hits_on_threads_are_the_whole_outputs() {
+        let mut rng = Stream::new(21, 4);
+        let mut input = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut chunk = |kind: &[u8], len: usize, rng: &mut Stream| {
+            input.extend((len as u32).to_be_bytes());
+            input.extend(kind);
+            input.extend((0..len).map(|_| rng.u32() as u8));
+            input.extend([0, 0, 0, 0]);
+        };
+        chunk(b"IHDR", 13, &mut rng);
+        for k in 0..7 {
+            chunk(b"IDAT", (1 << 20) - 3 * k, &mut rng);
+        }
+        chunk(b"IEND", 0, &mut rng);
+        assert!(input.len() > flip::PARALLEL_MIN);
+        for (mode, intensity, seed) in [("byte_flip", 60, 8u64), ("header_preserve_flip", 100, 9)] {
+            assert!(Job::flips_in_place(Mode::parse(mode).unwrap(), input.len() as u64, "png", false));
+            let (data, _, _, _) = by_the_book(&input, "a.png", mode, intensity, seed);
+            let mut t = Tally::new(structure::map_bytes(Family::Png, &input));
+            t.diff(0, &input, &data);
+            assert!(t.hits().len() > 7, "{mode}: hits in every IDAT's data and CRC at least");
+            let mut job = Job::scan(input.clone(), "a.png", mode, intensity, seed).unwrap();
+            job.plan();
+            job.corrupt();
+            job.verify();
+            let report = job.report(0.0, 0.0);
+            assert!(job.output() == &data[..], "{mode}: bytes differ");
+            for (key, value) in t.fields() {
+                assert_eq!(report.get(key), Some(&value), "{mode}: {key}");
+            }
+            let (kept, _) = job.take_buffers();
+            assert!(kept.is_empty(), "{mode}: the input was flipped where it lay");
+        }
+    }
+
     /// A spare output buffer (the benchmark's, `set_spare`) holding other bytes changes neither the
     /// output nor the report, in any mode, and the modes that copy write into its memory.
     #[test]
@@ -756,6 +819,13 @@ mod in_place_tests {
                                 assert_eq!(report.get("recipe"), Some(&Value::Str(recipe.clone())), "{what}");
                                 for (key, value) in &fields {
                                     assert_eq!(report.get(key), Some(value), "{what}: {key}");
+                                }
+                                // The hits, counted as the flip went (in place) or against the kept
+                                // input (chunked), are the whole output's against the input.
+                                let mut t = Tally::new(structure::map_bytes(detect(bytes, &extension_of(name)), bytes));
+                                t.diff(0, bytes, &data);
+                                for (key, value) in t.fields() {
+                                    assert_eq!(report.get(key), Some(&value), "{what}: {key}");
                                 }
                             }
                             if mode == "byte_flip"

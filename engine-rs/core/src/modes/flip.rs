@@ -47,16 +47,68 @@ pub fn flip_region(buf: &mut [u8], h: usize, k: u64, seed: u64) {
 /// Runs `action` at exactly `k` distinct positions of `allowed` (docs/contract.md, section 6.9.3;
 /// `flip_region` is the case `allowed = [h, n)`).
 pub fn flip_allowed(buf: &mut [u8], allowed: &Region, k: u64, seed: u64, action: Action) {
-    let n = buf.len();
-    let (Some(&(lo, _)), Some(&(_, hi))) = (allowed.spans().first(), allowed.spans().last()) else { return };
     if k == 0 {
         return;
     }
+    in_parts(buf, allowed, &|part, start, chunks| flip_allowed_chunks(part, start, allowed, k, seed, chunks, action));
+}
+
+/// `flip_allowed` on the buffer in place, each chunk's bytes before and after its flips handed to
+/// `observe` with their offset (a copy of one chunk at a time, not of the buffer), in a state of
+/// each thread's own, made by `make`: the states, in the buffer's order.
+pub fn flip_allowed_observed<S, M, O>(
+    buf: &mut [u8],
+    allowed: &Region,
+    k: u64,
+    seed: u64,
+    action: Action,
+    make: &M,
+    observe: &O,
+) -> Vec<S>
+where
+    S: Send,
+    M: Fn() -> S + Sync,
+    O: Fn(&mut S, u64, &[u8], &[u8]) + Sync,
+{
+    if k == 0 {
+        return Vec::new();
+    }
+    in_parts(buf, allowed, &|part, start, chunks| {
+        let flips = Flips { allowed, k, seed, action };
+        let (mut state, mut idx, mut before) = (make(), Vec::new(), Vec::with_capacity(CHUNK));
+        let end = start + part.len() as u64;
+        for c in chunks {
+            let a = (c * CHUNK as u64).max(start);
+            let b = ((c + 1) * CHUNK as u64).min(end);
+            if a >= b {
+                continue;
+            }
+            let (a, b) = ((a - start) as usize, (b - start) as usize);
+            before.clear();
+            before.extend_from_slice(&part[a..b]);
+            flip_chunk(part, start, &flips, c, &mut idx);
+            observe(&mut state, start + a as u64, &before, &part[a..b]);
+        }
+        state
+    })
+}
+
+/// Runs `run` on the chunks that hold `allowed`'s bytes, split into one run of chunks per thread for
+/// a large buffer (`run` gets its part of the buffer, the part's offset and its chunks); the results
+/// in the buffer's order.
+fn in_parts<S, R>(buf: &mut [u8], allowed: &Region, run: &R) -> Vec<S>
+where
+    S: Send,
+    R: Fn(&mut [u8], u64, std::ops::RangeInclusive<u64>) -> S + Sync,
+{
+    let n = buf.len();
+    let (Some(&(lo, _)), Some(&(_, hi))) = (allowed.spans().first(), allowed.spans().last()) else {
+        return Vec::new();
+    };
     let (first, last) = (lo as usize / CHUNK, (hi as usize - 1) / CHUNK);
     let threads = worker_threads(n);
     if threads <= 1 {
-        flip_allowed_chunks(buf, 0, allowed, k, seed, first as u64..=last as u64, action);
-        return;
+        return vec![run(buf, 0, first as u64..=last as u64)];
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -65,19 +117,21 @@ pub fn flip_allowed(buf: &mut [u8], allowed: &Region, k: u64, seed: u64, action:
         std::thread::scope(|scope| {
             let mut rest = &mut buf[first * CHUNK..];
             let mut c = first;
+            let mut handles = Vec::new();
             while c <= last {
                 let end = (c + per - 1).min(last);
                 let len = ((end + 1) * CHUNK).min(n) - c * CHUNK;
                 let (part, tail) = rest.split_at_mut(len);
                 rest = tail;
                 let start = c * CHUNK;
-                scope.spawn(move || {
-                    flip_allowed_chunks(part, start as u64, allowed, k, seed, c as u64..=end as u64, action)
-                });
+                handles.push(scope.spawn(move || run(part, start as u64, c as u64..=end as u64)));
                 c = end + 1;
             }
-        });
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+        })
     }
+    #[cfg(target_arch = "wasm32")]
+    unreachable!("one thread in WebAssembly")
 }
 
 #[cfg(not(target_arch = "wasm32"))]

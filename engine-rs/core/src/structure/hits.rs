@@ -92,6 +92,18 @@ impl Tally {
         }
     }
 
+    /// The same map with nothing counted (a part of a run counted elsewhere, then `merge`d).
+    pub fn fresh(&self) -> Tally {
+        Tally::new(self.regions.clone())
+    }
+
+    /// Adds the changes `other` (a `fresh` tally of the same map) counted.
+    pub fn merge(&mut self, other: &Tally) {
+        for (i, c, f) in other.counted() {
+            self.add(i, c, f);
+        }
+    }
+
     /// `(region, changed bytes, first changed offset)` for every region with a change.
     pub fn counted(&self) -> impl Iterator<Item = (usize, u64, u64)> + '_ {
         (0..self.regions.len()).filter(|&i| self.changed[i] > 0).map(|i| (i, self.changed[i], self.first[i]))
