@@ -174,7 +174,8 @@ describe('runFiles', () => {
     expect(outcome.failed[0].error).toBe('nope');
   });
 
-  it.each([
+  type Aim = { ranges?: { only?: string[]; protect?: string[] }; member?: string };
+  it.each<[string, Aim]>([
     ['a selector', { ranges: { only: ['png:IDAT/data'] } }],
     ['a protect selector', { ranges: { protect: ['zip:eocd'] } }],
     ['a member glob', { member: 'word/*.xml' }],
