@@ -10,7 +10,8 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use fracture_engine::{check_options, Mode, Options, MAX_SEED};
 
-use crate::cli_tables::{self, usage, CliOption, Positional};
+use crate::cli_shape::{CliOption, Positional};
+use crate::cli_tables::{self, usage};
 
 pub struct Args {
     pub mode: String,
@@ -60,7 +61,7 @@ pub enum Parsed {
 /// each value option takes the next argument whatever it looks like (`--seed -1` is a bad seed, not a
 /// missing one), as the npm CLI does. An option the npm CLI alone has is known here only to be refused
 /// (`npm_only`).
-fn command(name: &'static str, table: &cli_tables::Command) -> Command {
+fn command(name: &'static str, table: &crate::cli_shape::Command) -> Command {
     Command::new(name)
         .override_help(table.help)
         .version(version())
@@ -104,7 +105,7 @@ fn version() -> &'static str {
 
 /// Runs clap on a command of engine-data/cli.toml; help and version come back as text to print. An
 /// option of the npm CLI's alone is refused once the line is read.
-fn matches(table: &cli_tables::Command, argv: &[OsString]) -> Result<Result<ArgMatches, String>, String> {
+fn matches(table: &crate::cli_shape::Command, argv: &[OsString]) -> Result<Result<ArgMatches, String>, String> {
     match command("fracture", table)
         .try_get_matches_from(std::iter::once(OsString::from("fracture")).chain(argv.iter().cloned()))
     {

@@ -2,29 +2,7 @@
 
 //! The command lines' options, help texts and usage errors, as cli/cli-tables.ts has them.
 
-/// An option: its long name, its value's name (empty for a flag), short letter, whether it repeats,
-/// whether its value is a file's path, and whether it is the npm CLI's alone.
-pub struct CliOption {
-    pub name: &'static str,
-    pub value: &'static str,
-    pub short: Option<char>,
-    pub repeatable: bool,
-    pub path: bool,
-    pub npm_only: bool,
-}
-
-/// A positional argument: its name, and whether it takes any number of values.
-pub struct Positional {
-    pub name: &'static str,
-    pub many: bool,
-}
-
-/// A command: its options in the help's order, its positionals, and its help text, laid out.
-pub struct Command {
-    pub options: &'static [CliOption],
-    pub positionals: &'static [Positional],
-    pub help: &'static str,
-}
+use crate::cli_shape::{CliOption, Command, Positional};
 
 /// `fracture [OPTIONS] [FILE]...`
 pub const FRACTURE: Command = Command {

@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod campaign;
 mod changes;
+mod cli_shape;
 mod cli_tables;
 mod display;
 mod minimize;
