@@ -1,7 +1,7 @@
-//! What one mutation is: the mode, intensity and seed drawn from the mutator's stream, and the
+//! What one mutation is: the mode, intensity and seed drawn from the mutator's sequence, and the
 //! engine's run with them (safe code; the C ABI is in `lib.rs`).
 
-use fracture_engine::rng::Stream;
+use fracture_engine::rng::Sequence;
 use fracture_engine::{checksums, detect, extension_of, EngineError, Job, Mode, Options, MAX_SEED};
 
 /// Below this many bytes (two whole 4096-byte blocks) shuffle_blocks moves nothing and bad_sectors
@@ -91,15 +91,15 @@ pub fn eligible(config: &Config, input: &[u8]) -> (Vec<Mode>, bool) {
     }
 }
 
-/// Draws one mutation for `input` from `stream`: the mode (uniform over the eligible ones), the
+/// Draws one mutation for `input` from `draws`: the mode (uniform over the eligible ones), the
 /// intensity (the product of two uniform draws from 0 to 100, divided by 100: small changes are
 /// likelier, as a fuzzer wants) and the engine seed (uniform from 0 to the engine's MAX_SEED). Always
 /// four draws (more only on the rare rejections of `below`), whatever the input.
-pub fn draw(stream: &mut Stream, config: &Config, input: &[u8]) -> Drawn {
+pub fn draw(draws: &mut Sequence, config: &Config, input: &[u8]) -> Drawn {
     let (modes, covered) = eligible(config, input);
-    let mode = modes[stream.below(modes.len() as u32) as usize];
-    let intensity = stream.below(101) * stream.below(101) / 100;
-    let seed = stream.below_wide(MAX_SEED + 1);
+    let mode = modes[draws.below(modes.len() as u32) as usize];
+    let intensity = draws.below(101) * draws.below(101) / 100;
+    let seed = draws.below_wide(MAX_SEED + 1);
     Drawn { mode, intensity, seed, fix_checksums: covered && mode.takes_fix_checksums() }
 }
 
@@ -117,8 +117,8 @@ pub fn run(input: &[u8], name: &str, drawn: &Drawn) -> Result<Vec<u8>, EngineErr
 
 /// One mutation of `input` into `out`, at most `max_size` bytes: the draw, then the engine; on an
 /// engine error (an input over the engine's limit) the input itself. Returns what was drawn.
-pub fn mutate(stream: &mut Stream, config: &Config, input: &[u8], max_size: usize, out: &mut Vec<u8>) -> Drawn {
-    let drawn = draw(stream, config, input);
+pub fn mutate(draws: &mut Sequence, config: &Config, input: &[u8], max_size: usize, out: &mut Vec<u8>) -> Drawn {
+    let drawn = draw(draws, config, input);
     out.clear();
     if max_size == 0 {
         return drawn;
@@ -139,7 +139,7 @@ mod tests {
     fn same_seed_same_draws_and_bytes() {
         let config = Config::default();
         let input: Vec<u8> = (0..3000u32).map(|i| (i * 7 % 251) as u8).collect();
-        let (mut a, mut b) = (Stream::new(9, 0), Stream::new(9, 0));
+        let (mut a, mut b) = (Sequence::new(9, 0), Sequence::new(9, 0));
         let (mut oa, mut ob) = (Vec::new(), Vec::new());
         for _ in 0..50 {
             assert_eq!(mutate(&mut a, &config, &input, 4096, &mut oa), mutate(&mut b, &config, &input, 4096, &mut ob));
@@ -177,7 +177,7 @@ mod tests {
     fn max_size_bounds_the_output() {
         let config = Config::default();
         let input = vec![7u8; 500];
-        let mut s = Stream::new(1, 0);
+        let mut s = Sequence::new(1, 0);
         let mut out = Vec::new();
         for max in [0, 1, 2, 499, 500, 10_000] {
             mutate(&mut s, &config, &input, max, &mut out);

@@ -4,27 +4,27 @@
 //!   `afl_custom_deinit`. The state owns the output buffer, as AFL++ expects.
 //! - libFuzzer's `LLVMFuzzerCustomMutator`, which mutates in place.
 //!
-//! Each call draws a mode, an intensity and a seed from a ChaCha8 stream seeded at init (the core's
-//! `rng::Stream`, rand_chacha) and runs the core engine on the input in memory (`draw`). This file is
+//! Each call draws a mode, an intensity and a seed from a ChaCha8 sequence seeded at init (the core's
+//! `rng::Sequence`, rand_chacha) and runs the core engine on the input in memory (`draw`). This file is
 //! the C ABI shim and the only place with unsafe code; no panic crosses it (`catch_unwind`: on one the
 //! call returns the input, cut to `max_size`).
 
 use std::ffi::{c_char, c_uint, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use fracture_engine::rng::Stream;
+use fracture_engine::rng::Sequence;
 
 pub mod draw;
 
 use draw::{mutate, Config};
 
-/// The stream of the mutator's draws (stream 0 of the init seed, as the engine's plan stream).
-const DRAW_STREAM: u64 = 0;
+/// The sequence of the mutator's draws (sequence 0 of the init seed, as the engine's plan sequence).
+const DRAW_SEQUENCE: u64 = 0;
 
-/// What `afl_custom_init` returns: the draws' stream, the configuration, the output buffer handed to
+/// What `afl_custom_init` returns: the draws' sequence, the configuration, the output buffer handed to
 /// AFL++ and the last call's description.
 pub struct State {
-    stream: Stream,
+    draws: Sequence,
     config: Config,
     out: Vec<u8>,
     described: CString,
@@ -32,7 +32,7 @@ pub struct State {
 
 impl State {
     fn new(seed: u64, config: Config) -> State {
-        State { stream: Stream::new(seed, DRAW_STREAM), config, out: Vec::new(), described: CString::default() }
+        State { draws: Sequence::new(seed, DRAW_SEQUENCE), config, out: Vec::new(), described: CString::default() }
     }
 }
 
@@ -94,9 +94,9 @@ pub unsafe extern "C" fn afl_custom_fuzz(
     // A new buffer each call: the input may be the previous call's output (a caller that feeds the
     // mutator its own output back), which must stay intact until the engine has read it.
     let mut fresh = Vec::new();
-    let State { stream, config, out, described } = state;
+    let State { draws, config, out, described } = state;
     let done = catch_unwind(AssertUnwindSafe(|| {
-        let drawn = mutate(stream, config, input, max_size, &mut fresh);
+        let drawn = mutate(draws, config, input, max_size, &mut fresh);
         *described = CString::new(drawn.describe()).unwrap_or_default();
     }));
     if done.is_err() {
@@ -152,7 +152,7 @@ pub unsafe extern "C" fn afl_custom_deinit(data: *mut c_void) {
 }
 
 /// libFuzzer: mutates `data[0, size)` in place into at most `max_size` bytes (the buffer's capacity)
-/// and returns the new size. The draws come from a stream seeded with `seed`, so the same call gives
+/// and returns the new size. The draws come from a sequence seeded with `seed`, so the same call gives
 /// the same bytes. The configuration is read from the environment once, on the first call; a bad
 /// value there is reported once on standard error, and the defaults are used.
 ///
@@ -177,8 +177,8 @@ pub unsafe extern "C" fn LLVMFuzzerCustomMutator(data: *mut u8, size: usize, max
                 Config::default()
             })
         });
-        let mut stream = Stream::new(u64::from(seed), DRAW_STREAM);
-        mutate(&mut stream, config, &input, max_size, &mut out);
+        let mut draws = Sequence::new(u64::from(seed), DRAW_SEQUENCE);
+        mutate(&mut draws, config, &input, max_size, &mut out);
     }));
     if done.is_err() {
         fallback(&input, max_size, &mut out);

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use fracture_engine::modes::flip::{flip_chunks, flip_count, flip_region, header_len, CHUNK};
-use fracture_engine::rng::{chunk_stream, Stream};
+use fracture_engine::rng::{chunk_sequence, Sequence};
 use fracture_engine::{entropy, Job, Value};
 use sha2::{Digest, Sha256};
 
@@ -136,7 +136,7 @@ fn entropy_pass(file: &str, repeat: usize) -> Result<String, String> {
 ///   it (in place; natively on several threads from 4 MiB on);
 /// - `flip_serial`: the same on one thread, the CPU time the pieces below add up to;
 /// - `index_init`: each 64 KiB chunk's index array [0, 1, ..., L-1], which the partial Fisher-Yates draws from;
-/// - `keystream`: the ChaCha8 words the chunk streams yield, two per changed byte (one `below`, one
+/// - `keystream`: the ChaCha8 words the chunk sequences yield, two per changed byte (one `below`, one
 ///   `u32`; `below` rejects with odds under 2^-16, so this is the count to within a few words);
 /// - `sha256`, `entropy`: one pass each over the input; the scan and report stages each make one of both.
 fn parts(file: &str, intensity: u32, seed: u64, repeat: usize) -> Result<String, String> {
@@ -174,7 +174,7 @@ fn parts(file: &str, intensity: u32, seed: u64, repeat: usize) -> Result<String,
         let mut acc = 0u32;
         for &(c, _, kc) in &shares {
             if kc > 0 {
-                let mut rng = Stream::new(seed, chunk_stream(c as u64));
+                let mut rng = Sequence::new(seed, chunk_sequence(c as u64));
                 for _ in 0..2 * kc {
                     acc = acc.wrapping_add(rng.u32());
                 }
@@ -298,7 +298,7 @@ mod wasm_parts {
             let mut acc = 0u32;
             for &(c, _, kc) in &s.shares {
                 if kc > 0 {
-                    let mut rng = Stream::new(seed as u64, chunk_stream(c as u64));
+                    let mut rng = Sequence::new(seed as u64, chunk_sequence(c as u64));
                     for _ in 0..2 * kc {
                         acc = acc.wrapping_add(rng.u32());
                     }

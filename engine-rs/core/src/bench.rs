@@ -3,10 +3,10 @@
 //! the WebAssembly module exports it (`benchInput`) to the page and the npm CLI.
 
 use crate::checksums::CRC32;
-use crate::rng::Stream;
+use crate::rng::Sequence;
 
-/// The ChaCha8 stream the inputs are drawn from: not one the engine's stages use for any seed.
-pub const INPUT_STREAM: u64 = u64::MAX - 1;
+/// The ChaCha8 sequence the inputs are drawn from: not one the engine's stages use for any seed.
+pub const INPUT_SEQUENCE: u64 = u64::MAX - 1;
 
 /// A PNG input is at least this long (a 1,024-pixel row, its headers and the padding chunk fit).
 pub const PNG_MIN: usize = 4096;
@@ -84,17 +84,17 @@ pub fn fill(kind: Input, out: &mut [u8], seed: u64) -> Result<(), String> {
     if out.len() < kind.min_size() {
         return Err(format!("A {} input needs at least {} bytes, not {}", kind.name(), kind.min_size(), out.len()));
     }
-    let mut stream = Stream::new(seed, INPUT_STREAM);
+    let mut draws = Sequence::new(seed, INPUT_SEQUENCE);
     match kind {
-        Input::Random => random(&mut stream, out),
-        Input::Png => png(&mut stream, out),
+        Input::Random => random(&mut draws, out),
+        Input::Png => png(&mut draws, out),
     }
     Ok(())
 }
 
-fn random(stream: &mut Stream, out: &mut [u8]) {
+fn random(draws: &mut Sequence, out: &mut [u8]) {
     for part in out.chunks_mut(4) {
-        let word = stream.u32().to_le_bytes();
+        let word = draws.u32().to_le_bytes();
         part.copy_from_slice(&word[..part.len()]);
     }
 }
@@ -205,7 +205,7 @@ fn adler32((mut a, mut b): (u32, u32), bytes: &[u8]) -> (u32, u32) {
     (a, b)
 }
 
-fn png(stream: &mut Stream, out: &mut [u8]) {
+fn png(draws: &mut Sequence, out: &mut [u8]) {
     let rows = png_rows(out.len());
     let pad = out.len() - png_len(rows);
     let mut c = Cursor { out, at: 0 };
@@ -234,7 +234,7 @@ fn png(stream: &mut Stream, out: &mut [u8]) {
     idat.z(&[0x78, 0x01]);
     let mut row = [0u8; ROW];
     for _ in 0..rows {
-        random(stream, &mut row[1..]);
+        random(draws, &mut row[1..]);
         idat.raw(&row);
     }
     let (a, b) = idat.adler;
@@ -318,8 +318,8 @@ mod tests {
             assert_eq!(a, input(kind, 100_000, 1).unwrap());
             assert_ne!(a, input(kind, 100_000, 2).unwrap());
         }
-        // The random input is the stream's words, little-endian; a shorter one is a prefix.
-        let mut s = Stream::new(1, INPUT_STREAM);
+        // The random input is the sequence's words, little-endian; a shorter one is a prefix.
+        let mut s = Sequence::new(1, INPUT_SEQUENCE);
         let first: Vec<u8> = (0..2).flat_map(|_| s.u32().to_le_bytes()).collect();
         assert_eq!(input(Input::Random, 7, 1).unwrap(), first[..7]);
         assert_eq!(input(Input::Random, 1000, 1).unwrap()[..100], input(Input::Random, 100, 1).unwrap());

@@ -245,7 +245,7 @@ impl Job {
         self.family
     }
 
-    /// The plan stage: chooses what the corrupt stage will do (draws from the plan stream).
+    /// The plan stage: chooses what the corrupt stage will do (draws from the plan sequence).
     pub fn plan(&mut self) {
         if self.member_done {
             return;
@@ -667,7 +667,7 @@ pub fn corrupt_with(
 #[cfg(test)]
 mod in_place_tests {
     use super::*;
-    use crate::rng::Stream;
+    use crate::rng::Sequence;
 
     /// The stages as docs/contract.md states them, with the flip always on a copy and the verdict always
     /// taken from the output: what the in-place and early-escalation paths must reproduce exactly.
@@ -721,9 +721,9 @@ mod in_place_tests {
     /// where it lay (half the memory).
     #[test]
     fn in_place_hits_on_threads_are_the_whole_outputs() {
-        let mut rng = Stream::new(21, 4);
+        let mut rng = Sequence::new(21, 4);
         let mut input = b"\x89PNG\r\n\x1a\n".to_vec();
-        let mut chunk = |kind: &[u8], len: usize, rng: &mut Stream| {
+        let mut chunk = |kind: &[u8], len: usize, rng: &mut Sequence| {
             input.extend((len as u32).to_be_bytes());
             input.extend(kind);
             input.extend((0..len).map(|_| rng.u32() as u8));
@@ -759,7 +759,7 @@ mod in_place_tests {
     /// output nor the report, in any mode, and the modes that copy write into its memory.
     #[test]
     fn a_spare_output_buffer_changes_nothing_but_where_the_output_lives() {
-        let mut rng = Stream::new(5, 3);
+        let mut rng = Sequence::new(5, 3);
         let random: Vec<u8> = (0..300_000).map(|_| rng.u32() as u8).collect();
         let mut text = b"a,b\n".repeat(75_000);
         text[7] = b'x';
@@ -795,7 +795,7 @@ mod in_place_tests {
             .copied()
             .collect();
         let mut random = vec![0u8; 300_000];
-        let mut rng = Stream::new(99, 7);
+        let mut rng = Sequence::new(99, 7);
         for b in random.iter_mut() {
             *b = rng.u32() as u8;
         }

@@ -1,5 +1,5 @@
 //! The plan stage: what the corrupt stage will do, decided from the mode, the input's length and
-//! family, the intensity, the seed and the bytes the options leave free (draws from the plan stream).
+//! family, the intensity, the seed and the bytes the options leave free (draws from the plan sequence).
 
 use crate::formats::Family;
 use crate::modes::{flip, interrupted, sectors, shuffle, truncate, Mode, BIT_ROT_ONE_IN};

@@ -1,4 +1,4 @@
-//! The engine's only source of randomness: named ChaCha8 streams (docs/contract.md, section 5).
+//! The engine's only source of randomness: named ChaCha8 sequences (docs/contract.md, section 5).
 //!
 //! Natively the words come from `rand_chacha::ChaCha8Rng`, the definition the contract names. In
 //! WebAssembly built with SIMD128 they come from [`chacha`], the same keystream four blocks at a time
@@ -8,13 +8,13 @@
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 mod chacha;
 
-/// Stream 0 decides about the whole file (truncate position, block choice, recipe choices).
-pub const PLAN_STREAM: u64 = 0;
+/// Sequence 0 decides about the whole file (truncate position, block choice, recipe choices).
+pub const PLAN_SEQUENCE: u64 = 0;
 /// Escalation's extra overwrite for guaranteed_break.
-pub const ESCALATION_STREAM: u64 = u64::MAX;
+pub const ESCALATION_SEQUENCE: u64 = u64::MAX;
 
-/// The stream of chunk `c` (bytes `[c*65536, (c+1)*65536)` of the input).
-pub fn chunk_stream(chunk: u64) -> u64 {
+/// The sequence of chunk `c` (bytes `[c*65536, (c+1)*65536)` of the input).
+pub fn chunk_sequence(chunk: u64) -> u64 {
     1 + chunk
 }
 
@@ -25,26 +25,26 @@ type Generator = chacha::Wide<chacha::V128>;
 type Generator = rand_chacha::ChaCha8Rng;
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-fn generator(seed: u64, stream: u64) -> Generator {
-    chacha::Wide::new(seed, stream)
+fn generator(seed: u64, id: u64) -> Generator {
+    chacha::Wide::new(seed, id)
 }
 
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-fn generator(seed: u64, stream: u64) -> Generator {
+fn generator(seed: u64, id: u64) -> Generator {
     use rand_chacha::rand_core::SeedableRng;
     let mut key = [0u8; 32];
     key[..8].copy_from_slice(&seed.to_le_bytes());
     let mut rng = rand_chacha::ChaCha8Rng::from_seed(key);
-    rng.set_stream(stream);
+    rng.set_stream(id);
     rng
 }
 
-/// One named stream of one seed, starting at word 0.
-pub struct Stream(Generator);
+/// One named sequence of one seed, starting at word 0.
+pub struct Sequence(Generator);
 
-impl Stream {
-    pub fn new(seed: u64, stream: u64) -> Self {
-        Stream(generator(seed, stream))
+impl Sequence {
+    pub fn new(seed: u64, id: u64) -> Self {
+        Sequence(generator(seed, id))
     }
 
     /// The next 32-bit word of the keystream.
@@ -120,7 +120,7 @@ mod tests {
     use rand_chacha::rand_core::RngCore;
 
     const SEEDS: [u64; 8] = [0, 1, 42, 1234567890, (1 << 32) - 1, 1 << 32, (1 << 53) - 1, u64::MAX];
-    const STREAMS: [u64; 8] = [0, 1, 2, 7, (1 << 32) - 1, 1 << 32, u64::MAX - 1, u64::MAX];
+    const IDS: [u64; 8] = [0, 1, 2, 7, (1 << 32) - 1, 1 << 32, u64::MAX - 1, u64::MAX];
     // Block counters around the carry from word 12 into word 13, and around the 64-bit wrap.
     const COUNTERS: [u64; 14] = [
         0,
@@ -139,7 +139,7 @@ mod tests {
         u64::MAX,
     ];
 
-    /// More seeds and streams than the fixed lists, spread over all 64 bits (splitmix64).
+    /// More seeds and sequence ids than the fixed lists, spread over all 64 bits (splitmix64).
     fn spread(n: usize) -> impl Iterator<Item = u64> {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         (0..n).map(move |_| {
@@ -151,31 +151,31 @@ mod tests {
         })
     }
 
-    /// rand_chacha, keyed as the native `Stream` keys it, from block `counter` on.
-    fn reference_at(seed: u64, stream: u64, counter: u64) -> rand_chacha::ChaCha8Rng {
-        let mut rng = generator(seed, stream);
+    /// rand_chacha, keyed as the native `Sequence` keys it, from block `counter` on.
+    fn reference_at(seed: u64, id: u64, counter: u64) -> rand_chacha::ChaCha8Rng {
+        let mut rng = generator(seed, id);
         rng.set_word_pos(u128::from(counter) * 16);
         rng
     }
 
-    fn reference_block(seed: u64, stream: u64, counter: u64) -> [u32; 16] {
-        let mut rng = reference_at(seed, stream, counter);
+    fn reference_block(seed: u64, id: u64, counter: u64) -> [u32; 16] {
+        let mut rng = reference_at(seed, id, counter);
         core::array::from_fn(|_| rng.next_u32())
     }
 
     #[test]
     fn wide_draws_are_narrow_draws_below_2_32_and_known_above() {
         for b in [1u64, 2, 7, 1000, (1 << 31) + 1, u64::from(u32::MAX)] {
-            let (mut wide, mut narrow) = (Stream::new(42, 3), Stream::new(42, 3));
+            let (mut wide, mut narrow) = (Sequence::new(42, 3), Sequence::new(42, 3));
             for _ in 0..50 {
                 assert_eq!(wide.below_wide(b), u64::from(narrow.below(b as u32)), "b = {b}");
             }
         }
         // docs/contract.md, section 5.4.
-        let mut s = Stream::new(1234567890, 0);
+        let mut s = Sequence::new(1234567890, 0);
         let got: Vec<u64> = (0..3).map(|_| s.below_wide((1 << 40) + 7)).collect();
         assert_eq!(got, [101818895830, 923468918984, 2714998277]);
-        let mut s = Stream::new(0, 5);
+        let mut s = Sequence::new(0, 5);
         let got: Vec<u64> = (0..3).map(|_| s.below_wide(u64::MAX)).collect();
         assert_eq!(got, [11037493804075320701, 14985284003277479616, 15740906752762826602]);
     }
@@ -184,12 +184,12 @@ mod tests {
     fn scalar_block_matches_rand_chacha() {
         let seeds = SEEDS.into_iter().chain(spread(24));
         for seed in seeds {
-            for stream in STREAMS.into_iter().chain(spread(4).map(|s| s ^ seed)) {
+            for id in IDS.into_iter().chain(spread(4).map(|s| s ^ seed)) {
                 for counter in COUNTERS {
                     assert_eq!(
-                        chacha8_block(seed, counter, stream),
-                        reference_block(seed, stream, counter),
-                        "seed {seed} stream {stream} block {counter}"
+                        chacha8_block(seed, counter, id),
+                        reference_block(seed, id, counter),
+                        "seed {seed} sequence {id} block {counter}"
                     );
                 }
             }
@@ -197,7 +197,7 @@ mod tests {
     }
 
     #[test]
-    fn scalar_block_puts_the_counter_in_words_12_13_and_the_stream_in_14_15() {
+    fn scalar_block_puts_the_counter_in_words_12_13_and_the_sequence_id_in_14_15() {
         // Each field changes the block, and block 2^32 is not block 0: the carry reaches word 13.
         let base = chacha8_block(7, 0, 0);
         assert_ne!(chacha8_block(7, 1 << 32, 0), base);
@@ -207,34 +207,34 @@ mod tests {
     }
 
     #[test]
-    fn four_lane_stream_matches_rand_chacha_word_for_word() {
+    fn four_lane_sequence_matches_rand_chacha_word_for_word() {
         // Several refills' worth, and a length that ends inside a buffer.
         let words = 5 * BUF_WORDS + 23;
         for seed in SEEDS.into_iter().chain(spread(16)) {
-            for stream in STREAMS {
-                let mut wide = Wide::<[u32; 4]>::new(seed, stream);
-                let mut reference = Stream::new(seed, stream);
+            for id in IDS {
+                let mut wide = Wide::<[u32; 4]>::new(seed, id);
+                let mut reference = Sequence::new(seed, id);
                 for i in 0..words {
-                    assert_eq!(wide.next_u32(), reference.u32(), "seed {seed} stream {stream} word {i}");
+                    assert_eq!(wide.next_u32(), reference.u32(), "seed {seed} sequence {id} word {i}");
                 }
             }
         }
     }
 
     #[test]
-    fn four_lane_stream_carries_the_block_counter_like_rand_chacha() {
+    fn four_lane_sequence_carries_the_block_counter_like_rand_chacha() {
         // Starting 0..4 blocks before a carry puts it at every lane of a refill and across refills.
         for seed in [0, 1234567890, u64::MAX] {
-            for stream in [0, u64::MAX] {
+            for id in [0, u64::MAX] {
                 for start in [(1u64 << 32) - 4, (1 << 32) - 3, (1 << 32) - 2, (1 << 32) - 1, u64::MAX - 5, u64::MAX - 2]
                 {
-                    let mut wide = Wide::<[u32; 4]>::at_block(seed, stream, start);
-                    let mut reference = reference_at(seed, stream, start);
+                    let mut wide = Wide::<[u32; 4]>::at_block(seed, id, start);
+                    let mut reference = reference_at(seed, id, start);
                     for i in 0..3 * BUF_WORDS {
                         assert_eq!(
                             wide.next_u32(),
                             reference.next_u32(),
-                            "seed {seed} stream {stream} from block {start}, word {i}"
+                            "seed {seed} sequence {id} from block {start}, word {i}"
                         );
                     }
                 }
@@ -245,21 +245,21 @@ mod tests {
     // Known answers from docs/contract.md, section 5.4 (rand_chacha 0.3.1).
     #[test]
     fn known_answers() {
-        let mut s = Stream::new(0, 0);
+        let mut s = Sequence::new(0, 0);
         assert_eq!([s.u32(), s.u32(), s.u32()], [804192318, 3594542985, 3904396159]);
-        let mut s = Stream::new(1234567890, 1);
+        let mut s = Sequence::new(1234567890, 1);
         assert_eq!([s.u32(), s.u32(), s.u32()], [1827269566, 2190482529, 1053545376]);
-        let mut s = Stream::new(42, 7);
+        let mut s = Sequence::new(42, 7);
         assert_eq!([s.u32(), s.u32(), s.u32()], [2725005161, 797486905, 3481845663]);
-        let mut s = Stream::new(1234567890, 1);
+        let mut s = Sequence::new(1234567890, 1);
         let draws: Vec<u32> = (0..5).map(|_| s.below(1000)).collect();
         assert_eq!(draws, [425, 510, 245, 863, 895]);
     }
 
     #[test]
     fn below_one_is_always_zero_and_draws_one_word() {
-        let mut a = Stream::new(9, 3);
-        let mut b = Stream::new(9, 3);
+        let mut a = Sequence::new(9, 3);
+        let mut b = Sequence::new(9, 3);
         assert_eq!(a.below(1), 0);
         b.u32();
         assert_eq!(a.u32(), b.u32());
@@ -267,8 +267,8 @@ mod tests {
 
     #[test]
     fn fill_drops_surplus_bytes_of_last_word() {
-        let mut a = Stream::new(5, 0);
-        let mut b = Stream::new(5, 0);
+        let mut a = Sequence::new(5, 0);
+        let mut b = Sequence::new(5, 0);
         let bytes = a.fill(6);
         let w0 = b.u32().to_le_bytes();
         let w1 = b.u32().to_le_bytes();

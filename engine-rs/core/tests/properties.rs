@@ -3,7 +3,7 @@
 //! promises (docs/contract.md, sections 6.6 to 6.10). FRACTURE_PROPERTY_CASES raises the count;
 //! FRACTURE_PROPERTY_SEED replays a run (each failure prints the case's own seed).
 
-use fracture_engine::rng::Stream;
+use fracture_engine::rng::Sequence;
 use fracture_engine::{corrupt_with, extension_of, EngineError, Job, Options, Ranges, Value, MAX_SEED};
 
 const MODES: [&str; 9] = [
@@ -77,9 +77,9 @@ fn int(r: &fracture_engine::Report, k: &str) -> Option<u64> {
 
 /// A range text, with its bounds as the test resolves them for an `n`-byte input (written here
 /// independently of the engine's parser: decimal or hex, from the start or the end, ends left out).
-fn range(g: &mut Stream, n: u64) -> (String, (u64, u64)) {
+fn range(g: &mut Sequence, n: u64) -> (String, (u64, u64)) {
     // (text, raw value, negative, resolved)
-    let end = |g: &mut Stream, empty: u64| -> (String, u64, bool, u64) {
+    let end = |g: &mut Sequence, empty: u64| -> (String, u64, bool, u64) {
         if g.below(6) == 0 {
             return (String::new(), 0, false, empty);
         }
@@ -104,7 +104,7 @@ fn range(g: &mut Stream, n: u64) -> (String, (u64, u64)) {
 }
 
 fn one_case(case_seed: u64) {
-    let mut g = Stream::new(case_seed, 0);
+    let mut g = Sequence::new(case_seed, 0);
     let magic = MAGIC[g.below(MAGIC.len() as u32) as usize];
     let len = match g.below(4) {
         0 => g.below(64) as usize,

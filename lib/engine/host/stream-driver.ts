@@ -246,7 +246,7 @@ export async function drivePieces(
       let buf = memory.take(len, k);
       const segs = run.segments(pos, len);
       const part = (i: number) => buf.subarray(segs[i], segs[i] + segs[i + 2]);
-      // Inserted bytes come from the plan stream in order: taken now, piece by piece.
+      // Inserted bytes come from the plan sequence in order: taken now, piece by piece.
       for (let i = 0; i < segs.length; i += 3) if (segs[i + 1] < 0) run.fill(part(i));
       const read = async (i: number) => {
         if (segs[i + 1] >= 0) await pieces.read(segs[i + 1], part(i));

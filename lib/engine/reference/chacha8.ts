@@ -1,17 +1,17 @@
 // ChaCha with 8 rounds, laid out exactly as rand_chacha 0.3.1's ChaCha8Rng uses it (docs/contract.md,
 // section 5.1): words 0-3 the constant, 4-11 the key, 12-13 a 64-bit block counter (low word
-// first), 14-15 the 64-bit stream id (low word first). Each block yields 16 keystream words.
+// first), 14-15 the 64-bit sequence id (low word first). Each block yields 16 keystream words.
 
 /** "expand 32-byte k" as four little-endian words. */
 const SIGMA = [0x61707865, 0x3320646e, 0x79622d32, 0x6b206574] as const;
 
-/** The 16-word input of one block: constant, key, counter and stream id. */
-export function initialState(key: Uint32Array, streamLo: number, streamHi: number): Uint32Array {
+/** The 16-word input of one block: constant, key, counter and sequence id. */
+export function initialState(key: Uint32Array, idLo: number, idHi: number): Uint32Array {
   const state = new Uint32Array(16);
   state.set(SIGMA, 0);
   state.set(key.subarray(0, 8), 4);
-  state[14] = streamLo;
-  state[15] = streamHi;
+  state[14] = idLo;
+  state[15] = idHi;
   return state;
 }
 

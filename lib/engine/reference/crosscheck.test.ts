@@ -14,7 +14,7 @@ import { ENGINE_MODES, type CorruptOptions, type Report } from '../shared/types.
 import { reportJson } from '../../report/display.ts';
 import { withHostFields } from '../../report/host-fields.ts';
 import { corrupt } from './engine.ts';
-import { Stream } from './stream.ts';
+import { Sequence } from './sequence.ts';
 
 const NATIVE =
   process.env.FRACTURE_NATIVE ?? fileURLToPath(new URL('../../../target/release/fracture', import.meta.url));
@@ -30,7 +30,7 @@ const concat = (...parts: Uint8Array[]): Uint8Array => {
   }
   return out;
 };
-const random = (n: number, seed: number): Uint8Array => new Stream(seed, 77n).fill(n);
+const random = (n: number, seed: number): Uint8Array => new Sequence(seed, 77n).fill(n);
 const pattern = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => i & 255);
 
 /** Inputs at the boundaries the contract names (headers, chunks, blocks, text window), with telling names. */

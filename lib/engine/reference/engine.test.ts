@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINE_VERSION, VERDICT, type CorruptOptions } from '../shared/types.ts';
 import { corrupt, EMPTY_RECIPE, Job } from './engine.ts';
 import { looksCorrupted } from './heuristic.ts';
-import { Stream } from './stream.ts';
+import { Sequence } from './sequence.ts';
 
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
@@ -202,7 +202,7 @@ describe('errors, checked in the order mode, intensity, seed', () => {
 });
 
 describe('escalation', () => {
-  it('guaranteed_break re-runs at intensity 100 with seed + 1 and overwrites bytes 9, 19, ... from stream 2^64-1', () => {
+  it('guaranteed_break re-runs at intensity 100 with seed + 1 and overwrites bytes 9, 19, ... from sequence 2^64-1', () => {
     // generic_header_damage inverts the first 16 bytes: 0xBE becomes 'A', and the rest stays text, so
     // at intensity 0 the output does not look corrupted and the verify stage must escalate.
     const input = new Uint8Array(3000).fill(0x41).fill(0xbe, 0, 16);
@@ -214,7 +214,7 @@ describe('escalation', () => {
     const again = Job.scan(input, 'a.bin', { mode: 'guaranteed_break', intensity: 100, seed: 42 });
     again.corrupt();
     const expected = again.output.slice();
-    const rng = new Stream(42, 0xffff_ffff_ffff_ffffn);
+    const rng = new Sequence(42, 0xffff_ffff_ffff_ffffn);
     for (let i = 9; i < expected.length; i += 10) expected[i] = rng.u32() & 255;
     expect(job.output).toEqual(expected);
     expect(job.output).not.toEqual(again.output);

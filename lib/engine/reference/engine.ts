@@ -34,7 +34,7 @@ import { applyShuffle, SHUFFLE_BLOCK_BYTES, planShuffle, type ShufflePlan, shuff
 import { Tally } from './structure/hits.ts';
 import { structureMapOfBytes } from './structure/index.ts';
 import type { Region } from './structure/map.ts';
-import { ESCALATION_STREAM, Stream } from './stream.ts';
+import { ESCALATION_SEQUENCE, Sequence } from './sequence.ts';
 import { applyTruncate, planTruncate, type TruncatePlan } from './truncate.ts';
 
 export const EMPTY_RECIPE = 'The file is empty, so no byte was changed.';
@@ -361,7 +361,7 @@ export class Job {
     return t;
   }
 
-  /** The plan stage: decides what the corrupt stage will do (draws from the plan stream). */
+  /** The plan stage: decides what the corrupt stage will do (draws from the plan sequence). */
   plan(): void {
     if (this.memberRun) return;
     this.planned = this.makePlan(this.intensity, this.seed);
@@ -377,7 +377,7 @@ export class Job {
   /**
    * The verify stage: if the output of byte_flip or guaranteed_break does not look corrupted, the
    * original is corrupted again at intensity 100 with seed + 1 (guaranteed_break then also overwrites
-   * every tenth byte from the escalation stream). Returns whether that happened.
+   * every tenth byte from the escalation sequence). Returns whether that happened.
    */
   verify(): boolean {
     if (!this.executed) this.corrupt();
@@ -386,7 +386,7 @@ export class Job {
     const seed = this.seed + 1;
     const executed = this.run(this.makePlan(100, seed), 100, seed);
     if (this.mode === 'guaranteed_break') {
-      const rng = new Stream(seed, ESCALATION_STREAM);
+      const rng = new Sequence(seed, ESCALATION_SEQUENCE);
       const data = executed.data;
       for (let i = ESCALATION_FIRST; i < data.length; i += ESCALATION_STEP) data[i] = rng.u32() & 0xff;
       // Counted again over the final output.

@@ -2,9 +2,9 @@
 // (docs/contract.md, sections 6.1 and 6.2).
 
 import { countIn, partsIn, sizeOf, type Span } from './ranges.ts';
-import { Stream, chunkStream } from './stream.ts';
+import { Sequence, chunkSequence } from './sequence.ts';
 
-/** Chunk c is the bytes [c*CHUNK, (c+1)*CHUNK) of the input and draws from stream 1 + c. */
+/** Chunk c is the bytes [c*CHUNK, (c+1)*CHUNK) of the input and draws from sequence 1 + c. */
 export const CHUNK = 65536;
 
 /** A value below this in the top 24 bits of a draw (30% of 2^24) sets the byte instead of XORing it. */
@@ -36,7 +36,7 @@ export type FlipAction = 'flip' | 'bit_rot';
 
 /**
  * Changes exactly k distinct bytes of buf[h, n), apportioned over the 64 KiB chunks the region
- * touches; each chunk draws from its own stream, so chunks could be done in any order.
+ * touches; each chunk draws from its own sequence, so chunks could be done in any order.
  */
 export function flipRegion(buf: Uint8Array, h: number, k: number, seed: number): void {
   flipAllowed(buf, [[h, buf.length]], k, seed, 'flip');
@@ -90,7 +90,7 @@ export function flipChunk(
   for (const [a, b] of partsIn(allowed, base, base + CHUNK)) {
     for (let p = a; p < b; p++) idx[filled++] = p - base;
   }
-  const rng = new Stream(seed, chunkStream(c));
+  const rng = new Sequence(seed, chunkSequence(c));
   for (let j = 0; j < kc; j++) {
     // A partial Fisher-Yates shuffle: idx[0..j] are the distinct offsets chosen so far.
     const r = j + rng.below(len - j);

@@ -8,7 +8,7 @@ import {
   shuffleWindows,
   WINDOW,
 } from './shuffle.ts';
-import { PLAN_STREAM, Stream } from './stream.ts';
+import { PLAN_SEQUENCE, Sequence } from './sequence.ts';
 import { applyTruncate, planTruncate } from './truncate.ts';
 
 const pattern = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i % 251) & 255);
@@ -90,13 +90,13 @@ describe('flip modes', () => {
     expect(backward).toEqual(forward);
   });
 
-  it('draw each chunk from stream 1 + c: chunk 2 alone reproduces by hand', () => {
+  it('draw each chunk from sequence 1 + c: chunk 2 alone reproduces by hand', () => {
     const n = 3 * CHUNK;
     const out = new Uint8Array(n);
     flipRegion(out, 0, 30, 8);
     // k = 30 over 3 chunks of equal size: 10 each.
     const expected = new Uint8Array(CHUNK);
-    const rng = new Stream(8, 3n);
+    const rng = new Sequence(8, 3n);
     const idx = Array.from({ length: CHUNK }, (_, i) => i);
     for (let j = 0; j < 10; j++) {
       const r = j + rng.below(CHUNK - j);
@@ -115,11 +115,11 @@ describe('flip modes', () => {
 });
 
 describe('truncate_insert', () => {
-  it('removes span = n*intensity/200 bytes at a plan-stream position and inserts plan-stream bytes', () => {
+  it('removes span = n*intensity/200 bytes at a plan-sequence position and inserts plan-sequence bytes', () => {
     const input = pattern(10_000);
     const p = planTruncate(input.length, 30, 4);
     expect(p.removed).toBe(1500);
-    const rng = new Stream(4, PLAN_STREAM);
+    const rng = new Sequence(4, PLAN_SEQUENCE);
     expect(p.removeStart).toBe(rng.below(10_000 - 1500 + 1));
     expect(p.inserted.length).toBe(rng.below(1501));
     expect(p.inserted).toEqual(rng.fill(p.inserted.length));
@@ -174,9 +174,9 @@ describe('shuffle_blocks', () => {
     }
   });
 
-  it('draws the choice then Sattolo from the plan stream', () => {
+  it('draws the choice then Sattolo from the plan sequence', () => {
     const w = only(SHUFFLE_BLOCK_BYTES * 6, 80, 1234567890);
-    const rng = new Stream(1234567890, PLAN_STREAM);
+    const rng = new Sequence(1234567890, PLAN_SEQUENCE);
     const idx = [0, 1, 2, 3, 4, 5];
     for (let j = 0; j < 2; j++) {
       const r = j + rng.below(6 - j);
@@ -188,10 +188,10 @@ describe('shuffle_blocks', () => {
     expect(w.perm).toEqual([slots[1], slots[0]]);
   });
 
-  it('plans windows one after another on one plan stream, as the rule by hand', () => {
+  it('plans windows one after another on one plan sequence, as the rule by hand', () => {
     const byHand = (input: Uint8Array, intensity: number, seed: number, window: number) => {
       const nb = Math.floor(input.length / SHUFFLE_BLOCK_BYTES);
-      const rng = new Stream(seed, PLAN_STREAM);
+      const rng = new Sequence(seed, PLAN_SEQUENCE);
       const out = input.slice();
       let total = 0;
       for (let first = 0; first < nb; first += window) {

@@ -2,7 +2,7 @@
 
 import { CHUNK, chunkShare } from './flip.ts';
 import { blocksOf, countIn, partsIn, sizeOf, type Span } from './ranges.ts';
-import { Stream, chunkStream } from './stream.ts';
+import { Sequence, chunkSequence } from './sequence.ts';
 
 export const SECTOR = 4096;
 /** A 64 KiB chunk holds 16 sectors. */
@@ -34,7 +34,7 @@ export function zeroSectors(buf: Uint8Array, allowed: readonly Span[], z: number
     for (const [a, b] of partsIn(eligible, first, first + SECTORS_PER_CHUNK)) {
       for (let s = a; s < b; s++) idx.push(s - first);
     }
-    const rng = new Stream(seed, chunkStream(c));
+    const rng = new Sequence(seed, chunkSequence(c));
     for (let j = 0; j < zc; j++) {
       const r = j + rng.below(inChunk - j);
       [idx[j], idx[r]] = [idx[r], idx[j]];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from './sha256.ts';
-import { Stream } from './stream.ts';
+import { Sequence } from './sequence.ts';
 
 const ascii = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -15,7 +15,7 @@ describe('sha256Hex', () => {
   });
 
   it('agrees with Node crypto on every length around the padding boundaries and on larger inputs', () => {
-    const rng = new Stream(99, 0n);
+    const rng = new Sequence(99, 0n);
     const lengths = [...Array.from({ length: 200 }, (_, i) => i), 1000, 4095, 65536, 1_000_003];
     for (const len of lengths) {
       const bytes = rng.fill(len);

@@ -1,8 +1,8 @@
 // shuffle_blocks: move whole 4096-byte blocks so that every chosen block leaves its place
 // (docs/contract.md, section 6.4). Blocks are planned in windows of WINDOW blocks, each on the plan
-// stream continued from the one before, so a plan in memory is at most one window's.
+// sequence continued from the one before, so a plan in memory is at most one window's.
 
-import { PLAN_STREAM, Stream } from './stream.ts';
+import { PLAN_SEQUENCE, Sequence } from './sequence.ts';
 
 export const SHUFFLE_BLOCK_BYTES = 4096;
 
@@ -41,9 +41,9 @@ export function planShuffleWindowed(n: number, intensity: number, seed: number, 
   return { blockCount: nb, shuffled, intensity, seed, window };
 }
 
-/** The windows' plans in ascending order, each computed when asked for, on one plan stream. */
+/** The windows' plans in ascending order, each computed when asked for, on one plan sequence. */
 export function* shuffleWindows(plan: ShufflePlan): Generator<ShuffleWindow> {
-  const rng = new Stream(plan.seed, PLAN_STREAM);
+  const rng = new Sequence(plan.seed, PLAN_SEQUENCE);
   for (let first = 0; first < plan.blockCount; first += plan.window) {
     const nb = Math.min(plan.window, plan.blockCount - first);
     const k = moved(nb, plan.intensity);

@@ -1,7 +1,7 @@
 // truncate_insert: cut a span and put random bytes of a random length in its place
 // (docs/contract.md, section 6.3).
 
-import { PLAN_STREAM, Stream } from './stream.ts';
+import { PLAN_SEQUENCE, Sequence } from './sequence.ts';
 
 export interface TruncatePlan {
   removed: number;
@@ -9,11 +9,11 @@ export interface TruncatePlan {
   inserted: Uint8Array;
 }
 
-/** span = min(n, max(1, floor(n*intensity/200))); the start, the inserted length and bytes come from the plan stream. */
+/** span = min(n, max(1, floor(n*intensity/200))); the start, the inserted length and bytes come from the plan sequence. */
 export function planTruncate(n: number, intensity: number, seed: number): TruncatePlan {
   if (n === 0) return { removed: 0, removeStart: 0, inserted: new Uint8Array(0) };
   const span = Math.min(n, Math.max(1, Math.floor((n * intensity) / 200)));
-  const rng = new Stream(seed, PLAN_STREAM);
+  const rng = new Sequence(seed, PLAN_SEQUENCE);
   const start = rng.below(n - span + 1);
   const ins = rng.below(span + 1);
   return { removed: span, removeStart: start, inserted: rng.fill(ins) };

@@ -1,7 +1,7 @@
 //! byte_flip and header_preserve_flip, and the chunked flip routine recipes reuse.
 
 use crate::region::Region;
-use crate::rng::{chunk_stream, Stream};
+use crate::rng::{chunk_sequence, Sequence};
 
 pub const CHUNK: usize = 65536;
 
@@ -37,7 +37,7 @@ pub enum Action {
 }
 
 /// Changes exactly `k` distinct bytes of `buf[h..]`, apportioned over 64 KiB chunks, each chunk drawing
-/// from its own stream so chunks can be done in any order: natively, large inputs are split into one
+/// from its own sequence so chunks can be done in any order: natively, large inputs are split into one
 /// run of chunks per thread, and the bytes are the same as done one after another.
 pub fn flip_region(buf: &mut [u8], h: usize, k: u64, seed: u64) {
     let n = buf.len();
@@ -181,7 +181,7 @@ pub fn flip_allowed_chunks(
 }
 
 /// What a flip run changes, the same for each of its chunks: `k` of the `allowed` bytes, drawn from
-/// `seed`'s chunk streams, each flipped by `action`.
+/// `seed`'s chunk sequences, each flipped by `action`.
 #[derive(Clone, Copy)]
 pub struct Flips<'a> {
     pub allowed: &'a Region,
@@ -209,7 +209,7 @@ pub fn flip_chunk(part: &mut [u8], start: u64, flips: &Flips, c: u64, idx: &mut 
     if kc == 0 {
         return;
     }
-    let mut rng = Stream::new(seed, chunk_stream(c));
+    let mut rng = Sequence::new(seed, chunk_sequence(c));
     // Offsets within the chunk of its allowed bytes, ascending.
     idx.clear();
     for (s, e) in allowed.within(a, b) {

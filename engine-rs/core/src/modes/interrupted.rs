@@ -1,7 +1,7 @@
 //! interrupted_transfer: the output is a prefix of the input, cut at a seeded point
 //! (docs/contract.md, section 6.6).
 
-use crate::rng::{Stream, PLAN_STREAM};
+use crate::rng::{Sequence, PLAN_SEQUENCE};
 
 /// `(cut, lost)`: the output is `input[..cut]`, `lost = n - cut`. Between half of and all of
 /// intensity% of n - 1 bytes are lost, at least 1: a file of 2 bytes or more keeps at least 1, and a
@@ -12,7 +12,7 @@ pub fn plan(n: u64, intensity: u32, seed: u64) -> (u64, u64) {
     }
     let hi = ((n - 1) * u64::from(intensity) / 100).max(1);
     let lo = (hi / 2).max(1);
-    let lost = lo + Stream::new(seed, PLAN_STREAM).below_wide(hi - lo + 1);
+    let lost = lo + Sequence::new(seed, PLAN_SEQUENCE).below_wide(hi - lo + 1);
     (n - lost, lost)
 }
 

@@ -2,7 +2,7 @@
 
 use super::flip::CHUNK;
 use crate::region::Region;
-use crate::rng::{chunk_stream, Stream};
+use crate::rng::{chunk_sequence, Sequence};
 
 pub const SECTOR: usize = 4096;
 const PER_CHUNK: u64 = (CHUNK / SECTOR) as u64;
@@ -39,7 +39,7 @@ pub fn zero_sectors_in(part: &mut [u8], start: u64, allowed: &Region, z: u64, se
         let x = eligible.count_before(a);
         let zc = share(x + e) - share(x);
         if zc > 0 {
-            let mut rng = Stream::new(seed, chunk_stream(c));
+            let mut rng = Sequence::new(seed, chunk_sequence(c));
             idx.clear();
             for (s, t) in eligible.within(a, b) {
                 idx.extend((s - a) as u8..(t - a) as u8);

@@ -1,9 +1,9 @@
 //! shuffle_blocks: move whole 4096-byte blocks so that every chosen block leaves its place
 //! (docs/contract.md, section 6.4). Blocks are planned in windows of `WINDOW` blocks, each on the
-//! plan stream continued from the one before, so a plan in memory is at most one window's.
+//! plan sequence continued from the one before, so a plan in memory is at most one window's.
 
 use crate::modes::copy_into;
-use crate::rng::{Stream, PLAN_STREAM};
+use crate::rng::{Sequence, PLAN_SEQUENCE};
 
 /// The bytes in each block shuffle_blocks moves (the tail after the last whole block stays).
 pub const SHUFFLE_BLOCK_BYTES: usize = 4096;
@@ -60,14 +60,14 @@ impl ShufflePlan {
 
     /// The windows' plans in ascending order, each computed when asked for.
     pub fn windows(&self) -> Windows {
-        Windows { plan: self.clone(), rng: Stream::new(self.seed, PLAN_STREAM), next: 0 }
+        Windows { plan: self.clone(), rng: Sequence::new(self.seed, PLAN_SEQUENCE), next: 0 }
     }
 }
 
-/// The windows' plans in order, on one plan stream.
+/// The windows' plans in order, on one plan sequence.
 pub struct Windows {
     plan: ShufflePlan,
-    rng: Stream,
+    rng: Sequence,
     next: u64,
 }
 
@@ -150,10 +150,10 @@ mod tests {
         assert_eq!((apply(&input, &p), p.shuffled), (input, 0));
     }
 
-    /// The rule of section 6.4 applied by hand, window by window, on one continued plan stream.
+    /// The rule of section 6.4 applied by hand, window by window, on one continued plan sequence.
     fn by_hand(input: &[u8], intensity: u32, seed: u64, window: usize) -> (Vec<u8>, u64) {
         let nb = input.len() / SHUFFLE_BLOCK_BYTES;
-        let mut rng = Stream::new(seed, PLAN_STREAM);
+        let mut rng = Sequence::new(seed, PLAN_SEQUENCE);
         let mut out = input.to_vec();
         let mut total = 0;
         for first in (0..nb).step_by(window) {

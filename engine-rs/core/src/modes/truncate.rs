@@ -1,11 +1,11 @@
 //! truncate_insert: cut a span and put random bytes of a random length in its place.
 
-use crate::rng::{Stream, PLAN_STREAM};
+use crate::rng::{Sequence, PLAN_SEQUENCE};
 
 pub struct TruncatePlan {
     pub removed: usize,
     pub remove_start: usize,
-    /// How many random bytes go in: the plan stream's next bytes after the lengths' draws, made by
+    /// How many random bytes go in: the plan sequence's next bytes after the lengths' draws, made by
     /// `apply` straight into the output (never held apart: up to half the input at intensity 100).
     pub inserted: usize,
     n: u64,
@@ -13,7 +13,7 @@ pub struct TruncatePlan {
     seed: u64,
 }
 
-/// span = min(n, max(1, n*intensity/200)); start and the inserted bytes come from the plan stream.
+/// span = min(n, max(1, n*intensity/200)); start and the inserted bytes come from the plan sequence.
 pub fn plan(n: usize, intensity: u32, seed: u64) -> TruncatePlan {
     let (p, _) = plan_lengths(n as u64, intensity, seed);
     TruncatePlan {
@@ -26,8 +26,8 @@ pub fn plan(n: usize, intensity: u32, seed: u64) -> TruncatePlan {
     }
 }
 
-/// The plan's numbers without its inserted bytes, which are the returned stream's next bytes
-/// (`Stream::fill`): a stream writes them as it goes instead of holding up to half the file.
+/// The plan's numbers without its inserted bytes, which are the returned sequence's next bytes
+/// (`Sequence::fill`): a stream writes them as it goes instead of holding up to half the file.
 pub struct Lengths {
     pub removed: u64,
     pub remove_start: u64,
@@ -36,8 +36,8 @@ pub struct Lengths {
 
 /// The draws use `below_wide` (docs/contract.md, section 6.3), which is `below` for every bound
 /// below 2^32, so inputs up to 4 GiB keep their bytes and longer ones are defined.
-pub fn plan_lengths(n: u64, intensity: u32, seed: u64) -> (Lengths, Stream) {
-    let mut rng = Stream::new(seed, PLAN_STREAM);
+pub fn plan_lengths(n: u64, intensity: u32, seed: u64) -> (Lengths, Sequence) {
+    let mut rng = Sequence::new(seed, PLAN_SEQUENCE);
     if n == 0 {
         return (Lengths { removed: 0, remove_start: 0, inserted: 0 }, rng);
     }

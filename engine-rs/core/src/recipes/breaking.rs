@@ -4,7 +4,7 @@
 //! Every step is either keyed by position, or a left-to-right scan with a little state:
 //! - `before` reads each piece of the input, in order, before anything changes it: tar's header
 //!   test (inside its own 512-byte block) and flv's tag walk (which carries its position);
-//! - the scatter flips 64 KiB chunks by their own streams (`scatter`, or `scatter_plan` for a caller
+//! - the scatter flips 64 KiB chunks by their own sequences (`scatter`, or `scatter_plan` for a caller
 //!   that spreads the chunks over threads);
 //! - `after` changes the planned ranges (structure steps, planned from the first 64 KiB or the
 //!   length, and the ranges `before` found), zeroes the header, and destroys text's delimiters;
@@ -19,7 +19,7 @@ use super::{cab, flv, generic, ico, msi, pe, rar, sevenzip, tables, tar, text, x
 use crate::formats::Family;
 use crate::modes::flip::{self, flip_allowed_chunks, Action, CHUNK};
 use crate::region::Region;
-use crate::rng::{Stream, ESCALATION_STREAM};
+use crate::rng::{Sequence, ESCALATION_SEQUENCE};
 
 /// Bytes a window may need before the piece: the held-back bytes of the scans (at most the longest
 /// signature plus 2) and text's 4 bytes of poison. Buffers keep this much room at their front.
@@ -33,16 +33,16 @@ enum Kind {
 }
 
 /// Escalation's extra overwrite (docs/contract.md, section 8): bytes 9, 19, 29, ... take the low
-/// byte of the next word of stream 2^64-1, in order.
+/// byte of the next word of sequence 2^64-1, in order.
 pub struct Escalation {
-    rng: Stream,
+    rng: Sequence,
     next: u64,
 }
 
 impl Escalation {
     /// `seed`: the escalated run's seed (the original seed + 1).
     pub fn new(seed: u64) -> Escalation {
-        Escalation { rng: Stream::new(seed, ESCALATION_STREAM), next: 9 }
+        Escalation { rng: Sequence::new(seed, ESCALATION_SEQUENCE), next: 9 }
     }
 
     /// Overwrites the positions inside `buf` (the output's bytes from `pos`); pieces come in order.
@@ -171,7 +171,7 @@ impl Breaker {
         }
     }
 
-    /// The scatter as a flip: `k` positions of `region`, drawn from the chunk streams of `seed`.
+    /// The scatter as a flip: `k` positions of `region`, drawn from the chunk sequences of `seed`.
     pub fn scatter_plan(&self) -> (Region, u64, u64) {
         (Region::span(self.h, self.n), self.k, self.seed)
     }

@@ -1,5 +1,5 @@
 //! guaranteed_break's failure recipes (docs/contract.md, section 6.5). A recipe first scatters
-//! intensity-scaled damage with the chunk streams, then breaks the structure its family's parsers
+//! intensity-scaled damage with the chunk sequences, then breaks the structure its family's parsers
 //! need, so that the structural break is always the last word.
 //!
 //! Most families' recipe is the shape (`shape.rs`) run on their row of `tables.rs`, which is

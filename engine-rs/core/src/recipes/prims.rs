@@ -8,7 +8,7 @@ pub fn scatter_count(n: u64, h: u64, intensity: u32) -> u64 {
     n.saturating_sub(h) * u64::from(intensity) / 500
 }
 
-/// Flips `scatter_count` bytes of `buf[h..]` exactly as the flip modes do (chunk streams of `seed`).
+/// Flips `scatter_count` bytes of `buf[h..]` exactly as the flip modes do (chunk sequences of `seed`).
 pub fn scatter(buf: &mut [u8], h: usize, intensity: u32, seed: u64) -> u64 {
     let k = scatter_count(buf.len() as u64, h as u64, intensity);
     flip_region(buf, h, k, seed);

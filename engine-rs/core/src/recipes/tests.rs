@@ -5,14 +5,14 @@ use super::prims::kill_start_codes;
 use super::shape::{Shape, Syncs};
 use super::*;
 use crate::formats::{Family, EXTENSIONS, MAGIC};
-use crate::rng::Stream;
+use crate::rng::Sequence;
 
 fn run(family: Family, input: &[u8], intensity: u32, seed: u64) -> Broken {
     apply(family, input, &mut Ctx::new(seed, intensity))
 }
 
 fn random(len: usize, seed: u64) -> Vec<u8> {
-    Stream::new(seed, 99).fill(len)
+    Sequence::new(seed, 99).fill(len)
 }
 
 /// Inputs that only claim to be their family: magic bytes, then garbage or nothing. Where the bytes

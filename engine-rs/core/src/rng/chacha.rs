@@ -7,21 +7,21 @@
 //! pin the round schedule, the counters, the transposition and the buffering to rand_chacha.
 //!
 //! State words: 0-3 the constant, 4-11 the key (the seed, little-endian, in key bytes 0-7), 12-13
-//! the 64-bit block counter, 14-15 the 64-bit stream id.
+//! the 64-bit block counter, 14-15 the 64-bit sequence id (ChaCha's stream id).
 
 /// The words a refill makes: four 16-word blocks, as rand_chacha buffers them.
 pub const BUF_WORDS: usize = 64;
 
 const SIGMA: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
 
-/// ChaCha8's input block for `seed` and `stream`, block counter 0.
-pub fn initial_state(seed: u64, stream: u64) -> [u32; 16] {
+/// ChaCha8's input block for `seed` and sequence `id`, block counter 0.
+pub fn initial_state(seed: u64, id: u64) -> [u32; 16] {
     let mut s = [0u32; 16];
     s[..4].copy_from_slice(&SIGMA);
     s[4] = seed as u32;
     s[5] = (seed >> 32) as u32;
-    s[14] = stream as u32;
-    s[15] = (stream >> 32) as u32;
+    s[14] = id as u32;
+    s[15] = (id >> 32) as u32;
     s
 }
 
@@ -96,8 +96,8 @@ fn chacha8<W: Lanes>(input: &[W; 16]) -> [W; 16] {
 
 /// One keystream block, one word at a time: the plain form the four-lane one is checked against.
 #[cfg(test)]
-pub fn chacha8_block(seed: u64, counter: u64, stream: u64) -> [u32; 16] {
-    let mut input = initial_state(seed, stream);
+pub fn chacha8_block(seed: u64, counter: u64, id: u64) -> [u32; 16] {
+    let mut input = initial_state(seed, id);
     input[12] = counter as u32;
     input[13] = (counter >> 32) as u32;
     chacha8(&input)
@@ -134,7 +134,7 @@ fn blocks4<Q: Quad>(state: &[u32; 16], counter: u64, out: &mut [u32; BUF_WORDS])
     }
 }
 
-/// One named stream: the keystream's words in order, refilled four blocks at a time.
+/// One named sequence: the keystream's words in order, refilled four blocks at a time.
 pub struct Wide<Q> {
     state: [u32; 16],
     /// The block the next refill starts at.
@@ -145,9 +145,9 @@ pub struct Wide<Q> {
 }
 
 impl<Q: Quad> Wide<Q> {
-    pub fn new(seed: u64, stream: u64) -> Self {
+    pub fn new(seed: u64, id: u64) -> Self {
         Wide {
-            state: initial_state(seed, stream),
+            state: initial_state(seed, id),
             counter: 0,
             buf: [0; BUF_WORDS],
             index: BUF_WORDS,
@@ -155,11 +155,11 @@ impl<Q: Quad> Wide<Q> {
         }
     }
 
-    /// The stream from block `counter` on, for the tests of counter carries (2^32 blocks are 256 GiB
+    /// The sequence from block `counter` on, for the tests of counter carries (2^32 blocks are 256 GiB
     /// of keystream, too far to reach by drawing).
     #[cfg(test)]
-    pub fn at_block(seed: u64, stream: u64, counter: u64) -> Self {
-        Wide { counter, ..Self::new(seed, stream) }
+    pub fn at_block(seed: u64, id: u64, counter: u64) -> Self {
+        Wide { counter, ..Self::new(seed, id) }
     }
 
     #[inline]

@@ -5,7 +5,7 @@ use crate::job::Job;
 use crate::modes::{flip, sectors, shuffle, truncate, Mode};
 use crate::plan::Plan;
 use crate::region::Region;
-use crate::rng::Stream;
+use crate::rng::Sequence;
 
 /// How the output's bytes come from the input's.
 pub(crate) enum Layout {
@@ -13,12 +13,12 @@ pub(crate) enum Layout {
     Same { shuffle: Option<Box<std::sync::Mutex<Shuffler>>> },
     /// A prefix of the input (the output's length is the cut).
     Prefix,
-    /// `input[0, start)`, then `inserted` bytes of the plan stream, then `input[start + removed, n)`.
+    /// `input[0, start)`, then `inserted` bytes of the plan sequence, then `input[start + removed, n)`.
     Spliced { start: u64, removed: u64, inserted: u64 },
 }
 
 /// shuffle_blocks' plan as the output reaches it (docs/contract.md, section 6.4): the window the
-/// output is in and the plan stream to go on from, so at most one window's plan is in memory. A
+/// output is in and the plan sequence to go on from, so at most one window's plan is in memory. A
 /// piece before the current window (out of order) starts the windows again from the first.
 pub(crate) struct Shuffler {
     plan: shuffle::ShufflePlan,
@@ -59,8 +59,8 @@ pub(crate) struct Run {
     pub(crate) out_len: u64,
     /// The plan, for the report's fields once bad_sectors' zeroed bytes are counted (None: truncate).
     pub(crate) plan: Option<Plan>,
-    /// truncate_insert: the plan stream, whose next bytes are the inserted ones.
-    pub(crate) fill: Option<Stream>,
+    /// truncate_insert: the plan sequence, whose next bytes are the inserted ones.
+    pub(crate) fill: Option<Sequence>,
 }
 
 pub(crate) fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
@@ -197,15 +197,15 @@ pub(crate) fn segments(layout: &Layout, pos: u64, len: usize) -> Vec<Segment> {
     out
 }
 
-/// `Stream::fill`'s bytes handed out in order, in any number of calls.
+/// `Sequence::fill`'s bytes handed out in order, in any number of calls.
 pub(crate) struct Filler {
-    rng: Stream,
+    rng: Sequence,
     word: [u8; 4],
     used: usize,
 }
 
 impl Filler {
-    pub(crate) fn new(rng: Stream) -> Filler {
+    pub(crate) fn new(rng: Sequence) -> Filler {
         Filler { rng, word: [0; 4], used: 4 }
     }
 

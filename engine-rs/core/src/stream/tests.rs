@@ -9,7 +9,7 @@ use super::run::{corrupt_in_pieces, Finished};
 use super::source::changed;
 use super::*;
 use crate::modes::{flip, shuffle};
-use crate::rng::Stream;
+use crate::rng::Sequence;
 use crate::sha::Hasher as Sha256Hasher;
 use crate::{corrupt_with, Args, Options, Ranges, Report, Value};
 
@@ -86,7 +86,7 @@ fn streamed(
 }
 
 fn random(len: usize, seed: u64) -> Vec<u8> {
-    let mut rng = Stream::new(seed, 3);
+    let mut rng = Sequence::new(seed, 3);
     (0..len).map(|_| rng.u32() as u8).collect()
 }
 
@@ -300,9 +300,9 @@ fn a_source_that_shrinks_is_an_error() {
 
 #[test]
 fn inserted_bytes_come_out_as_one_fill() {
-    let mut whole = Stream::new(5, 0);
+    let mut whole = Sequence::new(5, 0);
     let want = whole.fill(1001);
-    let mut f = Filler::new(Stream::new(5, 0));
+    let mut f = Filler::new(Sequence::new(5, 0));
     let mut got = vec![0u8; 1001];
     let (a, rest) = got.split_at_mut(3);
     let (b, c) = rest.split_at_mut(500);

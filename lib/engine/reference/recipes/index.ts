@@ -1,5 +1,5 @@
 // guaranteed_break's failure recipes (docs/contract.md, section 6.5). A recipe first scatters
-// intensity-scaled damage with the chunk streams, then breaks the structure its family's parsers
+// intensity-scaled damage with the chunk sequences, then breaks the structure its family's parsers
 // need, so that the structural break is always the last word.
 //
 // Most families' recipe is the shape (shape.ts) run on their row of ../tables.ts, which is generated
@@ -7,7 +7,7 @@
 // own, has a module here and a row in OWN below (the type of OWN makes the two lists agree).
 
 import { FAMILIES, type Family, type OwnCodeFamily, SHAPES, type ShapeFamily, STRATEGIES } from '../tables.ts';
-import { PLAN_STREAM, Stream } from '../stream.ts';
+import { PLAN_SEQUENCE, Sequence } from '../sequence.ts';
 import { cab } from './cab.ts';
 import { flv } from './flv.ts';
 import { generic } from './generic.ts';
@@ -50,7 +50,7 @@ const RECIPES: ReadonlyMap<Family, Recipe> = new Map(
 );
 
 export function recipeContext(seed: number, intensity: number): RecipeContext {
-  return { seed, intensity, plan: new Stream(seed, PLAN_STREAM) };
+  return { seed, intensity, plan: new Sequence(seed, PLAN_SEQUENCE) };
 }
 
 /** The recipe of `family`. */

@@ -3,7 +3,7 @@
 
 import { flipRegion } from '../flip.ts';
 
-/** The flip modes' chunked algorithm: changes exactly k distinct bytes of buf[h, n) with the chunk streams of `seed`. */
+/** The flip modes' chunked algorithm: changes exactly k distinct bytes of buf[h, n) with the chunk sequences of `seed`. */
 export { flipRegion };
 
 /** Intensity-scaled extra damage over [h, n): floor((n - h) * intensity / 500), so 0.2% at intensity 1 and 20% at 100. */

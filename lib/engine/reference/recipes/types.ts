@@ -2,7 +2,7 @@
 // of the shape (shape.ts). They live apart from index.ts, which imports every recipe, and from
 // shape.ts, whose row type ../tables.ts (generated) names, so that no import goes round in a circle.
 
-import type { Stream } from '../stream.ts';
+import type { Sequence } from '../sequence.ts';
 import type { Signature } from './prims.ts';
 
 /** What a recipe may use besides the input. */
@@ -10,8 +10,8 @@ export interface RecipeContext {
   readonly seed: number;
   /** 0..=100; escalation runs the recipe again at 100 with seed + 1. */
   readonly intensity: number;
-  /** The plan stream (stream 0) of `seed`, for decisions about the whole file. */
-  readonly plan: Stream;
+  /** The plan sequence (sequence 0) of `seed`, for decisions about the whole file. */
+  readonly plan: Sequence;
 }
 
 /** What a recipe did: the output bytes and one readable sentence for the report's `recipe`. */

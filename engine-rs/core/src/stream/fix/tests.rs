@@ -4,7 +4,7 @@
 use super::*;
 use crate::checksums::CRC32;
 use crate::options::Ranges;
-use crate::rng::Stream;
+use crate::rng::Sequence;
 use crate::{corrupt_with, Args, Options, Value};
 
 const MODES: [&str; 4] = ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"];
@@ -15,7 +15,7 @@ fn untimed(mut r: Report) -> Report {
 }
 
 fn random(len: usize, seed: u64) -> Vec<u8> {
-    let mut rng = Stream::new(seed, 3);
+    let mut rng = Sequence::new(seed, 3);
     (0..len).map(|_| rng.u32() as u8).collect()
 }
 

@@ -67,7 +67,7 @@ fn riddled(family: Family, len: usize, seed: u64) -> Vec<u8> {
 fn flv(len: usize, off: usize, seed: u64) -> Vec<u8> {
     let mut v = random(len, seed);
     v[..9].copy_from_slice(b"FLV\x01\x05\0\0\0\x09");
-    let mut rng = Stream::new(seed, 5);
+    let mut rng = Sequence::new(seed, 5);
     let mut p = 9usize;
     let mut first = true;
     while p + 15 <= len {
@@ -91,7 +91,7 @@ fn flv(len: usize, off: usize, seed: u64) -> Vec<u8> {
 /// across boundaries too.
 fn tar(len: usize, seed: u64) -> Vec<u8> {
     let mut v = random(len, seed);
-    let mut rng = Stream::new(seed, 6);
+    let mut rng = Sequence::new(seed, 6);
     let mut block = 0;
     while block + 512 <= len {
         if block == 0 || rng.below(3) == 0 {
