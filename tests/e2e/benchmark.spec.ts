@@ -81,7 +81,7 @@ test('Cancel stops a run and keeps nothing', async ({ page }) => {
 // the page and its engine worker) by its two buffers, twice the input, over the tab at rest, measured
 // once the page's worker has loaded and warmed up. Around them the JavaScript heaps are collected
 // sooner or later and the browser's file-backed code pages come and go with the machine's page cache,
-// a few MiB either way (measured at 64 MiB: 1.96x to 2.00x); so the bound is 2x plus 16 MiB on the
+// a few MiB either way (measured at 64 MiB: 1.91x to 2.00x); so the bound is 2x plus 16 MiB on the
 // Rss, and 2x plus 8 MiB without the file-backed pages. At 64 MiB with one run per row it takes
 // minutes, so it runs only when FRACTURE_BENCH_MEMORY=1 (all sizes: node tests/bench/page.mjs).
 test('a 64 MiB run grows the tab by twice the input and at most a few MiB more (FRACTURE_BENCH_MEMORY=1)', async ({
