@@ -185,6 +185,17 @@ export const usage = {
   stdinInCampaign: (): string => `- (standard input) cannot be a campaign input`,
   /** run needs -- PROGRAM [ARGS...] after the FILEs */
   runNeedsProgram: (): string => `run needs -- PROGRAM [ARGS...] after the FILEs`,
+  /** --out {path} is not a directory */
+  campaignOutNotDirectory: (path: string | number): string => `--out ${path} is not a directory`,
+  /** {path} is another campaign */
+  anotherCampaign: (path: string | number): string => `${path} is another campaign`,
+  /** {path} is another campaign: {why} */
+  anotherCampaignBecause: (path: string | number, why: string | number): string =>
+    `${path} is another campaign: ${why}`,
+  /** --out {path} must be absent or an empty directory */
+  mergeOutNotEmpty: (path: string | number): string => `--out ${path} must be absent or an empty directory`,
+  /** seed {seed} has two different outcomes in the shards */
+  twoOutcomes: (seed: string | number): string => `seed ${seed} has two different outcomes in the shards`,
   /** merge needs at least one DIR */
   mergeNeedsDirs: (): string => `merge needs at least one DIR`,
   /** merge needs --out DIR */

@@ -18,6 +18,7 @@ import {
   summaryMd,
   variantFileName,
 } from './campaign.ts';
+import { usage } from './cli-tables.ts';
 import { ioText } from './io.ts';
 import { CampaignUsage, closingLine, readCampaign, writeAtomicSync } from './run.ts';
 
@@ -68,14 +69,14 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
       JSON.stringify(s.c.command) !== JSON.stringify(first.command) ||
       JSON.stringify(s.c.inputs) !== JSON.stringify(first.inputs)
     ) {
-      throw new CampaignUsage(`${display(s.dir)} is another campaign`);
+      throw new CampaignUsage(usage.anotherCampaign(display(s.dir)));
     }
   }
   const out = a.out;
   if (existsSync(out)) {
     const info = statSync(out);
     if (!info.isDirectory() || readdirSync(out).length > 0) {
-      throw new CampaignUsage(`--out ${display(out)} must be absent or an empty directory`);
+      throw new CampaignUsage(usage.mergeOutNotEmpty(display(out)));
     }
   }
   const spec = specOf(first);
@@ -88,7 +89,7 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
       if (r < 0 || r >= total || first.inputs[Math.floor(r / first.count)].file !== rec.file) continue;
       const had = bySeed.get(rec.seed);
       if (had && (had.outcome !== rec.outcome || had.crash_id !== rec.crash_id)) {
-        throw new CampaignUsage(`seed ${rec.seed} has two different outcomes in the shards`);
+        throw new CampaignUsage(usage.twoOutcomes(rec.seed));
       }
       if (!had) bySeed.set(rec.seed, rec);
     }

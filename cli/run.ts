@@ -46,6 +46,7 @@ import {
   summaryMd,
   variantFileName,
 } from './campaign.ts';
+import { usage } from './cli-tables.ts';
 import { ioText } from './io.ts';
 import { budget, Candidates, killGroup, runsOf, safeName, shrink } from './minimize.ts';
 
@@ -304,7 +305,7 @@ export async function runCampaign(a: RunArgs, io: Io): Promise<number> {
   for (const file of a.files) inputs.push(await readInput(file));
   const dir = a.out;
   const dirInfo = await stat(dir).catch(() => undefined);
-  if (dirInfo && !dirInfo.isDirectory()) throw new CampaignUsage(`${display(dir)} is not a directory`);
+  if (dirInfo && !dirInfo.isDirectory()) throw new CampaignUsage(usage.campaignOutNotDirectory(display(dir)));
   const campaignPath = path.join(dir, 'campaign.json');
   const runsPath = path.join(dir, 'runs.jsonl');
   let old: CampaignFile | undefined;
@@ -341,7 +342,7 @@ export async function runCampaign(a: RunArgs, io: Io): Promise<number> {
   const infos = inputs.map((i) => i.info);
   if (old) {
     const why = difference(old, canonicalCommand(spec), a.shard, infos);
-    if (why) throw new CampaignUsage(`${display(campaignPath)} is another campaign: ${why}`);
+    if (why) throw new CampaignUsage(usage.anotherCampaignBecause(display(campaignPath), why));
   }
   const planned = plannedRuns(total, a.shard);
   io.err.write(`fracture: run: seed ${seed} (variant j of file i uses seed ${seed} + i * ${a.count} + j)\n`);

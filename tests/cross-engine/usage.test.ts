@@ -130,6 +130,10 @@ describe('both CLIs: help and usage errors', () => {
     [['merge'], 'merge needs at least one DIR (see fracture merge --help)'],
     [['merge', 'a'], 'merge needs --out DIR (see fracture merge --help)'],
     [['minimize', 'a', 'b'], 'minimize needs --test CMD (see fracture minimize --help)'],
+    [
+      ['run', '--out', 'input.bin', 'input.bin', '--', 'true'],
+      '--out input.bin is not a directory (see fracture run --help)',
+    ],
     [['minimize', '--test', 'true', 'a'], 'minimize needs ORIGINAL and CORRUPTED (see fracture minimize --help)'],
     // Two mistakes: both CLIs name the same one first.
     [

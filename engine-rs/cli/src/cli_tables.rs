@@ -260,6 +260,31 @@ pub mod usage {
         "run needs -- PROGRAM [ARGS...] after the FILEs".to_string()
     }
 
+    /// --out {path} is not a directory
+    pub fn campaign_out_not_directory(path: impl Display) -> String {
+        format!("--out {path} is not a directory")
+    }
+
+    /// {path} is another campaign
+    pub fn another_campaign(path: impl Display) -> String {
+        format!("{path} is another campaign")
+    }
+
+    /// {path} is another campaign: {why}
+    pub fn another_campaign_because(path: impl Display, why: impl Display) -> String {
+        format!("{path} is another campaign: {why}")
+    }
+
+    /// --out {path} must be absent or an empty directory
+    pub fn merge_out_not_empty(path: impl Display) -> String {
+        format!("--out {path} must be absent or an empty directory")
+    }
+
+    /// seed {seed} has two different outcomes in the shards
+    pub fn two_outcomes(seed: impl Display) -> String {
+        format!("seed {seed} has two different outcomes in the shards")
+    }
+
     /// merge needs at least one DIR
     pub fn merge_needs_dirs() -> String {
         "merge needs at least one DIR".to_string()

@@ -555,7 +555,7 @@ fn plan(o: &Options) -> Result<Planned, Stop> {
     }
     let dir = &o.out;
     if dir.exists() && !dir.is_dir() {
-        return Err(usage(format!("--out {} is not a directory", crate::display::path(dir))));
+        return Err(usage(crate::cli_tables::usage::campaign_out_not_directory(crate::display::path(dir))));
     }
     // No output lands on an input (docs/cli.md, "Plan, then write").
     for name in ["campaign.json", "runs.jsonl", "summary.md"] {
@@ -615,7 +615,10 @@ fn plan(o: &Options) -> Result<Planned, Stop> {
                 None
             };
             if let Some(what) = differs {
-                return Err(usage(format!("{} is another campaign: {what}", crate::display::path(&json_path))));
+                return Err(usage(crate::cli_tables::usage::another_campaign_because(
+                    crate::display::path(&json_path),
+                    what,
+                )));
             }
             recorded(&campaign, dir)
         }
@@ -929,7 +932,7 @@ pub fn merge(o: MergeOptions) -> ExitCode {
 fn merge_dirs(o: &MergeOptions) -> Result<(Vec<Run>, Vec<Entry>), Stop> {
     let usage = Stop::Usage;
     if o.out.exists() && std::fs::read_dir(&o.out).map_or(true, |mut d| d.next().is_some()) {
-        return Err(usage(format!("--out {} must be absent or an empty directory", crate::display::path(&o.out))));
+        return Err(usage(crate::cli_tables::usage::merge_out_not_empty(crate::display::path(&o.out))));
     }
     let mut first: Option<Campaign> = None;
     let mut by_seed: HashMap<u64, (Run, usize)> = HashMap::new();
@@ -953,13 +956,13 @@ fn merge_dirs(o: &MergeOptions) -> Result<(Vec<Run>, Vec<Entry>), Stop> {
         }
         if let Some(f) = &first {
             if f.command != c.command || f.inputs != c.inputs {
-                return Err(usage(format!("{} is another campaign", crate::display::path(dir))));
+                return Err(usage(crate::cli_tables::usage::another_campaign(crate::display::path(dir))));
             }
         }
         for run in recorded(&c, dir) {
             match by_seed.get(&run.seed) {
                 Some((other, _)) if (other.outcome, &other.crash_id) != (run.outcome, &run.crash_id) => {
-                    return Err(usage(format!("seed {} has two different outcomes", run.seed)));
+                    return Err(usage(crate::cli_tables::usage::two_outcomes(run.seed)));
                 }
                 Some(_) => {}
                 None => {
