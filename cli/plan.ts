@@ -5,13 +5,7 @@
 import { fstatSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type ChecksumRoute,
-  checksumRoute,
-  hasSelectorTexts,
-  nodeRoute,
-  type Route,
-} from '../lib/engine/host/policy.ts';
+import { type ChecksumRoute, checksumRoute, nodeRoute, type Route } from '../lib/engine/host/policy.ts';
 import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
 import {
   checkPlan,
@@ -115,7 +109,7 @@ export async function planRun(a: Args): Promise<Plan> {
     checked.push({ shown: file, key: info ? fileKey(info) : undefined });
     identities.push(info && identityOf(info));
   }
-  const route = nodeRoute(a.engine, a.pdf || a.member !== undefined || hasSelectorTexts(a.ranges));
+  const route = nodeRoute(a.engine, a.pdf || a.member !== undefined);
   const listing = await namesIn(a.out);
   const outNames = new Dedup();
   const reportNames = new Dedup();

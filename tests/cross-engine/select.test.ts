@@ -3,7 +3,7 @@
 // whole), so the PNG then fails a strict reader only on chunk CRCs, and with --fix-checksums every
 // CRC is valid again; a selector that matches nothing, or names another format, is an error.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -83,5 +83,28 @@ describe('selectors on the command lines', () => {
       expect(r.status, tool.label).not.toBe(0);
       expect(r.stderr, tool.label).toContain(text);
     }
+  });
+
+  it('on a 26 MiB PNG the npm CLI streams on its helper threads, selectors resolved by position', () => {
+    // Past the npm CLI's helper threads' 24 MiB: its streamed run has only the 64 KiB head until it
+    // reads the structure map by position (StreamRun.select); with a report and without one.
+    writeFileSync(path.join(dir, 'big.png'), png(26 * 1024 * 1024));
+    const args = [...ARGS, '--only', 'png:IDAT/data', '--protect', 'png:IDAT#3'];
+    const plan = spawnSync(TOOLS[1].cmd, [...TOOLS[1].args, ...args, '--dry-run', path.join(dir, 'big.png')], {
+      encoding: 'utf8',
+    });
+    expect(plan.stderr + plan.stdout).toMatch(/big\.png \(\d+ bytes.*\), read streamed/);
+    const [native, npm] = runAll(dir, 'big.png', args, TOOLS.slice(0, 2));
+    expectSame([native, npm]);
+    expect(npm.report.selected).toMatch(/; protect png:IDAT#3 = \d+:\d+$/);
+    expect(npm.report.hits.length).toBeGreaterThan(100);
+    const out = path.join(dir, 'plain');
+    const tool = TOOLS[1];
+    const r = spawnSync(tool.cmd, [...tool.args, ...args, '--quiet', '--out', out, path.join(dir, 'big.png')], {
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const [name] = readdirSync(out);
+    expect(Buffer.compare(readFileSync(path.join(out, name)), native.bytes)).toBe(0);
   });
 });

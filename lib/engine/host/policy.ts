@@ -14,8 +14,9 @@ export type Route = 'whole' | 'streamed';
 export const WEB_STREAM_MIN_BYTES = 16 * 1024 * 1024;
 
 /**
- * Whether the ranges hold a selector (`png:IDAT/data`, docs/contract.md 14.4): the WebAssembly
- * module's streamed run has only the input's head, so such a job is read whole.
+ * Whether the ranges hold a selector (`png:IDAT/data`, docs/contract.md 14.4): the browser reads
+ * such a job whole (its streamed run would resolve them by FileReaderSync reads of the Blob, not
+ * tried in a browser yet); in Node the streamed run resolves them by positional reads of the file.
  */
 export function hasSelectorTexts(ranges: CorruptOptions['ranges']): boolean {
   return [...(ranges?.only ?? []), ...(ranges?.protect ?? [])].some((t) => /^[A-Za-z]/.test(t));
@@ -44,10 +45,10 @@ export function browserRoute(
 
 /**
  * The route of a file in Node (the npm CLI, the SDK's corruptFile), as natively: the WebAssembly
- * engine streams every mode; the reference engine reads whole, and so does `--pdf` (its change map
- * compares the whole original with the whole result), `--member` and selectors (callers pass
- * `pdf || member || hasSelectorTexts(ranges)`: the archive is rebuilt around its members; a
- * selector needs the input's structure map).
+ * engine streams every mode (selectors too: the run builds the structure map by positional reads);
+ * the reference engine reads whole, and so do `--pdf` (its change map compares the whole original
+ * with the whole result) and `--member` (callers pass `pdf || member`: the archive is rebuilt around
+ * its members).
  */
 export function nodeRoute(engine: 'wasm' | 'ts', pdf: boolean): Route {
   return engine === 'wasm' && !pdf ? 'streamed' : 'whole';
