@@ -87,8 +87,28 @@ describe('--member in the three command line tools', () => {
       const { report, written } = results[0];
       expect(report.strategy).toBe('member');
       expect(report.replay).toContain(`--member '${glob}'`);
-      const members = report.member.members as { name: string; seed: number }[];
+      const members = report.member.members as {
+        name: string;
+        seed: number;
+        changed_bytes: number;
+        expect_overall: string;
+      }[];
       expect(members.length).toBe(2);
+      // The hits (section 6.11.4): one per member whose content changed, on its data, with its own
+      // expectation; the rewritten headers, CRC-32s and directory are repairs, not hits.
+      const prefix = file.endsWith('.tar') ? 'tar' : 'zip';
+      const changed = members.filter((m) => m.changed_bytes > 0);
+      expect(changed.length).toBeGreaterThan(0);
+      const hits = report.hits as { path: string; changed_bytes: number; expect: string }[];
+      expect(hits.map((h) => h.path).sort()).toEqual(changed.map((m) => `${prefix}:member[${m.name}]/data`).sort());
+      for (const m of changed) {
+        const hit = hits.find((h) => h.path === `${prefix}:member[${m.name}]/data`);
+        expect(hit?.changed_bytes).toBe(m.changed_bytes);
+        expect(hit?.expect).toBe(m.expect_overall);
+      }
+      const order = ['ignored', 'may_accept', 'reject'];
+      const strongest = hits.reduce((a, h) => (order.indexOf(h.expect) > order.indexOf(a) ? h.expect : a), 'ignored');
+      expect(report.expect_overall).toBe(strongest);
       const read = (archive: string, name: string) =>
         file.endsWith('.tar')
           ? python(

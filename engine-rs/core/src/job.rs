@@ -59,6 +59,8 @@ pub struct Job {
     /// The structure map and the changes counted in it (section 14): the whole-buffer stages count
     /// them in `set`, a stream as its pieces go by.
     pub(crate) tally: Option<Tally>,
+    /// A member run's hits (section 6.11.4), in place of the tally's.
+    member_hits: Option<Vec<structure::Hit>>,
 }
 
 impl Job {
@@ -150,6 +152,7 @@ impl Job {
             fixed: None,
             member_done: false,
             tally: None,
+            member_hits: None,
         }
     }
 
@@ -234,9 +237,9 @@ impl Job {
         self.recipe = out.recipe;
         self.strategy = "member";
         self.member_done = true;
-        // The hits of a member run: the archive's bytes that differ, when its length stayed (section 14.2).
-        if let (Some(t), true) = (self.tally.as_mut(), self.output.len() == self.input.len()) {
-            t.diff(0, &self.input, &self.output);
+        // The hits of a member run: one per match whose content changed (section 6.11.4).
+        if let Some(t) = &self.tally {
+            self.member_hits = Some(crate::member::hits(t.regions(), &out.changed));
         }
         Ok(())
     }
@@ -577,8 +580,10 @@ impl Job {
         }
         f.push(("sha256_before", Value::Str(self.sha_before.clone())));
         f.push(("sha256_after", Value::Str(sha_after)));
-        if let Some(t) = &self.tally {
-            f.extend(self.spanned(t, result_size).fields());
+        match (&self.tally, &self.member_hits) {
+            (Some(t), Some(hits)) => f.extend(t.fields_with(hits.clone())),
+            (Some(t), None) => f.extend(self.spanned(t, result_size).fields()),
+            _ => {}
         }
         Report { fields: f }
     }

@@ -26,12 +26,12 @@ import {
 import { eligibleSectors, SECTOR, sectorCount, zeroSectors } from './sectors.ts';
 import { detect } from './formats.ts';
 import { looksCorrupted } from './heuristic.ts';
-import { runMember } from './member.ts';
+import { memberHits, runMember } from './member.ts';
 import { recipeContext, recipeFor } from './recipes/index.ts';
 import { makeReport, type ModeFields, type OptionFields, roundMs } from './report.ts';
 import { sha256Hex } from './sha256.ts';
 import { applyShuffle, SHUFFLE_BLOCK_BYTES, planShuffle, type ShufflePlan, shuffleWindows } from './shuffle.ts';
-import { Tally } from './structure/hits.ts';
+import { type Hit, Tally } from './structure/hits.ts';
 import { structureMapOfBytes } from './structure/index.ts';
 import type { Region } from './structure/map.ts';
 import { ESCALATION_SEQUENCE, Sequence } from './sequence.ts';
@@ -224,6 +224,8 @@ export class Job {
   private fix = false;
   /** `member` ran at the scan stage (section 6.11): the plan, corrupt and verify stages have nothing to do. */
   private memberRun = false;
+  /** A member run's hits (section 6.11.4), in place of the tally's. */
+  private memberHits: Hit[] | undefined;
   /** The structure map (docs/contract.md, section 14.1), and the last run's changes counted in it. */
   private map: Region[] = [];
   private tally: Tally | undefined;
@@ -290,9 +292,9 @@ export class Job {
         recipe: out.recipe,
       };
       job.memberRun = true;
-      // The hits of a member run: the archive's bytes that differ, when its length stayed (section 14.2).
+      // The hits of a member run: one per match whose content changed (section 6.11.4).
       job.tally = new Tally(job.map);
-      if (out.data.length === bytes.length) job.tally.diff(0, bytes, out.data);
+      job.memberHits = memberHits(job.map, out.changed);
     }
     return job;
   }
@@ -426,7 +428,7 @@ export class Job {
       escalated: this.escalated,
       sha256Before: this.sha256Before,
       sha256After: sha256Hex(out),
-      structure: this.spanned(e.fields, out.length).fields(),
+      structure: this.spanned(e.fields, out.length).fields(this.memberHits),
     });
   }
 }

@@ -7,6 +7,9 @@ import { crc32 } from '../../zip/crc32.ts';
 import type { CorruptOptions, Report } from '../shared/types.ts';
 import { MAX_INPUT } from './errors.ts';
 import { inflateRaw } from './inflate.ts';
+import type { Expect, Hit } from './structure/hits.ts';
+import type { Region } from './structure/map.ts';
+import { WHY } from './structure/why.ts';
 
 /** How many member names the no-match error lists. */
 const LISTED = 10;
@@ -24,6 +27,54 @@ export interface MemberOutcome {
   data: Uint8Array;
   fields: Record<string, unknown>;
   recipe: string;
+  /** What each match's own run did, for the hits (`memberHits`). */
+  changed: MemberChange[];
+}
+
+/**
+ * One match's own run: its header's offset in the input archive (ZIP: its local header; tar: its own
+ * header), its content's changed bytes and its own `expect_overall`.
+ */
+export interface MemberChange {
+  header: number;
+  changedBytes: number;
+  expect: string | undefined;
+}
+
+/**
+ * The hits of a member run (section 6.11.4), from the input archive's map: one per match whose content
+ * changed, on its unit's `data` region (the unit's first region when it has none), the unit being that
+ * of the region holding the match's header. The container's rewritten headers, CRC-32s, sizes and
+ * directory are repairs, not hits. In map order.
+ */
+export function memberHits(regions: readonly Region[], changed: readonly MemberChange[]): Hit[] {
+  const out: [number, Hit][] = [];
+  for (const c of changed) {
+    if (c.changedBytes === 0) continue;
+    let lo = 0;
+    let hi = regions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (regions[mid].end <= c.header) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo >= regions.length) continue;
+    const unit = regions[lo].path.slice(0, regions[lo].unitEnd);
+    let at = lo;
+    for (let j = lo; j < regions.length && regions[j].path.slice(0, regions[j].unitEnd) === unit; j++) {
+      if (regions[j].path === `${unit}/data`) {
+        at = j;
+        break;
+      }
+    }
+    const r = regions[at];
+    // A member whose own map saw no change (bytes only inserted) still has new content.
+    const own = c.expect;
+    const expect: Expect = own === 'reject' || own === 'may_accept' || own === 'ignored' ? own : 'may_accept';
+    out.push([at, { path: r.path, changed_bytes: c.changedBytes, first: r.start, expect, why: WHY.member }]);
+  }
+  out.sort((a, b) => a[0] - b[0]);
+  return out.map(([, h]) => h);
 }
 
 // ---- The glob (section 6.11.1) ----
@@ -659,6 +710,8 @@ function entry(name: string, seed: number, before: Uint8Array, after: Uint8Array
   for (const k of keys.slice(from, to)) f[k] = (r as unknown as Record<string, unknown>)[k];
   f.sha256_before = r.sha256_before;
   f.sha256_after = r.sha256_after;
+  if (r.hits !== undefined) f.hits = r.hits;
+  if (r.expect_overall !== undefined) f.expect_overall = r.expect_overall;
   return f;
 }
 
@@ -694,6 +747,7 @@ export function runMember(
   const entries: Record<string, unknown>[] = [];
   const summed: Record<string, number> = {};
   let allowed = 0;
+  const changed: MemberChange[] = [];
   matched.forEach(([i, name], k) => {
     const content = zip ? zip.content(i) : tar!.content(i);
     const base = name.slice(name.lastIndexOf('/') + 1);
@@ -701,7 +755,10 @@ export function runMember(
     const { data, report } = corrupt(content, base, s, inner);
     allowed += report.allowed_bytes ?? 0;
     for (const [key, count] of Object.entries(report.checksums_fixed ?? {})) summed[key] = (summed[key] ?? 0) + count;
-    entries.push(entry(name, s, content, data, report));
+    const e = entry(name, s, content, data, report);
+    entries.push(e);
+    const header = zip ? zip.entries[i].lho : tar!.entries[i].header;
+    changed.push({ header, changedBytes: e.changed_bytes as number, expect: report.expect_overall });
     replaced.set(i, data);
   });
   const data = zip ? zip.rebuild(replaced) : tar!.rebuild(replaced);
@@ -718,5 +775,5 @@ export function runMember(
     fields.allowed_bytes = allowed;
   }
   if (options.fixChecksums === true) fields.checksums_fixed = summed;
-  return { data, fields, recipe };
+  return { data, fields, recipe, changed };
 }

@@ -73,7 +73,7 @@ export const SAY = {
   zipData:
     "A member's data is covered by the CRC-32 of its uncompressed content, so damage there is reject. --fix-checksums recomputes that CRC only for stored members (method 0); a deflated member, as the parts of a DOCX or XLSX usually are, stays reject. To reach the parser behind the ZIP layer, use --member.",
   member:
-    "With --member GLOB each matching member is corrupted as a file of its own, stored with the right CRC-32 and sizes, and the archive is rebuilt valid: unzip -t passes and the member extracts to its damaged content, so the test reaches the XML parser. Read the report's member.members, not its hits: the hits compare the archive's bytes only when the rebuilt archive keeps the input's length. A deflated member comes back stored, so for a DOCX or XLSX the hits are usually empty and expect_overall reads unchanged; a stored member damaged in place keeps the length, and then the hits count its rewritten CRC-32 as damage and say reject, although unzip -t passes.",
+    "With --member GLOB each matching member is corrupted as a file of its own, stored with the right CRC-32 and sizes, and the archive is rebuilt valid: unzip -t passes and the member extracts to its damaged content, so the test reaches the XML parser. The rewritten headers, CRC-32s and directory are repairs, not hits: the report has one hit per member whose content changed, on zip:member[NAME]/data, and its expectation is the member's own (its entry in member.members carries its own hits and expect_overall), so damaged XML is may_accept and a PNG member whose CRCs broke is reject.",
 } as const;
 
 /** The sentences every expectations section shows, carried in each page's data chunk. */
@@ -317,9 +317,9 @@ export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {
       },
       {
         command: "npx fracture --mode byte_flip --seed 7 --member 'word/*.xml' --report report.docx",
-        overall: 'unchanged',
-        hits: [],
-        note: 'document.xml and styles.xml are damaged as XML files of their own and stored back with the right CRC: the ZIP layer accepts the file and the damage reaches the XML parser. The hits are empty because the rebuilt archive has another length; member.members in the report lists each part.',
+        overall: 'may_accept',
+        hits: [{ path: 'zip:member[word/document.xml]/data', expect: 'may_accept' }],
+        note: 'document.xml and styles.xml are damaged as XML files of their own and stored back with the right CRC: the ZIP layer accepts the file and the damage reaches the XML parser. Each part has a hit with its own expectation, may_accept for XML, which nothing in the format verifies; member.members in the report lists each part.',
       },
     ],
   },
@@ -345,9 +345,9 @@ export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {
       },
       {
         command: "npx fracture --mode byte_flip --seed 7 --member 'xl/worksheets/*.xml' --report sheet.xlsx",
-        overall: 'unchanged',
-        hits: [],
-        note: 'Each worksheet is damaged as an XML file and stored back valid, so the spreadsheet reader gets past the ZIP layer to the sheet XML. The report lists the worksheets in member.members; the hits are empty because the archive length changed.',
+        overall: 'may_accept',
+        hits: [{ path: 'zip:member[xl/worksheets/sheet1.xml]/data', expect: 'may_accept' }],
+        note: 'Each worksheet is damaged as an XML file and stored back valid, so the spreadsheet reader gets past the ZIP layer to the sheet XML. Each worksheet has a hit with its own expectation, may_accept for XML; the report lists them in member.members.',
       },
     ],
   },
@@ -408,12 +408,9 @@ export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {
       },
       {
         command: 'npx fracture --mode byte_flip --seed 7 --member notes.txt --report bundle.zip',
-        overall: 'reject',
-        hits: [
-          { path: 'zip:member[notes.txt]/data', expect: 'reject' },
-          { path: 'zip:central[notes.txt]', expect: 'reject' },
-        ],
-        note: 'notes.txt is damaged as a text file of its own and stored with its new CRC-32: unzip -t passes and the archive keeps its length. The hits still say reject, because they count the rewritten CRC as damage; member.members is the record of what changed.',
+        overall: 'may_accept',
+        hits: [{ path: 'zip:member[notes.txt]/data', expect: 'may_accept' }],
+        note: 'notes.txt is damaged as a text file of its own and stored with its new CRC-32: unzip -t passes. Its rewritten CRC is a repair, not a hit; the one hit is notes.txt with its own expectation, may_accept for text.',
       },
     ],
   },

@@ -13,16 +13,53 @@ pub use glob::matches;
 use crate::error::EngineError;
 use crate::options::Options;
 use crate::report::{Report, Value};
+use crate::structure::{Expect, Hit, Region};
 
 /// How many member names the no-match error lists.
 const LISTED: usize = 10;
 
-/// A member run's outcome: the archive's new bytes, the report fields after `guarantee`, and the
-/// recipe sentence.
+/// A member run's outcome: the archive's new bytes, the report fields after `guarantee`, the
+/// recipe sentence, and what each match's own run did (for the hits, `hits`).
 pub struct Outcome {
     pub data: Vec<u8>,
     pub fields: Vec<(&'static str, Value)>,
     pub recipe: String,
+    pub changed: Vec<Changed>,
+}
+
+/// One match's own run: its header's offset in the input archive (ZIP: its local header; tar: its
+/// own header), its content's changed bytes and its own `expect_overall`.
+pub struct Changed {
+    pub header: u64,
+    pub changed_bytes: u64,
+    pub expect: Option<Expect>,
+}
+
+/// The hits of a member run (section 6.11.4), from the input archive's map `regions`: one per match
+/// whose content changed, on its unit's `data` region (the unit's first region when it has none),
+/// the unit being that of the region holding the match's header. The container's rewritten headers,
+/// CRC-32s, sizes and directory are repairs, not hits. In map order.
+pub fn hits(regions: &[Region], changed: &[Changed]) -> Vec<Hit> {
+    let mut out: Vec<(usize, Hit)> = Vec::new();
+    for c in changed.iter().filter(|c| c.changed_bytes > 0) {
+        let i = regions.partition_point(|r| r.end <= c.header);
+        let Some(first) = regions.get(i) else { continue };
+        let unit = first.unit();
+        let data = format!("{unit}/data");
+        let j = (i..regions.len()).take_while(|&j| regions[j].unit() == unit).find(|&j| regions[j].path == data);
+        let r = &regions[j.unwrap_or(i)];
+        let hit = Hit {
+            path: r.path.clone(),
+            changed_bytes: c.changed_bytes,
+            first: r.start,
+            // A member whose own map saw no change (bytes only inserted) still has new content.
+            expect: c.expect.unwrap_or(Expect::MayAccept),
+            why: crate::structure::why::MEMBER,
+        };
+        out.push((j.unwrap_or(i), hit));
+    }
+    out.sort_by_key(|(i, _)| *i);
+    out.into_iter().map(|(_, h)| h).collect()
 }
 
 enum Archive<'a> {
@@ -33,7 +70,7 @@ enum Archive<'a> {
 /// The report keys of a member's own run that its entry in `member.members` repeats, after `name`,
 /// `seed`, the sizes and `changed_bytes`: `format`, `strategy`, `recipe`, then everything between
 /// `guarantee` and `sha256_before` (mode fields, option fields, `escalated`), then both SHA-256s.
-fn entry(name: &str, seed: u64, before: &[u8], after: &[u8], r: &Report) -> Value {
+fn entry(name: &str, seed: u64, before: &[u8], after: &[u8], r: &Report) -> (Value, u64) {
     let common = before.len().min(after.len());
     let changed = before[..common].iter().zip(&after[..common]).filter(|(a, b)| a != b).count() as u64
         + (before.len().max(after.len()) - common) as u64;
@@ -53,12 +90,25 @@ fn entry(name: &str, seed: u64, before: &[u8], after: &[u8], r: &Report) -> Valu
     let from = fields.iter().position(|(k, _)| *k == "guarantee").map_or(fields.len(), |i| i + 1);
     let to = fields.iter().position(|(k, _)| *k == "sha256_before").unwrap_or(fields.len());
     f.extend(fields[from..to.max(from)].iter().cloned());
-    for key in ["sha256_before", "sha256_after"] {
+    for key in ["sha256_before", "sha256_after", "hits", "expect_overall"] {
         if let Some(v) = r.get(key) {
             f.push((key, v.clone()));
         }
     }
-    Value::Object(f)
+    (Value::Object(f), changed)
+}
+
+/// A report's `expect_overall`, None for `unchanged`.
+fn expect_of(r: &Report) -> Option<Expect> {
+    match r.get("expect_overall") {
+        Some(Value::Str(s)) => match s.as_str() {
+            "reject" => Some(Expect::Reject),
+            "may_accept" => Some(Expect::MayAccept),
+            "ignored" => Some(Expect::Ignored),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// One member's run: its content, base name, seed and options to its output and report.
@@ -111,6 +161,7 @@ pub fn run(
     let mut entries = Vec::with_capacity(matched.len());
     let mut summed: Vec<(&'static str, u64)> = Vec::new();
     let mut allowed = 0u64;
+    let mut changed = Vec::with_capacity(matched.len());
     for (k, &(i, name)) in matched.iter().enumerate() {
         let content = match &archive {
             Archive::Zip(z) => z.content(i)?,
@@ -130,7 +181,13 @@ pub fn run(
                 }
             }
         }
-        entries.push(entry(name, s, &content, &data, &report));
+        let (value, changed_bytes) = entry(name, s, &content, &data, &report);
+        entries.push(value);
+        let header = match &archive {
+            Archive::Zip(z) => z.entries[i].lho(),
+            Archive::Tar(t) => t.entries[i].header(),
+        };
+        changed.push(Changed { header, changed_bytes, expect: expect_of(&report) });
         replaced.push((i, data));
     }
     let (data, kind) = match &archive {
@@ -163,7 +220,7 @@ pub fn run(
     if options.fix_checksums {
         fields.push(("checksums_fixed", Value::Counts(summed)));
     }
-    Ok(Outcome { data, fields, recipe })
+    Ok(Outcome { data, fields, recipe, changed })
 }
 
 #[cfg(test)]

@@ -14,6 +14,13 @@ pub struct Entry {
     pax_size: bool,
 }
 
+impl Entry {
+    /// The member's own header's offset.
+    pub fn header(&self) -> u64 {
+        self.header
+    }
+}
+
 pub struct Tar<'a> {
     input: &'a [u8],
     pub entries: Vec<Entry>,

@@ -110,3 +110,103 @@ fn hostile_globs_cost_the_product_of_the_lengths() {
     assert!(super::matches(&"*?".repeat(20), &name));
     assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
 }
+
+/// A report's list field `key` as objects.
+fn objects<'a>(v: Option<&'a Value>) -> Vec<&'a [(&'static str, Value)]> {
+    match v {
+        Some(Value::List(l)) => l
+            .iter()
+            .map(|o| match o {
+                Value::Object(f) => f.as_slice(),
+                _ => panic!("not an object"),
+            })
+            .collect(),
+        _ => panic!("not a list"),
+    }
+}
+
+fn field<'a>(o: &'a [(&'static str, Value)], key: &str) -> &'a Value {
+    &o.iter().find(|(k, _)| *k == key).unwrap_or_else(|| panic!("no {key}")).1
+}
+
+/// A member run through the whole job: its output and report.
+fn job(input: &[u8], name: &str, glob: &str) -> (Vec<u8>, crate::report::Report) {
+    let options = Options { member: Some(glob.into()), ..Options::default() };
+    corrupt_with(input, name, "byte_flip", 80, 7, &options).unwrap()
+}
+
+/// The report's hits and each `member.members` entry (section 6.11.4).
+fn hits_and_members(r: &crate::report::Report) -> (Vec<&[(&'static str, Value)]>, Vec<&[(&'static str, Value)]>) {
+    let Some(Value::Object(m)) = r.get("member") else { panic!("no member object") };
+    (objects(r.get("hits")), objects(Some(field(m, "members"))))
+}
+
+#[test]
+fn a_deflated_member_run_has_a_hit_with_the_members_own_expectation() {
+    let xml = b"<?xml version=\"1.0\"?><w:document><w:body><w:p>hello member</w:p></w:body></w:document>";
+    // A deflate stream of one stored block (BFINAL, BTYPE 00): method 8, shorter than what comes back.
+    let mut deflated = vec![1u8];
+    deflated.extend_from_slice(&(xml.len() as u16).to_le_bytes());
+    deflated.extend_from_slice(&(!(xml.len() as u16)).to_le_bytes());
+    deflated.extend_from_slice(xml);
+    let types = b"<Types/>";
+    let mut docx = zip(&[("[Content_Types].xml", types, 0, 0), ("word/document.xml", &deflated, 8, 0)], own);
+    // The CRC-32 and uncompressed size are the XML's, in the local header and the central entry.
+    let lho = 30 + 19 + types.len();
+    let cd = docx.len() - 22 - (46 + 19) - (46 + 17);
+    for at in [lho + 14, cd + 46 + 19 + 16] {
+        docx[at..at + 4].copy_from_slice(&crate::checksums::CRC32.checksum(xml).to_le_bytes());
+        docx[at + 8..at + 12].copy_from_slice(&(xml.len() as u32).to_le_bytes());
+    }
+    let (out, r) = job(&docx, "report.docx", "word/*.xml");
+    assert_ne!(out.len(), docx.len(), "the member comes back stored, so the archive's length changes");
+    let (hits, members) = hits_and_members(&r);
+    assert_eq!(members.len(), 1);
+    assert_eq!(hits.len(), 1, "one hit, on the member");
+    let h = hits[0];
+    assert_eq!(field(h, "path"), &Value::Str("zip:member[word/document.xml]/data".into()));
+    assert_eq!(field(h, "first"), &Value::Int((lho + 30 + 17) as u64));
+    assert_eq!(field(h, "changed_bytes"), field(members[0], "changed_bytes"));
+    assert!(matches!(field(h, "changed_bytes"), Value::Int(c) if *c > 0));
+    assert_eq!(field(h, "expect"), field(members[0], "expect_overall"));
+    assert_eq!(field(h, "expect"), &Value::Str("may_accept".into()), "XML is payload to its own map");
+    assert_eq!(field(h, "why"), &Value::Str(crate::structure::why::MEMBER.into()));
+    assert_eq!(r.get("expect_overall"), Some(&Value::Str("may_accept".into())));
+}
+
+#[test]
+fn a_stored_member_keeping_its_length_has_no_reject_from_the_rewritten_crc() {
+    let text = b"plain notes, plain notes, plain notes, plain notes, plain notes.";
+    let input = zip(&[("a.txt", b"kept as it is", 0, 0), ("notes.txt", text, 0, 0)], own);
+    let (out, r) = job(&input, "bundle.zip", "notes.txt");
+    assert_eq!(out.len(), input.len(), "a stored member damaged in place keeps the archive's length");
+    assert_ne!(out, input);
+    let (hits, members) = hits_and_members(&r);
+    assert_eq!(hits.len(), 1, "the rewritten CRC-32 is a repair, not a hit");
+    assert_eq!(field(hits[0], "path"), &Value::Str("zip:member[notes.txt]/data".into()));
+    assert_eq!(field(hits[0], "expect"), field(members[0], "expect_overall"));
+    assert_eq!(r.get("expect_overall"), Some(&Value::Str("may_accept".into())));
+
+    // A PNG member's own run rejects (its signature and CRCs no longer hold): so does its hit.
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    for (kind, data) in [(&b"IHDR"[..], &[0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0][..]), (b"IEND", &[])] {
+        png.extend_from_slice(&(data.len() as u32).to_be_bytes());
+        let body: Vec<u8> = kind.iter().chain(data).copied().collect();
+        png.extend_from_slice(&body);
+        png.extend_from_slice(&crate::checksums::CRC32.checksum(&body).to_be_bytes());
+    }
+    let input = zip(&[("img/a.png", &png, 0, 0), ("notes.txt", text, 0, 0)], own);
+    let (_, r) = job(&input, "bundle.zip", "img/*");
+    let (hits, members) = hits_and_members(&r);
+    assert_eq!(field(members[0], "expect_overall"), &Value::Str("reject".into()));
+    assert_eq!(hits.len(), 1);
+    assert_eq!(field(hits[0], "path"), &Value::Str("zip:member[img/a.png]/data".into()));
+    assert_eq!(field(hits[0], "expect"), &Value::Str("reject".into()));
+    assert_eq!(r.get("expect_overall"), Some(&Value::Str("reject".into())));
+
+    // No member whose content changed: no hit, `unchanged` (an empty member has nothing to flip).
+    let input = zip(&[("empty.txt", b"", 0, 0), ("notes.txt", text, 0, 0)], own);
+    let (_, r) = job(&input, "bundle.zip", "empty.txt");
+    assert!(hits_and_members(&r).0.is_empty());
+    assert_eq!(r.get("expect_overall"), Some(&Value::Str("unchanged".into())));
+}

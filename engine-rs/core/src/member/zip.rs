@@ -46,6 +46,11 @@ impl Entry {
     pub fn is_dir(&self) -> bool {
         self.name.ends_with('/')
     }
+
+    /// The local header's offset.
+    pub fn lho(&self) -> u64 {
+        self.lho
+    }
 }
 
 pub struct Zip<'a> {

@@ -183,6 +183,11 @@ impl Tally {
 
     /// The report's `structure`, `hits` and `expect_overall` (section 10.1, fields 22 to 24).
     pub fn fields(&self) -> [(&'static str, Value); 3] {
+        self.fields_with(self.hits())
+    }
+
+    /// The same fields with `hits` in place of the tally's own (a member run's, section 6.11.4).
+    pub fn fields_with(&self, hits: Vec<Hit>) -> [(&'static str, Value); 3] {
         let structure = self
             .regions
             .iter()
@@ -194,7 +199,6 @@ impl Tally {
                 ])
             })
             .collect();
-        let hits = self.hits();
         let overall = hits.iter().map(|h| h.expect).max().map_or(UNCHANGED, Expect::name);
         let hits = hits
             .into_iter()

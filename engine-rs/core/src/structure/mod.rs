@@ -25,7 +25,7 @@ mod png;
 mod read;
 mod riff;
 mod tar;
-mod why;
+pub(crate) mod why;
 mod zip;
 
 pub use hits::{Expect, Hit, InOrder, Tally, UNCHANGED};

@@ -12,3 +12,4 @@ pub const CHECKED_FIXED: &str = "Bytes a checksum covers changed and fix_checksu
 pub const REPAIRED: &str = "fix_checksums recomputed this checksum over the changed bytes it covers: the change is the repair, and the checksum matches.";
 pub const PAYLOAD: &str = "Content that nothing in the format verifies changed, so a reader may open the file and show or compute damaged content.";
 pub const SKIPPED: &str = "Bytes that readers skip (padding, bytes between parts or after the end) changed.";
+pub const MEMBER: &str = "The member's own content changed inside an archive that stays valid (its headers, CRC-32 and sizes rewritten to match), so the member's reader meets the damage, as the member's own run expects.";

@@ -128,9 +128,8 @@ export class Tally {
     return out;
   }
 
-  /** The report's `structure`, `hits` and `expect_overall`. */
-  fields(): StructureFields {
-    const hits = this.hits();
+  /** The report's `structure`, `hits` and `expect_overall`; a member run passes its own hits (section 6.11.4). */
+  fields(hits: Hit[] = this.hits()): StructureFields {
     let overall: Expect | typeof UNCHANGED = UNCHANGED;
     for (const h of hits) if (overall === UNCHANGED || STRENGTH[h.expect] > STRENGTH[overall]) overall = h.expect;
     return {

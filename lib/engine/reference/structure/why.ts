@@ -15,4 +15,6 @@ export const WHY = {
   payload:
     'Content that nothing in the format verifies changed, so a reader may open the file and show or compute damaged content.',
   skipped: 'Bytes that readers skip (padding, bytes between parts or after the end) changed.',
+  member:
+    "The member's own content changed inside an archive that stays valid (its headers, CRC-32 and sizes rewritten to match), so the member's reader meets the damage, as the member's own run expects.",
 } as const;
