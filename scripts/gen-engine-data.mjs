@@ -639,7 +639,17 @@ function loadReport(toml) {
     const expectKeys = ['reject', 'may_accept', 'ignored', 'unchanged'];
     keys('expect', raw.expect, expectKeys);
     const expect = expectKeys.map((k) => ({ key: k, text: text(`expect.${k}`, raw.expect[k]) }));
-    const whyKeys = ['magic', 'layout', 'checksum', 'checked', 'checked_fixed', 'repaired', 'payload', 'skipped', 'member'];
+    const whyKeys = [
+      'magic',
+      'layout',
+      'checksum',
+      'checked',
+      'checked_fixed',
+      'repaired',
+      'payload',
+      'skipped',
+      'member',
+    ];
     keys('why', raw.why, whyKeys);
     const why = whyKeys.map((k) => ({ key: k, text: text(`why.${k}`, raw.why[k]) }));
     const texts = {

@@ -111,8 +111,11 @@ fn hostile_globs_cost_the_product_of_the_lengths() {
     assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
 }
 
-/// A report's list field `key` as objects.
-fn objects<'a>(v: Option<&'a Value>) -> Vec<&'a [(&'static str, Value)]> {
+/// An object's fields.
+type Fields = [(&'static str, Value)];
+
+/// A list of objects' fields.
+fn objects(v: Option<&Value>) -> Vec<&Fields> {
     match v {
         Some(Value::List(l)) => l
             .iter()
@@ -125,7 +128,7 @@ fn objects<'a>(v: Option<&'a Value>) -> Vec<&'a [(&'static str, Value)]> {
     }
 }
 
-fn field<'a>(o: &'a [(&'static str, Value)], key: &str) -> &'a Value {
+fn field<'a>(o: &'a Fields, key: &str) -> &'a Value {
     &o.iter().find(|(k, _)| *k == key).unwrap_or_else(|| panic!("no {key}")).1
 }
 
@@ -136,7 +139,7 @@ fn job(input: &[u8], name: &str, glob: &str) -> (Vec<u8>, crate::report::Report)
 }
 
 /// The report's hits and each `member.members` entry (section 6.11.4).
-fn hits_and_members(r: &crate::report::Report) -> (Vec<&[(&'static str, Value)]>, Vec<&[(&'static str, Value)]>) {
+fn hits_and_members(r: &crate::report::Report) -> (Vec<&Fields>, Vec<&Fields>) {
     let Some(Value::Object(m)) = r.get("member") else { panic!("no member object") };
     (objects(r.get("hits")), objects(Some(field(m, "members"))))
 }
