@@ -6,7 +6,7 @@
 // Each PKG_DIR is a wasm-pack output (fracture_engine.js + fracture_engine_bg.wasm), e.g. a copy of
 // the pkg built before a change and the one built after. Two measures per build, best of ROUNDS, the
 // builds taking turns within each round so that load from other processes hits them alike:
-// - keystream: `streamWords` in calls of 2^20 words (its cap); the time includes copying each
+// - keystream: `sequenceWords` in calls of 2^20 words (its cap); the time includes copying each
 //   call's 4 MiB out to JavaScript, so this slightly understates the generator;
 // - byte_flip: the corrupt stage of a byte_flip job at intensity 100 on 64 MiB (half the bytes
 //   change, two keystream words each), the work the generator was made fast for.
@@ -44,12 +44,12 @@ function noise(length) {
   return new Uint8Array(words.buffer);
 }
 
-/** Seconds for CALLS calls of streamWords, and a checksum of every word drawn. */
+/** Seconds for CALLS calls of sequenceWords, and a checksum of every word drawn. */
 function keystream({ glue }) {
   let sum = 0;
   const t0 = performance.now();
   for (let c = 0; c < CALLS; c++) {
-    const words = glue.streamWords(SEED, 0, c, CALL_WORDS);
+    const words = glue.sequenceWords(SEED, 0, c, CALL_WORDS);
     // One word per 4 KiB is enough to catch a build that draws differently, and costs nothing.
     for (let i = 0; i < words.length; i += 1024) sum = (sum * 31 + words[i]) >>> 0;
   }
@@ -77,7 +77,7 @@ const input = noise(FLIP_BYTES);
 // Warm-up: V8 swaps in optimised code only between calls (see engines/wasm.mjs).
 for (const b of builds) {
   for (let i = 0; i < 2; i++) {
-    b.glue.streamWords(SEED, 0, 0, CALL_WORDS);
+    b.glue.sequenceWords(SEED, 0, 0, CALL_WORDS);
     byteFlip(b, input.subarray(0, 1 << 20));
   }
 }
@@ -96,7 +96,7 @@ for (let r = 0; r < ROUNDS; r++) {
 
 const keystreamBytes = CALLS * CALL_WORDS * 4;
 console.log(
-  `best of ${ROUNDS}; keystream = ${CALLS} x streamWords(${CALL_WORDS}); byte_flip = corrupt stage, intensity 100, ${FLIP_BYTES >> 20} MiB`,
+  `best of ${ROUNDS}; keystream = ${CALLS} x sequenceWords(${CALL_WORDS}); byte_flip = corrupt stage, intensity 100, ${FLIP_BYTES >> 20} MiB`,
 );
 builds.forEach((b, i) => {
   const gbps = keystreamBytes / 1e9 / best[i].keystream;

@@ -64,7 +64,7 @@ describe('the browser streams a Blob through the engine', () => {
 
   /** A hashing helper over a loopback (each request structured-cloned, as a message would be); counts what is in flight. */
   const loopbackHasher = () => {
-    const streams = new Map<HashRequest['stream'], InstanceType<WasmEngine['Sha256Stream']>>();
+    const hashes = new Map<HashRequest['side'], InstanceType<WasmEngine['Sha256Stream']>>();
     let inFlight = 0;
     let most = 0;
     const client = hashClient((request) => {
@@ -73,7 +73,7 @@ describe('the browser streams a Blob through the engine', () => {
       most = Math.max(most, inFlight);
       setTimeout(() => {
         inFlight--;
-        client.receive(answerHash(engine, streams, sent));
+        client.receive(answerHash(engine, hashes, sent));
       }, 1);
     });
     return { hasher: client.hasher, most: () => most };

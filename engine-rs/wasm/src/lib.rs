@@ -722,9 +722,8 @@ pub fn entropy(bytes: &[u8]) -> f64 {
 
 #[cfg(feature = "testing")]
 /// The first `count` words of sequence `(id_hi << 32) | id_lo` of `seed`: lets the tests pin the
-/// WebAssembly build's generator to the contract's known answers. (The JavaScript name keeps the
-/// word the testing build has always exported; docs/architecture.md, "Words".)
-#[wasm_bindgen(js_name = streamWords)]
+/// WebAssembly build's generator to the contract's known answers.
+#[wasm_bindgen(js_name = sequenceWords)]
 pub fn sequence_words(seed: f64, id_hi: u32, id_lo: u32, count: usize) -> Vec<u32> {
     let mut s = fracture_engine::rng::Sequence::new(seed as u64, (u64::from(id_hi) << 32) | u64::from(id_lo));
     (0..count.min(1 << 20)).map(|_| s.u32()).collect()
@@ -732,7 +731,7 @@ pub fn sequence_words(seed: f64, id_hi: u32, id_lo: u32, count: usize) -> Vec<u3
 
 #[cfg(feature = "testing")]
 /// `below(b)` drawn `count` times from a sequence, for the same known-answer tests.
-#[wasm_bindgen(js_name = streamBelow)]
+#[wasm_bindgen(js_name = sequenceBelow)]
 pub fn sequence_below(seed: f64, id_lo: u32, b: u32, count: usize) -> Vec<u32> {
     let mut s = fracture_engine::rng::Sequence::new(seed as u64, u64::from(id_lo));
     (0..count.min(1 << 20)).map(|_| s.below(b.max(1))).collect()

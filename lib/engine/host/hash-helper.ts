@@ -5,7 +5,7 @@ import type * as Bindings from '../pkg/fracture_engine.js';
 import type { HashReply, HashRequest } from './protocol.ts';
 import { requests } from './requests.ts';
 
-type Stream = HashRequest['stream'];
+type Side = HashRequest['side'];
 /** A request before the channel gives it its id. */
 type HashAsk = HashRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -18,10 +18,10 @@ export class StoreError extends Error {
 }
 
 export interface StreamHasher {
-  /** Feeds `part` (transferred: detached afterwards) to `stream`'s hash; resolves once more may be sent. */
-  update(stream: Stream, part: ArrayBuffer): Promise<void>;
-  /** The digest of everything fed to `stream`, as lower-case hex. */
-  finish(stream: Stream): Promise<string>;
+  /** Feeds `part` (transferred: detached afterwards) to `side`'s hash; resolves once more may be sent. */
+  update(side: Side, part: ArrayBuffer): Promise<void>;
+  /** The digest of everything fed to `side`, as lower-case hex. */
+  finish(side: Side): Promise<string>;
 }
 
 export function hashClient(
@@ -43,16 +43,16 @@ export function hashClient(
   };
   return {
     hasher: {
-      async update(stream, part) {
-        const taken = request({ stream, part }, [part]);
+      async update(side, part) {
+        const taken = request({ side, part }, [part]);
         // A failure surfaces from finish(), or from the wait below.
         taken.catch(() => undefined);
         inFlight.push(taken);
         while (inFlight.length >= MAX_IN_FLIGHT) await inFlight.shift();
       },
-      async finish(stream) {
+      async finish(side) {
         await Promise.all(inFlight.splice(0));
-        const hex = await request({ stream, finish: true }, []);
+        const hex = await request({ side, finish: true }, []);
         if (hex === undefined) throw new Error('The hashing helper gave no digest');
         return hex;
       },
@@ -61,17 +61,17 @@ export function hashClient(
   };
 }
 
-/** The answering side: one Sha256Stream per stream, in `streams`, in this worker's instance of the module. */
+/** The answering side: one Sha256Stream per side (input, output), in `hashes`, in this worker's instance of the module. */
 export function answerHash(
   engine: Pick<typeof Bindings, 'Sha256Stream'>,
-  streams: Map<Stream, Bindings.Sha256Stream>,
+  hashes: Map<Side, Bindings.Sha256Stream>,
   request: HashRequest,
 ): HashReply {
   try {
-    let sha = streams.get(request.stream);
+    let sha = hashes.get(request.side);
     if (!sha) {
       sha = new engine.Sha256Stream();
-      streams.set(request.stream, sha);
+      hashes.set(request.side, sha);
     }
     if ('part' in request) {
       sha.update(new Uint8Array(request.part));
@@ -79,7 +79,7 @@ export function answerHash(
     }
     const hex = sha.hex();
     sha.free();
-    streams.delete(request.stream);
+    hashes.delete(request.side);
     return { id: request.id, hex };
   } catch (e) {
     return { id: request.id, error: e instanceof Error ? e.message : String(e) };

@@ -79,7 +79,7 @@ export type FlipReply = { id: number; part: ArrayBuffer } | { id: number; error:
  * transferred), or the end of the stream. Every request is answered, so the sender can bound what is
  * in flight.
  */
-export type HashRequest = { id: number; stream: 'input' | 'output' } & ({ part: ArrayBuffer } | { finish: true });
+export type HashRequest = { id: number; side: 'input' | 'output' } & ({ part: ArrayBuffer } | { finish: true });
 /**
  * A piece taken, or the stream's digest (lower-case hex) after `finish`, or why not (`store`: the
  * output could not be written to its file, which may be retried elsewhere).

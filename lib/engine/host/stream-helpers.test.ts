@@ -38,9 +38,9 @@ const counted = async (): Promise<StreamHelpers> => ({
         calls.edit++;
         return s.edit(piece, pos, k);
       },
-      hash: (stream, piece) => {
+      hash: (side, piece) => {
         calls.hash++;
-        return s.hash(stream, piece);
+        return s.hash(side, piece);
       },
     };
   },

@@ -10,7 +10,7 @@ import type * as Bindings from '../pkg/fracture_engine.js';
 import { requests } from './requests.ts';
 import type { StreamArgs } from './stream-args.ts';
 
-type Stream = 'in' | 'out';
+type Side = 'in' | 'out';
 
 /** Where a piece lies in the run's shared memory (sent once, with `memory`: a message with a buffer costs). */
 interface Place {
@@ -20,8 +20,8 @@ interface Place {
 
 type HashAsk = { run: number } & (
   | { memory: SharedArrayBuffer }
-  | { stream: Stream; place: Place }
-  | { stream: Stream; finish: true }
+  | { side: Side; place: Place }
+  | { side: Side; finish: true }
 );
 type EditAsk = { run: number } & (
   | { start: StreamArgs; memory: SharedArrayBuffer; measured: boolean; bounds: Float64Array }
@@ -42,9 +42,9 @@ export interface StreamHelpers {
 }
 
 export interface HelperSession {
-  /** Feeds `piece` (a view of the run's memory) to `stream`'s SHA-256; resolves once it was read. */
-  hash(stream: Stream, piece: Uint8Array): Promise<void>;
-  digest(stream: Stream): Promise<string>;
+  /** Feeds `piece` (a view of the run's memory) to `side`'s SHA-256; resolves once it was read. */
+  hash(side: Side, piece: Uint8Array): Promise<void>;
+  digest(side: Side): Promise<string>;
   /**
    * Makes the editors' own runs; resolves to whether pieces may be edited there (`piecewise`).
    * `measured` false: the edits count nothing (a run whose report nobody wants). `bounds`: the main
@@ -62,7 +62,7 @@ export interface HelperSession {
   drop(): void;
 }
 
-/** The hashing thread: one SHA-256 per run and stream. */
+/** The hashing thread: one SHA-256 per run and side. */
 const HASH_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
@@ -70,7 +70,7 @@ const hashes = new Map();
 const memories = new Map();
 parentPort.on('message', (m) => {
   try {
-    const key = m.run + ':' + m.stream;
+    const key = m.run + ':' + m.side;
     if (m.drop) {
       hashes.delete(m.run + ':in');
       hashes.delete(m.run + ':out');
@@ -85,7 +85,7 @@ parentPort.on('message', (m) => {
     if (!h) hashes.set(key, (h = createHash('sha256')));
     if (m.finish) {
       hashes.delete(key);
-      if (m.stream === 'out') memories.delete(m.run);
+      if (m.side === 'out') memories.delete(m.run);
       parentPort.postMessage({ id: m.id, hex: h.digest('hex') });
     } else {
       h.update(new Uint8Array(memories.get(m.run), m.place.offset, m.place.length));
@@ -204,11 +204,11 @@ export async function startStreamHelpers(glue: string, module: object): Promise<
       };
       workers[0].postMessage({ run, memory } satisfies HashAsk);
       return {
-        hash: async (stream, piece) => {
-          await hashCall({ run, stream, place: placeOf(piece) } satisfies HashAsk);
+        hash: async (side, piece) => {
+          await hashCall({ run, side, place: placeOf(piece) } satisfies HashAsk);
         },
-        digest: async (stream) => {
-          const { hex } = await hashCall({ run, stream, finish: true } satisfies HashAsk);
+        digest: async (side) => {
+          const { hex } = await hashCall({ run, side, finish: true } satisfies HashAsk);
           if (hex === undefined) throw new Error('the hashing thread gave no digest');
           return hex;
         },

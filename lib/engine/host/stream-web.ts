@@ -140,8 +140,8 @@ export async function streamWasm(
 }
 
 /** A side hashed by a helper (hash-helper.ts): the buffer is transferred there. */
-export function helperSide(hasher: StreamHasher, stream: 'input' | 'output'): StreamSide {
-  return { update: (part) => hasher.update(stream, part), finish: () => hasher.finish(stream) };
+export function helperSide(hasher: StreamHasher, side: 'input' | 'output'): StreamSide {
+  return { update: (part) => hasher.update(side, part), finish: () => hasher.finish(side) };
 }
 
 /** A side hashed here, in this worker's module: where no helper is at hand (its pieces go back to `pool`). */

@@ -152,7 +152,7 @@ async function removeStored(path: readonly string[]): Promise<void> {
  * to that origin-private file (opened at the first, truncated and closed at the stream's finish).
  */
 function serveHashes(port: MessagePort, storePath?: readonly string[]) {
-  const streams = new Map<HashRequest['stream'], wasm.Sha256Stream>();
+  const hashes = new Map<HashRequest['side'], wasm.Sha256Stream>();
   let file: Promise<Stored> | undefined;
   let at = 0;
   const write = async (request: HashRequest) => {
@@ -184,8 +184,8 @@ function serveHashes(port: MessagePort, storePath?: readonly string[]) {
       if (!engine) reply = { id: request.id, error: 'The WebAssembly engine is not loaded' };
       else {
         try {
-          if (storePath && request.stream === 'output') await write(request);
-          reply = answerHash(engine, streams, request);
+          if (storePath && request.side === 'output') await write(request);
+          reply = answerHash(engine, hashes, request);
         } catch (err) {
           reply = { id: request.id, error: messageOf(err), store: true };
         }
