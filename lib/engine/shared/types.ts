@@ -131,6 +131,9 @@ export interface MemberEntry {
   format: string;
   strategy: string;
   recipe: string;
+  /** The member's own hits and overall expectation (section 6.11.4); the report's hit for the member repeats the latter. */
+  hits?: StructureHit[];
+  expect_overall?: 'reject' | 'may_accept' | 'ignored' | 'unchanged';
   [field: string]: unknown;
 }
 
