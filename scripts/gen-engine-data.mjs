@@ -649,6 +649,9 @@ function loadReport(toml) {
       'payload',
       'skipped',
       'member',
+      'zip_info',
+      'gif_bits',
+      'gzip_ftext',
     ];
     keys('why', raw.why, whyKeys);
     const why = whyKeys.map((k) => ({ key: k, text: text(`why.${k}`, raw.why[k]) }));

@@ -439,8 +439,8 @@ impl StreamRun {
     }
 
     /// The input's 256 byte counts, the output's 256, then the bytes zeroed, as numbers; then, for a
-    /// run given `countRegions`, a triple (region, changed bytes, first changed offset) per region
-    /// its edits changed.
+    /// run given `countRegions`, four (region, changed bytes, first changed offset, changed bytes
+    /// outside the region's unchecked spots) per region its edits changed.
     pub fn tally(&self) -> Vec<f64> {
         let (counts_in, counts_out, zeroed) = self.s.tally();
         let hits = self.s.region_tally();
@@ -450,8 +450,8 @@ impl StreamRun {
     /// Adds another run's `tally` to this one's.
     #[wasm_bindgen(js_name = addTally)]
     pub fn add_tally(&mut self, tally: &[f64]) -> Result<(), JsError> {
-        if tally.len() < 513 || (tally.len() - 513) % 3 != 0 {
-            return Err(JsError::new("a tally has 513 numbers, then triples"));
+        if tally.len() < 513 || (tally.len() - 513) % 4 != 0 {
+            return Err(JsError::new("a tally has 513 numbers, then fours"));
         }
         let mut counts = [[0u64; 256]; 2];
         for (i, &c) in tally[..512].iter().enumerate() {

@@ -311,9 +311,12 @@ impl Streaming {
     }
 
     /// The hits counted so far (an editing run's, for `add_region_tally`): `[region, changed bytes,
-    /// first changed offset]` for each region with a change.
+    /// first changed offset, changed bytes outside its unchecked spots]` for each region with a change.
     pub fn region_tally(&self) -> Vec<u64> {
-        self.job.tally.as_ref().map_or(Vec::new(), |t| t.counted().flat_map(|(i, c, f)| [i as u64, c, f]).collect())
+        self.job
+            .tally
+            .as_ref()
+            .map_or(Vec::new(), |t| t.counted().flat_map(|(i, c, f, h)| [i as u64, c, f, h]).collect())
     }
 
     /// Adds another run's `region_tally` (of other pieces, counted in this run's `bounds`).
@@ -321,8 +324,11 @@ impl Streaming {
         let Some(t) = self.job.tally.as_mut() else {
             return if hits.is_empty() { Ok(()) } else { Err(io::Error::other("hits for a run without a map").into()) };
         };
-        for h in hits.chunks_exact(3) {
-            if !t.add(h[0] as usize, h[1], h[2]) {
+        if hits.len() % 4 != 0 {
+            return Err(io::Error::other("hits come in fours").into());
+        }
+        for h in hits.chunks_exact(4) {
+            if !t.add(h[0] as usize, h[1], h[2], h[3]) {
                 return Err(io::Error::other("hits for a region the map does not have").into());
             }
         }

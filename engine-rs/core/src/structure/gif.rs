@@ -1,7 +1,7 @@
 //! GIF (section 14.3): the header, the logical screen descriptor, the global color table, then
 //! extensions and images (each with its data sub-blocks) up to and including the trailer.
 
-use super::map::{Map, Role, Unit};
+use super::map::{Map, Role, Soft, Unit};
 use super::read::holds;
 use crate::checksums::area::Area;
 
@@ -56,6 +56,7 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
     m.field(u, "width", 6, 8, Role::Layout);
     m.field(u, "height", 8, 10, Role::Layout);
     m.field(u, "flags", 10, 11, Role::Layout);
+    m.soft(Soft::GifFlags);
     m.field(u, "background", 11, 12, Role::Payload);
     m.field(u, "aspect", 12, 13, Role::Payload);
     let mut p = 13;
@@ -99,6 +100,7 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
                 m.field(u, "position", p + 1, p + 5, Role::Payload);
                 m.field(u, "size", p + 5, p + 9, Role::Layout);
                 m.field(u, "flags", p + 9, p + 10, Role::Layout);
+                m.soft(Soft::GifFlags);
                 m.field(u, "color_table", p + 10, p + 10 + table, Role::Payload);
                 let q = p + 10 + table;
                 m.field(u, "lzw_min", q, q + 1, Role::Layout);

@@ -2,7 +2,7 @@
 //! `/header_crc`, `/deflate`, `/crc32`, `/isize`, numbered when there are several. The deflate
 //! stream's end is found by decoding its blocks (RFC 1951) without producing their output.
 
-use super::map::{Map, Role};
+use super::map::{Map, Role, Soft};
 use super::read::le;
 use crate::checksums::area::Area;
 
@@ -278,6 +278,7 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
         m.field(u, "magic", p, p + 2, Role::Magic);
         // CM and FLG shape the rest; MTIME, XFL and OS (`info`) are read by no check (RFC 1952, 2.3.1).
         m.field(u, "header", p + 2, p + 4, if flags & 2 != 0 { Role::Checked } else { Role::Layout });
+        m.soft(Soft::GzipHeader);
         m.field(u, "info", p + 4, p + 10, covered);
         let mut q = p + 10;
         if flags & 4 != 0 {

@@ -6,7 +6,7 @@
 //! (section 14.2 says which, per mode), and `repair` hears each checksum field the fix recomputed.
 //! Memory is the map's (at most 8,193 regions), whatever the input's size.
 
-use super::map::{Region, Role};
+use super::map::{Region, Role, Soft};
 use super::why;
 use crate::report::Value;
 
@@ -47,6 +47,8 @@ pub struct Tally {
     regions: Vec<Region>,
     changed: Vec<u64>,
     first: Vec<u64>,
+    /// Changed bytes outside the region's unchecked spots (`Soft`): all of them where it has none.
+    hard: Vec<u64>,
     repaired: Vec<u64>,
     recomputed: Vec<bool>,
 }
@@ -58,6 +60,7 @@ impl Tally {
             regions,
             changed: vec![0; r],
             first: vec![u64::MAX; r],
+            hard: vec![0; r],
             repaired: vec![0; r],
             recomputed: vec![false; r],
         }
@@ -71,6 +74,7 @@ impl Tally {
     pub fn clear(&mut self) {
         self.changed.fill(0);
         self.first.fill(u64::MAX);
+        self.hard.fill(0);
         self.repaired.fill(0);
         self.recomputed.fill(false);
     }
@@ -85,9 +89,10 @@ impl Tally {
             .map(move |(j, r)| (i + j, r.start.max(from), r.end.min(to)))
     }
 
-    fn count(&mut self, i: usize, changed: u64, first: u64) {
+    fn count(&mut self, i: usize, changed: u64, first: u64, hard: u64) {
         if changed > 0 {
             self.changed[i] += changed;
+            self.hard[i] += hard;
             self.first[i] = self.first[i].min(first);
         }
     }
@@ -99,23 +104,26 @@ impl Tally {
 
     /// Adds the changes `other` (a `fresh` tally of the same map) counted.
     pub fn merge(&mut self, other: &Tally) {
-        for (i, c, f) in other.counted() {
-            self.add(i, c, f);
+        for (i, c, f, h) in other.counted() {
+            self.add(i, c, f, h);
         }
     }
 
-    /// `(region, changed bytes, first changed offset)` for every region with a change.
-    pub fn counted(&self) -> impl Iterator<Item = (usize, u64, u64)> + '_ {
-        (0..self.regions.len()).filter(|&i| self.changed[i] > 0).map(|i| (i, self.changed[i], self.first[i]))
+    /// `(region, changed bytes, first changed offset, changed bytes outside its unchecked spots)`
+    /// for every region with a change.
+    pub fn counted(&self) -> impl Iterator<Item = (usize, u64, u64, u64)> + '_ {
+        (0..self.regions.len())
+            .filter(|&i| self.changed[i] > 0)
+            .map(|i| (i, self.changed[i], self.first[i], self.hard[i]))
     }
 
     /// Adds changes counted elsewhere in region `i` of the same map (`counted`); false when the map
     /// has no region `i`.
-    pub fn add(&mut self, i: usize, changed: u64, first: u64) -> bool {
-        if i >= self.regions.len() {
+    pub fn add(&mut self, i: usize, changed: u64, first: u64, hard: u64) -> bool {
+        if i >= self.regions.len() || hard > changed {
             return false;
         }
-        self.count(i, changed, first);
+        self.count(i, changed, first, hard);
         true
     }
 
@@ -129,7 +137,19 @@ impl Tally {
                 (&before[(a - pos) as usize..(b - pos) as usize], &after[(a - pos) as usize..(b - pos) as usize]);
             let Some(f) = x.iter().zip(y).position(|(p, q)| p != q) else { continue };
             let rest = x[f..].iter().zip(&y[f..]).filter(|(p, q)| p != q).count() as u64;
-            self.count(i, rest, a + f as u64);
+            let r = &self.regions[i];
+            let hard = if r.soft == Soft::None {
+                rest
+            } else {
+                let at = a + f as u64 - r.origin;
+                x[f..]
+                    .iter()
+                    .zip(&y[f..])
+                    .enumerate()
+                    .filter(|&(k, (&p, &q))| p != q && !r.soft.allows(at + k as u64, p, q))
+                    .count() as u64
+            };
+            self.count(i, rest, a + f as u64, hard);
         }
     }
 
@@ -137,7 +157,7 @@ impl Tally {
     pub fn span(&mut self, from: u64, to: u64) {
         let spans: Vec<(usize, u64, u64)> = self.overlaps(from, to).collect();
         for (i, a, b) in spans {
-            self.count(i, b - a, a);
+            self.count(i, b - a, a, b - a);
         }
     }
 
@@ -168,6 +188,7 @@ impl Tally {
             } else {
                 match r.role {
                     Role::Magic => (Expect::Reject, why::MAGIC),
+                    Role::Layout if r.soft != Soft::None && self.hard[i] == 0 => (Expect::MayAccept, r.soft.why()),
                     Role::Layout => (Expect::Reject, why::LAYOUT),
                     Role::Checksum => (Expect::Reject, why::CHECKSUM),
                     Role::Checked if fixed.contains(r.unit()) => (Expect::MayAccept, why::CHECKED_FIXED),

@@ -22,6 +22,50 @@ pub enum Role {
     Skipped,
 }
 
+/// The spots of a `layout` region that no reader checks (section 14.2, "Unchecked spots"): a change
+/// confined to them expects `may_accept`, with its own `why`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Soft {
+    /// Every byte counts.
+    #[default]
+    None,
+    /// A ZIP local header: its date and time (offsets 10 to 13).
+    ZipLocal,
+    /// A ZIP central directory entry: version made by (4, 5), date and time (12 to 15), internal
+    /// and external attributes (36 to 41).
+    ZipCentral,
+    /// A GIF packed-fields byte: every bit but the color table flag, and the table size while the
+    /// input's flag is clear.
+    GifFlags,
+    /// gzip's CM and FLG: FLG's FTEXT bit alone.
+    GzipHeader,
+}
+
+impl Soft {
+    /// Whether changing the byte at `rel` (from the field's start) from `before` to `after` touches
+    /// only bits no reader checks.
+    pub fn allows(self, rel: u64, before: u8, after: u8) -> bool {
+        let diff = before ^ after;
+        match self {
+            Soft::None => false,
+            Soft::ZipLocal => (10..14).contains(&rel),
+            Soft::ZipCentral => (4..6).contains(&rel) || (12..16).contains(&rel) || (36..42).contains(&rel),
+            Soft::GifFlags => diff & 0x80 == 0 && (diff & 0x07 == 0 || before & 0x80 == 0),
+            Soft::GzipHeader => rel == 1 && diff == 0x01,
+        }
+    }
+
+    /// The hit's `why` when every change lies in these spots.
+    pub fn why(self) -> &'static str {
+        match self {
+            Soft::None => super::why::LAYOUT,
+            Soft::ZipLocal | Soft::ZipCentral => super::why::ZIP_INFO,
+            Soft::GifFlags => super::why::GIF_BITS,
+            Soft::GzipHeader => super::why::GZIP_FTEXT,
+        }
+    }
+}
+
 /// One region of the map: `[start, end)` of the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {
@@ -32,13 +76,17 @@ pub struct Region {
     /// `path[..unit_end]` is the region's unit, `FORMAT:UNIT` (the whole path for a region without
     /// a field): the regions of one unit share it (section 14.2, a checksum the fix recomputed).
     pub unit_end: usize,
+    /// The spots no reader checks (`layout` regions only), at offsets from `origin`, where the walk
+    /// recorded the field (before clipping).
+    pub soft: Soft,
+    pub origin: u64,
 }
 
 impl Region {
     /// A region that is a unit of its own (no field).
     pub fn plain(path: String, start: u64, end: u64, role: Role) -> Region {
         let unit_end = path.len();
-        Region { path, start, end, role, unit_end }
+        Region { path, start, end, role, unit_end, soft: Soft::None, origin: start }
     }
 
     /// `FORMAT:UNIT`, the unit the region belongs to.
@@ -57,6 +105,7 @@ pub(super) struct Raw {
     start: u64,
     end: u64,
     role: Role,
+    soft: Soft,
 }
 
 /// What a walk builds: units in the order it finds them, each with its fields.
@@ -68,11 +117,13 @@ pub struct Map {
     parents: Vec<Option<usize>>,
     pub(super) raw: Vec<Raw>,
     pub(super) full: bool,
+    /// Whether the last `field` or `whole` was recorded (`soft` marks it).
+    pushed: bool,
 }
 
 impl Map {
     pub fn new(format: &'static str, len: u64) -> Map {
-        Map { format, len, names: Vec::new(), parents: Vec::new(), raw: Vec::new(), full: false }
+        Map { format, len, names: Vec::new(), parents: Vec::new(), raw: Vec::new(), full: false, pushed: false }
     }
 
     /// Opens a unit named `name` (a chunk type, a marker name, `member[NAME]`): None once the map
@@ -108,11 +159,19 @@ impl Map {
     }
 
     fn push(&mut self, unit: Unit, field: Option<&'static str>, start: u64, end: u64, role: Role) {
-        if self.raw.len() >= MAX_WALK_REGIONS {
+        self.pushed = self.raw.len() < MAX_WALK_REGIONS;
+        if !self.pushed {
             self.full = true;
             return;
         }
-        self.raw.push(Raw { unit: unit.0, field, start, end, role });
+        self.raw.push(Raw { unit: unit.0, field, start, end, role, soft: Soft::None });
+    }
+
+    /// Marks the region just recorded (if it was) as having spots no reader checks.
+    pub fn soft(&mut self, soft: Soft) {
+        if let Some(r) = self.raw.last_mut().filter(|_| self.pushed) {
+            r.soft = soft;
+        }
     }
 
     /// The map: regions sorted by start (a walk's order among equal starts), each clipped to the
@@ -122,7 +181,7 @@ impl Map {
     /// occurrences from 0 in the order the walk opened them (a child unit's among its parent's
     /// children), and a child's name follows its parent's numbered name and `/`.
     pub fn finish(self) -> Vec<Region> {
-        let Map { format, len, names, parents, mut raw, full } = self;
+        let Map { format, len, names, parents, mut raw, full, .. } = self;
         let mut seen: std::collections::HashMap<(Option<usize>, &str), (usize, usize)> =
             std::collections::HashMap::new();
         let mut numbered: Vec<String> = Vec::with_capacity(names.len());
@@ -157,7 +216,7 @@ impl Map {
                 Some(field) => format!("{unit}/{field}"),
                 None => unit,
             };
-            out.push(Region { path, start, end, role: r.role, unit_end });
+            out.push(Region { path, start, end, role: r.role, unit_end, soft: r.soft, origin: r.start });
             at = end;
         }
         if at < len {

@@ -29,7 +29,7 @@ pub(crate) mod why;
 mod zip;
 
 pub use hits::{Expect, Hit, InOrder, Tally, UNCHANGED};
-pub use map::{Map, Region, Role, Unit, MAX_WALK_REGIONS};
+pub use map::{Map, Region, Role, Soft, Unit, MAX_WALK_REGIONS};
 
 use crate::checksums::area::Area;
 use crate::formats::Family;

@@ -158,3 +158,64 @@ fn expectations_follow_the_roles_and_the_fix() {
     assert_eq!(overall, crate::Value::Str("reject".into()));
     assert_eq!(Tally::new(map.clone()).fields()[2].1, crate::Value::Str(UNCHANGED.into()));
 }
+
+/// The expectation and `why` of a one-byte change from `before` to `after` at `at` in `bytes`.
+fn one_change(family: Family, bytes: &[u8], at: u64, after: u8) -> (String, &'static str, &'static str) {
+    let mut t = Tally::new(map_bytes(family, bytes));
+    t.diff(at, &[bytes[at as usize]], &[after]);
+    let h = t.hits().pop().unwrap();
+    (h.path, h.expect.name(), h.why)
+}
+
+#[test]
+fn unchecked_spots_of_layout_regions_may_be_accepted() {
+    let zip: &[u8] = include_bytes!("../../../../tests/golden/structure/inputs/two-members.zip");
+    let map = map_bytes(Family::Zip, zip);
+    let central = map.iter().find(|r| r.path.starts_with("zip:central[")).unwrap().start;
+    let local = map.iter().find(|r| r.path.ends_with("/local_header")).unwrap().start;
+    let z = |at: u64| {
+        let (_, e, w) = one_change(Family::Zip, zip, at, zip[at as usize] ^ 0x10);
+        (e, w)
+    };
+    // Version made by, date and time, attributes of an entry; a local header's date and time.
+    for rel in [4, 5, 12, 13, 14, 15, 36, 37, 38, 39, 40, 41] {
+        assert_eq!(z(central + rel), ("may_accept", super::why::ZIP_INFO), "central +{rel}");
+    }
+    for rel in [10, 11, 12, 13] {
+        assert_eq!(z(local + rel), ("may_accept", super::why::ZIP_INFO), "local +{rel}");
+    }
+    // The signature, version needed, flags, method, CRC, sizes, lengths, disk, offset, the name.
+    for rel in [0, 6, 8, 10, 16, 20, 24, 28, 30, 32, 34, 42, 46] {
+        assert_eq!(z(central + rel), ("reject", super::why::LAYOUT), "central +{rel}");
+    }
+    for rel in [0, 4, 6, 8, 14, 18, 22, 26, 28, 30] {
+        assert_eq!(z(local + rel), ("reject", super::why::LAYOUT), "local +{rel}");
+    }
+    // The strongest among the changed bytes: a date with a method is a reject.
+    let mut t = Tally::new(map.clone());
+    t.diff(local + 8, &zip[local as usize + 8..local as usize + 14], &[9, 9, 9, 9, 9, 9]);
+    assert_eq!(t.hits()[0].expect, Expect::Reject);
+    // A cut (no byte to compare) keeps the region's rule.
+    let mut t = Tally::new(map);
+    t.span(local + 10, local + 11);
+    assert_eq!(t.hits()[0].expect, Expect::Reject);
+
+    // GIF: the packed-fields byte's bits, by which changed.
+    let gif: &[u8] = include_bytes!("../../../../tests/golden/structure/media/anim.gif");
+    let flags = gif[10];
+    assert_eq!(one_change(Family::Gif, gif, 10, flags ^ 0x70).1, "may_accept");
+    assert_eq!(one_change(Family::Gif, gif, 10, flags ^ 0x08).2, super::why::GIF_BITS);
+    assert_eq!(one_change(Family::Gif, gif, 10, flags ^ 0x80).1, "reject");
+    let size = if flags & 0x80 != 0 { "reject" } else { "may_accept" };
+    assert_eq!(one_change(Family::Gif, gif, 10, flags ^ 0x01).1, size);
+
+    // gzip: FTEXT alone, not with another bit, not CM.
+    let gz: &[u8] = include_bytes!("../../../../tests/golden/structure/inputs/one.gz");
+    assert_eq!(gz[3] & 2, 0, "one.gz has no header CRC");
+    assert_eq!(
+        one_change(Family::Gzip, gz, 3, gz[3] ^ 0x01),
+        ("gzip:member/header".into(), "may_accept", super::why::GZIP_FTEXT)
+    );
+    assert_eq!(one_change(Family::Gzip, gz, 3, gz[3] ^ 0x03).1, "reject");
+    assert_eq!(one_change(Family::Gzip, gz, 2, 9).1, "reject");
+}

@@ -13,3 +13,6 @@ pub const REPAIRED: &str = "fix_checksums recomputed this checksum over the chan
 pub const PAYLOAD: &str = "Content that nothing in the format verifies changed, so a reader may open the file and show or compute damaged content.";
 pub const SKIPPED: &str = "Bytes that readers skip (padding, bytes between parts or after the end) changed.";
 pub const MEMBER: &str = "The member's own content changed inside an archive that stays valid (its headers, CRC-32 and sizes rewritten to match), so the member's reader meets the damage, as the member's own run expects.";
+pub const ZIP_INFO: &str = "Only a ZIP entry's date and time, version made by or file attributes changed, which are informational and no reader checks.";
+pub const GIF_BITS: &str = "Only bits of a GIF packed-fields byte that nothing checks changed (color resolution, sort, interlace, reserved, or a table size with no table).";
+pub const GZIP_FTEXT: &str = "Only gzip's FTEXT flag changed, a hint that no reader checks.";

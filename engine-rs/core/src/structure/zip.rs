@@ -4,7 +4,7 @@
 //! 6.10): the end record searched from the end, the central directory once, local records in
 //! offset order, each stored byte at most once.
 
-use super::map::{Map, Role, MAX_WALK_REGIONS};
+use super::map::{Map, Role, Soft, MAX_WALK_REGIONS};
 use super::read::{holds, le, name_at};
 use crate::checksums::area::Area;
 
@@ -51,6 +51,7 @@ fn forward(input: &mut impl Area, mut m: Map) -> Map {
         let d = p + 30 + nlen + xlen;
         let Some(u) = m.unit(format!("member[{}]", name_at(input, p + 30, nlen))) else { break };
         m.field(u, "local_header", p, d, Role::Layout);
+        m.soft(Soft::ZipLocal);
         if flags & 8 != 0 || csize == 0xFFFF_FFFF {
             break;
         }
@@ -130,6 +131,7 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
         let end = d.saturating_add(z.csize);
         let Some(u) = m.unit(format!("member[{}]", name_at(input, z.name_at, z.name_len))) else { break };
         m.field(u, "local_header", z.lho, d, Role::Layout);
+        m.soft(Soft::ZipLocal);
         m.field(u, "data", d, end, Role::Checked);
         to = end;
         if z.flags & 8 != 0 {
@@ -142,6 +144,7 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
     for z in &entries {
         let Some(u) = m.unit(format!("central[{}]", name_at(input, z.name_at, z.name_len))) else { return m };
         m.whole(u, z.central, z.next, Role::Layout);
+        m.soft(Soft::ZipCentral);
     }
     if let Some((locator, record)) = zip64 {
         if let Some((z, size)) = record {

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Family } from '../tables.ts';
 import { MAX_WALK_REGIONS, type Region, structureMapOfBytes } from './index.ts';
+import { Tally } from './hits.ts';
 import { name } from './read.ts';
+import { WHY } from './why.ts';
 
 const GOLDEN = join(import.meta.dirname, '../../../../tests/golden/structure');
 const golden = JSON.parse(readFileSync(join(GOLDEN, 'maps.json'), 'utf8')) as Record<string, unknown[][]>;
@@ -155,5 +157,49 @@ describe('archive and ELF walks', () => {
     }
     const map = quick('generic', e);
     find(map, `elf:section[${'x'.repeat(4096)}]#0`);
+  });
+});
+
+describe('unchecked spots of layout regions (section 14.2)', () => {
+  /** The expectation and `why` of a one-byte change to `after` at `at`, as hits.rs's test has it. */
+  function one(family: Family, bytes: Uint8Array, at: number, after: number): [string, string] {
+    const t = new Tally(structureMapOfBytes(family, bytes));
+    t.diff(at, bytes.subarray(at, at + 1), Uint8Array.of(after));
+    const h = t.hits().at(-1);
+    return [h?.expect ?? '', h?.why ?? ''];
+  }
+
+  it('decides a zip header by which bytes changed', () => {
+    const zip = input('two-members.zip');
+    const map = structureMapOfBytes('zip', zip);
+    const central = map.find((r) => r.path.startsWith('zip:central['))?.start ?? -1;
+    const local = map.find((r) => r.path.endsWith('/local_header'))?.start ?? -1;
+    const z = (at: number) => one('zip', zip, at, zip[at] ^ 0x10);
+    for (const rel of [4, 5, 12, 13, 14, 15, 36, 37, 38, 39, 40, 41])
+      expect(z(central + rel)).toEqual(['may_accept', WHY.zip_info]);
+    for (const rel of [10, 11, 12, 13]) expect(z(local + rel)).toEqual(['may_accept', WHY.zip_info]);
+    for (const rel of [0, 6, 8, 10, 16, 20, 24, 28, 30, 32, 34, 42, 46])
+      expect(z(central + rel)).toEqual(['reject', WHY.layout]);
+    for (const rel of [0, 4, 6, 8, 14, 18, 22, 26, 28, 30]) expect(z(local + rel)).toEqual(['reject', WHY.layout]);
+    const t = new Tally(map);
+    t.span(local + 10, local + 11);
+    expect(t.hits()[0].expect).toBe('reject');
+  });
+
+  it('decides gzip FLG by which bits changed', () => {
+    const gz = input('one.gz');
+    expect(gz[3] & 2).toBe(0);
+    expect(one('gzip', gz, 3, gz[3] ^ 0x01)).toEqual(['may_accept', WHY.gzip_ftext]);
+    expect(one('gzip', gz, 3, gz[3] ^ 0x03)[0]).toBe('reject');
+    expect(one('gzip', gz, 2, 9)[0]).toBe('reject');
+  });
+
+  it('decides a GIF packed-fields byte by which bits changed', () => {
+    const gif = new Uint8Array(readFileSync(join(GOLDEN, 'media', 'anim.gif')));
+    const flags = gif[10];
+    expect(one('gif', gif, 10, flags ^ 0x70)).toEqual(['may_accept', WHY.gif_bits]);
+    expect(one('gif', gif, 10, flags ^ 0x08)[0]).toBe('may_accept');
+    expect(one('gif', gif, 10, flags ^ 0x80)[0]).toBe('reject');
+    expect(one('gif', gif, 10, flags ^ 0x01)[0]).toBe(flags & 0x80 ? 'reject' : 'may_accept');
   });
 });

@@ -45,6 +45,7 @@ export function walkGif(input: Area): StructureMap {
   m.field(s, 'width', 6, 8, 'layout');
   m.field(s, 'height', 8, 10, 'layout');
   m.field(s, 'flags', 10, 11, 'layout');
+  m.soft('gif_flags');
   m.field(s, 'background', 11, 12, 'payload');
   m.field(s, 'aspect', 12, 13, 'payload');
   let p = 13;
@@ -84,6 +85,7 @@ export function walkGif(input: Area): StructureMap {
       m.field(u, 'position', p + 1, p + 5, 'payload');
       m.field(u, 'size', p + 5, p + 9, 'layout');
       m.field(u, 'flags', p + 9, p + 10, 'layout');
+      m.soft('gif_flags');
       m.field(u, 'color_table', p + 10, p + 10 + table, 'payload');
       const q = p + 10 + table;
       m.field(u, 'lzw_min', q, q + 1, 'layout');

@@ -252,6 +252,7 @@ export function walkGzip(input: Area): StructureMap {
     m.field(u, 'magic', p, p + 2, 'magic');
     // CM and FLG shape the rest; MTIME, XFL and OS (`info`) are read by no check (RFC 1952, 2.3.1).
     m.field(u, 'header', p + 2, p + 4, (flags & 2) !== 0 ? 'checked' : 'layout');
+    m.soft('gzip_header');
     m.field(u, 'info', p + 4, p + 10, covered);
     let q = p + 10;
     if ((flags & 4) !== 0) {

@@ -1,7 +1,7 @@
 // Hits (docs/contract.md, section 14.2): which regions of the map a run changed, and what each change
 // should cause. engine-rs/core/src/structure/hits.rs says the same; the engines agree byte for byte.
 
-import type { Region } from './map.ts';
+import { type Region, softAllows } from './map.ts';
 import { WHY } from './why.ts';
 
 /** What a change should cause in a reader that checks what the format defines. */
@@ -27,16 +27,27 @@ export interface StructureFields {
 
 const NONE = Number.MAX_SAFE_INTEGER;
 
+/** A hit's `why` when every change of a `layout` region lies in its unchecked spots. */
+const SOFT_WHY: Record<NonNullable<Region['soft']>, string> = {
+  zip_local: WHY.zip_info,
+  zip_central: WHY.zip_info,
+  gif_flags: WHY.gif_bits,
+  gzip_header: WHY.gzip_ftext,
+};
+
 /** The map and what a run did to each of its regions. */
 export class Tally {
   private readonly changed: number[];
   private readonly first: number[];
+  /** Changed bytes outside the region's unchecked spots (`soft`): all of them where it has none. */
+  private readonly hard: number[];
   private readonly repaired: number[];
   private readonly recomputed: boolean[];
 
   constructor(readonly regions: readonly Region[]) {
     this.changed = regions.map(() => 0);
     this.first = regions.map(() => NONE);
+    this.hard = regions.map(() => 0);
     this.repaired = regions.map(() => 0);
     this.recomputed = regions.map(() => false);
   }
@@ -46,6 +57,7 @@ export class Tally {
     for (let i = 0; i < this.regions.length; i++) {
       t.changed[i] = this.changed[i];
       t.first[i] = this.first[i];
+      t.hard[i] = this.hard[i];
       t.repaired[i] = this.repaired[i];
       t.recomputed[i] = this.recomputed[i];
     }
@@ -66,9 +78,10 @@ export class Tally {
     }
   }
 
-  private count(i: number, changed: number, first: number): void {
+  private count(i: number, changed: number, first: number, hard: number): void {
     if (changed > 0) {
       this.changed[i] += changed;
+      this.hard[i] += hard;
       this.first[i] = Math.min(this.first[i], first);
     }
   }
@@ -77,21 +90,26 @@ export class Tally {
   diff(pos: number, before: Uint8Array, after: Uint8Array): void {
     const len = Math.min(before.length, after.length);
     for (const [i, a, b] of this.overlaps(pos, pos + len)) {
+      const { soft, origin = 0 } = this.regions[i];
       let n = 0;
       let f = NONE;
+      let hard = 0;
       for (let p = a; p < b; p++) {
-        if (before[p - pos] !== after[p - pos]) {
+        const x = before[p - pos];
+        const y = after[p - pos];
+        if (x !== y) {
           if (n === 0) f = p;
           n++;
+          if (soft === undefined || !softAllows(soft, p - origin, x, y)) hard++;
         }
       }
-      this.count(i, n, f);
+      this.count(i, n, f, hard);
     }
   }
 
   /** Every input byte of [from, to) changed (cut, removed or moved). */
   span(from: number, to: number): void {
-    for (const [i, a, b] of this.overlaps(from, to)) this.count(i, b - a, a);
+    for (const [i, a, b] of this.overlaps(from, to)) this.count(i, b - a, a, b - a);
   }
 
   /** The checksum fix recomputed the field at `at`: its bytes that differ from the input's are a repair. */
@@ -116,6 +134,8 @@ export class Tally {
       let why: string;
       if (this.repaired[i] >= changed) [expect, why] = ['may_accept', WHY.repaired];
       else if (r.role === 'magic') [expect, why] = ['reject', WHY.magic];
+      else if (r.role === 'layout' && r.soft !== undefined && this.hard[i] === 0)
+        [expect, why] = ['may_accept', SOFT_WHY[r.soft]];
       else if (r.role === 'layout') [expect, why] = ['reject', WHY.layout];
       else if (r.role === 'checksum') [expect, why] = ['reject', WHY.checksum];
       else if (r.role === 'checked' && fixed.has(r.path.slice(0, r.unitEnd)))

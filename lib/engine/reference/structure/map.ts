@@ -21,6 +21,31 @@ export type Role =
   /** Bytes readers skip: padding, data after the end marker, bytes between units. */
   | 'skipped';
 
+/**
+ * The spots of a `layout` region that no reader checks (section 14.2): a change confined to them
+ * expects `may_accept`, with its own `why`. `zip_local`: a local header's date and time (offsets 10
+ * to 13); `zip_central`: a central directory entry's version made by (4, 5), date and time (12 to
+ * 15) and attributes (36 to 41); `gif_flags`: every bit of a packed-fields byte but the color table
+ * flag, and the table size while the input's flag is clear; `gzip_header`: FLG's FTEXT bit alone.
+ * engine-rs/core/src/structure/map.rs (`Soft`) says the same.
+ */
+export type Soft = 'zip_local' | 'zip_central' | 'gif_flags' | 'gzip_header';
+
+/** Whether changing the byte at `rel` (from the field's start) from `before` to `after` touches only bits no reader checks. */
+export function softAllows(soft: Soft, rel: number, before: number, after: number): boolean {
+  const diff = before ^ after;
+  switch (soft) {
+    case 'zip_local':
+      return rel >= 10 && rel < 14;
+    case 'zip_central':
+      return (rel >= 4 && rel < 6) || (rel >= 12 && rel < 16) || (rel >= 36 && rel < 42);
+    case 'gif_flags':
+      return (diff & 0x80) === 0 && ((diff & 0x07) === 0 || (before & 0x80) === 0);
+    case 'gzip_header':
+      return rel === 1 && diff === 0x01;
+  }
+}
+
 /** One region of the map: `[start, end)` of the input. */
 export interface Region {
   path: string;
@@ -29,6 +54,9 @@ export interface Region {
   role: Role;
   /** `path.slice(0, unitEnd)` is the region's unit, FORMAT:UNIT (the whole path without a field). */
   unitEnd: number;
+  /** The spots no reader checks (`layout` regions only), at offsets from `origin`, where the walk recorded the field. */
+  soft?: Soft;
+  origin?: number;
 }
 
 /** Bytes a walk reads by position: a whole buffer, or a file read in windows. */
@@ -52,6 +80,7 @@ interface Raw {
   start: number;
   end: number;
   role: Role;
+  soft?: Soft;
 }
 
 /** What a walk builds: units in the order it finds them, each with its fields. */
@@ -61,6 +90,8 @@ export class StructureMap {
   private readonly parents: number[] = [];
   readonly raw: Raw[] = [];
   full = false;
+  /** Whether the last `field` or `whole` was recorded (`soft` marks it). */
+  private pushed = false;
 
   constructor(
     private readonly format: string,
@@ -101,11 +132,17 @@ export class StructureMap {
   }
 
   private push(unit: number, field: string | undefined, start: number, end: number, role: Role): void {
-    if (this.raw.length >= MAX_WALK_REGIONS) {
+    this.pushed = this.raw.length < MAX_WALK_REGIONS;
+    if (!this.pushed) {
       this.full = true;
       return;
     }
     this.raw.push({ unit, field, start, end, role });
+  }
+
+  /** Marks the region just recorded (if it was) as having spots no reader checks. */
+  soft(soft: Soft): void {
+    if (this.pushed && this.raw.length > 0) this.raw[this.raw.length - 1].soft = soft;
   }
 
   /**
@@ -146,13 +183,18 @@ export class StructureMap {
         out.push({ path, start: at, end: start, role: 'skipped', unitEnd: path.length });
       }
       const unit = `${format}:${numbered[r.unit]}`;
-      out.push({
+      const region: Region = {
         path: r.field === undefined ? unit : `${unit}/${r.field}`,
         start,
         end,
         role: r.role,
         unitEnd: unit.length,
-      });
+      };
+      if (r.soft !== undefined) {
+        region.soft = r.soft;
+        region.origin = r.start;
+      }
+      out.push(region);
       at = end;
     }
     if (at < size) {

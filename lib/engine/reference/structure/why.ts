@@ -17,4 +17,9 @@ export const WHY = {
   skipped: 'Bytes that readers skip (padding, bytes between parts or after the end) changed.',
   member:
     "The member's own content changed inside an archive that stays valid (its headers, CRC-32 and sizes rewritten to match), so the member's reader meets the damage, as the member's own run expects.",
+  zip_info:
+    "Only a ZIP entry's date and time, version made by or file attributes changed, which are informational and no reader checks.",
+  gif_bits:
+    'Only bits of a GIF packed-fields byte that nothing checks changed (color resolution, sort, interlace, reserved, or a table size with no table).',
+  gzip_ftext: "Only gzip's FTEXT flag changed, a hint that no reader checks.",
 } as const;

@@ -51,6 +51,7 @@ function forward(input: Area, m: StructureMap): StructureMap {
     const u = m.unit(`member[${nameAt(input, p + 30, nlen)}]`);
     if (u === undefined) break;
     m.field(u, 'local_header', p, d, 'layout');
+    m.soft('zip_local');
     if ((flags & 8) !== 0 || csize === FULL) break;
     m.field(u, 'data', d, d + csize, 'checked');
     p = d + csize;
@@ -118,6 +119,7 @@ export function walkZip(input: Area): StructureMap {
     const u = m.unit(`member[${nameAt(input, z.nameAt, z.nameLen)}]`);
     if (u === undefined) break;
     m.field(u, 'local_header', z.lho, d, 'layout');
+    m.soft('zip_local');
     m.field(u, 'data', d, end, 'checked');
     to = end;
     if ((z.flags & 8) !== 0) {
@@ -131,6 +133,7 @@ export function walkZip(input: Area): StructureMap {
     const u = m.unit(`central[${nameAt(input, z.nameAt, z.nameLen)}]`);
     if (u === undefined) return m;
     m.whole(u, z.central, z.next, 'layout');
+    m.soft('zip_central');
   }
   if (zip64) {
     if (zip64.record) {
