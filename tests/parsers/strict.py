@@ -75,30 +75,14 @@ NO_READER = {
 }
 
 
-
-def _flags(before, after):
-    """A GIF packed-fields byte (logical screen or image descriptor) where only bits no reader can
-    check changed: not the color table flag (0x80), and the table size (0x07) only when no table."""
-    diff = before ^ after
-    return diff & 0x80 == 0 and (diff & 0x07 == 0 or before & 0x80 == 0)
-
-
 # Known leniencies: a `reject` that the strict reader accepts, where every changed byte of the reject
-# regions lies in one of these. Each is either a reader lenient about something the specification
-# requires, or bits that the byte-granular map cannot tell apart from the layout byte that holds
-# them. docs/contract.md, section 14.2, lists the same. (family, region path pattern,
+# regions lies in one of these. Each is a reader lenient about something the specification requires
+# (bits and bytes no reader checks inside a `layout` region are the rules' own business: section 14.2,
+# "Unchecked spots"). docs/contract.md, section 14.2, lists the same. (family, region path pattern,
 # lenient(offset in region, byte before, byte after) -> bool, reason)
 KNOWN = [
     ("gif", r"gif:header$", lambda rel, b, a: rel >= 3,
      "giflib checks the signature GIF but not the version 87a or 89a (GIF89a, section 17, defines only those two)"),
-    ("gif", r"gif:(logical_screen|image(#\d+)?)/flags$", lambda rel, b, a: _flags(b, a),
-     "color resolution, sort, interlace and reserved bits of a packed-fields byte, which nothing checks (GIF89a, sections 18 and 20)"),
-    ("gzip", r"gzip:member(#\d+)?/header$", lambda rel, b, a: rel == 1 and (b ^ a) == 0x01,
-     "FLG's FTEXT bit is a hint no reader checks (RFC 1952, 2.3.1)"),
-    ("zip", r"zip:central\[.*\]$", lambda rel, b, a: 4 <= rel < 6 or 12 <= rel < 16 or 36 <= rel < 42,
-     "version made by, date and time, and file attributes of a central directory entry, which unzip does not check (APPNOTE 4.4.2, 4.4.6, 4.4.14, 4.4.15)"),
-    ("zip", r"zip:member\[.*\]/local_header$", lambda rel, b, a: 10 <= rel < 14,
-     "the date and time of a local header, which unzip takes from the central directory (APPNOTE 4.4.6)"),
     ("zip", r"zip:member\[.*\]/descriptor$", lambda rel, b, a: True,
      "unzip, like every reader that works from the central directory, never reads a data descriptor; streaming readers (Java's ZipInputStream) check it (APPNOTE 4.3.9)"),
     ("flac", r"flac:STREAMINFO/header$", lambda rel, b, a: rel == 0 and (b ^ a) & 0x80 == 0,

@@ -59,7 +59,7 @@ export const SAY = {
   report:
     'The report lists hits: each region a run changed (FORMAT:UNIT/FIELD, such as png:IDAT#2/crc, the CRC of the third IDAT chunk), its expectation and why; expect_overall is the strongest of them (reject, then may_accept, then ignored).',
   structural:
-    'A changed signature, magic number, type code or marker, or a changed length, offset, count or size, is reject: the reader no longer recognises the file, or its layout no longer holds together.',
+    "A changed signature, magic number, type code or marker, or a changed length, offset, count or size, is reject: the reader no longer recognises the file, or its layout no longer holds together. A few such headers also hold fields no reader checks, and a change confined to them is may_accept: a ZIP entry's dates, version made by and attributes, the unchecked bits of a GIF packed-fields byte, gzip's FTEXT flag.",
   checked:
     'Bytes a checksum covers (a critical PNG chunk, a ZIP member, a gzip stream, an Ogg page, a FLAC frame) are reject while that checksum no longer matches. --fix-checksums recomputes the checksums of PNG chunks, stored ZIP members, tar headers, Ogg pages and FLAC frames, and then the same damage is may_accept: a reader gets past the check to the damaged content.',
   payload:
