@@ -45,5 +45,13 @@ add({"gen": "text", "len": 3000, "text": "id,name\n1,alpha\n"}, "rows.csv", "gua
 add(b"", "empty.png", "bit_rot", why="empty input: no regions, unchanged")
 add(PNG, "layers.png", "bit_rot", intensity=0, ranges={"only": ["10:11"]}, seed=1, why="one bit in a length")
 
+# Unchecked spots (section 14.2): which bytes of a ZIP header changed decides.
+ZIP = open(os.path.join(os.path.dirname(__file__), "structure", "inputs", "two-members.zip"), "rb").read()
+CD = ZIP.index(b"PK\x01\x02")
+add(ZIP, "two.zip", "byte_flip", intensity=100, ranges={"only": [f"{CD + 12}:{CD + 16}", f"{CD + 36}:{CD + 42}"]},
+    why="a central entry's date, time and attributes: may_accept")
+add(ZIP, "two.zip", "byte_flip", intensity=100, ranges={"only": ["10:14"]}, why="a local header's date and time: may_accept")
+add(ZIP, "two.zip", "byte_flip", intensity=100, ranges={"only": ["8:14"]}, why="the method with the date: reject")
+
 json.dump({"cases": cases}, open(os.path.join(os.path.dirname(__file__), "structure-cases.json"), "w"), indent=2)
 print(len(cases), "cases")
