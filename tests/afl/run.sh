@@ -13,3 +13,8 @@ bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 gcc -O2 -Wall -Wextra -Werror -o "$bin/test_mutator" tests/afl/test_mutator.c -ldl
 "$bin/test_mutator" "$lib"
+# As a program that includes the header and links with the library meets it (the declarations the
+# /developers/fuzzer-mutators page shows are this header's).
+gcc -O2 -Wall -Wextra -Werror -Iengine-rs/afl/include -o "$bin/link_check" tests/afl/link_check.c \
+  -L"$(dirname "$lib")" -lfracture_afl -Wl,-rpath,"$PWD/$(dirname "$lib")"
+"$bin/link_check"

@@ -11,6 +11,7 @@ import { contentLabel } from '../routeIndex.ts';
 import { Seo } from '../seo/Seo.tsx';
 import { breadcrumbList, webPage } from '../seo/structuredData.ts';
 import { breadcrumbsFor } from '../shell/breadcrumbs.ts';
+import header from '../../../../engine-rs/afl/include/fracture_afl.h?raw';
 
 /** A command or a code sample, as written (no highlighting: no script is needed to read it). */
 const Code = styled.pre`
@@ -253,11 +254,16 @@ export const BUILD = 'make afl-mutator   # writes target/release/libfracture_afl
 export const AFL =
   'AFL_CUSTOM_MUTATOR_LIBRARY=target/release/libfracture_afl.so afl-fuzz -i seeds -o out -- ./target @@';
 
-export const EXPORTS = `void  *afl_custom_init(void *afl, unsigned int seed);
-size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
-                       uint8_t *add_buf, size_t add_buf_size, size_t max_size);
-void   afl_custom_deinit(void *data);
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);`;
+/**
+ * The library's C declarations, as its header has them (engine-rs/afl/include/fracture_afl.h: the
+ * afl suite compiles a program against it and links it with the library): comments, preprocessor
+ * lines and the C++ guard left out.
+ */
+export const EXPORTS = header
+  .replace(/\/\*[\s\S]*?\*\//g, '')
+  .split('\n')
+  .filter((line) => line.trim() && !line.startsWith('#') && !/^(extern "C" \{|\})$/.test(line.trim()))
+  .join('\n');
 
 export function FuzzerMutators() {
   return (
@@ -283,8 +289,9 @@ export function FuzzerMutators() {
 
       <h2>The C interface</h2>
       <p>
-        The library exports AFL++’s custom mutator functions <code>afl_custom_init</code>, <code>afl_custom_fuzz</code>{' '}
-        and <code>afl_custom_deinit</code>, and libFuzzer’s <code>LLVMFuzzerCustomMutator</code>.
+        The library exports AFL++’s custom mutator functions <code>afl_custom_init</code>, <code>afl_custom_fuzz</code>,{' '}
+        <code>afl_custom_describe</code> and <code>afl_custom_deinit</code>, and libFuzzer’s{' '}
+        <code>LLVMFuzzerCustomMutator</code>, declared in <code>engine-rs/afl/include/fracture_afl.h</code>.
       </p>
       <CodeBlock label="Exported functions">{EXPORTS}</CodeBlock>
       <p>
