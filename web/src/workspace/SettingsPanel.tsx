@@ -10,7 +10,7 @@ import { displaySeed } from './bytes.ts';
 import { useWorkspace } from './provider.tsx';
 import { INTENSITY } from './useSettings.ts';
 import { Switch } from '../ui/Switch.tsx';
-import { Button, Card } from './styles.ts';
+import { Button, Card, Field } from './styles.ts';
 
 /** Target and Member: loaded when Advanced first opens, so the first load does not carry them. */
 const TargetSection = lazy(async () => ({ default: (await import('./TargetSection.tsx')).TargetSection }));
@@ -223,15 +223,6 @@ const Panel = styled(Card)`
     background: var(--color-surface-raised, #111a2e);
     color: inherit;
     font: inherit;
-  }
-`;
-
-const Field = styled.div`
-  display: grid;
-  gap: 8px;
-  & > label,
-  & > span:first-child {
-    font-weight: 600;
   }
 `;
 

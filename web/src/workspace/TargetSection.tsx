@@ -5,7 +5,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { useWorkspace } from './provider.tsx';
-import { Button } from './styles.ts';
+import { Button, Field } from './styles.ts';
 import { selectorsIn } from './targetText.ts';
 
 const TargetPicker = lazy(async () => ({ default: (await import('./TargetPicker.tsx')).TargetPicker }));
@@ -78,16 +78,6 @@ export function TargetSection() {
     </>
   );
 }
-
-// The settings panel's field look (SettingsPanel.tsx), for the fields this module adds to it.
-const Field = styled.div`
-  display: grid;
-  gap: 8px;
-  & > label,
-  & > span:first-child {
-    font-weight: 600;
-  }
-`;
 
 const Row = styled.div`
   display: flex;

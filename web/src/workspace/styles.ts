@@ -110,3 +110,13 @@ export const DataList = styled.dl`
     overflow-wrap: anywhere;
   }
 `;
+
+/** A settings field: its label (or first span) above its control (SettingsPanel, TargetSection). */
+export const Field = styled.div`
+  display: grid;
+  gap: 8px;
+  & > label,
+  & > span:first-child {
+    font-weight: 600;
+  }
+`;
