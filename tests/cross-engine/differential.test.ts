@@ -1,5 +1,6 @@
 // Differential test: random inputs, modes, intensities, seeds, names and options (byte ranges,
-// checksum fixing, on random bytes and on the golden vectors' structured files) through the native engine
+// checksum fixing, and on the golden vectors' structured files selectors drawn from their structure
+// maps and member globs drawn from their archives' members) through the native engine
 // (engine-rs/core/examples/oracle.rs), the WebAssembly module and the TypeScript reference engine; all
 // three must give identical bytes and reports (timing aside). FRACTURE_DIFF_CASES sets the count
 // (default 1000), FRACTURE_DIFF_SEED replays a run; a failure prints the case and how to reproduce it.
@@ -10,6 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corrupt as corruptTs } from '../../lib/engine/reference/engine.ts';
+import { detect } from '../../lib/engine/reference/formats.ts';
+import { bytesArea, structureMap } from '../../lib/engine/reference/structure/index.ts';
+import { extensionOf } from '../../lib/engine/shared/names.ts';
 import { ENGINE_MODES, RANGE_MODES } from '../../lib/engine/shared/mode-tables.ts';
 import type { CorruptOptions, Report } from '../../lib/engine/shared/types.ts';
 import { loadWasmEngine } from '../../lib/engine/host/node.ts';
@@ -120,7 +124,67 @@ interface Case {
   seed: number;
   ranges?: { only: string[]; protect: string[] };
   fix_checksums?: boolean;
+  member?: string;
   path: string;
+}
+
+/**
+ * Selectors for a structured case, drawn from its input's map (the reference engine's walk; the
+ * engines must agree on the map too, so a path one of them lacks shows as a disagreement): a unit
+ * whole, one field, every repeat (`#k` left out), a `*` within a segment, another family's selector
+ * (an error each engine must word alike), or a path that is not there (the no-match error).
+ */
+function selectorsFor(r: ReturnType<typeof chooser>, input: Uint8Array, name: string): string[] {
+  const family = detect(input, extensionOf(name));
+  const paths = structureMap(family, bytesArea(input)).map((g) => g.path);
+  return Array.from({ length: 1 + r.below(2) }, () => {
+    const path = r.pick(paths);
+    const colon = path.indexOf(':');
+    const [fam, rest] = [path.slice(0, colon), path.slice(colon + 1)];
+    // A member name in [...] keeps its `/`: split the unit from the field after the last `]`.
+    const close = rest.lastIndexOf(']');
+    const slash = rest.indexOf('/', close + 1);
+    const unit = slash < 0 ? rest : rest.slice(0, slash);
+    const field = slash < 0 ? '' : rest.slice(slash);
+    switch (r.below(6)) {
+      case 0:
+        return `${fam}:${unit}`;
+      case 1:
+        return `${fam}:${unit.replace(/#\d+$/, '')}${field}`;
+      case 2:
+        return field ? `${fam}:*${field}` : `${fam}:*`;
+      case 3:
+        return `${fam === 'png' ? 'zip' : 'png'}:${unit}`;
+      case 4:
+        return `${fam}:no_such_unit${field}`;
+      default:
+        return path;
+    }
+  });
+}
+
+/** A member glob for an archive case: one member's name, a `*` pattern over its last part, every member, or none. */
+function memberGlobFor(r: ReturnType<typeof chooser>, input: Uint8Array, name: string): string | undefined {
+  const family = detect(input, extensionOf(name));
+  if (family !== 'zip' && family !== 'tar') return undefined;
+  const members = [
+    ...new Set(
+      structureMap(family, bytesArea(input))
+        .map((g) => /^[a-z]+:member\[(.*)\]/.exec(g.path)?.[1])
+        .filter((m): m is string => m !== undefined),
+    ),
+  ];
+  const one = members.length ? r.pick(members) : 'x';
+  switch (r.below(4)) {
+    case 0:
+      return '*';
+    case 1:
+      return one.replace(/[^/]*$/, '*');
+    case 2:
+      return 'no/such/member';
+    default:
+      return one.replace(/[*?[]/g, '?');
+  }
 }
 
 /** A range text for an n-byte input: decimal or hex, from the start or from the end, ends left out. */
@@ -175,6 +239,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'fracture-diff-'));
     const r = chooser(MASTER);
+    const aim = chooser(MASTER ^ 0x5e1ec7);
     for (let i = 0; i < CASES; i++) {
       const size = r.below(3) === 0 ? r.pick(SIZES) : r.below(300_000);
       const seedKind = r.below(5);
@@ -213,6 +278,19 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
         const list = () => Array.from({ length: r.below(3) }, () => rangeText(r, n));
         c.ranges = { only: list(), protect: list() };
       }
+      // Aims by structure, drawn by a chooser of their own so that the cases above stay as they were:
+      // on half the structured cases selectors (only or protect), on the other half's archives a member glob.
+      if (c.structured !== undefined) {
+        const input = makeInput(c);
+        if (aim.below(2) === 0) {
+          const ranges = c.ranges ?? { only: [], protect: [] };
+          const side = aim.below(3) === 0 ? 'protect' : 'only';
+          ranges[side] = [...ranges[side], ...selectorsFor(aim, input, c.name)];
+          c.ranges = ranges;
+        } else {
+          c.member = memberGlobFor(aim, input, c.name);
+        }
+      }
       writeFileSync(c.path, makeInput(c));
       cases.push(c);
     }
@@ -227,6 +305,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
           seed: c.seed,
           ranges: c.ranges,
           fix_checksums: c.fix_checksums,
+          member: c.member,
         }),
       )
       .join('\n');
@@ -248,6 +327,8 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
     expect(native.length).toBe(CASES);
     const failures: string[] = [];
     const withOptions: string[] = [];
+    const aimed: string[] = [];
+    const members: string[] = [];
     for (const c of cases) {
       const input = makeInput(c);
       const opts: CorruptOptions = {
@@ -256,6 +337,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
         seed: c.seed,
         ranges: c.ranges,
         fixChecksums: c.fix_checksums,
+        member: c.member,
       };
       const n = native[c.index];
       const answers = [
@@ -270,6 +352,9 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
         }),
       ];
       if (c.ranges || c.fix_checksums) withOptions.push(n.error ? 'error' : 'ok');
+      const selectors = [...(c.ranges?.only ?? []), ...(c.ranges?.protect ?? [])].some((t) => /^[a-z]/.test(t));
+      if (selectors) aimed.push(n.error ? 'error' : 'ok');
+      if (c.member) members.push(n.error ? 'error' : 'ok');
       if (new Set(answers.map((a) => `${a[1]} ${a[2]}`)).size !== 1) {
         const { path: _p, ...shown } = c;
         failures.push(
@@ -281,9 +366,17 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
     // The options were exercised, mostly on runs that go through.
+    console.log(
+      `options ${withOptions.length}, selectors ${aimed.filter((x) => x === 'ok').length} ok and ${aimed.filter((x) => x === 'error').length} refused, member globs ${members.filter((x) => x === 'ok').length} ok and ${members.filter((x) => x === 'error').length} refused`,
+    );
     if (CASES >= 1000) {
       expect(withOptions.filter((x) => x === 'ok').length).toBeGreaterThan(150);
       expect(withOptions.filter((x) => x === 'error').length).toBeGreaterThan(10);
+      // Selectors and member globs too, both resolving and refused.
+      expect(aimed.filter((x) => x === 'ok').length).toBeGreaterThan(20);
+      expect(aimed.filter((x) => x === 'error').length).toBeGreaterThan(5);
+      expect(members.filter((x) => x === 'ok').length).toBeGreaterThan(5);
+      expect(members.filter((x) => x === 'error').length).toBeGreaterThan(1);
     }
   }, 600_000);
 });
