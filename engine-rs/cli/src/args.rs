@@ -226,8 +226,8 @@ fn parse_bench(argv: &[OsString]) -> Result<Parsed, String> {
         None => Input::ALL.to_vec(),
     };
     for input in &inputs {
-        if let Some(size) = sizes.iter().find(|s| **s < input.min_size()) {
-            return Err(format!("A {} input needs at least {} bytes, not {size}", input.name(), input.min_size()));
+        for size in &sizes {
+            fracture_engine::bench::check_size(*input, *size)?;
         }
     }
     let intensity = intensity(&m)?;

@@ -79,11 +79,17 @@ pub fn input(kind: Input, size: usize, seed: u64) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// Whether an input of `kind` can be `size` bytes long; the error says the least it can be.
+pub fn check_size(kind: Input, size: usize) -> Result<(), String> {
+    if size < kind.min_size() {
+        return Err(format!("A {} input needs at least {} bytes, not {size}", kind.name(), kind.min_size()));
+    }
+    Ok(())
+}
+
 /// Fills `out` with the input of `kind` for `seed` (its length is the size).
 pub fn fill(kind: Input, out: &mut [u8], seed: u64) -> Result<(), String> {
-    if out.len() < kind.min_size() {
-        return Err(format!("A {} input needs at least {} bytes, not {}", kind.name(), kind.min_size(), out.len()));
-    }
+    check_size(kind, out.len())?;
     let mut draws = Sequence::new(seed, INPUT_SEQUENCE);
     match kind {
         Input::Random => random(&mut draws, out),
