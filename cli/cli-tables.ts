@@ -187,6 +187,15 @@ export const usage = {
   runNeedsProgram: (): string => `run needs -- PROGRAM [ARGS...] after the FILEs`,
   /** --out {path} is not a directory */
   campaignOutNotDirectory: (path: string | number): string => `--out ${path} is not a directory`,
+  /** {path} already holds a campaign: continue it with --resume, or choose another --out */
+  campaignExists: (path: string | number): string =>
+    `${path} already holds a campaign: continue it with --resume, or choose another --out`,
+  /** --resume: cannot read {path}: {why} */
+  resumeUnreadable: (path: string | number, why: string | number): string => `--resume: cannot read ${path}: ${why}`,
+  /** cannot read {path}: {why} */
+  campaignUnreadable: (path: string | number, why: string | number): string => `cannot read ${path}: ${why}`,
+  /** {path} is not a campaign (campaign.json, version 1) */
+  notACampaign: (path: string | number): string => `${path} is not a campaign (campaign.json, version 1)`,
   /** {path} is another campaign */
   anotherCampaign: (path: string | number): string => `${path} is another campaign`,
   /** {path} is another campaign: {why} */

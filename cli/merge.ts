@@ -54,7 +54,6 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
   const shards: Shard[] = [];
   for (const dir of a.dirs) {
     const c = readCampaign(path.join(dir, 'campaign.json'));
-    if (!c) throw new CampaignUsage(`${display(dir)} holds no campaign (campaign.json, version 1)`);
     let text = '';
     try {
       text = readFileSync(path.join(dir, 'runs.jsonl'), 'utf8');

@@ -130,14 +130,27 @@ export function plannedRuns(total: number, shard: [number, number] | null): numb
   return total >= k ? Math.floor((total - k) / m) + 1 : 0;
 }
 
-/** Reads DIR/campaign.json; undefined when it is not there or not a campaign. */
-export function readCampaign(file: string): CampaignFile | undefined {
+/**
+ * Reads a campaign.json, or refuses with the usage error that says why not: it cannot be read
+ * (`--resume: ` first when `resuming`), or it is not a campaign of version 1.
+ */
+export function readCampaign(file: string, resuming = false): CampaignFile {
+  let text: string;
   try {
-    const c = JSON.parse(readFileSync(file, 'utf8'));
-    return c && typeof c === 'object' && c.version === 1 && Array.isArray(c.command) ? c : undefined;
-  } catch {
-    return undefined;
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const unreadable = resuming ? usage.resumeUnreadable : usage.campaignUnreadable;
+    throw new CampaignUsage(unreadable(display(file), ioText(e)));
   }
+  let c: CampaignFile | undefined;
+  try {
+    c = JSON.parse(text);
+  } catch {
+    c = undefined;
+  }
+  if (!c || typeof c !== 'object' || c.version !== 1 || !Array.isArray(c.command))
+    throw new CampaignUsage(usage.notACampaign(display(file)));
+  return c;
 }
 
 /** What makes this campaign another than `old` (docs/campaigns.md, section 8), or undefined. */
@@ -310,13 +323,9 @@ export async function runCampaign(a: RunArgs, io: Io): Promise<number> {
   const runsPath = path.join(dir, 'runs.jsonl');
   let old: CampaignFile | undefined;
   if (a.resume) {
-    if (!existsSync(campaignPath)) throw new CampaignUsage(`--resume needs ${display(campaignPath)}`);
-    old = readCampaign(campaignPath);
-    if (!old) throw new CampaignUsage(`${display(campaignPath)} is not a campaign (version 1)`);
+    old = readCampaign(campaignPath, true);
   } else if (existsSync(campaignPath) || existsSync(runsPath)) {
-    throw new CampaignUsage(
-      `${display(dir)} holds a campaign already: continue it with --resume, or give another --out`,
-    );
+    throw new CampaignUsage(usage.campaignExists(display(dir)));
   }
   const seed = a.seed ?? old?.seed ?? Math.floor(Math.random() * 2147483647);
   const total = inputs.length * a.count;

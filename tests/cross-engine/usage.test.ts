@@ -2,7 +2,7 @@
 // bad arguments with the same one line and exit 2: the texts come from engine-data/cli.toml, the
 // order of the checks from each CLI's parser, and this test holds both to one another.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +170,49 @@ describe('both CLIs: help and usage errors', () => {
       expect(r.err).toMatch(
         /^fracture: --crash-pattern is not a valid regular expression: .+ \(see fracture run --help\)\n$/,
       );
+    }
+  });
+
+  it('a campaign directory that cannot be resumed, continued or merged: the same line from both', () => {
+    const at = mkdtempSync(path.join(tmpdir(), 'fracture-campaigns-'));
+    try {
+      writeFileSync(path.join(at, 'input.bin'), 'some bytes\n');
+      for (const d of ['empty', 'bad', 'held']) mkdirSync(path.join(at, d));
+      writeFileSync(path.join(at, 'bad', 'campaign.json'), '{"version": 2}');
+      writeFileSync(path.join(at, 'held', 'runs.jsonl'), '');
+      const inAt = (args: string[]) =>
+        [NATIVE, NPM].map((cli) => {
+          const r = spawnSync(cli === NPM ? process.execPath : NATIVE, cli === NPM ? [NPM, ...args] : args, {
+            cwd: at,
+            encoding: 'utf8',
+          });
+          return { code: r.status, out: r.stdout, err: r.stderr };
+        });
+      const cases: [string[], RegExp][] = [
+        [
+          ['run', 'input.bin', '--out', 'empty', '--resume', '--', 'true'],
+          /^fracture: --resume: cannot read empty\/campaign\.json: no such file/,
+        ],
+        [
+          ['run', 'input.bin', '--out', 'bad', '--resume', '--', 'true'],
+          /^fracture: bad\/campaign\.json is not a campaign \(campaign\.json, version 1\)/,
+        ],
+        [
+          ['run', 'input.bin', '--out', 'held', '--', 'true'],
+          /^fracture: held already holds a campaign: continue it with --resume, or choose another --out/,
+        ],
+        [['merge', 'empty', '--out', 'merged'], /^fracture: cannot read empty\/campaign\.json: no such file/],
+        [['merge', 'bad', '--out', 'merged'], /^fracture: bad\/campaign\.json is not a campaign/],
+      ];
+      for (const [args, line] of cases) {
+        const [native, npm] = inAt(args);
+        expect(native.code, args.join(' ')).toBe(2);
+        expect(native.err, args.join(' ')).toMatch(line);
+        expect(npm, args.join(' ')).toEqual(native);
+      }
+      expect(readdirSync(at).sort()).toEqual(['bad', 'empty', 'held', 'input.bin']);
+    } finally {
+      rmSync(at, { recursive: true, force: true });
     }
   });
 

@@ -265,6 +265,26 @@ pub mod usage {
         format!("--out {path} is not a directory")
     }
 
+    /// {path} already holds a campaign: continue it with --resume, or choose another --out
+    pub fn campaign_exists(path: impl Display) -> String {
+        format!("{path} already holds a campaign: continue it with --resume, or choose another --out")
+    }
+
+    /// --resume: cannot read {path}: {why}
+    pub fn resume_unreadable(path: impl Display, why: impl Display) -> String {
+        format!("--resume: cannot read {path}: {why}")
+    }
+
+    /// cannot read {path}: {why}
+    pub fn campaign_unreadable(path: impl Display, why: impl Display) -> String {
+        format!("cannot read {path}: {why}")
+    }
+
+    /// {path} is not a campaign (campaign.json, version 1)
+    pub fn not_a_campaign(path: impl Display) -> String {
+        format!("{path} is not a campaign (campaign.json, version 1)")
+    }
+
     /// {path} is another campaign
     pub fn another_campaign(path: impl Display) -> String {
         format!("{path} is another campaign")

@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::cli_tables::usage as texts;
 use outcome::{classify, Outcome, Rules};
 use record::{program_word, Json, Run};
 use runner::Runner;
@@ -563,18 +564,13 @@ fn plan(o: &Options) -> Result<Planned, Stop> {
     }
     let json_path = dir.join("campaign.json");
     let previous = if o.resume {
+        let shown = crate::display::path(&json_path);
         let text = std::fs::read_to_string(&json_path)
-            .map_err(|e| usage(format!("--resume: cannot read {}", io(&json_path, &e))))?;
-        Some(
-            Campaign::parse(&text)
-                .map_err(|e| usage(format!("--resume: {} is not a campaign: {e}", crate::display::path(&json_path))))?,
-        )
+            .map_err(|e| usage(texts::resume_unreadable(&shown, crate::process::io_text(&e))))?;
+        Some(Campaign::parse(&text).map_err(|_| usage(texts::not_a_campaign(&shown)))?)
     } else {
         if json_path.exists() || dir.join("runs.jsonl").exists() {
-            return Err(usage(format!(
-                "{} already holds a campaign: continue it with --resume, or choose another --out",
-                crate::display::path(dir)
-            )));
+            return Err(usage(texts::campaign_exists(crate::display::path(dir))));
         }
         None
     };
@@ -940,9 +936,10 @@ fn merge_dirs(o: &MergeOptions) -> Result<(Vec<Run>, Vec<Entry>), Stop> {
     let mut changes: HashMap<(String, u64), u64> = HashMap::new();
     for (k, dir) in o.dirs.iter().enumerate() {
         let path = dir.join("campaign.json");
-        let text = std::fs::read_to_string(&path).map_err(|e| usage(format!("cannot read {}", io(&path, &e))))?;
-        let c = Campaign::parse(&text)
-            .map_err(|e| usage(format!("{} is not a campaign: {e}", crate::display::path(&path))))?;
+        let shown = crate::display::path(&path);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| usage(texts::campaign_unreadable(&shown, crate::process::io_text(&e))))?;
+        let c = Campaign::parse(&text).map_err(|_| usage(texts::not_a_campaign(&shown)))?;
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
             for e in v.get("crashes").and_then(|x| x.as_array()).into_iter().flatten() {
                 if let (Some(id), Some(seed), Some(n)) = (
