@@ -43,8 +43,21 @@ def _status(*cmds):
     return lambda f: [[c if c != "FILE" else f for c in cmd] for cmd in cmds], lambda rc, err: rc == 0
 
 
+def _quiet(*cmds):
+    """A reader of several commands: refused when any of them exits non-zero or writes to stderr."""
+    return lambda f: [[c if c != "FILE" else f for c in cmd] for cmd in cmds], lambda rc, err: rc == 0 and not err.strip()
+
+
 def _tar(f):
     return [["tar", "-tf", f]]
+
+
+# ffmpeg at its strictest: every error detection on (-err_detect explode), the first decode error
+# ends the run (-xerror), every message at level error or above shown; each stream decoded to null.
+FFMPEG = ["ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-err_detect", "explode", "-i", "FILE", "-xerror",
+          "-f", "null", "-"]
+# Python's wave module checks RIFF/WAVE, the fmt chunk and its length, and finds the data chunk.
+WAVE = [sys.executable, "-c", "import sys, wave; w = wave.open(sys.argv[1]); w.readframes(w.getnframes())", "FILE"]
 
 
 # Family (the prefix of the structure map's paths) -> (reader name, commands(file) -> [cmd...],
@@ -60,10 +73,10 @@ STRICT = {
     "flac": ("flac -t", *_status(["flac", "-t", "-s", "FILE"])),
     "ogg": ("ogginfo", *_status(["ogginfo", "-q", "FILE"])),
     "pdf": ("qpdf --check", *_status(["qpdf", "--check", "FILE"])),
-    "wav": None,
-    "avi": None,
-    "isobmff": None,
-    "elf": None,
+    "wav": ("wave + ffmpeg -err_detect explode", *_quiet(WAVE, FFMPEG)),
+    "avi": ("ffmpeg -err_detect explode", *_quiet(FFMPEG)),
+    "isobmff": ("ffmpeg -err_detect explode", *_quiet(FFMPEG)),
+    "elf": ("readelf -a -W", *_quiet(["readelf", "-a", "-W", "FILE"])),
 }
 
 # Why a family has no strict reader (docs/contract.md, section 14.2 says the same).
@@ -74,6 +87,9 @@ NO_READER = {
     "elf": "no strict reader found among Debian's packages; readelf and objdump report what they can",
 }
 
+
+RIFF_SIZE = ("Python's wave module and ffmpeg do not check the RIFF form's size against the chunks it holds, which RIFF "
+             "(Microsoft, Multimedia Programming Interface and Data Specifications 1.0, 1991, chapter 2) defines as their size")
 
 # Known leniencies: a `reject` that the strict reader accepts, where every changed byte of the reject
 # regions lies in one of these. Each is a reader lenient about something the specification requires
@@ -89,6 +105,40 @@ KNOWN = [
      "libFLAC skips a first block of another type and decodes the frames without STREAMINFO, which RFC 9639 (section 8) requires first"),
     ("pdf", r"pdf:(startxref(#\d+)?/)?eof(#\d+)?$", lambda rel, b, a: True,
      "qpdf does not check the %%EOF marker that ISO 32000-1 (7.5.5) requires on the last line"),
+    ("wav", r"wav:RIFF/size$", lambda rel, b, a: True, RIFF_SIZE),
+    ("avi", r"avi:RIFF/size$", lambda rel, b, a: True, RIFF_SIZE),
+    ("wav", r"wav:LIST\[INFO\]/", lambda rel, b, a: True,
+     "a LIST of another type than INFO is a chunk RIFF readers skip (RIFF, Microsoft 1991, chapter 2: unknown chunks are "
+     "ignored), so the rules' magic for a LIST type is too strong there; the wave module skips the INFO list whole and "
+     "ffmpeg reads its strings without checking their sizes against the list"),
+    ("wav", r"wav:data/size$", lambda rel, b, a: True,
+     "the wave module and ffmpeg read a data chunk whose size disagrees with the file: shorter, the rest is left "
+     "unread (and the RIFF size, unchecked, disagrees); longer, read to the end of the file"),
+    ("avi", r"avi:(LIST\[[^]/]*\](#\d+)?/)*[^/]+/size$", lambda rel, b, a: True,
+     "ffmpeg's AVI demuxer does not check list and chunk sizes against their parent list (RIFF, Microsoft 1991, chapter 2; "
+     "OpenDML AVI 1.02): it reads the hdrl chunks until LIST movi and finds each frame through the idx1 index"),
+    ("avi", r"avi:LIST\[movi\]/[^/]+/id$", lambda rel, b, a: True,
+     "ffmpeg's AVI demuxer finds each frame through the idx1 index and does not check the id of the chunk it reads there"),
+    ("isobmff", r"isobmff:([^/]+/)*[^/]+/type$", lambda rel, b, a: True,
+     "ISO/IEC 14496-12 (4.2) has readers skip a box of a type they do not recognise, so a box of another type is one "
+     "to skip, and ffmpeg reads on without it even where the box is mandatory (ftyp, 4.3; tkhd, 8.3.2; mdat, whose "
+     "samples ffmpeg finds through stco offsets)"),
+    ("isobmff", r"isobmff:[^/]+/size$", lambda rel, b, a: True,
+     "ffmpeg reads a last top-level box whose size runs past the end of the file up to the end, as for a cut file "
+     "(ISO/IEC 14496-12, 4.2, makes size the box's whole length)"),
+    ("elf", r"elf:header/ident$", lambda rel, b, a: rel >= 7,
+     "readelf accepts any EI_OSABI and EI_ABIVERSION and ignores EI_PAD, which the ELF gABI (e_ident, Figure 4-4) "
+     "reserves as zeros readers should ignore: the rules' magic is too strong for the padding"),
+    ("elf", r"elf:header/fields$", lambda rel, b, a: 4 <= rel < 12,
+     "readelf checks neither e_version (the gABI allows only EV_CURRENT, 1) nor e_entry, a virtual address no reader "
+     "can check: the rules' layout is too strong for e_entry"),
+    ("elf", r"elf:program_headers$", lambda rel, b, a: True,
+     "readelf prints program headers without checking them against the file or each other (p_offset + p_filesz past "
+     "the end, p_filesz > p_memsz for PT_LOAD, which the gABI, Program Header, forbids)"),
+    ("elf", r"elf:section\[[^]]*\]$", lambda rel, b, a: True,
+     "readelf checks neither a string table's characters nor a symbol's value, size or type: the rules' layout is too "
+     "strong for a whole symbol or string table, where only a symbol's st_name and st_shndx and the strings' NUL bytes "
+     "are layout (ELF gABI, Symbol Table, String Table)"),
 ]
 
 
@@ -201,12 +251,58 @@ AIMED = [
     ("document_small.pdf", "pdf:startxref/keyword"),
     ("document_small.pdf", "pdf:startxref/offset"),
     ("document_small.pdf", "pdf:startxref/eof"),
+    ("audio_small.wav", "wav:RIFF/id"),
+    ("audio_small.wav", "wav:RIFF/size"),
+    ("audio_small.wav", "wav:RIFF/form"),
+    ("audio_small.wav", "wav:fmt/id"),
+    ("audio_small.wav", "wav:fmt/size"),
+    ("audio_small.wav", "wav:LIST[INFO]/size"),
+    ("audio_small.wav", "wav:LIST[INFO]/type"),
+    ("audio_small.wav", "wav:LIST[INFO]/ISFT/size"),
+    ("audio_small.wav", "wav:data/id"),
+    ("audio_small.wav", "wav:data/size"),
+    ("video_small.avi", "avi:RIFF/id"),
+    ("video_small.avi", "avi:RIFF/size"),
+    ("video_small.avi", "avi:RIFF/form"),
+    ("video_small.avi", "avi:LIST[hdrl]/size"),
+    ("video_small.avi", "avi:LIST[hdrl]/LIST[strl]#0/strh/size"),
+    ("video_small.avi", "avi:JUNK/size"),
+    ("video_small.avi", "avi:LIST[movi]/id"),
+    ("video_small.avi", "avi:LIST[movi]/size"),
+    ("video_small.avi", "avi:LIST[movi]/type"),
+    ("video_small.avi", "avi:LIST[movi]/00dc/size"),
+    ("video_small.avi", "avi:LIST[movi]/01wb/id"),
+    ("video_small.avi", "avi:idx1/id"),
+    ("video_small.avi", "avi:idx1/size"),
+    ("video_small.mp4", "isobmff:ftyp/size"),
+    ("video_small.mp4", "isobmff:ftyp/type"),
+    ("video_small.mp4", "isobmff:mdat/size"),
+    ("video_small.mp4", "isobmff:mdat/type"),
+    ("video_small.mp4", "isobmff:moov/size"),
+    ("video_small.mp4", "isobmff:moov/type"),
+    ("video_small.mp4", "isobmff:moov/mvhd/size"),
+    ("video_small.mp4", "isobmff:moov/trak/tkhd/type"),
+    ("video_small.mp4", "isobmff:moov/trak/mdia/minf/stbl/stsz/size"),
+    ("video_small.mov", "isobmff:moov/trak/mdia/minf/hdlr/type"),
+    ("video_fragmented.mp4", "isobmff:moof/size"),
+    ("video_fragmented.mp4", "isobmff:moof/traf/tfhd/type"),
+    ("golden:tiny.elf", "elf:header/ident"),
+    ("golden:tiny.elf", "elf:header/fields"),
+    ("golden:tiny.elf", "elf:program_headers"),
+    ("golden:tiny.elf", "elf:section_headers"),
+    ("golden:tiny.elf", "elf:section[.symtab]"),
+    ("golden:tiny.elf", "elf:section[.strtab]"),
+    ("golden:tiny.elf", "elf:section[.shstrtab]"),
+    ("golden:be32.elf", "elf:header/fields"),
 ]
 # Each aimed case runs with these (mode, intensity, seed): a few bytes, many bytes, one bit.
 AIMED_RUNS = [("byte_flip", 30, 0), ("byte_flip", 100, 7), ("bit_rot", 1, 3)]
 # Regions inside the header that byte_flip keeps (section 6.2): bit_rot only, three seeds.
 HEADER_RUNS = [("bit_rot", 1, 3), ("bit_rot", 1, 8), ("bit_rot", 30, 1)]
-IN_HEADER = {"flac:fLaC", "flac:STREAMINFO/header", "ogg:page#0/capture"}
+IN_HEADER = {"flac:fLaC", "flac:STREAMINFO/header", "ogg:page#0/capture", "elf:header/ident", "isobmff:ftyp/size",
+             "isobmff:ftyp/type", "isobmff:mdat/size", "isobmff:mdat/type", "avi:RIFF/id", "avi:RIFF/size",
+             "avi:RIFF/form", "avi:LIST[hdrl]/size", "avi:LIST[hdrl]/LIST[strl]#0/strh/size",
+             *(sel for fx, sel in AIMED if sel.startswith("wav:"))}
 
 
 def call(cmd):
