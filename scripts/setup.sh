@@ -13,7 +13,7 @@ log() { printf '[setup] %s\n' "$*"; }
 # Debian packages: the wasm-capable Rust toolchain (see docs/toolchain.md), Chromium for Playwright, the
 # real parsers that judge "won't open" and the readers that judge kept checksums (vorbis-tools'
 # ogginfo and oggenc, flac), the strict readers of tests/parsers/strict.py (pngcheck, djpeg, webpinfo
-# and dwebp, gif2rgb), zzuf for the benchmark, and gcc for the fuzzer mutator's C test (tests/afl;
+# and dwebp, gif2rgb; ffmpeg and binutils' readelf above), zzuf for the benchmark, and gcc for the fuzzer mutator's C test (tests/afl;
 # `make fuzz-demo` installs afl++ itself, scripts/fuzz-demo.sh).
 APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22
   chromium ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils

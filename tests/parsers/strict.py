@@ -12,8 +12,8 @@ aimed cases.
 A strict reader here refuses on any error or warning: an exit status other than 0 (pngcheck,
 djpeg -strict, webpinfo and dwebp, unzip -t, gzip -t, flac -t, ogginfo, qpdf --check, gif2rgb), or
 for GNU tar, any message on standard error too (a warning such as "Ignoring unknown extended header
-keyword" is tar noticing the damage). Families without a strict reader on Debian (STRICT lists them as None, with the reason)
-are not judged.
+keyword" is tar noticing the damage), and for Python's wave module, ffmpeg and readelf any message
+on standard error too (ffmpeg runs with -err_detect explode, so a decode error is a message).
 """
 
 import argparse
@@ -79,13 +79,8 @@ STRICT = {
     "elf": ("readelf -a -W", *_quiet(["readelf", "-a", "-W", "FILE"])),
 }
 
-# Why a family has no strict reader (docs/contract.md, section 14.2 says the same).
-NO_READER = {
-    "wav": "no strict reader found among Debian's packages; ffmpeg is built to read on past damage",
-    "avi": "no strict reader found among Debian's packages; ffmpeg is built to read on past damage",
-    "isobmff": "no strict reader found among Debian's packages; ffmpeg is built to read on past damage",
-    "elf": "no strict reader found among Debian's packages; readelf and objdump report what they can",
-}
+# Why a family has no strict reader (docs/contract.md, section 14.2 says the same): none today.
+NO_READER = {}
 
 
 RIFF_SIZE = ("Python's wave module and ffmpeg do not check the RIFF form's size against the chunks it holds, which RIFF "
