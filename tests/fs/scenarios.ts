@@ -78,6 +78,8 @@ interface RunOptions {
 }
 
 const SEE_HELP = '(see fracture --help)';
+/** A minimize refusal points at its own command's help (engine-data/cli.toml, [usage]). */
+const MINIMIZE_HELP = '(see fracture minimize --help)';
 /** Big enough that a run is still writing it when the scenario acts (a sparse file: no disk). */
 const BIG = 512 * 1024 * 1024;
 
@@ -282,10 +284,10 @@ async function until(what: string, test: () => boolean, ms = 30_000): Promise<vo
 }
 
 /** A usage-style refusal: exit 2, exactly this line on standard error, nothing on standard output. */
-function refused(r: Result, line: string): void {
+function refused(r: Result, line: string, help = SEE_HELP): void {
   expect({ code: r.code, err: r.err, out: r.out.toString('utf8') }).toEqual({
     code: 2,
-    err: `fracture: ${line} ${SEE_HELP}\n`,
+    err: `fracture: ${line} ${help}\n`,
     out: '',
   });
 }
@@ -734,9 +736,14 @@ export const SCENARIOS: Scenario[] = [
       refused(
         ctx.run(['minimize', '--test', 'false', '--out', 'c.bin', 'o.bin', 'c.bin']),
         'output c.bin is the input c.bin',
+        MINIMIZE_HELP,
       );
       ctx.mkdir('d');
-      refused(ctx.run(['minimize', '--test', 'false', '--out', 'd', 'o.bin', 'c.bin']), 'output d is a directory');
+      refused(
+        ctx.run(['minimize', '--test', 'false', '--out', 'd', 'o.bin', 'c.bin']),
+        'output d is a directory',
+        MINIMIZE_HELP,
+      );
     },
   },
 ];
