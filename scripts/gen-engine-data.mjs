@@ -652,6 +652,7 @@ function loadReport(toml) {
       'zip_info',
       'gif_bits',
       'gzip_ftext',
+      'elf_info',
     ];
     keys('why', raw.why, whyKeys);
     const why = whyKeys.map((k) => ({ key: k, text: text(`why.${k}`, raw.why[k]) }));

@@ -234,7 +234,8 @@ fn elf_header_tables_and_named_sections() {
     let map = map_bytes(Family::Generic, &bytes);
     let text = find(&map, "elf:section[.text]");
     assert_eq!((text.start, text.end, text.role), (52, 68, Role::Payload));
-    assert_eq!(find(&map, "elf:section[.shstrtab]").role, Role::Layout);
+    // String tables are names: payload (section 14.3.5).
+    assert_eq!(find(&map, "elf:section[.shstrtab]").role, Role::Payload);
     assert_eq!(find(&map, "elf:header/ident").role, Role::Magic);
     assert_eq!(map.last().unwrap().path, "elf:section_headers");
 

@@ -2,7 +2,7 @@
 //! `program_headers` and `section_headers` tables, and each section that occupies file bytes as
 //! `section[NAME]`, named from the section name string table when it is sane.
 
-use super::map::{Map, Role};
+use super::map::{Map, Role, Soft};
 use super::read::{be, le, name_to_nul};
 use crate::checksums::area::Area;
 
@@ -10,10 +10,10 @@ pub(super) fn is_elf(input: &mut impl Area) -> bool {
     input.get(0, 4) == Some(&b"\x7fELF"[..])
 }
 
-/// Section types whose bytes the loader or linker reads as structure: symbol and string tables,
-/// relocations, hashes, dynamic entries, groups, version tables.
+/// Section types whose bytes the loader or linker reads as structure: symbol tables, relocations,
+/// hashes, dynamic entries, groups, version tables. String tables (3) are names, payload.
 fn structural(kind: u64) -> bool {
-    matches!(kind, 2..=6 | 9 | 11 | 17 | 18 | 0x6fff_fff6 | 0x6fff_fffd..=0x6fff_ffff)
+    matches!(kind, 2 | 4..=6 | 9 | 11 | 17 | 18 | 0x6fff_fff6 | 0x6fff_fffd..=0x6fff_ffff)
 }
 
 pub(super) fn walk(input: &mut impl Area) -> Map {
@@ -28,7 +28,9 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
     let (ehsize, word) = if wide { (64, 8) } else { (52, 4) };
     let Some(h) = m.unit("header") else { return m };
     m.field(h, "ident", 0, 16, Role::Magic);
+    m.soft(Soft::ElfIdent);
     m.field(h, "fields", 16, ehsize, Role::Layout);
+    m.soft(Soft::ElfFields { wide });
     // e_phoff, e_shoff, then e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx.
     let at = if wide { 32 } else { 28 };
     let (Some(phoff), Some(shoff)) = (int(input, at, word), int(input, at + word as u64, word)) else { return m };

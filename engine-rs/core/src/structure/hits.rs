@@ -187,8 +187,10 @@ impl Tally {
                 (Expect::MayAccept, why::REPAIRED)
             } else {
                 match r.role {
+                    Role::Magic | Role::Layout if r.soft != Soft::None && self.hard[i] == 0 => {
+                        (Expect::MayAccept, r.soft.why())
+                    }
                     Role::Magic => (Expect::Reject, why::MAGIC),
-                    Role::Layout if r.soft != Soft::None && self.hard[i] == 0 => (Expect::MayAccept, r.soft.why()),
                     Role::Layout => (Expect::Reject, why::LAYOUT),
                     Role::Checksum => (Expect::Reject, why::CHECKSUM),
                     Role::Checked if fixed.contains(r.unit()) => (Expect::MayAccept, why::CHECKED_FIXED),

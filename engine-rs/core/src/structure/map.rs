@@ -22,7 +22,7 @@ pub enum Role {
     Skipped,
 }
 
-/// The spots of a `layout` region that no reader checks (section 14.2, "Unchecked spots"): a change
+/// The spots of a `layout` (or `magic`) region that no reader checks (section 14.2, "Unchecked spots"): a change
 /// confined to them expects `may_accept`, with its own `why`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Soft {
@@ -39,6 +39,11 @@ pub enum Soft {
     GifFlags,
     /// gzip's CM and FLG: FLG's FTEXT bit alone.
     GzipHeader,
+    /// An ELF `e_ident`: EI_OSABI, EI_ABIVERSION and the reserved padding (offsets 7 to 15).
+    ElfIdent,
+    /// The ELF header's fields after `e_ident`: `e_version` (4 to 7 from the field's start) and
+    /// `e_entry` (8 to 11 in a 32-bit file, 8 to 15 in a 64-bit one).
+    ElfFields { wide: bool },
 }
 
 impl Soft {
@@ -52,6 +57,8 @@ impl Soft {
             Soft::ZipCentral => (4..6).contains(&rel) || (12..16).contains(&rel) || (36..42).contains(&rel),
             Soft::GifFlags => diff & 0x80 == 0 && (diff & 0x07 == 0 || before & 0x80 == 0),
             Soft::GzipHeader => rel == 1 && diff == 0x01,
+            Soft::ElfIdent => (7..16).contains(&rel),
+            Soft::ElfFields { wide } => (4..if wide { 16 } else { 12 }).contains(&rel),
         }
     }
 
@@ -62,6 +69,7 @@ impl Soft {
             Soft::ZipLocal | Soft::ZipCentral => super::why::ZIP_INFO,
             Soft::GifFlags => super::why::GIF_BITS,
             Soft::GzipHeader => super::why::GZIP_FTEXT,
+            Soft::ElfIdent | Soft::ElfFields { .. } => super::why::ELF_INFO,
         }
     }
 }

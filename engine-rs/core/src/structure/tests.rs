@@ -168,6 +168,29 @@ fn one_change(family: Family, bytes: &[u8], at: u64, after: u8) -> (String, &'st
 }
 
 #[test]
+fn elf_header_bytes_no_reader_checks_may_be_accepted() {
+    let wide: &[u8] = include_bytes!("../../../../tests/golden/structure/inputs/tiny.elf");
+    let narrow: &[u8] = include_bytes!("../../../../tests/golden/structure/inputs/be32.elf");
+    for (bytes, entry_end) in [(wide, 32u64), (narrow, 28)] {
+        let e = |at: u64| {
+            let (_, e, w) = one_change(Family::Generic, bytes, at, bytes[at as usize] ^ 0x10);
+            (e, w)
+        };
+        // EI_OSABI, EI_ABIVERSION, the padding; e_version; e_entry.
+        for at in (7..16).chain(20..entry_end) {
+            assert_eq!(e(at), ("may_accept", super::why::ELF_INFO), "+{at}");
+        }
+        // The magic, class, data and version bytes of e_ident; e_type, e_machine; the table offsets.
+        for at in [0, 3, 4, 5, 6] {
+            assert_eq!(e(at), ("reject", super::why::MAGIC), "+{at}");
+        }
+        for at in [16, 18, entry_end, entry_end + 4] {
+            assert_eq!(e(at), ("reject", super::why::LAYOUT), "+{at}");
+        }
+    }
+}
+
+#[test]
 fn unchecked_spots_of_layout_regions_may_be_accepted() {
     let zip: &[u8] = include_bytes!("../../../../tests/golden/structure/inputs/two-members.zip");
     let map = map_bytes(Family::Zip, zip);

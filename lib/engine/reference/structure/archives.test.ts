@@ -169,6 +169,21 @@ describe('unchecked spots of layout regions (section 14.2)', () => {
     return [h?.expect ?? '', h?.why ?? ''];
   }
 
+  it('lets an ELF header change where no reader checks: the ABI bytes, e_version, e_entry', () => {
+    for (const [file, entryEnd] of [
+      ['tiny.elf', 32],
+      ['be32.elf', 28],
+    ] as const) {
+      const elf = input(file);
+      const e = (at: number) => one('generic', elf, at, elf[at] ^ 0x10);
+      for (let at = 7; at < 16; at++) expect(e(at), `${file} +${at}`).toEqual(['may_accept', WHY.elf_info]);
+      for (let at = 20; at < entryEnd; at++) expect(e(at), `${file} +${at}`).toEqual(['may_accept', WHY.elf_info]);
+      for (const at of [0, 3, 4, 5, 6]) expect(e(at), `${file} +${at}`).toEqual(['reject', WHY.magic]);
+      for (const at of [16, 18, entryEnd, entryEnd + 4])
+        expect(e(at), `${file} +${at}`).toEqual(['reject', WHY.layout]);
+    }
+  });
+
   it('decides a zip header by which bytes changed', () => {
     const zip = input('two-members.zip');
     const map = structureMapOfBytes('zip', zip);

@@ -8,9 +8,10 @@ import { be, holds, le, nameToNul } from './read.ts';
 
 export const isElf = (input: Area): boolean => holds(input, 0, '\x7fELF');
 
-/** Section types the loader or linker reads as structure: symbols, strings, relocations, hashes... */
+/** Section types the loader or linker reads as structure: symbols, relocations, hashes... (string tables, 3, are names: payload). */
 const structural = (kind: number) =>
-  (kind >= 2 && kind <= 6) ||
+  kind === 2 ||
+  (kind >= 4 && kind <= 6) ||
   kind === 9 ||
   kind === 11 ||
   kind === 17 ||
@@ -30,7 +31,9 @@ export function walkElf(input: Area): StructureMap {
   const h = m.unit('header');
   if (h === undefined) return m;
   m.field(h, 'ident', 0, 16, 'magic');
+  m.soft('elf_ident');
   m.field(h, 'fields', 16, ehsize, 'layout');
+  m.soft(wide ? 'elf_fields64' : 'elf_fields32');
   // e_phoff, e_shoff, then e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx.
   const at = wide ? 32 : 28;
   const phoff = int(at, word);

@@ -33,6 +33,9 @@ const SOFT_WHY: Record<NonNullable<Region['soft']>, string> = {
   zip_central: WHY.zip_info,
   gif_flags: WHY.gif_bits,
   gzip_header: WHY.gzip_ftext,
+  elf_ident: WHY.elf_info,
+  elf_fields32: WHY.elf_info,
+  elf_fields64: WHY.elf_info,
 };
 
 /** The map and what a run did to each of its regions. */
@@ -133,9 +136,9 @@ export class Tally {
       let expect: Expect;
       let why: string;
       if (this.repaired[i] >= changed) [expect, why] = ['may_accept', WHY.repaired];
-      else if (r.role === 'magic') [expect, why] = ['reject', WHY.magic];
-      else if (r.role === 'layout' && r.soft !== undefined && this.hard[i] === 0)
+      else if ((r.role === 'magic' || r.role === 'layout') && r.soft !== undefined && this.hard[i] === 0)
         [expect, why] = ['may_accept', SOFT_WHY[r.soft]];
+      else if (r.role === 'magic') [expect, why] = ['reject', WHY.magic];
       else if (r.role === 'layout') [expect, why] = ['reject', WHY.layout];
       else if (r.role === 'checksum') [expect, why] = ['reject', WHY.checksum];
       else if (r.role === 'checked' && fixed.has(r.path.slice(0, r.unitEnd)))

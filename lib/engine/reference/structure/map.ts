@@ -26,10 +26,19 @@ export type Role =
  * expects `may_accept`, with its own `why`. `zip_local`: a local header's date and time (offsets 10
  * to 13); `zip_central`: a central directory entry's version made by (4, 5), date and time (12 to
  * 15) and attributes (36 to 41); `gif_flags`: every bit of a packed-fields byte but the color table
- * flag, and the table size while the input's flag is clear; `gzip_header`: FLG's FTEXT bit alone.
+ * flag, and the table size while the input's flag is clear; `gzip_header`: FLG's FTEXT bit alone;
+ * `elf_ident`: EI_OSABI, EI_ABIVERSION and the padding (7 to 15); `elf_fields32` and `elf_fields64`:
+ * e_version (4 to 7 from the field's start) and e_entry (8 to 11, or to 15 in a 64-bit file).
  * engine-rs/core/src/structure/map.rs (`Soft`) says the same.
  */
-export type Soft = 'zip_local' | 'zip_central' | 'gif_flags' | 'gzip_header';
+export type Soft =
+  | 'zip_local'
+  | 'zip_central'
+  | 'gif_flags'
+  | 'gzip_header'
+  | 'elf_ident'
+  | 'elf_fields32'
+  | 'elf_fields64';
 
 /** Whether changing the byte at `rel` (from the field's start) from `before` to `after` touches only bits no reader checks. */
 export function softAllows(soft: Soft, rel: number, before: number, after: number): boolean {
@@ -43,6 +52,12 @@ export function softAllows(soft: Soft, rel: number, before: number, after: numbe
       return (diff & 0x80) === 0 && ((diff & 0x07) === 0 || (before & 0x80) === 0);
     case 'gzip_header':
       return rel === 1 && diff === 0x01;
+    case 'elf_ident':
+      return rel >= 7 && rel < 16;
+    case 'elf_fields32':
+      return rel >= 4 && rel < 12;
+    case 'elf_fields64':
+      return rel >= 4 && rel < 16;
   }
 }
 

@@ -22,4 +22,6 @@ export const WHY = {
   gif_bits:
     'Only bits of a GIF packed-fields byte that nothing checks changed (color resolution, sort, interlace, reserved, or a table size with no table).',
   gzip_ftext: "Only gzip's FTEXT flag changed, a hint that no reader checks.",
+  elf_info:
+    'Only ELF header bytes that readers do not check changed (the OS ABI, its version and padding, e_version or the entry point).',
 } as const;
