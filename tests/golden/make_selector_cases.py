@@ -8,6 +8,8 @@ text, or the output's SHA-256 and the report's `ranges`, `allowed_bytes`, `selec
 import io, json, os, struct, tarfile, zipfile, zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+from pngs import chunk, png
+
 cases = []
 
 
@@ -22,19 +24,6 @@ def add(data, name, why, only=(), protect=(), mode="byte_flip", intensity=40, se
     if fix:
         case["fix_checksums"] = True
     cases.append(case)
-
-
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
-def png(w, h, idats, trailing=b""):
-    raw = b"".join(b"\0" + bytes((x * 7 + y * 13) & 255 for x in range(w * 3)) for y in range(h))
-    z = zlib.compress(raw, 0)  # stored blocks: the same bytes with every zlib version
-    step = -(-len(z) // idats)
-    body = b"".join(chunk(b"IDAT", z[i:i + step]) for i in range(0, len(z), step))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
-            + chunk(b"tEXt", b"Comment\0made for the selector vectors") + body + chunk(b"IEND", b"") + trailing)
 
 
 def zip_of(members):
@@ -57,7 +46,7 @@ def tar_of(members):
     return buf.getvalue()
 
 
-PNG = png(40, 30, 4, trailing=b"after the end " * 4)
+PNG = png(40, 30, 4, trailing=b"after the end " * 4, comment=b"made for the selector vectors")
 add(PNG, "layers.png", "a unit without #k: the data of every IDAT", only=["png:IDAT/data"])
 add(PNG, "layers.png", "#k: one IDAT chunk whole (its four fields, joined into one span)", only=["png:IDAT#2"])
 add(PNG, "layers.png", "#k and a field", only=["png:IDAT#0/crc"], intensity=100)

@@ -5,6 +5,8 @@ and the hits (docs/contract.md, section 14). `make golden` (FRACTURE_BLESS=1 car
 engine then checks them. Inputs are generators as in README.md."""
 import json, os, struct, zlib
 
+from pngs import chunk, png
+
 cases = []
 
 def add(data, name, mode, intensity=30, seed=5, why="", ranges=None, fix=False):
@@ -16,18 +18,7 @@ def add(data, name, mode, intensity=30, seed=5, why="", ranges=None, fix=False):
         case["fix_checksums"] = True
     cases.append(case)
 
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-def png(w, h, idats, trailing=b""):
-    raw = b"".join(b"\0" + bytes((x * 7 + y * 13) & 255 for x in range(w * 3)) for y in range(h))
-    z = zlib.compress(raw, 0)  # stored blocks: the same bytes with every zlib version
-    step = -(-len(z) // idats)
-    body = b"".join(chunk(b"IDAT", z[i:i + step]) for i in range(0, len(z), step))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
-            + chunk(b"tEXt", b"Comment\0made for the structure vectors") + body + chunk(b"IEND", b"") + trailing)
-
-PNG = png(80, 60, 4, trailing=b"after the end " * 8)
+PNG = png(80, 60, 4, trailing=b"after the end " * 8, comment=b"made for the structure vectors")
 for mode in ["byte_flip", "header_preserve_flip", "truncate_insert", "shuffle_blocks", "guaranteed_break",
              "interrupted_transfer", "bad_sectors", "bit_rot"]:
     add(PNG, "layers.png", mode, why=f"png map, {mode}")
