@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { presetConsent, waitForHydration } from './helpers/site.ts';
+import { presetConsent, ROUTES, waitForHydration } from './helpers/site.ts';
 
 const DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const WIDTHS = [
@@ -46,3 +46,22 @@ for (const { name, viewport } of WIDTHS) {
     });
   });
 }
+
+// The file type and mode pages carry example commands and region paths longer than a phone is wide:
+// they scroll or wrap inside their cards, and no page scrolls sideways.
+test.describe('phone width, every file type and mode page', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const pages = ROUTES.filter((r) => /^\/(corrupt|modes)\/[^/]+$/.test(r));
+  test('none is wider than the screen', async ({ page, context }) => {
+    expect(pages.length).toBeGreaterThan(15);
+    await presetConsent(context);
+    const wide: string[] = [];
+    for (const route of pages) {
+      await page.goto(route);
+      await waitForHydration(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) wide.push(`${route}: ${width}px`);
+    }
+    expect(wide).toEqual([]);
+  });
+});

@@ -34,6 +34,7 @@ const Paths = styled.ul`
   list-style: none;
   font-family: var(--mono);
   font-size: 0.88rem;
+  overflow-wrap: anywhere;
 `;
 
 /** The example commands, one per row so each command reads whole. */

@@ -239,6 +239,14 @@ const Cases = styled.ul`
 
   & > li { display: flex; gap: 12px; align-items: baseline; margin-bottom: 0.75em; }
   & > li > span:first-child { flex: none; min-width: 8.5em; justify-content: center; }
+  & > li > span:last-child { min-width: 0; overflow-wrap: anywhere; }
+`;
+
+/** An example's card: a grid item as narrow as its track (the command scrolls, paths wrap). */
+const ExampleCard = styled(Card)`
+  min-width: 0;
+
+  & p code { overflow-wrap: anywhere; }
 `;
 
 export function Expect({ value }: { value: Overall }) {
@@ -260,7 +268,7 @@ export function CaseList({ cases, label }: { cases: readonly ExpectationCase[]; 
 
 export function ReportExampleCard({ example, words }: { example: ReportExample; words: ExpectationWords }) {
   return (
-    <Card>
+    <ExampleCard>
       <Command role="region" tabIndex={0} aria-label="Command">
         <code>{example.command}</code>
       </Command>
@@ -276,6 +284,6 @@ export function ReportExampleCard({ example, words }: { example: ReportExample; 
         .
       </p>
       <p>{example.note}</p>
-    </Card>
+    </ExampleCard>
   );
 }
