@@ -102,10 +102,6 @@ KNOWN = [
      "qpdf does not check the %%EOF marker that ISO 32000-1 (7.5.5) requires on the last line"),
     ("wav", r"wav:RIFF/size$", lambda rel, b, a: True, RIFF_SIZE),
     ("avi", r"avi:RIFF/size$", lambda rel, b, a: True, RIFF_SIZE),
-    ("wav", r"wav:LIST\[INFO\]/", lambda rel, b, a: True,
-     "a LIST of another type than INFO is a chunk RIFF readers skip (RIFF, Microsoft 1991, chapter 2: unknown chunks are "
-     "ignored), so the rules' magic for a LIST type is too strong there; the wave module skips the INFO list whole and "
-     "ffmpeg reads its strings without checking their sizes against the list"),
     ("wav", r"wav:data/size$", lambda rel, b, a: True,
      "the wave module and ffmpeg read a data chunk whose size disagrees with the file: shorter, the rest is left "
      "unread (and the RIFF size, unchecked, disagrees); longer, read to the end of the file"),

@@ -168,6 +168,14 @@ fn riff_ids_drop_trailing_spaces_and_lists_nest() {
     let wav = sample("tone.wav");
     let map = super::map(Family::Wav, &mut &wav[..]);
     assert_eq!(find(&map, "wav:fmt/id").start, 12);
+    // A WAV's LIST is optional: its id, type and chunks are payload, its size layout; fmt and data
+    // keep their magic ids (AVI's lists, above, stay magic).
+    assert_eq!(find(&map, "wav:fmt/id").role, Role::Magic);
+    assert_eq!(find(&map, "wav:data/id").role, Role::Magic);
+    assert_eq!(find(&map, "wav:LIST[INFO]/size").role, Role::Layout);
+    for path in ["wav:LIST[INFO]/id", "wav:LIST[INFO]/type", "wav:LIST[INFO]/INAM/id", "wav:LIST[INFO]/INAM/size"] {
+        assert_eq!(find(&map, path).role, Role::Payload, "{path}");
+    }
     assert_eq!(super::read::code_name(b"VP8 "), "VP8");
     assert_eq!(super::read::code_name(b"    "), "%20%20%20%20");
     assert_eq!(super::read::code_name(b"\xA9nam"), "%A9nam");

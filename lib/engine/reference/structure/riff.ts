@@ -1,7 +1,7 @@
 // The RIFF family, WebP, WAV and AVI (docs/contract.md, section 14.3): the RIFF header, then its
 // chunks by id (fmt/id, /size, /data, /pad), a LIST chunk as LIST[TYPE] with its chunks nested.
 
-import { type Area, StructureMap } from './map.ts';
+import { type Area, type Role, StructureMap } from './map.ts';
 import { codeName, holds, le } from './read.ts';
 
 /** How deep LIST chunks nest before one is taken as a plain chunk. */
@@ -11,6 +11,13 @@ const printable = (code: Uint8Array) => code.every((b) => b >= 0x20 && b <= 0x7e
 
 const open = (m: StructureMap, parent: number | undefined, name: string) =>
   parent === undefined ? m.unit(name) : m.child(parent, name);
+
+/**
+ * How LIST chunks count: 'strict' in WebP and AVI, whose lists (hdrl, movi) readers need; in a WAV a
+ * LIST is 'optional' (readers skip a chunk they do not need), so its id and type are payload and
+ * everything 'inside' it too; its size stays layout. engine-rs/core/src/structure/riff.rs says the same.
+ */
+type Lists = 'strict' | 'optional' | 'inside';
 
 /**
  * The chunks in [p, end): where they stopped (`end` when they fill it; before, where a chunk made no
@@ -24,7 +31,10 @@ function chunks(
   p: number,
   end: number,
   depth: number,
+  lists: Lists,
 ): number | undefined {
+  const [magic, layout]: [Role, Role] = lists === 'inside' ? ['payload', 'payload'] : ['magic', 'layout'];
+  const listMagic: Role = lists === 'strict' ? 'magic' : 'payload';
   while (p + 8 <= end) {
     const h = input.get(p, 8);
     if (!h) return p;
@@ -39,17 +49,17 @@ function chunks(
       if (!kind) return p;
       u = open(m, parent, `LIST[${codeName(kind)}]`);
       if (u === undefined) return undefined;
-      m.field(u, 'id', p, p + 4, 'magic');
-      m.field(u, 'size', p + 4, p + 8, 'layout');
-      m.field(u, 'type', p + 8, p + 12, 'magic');
-      const at = chunks(m, input, u, p + 12, bodyEnd, depth + 1);
+      m.field(u, 'id', p, p + 4, listMagic);
+      m.field(u, 'size', p + 4, p + 8, layout);
+      m.field(u, 'type', p + 8, p + 12, listMagic);
+      const at = chunks(m, input, u, p + 12, bodyEnd, depth + 1, lists === 'strict' ? 'strict' : 'inside');
       if (at === undefined) return undefined;
       m.field(u, 'rest', at, bodyEnd, 'payload');
     } else {
       u = open(m, parent, codeName(id));
       if (u === undefined) return undefined;
-      m.field(u, 'id', p, p + 4, 'magic');
-      m.field(u, 'size', p + 4, p + 8, 'layout');
+      m.field(u, 'id', p, p + 4, magic);
+      m.field(u, 'size', p + 4, p + 8, layout);
       m.field(u, 'data', p + 8, bodyEnd, 'payload');
     }
     if (p + 8 + size > end) return end;
@@ -80,7 +90,11 @@ export function walkRiff(format: string, input: Area): StructureMap {
     m.field(u, 'size', p + 4, p + 8, 'layout');
     m.field(u, 'form', p + 8, p + 12, 'magic');
     const end = Math.min(p + 8 + size, n);
-    if (chunks(m, input, undefined, p + 12, end, 0) !== end || p + 8 + size > n) break;
+    if (
+      chunks(m, input, undefined, p + 12, end, 0, format === 'wav' ? 'optional' : 'strict') !== end ||
+      p + 8 + size > n
+    )
+      break;
     p += 8 + size + (size % 2);
   }
   return m;
