@@ -80,6 +80,9 @@ pub(super) fn walk(input: &mut impl Area) -> Map {
         };
         let Some(u) = m.unit(format!("section[{name}]")) else { return m };
         m.whole(u, off, off.saturating_add(size), if structural(kind) { Role::Layout } else { Role::Payload });
+        if kind == 2 || kind == 11 {
+            m.soft(Soft::ElfSymbols { wide });
+        }
     }
     m
 }

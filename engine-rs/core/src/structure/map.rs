@@ -44,6 +44,9 @@ pub enum Soft {
     /// The ELF header's fields after `e_ident`: `e_version` (4 to 7 from the field's start) and
     /// `e_entry` (8 to 11 in a 32-bit file, 8 to 15 in a 64-bit one).
     ElfFields { wide: bool },
+    /// An ELF symbol table (SYMTAB, DYNSYM), entry by entry (16 or 24 bytes): st_value, st_size and
+    /// st_other; st_name, st_info and st_shndx are layout.
+    ElfSymbols { wide: bool },
 }
 
 impl Soft {
@@ -59,6 +62,8 @@ impl Soft {
             Soft::GzipHeader => rel == 1 && diff == 0x01,
             Soft::ElfIdent => (7..16).contains(&rel),
             Soft::ElfFields { wide } => (4..if wide { 16 } else { 12 }).contains(&rel),
+            Soft::ElfSymbols { wide: true } => matches!(rel % 24, 5 | 8..=23),
+            Soft::ElfSymbols { wide: false } => matches!(rel % 16, 4..=11 | 13),
         }
     }
 
@@ -69,7 +74,7 @@ impl Soft {
             Soft::ZipLocal | Soft::ZipCentral => super::why::ZIP_INFO,
             Soft::GifFlags => super::why::GIF_BITS,
             Soft::GzipHeader => super::why::GZIP_FTEXT,
-            Soft::ElfIdent | Soft::ElfFields { .. } => super::why::ELF_INFO,
+            Soft::ElfIdent | Soft::ElfFields { .. } | Soft::ElfSymbols { .. } => super::why::ELF_INFO,
         }
     }
 }

@@ -191,6 +191,27 @@ fn elf_header_bytes_no_reader_checks_may_be_accepted() {
 }
 
 #[test]
+fn elf_symbol_values_sizes_and_visibility_may_be_accepted() {
+    let wide: &[u8] = include_bytes!("../../../../tests/golden/structure/inputs/tiny.elf");
+    let map = map_bytes(Family::Generic, wide);
+    let symtab = map.iter().find(|r| r.path == "elf:section[.symtab]").unwrap().start;
+    let e = |at: u64| {
+        let (_, e, w) = one_change(Family::Generic, wide, at, wide[at as usize] ^ 0x10);
+        (e, w)
+    };
+    for entry in [0, 24, 48] {
+        // st_other (5), st_value (8 to 15), st_size (16 to 23).
+        for rel in [5, 8, 15, 16, 23] {
+            assert_eq!(e(symtab + entry + rel), ("may_accept", super::why::ELF_INFO), "+{entry}+{rel}");
+        }
+        // st_name (0 to 3), st_info (4), st_shndx (6, 7).
+        for rel in [0, 3, 4, 6, 7] {
+            assert_eq!(e(symtab + entry + rel), ("reject", super::why::LAYOUT), "+{entry}+{rel}");
+        }
+    }
+}
+
+#[test]
 fn unchecked_spots_of_layout_regions_may_be_accepted() {
     let zip: &[u8] = include_bytes!("../../../../tests/golden/structure/inputs/two-members.zip");
     let map = map_bytes(Family::Zip, zip);

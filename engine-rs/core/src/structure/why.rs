@@ -16,4 +16,4 @@ pub const MEMBER: &str = "The member's own content changed inside an archive tha
 pub const ZIP_INFO: &str = "Only a ZIP entry's date and time, version made by or file attributes changed, which are informational and no reader checks.";
 pub const GIF_BITS: &str = "Only bits of a GIF packed-fields byte that nothing checks changed (color resolution, sort, interlace, reserved, or a table size with no table).";
 pub const GZIP_FTEXT: &str = "Only gzip's FTEXT flag changed, a hint that no reader checks.";
-pub const ELF_INFO: &str = "Only ELF header bytes that readers do not check changed (the OS ABI, its version and padding, e_version or the entry point).";
+pub const ELF_INFO: &str = "Only ELF bytes that readers do not check changed (the OS ABI, its version and padding, e_version, the entry point, or a symbol's value, size or visibility).";

@@ -184,6 +184,16 @@ describe('unchecked spots of layout regions (section 14.2)', () => {
     }
   });
 
+  it("lets an ELF symbol's value, size and visibility change; its name, info and section index are layout", () => {
+    const elf = input('tiny.elf');
+    const symtab = structureMapOfBytes('generic', elf).find((r) => r.path === 'elf:section[.symtab]')?.start ?? -1;
+    const e = (at: number) => one('generic', elf, at, elf[at] ^ 0x10);
+    for (const entry of [0, 24, 48]) {
+      for (const rel of [5, 8, 15, 16, 23]) expect(e(symtab + entry + rel)).toEqual(['may_accept', WHY.elf_info]);
+      for (const rel of [0, 3, 4, 6, 7]) expect(e(symtab + entry + rel)).toEqual(['reject', WHY.layout]);
+    }
+  });
+
   it('decides a zip header by which bytes changed', () => {
     const zip = input('two-members.zip');
     const map = structureMapOfBytes('zip', zip);

@@ -72,6 +72,7 @@ export function walkElf(input: Area): StructureMap {
     const u = m.unit(`section[${name}]`);
     if (u === undefined) return m;
     m.whole(u, off, off + size, structural(kind) ? 'layout' : 'payload');
+    if (kind === 2 || kind === 11) m.soft(wide ? 'elf_symbols64' : 'elf_symbols32');
   }
   return m;
 }

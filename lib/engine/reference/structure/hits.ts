@@ -36,6 +36,8 @@ const SOFT_WHY: Record<NonNullable<Region['soft']>, string> = {
   elf_ident: WHY.elf_info,
   elf_fields32: WHY.elf_info,
   elf_fields64: WHY.elf_info,
+  elf_symbols32: WHY.elf_info,
+  elf_symbols64: WHY.elf_info,
 };
 
 /** The map and what a run did to each of its regions. */

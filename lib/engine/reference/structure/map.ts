@@ -28,7 +28,8 @@ export type Role =
  * 15) and attributes (36 to 41); `gif_flags`: every bit of a packed-fields byte but the color table
  * flag, and the table size while the input's flag is clear; `gzip_header`: FLG's FTEXT bit alone;
  * `elf_ident`: EI_OSABI, EI_ABIVERSION and the padding (7 to 15); `elf_fields32` and `elf_fields64`:
- * e_version (4 to 7 from the field's start) and e_entry (8 to 11, or to 15 in a 64-bit file).
+ * e_version (4 to 7 from the field's start) and e_entry (8 to 11, or to 15 in a 64-bit file);
+ * `elf_symbols32` and `elf_symbols64`: in each 16- or 24-byte symbol, st_value, st_size and st_other.
  * engine-rs/core/src/structure/map.rs (`Soft`) says the same.
  */
 export type Soft =
@@ -38,7 +39,9 @@ export type Soft =
   | 'gzip_header'
   | 'elf_ident'
   | 'elf_fields32'
-  | 'elf_fields64';
+  | 'elf_fields64'
+  | 'elf_symbols32'
+  | 'elf_symbols64';
 
 /** Whether changing the byte at `rel` (from the field's start) from `before` to `after` touches only bits no reader checks. */
 export function softAllows(soft: Soft, rel: number, before: number, after: number): boolean {
@@ -58,6 +61,14 @@ export function softAllows(soft: Soft, rel: number, before: number, after: numbe
       return rel >= 4 && rel < 12;
     case 'elf_fields64':
       return rel >= 4 && rel < 16;
+    case 'elf_symbols32': {
+      const k = rel % 16;
+      return (k >= 4 && k < 12) || k === 13;
+    }
+    case 'elf_symbols64': {
+      const k = rel % 24;
+      return k === 5 || k >= 8;
+    }
   }
 }
 

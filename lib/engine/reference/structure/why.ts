@@ -23,5 +23,5 @@ export const WHY = {
     'Only bits of a GIF packed-fields byte that nothing checks changed (color resolution, sort, interlace, reserved, or a table size with no table).',
   gzip_ftext: "Only gzip's FTEXT flag changed, a hint that no reader checks.",
   elf_info:
-    'Only ELF header bytes that readers do not check changed (the OS ABI, its version and padding, e_version or the entry point).',
+    "Only ELF bytes that readers do not check changed (the OS ABI, its version and padding, e_version, the entry point, or a symbol's value, size or visibility).",
 } as const;
