@@ -51,6 +51,14 @@ function specOf(c: CampaignFile): CampaignSpec {
 }
 
 export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStream }): Promise<number> {
+  // --out first, as the native CLI checks it: absent or an empty directory.
+  const out = a.out;
+  if (existsSync(out)) {
+    const info = statSync(out);
+    if (!info.isDirectory() || readdirSync(out).length > 0) {
+      throw new CampaignUsage(usage.mergeOutNotEmpty(display(out)));
+    }
+  }
   const shards: Shard[] = [];
   for (const dir of a.dirs) {
     const c = readCampaign(path.join(dir, 'campaign.json'));
@@ -69,13 +77,6 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
       JSON.stringify(s.c.inputs) !== JSON.stringify(first.inputs)
     ) {
       throw new CampaignUsage(usage.anotherCampaign(display(s.dir)));
-    }
-  }
-  const out = a.out;
-  if (existsSync(out)) {
-    const info = statSync(out);
-    if (!info.isDirectory() || readdirSync(out).length > 0) {
-      throw new CampaignUsage(usage.mergeOutNotEmpty(display(out)));
     }
   }
   const spec = specOf(first);
