@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { presetConsent } from './helpers/site.ts';
 import { readZip, upload } from './helpers/workspace.ts';
 
 /** Screenshots of the picker, beside the other workspace specs' (test-results/screenshots/). */
@@ -20,12 +21,7 @@ test.beforeEach(async ({ context }, testInfo) => {
   workDir = testInfo.outputPath('files');
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  await context.addInitScript(() =>
-    localStorage.setItem(
-      'fracture_cookie_consent',
-      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-    ),
-  );
+  await presetConsent(context);
 });
 
 async function open(page: Page) {

@@ -32,13 +32,10 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import strict  # noqa: E402  (tests/parsers/strict.py)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-WORK = os.path.join(ROOT, "tests", ".work")
-FIXTURES = os.path.join(WORK, "fixtures")
+# The paths, the CLI and the timeout are strict.py's; this suite writes its outputs beside its own.
+from strict import CLI, FIXTURES, HERE, ROOT, TIMEOUT, WORK  # noqa: E402
+
 OUT = os.path.join(WORK, "parsers")
-CLI = os.path.join(ROOT, "target", "release", "fracture")
-TIMEOUT = 120
 
 # The real ImageMagick; /usr/local/bin may hold a fake `convert`.
 IDENTIFY = "/usr/bin/identify"
