@@ -4,18 +4,14 @@ import type { BigIntStats } from 'node:fs';
 import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkVariant } from '../lib/engine/host/policy.ts';
-import { MAX_SEED } from '../lib/engine/reference/errors.ts';
 import type { CorruptResult } from '../lib/engine/shared/types.ts';
 import { reportJson } from '../lib/report/display.ts';
 import { hitLines } from '../lib/report/text.ts';
 import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
 import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.ts';
-import { parseCommandLine, refusal, STDIN, UsageError, type Args } from './args.ts';
+import { MAX_SEED, parseCommandLine, refusal, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
-import { minimize } from './minimize.ts';
-import { agree } from './agree.ts';
-import { bench } from './bench.ts';
 import { filePdf, type HostReport, withHostFields } from './reports.ts';
 import { type Plan, planJson, planRun, planText, standardFile } from './plan.ts';
 export { Dedup } from './plan.ts';
@@ -202,8 +198,9 @@ interface Io {
 }
 
 export async function main(argv: string[], io: Io = { out: process.stdout, err: process.stderr }): Promise<number> {
-  // `fracture bench` (cli/bench.ts) parses its own arguments.
-  if (argv[0] === 'bench') return bench(argv.slice(1), io);
+  // `fracture bench` (cli/bench.ts) parses its own arguments. It, minimize, agree, run and merge are
+  // loaded only when asked for: an ordinary run's start-up loads none of them.
+  if (argv[0] === 'bench') return (await import('./bench.ts')).bench(argv.slice(1), io);
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv, () => Math.floor(Math.random() * 2147483647));
@@ -216,8 +213,8 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     io.out.write(parsed.text);
     return 0;
   }
-  if (parsed.kind === 'minimize') return minimize(parsed.args, io);
-  if (parsed.kind === 'agree') return agree(parsed.args, io);
+  if (parsed.kind === 'minimize') return (await import('./minimize.ts')).minimize(parsed.args, io);
+  if (parsed.kind === 'agree') return (await import('./agree.ts')).agree(parsed.args, io);
   if (parsed.kind === 'campaign' || parsed.kind === 'merge') {
     // Loaded only for these commands.
     const { CampaignUsage, runCampaign } = await import('./run.ts');
@@ -257,6 +254,8 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     engine = await nodeEngine(a.engine, {
       helpers: true,
       streamSoon: await streamSoon(a),
+      // A run showing and keeping no report hashes nothing: its hashing thread need not start.
+      measures: a.json || a.report || a.pdf || a.zip !== undefined || a.fixChecksums || a.files.includes(STDIN),
       onHelpersFailed: (e) =>
         io.err.write(
           `fracture: the helper threads did not start (${e instanceof Error ? e.message : String(e)}); streaming on one thread\n`,

@@ -6,7 +6,6 @@ import type { StreamHelpers } from '../lib/engine/host/stream-helpers.ts';
 import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
 import { sharesFlips } from '../lib/engine/host/policy.ts';
 import { runWasm } from '../lib/engine/host/run.ts';
-import { runReference } from '../lib/engine/host/run-ts.ts';
 import { type PreparedStream, prepareStream, STREAM_HELPERS_MIN } from '../lib/engine/host/stream-node.ts';
 import type { FileHandle } from 'node:fs/promises';
 import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../lib/engine/shared/types.ts';
@@ -63,6 +62,8 @@ const MAX_HELPERS = 3;
  * alive until `close()`, so the SDK, which cannot know when its caller is done, runs without them.
  * `streamSoon`: a file of STREAM_HELPERS_MIN bytes or more will stream, so its helper threads start now, beside
  * the rest of the start-up, rather than when it does (they take tens of milliseconds to start).
+ * `measures` false: the caller expects to show and keep no report (PreparedStream.write), so the
+ * hashing thread starts only if a run hashes after all.
  * `onHelpersFailed` hears why they could not start (the runs then go on without them).
  */
 export async function nodeEngine(
@@ -70,12 +71,20 @@ export async function nodeEngine(
   {
     helpers = false,
     streamSoon = false,
+    measures = true,
     onHelpersFailed = (_: unknown) => {},
-  }: { helpers?: boolean; streamSoon?: boolean; onHelpersFailed?: (error: unknown) => void } = {},
+  }: {
+    helpers?: boolean;
+    streamSoon?: boolean;
+    measures?: boolean;
+    onHelpersFailed?: (error: unknown) => void;
+  } = {},
 ): Promise<NodeEngine> {
   if (kind === 'ts') {
     return {
-      run: (input, name, s, seed, events) => runReference(input, name, engineOptions(s, seed), events),
+      // The reference engine, loaded only when asked for (an ordinary run never uses it).
+      run: async (input, name, s, seed, events) =>
+        (await import('../lib/engine/host/run-ts.ts')).runReference(input, name, engineOptions(s, seed), events),
       close: async () => {},
     };
   }
@@ -83,7 +92,7 @@ export async function nodeEngine(
   let streamPool: Promise<StreamHelpers | undefined> | undefined;
   const streamHelpersFor = () => {
     if (!helpers || availableParallelism() < 2) return Promise.resolve(undefined);
-    streamPool ??= startNodeStreamHelpers().catch((e) => {
+    streamPool ??= startNodeStreamHelpers(measures).catch((e) => {
       onHelpersFailed(e);
       return undefined;
     });

@@ -62,10 +62,13 @@ export function loadWasmEngine(): Promise<WasmEngine> {
   return loadOnce().then((l) => l.engine);
 }
 
-/** A streamed run's helper threads (stream-helpers.ts), sharing the compiled module. */
-export async function startNodeStreamHelpers(): Promise<StreamHelpers> {
+/**
+ * A streamed run's helper threads (stream-helpers.ts), sharing the compiled module; `hashing` false:
+ * the hashing thread starts only if a run hashes (a caller that expects to show no report).
+ */
+export async function startNodeStreamHelpers(hashing = true): Promise<StreamHelpers> {
   const { module, glue } = await loadOnce();
-  return startStreamHelpers(glue, module);
+  return startStreamHelpers(glue, module, hashing);
 }
 
 /**

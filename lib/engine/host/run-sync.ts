@@ -3,7 +3,7 @@
 // synchronously. The stages of run.ts's runStages with engine hashing (the module hashes the input
 // and the output itself), no helpers and no callbacks: the same bytes and the same report, timings
 // aside (tests/sdk/fast-check.test.ts compares them with the SDK's corrupt()).
-import { roundMs } from '../reference/report.ts';
+import { roundMs } from '../shared/stages.ts';
 import type { CorruptOptions, CorruptResult, Report } from '../shared/types.ts';
 import type { WasmEngine } from './run.ts';
 

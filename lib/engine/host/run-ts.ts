@@ -1,8 +1,7 @@
 // The same stages as run.ts, on the TypeScript reference engine: the worker's fallback when the
 // WebAssembly module cannot load (a browser without WebAssembly SIMD). Same bytes, slower.
 import { Job } from '../reference/engine.ts';
-import { roundMs } from '../reference/report.ts';
-import { ESCALATION_MESSAGE, enterStage } from '../shared/stages.ts';
+import { ESCALATION_MESSAGE, enterStage, roundMs } from '../shared/stages.ts';
 import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../shared/types.ts';
 
 export async function runReference(

@@ -1,9 +1,8 @@
 // Runs one file through the WebAssembly engine's stages. Shared by the Web Worker and the Node CLI, so
 // both report the same stages and measure time the same way.
 import type * as Bindings from '../pkg/fracture_engine.js';
-import { roundMs } from '../reference/report.ts';
 import { blobFromPieces } from '../shared/blob.ts';
-import { ESCALATION_MESSAGE, enterStage } from '../shared/stages.ts';
+import { ESCALATION_MESSAGE, enterStage, roundMs } from '../shared/stages.ts';
 import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineResult, Report } from '../shared/types.ts';
 import { type FlipHelper, flipFields } from './flip-helpers.ts';
 import type { StreamHasher } from './hash-helper.ts';

@@ -177,20 +177,32 @@ const EDITORS = 2;
 
 /**
  * Starts the threads; `glue` is the module's JavaScript glue (a file URL) and `module` the module the
- * main thread compiled (shared, not compiled again). Resolves once all are ready.
+ * main thread compiled (shared, not compiled again). Resolves once the editors (and, when `hashing`,
+ * the hashing thread) are ready. Without `hashing` (a caller that expects to show no report, so hashes
+ * nothing) the hashing thread starts only when a run first hashes: a thread costs tens of milliseconds
+ * of CPU to start, on a machine whose cores the editors keep busy.
  */
-export async function startStreamHelpers(glue: string, module: object): Promise<StreamHelpers> {
-  const workers = [
-    new Worker(HASH_SOURCE, { eval: true }),
-    ...Array.from({ length: EDITORS }, () => new Worker(EDIT_SOURCE, { eval: true, workerData: { glue, module } })),
-  ];
+export async function startStreamHelpers(glue: string, module: object, hashing = true): Promise<StreamHelpers> {
+  const workers = Array.from(
+    { length: EDITORS },
+    () => new Worker(EDIT_SOURCE, { eval: true, workerData: { glue, module } }),
+  );
   const close = async () => {
     await Promise.all(workers.map((w) => w.terminate()));
   };
-  let hashCall: (request: object) => Promise<Reply>;
+  // The hashing thread and its channel, started once.
+  let hasher: Promise<{ worker: Worker; call: (request: object) => Promise<Reply> }> | undefined;
+  const hashThread = () => {
+    hasher ??= (async () => {
+      const worker = new Worker(HASH_SOURCE, { eval: true });
+      workers.push(worker);
+      return { worker, call: await channel(worker) };
+    })();
+    return hasher;
+  };
   let editCalls: ((request: object) => Promise<Reply>)[];
   try {
-    [hashCall, ...editCalls] = await Promise.all(workers.map(channel));
+    [editCalls] = await Promise.all([Promise.all(workers.map(channel)), hashing ? hashThread() : undefined]);
   } catch (e) {
     await close();
     throw e;
@@ -202,13 +214,22 @@ export async function startStreamHelpers(glue: string, module: object): Promise<
         if (piece.buffer !== memory) throw new Error("a helper takes views of the run's memory");
         return { offset: piece.byteOffset, length: piece.length };
       };
-      workers[0].postMessage({ run, memory } satisfies HashAsk);
+      // The hashing thread gets the run's memory before its first piece (one message, in order).
+      let told: Promise<(request: object) => Promise<Reply>> | undefined;
+      let dropped = false;
+      const hashCall = async (request: HashAsk) => {
+        told ??= hashThread().then(({ worker, call }) => {
+          if (!dropped) worker.postMessage({ run, memory } satisfies HashAsk);
+          return call;
+        });
+        return (await told)(request);
+      };
       return {
         hash: async (side, piece) => {
-          await hashCall({ run, side, place: placeOf(piece) } satisfies HashAsk);
+          await hashCall({ run, side, place: placeOf(piece) });
         },
         digest: async (side) => {
-          const { hex } = await hashCall({ run, side, finish: true } satisfies HashAsk);
+          const { hex } = await hashCall({ run, side, finish: true });
           if (hex === undefined) throw new Error('the hashing thread gave no digest');
           return hex;
         },
@@ -230,6 +251,7 @@ export async function startStreamHelpers(glue: string, module: object): Promise<
             }),
           ),
         drop: () => {
+          dropped = true;
           for (const w of workers) w.postMessage({ run, drop: true } satisfies EditAsk);
         },
       };

@@ -6,7 +6,7 @@
 // checksum fixing the output is fixed and measured after the pieces (stream-fix.ts).
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { roundMs } from '../reference/report.ts';
+import { roundMs } from '../shared/stages.ts';
 import type { CorruptOptions, Report } from '../shared/types.ts';
 import type { WasmEngine } from './run.ts';
 import { type DriverSide, drivePieces, openStream, type PieceSource, planOf, STREAM_PIECE } from './stream-driver.ts';

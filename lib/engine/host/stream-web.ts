@@ -3,9 +3,8 @@
 // input's and the output's pieces on (to helper workers that hash them and write the output), so the
 // tab holds a few pieces, never the file. The same bytes and report as the whole-buffer run. No Node
 // or DOM specifics: tests run it in Node.
-import { roundMs } from '../reference/report.ts';
 import { BlobReader } from '../shared/blob.ts';
-import { ESCALATION_MESSAGE, enterStage } from '../shared/stages.ts';
+import { ESCALATION_MESSAGE, enterStage, roundMs } from '../shared/stages.ts';
 import type { CorruptCallbacks, CorruptOptions, Report } from '../shared/types.ts';
 import { StoreError, type StreamHasher } from './hash-helper.ts';
 import type { WasmEngine } from './run.ts';

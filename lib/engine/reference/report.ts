@@ -5,6 +5,7 @@ import { ENGINE_VERSION, VERDICT, type EngineMode, type Report } from '../shared
 import { round4 } from './entropy.ts';
 import type { StructureFields } from './structure/hits.ts';
 import type { Family } from './tables.ts';
+import { roundMs } from '../shared/stages.ts';
 
 /** The mode's own fields, in their report order; guaranteed_break has none. */
 export type ModeFields =
@@ -49,10 +50,8 @@ export interface ReportInput {
   structure: StructureFields;
 }
 
-/** Milliseconds rounded to 3 decimals. */
-export function roundMs(ms: number): number {
-  return Math.round(ms * 1000) / 1000;
-}
+// roundMs lives in shared/stages.ts, so the hosts' streamed and WebAssembly paths need not load this engine.
+export { roundMs } from '../shared/stages.ts';
 
 export function makeReport(r: ReportInput): Report {
   const before = round4(r.beforeEntropy);

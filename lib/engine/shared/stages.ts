@@ -21,3 +21,8 @@ export function enterStage(events: CorruptCallbacks, s: Stage): () => void {
   events.onStage?.(s, info.message);
   return () => events.onProgress?.(info.progress);
 }
+
+/** Milliseconds rounded to 3 decimals (the report's times). */
+export function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
