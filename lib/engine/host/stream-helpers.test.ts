@@ -1,9 +1,11 @@
 // The streamed run with its helper threads (one hashing, two editing) against the same run on one
 // thread: the same bytes and report in every streamed mode, the pieces really edited and hashed on the
-// helpers, and a run that fails midway leaves the helpers ready for the next.
+// helpers, a run that fails midway leaves the helpers ready for the next, and helpers started without
+// hashing start their hashing thread only when a run hashes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../../tests/cross-engine/families.ts';
@@ -130,4 +132,49 @@ describe('a streamed run with helper threads', () => {
       expect(Buffer.compare(again.bytes, alone.bytes)).toBe(0);
     }
   });
+
+  it('helpers started without hashing: a reportless write starts no hashing thread, a report starts it', async () => {
+    // Threads started in between, counted by the ids each new Worker takes (this probe's included).
+    let last = await probe();
+    const started = async () => {
+      const id = await probe();
+      const n = id - last - 1;
+      last = id;
+      return n;
+    };
+    const lazy = await startNodeStreamHelpers(false);
+    try {
+      // The two editing threads, no hashing thread.
+      expect(await started()).toBe(2);
+      const handle = await open(file, 'r');
+      try {
+        const options = { mode: 'bit_rot', intensity: 80, seed: 1234567890 };
+        const prepare = () => prepareStream(wasm, handle, SIZE, 'blob.bin', options, async () => lazy);
+        const pieces: Uint8Array[] = [];
+        await (await prepare()).write(async (bytes) => {
+          pieces.push(bytes.slice());
+        });
+        expect(await started()).toBe(0);
+        const alone = await streamed('bit_rot', false);
+        expect(Buffer.compare(Buffer.concat(pieces), alone.bytes)).toBe(0);
+        // A run with a report hashes: the hashing thread starts then, with the same digests.
+        const report = await (await prepare()).run(async () => undefined);
+        expect(await started()).toBe(1);
+        const { time_ms: _t, ops_ms: _o, ...rest } = report as unknown as Record<string, unknown>;
+        expect(rest).toEqual(alone.report);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await lazy.close();
+    }
+  });
 });
+
+/** The id of a new worker thread (ids count up with every thread the process starts). */
+async function probe(): Promise<number> {
+  const w = new Worker('', { eval: true });
+  const id = w.threadId;
+  await w.terminate();
+  return id;
+}
