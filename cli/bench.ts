@@ -196,5 +196,5 @@ function table(rows: readonly BenchRow[], compared: (CompareRow | undefined)[] |
     else if (compared) out += ` ${right('-', 10)} ${right('new', 7)}`;
     out += '\n';
   });
-  return `${out}MiB/s: input bytes / 2^20 per second of one engine call (docs/benchmark.md)\n`;
+  return `${out}MiB/s: input bytes / 2^20 per second of one run (docs/benchmark.md)\n`;
 }

@@ -250,6 +250,32 @@ fn png(draws: &mut Sequence, out: &mut [u8]) {
     debug_assert_eq!(c.at, c.out.len());
 }
 
+/// Where a timed run's output goes (docs/benchmark.md): each piece copied into one buffer, reused,
+/// as a host copies the output out of the engine; nothing is kept.
+pub struct Copied {
+    buf: Vec<u8>,
+}
+
+impl Copied {
+    /// A buffer of `len` bytes (the stream's piece).
+    pub fn new(len: usize) -> Copied {
+        Copied { buf: vec![0; len] }
+    }
+}
+
+impl std::io::Write for Copied {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = bytes.len().min(self.buf.len());
+        self.buf[..n].copy_from_slice(&bytes[..n]);
+        std::hint::black_box(&self.buf);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

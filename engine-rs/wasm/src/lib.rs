@@ -51,15 +51,13 @@ extern "C" {
 pub struct InputBuffer {
     bytes: Vec<u8>,
     sha: Progressive,
-    /// Memory for the job's output, kept from an earlier run (the benchmark's; empty otherwise).
-    spare: Vec<u8>,
 }
 
 #[wasm_bindgen]
 impl InputBuffer {
     #[wasm_bindgen(constructor)]
     pub fn new(len: usize) -> InputBuffer {
-        InputBuffer { bytes: vec![0; len], sha: Progressive::default(), spare: Vec::new() }
+        InputBuffer { bytes: vec![0; len], sha: Progressive::default() }
     }
 
     /// Where the bytes start in the module's memory.
@@ -91,18 +89,13 @@ impl InputBuffer {
     }
 }
 
-/// The benchmark's memory in the module (docs/benchmark.md, "Memory"): its input, made once per
-/// input and size, and one scratch buffer, both kept for every run and mode of that size. A run of a
-/// mode that flips in place gets a copy of the input in the scratch (the flip changes it, as it does
-/// a file the workspace holds); any other mode reads the input and writes its output into the
-/// scratch. `take` lends them to one run's job, `giveBack` takes them back from it: two buffers of
-/// the input's size in all, however many runs.
+/// The benchmark in the module (docs/benchmark.md): its input, made once per input and size and kept
+/// for every run and mode of that size, and the runs on it. Each run streams it piece by piece on
+/// this thread (`stream::corrupt_held`, as natively), so the module never holds a second copy of it.
 #[wasm_bindgen]
 pub struct BenchBuffers {
     input: Vec<u8>,
-    scratch: Vec<u8>,
-    /// Lent to a job: 0 no, 1 the scratch (a copy of the input), 2 the input with the scratch.
-    lent: u8,
+    out: fracture_engine::bench::Copied,
 }
 
 #[wasm_bindgen]
@@ -111,7 +104,10 @@ impl BenchBuffers {
     /// not backed by the system until written).
     #[wasm_bindgen(constructor)]
     pub fn new(capacity: usize) -> BenchBuffers {
-        BenchBuffers { input: Vec::with_capacity(capacity), scratch: Vec::with_capacity(capacity), lent: 0 }
+        BenchBuffers {
+            input: Vec::with_capacity(capacity),
+            out: fracture_engine::bench::Copied::new(fracture_engine::stream::PIECE),
+        }
     }
 
     /// Makes the input: `kind` ("random" or "png"), `len` bytes from `seed` (as `benchInput`).
@@ -119,13 +115,12 @@ impl BenchBuffers {
         use fracture_engine::bench;
         let (_, seed) = check("byte_flip", 0.0, seed)?;
         let kind = bench::Input::parse(kind).map_err(|e| JsError::new(&e))?;
-        self.here()?;
         self.input.clear();
         self.input.resize(len, 0);
         bench::fill(kind, &mut self.input, seed).map_err(|e| JsError::new(&e))
     }
 
-    /// Where the input starts in the module's memory (the reference engine reads it there).
+    /// Where the input starts in the module's memory (the runs read it there).
     #[wasm_bindgen(js_name = inputPtr)]
     pub fn input_ptr(&self) -> *const u8 {
         self.input.as_ptr()
@@ -136,53 +131,23 @@ impl BenchBuffers {
         self.input.len()
     }
 
-    /// The input of one run of `mode` on a file called `name` (not timed): its first `len` bytes (all
-    /// of them or fewer, for a warm-up), copied into the scratch when the run would change them (a
-    /// flip in place) or is shorter, else the input itself with the scratch as the output's memory.
-    /// Hand the job to `giveBack` when it is done.
-    pub fn take(&mut self, mode: &str, name: &str, len: usize) -> Result<InputBuffer, JsError> {
-        let mode = Mode::parse(mode).map_err(js_error)?;
-        self.here()?;
-        if len > self.input.len() {
-            return Err(JsError::new("the benchmark's input is shorter than the run asks for"));
+    /// One run of `mode` on the input's first `len` bytes, named `name` (the timed call): the streamed
+    /// run with both SHA-256 digests and the report, each output piece copied out into one reused
+    /// piece of memory. Returns the output's length.
+    pub fn run(&mut self, mode: &str, name: &str, len: usize, intensity: f64, seed: f64) -> Result<f64, JsError> {
+        let (intensity, seed) = check(mode, intensity, seed)?;
+        let input = self
+            .input
+            .get(..len)
+            .ok_or_else(|| JsError::new("the benchmark's input is shorter than the run asks for"))?;
+        let options = Options::default();
+        let args = Args { name, mode, intensity, seed, options: &options };
+        let report = fracture_engine::stream::corrupt_held(input, &args, &mut self.out)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        match report.get("result_size") {
+            Some(fracture_engine::Value::Int(n)) => Ok(*n as f64),
+            _ => Err(JsError::new("the run's report has no result_size")),
         }
-        let in_place = Job::flips_in_place(mode, len as u64, &fracture_engine::extension_of(name), false);
-        let sha = Progressive::default();
-        if len == self.input.len() && !in_place {
-            self.lent = 2;
-            let bytes = std::mem::take(&mut self.input);
-            return Ok(InputBuffer { bytes, sha, spare: std::mem::take(&mut self.scratch) });
-        }
-        self.lent = 1;
-        let bytes = fracture_engine::modes::copy_into(std::mem::take(&mut self.scratch), &self.input[..len]);
-        Ok(InputBuffer { bytes, sha, spare: Vec::new() })
-    }
-
-    /// Takes the buffers back from the job made from `take`'s input (the job is then of no use).
-    #[wasm_bindgen(js_name = giveBack)]
-    pub fn give_back(&mut self, job: &mut WasmJob) -> Result<(), JsError> {
-        let (input, output) = job.job.take_buffers();
-        match self.lent {
-            2 if input.len() as u64 == job.job_len() => {
-                // The job read the input and wrote its output in the scratch's memory.
-                (self.input, self.scratch) = (input, output);
-            }
-            2 => return Err(JsError::new("a run of the benchmark changed its input")),
-            1 => {
-                // The job ran on a copy in the scratch: keep the larger of its input and output.
-                self.scratch = if input.capacity() >= output.capacity() { input } else { output };
-            }
-            _ => return Err(JsError::new("the benchmark's buffers were not lent to a job")),
-        }
-        self.lent = 0;
-        Ok(())
-    }
-
-    fn here(&self) -> Result<(), JsError> {
-        if self.lent != 0 {
-            return Err(JsError::new("the benchmark's buffers are lent to a job"));
-        }
-        Ok(())
     }
 }
 
@@ -567,8 +532,7 @@ impl WasmJob {
         let (intensity, seed) = check(mode, intensity, seed)?;
         let sha256 = sha256.unwrap_or_else(|| input.sha.finish(&input.bytes));
         let n = input.bytes.len();
-        let mut job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256)).map_err(js_error)?;
-        job.set_spare(input.spare);
+        let job = Job::scan_with(input.bytes, name, mode, intensity, seed, Some(sha256)).map_err(js_error)?;
         Ok(WasmJob { job, n, output_sha: Progressive::default() })
     }
 
@@ -663,11 +627,6 @@ impl WasmJob {
     #[wasm_bindgen(js_name = outputLen)]
     pub fn output_len(&self) -> usize {
         self.job.output().len()
-    }
-
-    /// The input's length.
-    fn job_len(&self) -> u64 {
-        self.n as u64
     }
 
     /// Frees the input once it is no longer needed (after the report), to lower peak memory.

@@ -1,13 +1,14 @@
 // The timed runs of the benchmark (docs/benchmark.md), in the /benchmark page's worker and the npm
 // CLI's `fracture bench`. The inputs come from the core's generator in the WebAssembly module
-// (BenchBuffers.fill), the same bytes as natively; what is timed is one engine call on bytes in
-// memory, its output included.
+// (BenchBuffers.fill), the same bytes as natively. A WebAssembly run is one call into the module
+// (BenchBuffers.run): the core's streamed run on one thread over the input in the module's memory
+// (`stream::corrupt_held`, the same code the native CLI times), each output piece copied out; a
+// reference run is that engine's whole-buffer call.
 //
-// Memory (docs/benchmark.md, "Memory"): one size of the suite at a time, in two buffers of the
-// module's memory made for it and freed after it (BenchBuffers): the input, made once per input kind,
-// and a scratch the runs write their output into (or flip a copy of the input in, for the modes that
-// flip in place). The reference engine reads the same input where it is and its rows run first, while
-// the scratch is still untouched; each of its outputs is freed as soon as it is timed.
+// Memory (docs/benchmark.md, "Memory"): one size of the suite at a time, in one buffer of the
+// module's memory made for it and freed after it (BenchBuffers): the input, made once per input kind.
+// A WebAssembly run holds a piece or two beside it, never a second copy of the file. The reference
+// engine reads the same input where it is; each of its outputs is freed as soon as it is timed.
 import { Job } from '../reference/engine.ts';
 import {
   BENCH_INPUTS,
@@ -16,7 +17,6 @@ import {
   type BenchRow,
   benchRow,
   type Cell,
-  COPY_BYTES,
   fileName,
   INPUT_MIN_BYTES,
   planCells,
@@ -27,38 +27,11 @@ import type { WasmEngine } from './run.ts';
 
 type Buffers = InstanceType<WasmEngine['BenchBuffers']>;
 
-/**
- * One timed WebAssembly run on the first `size` bytes of the input: the stages on bytes in the
- * module's memory (both SHA-256 digests included), then the output copied out through `scratch`,
- * piece by piece. Returns milliseconds.
- */
-function timeWasm(
-  engine: WasmEngine,
-  buffers: Buffers,
-  cell: Cell,
-  size: number,
-  o: BenchOptions,
-  scratch: Uint8Array,
-): number {
-  const input = buffers.take(cell.mode, fileName(cell.input), size);
+/** One timed WebAssembly run on the first `size` bytes of the input. Returns milliseconds. */
+function timeWasm(buffers: Buffers, cell: Cell, size: number, o: BenchOptions): number {
   const t0 = performance.now();
-  const job = engine.WasmJob.fromBuffer(input, fileName(cell.input), cell.mode, o.intensity, o.seed, undefined);
-  try {
-    job.plan();
-    job.corrupt();
-    job.verify();
-    const length = job.outputLen();
-    for (let at = 0; at < length; at += scratch.length) {
-      const end = Math.min(length, at + scratch.length);
-      job.hashOutputTo(end);
-      scratch.set(new Uint8Array(engine.memory.buffer, job.outputPtr() + at, end - at));
-    }
-    job.reportWith(0, 0, undefined);
-    return performance.now() - t0;
-  } finally {
-    buffers.giveBack(job);
-    job.free();
-  }
+  buffers.run(cell.mode, fileName(cell.input), size, o.intensity, o.seed);
+  return performance.now() - t0;
 }
 
 /** Frees an output of the reference engine at once (`ArrayBuffer.prototype.transfer`), not at the next collection. */
@@ -110,7 +83,7 @@ export class BenchCancelled extends Error {
 /**
  * The cells in the order they run: one size of the suite after another (a reference row capped
  * below a size runs with the first size it belongs to), in each the reference engine's rows first,
- * then the WebAssembly engine's, each engine's by input. Each group is run on one pair of buffers.
+ * then the WebAssembly engine's, each engine's by input. Each group is run on one input buffer.
  */
 export function runOrder(o: BenchOptions, cells: readonly Cell[]): Cell[][] {
   const left = new Set(cells);
@@ -132,9 +105,6 @@ export function runOrder(o: BenchOptions, cells: readonly Cell[]): Cell[][] {
   return groups;
 }
 
-/** The 1 MiB the WebAssembly output is copied out through, kept from run to run (and from the warm-up at rest). */
-let copyBuffer: Uint8Array | undefined;
-
 /** The timed runs of every cell, each cell after an untimed warm-up on the first 1 MiB of its input. */
 export async function runCells(
   engine: WasmEngine,
@@ -142,8 +112,6 @@ export async function runCells(
   cells: readonly Cell[],
   events: RunEvents = {},
 ): Promise<BenchRow[]> {
-  copyBuffer ??= new Uint8Array(COPY_BYTES);
-  const scratch = copyBuffer;
   const total = cells.length * o.runs;
   const rows = new Map<Cell, BenchRow>();
   let done = 0;
@@ -157,9 +125,7 @@ export async function runCells(
           made = [cell.input, cell.size_bytes];
         }
         const once = (size: number) =>
-          cell.engine === 'wasm'
-            ? timeWasm(engine, buffers, cell, size, o, scratch)
-            : timeTs(engine, buffers, cell, size, o);
+          cell.engine === 'wasm' ? timeWasm(buffers, cell, size, o) : timeTs(engine, buffers, cell, size, o);
         once(Math.min(Math.max(WARM_UP_BYTES, INPUT_MIN_BYTES[cell.input]), cell.size_bytes));
         const times: number[] = [];
         for (let i = 0; i < o.runs; i++) {
@@ -180,10 +146,9 @@ export async function runCells(
 
 /**
  * The size of the benchmark worker's warm-up at rest: 1 MiB, so that the module's heap keeps, free
- * at rest, the memory of that warm-up's two buffers (2 MiB), where a run's own allocations beside
- * its buffers (the plans, the structure map, the report; about 1.2 MiB at 200 MiB) then fit. With
- * 256 KiB they did not, and a run at 200 MiB grew the module by 1.2 MiB beyond its two buffers; now
- * by 0.13 MiB (docs/performance.md, "The /benchmark page").
+ * at rest, room for a run's own allocations beside its input (a piece, the plans, the structure
+ * map, the report): `bench-run.test.ts` checks that a run then grows the module by its input and
+ * at most 2 MiB more.
  */
 export const AT_REST_BYTES = 1024 * 1024;
 

@@ -119,11 +119,11 @@ describe('runOrder', () => {
     expect(groups.flat()).toHaveLength(planCells(OPTIONS).length);
   });
 
-  it("the page's reference cap is half the size, at least 4 KiB, at most 16 MiB", () => {
+  it("the page's reference cap is a quarter of the size, at least 4 KiB, at most 16 MiB", () => {
     expect([pageTsCap(4096), pageTsCap(64 * 1024), pageTsCap(16 * MIB), pageTsCap(200 * MIB)]).toEqual([
       4096,
-      32 * 1024,
-      8 * MIB,
+      16 * 1024,
+      4 * MIB,
       16 * MIB,
     ]);
   });

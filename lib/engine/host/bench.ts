@@ -12,16 +12,15 @@ export const MIB = 1_048_576;
 export const TS_MAX_BYTES = 16 * MIB;
 
 /**
- * The page's cap of the reference engine at input size `size`: half of it (at least the smallest
- * PNG), at most TS_MAX_BYTES. Half, because the reference engine's output is a new array beside its
- * input (and byte_flip's escalation makes a second one): at the full size its runs alone would pass
- * the page's 2x of memory (docs/benchmark.md, "Memory").
+ * The page's cap of the reference engine at input size `size`: a quarter of it (at least the smallest
+ * PNG), at most TS_MAX_BYTES. A quarter, because the reference engine's output is a new array beside
+ * its input and its stages leave garbage the browser collects when it likes (two to three times what
+ * it runs on, measured at 8 MiB): at half the size its rows alone grew the tab by 2.06x the page's
+ * 16 MiB, past the page's claim (docs/benchmark.md, "Memory").
  */
-export const pageTsCap = (size: number) => Math.min(TS_MAX_BYTES, Math.max(4096, Math.floor(size / 2)));
+export const pageTsCap = (size: number) => Math.min(TS_MAX_BYTES, Math.max(4096, Math.floor(size / 4)));
 /** The untimed run before each cell's timed runs. */
 export const WARM_UP_BYTES = MIB;
-/** The slice the WebAssembly output is copied out through (one buffer, reused). */
-export const COPY_BYTES = MIB;
 export const BENCH_INPUTS = ['random', 'png'] as const;
 export type BenchInput = (typeof BENCH_INPUTS)[number];
 /** The smallest size of each input (a PNG needs room for its headers and a row). */

@@ -25,6 +25,8 @@ export const WEB_STREAM_PIECE = STREAM_PIECE;
 
 /** Pieces in flight: one edited while the next is read (the tab's memory bound). */
 const DEPTH = 2;
+/** Spare pieces kept for reuse: those in flight, their copies for the input's side, and a few more. */
+const POOL_MAX = 4 * DEPTH;
 
 // Whether a job streams is the hosts' policy (policy.ts); named here too for the tests of this driver.
 export { streamsInBrowser, WEB_STREAM_MIN_BYTES } from './policy.ts';
@@ -104,9 +106,16 @@ export async function streamWasm(
   pool: ArrayBuffer[] = [],
 ): Promise<Report> {
   const t0 = performance.now();
-  // Exactly `len` bytes (a side takes the whole buffer); only full pieces are pooled.
-  const take = (len: number) =>
-    new Uint8Array((len === WEB_STREAM_PIECE && pool.pop()) || new ArrayBuffer(len)) as Uint8Array<ArrayBuffer>;
+  // Exactly `len` bytes (a side takes the whole buffer); only full pieces are reused. The sides give
+  // back whatever they were handed, and guaranteed_break's output pieces are new memory of any length
+  // (the module's), so the pool would gain one piece per piece: it keeps at most POOL_MAX, and a
+  // piece of another length is dropped, never lent as a piece of this one.
+  const take = (len: number): Uint8Array<ArrayBuffer> => {
+    if (pool.length > POOL_MAX) pool.length = POOL_MAX;
+    for (let b = len === WEB_STREAM_PIECE ? pool.pop() : undefined; b; b = pool.pop())
+      if (b.byteLength === len) return new Uint8Array(b);
+    return new Uint8Array(len);
+  };
   const memory: PieceMemory = {
     take,
     release: (piece) => {

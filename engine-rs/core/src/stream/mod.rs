@@ -19,12 +19,14 @@
 //! `layout` (how output bytes come from input bytes, and the edit on each piece), `verdict`
 //! (byte_flip's verify verdict, decided before writing), `report` (the report once written),
 //! `pipeline` (the three threads), `breaking` (guaranteed_break), `run` (`corrupt_stream`, driven
-//! here), `fix` (`corrupt_fixed`) and `driven` (`Streaming`, driven by its caller).
+//! here), `fix` (`corrupt_fixed`), `driven` (`Streaming`, driven by its caller) and `held`
+//! (`corrupt_held`: `Streaming` driven on one thread over bytes in memory, the benchmark's run).
 
 mod breaking;
 mod driven;
 mod error;
 mod fix;
+mod held;
 mod layout;
 mod measure;
 mod pipeline;
@@ -36,6 +38,7 @@ mod verdict;
 pub use driven::Streaming;
 pub use error::StreamError;
 pub use fix::{corrupt_fixed, FileAt};
+pub use held::corrupt_held;
 pub use layout::Segment;
 pub use run::{check, corrupt_stream, write_stream, PIECE};
 pub use source::{Bytes, FileSource, Source};

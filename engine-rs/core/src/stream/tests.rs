@@ -467,3 +467,25 @@ fn shuffle_windows_stream_as_the_whole_buffer() {
         }
     }
 }
+
+/// `corrupt_held` (the benchmark's run: `Streaming` driven on one thread over bytes in memory) gives
+/// the whole buffer's bytes and report in every mode, over more than one piece, with byte_flip's
+/// counting pass (json) and a structured input (a PNG of the benchmark's generator).
+#[test]
+fn the_run_on_bytes_held_matches_the_whole_buffer() {
+    let len = 2 * PIECE + 4097;
+    let png = crate::bench::input(crate::bench::Input::Png, len, 3).unwrap();
+    for (data, name) in [(random(len, 4), "blob.bin"), (text(len), "data.json"), (png, "bench.png")] {
+        for mode in MODES.iter().copied().chain(["guaranteed_break"]) {
+            for (intensity, seed) in [(10, 1u64), (100, 77)] {
+                let (want, report) = corrupt_with(&data, name, mode, intensity, seed, &Options::default()).unwrap();
+                let mut got = Vec::new();
+                let args = Args { name, mode, intensity, seed, options: &Options::default() };
+                let got_report = corrupt_held(&data, &args, &mut got).unwrap();
+                let what = format!("{name} {mode} i={intensity} s={seed}");
+                assert!(got == want, "{what}: bytes differ");
+                assert_eq!(untimed(got_report), untimed(report), "{what}: report");
+            }
+        }
+    }
+}

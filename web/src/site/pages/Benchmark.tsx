@@ -322,9 +322,9 @@ function Runner() {
         </Actions>
       </Form>
       <p>
-        The TypeScript reference engine runs at most half the chosen size and at most {sizeText(TS_MAX_BYTES)}: at this
-        size its rows use a {sizeText(pageTsCap(size))} input (it is slow, and its outputs are new arrays beside its
-        input).
+        The TypeScript reference engine runs at most a quarter of the chosen size and at most {sizeText(TS_MAX_BYTES)}:
+        at this size its rows use a {sizeText(pageTsCap(size))} input (it is slow, and its outputs are new arrays beside
+        its input).
       </p>
       <div aria-live="polite" data-testid="bench-status" data-engine={engineReady ? 'ready' : 'loading'}>
         {status.kind === 'running' && (
@@ -436,14 +436,15 @@ export function Benchmark() {
           <Prose>
             <h2>What is timed</h2>
             <p>
-              Each run times one engine call on bytes already in memory, in the same Web Worker the workspace uses: the
-              five stages (scan, plan, corrupt, verify, report) with both SHA-256 checksums, and the output copied out.
-              Not timed: generating the input (random bytes and a valid PNG, made from the seed), loading the engine,
-              drawing the page. Before each mode&apos;s runs an untimed run on 1 MiB lets the browser compile the hot
-              code. Memory: the engine&apos;s worker starts when you reach the form below and waits; a run then adds two
-              buffers of the input&apos;s size (the input and one output, reused by every run), and the engines&apos;
-              other memory is already held by the waiting worker, so the tab grows by twice the input, give or take a
-              few MiB as the browser collects its JavaScript heaps, over what it held at rest before the run.
+              Each WebAssembly run times one call into the engine, in the same Web Worker the workspace uses: the engine
+              streams the input, already in memory, in 1 MiB pieces through the five stages (scan, plan, corrupt,
+              verify, report) with both SHA-256 checksums, and copies each output piece out. The native figures time the
+              same code on one core. The reference engine&apos;s runs are one call on the whole input, its output in new
+              memory. Not timed: generating the input (random bytes and a valid PNG, made from the seed), loading the
+              engines, drawing the page. Before each mode&apos;s runs an untimed run on 1 MiB lets the browser compile
+              the hot code. Memory: the engine&apos;s worker starts when you reach the form below and waits; a run then
+              adds the input (made once, read by every run) and a piece or two, never a second copy of it, so the tab
+              grows by about the input&apos;s size over what it held at rest before the run.
             </p>
             <p>
               The same suite runs from the command line: <code>fracture bench</code> (native) and{' '}
