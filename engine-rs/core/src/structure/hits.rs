@@ -136,7 +136,7 @@ impl Tally {
             let (x, y) =
                 (&before[(a - pos) as usize..(b - pos) as usize], &after[(a - pos) as usize..(b - pos) as usize]);
             let Some(f) = x.iter().zip(y).position(|(p, q)| p != q) else { continue };
-            let rest = x[f..].iter().zip(&y[f..]).filter(|(p, q)| p != q).count() as u64;
+            let rest = mismatches(&x[f..], &y[f..]);
             let r = &self.regions[i];
             let hard = if r.soft == Soft::None {
                 rest
@@ -168,7 +168,7 @@ impl Tally {
         let spans: Vec<(usize, u64, u64)> = self.overlaps(at, at + value.len() as u64).collect();
         for (i, a, b) in spans {
             let (x, y) = (&input[(a - at) as usize..(b - at) as usize], &value[(a - at) as usize..(b - at) as usize]);
-            self.repaired[i] += x.iter().zip(y).filter(|(p, q)| p != q).count() as u64;
+            self.repaired[i] += mismatches(x, y);
             self.recomputed[i] = true;
         }
     }
@@ -262,5 +262,42 @@ impl InOrder {
         tally.diff(self.at, &self.pending[..len], &bytes[..len]);
         self.pending.drain(..len);
         self.at += len as u64;
+    }
+}
+
+/// How many bytes of `x` and `y` differ (over the shorter). Counted 128 bytes at a time into a byte
+/// (at most 128 fits), which the compiler turns into wide compares and adds: a whole-file count per
+/// run on the streamed editing thread, where a count per byte into a u64 cost 12% of a 200 MiB
+/// byte_flip's CPU time.
+fn mismatches(x: &[u8], y: &[u8]) -> u64 {
+    const BLOCK: usize = 128;
+    let len = x.len().min(y.len());
+    let (mut xs, mut ys) = (x[..len].chunks_exact(BLOCK), y[..len].chunks_exact(BLOCK));
+    let mut n = 0u64;
+    for (a, b) in (&mut xs).zip(&mut ys) {
+        n += u64::from(a.iter().zip(b).map(|(p, q)| u8::from(p != q)).fold(0u8, u8::wrapping_add));
+    }
+    n + xs.remainder().iter().zip(ys.remainder()).filter(|(p, q)| p != q).count() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mismatches;
+
+    #[test]
+    fn mismatches_counts_every_differing_byte_at_any_length() {
+        let x: Vec<u8> = (0..1000u32).map(|i| (i * 7 % 256) as u8).collect();
+        for len in [0, 1, 127, 128, 129, 255, 256, 257, 1000] {
+            for step in [1, 2, 3, 128, 500] {
+                let mut y = x[..len].to_vec();
+                for b in y.iter_mut().step_by(step) {
+                    *b ^= 0x5a;
+                }
+                let want = x[..len].iter().zip(&y).filter(|(p, q)| p != q).count() as u64;
+                assert_eq!(mismatches(&x[..len], &y), want, "len {len} step {step}");
+                // A longer first side counts over the shorter only.
+                assert_eq!(mismatches(&x, &y), want, "len {len} step {step}, x longer");
+            }
+        }
     }
 }
