@@ -4,10 +4,12 @@
 // Debian's /usr/bin/chromium. Per route: the median of N runs for the four category scores, FCP, LCP,
 // TBT and the bytes transferred.
 //
-//   node tests/bench/site.mjs [--runs 3] [--routes /,/faq] [--dist web/dist] [--out bench-results/site.json] [--breakdown]
+//   node tests/bench/site.mjs [--runs 3] [--routes /,/faq] [--dist web/dist] [--out bench-results/site.json] [--breakdown] [--failing]
 //
 // --breakdown also prints, per route, where the main thread's time went in the run with the median TBT
 // (Lighthouse's mainthread-work-breakdown by group, and bootup-time's three costliest scripts).
+// --failing prints, per route, the audits that cost points in any category below 100 (in any run),
+// with Lighthouse's title and the first of its items: which audit to fix, without reading the JSON.
 //
 // Builds the site first if web/dist is missing. Lighthouse 13 declares Node >= 22.19 but runs on Node 20
 // here; nothing is downloaded (chrome-launcher starts the system Chromium).
@@ -32,11 +34,16 @@ function parseArgs(argv) {
     dist: join(ROOT, 'web/dist'),
     out: join(ROOT, 'bench-results/site.json'),
     breakdown: false,
+    failing: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1];
     if (argv[i] === '--breakdown') {
       options.breakdown = true;
+      continue;
+    }
+    if (argv[i] === '--failing') {
+      options.failing = true;
       continue;
     }
     if (argv[i] === '--runs') options.runs = Number(value);
@@ -86,7 +93,25 @@ async function audit(url, port) {
       total: item.total,
       scripting: item.scripting,
     })),
+    failing: failingAudits(lhr),
   };
+}
+
+/** The weighted audits that did not pass in the categories below 100: "category: id (title) first item". */
+function failingAudits(lhr) {
+  const failing = [];
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    if (!category || category.score === 1) continue;
+    for (const ref of category.auditRefs) {
+      const result = lhr.audits[ref.id];
+      if (!ref.weight || !result || result.score === null || result.score >= 1) continue;
+      const item = result.details?.items?.[0];
+      const detail = item ? ` ${JSON.stringify(item).slice(0, 300)}` : '';
+      failing.push(`${id}: ${ref.id} (${result.title}, score ${result.score})${detail}`);
+    }
+  }
+  return failing;
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART on a loaded machine): run that one again. */
@@ -135,6 +160,7 @@ async function main() {
       const typical = [...runs].sort((a, b) => a.tbt - b.tbt)[Math.floor((runs.length - 1) / 2)];
       row.mainThread = typical.mainThread;
       row.scripts = typical.scripts;
+      row.failing = [...new Set(runs.flatMap((r) => r.failing))];
       results.push(row);
       process.stderr.write(`[bench-site] ${route}: performance ${row.performance}\n`);
     }
@@ -183,6 +209,11 @@ async function main() {
         .join(', ');
       const scripts = r.scripts.map((s) => `${s.url} ${Math.round(s.total)} (${Math.round(s.scripting)} scripting)`);
       console.log(`${r.route}: main thread ms: ${groups}\n  costliest scripts ms: ${scripts.join('; ')}`);
+    }
+  }
+  if (options.failing) {
+    for (const r of results) {
+      if (r.failing.length) console.log(`${r.route}: audits below 1:\n  ${r.failing.join('\n  ')}`);
     }
   }
   mkdirSync(dirname(options.out), { recursive: true });

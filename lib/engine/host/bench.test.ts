@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type BenchOptions,
   type BenchResult,
@@ -13,6 +13,7 @@ import {
   schemaProblem,
   stats,
   VERSION,
+  wasmThreads,
 } from './bench.ts';
 import { runOrder } from './bench-run.ts';
 
@@ -126,5 +127,25 @@ describe('runOrder', () => {
       4 * MIB,
       16 * MIB,
     ]);
+  });
+});
+
+describe('wasmThreads', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('answers no in a page that is not cross-origin isolated without making a shared memory', () => {
+    // Chromium reports a shared memory made there as a deprecated use (Lighthouse's Best Practices).
+    vi.stubGlobal('crossOriginIsolated', false);
+    const memory = vi.spyOn(WebAssembly, 'Memory');
+    expect(wasmThreads()).toBe(false);
+    expect(memory).not.toHaveBeenCalled();
+  });
+
+  it('asks the engine for a shared memory where the host is isolated', () => {
+    vi.stubGlobal('crossOriginIsolated', true);
+    expect(wasmThreads()).toBe(true);
   });
 });

@@ -181,12 +181,16 @@ export function wasmSimd(): boolean {
   }
 }
 
-/** WebAssembly threads: shared memory is available (in a page, only when cross-origin isolated). */
+/**
+ * WebAssembly threads: shared memory is available (in a page, only when cross-origin isolated). A page
+ * that is not isolated answers no without making a shared memory: Chromium still allows one there but
+ * reports the deprecated use ("SharedArrayBuffer will require cross-origin isolation"), which costs
+ * /benchmark Lighthouse's Best Practices audit `deprecations`.
+ */
 export function wasmThreads(): boolean {
+  if ((globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === false) return false;
   try {
-    const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
-    const shared = new Wasm.Memory({ initial: 1, maximum: 1, shared: true }).buffer instanceof SharedArrayBuffer;
-    return shared && isolated !== false;
+    return new Wasm.Memory({ initial: 1, maximum: 1, shared: true }).buffer instanceof SharedArrayBuffer;
   } catch {
     return false;
   }
