@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { StyleSheetManager } from 'styled-components';
 import { resolveLazyRoutes, routes } from './App.tsx';
 import { registerServiceWorker } from './site/offline/registerServiceWorker.ts';
+import { finishStagedHydration, nextTask, startStagedHydration } from './site/shell/HydrateLater.tsx';
 import { createConstructedStyleSheet } from './site/styles/constructedSheet.ts';
 
 const container = document.getElementById('root');
@@ -23,9 +24,16 @@ const app = (
 );
 
 // Prerendered pages arrive with markup to hydrate; the dev server's page holds only a placeholder comment.
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
-// Preact attaches the page's handlers while it hydrates; this marks the moment for tests and tools.
+// Hydration comes in steps, none of them a long task (site/shell/HydrateLater.tsx): the router's setup
+// above, the page without its <HydrateLater> parts, then each of those in a task of its own.
+if (container.firstElementChild) {
+  await nextTask();
+  startStagedHydration();
+  hydrateRoot(container, app);
+  await finishStagedHydration();
+} else createRoot(container).render(app);
+// Preact attaches the page's handlers while it hydrates; this marks the moment (every part hydrated)
+// for tests and tools.
 document.documentElement.dataset.hydrated = '';
 
 if (import.meta.env.PROD) registerServiceWorker();

@@ -17,6 +17,7 @@ import { FaqAnswer, FaqLinks } from './FaqPage.tsx';
 import { LinkCards } from '../renderers/parts.tsx';
 import { Seo } from '../seo/Seo.tsx';
 import { faqPage, softwareApplication, webPage } from '../seo/structuredData.ts';
+import { HydrateLater } from '../shell/HydrateLater.tsx';
 import { isScrollRequest, scrollBehavior, UPLOAD_SECTION_ID, useStartCorrupting } from '../shell/useStartCorrupting.ts';
 
 const TITLE = 'Fracture: Corrupt Files On Purpose, Safely, In Your Browser';
@@ -164,18 +165,19 @@ function useScrollRequest() {
   }, [location.state, location.pathname, navigate]);
 }
 
-function useEffectsLayer(): boolean {
+/** The hero's scan line, started shortly after load: its own component, so starting it renders it
+ * alone and not the whole page again (issue 26 point 4: that was a long task on a phone). */
+function HeroEffects() {
   const [started, setStarted] = useState(false);
   useEffect(() => {
     const timer = window.setTimeout(() => setStarted(true), 100);
     return () => window.clearTimeout(timer);
   }, []);
-  return started;
+  return started ? <EffectsLayer aria-hidden="true" data-testid="effects-layer" /> : null;
 }
 
 export function Home() {
   useScrollRequest();
-  const effects = useEffectsLayer();
   const startCorrupting = useStartCorrupting();
   const useCases = USE_CASES;
   // The spec's order: hero, features, upload, FAQ, use cases and statistics, forensic report, preview.
@@ -196,7 +198,7 @@ export function Home() {
         ]}
       />
       <Hero>
-        {effects && <EffectsLayer aria-hidden="true" data-testid="effects-layer" />}
+        <HeroEffects />
         <Container>
           <HeroBadge>
             <Badge data-tone="accent">
@@ -226,77 +228,88 @@ export function Home() {
         </Container>
       </Hero>
 
-      <Section aria-labelledby="features">
-        <Container>
-          <SectionHeader
-            id="features"
-            eyebrow="Why Fracture"
-            title="A forensic lab for broken files"
-            lead="Everything a test needs from a corrupted file: it fails for real, it can be reproduced, and it never leaves your machine."
-          />
-          <Grid>
-            {FEATURES.map((feature) => (
-              <FeatureCard key={feature.title}>
-                <Icon name={feature.icon} size={28} />
-                <h3>{feature.title}</h3>
-                <p>{feature.text}</p>
-              </FeatureCard>
-            ))}
-          </Grid>
-        </Container>
-      </Section>
+      {/* Below the hero, each part hydrates in a task of its own (site/shell/HydrateLater.tsx). */}
+      <HydrateLater>
+        <Section aria-labelledby="features">
+          <Container>
+            <SectionHeader
+              id="features"
+              eyebrow="Why Fracture"
+              title="A forensic lab for broken files"
+              lead="Everything a test needs from a corrupted file: it fails for real, it can be reproduced, and it never leaves your machine."
+            />
+            <Grid>
+              {FEATURES.map((feature) => (
+                <FeatureCard key={feature.title}>
+                  <Icon name={feature.icon} size={28} />
+                  <h3>{feature.title}</h3>
+                  <p>{feature.text}</p>
+                </FeatureCard>
+              ))}
+            </Grid>
+          </Container>
+        </Section>
+      </HydrateLater>
 
-      <UploadSection />
+      <HydrateLater>
+        <UploadSection />
+      </HydrateLater>
 
-      <Section aria-labelledby="faq-title">
-        <Container>
-          <SectionHeader id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
-          <Accordion
-            items={HOME_FAQS.map((faq) => ({
-              question: faq.question,
-              answer: <FaqAnswer answer={faq.answer} links={faq.links} />,
-            }))}
-          />
-          <FaqLinks />
-        </Container>
-      </Section>
+      <HydrateLater>
+        <Section aria-labelledby="faq-title">
+          <Container>
+            <SectionHeader id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
+            <Accordion
+              items={HOME_FAQS.map((faq) => ({
+                question: faq.question,
+                answer: <FaqAnswer answer={faq.answer} links={faq.links} />,
+              }))}
+            />
+            <FaqLinks />
+          </Container>
+        </Section>
+      </HydrateLater>
 
-      <Section aria-labelledby="use-cases">
-        <Container>
-          <SectionHeader
-            id="use-cases"
-            eyebrow="Use cases"
-            title="Who breaks files on purpose"
-            lead="QA engineers prove that uploads fail gracefully, security teams probe parsers, artists chase glitches."
-          />
-          <LinkCards
-            label="Use cases"
-            links={useCases.map((useCase) => ({
-              to: `/use-cases/${useCase.slug}`,
-              title: useCase.title,
-              text: useCase.hero.subheading,
-            }))}
-          />
-          <StatsHeading id="statistics">By the numbers</StatsHeading>
-          <Stats aria-labelledby="statistics">
-            {STATS.map((stat) => (
-              <div key={stat.label}>
-                <dt>
-                  {stat.label}
-                  {stat.illustrative && <sup>*</sup>}
-                </dt>
-                <dd>{stat.value}</dd>
-              </div>
-            ))}
-          </Stats>
-          <Footnote>
-            * Illustrative: the time of the example report’s run; times depend on your device. The other figures are
-            facts of this build, not usage statistics.
-          </Footnote>
-        </Container>
-      </Section>
+      <HydrateLater>
+        <Section aria-labelledby="use-cases">
+          <Container>
+            <SectionHeader
+              id="use-cases"
+              eyebrow="Use cases"
+              title="Who breaks files on purpose"
+              lead="QA engineers prove that uploads fail gracefully, security teams probe parsers, artists chase glitches."
+            />
+            <LinkCards
+              label="Use cases"
+              links={useCases.map((useCase) => ({
+                to: `/use-cases/${useCase.slug}`,
+                title: useCase.title,
+                text: useCase.hero.subheading,
+              }))}
+            />
+            <StatsHeading id="statistics">By the numbers</StatsHeading>
+            <Stats aria-labelledby="statistics">
+              {STATS.map((stat) => (
+                <div key={stat.label}>
+                  <dt>
+                    {stat.label}
+                    {stat.illustrative && <sup>*</sup>}
+                  </dt>
+                  <dd>{stat.value}</dd>
+                </div>
+              ))}
+            </Stats>
+            <Footnote>
+              * Illustrative: the time of the example report’s run; times depend on your device. The other figures are
+              facts of this build, not usage statistics.
+            </Footnote>
+          </Container>
+        </Section>
+      </HydrateLater>
 
-      <ReportSection />
+      <HydrateLater>
+        <ReportSection />
+      </HydrateLater>
       <PreviewPanel />
     </WorkspaceProvider>
   );

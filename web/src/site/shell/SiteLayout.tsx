@@ -8,6 +8,7 @@ import { CookieProvider, useCookie } from '../consent/CookieProvider.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { HydrateLater } from './HydrateLater.tsx';
 import { LegalNotice } from './LegalNotice.tsx';
 import { isScrollRequest } from './useStartCorrupting.ts';
 
@@ -94,8 +95,13 @@ export function SiteLayout() {
         <Main id="main" ref={main} tabIndex={-1}>
           <Outlet />
         </Main>
-        <LegalNotice />
-        <Footer />
+        {/* Below every page's content: hydrated after it, each in a task of its own. */}
+        <HydrateLater>
+          <LegalNotice />
+        </HydrateLater>
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
       </Page>
       <CookieBanner />
       <PreferencesDialog />
