@@ -58,16 +58,20 @@ impl Sequence {
     /// Uniform in `0..b` by Lemire's method with rejection; `b` must be at least 1.
     #[inline]
     pub fn below(&mut self, b: u32) -> u32 {
-        debug_assert!(b >= 1);
-        let b64 = u64::from(b);
-        let mut m = u64::from(self.u32()) * b64;
-        if (m as u32) < b {
-            let t = b.wrapping_neg() % b;
-            while (m as u32) < t {
-                m = u64::from(self.u32()) * b64;
-            }
-        }
-        (m >> 32) as u32
+        lemire(b, || self.u32())
+    }
+
+    /// A cursor over the sequence for a hot loop: the same words as `u32` and `below` would give, in
+    /// the same order, the sequence's place taken back when the cursor is dropped. In WebAssembly the
+    /// cursor keeps its place in the refill buffer in a local, so a draw stores nothing to memory
+    /// (otherwise it is the place in the generator, written back at every draw, since a refill may be
+    /// called between two).
+    #[inline]
+    pub fn draws(&mut self) -> Draws<'_> {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        return Draws::new(&mut self.0);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        Draws(self)
     }
 
     /// Uniform in `0..b` for any `b` >= 1 (docs/contract.md, section 5.3): `below(b)` itself for
@@ -112,6 +116,41 @@ impl Sequence {
         }
     }
 }
+
+/// `below` on draws from `next`: Lemire's method with rejection (docs/contract.md, section 5.3).
+#[inline(always)]
+fn lemire(b: u32, mut next: impl FnMut() -> u32) -> u32 {
+    debug_assert!(b >= 1);
+    let b64 = u64::from(b);
+    let mut m = u64::from(next()) * b64;
+    if (m as u32) < b {
+        let t = b.wrapping_neg() % b;
+        while (m as u32) < t {
+            m = u64::from(next()) * b64;
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// `Sequence::draws`: natively the sequence itself.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+pub struct Draws<'a>(&'a mut Sequence);
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+impl Draws<'_> {
+    #[inline(always)]
+    pub fn u32(&mut self) -> u32 {
+        self.0.u32()
+    }
+
+    #[inline(always)]
+    pub fn below(&mut self, b: u32) -> u32 {
+        self.0.below(b)
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub type Draws<'a> = chacha::Draws<'a, chacha::V128>;
 
 #[cfg(test)]
 mod tests {
@@ -219,6 +258,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_cursor_draws_what_the_sequence_draws_and_gives_its_place_back() {
+        // Cursors of every lifetime, dropped at every place in the buffer, words and `below` mixed
+        // (a rejection takes a third word: b = 2^31 + 1 rejects about half of all draws).
+        for seed in [0, 42, u64::MAX] {
+            let mut wide = Wide::<[u32; 4]>::new(seed, 9);
+            let mut reference = Sequence::new(seed, 9);
+            for span in 1..=2 * BUF_WORDS + 3 {
+                let mut draws = super::chacha::Draws::new(&mut wide);
+                for i in 0..span {
+                    let b = [1000, (1 << 31) + 1, 65536][i % 3];
+                    if i % 2 == 0 {
+                        assert_eq!(draws.u32(), reference.u32(), "seed {seed} span {span} draw {i}");
+                    } else {
+                        assert_eq!(draws.below(b), reference.below(b), "seed {seed} span {span} draw {i}");
+                    }
+                }
+                drop(draws);
+                assert_eq!(wide.next_u32(), reference.u32(), "seed {seed} after a cursor of {span}");
+            }
+        }
+        // Natively the cursor is the sequence.
+        let (mut a, mut b) = (Sequence::new(3, 4), Sequence::new(3, 4));
+        {
+            let mut draws = a.draws();
+            assert_eq!([draws.u32(), draws.below(77)], [b.u32(), b.below(77)]);
+        }
+        assert_eq!(a.u32(), b.u32());
     }
 
     #[test]

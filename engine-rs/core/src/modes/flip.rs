@@ -209,7 +209,8 @@ pub fn flip_chunk(part: &mut [u8], start: u64, flips: &Flips, c: u64, idx: &mut 
     if kc == 0 {
         return;
     }
-    let mut rng = Sequence::new(seed, chunk_sequence(c));
+    let mut seq = Sequence::new(seed, chunk_sequence(c));
+    let mut rng = seq.draws();
     // Offsets within the chunk of its allowed bytes, ascending.
     idx.clear();
     for (s, e) in allowed.within(a, b) {

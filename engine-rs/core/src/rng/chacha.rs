@@ -181,6 +181,44 @@ impl<Q: Quad> Wide<Q> {
     }
 }
 
+/// `Sequence::draws` in WebAssembly: the generator's buffer read with the place in a local, given
+/// back on drop.
+pub struct Draws<'a, Q: Quad> {
+    gen: &'a mut Wide<Q>,
+    index: usize,
+}
+
+impl<'a, Q: Quad> Draws<'a, Q> {
+    #[inline(always)]
+    pub fn new(gen: &'a mut Wide<Q>) -> Self {
+        let index = gen.index;
+        Draws { gen, index }
+    }
+
+    #[inline(always)]
+    pub fn u32(&mut self) -> u32 {
+        if self.index >= BUF_WORDS {
+            self.gen.refill();
+            self.index = 0;
+        }
+        let w = self.gen.buf[self.index];
+        self.index += 1;
+        w
+    }
+
+    #[inline(always)]
+    pub fn below(&mut self, b: u32) -> u32 {
+        super::lemire(b, || self.u32())
+    }
+}
+
+impl<Q: Quad> Drop for Draws<'_, Q> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.gen.index = self.index;
+    }
+}
+
 /// The portable `Quad`: what the native tests run the four-lane path with.
 #[cfg(test)]
 impl Lanes for [u32; 4] {
