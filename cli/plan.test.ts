@@ -51,7 +51,7 @@ describe('the plan of a run', () => {
     expect(text.split('\n').slice(0, 5)).toEqual([
       'fracture: plan (dry run: nothing is read or written)',
       'engine: mode byte_flip, intensity 80, seed 3, 2 variants per file',
-      'options: only none, protect none, fix checksums no',
+      'options: only none, protect none, fix checksums no, member none',
       `input 1: ${input} (5 bytes, device ${info.dev}, inode ${info.ino}), read streamed`,
       `  seed 3: ${path.join(out, 'in_corrupted_3.txt')}, checksums unfixed`,
     ]);
@@ -59,7 +59,8 @@ describe('the plan of a run', () => {
       `input 2: ${path.join(dir, 'nope')} (not readable now, it fails in its turn), read streamed\n`,
     );
     const json = JSON.parse(planJson(plan));
-    expect(json).toMatchObject({ seed: 3, count: 2, fix_checksums: false, zip: null });
+    expect(json).toMatchObject({ seed: 3, count: 2, fix_checksums: false, member: null, zip: null });
+    expect(Object.keys(json).indexOf('member')).toBe(Object.keys(json).indexOf('fix_checksums') + 1);
     expect(json.inputs[0]).toMatchObject({ size: 5, route: 'streamed', stdin: false });
     expect(json.inputs[0].variants[1]).toEqual({
       seed: 4,
@@ -81,6 +82,11 @@ describe('the plan of a run', () => {
     expect(ts.inputs[0].route).toBe('whole');
     const fixed = await planRun(args('--fix-checksums', '--out', out, input));
     expect(fixed.inputs[0].variants[0].checksums).toBe('in the output file');
+    // --member names its glob (a control character in its display form) and reads every input whole.
+    const member = await planRun(args('--member', 'word/*.xml\n', '--out', out, input));
+    expect([member.member, member.inputs[0].route]).toEqual(['word/*.xml\n', 'whole']);
+    expect(planText(member)).toContain('\noptions: only none, protect none, fix checksums no, member word/*.xml\\n\n');
+    expect(JSON.parse(planJson(member)).member).toBe('word/*.xml\n');
   });
 
   it('is refused when an output lands on an input', async () => {

@@ -70,6 +70,11 @@ export interface Plan {
   only: string[];
   protect: string[];
   fixChecksums: boolean;
+  /**
+   * `--member`: the glob of the archive members corrupted (each input is then read whole; whether it
+   * is an archive is known only from its bytes, when it is read).
+   */
+  member?: string;
   inputs: PlannedFile[];
   zip?: string;
 }
@@ -158,6 +163,7 @@ export async function planRun(a: Args): Promise<Plan> {
     only: a.ranges.only,
     protect: a.ranges.protect,
     fixChecksums: a.fixChecksums,
+    ...(a.member !== undefined ? { member: a.member } : {}),
     inputs,
     zip: a.zip,
   };
@@ -171,7 +177,8 @@ export function planText(p: Plan): string {
   const per = p.count === 1 ? '1 variant' : `${p.count} variants`;
   lines.push(`engine: mode ${p.mode}, intensity ${p.intensity}, seed ${p.seed}, ${per} per file`);
   lines.push(
-    `options: only ${listText(p.only)}, protect ${listText(p.protect)}, fix checksums ${p.fixChecksums ? 'yes' : 'no'}`,
+    `options: only ${listText(p.only)}, protect ${listText(p.protect)}, fix checksums ${p.fixChecksums ? 'yes' : 'no'}, ` +
+      `member ${p.member === undefined ? 'none' : display(p.member)}`,
   );
   for (const [i, input] of p.inputs.entries()) {
     const id = input.identity;
@@ -214,6 +221,7 @@ export function planJson(p: Plan): string {
   return (
     `{"mode":${JSON.stringify(p.mode)},"intensity":${p.intensity},"seed":${p.seed},"count":${p.count},` +
     `"only":${JSON.stringify(p.only)},"protect":${JSON.stringify(p.protect)},"fix_checksums":${p.fixChecksums},` +
+    `"member":${JSON.stringify(p.member ?? null)},` +
     `"inputs":[${inputs.join(',')}],"zip":${JSON.stringify(shown(p.zip))}}\n`
   );
 }

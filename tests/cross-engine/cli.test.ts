@@ -420,6 +420,7 @@ describe('fracture CLI', () => {
       ],
       ['--seed', '5', '--fix-checksums', '--only', '0:16', '--protect', '-4:', 'rows.csv', 'ünï ✓.JSON'],
       ['--seed', '5', '--fix-checksums', '--name', 'x.png', '-'],
+      ['--seed', '7', '--member', 'word/*.xml', '--fix-checksums', 'rows.csv', '-'],
     ];
     for (const args of cases) {
       const texts = [TOOLS[0], TOOLS[1]].map((tool) => {
@@ -437,6 +438,13 @@ describe('fracture CLI', () => {
       expect(jsons[1]).toBe(jsons[0]);
       // The text is the JSON's content: each input's size and route, each output.
       const plan = JSON.parse(jsons[0]);
+      const glob = args.includes('--member') ? args[args.indexOf('--member') + 1] : null;
+      expect(plan.member).toBe(glob);
+      expect(Object.keys(plan).indexOf('member')).toBe(Object.keys(plan).indexOf('fix_checksums') + 1);
+      expect(texts[0]).toContain(
+        `\noptions: only ${plan.only.join(' ') || 'none'}, protect ${plan.protect.join(' ') || 'none'}, ` +
+          `fix checksums ${plan.fix_checksums ? 'yes' : 'no'}, member ${glob ?? 'none'}\n`,
+      );
       for (const [k, input] of plan.inputs.entries()) {
         const line = input.stdin
           ? `input ${k + 1}: - (standard input, size known once read), read ${input.route}`
@@ -464,6 +472,12 @@ describe('fracture CLI', () => {
     expect(fixed.inputs[0].variants[0].checksums).toBe('in the output file');
     const piped = JSON.parse(run(TOOLS[0], ['--dry-run', '--json', ...cases[2]], dir, new Uint8Array(4)).out);
     expect(piped.inputs[0].variants[0]).toMatchObject({ output: null, checksums: 'in a temporary file, then copied' });
+    // --member reads every input whole, a file and standard input alike (whether one is an archive
+    // is known only from its bytes: the dry run does not read them).
+    const member = JSON.parse(run(TOOLS[0], ['--dry-run', '--json', '--out', out, ...cases[3]], dir).out);
+    expect(member.member).toBe('word/*.xml');
+    expect(member.inputs.map((i: { route: string }) => i.route)).toEqual(['whole', 'whole']);
+    expect(member.inputs[0].variants[0].checksums).toBe('in memory');
     // The reference engine reads whole; a refused plan is refused in a dry run too (exit 2).
     const ts = JSON.parse(run(TOOLS[2], ['--dry-run', '--json', '--out', out, ...cases[1]], dir).out);
     expect(ts.inputs[0]).toMatchObject({ route: 'whole' });

@@ -203,6 +203,9 @@ pub struct Plan {
     pub only: Vec<String>,
     pub protect: Vec<String>,
     pub fix_checksums: bool,
+    /// `--member`: the glob of the archive members corrupted (each input is then read whole; whether
+    /// it is an archive is known only from its bytes, when it is read).
+    pub member: Option<String>,
     pub inputs: Vec<Input>,
     pub zip: Option<PathBuf>,
 }
@@ -275,6 +278,7 @@ pub fn make(a: &Args) -> Result<Plan, String> {
         only: a.options.ranges.only.clone(),
         protect: a.options.ranges.protect.clone(),
         fix_checksums: a.options.fix_checksums,
+        member: a.options.member.clone(),
         inputs,
         zip: a.zip.clone(),
     })
@@ -299,10 +303,11 @@ impl Plan {
         let per = if self.count == 1 { "1 variant".to_string() } else { format!("{} variants", self.count) };
         t += &format!("engine: mode {}, intensity {}, seed {}, {per} per file\n", self.mode, self.intensity, self.seed);
         t += &format!(
-            "options: only {}, protect {}, fix checksums {}\n",
+            "options: only {}, protect {}, fix checksums {}, member {}\n",
             list_text(&self.only),
             list_text(&self.protect),
-            if self.fix_checksums { "yes" } else { "no" }
+            if self.fix_checksums { "yes" } else { "no" },
+            self.member.as_deref().map_or_else(|| "none".into(), display::text)
         );
         for (i, input) in self.inputs.iter().enumerate() {
             let shown = display::path(&input.file);
@@ -366,7 +371,7 @@ impl Plan {
             })
             .collect();
         format!(
-            "{{\"mode\":{},\"intensity\":{},\"seed\":{},\"count\":{},\"only\":{},\"protect\":{},\"fix_checksums\":{},\"inputs\":[{}],\"zip\":{}}}\n",
+            "{{\"mode\":{},\"intensity\":{},\"seed\":{},\"count\":{},\"only\":{},\"protect\":{},\"fix_checksums\":{},\"member\":{},\"inputs\":[{}],\"zip\":{}}}\n",
             json_string(&self.mode),
             self.intensity,
             self.seed,
@@ -374,6 +379,7 @@ impl Plan {
             strings(&self.only),
             strings(&self.protect),
             self.fix_checksums,
+            self.member.as_deref().map_or_else(|| "null".into(), json_string),
             inputs.join(","),
             path(&self.zip)
         )
@@ -456,7 +462,7 @@ mod tests {
             [
                 "fracture: plan (dry run: nothing is read or written)".to_string(),
                 "engine: mode byte_flip, intensity 80, seed 3, 2 variants per file".into(),
-                "options: only none, protect none, fix checksums no".into(),
+                "options: only none, protect none, fix checksums no, member none".into(),
                 format!("input 1: {i} (5 bytes, device {}, inode {}), read streamed", m.dev(), m.ino()),
                 format!("  seed 3: {o}/in_corrupted_3.txt, checksums unfixed"),
             ]
@@ -464,9 +470,15 @@ mod tests {
         let json = plan.json();
         assert!(json.starts_with("{\"mode\":\"byte_flip\",\"intensity\":80,\"seed\":3,\"count\":2,"), "{json}");
         assert!(json.ends_with(",\"variants\":[]}],\"zip\":null}\n"), "{json}");
+        assert!(json.contains(",\"fix_checksums\":false,\"member\":null,\"inputs\":["), "{json}");
         // --pdf reads whole, and checksums are then fixed in memory; a refused plan is refused.
         let whole = make(&run_args(&["--pdf", "--fix-checksums", "--out", o, i])).unwrap();
         assert_eq!((whole.inputs[0].route, whole.inputs[0].variants[0].checksums), (Route::Whole, Checksums::InMemory));
+        // --member names its glob (a control character in its display form) and reads every input whole.
+        let member = make(&run_args(&["--member", "word/*.xml\n", "--out", o, i])).unwrap();
+        assert_eq!((member.member.as_deref(), member.inputs[0].route), (Some("word/*.xml\n"), Route::Whole));
+        assert!(member.text().contains("\noptions: only none, protect none, fix checksums no, member word/*.xml\\n\n"));
+        assert!(member.json().contains(",\"fix_checksums\":false,\"member\":\"word/*.xml\\n\",\"inputs\":["));
         assert!(make(&run_args(&["--zip", i, i])).err().is_some_and(|e| e.contains("is the input")));
     }
 
