@@ -2,9 +2,14 @@
 // "Start Corrupting" from other pages, the sample report download and keyboard paths.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { presetConsent, SITE_ORIGIN, waitForHydration, watchConsole } from './helpers/site.ts';
+import {
+  COOKIE_STORAGE_KEY as KEY,
+  presetConsent,
+  SITE_ORIGIN,
+  waitForHydration,
+  watchConsole,
+} from './helpers/site.ts';
 
-const KEY = 'fracture_cookie_consent';
 const stored = (page: Page) =>
   page.evaluate((key) => localStorage.getItem(key), KEY).then((raw) => (raw === null ? null : JSON.parse(raw)));
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie Consent & Privacy' });
@@ -44,6 +49,17 @@ test.describe('cookie consent', () => {
     await page.reload();
     await waitForHydration(page);
     await expect(banner(page)).toBeVisible();
+  });
+
+  test('the preset the other specs use is read as a refusal, so the banner stays away', async ({ page, context }) => {
+    await presetConsent(context);
+    await visit(page, '/');
+    await expect(banner(page)).toHaveCount(0);
+    expect(await stored(page)).toEqual({ strictly: true, analytics: false, advertising: false });
+    // The footer's Privacy Choices shows the stored choice: both optional categories off.
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Privacy Choices' }).click();
+    await expect(dialog(page).getByRole('switch', { name: 'Analytics & Performance' })).not.toBeChecked();
+    await expect(dialog(page).getByRole('switch', { name: 'Advertising & Personalization' })).not.toBeChecked();
   });
 
   test('a stored value that cannot be parsed brings the banner back', async ({ page, context }) => {

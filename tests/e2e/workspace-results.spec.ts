@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
+import { presetConsent } from './helpers/site.ts';
 import { controlled, runFiles, upload } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,11 +24,8 @@ test.beforeEach(async ({ context }, testInfo) => {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   mkdirSync(SHOTS, { recursive: true });
+  await presetConsent(context);
   await context.addInitScript(() => {
-    localStorage.setItem(
-      'fracture_cookie_consent',
-      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-    );
     // Every object URL the page makes, and whether it was revoked.
     const live = new Set<string>();
     const made: string[] = [];

@@ -11,6 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { presetConsent } from './helpers/site.ts';
 import { readZip, watchRequests } from './helpers/workspace.ts';
 
 test.use({ trace: 'off' });
@@ -41,12 +42,8 @@ test.beforeEach(async ({ context, baseURL }, testInfo) => {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   foreign = watchRequests(context, new URL(baseURL!).origin, DIST);
-  await context.addInitScript(() =>
-    localStorage.setItem(
-      'fracture_cookie_consent',
-      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-    ),
-  );
+  // Consent stored up front, so the cookie banner does not sit over the workspace.
+  await presetConsent(context);
 });
 
 test.afterEach(async () => {

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { presetConsent } from './helpers/site.ts';
 import { controlled, readZip, runFiles, upload } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,12 +21,8 @@ test.beforeEach(async ({ context }, testInfo) => {
   workDir = testInfo.outputPath('files');
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  await context.addInitScript(() =>
-    localStorage.setItem(
-      'fracture_cookie_consent',
-      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-    ),
-  );
+  // Consent stored up front, so the cookie banner does not sit over the workspace.
+  await presetConsent(context);
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -23,6 +23,7 @@ import {
 } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { presetConsent } from './helpers/site.ts';
 import { controlled, readZip, upload, watchRequests } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -110,12 +111,7 @@ test.beforeEach(async ({ context, baseURL }, testInfo) => {
   mkdirSync(workDir, { recursive: true });
   foreign = watchRequests(context, new URL(baseURL!).origin, DIST);
   // Consent stored up front, so the cookie banner does not sit over the workspace.
-  await context.addInitScript(() =>
-    localStorage.setItem(
-      'fracture_cookie_consent',
-      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-    ),
-  );
+  await presetConsent(context);
 });
 
 test.afterEach(async () => {

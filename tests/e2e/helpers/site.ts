@@ -4,6 +4,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { allRoutePaths, contentLabel } from '../../../web/src/site/catalog.ts';
 import { breadcrumbsFor, type Crumb } from '../../../web/src/site/shell/breadcrumbs.ts';
 import { SITE_ORIGIN } from '../../../web/src/constants.ts';
+import { COOKIE_STORAGE_KEY, REJECT_ALL, serializePreferences } from '../../../web/src/site/consent/preferences.ts';
 
 export { SITE_ORIGIN };
 
@@ -18,14 +19,19 @@ export function crumbsFor(route: string): Crumb[] {
   return breadcrumbsFor(route, contentLabel);
 }
 
-/** Consent stored before any page script runs, so the banner stays out of the way of other checks. */
+/** The key the site keeps the consent choice under, from the site's own consent module. */
+export { COOKIE_STORAGE_KEY };
+
+/**
+ * Consent stored before any page script runs, so the banner stays out of the way of other checks.
+ * The key and the stored text come from the site's consent module, so a change there reaches every
+ * spec. The choice stored is the banner's Reject: both optional categories off.
+ */
 export async function presetConsent(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    localStorage.setItem(
-      'fracture_cookie_consent',
-      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-    );
-  });
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    COOKIE_STORAGE_KEY,
+    serializePreferences(REJECT_ALL),
+  ] as const);
 }
 
 export interface ConsoleLog {
