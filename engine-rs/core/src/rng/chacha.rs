@@ -164,14 +164,7 @@ impl<Q: Quad> Wide<Q> {
 
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
-        if self.index >= BUF_WORDS {
-            self.refill();
-            // Set here rather than in refill, so the compiler sees the index is in bounds.
-            self.index = 0;
-        }
-        let w = self.buf[self.index];
-        self.index += 1;
-        w
+        Draws::new(self).u32()
     }
 
     #[inline(never)]
@@ -181,8 +174,8 @@ impl<Q: Quad> Wide<Q> {
     }
 }
 
-/// `Sequence::draws` in WebAssembly: the generator's buffer read with the place in a local, given
-/// back on drop.
+/// The generator's words with its place in the buffer in a local, given back on drop: `Sequence::draws`
+/// in WebAssembly, and each `next_u32` (a cursor of one draw).
 pub struct Draws<'a, Q: Quad> {
     gen: &'a mut Wide<Q>,
     index: usize,
@@ -199,6 +192,7 @@ impl<'a, Q: Quad> Draws<'a, Q> {
     pub fn u32(&mut self) -> u32 {
         if self.index >= BUF_WORDS {
             self.gen.refill();
+            // Set here rather than in refill, so the compiler sees the index is in bounds.
             self.index = 0;
         }
         let w = self.gen.buf[self.index];

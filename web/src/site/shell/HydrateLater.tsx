@@ -68,15 +68,14 @@ export async function finishStagedHydration(): Promise<void> {
 }
 
 function newGate(): Gate {
-  let release = () => {};
-  const promise = new Promise<void>((resolve) => {
-    release = resolve;
+  const gate = { open: false } as Gate;
+  // The executor runs at once, so `release` is set before the gate is returned.
+  gate.promise = new Promise<void>((resolve) => {
+    gate.release = () => {
+      gate.open = true;
+      resolve();
+    };
   });
-  const gate: Gate = { open: false, promise, release: () => {} };
-  gate.release = () => {
-    gate.open = true;
-    release();
-  };
   return gate;
 }
 
