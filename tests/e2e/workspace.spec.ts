@@ -844,11 +844,14 @@ test.describe('validation and errors', () => {
     // sonner keeps a fourth toast in the list, marked not visible, until its own timer ends.
     const items = toastList(page).locator('[data-sonner-toast][data-visible="true"]');
     await expect(items).toHaveCount(3);
-    const box = await items.first().boundingBox();
+    // The front toast, measured once sonner's enter and restack transitions have settled: while a
+    // toast moves back in the stack it is scaled, and a bounding box includes the scale.
+    const front = toastList(page).locator('[data-sonner-toast][data-front="true"]');
+    await expect.poll(async () => Math.round((await front.boundingBox())?.width ?? 0)).toBe(356);
+    const box = await front.boundingBox();
     const viewport = page.viewportSize()!;
     expect(box!.x + box!.width).toBeGreaterThan(viewport.width - 60);
     expect(box!.y + box!.height).toBeGreaterThan(viewport.height - 60);
-    expect(Math.round(box!.width)).toBe(356);
     await page.keyboard.press('Alt+t');
     await expect(toastList(page).getByRole('list')).toBeFocused();
     // Focused toasts stay expanded and paused (sonner) until Escape lets them go on.
