@@ -51,8 +51,15 @@ $(WASM_PKG): $(ENGINE_SRC) scripts/build-wasm.sh | $(STAMPS)/setup
 $(NATIVE): $(ENGINE_SRC) | $(STAMPS)/setup
 	cargo build --release --locked
 
-# The npm CLI and the SDK (both halves, with the module beside them): what the package ships.
-$(CLI_JS): $(WASM_PKG) $(shell find cli sdk lib -name '*.ts' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) tsconfig.node.json tsconfig.browser.json scripts/build-package.mjs | $(STAMPS)/setup
+# The native addon of the npm CLI's editing threads (engine-rs/node), for this platform, in
+# lib/engine/native (docs/architecture.md, "The native addon").
+NODE_ADDON := $(STAMPS)/node-addon
+$(NODE_ADDON): $(ENGINE_SRC) Cargo.lock scripts/build-node-addon.sh | $(STAMPS)/setup
+	bash scripts/build-node-addon.sh
+	@touch $@
+
+# The npm CLI and the SDK (both halves, with the module and the addon beside them): what the package ships.
+$(CLI_JS): $(WASM_PKG) $(NODE_ADDON) $(shell find cli sdk lib -name '*.ts' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) tsconfig.node.json tsconfig.browser.json scripts/build-package.mjs | $(STAMPS)/setup
 	node scripts/build-package.mjs
 	@touch $@
 
@@ -75,7 +82,7 @@ $(AFL_LIB): $(ENGINE_SRC) Cargo.lock | $(STAMPS)/setup
 
 wasm: $(WASM_PKG) ## build the WebAssembly engine into lib/engine/pkg
 native: $(NATIVE) ## build the native CLI, target/release/fracture
-cli: $(CLI_JS) $(WASM_PKG) ## build the npm CLI and the SDK into dist/
+cli: $(CLI_JS) $(WASM_PKG) ## build the npm CLI, the SDK and the native addon into dist/
 web: $(WEB_DIST) ## build the site into web/dist
 python: $(PY_WHEEL) ## build the Python package's wheel into target/wheels/
 afl-mutator: $(AFL_LIB) ## build the fuzzer mutator, target/release/libfracture_afl.so (AFL++, libFuzzer)

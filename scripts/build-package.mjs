@@ -4,7 +4,7 @@
 // each with type declarations, into dist/; and the WebAssembly module beside them in
 // dist/lib/engine/pkg, where both halves find it (`new URL('../pkg/...', import.meta.url)`).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -31,6 +31,17 @@ run(process.execPath, [tsc, '-p', 'tsconfig.node.json']);
 run(process.execPath, [tsc, '-p', 'tsconfig.browser.json']);
 mkdirSync(`${root}dist/${PKG}`, { recursive: true });
 for (const file of MODULE) copyFileSync(`${root}${PKG}/${file}`, `${root}dist/${PKG}/${file}`);
+
+// The native addon for this platform (scripts/build-node-addon.sh), beside the module, when it was
+// built: the npm CLI's editing threads load it (docs/architecture.md, "The native addon"). The package
+// runs without it, on the module.
+const NATIVE = 'lib/engine/native';
+if (existsSync(`${root}${NATIVE}`)) {
+  mkdirSync(`${root}dist/${NATIVE}`, { recursive: true });
+  for (const file of readdirSync(`${root}${NATIVE}`).filter((f) => f.endsWith('.node'))) {
+    copyFileSync(`${root}${NATIVE}/${file}`, `${root}dist/${NATIVE}/${file}`);
+  }
+}
 
 // pdf-lib (for --pdf) ships inside the package, so the package keeps no runtime dependency: its
 // self-contained ES build (no imports of its own) beside its licence, and the one import of it

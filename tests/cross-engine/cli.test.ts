@@ -25,12 +25,22 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const NATIVE = path.join(ROOT, 'target/release/fracture');
 const NPM = path.join(ROOT, 'bin/fracture.mjs');
 
-type Tool = { label: string; cmd: string; args: string[] };
+type Tool = { label: string; cmd: string; args: string[]; env?: Record<string, string> };
 const TOOLS: Tool[] = [
   { label: 'native', cmd: NATIVE, args: [] },
   { label: 'npm wasm', cmd: process.execPath, args: [NPM, '--engine', 'wasm'] },
   { label: 'npm ts', cmd: process.execPath, args: [NPM, '--engine', 'ts'] },
 ];
+/**
+ * The npm CLI's streamed runs of 24 MiB and more, edited and hashed by the native addon (`on`: required)
+ * and by helper threads running the module (`off`): docs/architecture.md, "The native addon".
+ */
+const NPM_ADDON: Tool[] = (['on', 'off'] as const).map((addon) => ({
+  label: `npm wasm, addon ${addon}`,
+  cmd: process.execPath,
+  args: [NPM, '--engine', 'wasm'],
+  env: { FRACTURE_ADDON: addon },
+}));
 
 /** Every option of the corrupting command, in --help's order. */
 const HELP_OPTIONS = [
@@ -55,7 +65,8 @@ const HELP_OPTIONS = [
 ];
 
 function run(tool: Tool, args: string[], cwd: string, input?: Uint8Array) {
-  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, encoding: 'utf8', input });
+  const env = tool.env && { ...process.env, ...tool.env };
+  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, encoding: 'utf8', input, env });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -236,32 +247,36 @@ describe('fracture CLI', () => {
     60_000,
   );
 
-  it('a large file without a report: the npm CLI (helper threads, nothing measured) writes the native bytes', () => {
+  it('a large file with and without a report: the npm CLI (addon or helper threads) writes the native bytes', () => {
     const big = 'big-random.bin';
     writeFileSync(path.join(dir, big), xorshiftBytes(26 * 1024 * 1024 + 77, 26));
     for (const mode of ['byte_flip', 'bit_rot', 'truncate_insert']) {
-      const files = TOOLS.slice(0, 2).flatMap((tool, t) =>
+      const results = [TOOLS[0], ...NPM_ADDON].flatMap((tool, t) =>
         [[], ['--json']].map((json) => {
           const out = `out-big-random-${mode}-${t}-${json.length}`;
           const r = run(tool, ['--mode', mode, '--intensity', '80', '--seed', '5', '--out', out, ...json, big], dir);
           expect(r.code, `${tool.label} ${mode}: ${r.err}`).toBe(0);
+          expect(r.err, tool.label).not.toContain('helper threads did not start');
           const file = readFileSync(path.join(dir, out, 'big-random_corrupted.bin'));
           rmSync(path.join(dir, out), { recursive: true });
-          return file;
+          return { label: tool.label, file, json: json.length > 0 ? untimed(r.out.trim()) : undefined };
         }),
       );
-      for (const f of files.slice(1)) expect(f.equals(files[0]), mode).toBe(true);
+      for (const r of results.slice(1)) expect(r.file.equals(results[0].file), `${mode}: ${r.label}`).toBe(true);
+      // The reports (byte counts, hashes, hits) agree too.
+      const reports = results.filter((r) => r.json !== undefined);
+      for (const r of reports.slice(1)) expect(r.json, `${mode}: ${r.label}`).toBe(reports[0].json);
     }
-  }, 120_000);
+  }, 180_000);
 
-  it('a large flip-mode file (helper threads in the npm CLI, threads natively, in place): same bytes and reports', () => {
+  it('a large flip-mode file (the npm CLI with and without its addon, threads natively): same bytes and reports', () => {
     const big = 'big.log';
     // Text whose kept header makes byte_flip escalate at the plan stage; a few MiB over the helpers' threshold.
     const line = new TextEncoder().encode('2026-11-21 12:00:00 INFO a log line of ordinary text\n');
     const bytes = new Uint8Array(17 * 1024 * 1024 + 99);
     for (let at = 0; at < bytes.length; at += line.length) bytes.set(line.subarray(0, bytes.length - at), at);
     writeFileSync(path.join(dir, big), bytes);
-    const results = TOOLS.slice(0, 2).map((tool, t) => {
+    const results = [TOOLS[0], ...NPM_ADDON].map((tool, t) => {
       const out = `out-big-${t}`;
       const r = run(
         tool,
@@ -271,8 +286,10 @@ describe('fracture CLI', () => {
       expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
       return { file: readFileSync(path.join(dir, out, 'big_corrupted.log')), json: untimed(r.out.trim()) };
     });
-    expect(results[1].file.equals(results[0].file), 'npm wasm vs native bytes').toBe(true);
-    expect(results[1].json).toBe(results[0].json);
+    for (const r of results.slice(1)) {
+      expect(r.file.equals(results[0].file), 'npm vs native bytes').toBe(true);
+      expect(r.json).toBe(results[0].json);
+    }
     expect(JSON.parse(results[0].json)).toContainEqual(['escalated', true]);
   });
 

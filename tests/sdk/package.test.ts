@@ -110,7 +110,7 @@ describe('the fracture package, installed from its tarball', () => {
     const files: string[] = entry.files.map((f: { path: string }) => f.path);
     for (const f of files) {
       expect(f, 'only the CLI, the SDK, the engine and the package files').toMatch(
-        /^(package\.json|README\.md|LICENSE|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip|lib\/report)\/.+\.(js|d\.ts|wasm)|dist\/lib\/vendor\/pdf-lib\.(js|LICENSE\.md))$/,
+        /^(package\.json|README\.md|LICENSE|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip|lib\/report)\/.+\.(js|d\.ts|wasm)|dist\/lib\/engine\/native\/fracture-engine\.[a-z0-9]+-[a-z0-9]+\.node|dist\/lib\/vendor\/pdf-lib\.(js|LICENSE\.md))$/,
       );
       expect(f).not.toMatch(/\.test\.|testing|web\//);
     }
@@ -123,6 +123,8 @@ describe('the fracture package, installed from its tarball', () => {
       'dist/sdk/browser.d.ts',
       // --pdf's pdf-lib, bundled: no runtime dependency.
       'dist/lib/vendor/pdf-lib.js',
+      // The native addon for the platform the package was packed on.
+      `dist/lib/engine/native/fracture-engine.${process.platform}-${process.arch}.node`,
     ]) {
       expect(files).toContain(f);
     }
@@ -311,17 +313,27 @@ console.log(JSON.stringify({ a, b, fixed, refused }));
     expect(text).toContain('fracture --mode byte_flip --intensity 80 --seed 2 photo.png');
   });
 
-  it('the installed CLI streams a large file on its helper threads, with the native bytes', () => {
-    // Past STREAM_HELPERS_MIN (24 MiB): the hashing and editing threads start from the installed package's files.
+  it('the installed CLI streams a large file with its native addon and on helper threads, with the native bytes', () => {
+    // Past STREAM_HELPERS_MIN (24 MiB): the addon packed for this platform (FRACTURE_ADDON=on fails
+    // without it), or the hashing and editing threads, start from the installed package's files.
+    expect(readdirSync(path.join(app, 'node_modules/fracture/dist/lib/engine/native'))).toEqual([
+      `fracture-engine.${process.platform}-${process.arch}.node`,
+    ]);
     writeFileSync(path.join(app, 'large.bin'), randomBytes(25 * 1024 * 1024 + 3));
     const bin = path.join(app, 'node_modules/.bin/fracture');
-    for (const mode of ['bit_rot', 'truncate_insert']) {
-      const args = ['--mode', mode, '--seed', '4'];
-      const r = spawnSync(bin, [...args, '--out', 'large-out', 'large.bin'], { cwd: app, encoding: 'utf8' });
-      expect(r.status, r.stderr).toBe(0);
-      expect(r.stderr).not.toContain('helper threads did not start');
-      const npm = readFileSync(path.join(app, 'large-out/large_corrupted.bin'));
-      expect(Buffer.compare(npm, cliBytes(app, args, 'large.bin', 'large_corrupted.bin')), mode).toBe(0);
+    for (const addon of ['on', 'off']) {
+      for (const mode of ['bit_rot', 'truncate_insert']) {
+        const args = ['--mode', mode, '--seed', '4'];
+        const env = { ...process.env, FRACTURE_ADDON: addon };
+        const r = spawnSync(bin, [...args, '--out', 'large-out', 'large.bin'], { cwd: app, encoding: 'utf8', env });
+        expect(r.status, r.stderr).toBe(0);
+        expect(r.stderr).not.toContain('helper threads did not start');
+        const npm = readFileSync(path.join(app, 'large-out/large_corrupted.bin'));
+        expect(
+          Buffer.compare(npm, cliBytes(app, args, 'large.bin', 'large_corrupted.bin')),
+          `${mode}, addon ${addon}`,
+        ).toBe(0);
+      }
     }
   });
 

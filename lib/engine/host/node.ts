@@ -1,6 +1,7 @@
 // Loads the WebAssembly engine in Node (the CLI, the tests, the benchmark): the same module the
 // browser runs, read from disk instead of fetched.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
 import type { FlipReply, FlipRequest } from './protocol.ts';
 import type { Sha256, WasmEngine } from './run.ts';
 import { type StreamHelpers, startStreamHelpers } from './stream-helpers.ts';
+import { type NativeAddon, nativeStreamHelpers } from './stream-native.ts';
 
 /** lib/engine/pkg (the module engine-rs/wasm builds), found from wherever this file runs (source or dist/). */
 export function wasmPkgDir(): string {
@@ -22,6 +24,30 @@ export function wasmPkgDir(): string {
     const up = path.dirname(dir);
     if (up === dir) throw new Error('The WebAssembly engine is not built: run `make wasm` first');
     dir = up;
+  }
+}
+
+/**
+ * The native addon (engine-rs/node, built by scripts/build-node-addon.sh) for this platform, beside the
+ * module (lib/engine/native): a streamed run's edits and hashes then run natively on Node's thread pool
+ * (stream-native.ts) rather than in helper threads' instances of the module, the same bytes faster
+ * (docs/architecture.md, "The native addon"). `FRACTURE_ADDON` chooses: unset or `auto`, the addon
+ * when one was built here and loads, else the module; `off`, the module; `on`, the addon or an error.
+ */
+export function loadNativeAddon(): NativeAddon | undefined {
+  const choice = process.env.FRACTURE_ADDON || 'auto';
+  if (!['auto', 'on', 'off'].includes(choice)) {
+    throw new Error(`FRACTURE_ADDON is "${choice}": use auto, on or off`);
+  }
+  if (choice === 'off') return undefined;
+  const target = `${process.platform}-${process.arch}`;
+  const file = path.join(wasmPkgDir(), '../native', `fracture-engine.${target}.node`);
+  try {
+    return createRequire(import.meta.url)(file) as NativeAddon;
+  } catch (e) {
+    if (choice === 'auto') return undefined;
+    const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    throw new Error(`FRACTURE_ADDON=on, but the native addon for ${target} did not load (${why})`);
   }
 }
 
@@ -63,10 +89,13 @@ export function loadWasmEngine(): Promise<WasmEngine> {
 }
 
 /**
- * A streamed run's helper threads (stream-helpers.ts), sharing the compiled module; `hashing` false:
- * the hashing thread starts only if a run hashes (a caller that expects to show no report).
+ * A streamed run's helpers: the native addon's (stream-native.ts) where it loads, else helper threads
+ * (stream-helpers.ts) sharing the compiled module; `hashing` false: the hashing thread starts only if
+ * a run hashes (a caller that expects to show no report).
  */
 export async function startNodeStreamHelpers(hashing = true): Promise<StreamHelpers> {
+  const addon = loadNativeAddon();
+  if (addon) return nativeStreamHelpers(addon);
   const { module, glue } = await loadOnce();
   return startStreamHelpers(glue, module, hashing);
 }

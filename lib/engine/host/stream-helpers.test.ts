@@ -1,7 +1,9 @@
-// The streamed run with its helper threads (one hashing, two editing) against the same run on one
-// thread: the same bytes and report in every streamed mode, the pieces really edited and hashed on the
-// helpers, a run that fails midway leaves the helpers ready for the next, and helpers started without
-// hashing start their hashing thread only when a run hashes.
+// The streamed run with its helpers against the same run on one thread, for both kinds of helpers:
+// the helper threads (one hashing, two editing, in instances of the module) and the native addon's
+// tasks on Node's thread pool (stream-native.ts). The same bytes and report in every streamed mode,
+// the pieces really edited and hashed on the helpers, a run that fails midway leaves the helpers ready
+// for the next; helper threads started without hashing start their hashing thread only when a run
+// hashes, and the addon's helpers start no thread at all.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,23 @@ let dir: string;
 let file: string;
 let wasm: WasmEngine;
 let helpers: StreamHelpers;
+/** Which helpers `startNodeStreamHelpers` gives (node.ts, `loadNativeAddon`). */
+const KINDS = [
+  { kind: 'helper threads', addon: 'off' },
+  { kind: 'native addon', addon: 'on' },
+] as const;
+
+/** Helpers with FRACTURE_ADDON=`addon`: `on` fails unless the addon loads (`make cli` builds it). */
+async function startKind(addon: string, hashing?: boolean): Promise<StreamHelpers> {
+  const before = process.env.FRACTURE_ADDON;
+  process.env.FRACTURE_ADDON = addon;
+  try {
+    return await startNodeStreamHelpers(hashing);
+  } finally {
+    if (before === undefined) delete process.env.FRACTURE_ADDON;
+    else process.env.FRACTURE_ADDON = before;
+  }
+}
 /** What the helpers were asked to do, summed over a run. */
 const calls = { edit: 0, hash: 0 };
 
@@ -53,10 +72,8 @@ beforeAll(async () => {
   file = path.join(dir, 'blob.bin');
   writeFileSync(file, xorshiftBytes(SIZE, 11));
   wasm = await loadWasmEngine();
-  helpers = await startNodeStreamHelpers();
 });
-afterAll(async () => {
-  await helpers?.close();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -78,7 +95,14 @@ async function streamed(mode: string, withHelpers: boolean, failAfter = Infinity
   }
 }
 
-describe('a streamed run with helper threads', () => {
+describe.each(KINDS)('a streamed run with helpers: $kind', ({ addon }) => {
+  beforeAll(async () => {
+    helpers = await startKind(addon);
+  });
+  afterAll(async () => {
+    await helpers?.close();
+  });
+
   for (const mode of ENGINE_MODES) {
     it(`${mode}: the same bytes and report as on one thread`, async () => {
       const alone = await streamed(mode, false);
@@ -134,6 +158,7 @@ describe('a streamed run with helper threads', () => {
   });
 
   it('helpers started without hashing: a reportless write starts no hashing thread, a report starts it', async () => {
+    const wasmThreads = addon === 'off';
     // Threads started in between, counted by the ids each new Worker takes (this probe's included).
     let last = await probe();
     const started = async () => {
@@ -142,10 +167,10 @@ describe('a streamed run with helper threads', () => {
       last = id;
       return n;
     };
-    const lazy = await startNodeStreamHelpers(false);
+    const lazy = await startKind(addon, false);
     try {
-      // The two editing threads, no hashing thread.
-      expect(await started()).toBe(2);
+      // The two editing threads, no hashing thread; the addon's helpers start no thread.
+      expect(await started()).toBe(wasmThreads ? 2 : 0);
       const handle = await open(file, 'r');
       try {
         const options = { mode: 'bit_rot', intensity: 80, seed: 1234567890 };
@@ -159,7 +184,7 @@ describe('a streamed run with helper threads', () => {
         expect(Buffer.compare(Buffer.concat(pieces), alone.bytes)).toBe(0);
         // A run with a report hashes: the hashing thread starts then, with the same digests.
         const report = await (await prepare()).run(async () => undefined);
-        expect(await started()).toBe(1);
+        expect(await started()).toBe(wasmThreads ? 1 : 0);
         const { time_ms: _t, ops_ms: _o, ...rest } = report as unknown as Record<string, unknown>;
         expect(rest).toEqual(alone.report);
       } finally {
