@@ -161,11 +161,14 @@ function sha256File(path) {
 /**
  * One CLI process with --json (its report), or without it when `extra` includes REPORTLESS. `npm` runs
  * the npm CLI as installed (its native addon where built), `npm-module` with FRACTURE_ADDON=off (its
- * helper threads running the WebAssembly module, as on a platform without a prebuilt addon).
+ * helper threads running the WebAssembly module, as on a platform without a prebuilt addon). Node
+ * starts without NODE_EXTRA_CA_CERTS, which a machine behind a TLS proxy may set (this one does): it
+ * makes Node parse every certificate in the file before any code runs (37 ms here), for connections
+ * the CLI never makes.
  */
 function fracture(command, file, mode, intensity, out, extra = []) {
   const [cmd, pre] = command.startsWith('npm') ? [process.execPath, [NPM_CLI]] : [NATIVE, []];
-  const env = command === 'npm-module' ? { FRACTURE_ADDON: 'off' } : { FRACTURE_ADDON: 'on' };
+  const env = { FRACTURE_ADDON: command === 'npm-module' ? 'off' : 'on', NODE_EXTRA_CA_CERTS: undefined };
   const json = extra.includes(REPORTLESS) ? [] : ['--json'];
   extra = extra.filter((a) => a !== REPORTLESS);
   return measured(
@@ -270,6 +273,8 @@ function speed(dir, runs) {
     `Whole processes: 200 MiB random, byte_flip at 80, seed ${SEED}; medians of ${runs} rounds in one run (zzuf -r ${ratio.toFixed(6)}, the same fraction of bytes)`,
   );
   console.log(`Machine: ${machine()}; load average ${loadBefore} before, ${loadavg()} after`);
+  if (process.env.NODE_EXTRA_CA_CERTS)
+    console.log('NODE_EXTRA_CA_CERTS is set here: the npm CLI runs without it (it costs Node tens of ms at start).');
   if (Math.max(...os.loadavg()) > os.cpus().length)
     console.log(
       'Load average above the core count: wall times are stretched by other work and the ratios swing; CPU times (user + system) move less.',

@@ -36,8 +36,8 @@ print(json.dumps({"status": int(code) if status == 0 else status, "wall_ms": wal
 
 /**
  * Runs `command args`, with files as stdin and stdout if given (stdout is captured otherwise) and
- * `env` added to this process's environment. Returns { wallMs, cpuMs, peakKiB, stdout }. Throws with
- * the child's stderr when it fails.
+ * `env` added to this process's environment (a variable set to undefined there is removed). Returns
+ * { wallMs, cpuMs, peakKiB, stdout }. Throws with the child's stderr when it fails.
  */
 export function measured(command, args, { stdinFile, stdoutFile, env } = {}) {
   if (!existsSync(GNU_TIME)) throw new Error(`${GNU_TIME} is needed to read peak memory (apt-get install -y time)`);
@@ -45,7 +45,7 @@ export function measured(command, args, { stdinFile, stdoutFile, env } = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 1 << 26,
-    env: env && { ...process.env, ...env },
+    env: env && Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined)),
   });
   if (child.error) throw child.error;
   const lines = child.stderr.trimEnd().split('\n');
