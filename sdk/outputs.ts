@@ -19,6 +19,7 @@ import {
   unlink,
 } from 'node:fs/promises';
 import path from 'node:path';
+import { nativeExchange } from '../lib/engine/host/node.ts';
 import {
   exitCleanlyOnSignals,
   forgetTemporaryFile,
@@ -187,6 +188,18 @@ export async function createTemp(dir: string): Promise<{ file: string; handle: F
   }
 }
 
+/** Whether the addon swapped the names `a` and `b` (not where it does not load, or the system cannot). */
+function exchanged(a: string, b: string): boolean {
+  const exchange = nativeExchange();
+  if (!exchange) return false;
+  try {
+    exchange(a, b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function removeTemp(file: string) {
   await unlink(file).catch(() => undefined);
   forgetTemporaryFile(file);
@@ -202,9 +215,12 @@ export class OutputError extends Error {
 /**
  * Writes an output at `target` through a temporary file beside it: `fill` writes the open temporary
  * file (mode 0600), which then gets `mode` and is renamed onto the final name (the file a symlink
- * there names). A failure removes the temporary file and leaves the final name as it was. An earlier
- * file at the final name first gets a second link, removed after the rename (its blocks are freed
- * beside the run: the promise goes into `discarding`).
+ * there names). A failure removes the temporary file and leaves the final name as it was. With
+ * `discarding`, an earlier file at the final name is freed beside the run (the promise goes there):
+ * where the native addon loads, the two files' names are swapped in one step (as the native CLI
+ * does: ext4 writes out a file renamed onto another first, tens of ms for a large one) and the
+ * earlier file, now under the temporary name, removed; else it first gets a second link, removed
+ * after the rename.
  */
 export async function writeAtomically<T>(
   target: string,
@@ -226,6 +242,10 @@ export async function writeAtomically<T>(
     let aside: string | undefined;
     if (discarding) {
       const old = await lstat(destination).catch(() => undefined);
+      if (old?.isFile() && exchanged(file, destination)) {
+        discarding.push(removeTemp(file));
+        return result;
+      }
       if (old?.isFile() && old.nlink === 1) {
         aside = tempName(dir, true);
         temporaryFile(aside);

@@ -294,8 +294,9 @@ describe('fracture CLI', () => {
   });
 
   it("replaces an earlier output with the new run's bytes, leaving nothing else behind; a symlink is written through", () => {
-    // Every engine: streamed (native, npm wasm) and whole-buffer (npm ts) outputs alike.
-    for (const tool of TOOLS) {
+    // Every engine: streamed (native, npm wasm) and whole-buffer (npm ts) outputs alike; the npm CLI
+    // swapping the names through its native addon and, without it, renaming.
+    for (const tool of [...TOOLS, ...NPM_ADDON]) {
       const out = `again-${tool.label}`;
       const file = path.join(dir, out, 'rows_corrupted.csv');
       const first = run(tool, ['--seed', '1', '--out', out, 'rows.csv'], dir);

@@ -5,6 +5,9 @@
 //! run needs, over the same `Streaming` of the engine core: the same edits, byte for byte. Planning,
 //! the report, checksum fixing and the selectors stay in the module on the main thread.
 //!
+//! `exchange` swaps two names in one step, for the npm CLI's outputs (sdk/outputs.ts), as the native
+//! CLI replaces an earlier output (engine-rs/cli/src/output.rs).
+//!
 //! Each task holds a view of the caller's memory (a piece of the run's SharedArrayBuffer): the caller
 //! hands a piece to one task at a time and touches it again only once that task's promise settles
 //! (lib/engine/host/stream-native.ts).
@@ -190,5 +193,25 @@ impl Task for Feed {
 
     fn resolve(&mut self, _: Env, _: ()) -> Result<()> {
         Ok(())
+    }
+}
+
+/// Swaps the files named `a` and `b` in one step (`renameat2` with `RENAME_EXCHANGE`): an output's
+/// temporary file takes the final name, which never names less than a whole file, and the earlier
+/// output takes the temporary name, to be removed beside the run. Unlike a rename onto an existing
+/// file, it does not make ext4 write the new file's data out first (auto_da_alloc: tens of ms for a
+/// large output). Fails where the system cannot (the caller renames then).
+#[napi]
+pub fn exchange(a: String, b: String) -> Result<()> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        use rustix::fs::{renameat_with, RenameFlags, CWD};
+        renameat_with(CWD, a.as_str(), CWD, b.as_str(), RenameFlags::EXCHANGE)
+            .map_err(|e| fail(std::io::Error::from(e).to_string()))
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    {
+        let _ = (a, b);
+        Err(fail("exchanging two files is not supported here"))
     }
 }

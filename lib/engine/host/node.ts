@@ -52,6 +52,19 @@ export function loadNativeAddon(): NativeAddon | undefined {
 }
 
 /**
+ * The addon's `exchange` (two files' names swapped in one step), when the addon loads: how an output
+ * replaces an earlier one (sdk/outputs.ts, `writeAtomically`).
+ */
+export function nativeExchange(): NativeAddon['exchange'] | undefined {
+  try {
+    return loadNativeAddon()?.exchange;
+  } catch {
+    // FRACTURE_ADDON=on without an addon: a streamed run says so; an output is renamed.
+    return undefined;
+  }
+}
+
+/**
  * SHA-256 by Node's crypto (OpenSSL, x86 SHA extensions where there are some), on the bytes where they
  * lie: WebCrypto's digest() would first copy them, 200 MB of fresh memory per hash for a large file.
  */

@@ -18,6 +18,8 @@ export interface NativeAddon {
     editPiece(piece: Uint8Array, pos: number, measured: boolean): Promise<void>;
     tally(): Float64Array;
   };
+  /** Swaps two files' names in one step (RENAME_EXCHANGE); throws where the system cannot. */
+  exchange(a: string, b: string): void;
   Sha256: new () => {
     /** Settles once the bytes (left alone until then) were read. */
     update(bytes: Uint8Array): Promise<void>;
