@@ -8,6 +8,8 @@ use std::time::Instant;
 use fracture_engine::bench::{self, Copied, Input};
 use fracture_engine::{stream, Args, Mode, Options as EngineOptions, ENGINE_VERSION};
 
+use crate::display::json_string;
+
 pub const SCHEMA: &str = "fracture-bench";
 pub const VERSION: u64 = 1;
 const MIB: f64 = 1_048_576.0;
@@ -158,13 +160,6 @@ fn mib_s(size: usize, ms: f64) -> f64 {
     } else {
         size as f64 / MIB / (ms / 1000.0)
     }
-}
-
-/// A JSON string, escaped by the core's rules.
-fn json_string(s: &str) -> String {
-    let mut out = String::new();
-    fracture_engine::json_string(&mut out, s);
-    out
 }
 
 /// At most 3 decimals, as JSON numbers.

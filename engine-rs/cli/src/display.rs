@@ -1,5 +1,6 @@
 //! The display form of a name in messages and per-file lines (docs/cli.md, "Names"): never a raw
-//! control character, never a byte that is not UTF-8, whatever the file system gave us.
+//! control character, never a byte that is not UTF-8, whatever the file system gave us. Also the
+//! CLI's one JSON string form, for the JSON it writes by hand (`--plan json`, `fracture bench`).
 
 use std::ffi::OsStr;
 use std::fmt::Write;
@@ -54,6 +55,13 @@ pub fn path(path: &Path) -> String {
     os(path.as_os_str())
 }
 
+/// `s` as a JSON string, escaped as the reports escape it (the core's rule, contract 10.2).
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    fracture_engine::json_string(&mut out, s);
+    out
+}
+
 /// Whether `name` needs the display form at all (it does for control characters and non-UTF-8).
 #[cfg(test)]
 fn plain(name: &[u8]) -> bool {
@@ -75,5 +83,10 @@ mod tests {
         assert_eq!(bytes(b"\xe2\x82"), "\\xE2\\x82");
         assert!(plain(b"rows.csv"));
         assert!(!plain(b"a\nb"));
+    }
+
+    #[test]
+    fn json_strings_are_escaped_as_json_stringify_escapes_them() {
+        assert_eq!(json_string("a\"b\\c\u{1}\n\u{e9}"), "\"a\\\"b\\\\c\\u0001\\n\u{e9}\"");
     }
 }

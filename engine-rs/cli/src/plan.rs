@@ -12,8 +12,9 @@ use std::path::{Component, Path, PathBuf};
 use std::ffi::{OsStr, OsString};
 
 use crate::args::{Args, STDIN};
+use crate::display::{self, json_string};
+use crate::names;
 use crate::policy::{self, Checksums, Route};
-use crate::{display, names};
 
 /// A regular file as planned: its device, inode, size and permission bits.
 #[derive(Clone, Copy)]
@@ -386,13 +387,6 @@ impl Plan {
     }
 }
 
-/// `s` as a JSON string, escaped as the reports escape it (the core's rule, contract 10.2).
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    fracture_engine::json_string(&mut out, s);
-    out
-}
-
 fn fd_metadata(fd: std::os::fd::BorrowedFd) -> Option<Metadata> {
     let owned = fd.try_clone_to_owned().ok()?;
     std::fs::File::from(owned).metadata().ok()
@@ -480,10 +474,5 @@ mod tests {
         assert!(member.text().contains("\noptions: only none, protect none, fix checksums no, member word/*.xml\\n\n"));
         assert!(member.json().contains(",\"fix_checksums\":false,\"member\":\"word/*.xml\\n\",\"inputs\":["));
         assert!(make(&run_args(&["--zip", i, i])).err().is_some_and(|e| e.contains("is the input")));
-    }
-
-    #[test]
-    fn json_strings_are_escaped_as_json_stringify_escapes_them() {
-        assert_eq!(json_string("a\"b\\c\u{1}\n\u{e9}"), "\"a\\\"b\\\\c\\u0001\\n\u{e9}\"");
     }
 }
