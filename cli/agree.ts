@@ -212,6 +212,8 @@ export async function agree(a: AgreeArgs, io: Io): Promise<number> {
     if (a.engines.includes('wasm')) {
       wasm = await nodeEngine('wasm', {
         helpers: true,
+        // The module's own edits, on its helper threads: never the native addon's.
+        addon: false,
         streamSoon: planned.files.some((f) => f.info !== undefined && f.info.size >= BigInt(STREAM_HELPERS_MIN)),
         onHelpersFailed: (e) =>
           io.err.write(

@@ -65,6 +65,8 @@ const MAX_HELPERS = 3;
  * `measures` false: the caller expects to show and keep no report (PreparedStream.write), so the
  * hashing thread starts only if a run hashes after all.
  * `onHelpersFailed` hears why they could not start (the runs then go on without them).
+ * `addon` false: a streamed run's helpers are threads running the module even where the native addon
+ * loads (`fracture agree`, whose point is the module's own bytes).
  */
 export async function nodeEngine(
   kind: 'wasm' | 'ts',
@@ -72,11 +74,13 @@ export async function nodeEngine(
     helpers = false,
     streamSoon = false,
     measures = true,
+    addon = true,
     onHelpersFailed = (_: unknown) => {},
   }: {
     helpers?: boolean;
     streamSoon?: boolean;
     measures?: boolean;
+    addon?: boolean;
     onHelpersFailed?: (error: unknown) => void;
   } = {},
 ): Promise<NodeEngine> {
@@ -92,7 +96,7 @@ export async function nodeEngine(
   let streamPool: Promise<StreamHelpers | undefined> | undefined;
   const streamHelpersFor = () => {
     if (!helpers || availableParallelism() < 2) return Promise.resolve(undefined);
-    streamPool ??= startNodeStreamHelpers(measures).catch((e) => {
+    streamPool ??= startNodeStreamHelpers(measures, addon).catch((e) => {
       onHelpersFailed(e);
       return undefined;
     });

@@ -102,12 +102,12 @@ export function loadWasmEngine(): Promise<WasmEngine> {
 }
 
 /**
- * A streamed run's helpers: the native addon's (stream-native.ts) where it loads, else helper threads
- * (stream-helpers.ts) sharing the compiled module; `hashing` false: the hashing thread starts only if
- * a run hashes (a caller that expects to show no report).
+ * A streamed run's helpers: the native addon's (stream-native.ts) where it loads and `native` allows
+ * it, else helper threads (stream-helpers.ts) sharing the compiled module; `hashing` false: the
+ * hashing thread starts only if a run hashes (a caller that expects to show no report).
  */
-export async function startNodeStreamHelpers(hashing = true): Promise<StreamHelpers> {
-  const addon = loadNativeAddon();
+export async function startNodeStreamHelpers(hashing = true, native = true): Promise<StreamHelpers> {
+  const addon = native ? loadNativeAddon() : undefined;
   if (addon) return nativeStreamHelpers(addon);
   const { module, glue } = await loadOnce();
   return startStreamHelpers(glue, module, hashing);

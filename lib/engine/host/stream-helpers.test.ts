@@ -196,6 +196,32 @@ describe.each(KINDS)('a streamed run with helpers: $kind', ({ addon }) => {
   });
 });
 
+describe('the helpers a caller asks for', () => {
+  it("without the addon (fracture agree): the module's helper threads, even where the addon loads", async () => {
+    const before = process.env.FRACTURE_ADDON;
+    process.env.FRACTURE_ADDON = 'on';
+    try {
+      const first = await probe();
+      const threads = await startNodeStreamHelpers(true, false);
+      try {
+        // Two editing threads and the hashing thread, between the two probes.
+        expect((await probe()) - first - 1).toBe(3);
+      } finally {
+        await threads.close();
+      }
+      const addon = await startNodeStreamHelpers(true);
+      try {
+        expect((await probe()) - first - 5).toBe(0);
+      } finally {
+        await addon.close();
+      }
+    } finally {
+      if (before === undefined) delete process.env.FRACTURE_ADDON;
+      else process.env.FRACTURE_ADDON = before;
+    }
+  });
+});
+
 /** The id of a new worker thread (ids count up with every thread the process starts). */
 async function probe(): Promise<number> {
   const w = new Worker('', { eval: true });
