@@ -44,6 +44,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { childrenNamed, descendants } from './lib/procs.mjs';
 import { fmtMs, renderTable } from './lib/table.mjs';
+import { COOKIE_STORAGE_KEY, serializePreferences } from '../../web/src/site/consent/storage.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MIB = 1 << 20;
@@ -387,11 +388,10 @@ function instrument() {
 }
 
 async function prepareContext(context) {
-  await context.addInitScript(() =>
-    localStorage.setItem(
-      'fracture_cookie_consent',
-      JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-    ),
+  // The banner's Reject stored before any page script runs, key and text from the site's own module.
+  await context.addInitScript(
+    ([key, value]) => localStorage.setItem(key, value),
+    [COOKIE_STORAGE_KEY, serializePreferences({ analytics: false, advertising: false })],
   );
   await context.addInitScript(instrument);
 }

@@ -8,7 +8,8 @@ export const GOVERNING_LAW = 'the State of Delaware';
 export const PRO_PRICE_USD = '$14.99';
 export const PRO_PRICE_GBP = '£11.99';
 export const MAX_FILE_BYTES = 200 * 1024 * 1024;
-export const COOKIE_STORAGE_KEY = 'fracture_cookie_consent';
+// The consent key lives with the stored consent text, in plain JavaScript the Node benchmarks share.
+export { COOKIE_STORAGE_KEY } from './site/consent/storage.mjs';
 export const ANALYTICS_RETENTION_MONTHS = 26;
 export const MINIMUM_AGE = 13;
 export const REFUND_DAYS = 30;

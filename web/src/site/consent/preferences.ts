@@ -33,9 +33,8 @@ export function parseStoredPreferences(raw: string | null): CookiePreferences | 
   return { strictly: true, analytics, advertising };
 }
 
-export function serializePreferences(preferences: CookiePreferences): string {
-  return JSON.stringify({ strictly: true, analytics: preferences.analytics, advertising: preferences.advertising });
-}
+/** The stored text of a choice (storage.mjs, shared with the Node benchmarks). */
+export { serializePreferences } from './storage.mjs';
 
 export interface ConsentState {
   /** False during server rendering and the first client render, so the banner never flashes. */
