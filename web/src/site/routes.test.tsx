@@ -6,6 +6,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveLazyRoutes, routes } from '../App.tsx';
+import { COOKIE_STORAGE_KEY } from '../constants.ts';
 import { allRoutePaths, isKnownPath } from './catalog.ts';
 import { describeRouteError, RouteError } from './pages/RouteError.tsx';
 
@@ -20,10 +21,7 @@ function renderAt(path: string, table: RouteObject[] = routes) {
 
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  localStorage.setItem(
-    'fracture_cookie_consent',
-    JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-  );
+  localStorage.setItem(COOKIE_STORAGE_KEY, JSON.stringify({ strictly: true, analytics: false, advertising: false }));
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {

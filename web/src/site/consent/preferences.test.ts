@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COOKIE_STORAGE_KEY } from '../../constants.ts';
 import {
   ACCEPT_ALL,
   consentReducer,
@@ -11,6 +12,14 @@ import {
 
 const mounted = (stored: Parameters<typeof parseStoredPreferences>[0]): ConsentState =>
   consentReducer(INITIAL_CONSENT, { type: 'mounted', stored: parseStoredPreferences(stored) });
+
+describe('COOKIE_STORAGE_KEY', () => {
+  // The one test that spells the key: it is what docs/product.md names and what a returning visitor's
+  // browser already holds, so renaming it (and forgetting every stored choice) must be deliberate.
+  it('is the key docs/product.md names', () => {
+    expect(COOKIE_STORAGE_KEY).toBe('fracture_cookie_consent');
+  });
+});
 
 describe('parseStoredPreferences', () => {
   it('reads a saved choice and forces strictly on', () => {

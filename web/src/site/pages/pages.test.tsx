@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveLazyRoutes, routes } from '../../App.tsx';
-import { ANALYTICS_RETENTION_MONTHS, MINIMUM_AGE, PRO_PRICE_USD, SUPPORT_EMAIL } from '../../constants.ts';
+import {
+  ANALYTICS_RETENTION_MONTHS,
+  COOKIE_STORAGE_KEY,
+  MINIMUM_AGE,
+  PRO_PRICE_USD,
+  SUPPORT_EMAIL,
+} from '../../constants.ts';
 import { Toaster } from '../../ui/toast.tsx';
 import { DEVELOPER_PAGES, FAQ_PAGE_FAQS } from '../catalog.ts';
 import { STEPS } from './HowItWorks.tsx';
@@ -16,10 +22,7 @@ import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
 beforeAll(() => resolveLazyRoutes(routes));
 
 beforeEach(() => {
-  localStorage.setItem(
-    'fracture_cookie_consent',
-    JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-  );
+  localStorage.setItem(COOKIE_STORAGE_KEY, JSON.stringify({ strictly: true, analytics: false, advertising: false }));
 });
 afterEach(() => {
   cleanup();
@@ -129,7 +132,7 @@ describe('legal pages', () => {
   it.each([
     ['/privacy', [SUPPORT_EMAIL, `${ANALYTICS_RETENTION_MONTHS} months`, `${MINIMUM_AGE} years`]],
     ['/terms', [SUPPORT_EMAIL, 'State of Delaware', 'arbitration', `${MINIMUM_AGE} years`]],
-    ['/cookies', ['fracture_cookie_consent', '2 years', '6 months', '30 days', '15 minutes', 'Session']],
+    ['/cookies', [COOKIE_STORAGE_KEY, '2 years', '6 months', '30 days', '15 minutes', 'Session']],
     ['/opt-out', ['does not sell', SUPPORT_EMAIL]],
     ['/legal/parody-and-fair-use', ['fair use', SUPPORT_EMAIL]],
     ['/legal/advertising-policy', ['Advertising', SUPPORT_EMAIL]],

@@ -6,17 +6,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveLazyRoutes, routes } from '../../App.tsx';
 import { formatExpectations, modeExpectations } from '../../content/expectations.ts';
 import type { QuickAnswer } from '../../content/types.ts';
-import { PRO_PRICE_GBP, PRO_PRICE_USD } from '../../constants.ts';
+import { COOKIE_STORAGE_KEY, PRO_PRICE_GBP, PRO_PRICE_USD } from '../../constants.ts';
 import { MAX_RELATED_ANSWERS, pageData, relatedAnswers, SECTIONS } from '../catalog.ts';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
 
 beforeEach(() => {
-  localStorage.setItem(
-    'fracture_cookie_consent',
-    JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-  );
+  localStorage.setItem(COOKIE_STORAGE_KEY, JSON.stringify({ strictly: true, analytics: false, advertising: false }));
 });
 afterEach(() => {
   cleanup();

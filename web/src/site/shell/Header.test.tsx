@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveLazyRoutes, routes } from '../../App.tsx';
+import { COOKIE_STORAGE_KEY } from '../../constants.ts';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
@@ -13,10 +14,7 @@ beforeAll(() => resolveLazyRoutes(routes));
 let scrolled: Element[] = [];
 
 beforeEach(() => {
-  localStorage.setItem(
-    'fracture_cookie_consent',
-    JSON.stringify({ strictly: true, analytics: false, advertising: false }),
-  );
+  localStorage.setItem(COOKIE_STORAGE_KEY, JSON.stringify({ strictly: true, analytics: false, advertising: false }));
   scrolled = [];
   // jsdom does not lay out, so it has no scrollIntoView; record which element asked to be shown.
   Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
