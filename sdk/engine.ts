@@ -1,7 +1,13 @@
 // The engines in Node, in this process: the WebAssembly module (the one the browser runs) or the
 // TypeScript reference engine. The npm CLI and the SDK's Node entry both run files through this.
 import { availableParallelism } from 'node:os';
-import { loadWasmEngine, nodeSha256, startNodeHelpers, startNodeStreamHelpers } from '../lib/engine/host/node.ts';
+import {
+  loadWasmEngine,
+  nativeAddonLoads,
+  nodeSha256,
+  startNodeHelpers,
+  startNodeStreamHelpers,
+} from '../lib/engine/host/node.ts';
 import type { StreamHelpers } from '../lib/engine/host/stream-helpers.ts';
 import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
 import { sharesFlips } from '../lib/engine/host/policy.ts';
@@ -59,7 +65,8 @@ const MAX_HELPERS = 3;
 
 /**
  * `helpers`: large flip-mode inputs are shared with worker threads (the CLI). They keep the process
- * alive until `close()`, so the SDK, which cannot know when its caller is done, runs without them.
+ * alive until `close()`, so the SDK, which cannot know when its caller is done, runs without them;
+ * a streamed file's helpers in the native addon start no thread, so it has them where the addon loads.
  * `streamSoon`: a file of STREAM_HELPERS_MIN bytes or more will stream, so its helper threads start now, beside
  * the rest of the start-up, rather than when it does (they take tens of milliseconds to start).
  * `measures` false: the caller expects to show and keep no report (PreparedStream.write), so the
@@ -92,10 +99,11 @@ export async function nodeEngine(
       close: async () => {},
     };
   }
-  // A streamed run's helper threads (stream-helpers.ts), started once.
+  // A streamed run's helpers, started once: the native addon's where it loads (stream-native.ts),
+  // which start no thread and so serve the SDK too, else helper threads (stream-helpers.ts).
   let streamPool: Promise<StreamHelpers | undefined> | undefined;
   const streamHelpersFor = () => {
-    if (!helpers || availableParallelism() < 2) return Promise.resolve(undefined);
+    if (availableParallelism() < 2 || !(helpers || (addon && nativeAddonLoads()))) return Promise.resolve(undefined);
     streamPool ??= startNodeStreamHelpers(measures, addon).catch((e) => {
       onHelpersFailed(e);
       return undefined;

@@ -6,7 +6,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -219,6 +219,34 @@ console.log(JSON.stringify({ out, refused }));
     }
     expect(refused).toBe('The byte ranges leave no byte that may change in this 9437961-byte file');
     expect(existsSync(path.join(app, 'refused.bin'))).toBe(false);
+  });
+
+  it("Node: corruptFile streams a large file on the native addon's helpers, with the CLI bytes, and lets the process end", () => {
+    // Past STREAM_HELPERS_MIN (24 MiB): the addon's helpers start no thread, so the SDK has them; the
+    // script's process ends by itself (spawnSync would time out otherwise), with or without the addon.
+    const large = path.join(app, 'sdk-large.bin');
+    writeFileSync(large, randomBytes(25 * 1024 * 1024 + 9));
+    const script = `
+import { corruptFile } from 'fracture';
+const out = [];
+for (const mode of ['byte_flip', 'bit_rot']) {
+  const r = await corruptFile('sdk-large.bin', 'sdk-large-' + mode + '.bin', { mode, seed: 12 });
+  out.push([mode, r.sha256_after]);
+}
+console.log(JSON.stringify(out));
+`;
+    writeFileSync(path.join(app, 'sdk-large.mjs'), script);
+    for (const addon of ['on', 'off']) {
+      const env = { ...process.env, FRACTURE_ADDON: addon };
+      const r = spawnSync(process.execPath, ['sdk-large.mjs'], { cwd: app, encoding: 'utf8', env, timeout: 60_000 });
+      expect(r.status, `addon ${addon}: ${r.stderr}`).toBe(0);
+      for (const [mode, sha] of JSON.parse(r.stdout) as [string, string][]) {
+        const expected = cliBytes(app, ['--mode', mode, '--seed', '12'], large, 'sdk-large_corrupted.bin');
+        const written = readFileSync(path.join(app, `sdk-large-${mode}.bin`));
+        expect(written.equals(expected), `${mode}, addon ${addon}`).toBe(true);
+        expect(createHash('sha256').update(written).digest('hex')).toBe(sha);
+      }
+    }
   });
 
   it('Node: corruptFile streams --fix-checksums (a path or a stream, into a path or a stream), with the CLI bytes', () => {

@@ -51,17 +51,26 @@ export function loadNativeAddon(): NativeAddon | undefined {
   }
 }
 
+/** The addon, or undefined where it does not load (FRACTURE_ADDON=on without one: a streamed run says so). */
+function addonIfLoads(): NativeAddon | undefined {
+  try {
+    return loadNativeAddon();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the native addon loads here (and FRACTURE_ADDON allows it). */
+export function nativeAddonLoads(): boolean {
+  return addonIfLoads() !== undefined;
+}
+
 /**
  * The addon's `exchange` (two files' names swapped in one step), when the addon loads: how an output
  * replaces an earlier one (sdk/outputs.ts, `writeAtomically`).
  */
 export function nativeExchange(): NativeAddon['exchange'] | undefined {
-  try {
-    return loadNativeAddon()?.exchange;
-  } catch {
-    // FRACTURE_ADDON=on without an addon: a streamed run says so; an output is renamed.
-    return undefined;
-  }
+  return addonIfLoads()?.exchange;
 }
 
 /**
