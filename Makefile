@@ -53,7 +53,8 @@ $(NATIVE): $(ENGINE_SRC) | $(STAMPS)/setup
 
 # The native addon of the npm CLI's editing threads (engine-rs/node), for this platform, in
 # lib/engine/native (docs/architecture.md, "The native addon").
-NODE_ADDON := $(STAMPS)/node-addon
+# Its stamp lives beside it, so removing the directory removes both.
+NODE_ADDON := lib/engine/native/.built
 $(NODE_ADDON): $(ENGINE_SRC) Cargo.lock scripts/build-node-addon.sh | $(STAMPS)/setup
 	bash scripts/build-node-addon.sh
 	@touch $@
