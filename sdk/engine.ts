@@ -100,10 +100,12 @@ export async function nodeEngine(
     };
   }
   // A streamed run's helpers, started once: the native addon's where it loads (stream-native.ts),
-  // which start no thread and so serve the SDK too, else helper threads (stream-helpers.ts).
+  // which start no thread and edit natively, so they serve the SDK and a single core too; else helper
+  // threads (stream-helpers.ts), with a second core and for a caller they may keep alive.
   let streamPool: Promise<StreamHelpers | undefined> | undefined;
   const streamHelpersFor = () => {
-    if (availableParallelism() < 2 || !(helpers || (addon && nativeAddonLoads()))) return Promise.resolve(undefined);
+    const threads = helpers && availableParallelism() >= 2;
+    if (!threads && !(addon && nativeAddonLoads())) return Promise.resolve(undefined);
     streamPool ??= startNodeStreamHelpers(measures, addon).catch((e) => {
       onHelpersFailed(e);
       return undefined;
