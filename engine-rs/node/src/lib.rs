@@ -106,15 +106,10 @@ impl StreamRun {
         Ok(AsyncTask::new(Edit { s: Arc::clone(&self.s), piece, pos: position(pos)?, measured }))
     }
 
-    /// The module's `tally` layout: the input's 256 byte counts, the output's 256, the bytes zeroed,
-    /// then four numbers per region the edits changed.
+    /// The engine's `Streaming::tally` as numbers, for the main run's `addTally`.
     #[napi]
     pub fn tally(&self) -> Float64Array {
-        let s = lock(&self.s);
-        let (counts_in, counts_out, zeroed) = s.tally();
-        let hits = s.region_tally();
-        let all = counts_in.iter().chain(&counts_out).chain([&zeroed]).chain(&hits).map(|&c| c as f64);
-        Float64Array::new(all.collect())
+        Float64Array::new(lock(&self.s).tally().iter().map(|&c| c as f64).collect())
     }
 }
 
@@ -133,14 +128,7 @@ impl Task for Edit {
     fn compute(&mut self) -> Result<()> {
         // SAFETY: the bytes are the caller's piece, which it leaves alone until this task settles.
         let piece = unsafe { self.piece.as_mut() };
-        let mut s = lock(&self.s);
-        if self.measured {
-            s.count_input(piece);
-        }
-        s.edit(piece, self.pos);
-        if self.measured {
-            s.count_output(piece);
-        }
+        lock(&self.s).edit_counted(piece, self.pos, self.measured, self.measured);
         Ok(())
     }
 

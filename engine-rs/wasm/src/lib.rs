@@ -369,14 +369,7 @@ impl StreamRun {
         count_input: bool,
         count_output: Option<bool>,
     ) -> Result<(), JsError> {
-        let pos = position(pos)?;
-        if count_input {
-            self.s.count_input(piece);
-        }
-        self.s.edit(piece, pos);
-        if count_output.unwrap_or(true) {
-            self.s.count_output(piece);
-        }
+        self.s.edit_counted(piece, position(pos)?, count_input, count_output.unwrap_or(true));
         Ok(())
     }
 
@@ -403,29 +396,17 @@ impl StreamRun {
         self.s.piecewise()
     }
 
-    /// The input's 256 byte counts, the output's 256, then the bytes zeroed, as numbers; then, for a
-    /// run given `countRegions`, four (region, changed bytes, first changed offset, changed bytes
-    /// outside the region's unchecked spots) per region its edits changed.
+    /// The engine's `Streaming::tally` as numbers: the byte counts, the bytes zeroed and, for a run
+    /// given `countRegions`, the hits per region its edits changed.
     pub fn tally(&self) -> Vec<f64> {
-        let (counts_in, counts_out, zeroed) = self.s.tally();
-        let hits = self.s.region_tally();
-        counts_in.iter().chain(&counts_out).chain([&zeroed]).chain(&hits).map(|&c| c as f64).collect()
+        self.s.tally().iter().map(|&c| c as f64).collect()
     }
 
     /// Adds another run's `tally` to this one's.
     #[wasm_bindgen(js_name = addTally)]
     pub fn add_tally(&mut self, tally: &[f64]) -> Result<(), JsError> {
-        if tally.len() < 513 || (tally.len() - 513) % 4 != 0 {
-            return Err(JsError::new("a tally has 513 numbers, then fours"));
-        }
-        let mut counts = [[0u64; 256]; 2];
-        for (i, &c) in tally[..512].iter().enumerate() {
-            counts[i / 256][i % 256] = position(c)?;
-        }
-        let hits = tally[513..].iter().map(|&c| position(c)).collect::<Result<Vec<u64>, JsError>>()?;
-        self.s.add_region_tally(&hits).map_err(|e| JsError::new(&e.to_string()))?;
-        self.s.add_tally(&counts[0], &counts[1], position(tally[512])?);
-        Ok(())
+        let tally = tally.iter().map(|&c| position(c)).collect::<Result<Vec<u64>, JsError>>()?;
+        self.s.add_tally(&tally).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Whether the selectors wait for the input: the host calls `select` before anything else.

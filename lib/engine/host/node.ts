@@ -40,15 +40,25 @@ export function loadNativeAddon(): NativeAddon | undefined {
     throw new Error(`FRACTURE_ADDON is "${choice}": use auto, on or off`);
   }
   if (choice === 'off') return undefined;
-  const target = `${process.platform}-${process.arch}`;
-  const file = path.join(wasmPkgDir(), '../native', `fracture-engine.${target}.node`);
-  try {
-    return createRequire(import.meta.url)(file) as NativeAddon;
-  } catch (e) {
-    if (choice === 'auto') return undefined;
-    const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    throw new Error(`FRACTURE_ADDON=on, but the native addon for ${target} did not load (${why})`);
-  }
+  const { addon, why } = requireAddon();
+  if (addon || choice === 'auto') return addon;
+  throw new Error(
+    `FRACTURE_ADDON=on, but the native addon for ${process.platform}-${process.arch} did not load (${why})`,
+  );
+}
+
+/** The addon file's `require`, tried once per process (every output asks, `nativeExchange`). */
+let required: { addon?: NativeAddon; why?: string } | undefined;
+function requireAddon(): { addon?: NativeAddon; why?: string } {
+  required ??= (() => {
+    const file = path.join(wasmPkgDir(), '../native', `fracture-engine.${process.platform}-${process.arch}.node`);
+    try {
+      return { addon: createRequire(import.meta.url)(file) as NativeAddon };
+    } catch (e) {
+      return { why: e instanceof Error ? e.message.split('\n')[0] : String(e) };
+    }
+  })();
+  return required;
 }
 
 /** The addon, or undefined where it does not load (FRACTURE_ADDON=on without one: a streamed run says so). */

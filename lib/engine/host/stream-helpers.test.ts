@@ -34,17 +34,19 @@ const KINDS = [
   { kind: 'native addon', addon: 'on' },
 ] as const;
 
-/** Helpers with FRACTURE_ADDON=`addon`: `on` fails unless the addon loads (`make cli` builds it). */
-async function startKind(addon: string, hashing?: boolean): Promise<StreamHelpers> {
+/** `run` with FRACTURE_ADDON=`addon` (`on` fails unless the addon loads: `make cli` builds it). */
+async function withAddon<T>(addon: string, run: () => Promise<T>): Promise<T> {
   const before = process.env.FRACTURE_ADDON;
   process.env.FRACTURE_ADDON = addon;
   try {
-    return await startNodeStreamHelpers(hashing);
+    return await run();
   } finally {
     if (before === undefined) delete process.env.FRACTURE_ADDON;
     else process.env.FRACTURE_ADDON = before;
   }
 }
+
+const startKind = (addon: string, hashing?: boolean) => withAddon(addon, () => startNodeStreamHelpers(hashing));
 /** What the helpers were asked to do, summed over a run. */
 const calls = { edit: 0, hash: 0 };
 
@@ -198,9 +200,7 @@ describe.each(KINDS)('a streamed run with helpers: $kind', ({ addon }) => {
 
 describe('the helpers a caller asks for', () => {
   it("without the addon (fracture agree): the module's helper threads, even where the addon loads", async () => {
-    const before = process.env.FRACTURE_ADDON;
-    process.env.FRACTURE_ADDON = 'on';
-    try {
+    await withAddon('on', async () => {
       const first = await probe();
       const threads = await startNodeStreamHelpers(true, false);
       try {
@@ -215,10 +215,7 @@ describe('the helpers a caller asks for', () => {
       } finally {
         await addon.close();
       }
-    } finally {
-      if (before === undefined) delete process.env.FRACTURE_ADDON;
-      else process.env.FRACTURE_ADDON = before;
-    }
+    });
   });
 });
 

@@ -172,8 +172,11 @@ function channel(worker: Worker): Promise<(request: object) => Promise<Reply>> {
   });
 }
 
-/** Editing threads: two keep both cores busy while the hashing thread, lighter, fits in between. */
-const EDITORS = 2;
+/**
+ * Editing threads (and the native addon's editing runs, stream-native.ts): two keep both cores busy
+ * while the hashing, lighter, fits in between.
+ */
+export const EDITORS = 2;
 
 /**
  * Starts the threads; `glue` is the module's JavaScript glue (a file URL) and `module` the module the

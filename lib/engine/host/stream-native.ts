@@ -5,7 +5,7 @@
 // editing threads do, each one piece at a time; one queue feeds both sides' hashes in order, as the one
 // hashing thread does (the pool's other threads stay free for the file reads and writes).
 import type { StreamArgs } from './stream-args.ts';
-import type { HelperSession, StreamHelpers } from './stream-helpers.ts';
+import { EDITORS, type HelperSession, type StreamHelpers } from './stream-helpers.ts';
 
 /** The addon's exports (engine-rs/node/src/lib.rs). */
 export interface NativeAddon {
@@ -29,9 +29,6 @@ export interface NativeAddon {
 }
 
 type Run = InstanceType<NativeAddon['StreamRun']>;
-
-/** Editing runs: as many as stream-helpers.ts has editing threads, so the pool keeps two threads free. */
-const EDITORS = 2;
 
 /** One at a time: `next` runs once everything queued before it has settled, whatever its outcome. */
 function queue() {

@@ -14,6 +14,9 @@ use super::verdict::{counts_needed, head_verdict};
 use crate::args::Args;
 use crate::job::Job;
 
+/// A tally's numbers before its hits: the input's 256 byte counts, the output's 256, the bytes zeroed.
+const TALLY_HEAD: usize = 513;
+
 use crate::checksums::Positional;
 use crate::formats::detect;
 use crate::heuristic::looks_corrupted_parts;
@@ -249,6 +252,18 @@ impl Streaming {
         self.job.tally.is_some() && !self.job.fix_checksums
     }
 
+    /// Edits the output piece at `pos` in place, counting its input bytes first when `count_input`
+    /// and its output bytes after when `count_output` (an editing run's one call per piece).
+    pub fn edit_counted(&mut self, buf: &mut [u8], pos: u64, count_input: bool, count_output: bool) {
+        if count_input {
+            self.count_input(buf);
+        }
+        self.edit(buf, pos);
+        if count_output {
+            self.count_output(buf);
+        }
+    }
+
     /// Edits the output piece at `pos` in place.
     pub fn edit(&mut self, buf: &mut [u8], pos: u64) {
         let diffs = self.counts_pieces() && matches!(self.run.layout, Layout::Same { shuffle: None });
@@ -305,45 +320,43 @@ impl Streaming {
             && matches!(self.run.edit, Edit::Flip { .. } | Edit::Sectors { .. })
     }
 
-    /// What the pieces so far added up to: the input's and the output's byte counts, the bytes zeroed.
-    pub fn tally(&self) -> ([u64; 256], [u64; 256], u64) {
-        (self.counts_in, self.counts_out, self.zeroed)
-    }
-
-    /// The hits counted so far (an editing run's, for `add_region_tally`): `[region, changed bytes,
-    /// first changed offset, changed bytes outside its unchecked spots]` for each region with a change.
-    pub fn region_tally(&self) -> Vec<u64> {
-        self.job
-            .tally
-            .as_ref()
-            .map_or(Vec::new(), |t| t.counted().flat_map(|(i, c, f, h)| [i as u64, c, f, h]).collect())
-    }
-
-    /// Adds another run's `region_tally` (of other pieces, counted in this run's `bounds`).
-    pub fn add_region_tally(&mut self, hits: &[u64]) -> Result<(), StreamError> {
-        let Some(t) = self.job.tally.as_mut() else {
-            return if hits.is_empty() { Ok(()) } else { Err(io::Error::other("hits for a run without a map").into()) };
-        };
-        if hits.len() % 4 != 0 {
-            return Err(io::Error::other("hits come in fours").into());
+    /// What the pieces so far added up to, as one list of numbers another run can add (`add_tally`;
+    /// the hosts pass it between threads): the input's 256 byte counts, the output's 256, the bytes
+    /// zeroed, then `[region, changed bytes, first changed offset, changed bytes outside its unchecked
+    /// spots]` for each region of `bounds` the edits changed.
+    pub fn tally(&self) -> Vec<u64> {
+        let mut all = Vec::with_capacity(TALLY_HEAD);
+        all.extend_from_slice(&self.counts_in);
+        all.extend_from_slice(&self.counts_out);
+        all.push(self.zeroed);
+        if let Some(t) = self.job.tally.as_ref() {
+            all.extend(t.counted().flat_map(|(i, c, f, h)| [i as u64, c, f, h]));
         }
-        for h in hits.chunks_exact(4) {
-            if !t.add(h[0] as usize, h[1], h[2], h[3]) {
-                return Err(io::Error::other("hits for a region the map does not have").into());
+        all
+    }
+
+    /// Adds another run's `tally` (of other pieces, its hits counted in this run's `bounds`).
+    pub fn add_tally(&mut self, tally: &[u64]) -> Result<(), StreamError> {
+        if tally.len() < TALLY_HEAD || (tally.len() - TALLY_HEAD) % 4 != 0 {
+            return Err(io::Error::other("a tally has 513 numbers, then fours").into());
+        }
+        let (head, hits) = tally.split_at(TALLY_HEAD);
+        match self.job.tally.as_mut() {
+            None if !hits.is_empty() => return Err(io::Error::other("hits for a run without a map").into()),
+            None => {}
+            Some(t) => {
+                for h in hits.chunks_exact(4) {
+                    if !t.add(h[0] as usize, h[1], h[2], h[3]) {
+                        return Err(io::Error::other("hits for a region the map does not have").into());
+                    }
+                }
             }
         }
+        for (t, c) in self.counts_in.iter_mut().chain(self.counts_out.iter_mut()).zip(head) {
+            *t += c;
+        }
+        self.zeroed += head[512];
         Ok(())
-    }
-
-    /// Adds another run's `tally` (of other pieces) to this one's.
-    pub fn add_tally(&mut self, counts_in: &[u64; 256], counts_out: &[u64; 256], zeroed: u64) {
-        for (t, c) in self.counts_in.iter_mut().zip(counts_in) {
-            *t += c;
-        }
-        for (t, c) in self.counts_out.iter_mut().zip(counts_out) {
-            *t += c;
-        }
-        self.zeroed += zeroed;
     }
 
     /// Whether the run fixes checksums: once every piece is written, the caller hands its input and

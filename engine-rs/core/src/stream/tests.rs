@@ -377,16 +377,13 @@ fn driven(input: &[u8], args: &Args, piece: usize, shared: bool) -> (Vec<u8>, Re
         if let Some(part) = input_part {
             run.count_input(&part);
         }
-        run.edit(&mut buf, pos as u64);
-        run.count_output(&buf);
+        run.edit_counted(&mut buf, pos as u64, false, true);
         sha_out.update(&buf);
         out.extend_from_slice(&buf);
         pos += len;
     }
     if let Some(h) = helper {
-        let (counts_in, counts_out, zeroed) = h.tally();
-        s.add_tally(&counts_in, &counts_out, zeroed);
-        s.add_region_tally(&h.region_tally()).unwrap();
+        s.add_tally(&h.tally()).unwrap();
     }
     let report = s.report(sha_in.hex(), sha_out.hex(), 0.0, 0.0);
     (out, untimed(report))
