@@ -220,12 +220,14 @@ pub fn flip_chunk(part: &mut [u8], start: u64, flips: &Flips, c: u64, idx: &mut 
     let base = (a - start) as usize;
     let (lo, hi) = (base + usize::from(idx[0]), base + usize::from(idx[idx.len() - 1]) + 1);
     warm_cache(&part[lo..hi]);
+    // Every place a draw can name (below `len`, at most CHUNK) is then in bounds by its type.
+    idx.resize(CHUNK, 0);
+    let Ok(idx) = <&mut [u16; CHUNK]>::try_from(&mut idx[..]) else { unreachable!("resized to CHUNK") };
     match action {
         Action::Flip => {
             for j in 0..kc as u32 {
                 let r = j + rng.below(len - j);
-                idx.swap(j as usize, r as usize);
-                let p = base + usize::from(idx[j as usize]);
+                let p = base + pick(idx, j, r);
                 let v = rng.u32();
                 // About 30% set, 70% XORed: a branch here mispredicts often, so both values are
                 // computed and one is selected.
@@ -237,12 +239,23 @@ pub fn flip_chunk(part: &mut [u8], start: u64, flips: &Flips, c: u64, idx: &mut 
         Action::BitRot => {
             for j in 0..kc as u32 {
                 let r = j + rng.below(len - j);
-                idx.swap(j as usize, r as usize);
-                let p = base + usize::from(idx[j as usize]);
+                let p = base + pick(idx, j, r);
                 part[p] ^= 1 << rng.below(8);
             }
         }
     }
+}
+
+/// Step `j` of the partial Fisher-Yates shuffle: the offset at place `r` (`r >= j`) is drawn, and the
+/// offset at place `j` takes its place. That is a swap without the write to place `j`, which no later
+/// step reads.
+#[inline(always)]
+fn pick(idx: &mut [u16; CHUNK], j: u32, r: u32) -> usize {
+    debug_assert!(j <= r && (r as usize) < CHUNK);
+    let (j, r) = (usize::from(j as u16), usize::from(r as u16));
+    let drawn = idx[r];
+    idx[r] = idx[j];
+    usize::from(drawn)
 }
 
 /// Reads one byte of every 64-byte cache line of `bytes`, front to back. The flip loop touches a
