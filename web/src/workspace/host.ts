@@ -1,6 +1,7 @@
 // What the workspace runs on, named rather than guessed: the engine, whether its heavy parts load
-// ahead of use, and where results are kept. The page runs on browserHost; tests pass a host of their
-// own (an engine stand-in, no preloading, results in memory).
+// ahead of use, where results are kept, and what background work waits for a run. The page runs on
+// browserHost; tests pass a host of their own (an engine stand-in, no preloading, results in memory).
+import { holdOfflineCache } from '../site/offline/registerServiceWorker.ts';
 import { corrupt } from './engine.ts';
 import { preloadWorkspace } from './heavy.ts';
 import type { CorruptFn } from './run.ts';
@@ -15,9 +16,19 @@ export interface WorkspaceHost {
    * results stay in memory as Blobs and nothing is stored or released.
    */
   resultStore?: () => Promise<ResultStore | string>;
+  /**
+   * Holds the page's background work (the offline cache's install) while a run goes on; returns the
+   * release. Absent: nothing is held.
+   */
+  hold?: () => () => void;
 }
 
-export const browserHost: WorkspaceHost = { corrupt, preload: preloadWorkspace, resultStore };
+export const browserHost: WorkspaceHost = {
+  corrupt,
+  preload: preloadWorkspace,
+  resultStore,
+  hold: holdOfflineCache,
+};
 
 /** The host's store when it has one that opened; undefined otherwise. */
 export async function openedStore(host: WorkspaceHost): Promise<ResultStore | undefined> {

@@ -8,7 +8,7 @@ import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
-import { whenIdle } from './heavy.ts';
+import { whenIdle } from '../site/shell/idle.ts';
 import { browserHost, type WorkspaceHost } from './host.ts';
 import type { RangesField } from './rangesField.ts';
 import type { FileItem, WorkspaceState } from './state.ts';

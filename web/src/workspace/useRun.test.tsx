@@ -91,6 +91,28 @@ describe('useRun', () => {
     expect(engine.calls[0].options).not.toHaveProperty('store');
   });
 
+  it("holds the host's background work from before the first file until the run ends, failures too", async () => {
+    const engine = fakeEngine();
+    const events: string[] = [];
+    const host: WorkspaceHost = {
+      corrupt: async (...args) => {
+        events.push(`corrupt ${args[1]}`);
+        if (args[1] === 'bad.bin') throw new Error('broken');
+        return engine.corrupt(...args);
+      },
+      hold: () => {
+        events.push('hold');
+        return () => events.push('release');
+      },
+    };
+    const { result } = renderHook(() => useRunOn(host), { wrapper });
+    act(() => result.current.selection.addFiles(files('a.bin', 'bad.bin')));
+    await act(() => result.current.run.start());
+    // bad.bin fails, is retried in guaranteed_break and fails again; the hold ends after that.
+    expect(events).toEqual(['hold', 'corrupt a.bin', 'corrupt bad.bin', 'corrupt bad.bin', 'release']);
+    expect(result.current.selection.state.busy).toBe(false);
+  });
+
   it('says why results stay in memory when the store cannot be had', async () => {
     const engine = fakeEngine();
     const host: WorkspaceHost = { corrupt: engine.corrupt, resultStore: async () => 'no room' };

@@ -77,6 +77,8 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
     if (member !== undefined) run.member = member;
     lastRunRef.current = run;
     dispatch({ type: 'runStarted', ids: plan.toProcess.map((item) => item.id) });
+    // The run has the cores to itself: background work of the page's own waits until it ends.
+    const release = host.hold?.();
     try {
       // Outputs go to the host's store of results when it has one; else they stay in memory.
       const store = await host.resultStore?.();
@@ -106,6 +108,7 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
       // runFiles settles every file itself; reaching here means the run as a whole broke.
       toast(PROCESSING_FAILED);
     } finally {
+      release?.();
       dispatch({ type: 'runEnded' });
       if (abortRef.current === abort) abortRef.current = null;
     }

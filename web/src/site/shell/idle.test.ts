@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// Idle-time loading waits for the page's first seconds to pass, and can be called off.
+// Work for later waits for the page's first seconds to pass, and can be called off.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_AFTER_LOAD_MS, whenIdle } from './heavy.ts';
+import { IDLE_AFTER_LOAD_MS, whenIdle } from './idle.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
