@@ -178,7 +178,8 @@ export function planText(p: Plan): string {
   lines.push(`engine: mode ${p.mode}, intensity ${p.intensity}, seed ${p.seed}, ${per} per file`);
   lines.push(
     `options: only ${listText(p.only)}, protect ${listText(p.protect)}, fix checksums ${p.fixChecksums ? 'yes' : 'no'}, ` +
-      `member ${p.member === undefined ? 'none' : display(p.member)}`,
+      // In quotes: a glob may be the word "none".
+      `member ${p.member === undefined ? 'none' : `"${display(p.member)}"`}`,
   );
   for (const [i, input] of p.inputs.entries()) {
     const id = input.identity;

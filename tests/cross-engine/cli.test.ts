@@ -461,7 +461,7 @@ describe('fracture CLI', () => {
       expect(Object.keys(plan).indexOf('member')).toBe(Object.keys(plan).indexOf('fix_checksums') + 1);
       expect(texts[0]).toContain(
         `\noptions: only ${plan.only.join(' ') || 'none'}, protect ${plan.protect.join(' ') || 'none'}, ` +
-          `fix checksums ${plan.fix_checksums ? 'yes' : 'no'}, member ${glob ?? 'none'}\n`,
+          `fix checksums ${plan.fix_checksums ? 'yes' : 'no'}, member ${glob === null ? 'none' : `"${glob}"`}\n`,
       );
       for (const [k, input] of plan.inputs.entries()) {
         const line = input.stdin

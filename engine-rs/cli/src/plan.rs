@@ -308,7 +308,8 @@ impl Plan {
             list_text(&self.only),
             list_text(&self.protect),
             if self.fix_checksums { "yes" } else { "no" },
-            self.member.as_deref().map_or_else(|| "none".into(), display::text)
+            // In quotes: a glob may be the word "none".
+            self.member.as_deref().map_or_else(|| "none".into(), |m| format!("\"{}\"", display::text(m)))
         );
         for (i, input) in self.inputs.iter().enumerate() {
             let shown = display::path(&input.file);
@@ -471,8 +472,11 @@ mod tests {
         // --member names its glob (a control character in its display form) and reads every input whole.
         let member = make(&run_args(&["--member", "word/*.xml\n", "--out", o, i])).unwrap();
         assert_eq!((member.member.as_deref(), member.inputs[0].route), (Some("word/*.xml\n"), Route::Whole));
-        assert!(member.text().contains("\noptions: only none, protect none, fix checksums no, member word/*.xml\\n\n"));
+        assert!(member.text().contains("\noptions: only none, protect none, fix checksums no, member \"word/*.xml\\n\"\n"));
         assert!(member.json().contains(",\"fix_checksums\":false,\"member\":\"word/*.xml\\n\",\"inputs\":["));
+        // A glob that is the word "none" reads apart from no glob.
+        let none = make(&run_args(&["--member", "none", "--out", o, i])).unwrap();
+        assert!(none.text().contains(", member \"none\"\n"));
         assert!(make(&run_args(&["--zip", i, i])).err().is_some_and(|e| e.contains("is the input")));
     }
 }
