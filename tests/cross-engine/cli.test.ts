@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xorshiftBytes } from './generators.ts';
+import { untimed } from './untimed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NATIVE = path.join(ROOT, 'target/release/fracture');
@@ -102,8 +103,8 @@ sys.exit(p.wait() or sys.stdout.buffer.write(out) and 0)
   return r.stdout;
 }
 
-const untimed = (json: string) =>
-  JSON.stringify(Object.entries(JSON.parse(json)).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms'));
+/** A JSON report's text, its fields in order without the timings. */
+const untimedJson = (json: string) => JSON.stringify(untimed(JSON.parse(json)));
 
 describe('fracture CLI', () => {
   let dir: string;
@@ -175,10 +176,12 @@ describe('fracture CLI', () => {
           const bytes = readFileSync(path.join(dir, out, n));
           return [
             n,
-            /_corruption_report( \(\d+\))?\.json$/.test(n) ? untimed(bytes.toString('utf8')) : bytes.toString('base64'),
+            /_corruption_report( \(\d+\))?\.json$/.test(n)
+              ? untimedJson(bytes.toString('utf8'))
+              : bytes.toString('base64'),
           ];
         });
-        const json = r.out.trim().split('\n').map(untimed);
+        const json = r.out.trim().split('\n').map(untimedJson);
         return { label: tool.label, names, files, json };
       });
       expect(outputs[0].names).toContain('report_corrupted.pdf');
@@ -259,7 +262,7 @@ describe('fracture CLI', () => {
           expect(r.err, tool.label).not.toContain('helper threads did not start');
           const file = readFileSync(path.join(dir, out, 'big-random_corrupted.bin'));
           rmSync(path.join(dir, out), { recursive: true });
-          return { label: tool.label, file, json: json.length > 0 ? untimed(r.out.trim()) : undefined };
+          return { label: tool.label, file, json: json.length > 0 ? untimedJson(r.out.trim()) : undefined };
         }),
       );
       for (const r of results.slice(1)) expect(r.file.equals(results[0].file), `${mode}: ${r.label}`).toBe(true);
@@ -284,7 +287,7 @@ describe('fracture CLI', () => {
         dir,
       );
       expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
-      return { file: readFileSync(path.join(dir, out, 'big_corrupted.log')), json: untimed(r.out.trim()) };
+      return { file: readFileSync(path.join(dir, out, 'big_corrupted.log')), json: untimedJson(r.out.trim()) };
     });
     for (const r of results.slice(1)) {
       expect(r.file.equals(results[0].file), 'npm vs native bytes').toBe(true);
@@ -534,7 +537,7 @@ describe('fracture CLI', () => {
         .map((n) => [
           n,
           n.endsWith('.json')
-            ? untimed(readFileSync(path.join(dir, out, n), 'utf8'))
+            ? untimedJson(readFileSync(path.join(dir, out, n), 'utf8'))
             : readFileSync(path.join(dir, out, n)).toString('base64'),
         ]);
     });
@@ -605,7 +608,7 @@ describe('fracture CLI', () => {
       expect(json.out.equals(expected), tool.label).toBe(true);
       const [seedLine, report] = json.err.trim().split('\n');
       expect(seedLine).toBe('fracture: seed 7 (file i uses seed + i)');
-      expect(untimed(report), tool.label).toBe(untimed(JSON.stringify(reference)));
+      expect(untimedJson(report), tool.label).toBe(untimedJson(JSON.stringify(reference)));
       // Without --name the input is called stdin: no extension, so the magic bytes decide.
       const unnamed = runBytes(tool, ['--seed', '7', '--json', '-'], cwd, bytes);
       expect(JSON.parse(unnamed.err.trim().split('\n')[1]).filename, tool.label).toBe('stdin');

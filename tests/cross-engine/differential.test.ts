@@ -19,6 +19,7 @@ import type { CorruptOptions, Report } from '../../lib/engine/shared/types.ts';
 import { loadWasmEngine } from '../../lib/engine/host/node.ts';
 import { runWasm, type WasmEngine } from '../../lib/engine/host/run.ts';
 import { type Gen, generate, xorshiftBytes } from './generators.ts';
+import { untimed } from './untimed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CASES = Number(process.env.FRACTURE_DIFF_CASES ?? 1000);
@@ -228,7 +229,6 @@ async function answer(name: string, run: () => Promise<[string, string]>): Promi
     return [name, undefined, (e as Error).message];
   }
 }
-const untimed = (r: Report) => JSON.stringify(Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms'));
 
 describe(`differential: native, WebAssembly and TypeScript on ${CASES} random cases (seed ${MASTER})`, () => {
   let dir: string;
@@ -344,11 +344,11 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
         ['native', n.sha256, n.report ? JSON.stringify(Object.entries(n.report)) : n.error],
         await answer('wasm', async () => {
           const w = await runWasm(wasm, input, c.name, opts);
-          return [sha256(w.data), untimed(w.report)];
+          return [sha256(w.data), JSON.stringify(untimed(w.report))];
         }),
         await answer('ts', async () => {
           const ts = corruptTs(input, c.name, opts);
-          return [sha256(ts.data), untimed(ts.report)];
+          return [sha256(ts.data), JSON.stringify(untimed(ts.report))];
         }),
       ];
       if (c.ranges || c.fix_checksums) withOptions.push(n.error ? 'error' : 'ok');

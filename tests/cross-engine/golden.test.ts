@@ -8,6 +8,7 @@ import type { CorruptOptions, Report } from '../../lib/engine/shared/types.ts';
 import { loadWasmEngine } from '../../lib/engine/host/node.ts';
 import { runWasm, type WasmEngine } from '../../lib/engine/host/run.ts';
 import { generate, type Gen } from './generators.ts';
+import { untimed } from './untimed.ts';
 
 interface Record {
   why: string;
@@ -38,11 +39,6 @@ const optionsOf = (rec: Record): CorruptOptions => ({
   fixChecksums: rec.fix_checksums,
   ...(rec.member !== undefined ? { member: rec.member } : {}),
 });
-
-/** The report without timing, keys in emitted order (key order is part of the contract). */
-export function untimed(r: Report): [string, unknown][] {
-  return Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
-}
 
 /** The report fields of docs/contract.md, section 14, which vectors.json leaves out (section 1.2). */
 const STRUCTURE_FIELDS = ['structure', 'hits', 'expect_overall'];

@@ -13,9 +13,9 @@ import * as checksums from '../../lib/engine/reference/checksums.ts';
 import { corrupt as corruptTs } from '../../lib/engine/reference/engine.ts';
 import { HOSTILE } from '../bench/lib/hostile.mjs';
 import { expectSame, runAll } from './streamed.ts';
+import { untimed } from './untimed.ts';
 
 const OPTIONS = { mode: 'byte_flip', intensity: 10, seed: 7, fixChecksums: true };
-const untimed = (r: object) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
 const fixedTotal = (report: Record<string, unknown>) =>
   Object.values((report.checksums_fixed ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);
 

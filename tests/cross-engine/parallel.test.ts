@@ -2,7 +2,6 @@
 // workers gives the same bytes and report as one worker doing every chunk.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../lib/engine/shared/types.ts';
 import { loadWasmEngine, startNodeHelpers } from '../../lib/engine/host/node.ts';
 import { answerFlip, type FlipHelper, flipClient } from '../../lib/engine/host/flip-helpers.ts';
 import { PARALLEL_MIN_BYTES, type FlipRequest } from '../../lib/engine/host/protocol.ts';
@@ -11,8 +10,8 @@ import { answerHash, hashClient } from '../../lib/engine/host/hash-helper.ts';
 import type { HashRequest } from '../../lib/engine/host/protocol.ts';
 import { type OutputFile, runWasm, runWasmToBlob, runWasmToFile, type WasmEngine } from '../../lib/engine/host/run.ts';
 import { xorshiftBytes } from './generators.ts';
+import { untimed } from './untimed.ts';
 
-const untimed = (r: Report) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe('flip modes in parallel chunks', () => {

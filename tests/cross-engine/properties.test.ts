@@ -33,6 +33,7 @@ import {
   rangeText,
   signed,
 } from './hostile-cases.ts';
+import { untimed } from './untimed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.FRACTURE_FC_RUNS ?? 300);
@@ -270,7 +271,6 @@ function checkTs(c: Case): void {
 }
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-const untimed = (r: object) => JSON.stringify(Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms'));
 const describeCase = (c: Case) =>
   `${c.mode} intensity ${c.intensity} seed ${c.seed} name ${c.name} only ${JSON.stringify(c.only.map(rangeText))} protect ${JSON.stringify(c.protect.map(rangeText))} fix ${c.fixChecksums} (${c.data.length} bytes)`;
 
@@ -374,13 +374,13 @@ describe('property tests (fast-check) on hostile files of every family', () => {
           };
           try {
             const w = await runWasm(wasm, c.data, c.name, opts);
-            answers.wasm = `${sha256(w.data)} ${untimed(w.report)}`;
+            answers.wasm = `${sha256(w.data)} ${JSON.stringify(untimed(w.report))}`;
           } catch (e) {
             answers.wasm = (e as Error).message;
           }
           try {
             const t = corruptTs(c.data, c.name, opts);
-            answers.ts = `${sha256(t.data)} ${untimed(t.report)}`;
+            answers.ts = `${sha256(t.data)} ${JSON.stringify(untimed(t.report))}`;
           } catch (e) {
             answers.ts = (e as Error).message;
           }

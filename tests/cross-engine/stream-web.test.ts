@@ -21,10 +21,10 @@ import {
   WEB_STREAM_PIECE,
 } from '../../lib/engine/host/stream-web.ts';
 import { ENGINE_MODES } from '../../lib/engine/shared/mode-tables.ts';
-import type { CorruptOptions, Report, Stage } from '../../lib/engine/shared/types.ts';
+import type { CorruptOptions, Stage } from '../../lib/engine/shared/types.ts';
 import { xorshiftBytes } from './generators.ts';
+import { untimed } from './untimed.ts';
 
-const untimed = (r: Report) => Object.entries(r).filter(([k]) => k !== 'time_ms' && k !== 'ops_ms');
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 // The engine worker reads the input Blob synchronously with FileReaderSync for the structure map
