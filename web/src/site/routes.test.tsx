@@ -9,6 +9,7 @@ import { resolveLazyRoutes, routes } from '../App.tsx';
 import { COOKIE_STORAGE_KEY } from '../constants.ts';
 import { allRoutePaths, isKnownPath } from './catalog.ts';
 import { describeRouteError, RouteError } from './pages/RouteError.tsx';
+import { REJECT_ALL, serializePreferences } from './consent/preferences.ts';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
@@ -20,13 +21,17 @@ function renderAt(path: string, table: RouteObject[] = routes) {
 }
 
 let warn: ReturnType<typeof vi.spyOn>;
+let scroll: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  localStorage.setItem(COOKIE_STORAGE_KEY, JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  localStorage.setItem(COOKIE_STORAGE_KEY, serializePreferences(REJECT_ALL));
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  // The router's scroll restoration scrolls the window, which jsdom does not implement.
+  scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 afterEach(() => {
   cleanup();
   warn.mockRestore();
+  scroll.mockRestore();
   localStorage.clear();
 });
 

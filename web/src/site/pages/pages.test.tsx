@@ -17,12 +17,13 @@ import { DEVELOPER_PAGES, FAQ_PAGE_FAQS } from '../catalog.ts';
 import { STEPS } from './HowItWorks.tsx';
 import { ContactForm } from './Contact.tsx';
 import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
+import { REJECT_ALL, serializePreferences } from '../consent/preferences.ts';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
 
 beforeEach(() => {
-  localStorage.setItem(COOKIE_STORAGE_KEY, JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  localStorage.setItem(COOKIE_STORAGE_KEY, serializePreferences(REJECT_ALL));
 });
 afterEach(() => {
   cleanup();

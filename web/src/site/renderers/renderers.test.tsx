@@ -8,12 +8,13 @@ import { formatExpectations, modeExpectations } from '../../content/expectations
 import type { QuickAnswer } from '../../content/types.ts';
 import { COOKIE_STORAGE_KEY, PRO_PRICE_GBP, PRO_PRICE_USD } from '../../constants.ts';
 import { MAX_RELATED_ANSWERS, pageData, relatedAnswers, SECTIONS } from '../catalog.ts';
+import { REJECT_ALL, serializePreferences } from '../consent/preferences.ts';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
 
 beforeEach(() => {
-  localStorage.setItem(COOKIE_STORAGE_KEY, JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  localStorage.setItem(COOKIE_STORAGE_KEY, serializePreferences(REJECT_ALL));
 });
 afterEach(() => {
   cleanup();

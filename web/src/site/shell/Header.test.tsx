@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveLazyRoutes, routes } from '../../App.tsx';
 import { COOKIE_STORAGE_KEY } from '../../constants.ts';
+import { REJECT_ALL, serializePreferences } from '../consent/preferences.ts';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
@@ -14,7 +15,7 @@ beforeAll(() => resolveLazyRoutes(routes));
 let scrolled: Element[] = [];
 
 beforeEach(() => {
-  localStorage.setItem(COOKIE_STORAGE_KEY, JSON.stringify({ strictly: true, analytics: false, advertising: false }));
+  localStorage.setItem(COOKIE_STORAGE_KEY, serializePreferences(REJECT_ALL));
   scrolled = [];
   // jsdom does not lay out, so it has no scrollIntoView; record which element asked to be shown.
   Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
