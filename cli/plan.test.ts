@@ -85,7 +85,9 @@ describe('the plan of a run', () => {
     // --member names its glob (a control character in its display form) and reads every input whole.
     const member = await planRun(args('--member', 'word/*.xml\n', '--out', out, input));
     expect([member.member, member.inputs[0].route]).toEqual(['word/*.xml\n', 'whole']);
-    expect(planText(member)).toContain('\noptions: only none, protect none, fix checksums no, member "word/*.xml\\n"\n');
+    expect(planText(member)).toContain(
+      '\noptions: only none, protect none, fix checksums no, member "word/*.xml\\n"\n',
+    );
     expect(JSON.parse(planJson(member)).member).toBe('word/*.xml\n');
     // A glob that is the word "none" reads apart from no glob.
     const none = await planRun(args('--member', 'none', '--out', out, input));

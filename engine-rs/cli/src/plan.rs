@@ -472,7 +472,9 @@ mod tests {
         // --member names its glob (a control character in its display form) and reads every input whole.
         let member = make(&run_args(&["--member", "word/*.xml\n", "--out", o, i])).unwrap();
         assert_eq!((member.member.as_deref(), member.inputs[0].route), (Some("word/*.xml\n"), Route::Whole));
-        assert!(member.text().contains("\noptions: only none, protect none, fix checksums no, member \"word/*.xml\\n\"\n"));
+        assert!(member
+            .text()
+            .contains("\noptions: only none, protect none, fix checksums no, member \"word/*.xml\\n\"\n"));
         assert!(member.json().contains(",\"fix_checksums\":false,\"member\":\"word/*.xml\\n\",\"inputs\":["));
         // A glob that is the word "none" reads apart from no glob.
         let none = make(&run_args(&["--member", "none", "--out", o, i])).unwrap();
