@@ -22,7 +22,7 @@ CLI_JS := dist/cli/fracture.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 
-.PHONY: help setup engine-data build start test fuzz afl-mutator fuzz-demo test-afl fmt lint test-rust test-unit test-parsers test-e2e test-python bench bench-big bench-browser bench-site budgets clean wasm native cli web python golden sample-report
+.PHONY: help setup engine-data build start test fuzz afl-mutator fuzz-demo fuzz-eval test-afl test-fuzz-eval fmt lint test-rust test-unit test-parsers test-e2e test-python bench bench-big bench-browser bench-site budgets clean wasm native cli web python golden sample-report
 
 # `make help`: the targets, each with the line after its `##`.
 help:
@@ -106,6 +106,13 @@ fuzz: | $(STAMPS)/setup ## run the engine's fuzz target for FUZZ_SECONDS (defaul
 fuzz-demo: afl-mutator ## AFL++ and libFuzzer with the mutator vs their own, DEMO_SECONDS each (default 60)
 	bash scripts/fuzz-demo.sh
 
+# The mutator measured as fuzzing research measures (docs/mutators.md, "The evaluation"): AFL++ and
+# libFuzzer on published decoders (png, zip, gif, each pinned to a version with a known crash), with
+# their own mutators, Fracture's alone and both, FUZZ_EVAL_TRIALS trials (default 10) of
+# FUZZ_EVAL_SECONDS (default 600) each, one fuzzer at a time; resumable; report from the trials saved.
+fuzz-eval: afl-mutator ## AFL++ and libFuzzer on real decoders, FUZZ_EVAL_TRIALS x FUZZ_EVAL_SECONDS (default 10 x 600)
+	bash scripts/fuzz-eval.sh
+
 # Formats every Rust and TypeScript file and applies the linters' safe fixes; `make lint` checks.
 fmt: | $(STAMPS)/setup ## format Rust and TypeScript and apply safe lint fixes
 	cargo fmt --all
@@ -129,6 +136,9 @@ test-e2e: build ## Playwright against the built site only
 
 test-afl: afl-mutator ## the fuzzer mutator through its C interface only
 	bash scripts/test.sh afl
+
+test-fuzz-eval: afl-mutator ## the evaluation's short form (2 targets, 2 trials of 3 s) and its statistics
+	bash scripts/test.sh fuzz-eval
 
 test-python: native python ## the Python package in a fresh virtualenv only
 	bash scripts/test.sh python

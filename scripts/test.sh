@@ -49,6 +49,8 @@ suite parsers "Real parsers reject guaranteed_break output; strict readers refus
 suite checksums "Real readers accept checksums kept valid (--fix-checksums) and still see the damage" python3 tests/parsers/checksums.py
 suite afl "Fuzzer mutator: libfracture_afl.so through its C ABI (determinism, max_size, PNG CRCs, libFuzzer entry)" \
   bash tests/afl/run.sh
+suite fuzz-eval "Fuzzer evaluation, short form: AFL++ and libFuzzer on png and gif, 2 trials of 3 s; Mann-Whitney U against scipy's values" \
+  bash -c 'python3 tests/fuzz-eval/test_stats.py && bash scripts/fuzz-eval.sh --short'
 suite python "Python: the wheel in a fresh virtualenv (golden vectors, CLI equality, corrupt_file's rules, pytest plugin, Hypothesis)" \
   bash tests/python/run.sh
 suite e2e "Playwright: the built site in Chromium" playwright test -c tests/e2e/playwright.config.ts

@@ -24,12 +24,16 @@ int main(void) {
   if (!name || strncmp(name, "fracture-", 9)) return fprintf(stderr, "FAIL: afl_custom_describe: %s\n", name ? name : "NULL"), 1;
   char described[200];
   snprintf(described, sizeof described, "%s", name);
+  if (afl_custom_fuzz_count(state, input, sizeof input) == 0)
+    return fprintf(stderr, "FAIL: afl_custom_fuzz_count returned 0\n"), 1;
+  if (afl_custom_queue_new_entry(state, "/nonexistent/fracture-entry", NULL) != 0)
+    return fprintf(stderr, "FAIL: afl_custom_queue_new_entry returned non-zero\n"), 1;
   afl_custom_deinit(state);
 
   uint8_t buf[80];
   memcpy(buf, kept, sizeof kept);
   size_t m = LLVMFuzzerCustomMutator(buf, sizeof kept, sizeof buf, 11);
   if (m > sizeof buf) return fprintf(stderr, "FAIL: LLVMFuzzerCustomMutator gave %zu bytes\n", m), 1;
-  printf("link check: the 5 functions of fracture_afl.h linked and called (%zu and %zu bytes out, %s)\n", n, m, described);
+  printf("link check: the 7 functions of fracture_afl.h linked and called (%zu and %zu bytes out, %s)\n", n, m, described);
   return 0;
 }

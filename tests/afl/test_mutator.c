@@ -6,26 +6,34 @@
  * Checks: determinism for one init seed across two states; different seeds give different streams;
  * max_size respected (0, 1, below the input's length, above it); the input is never changed; PNG
  * chunk CRC-32s valid after every call on a PNG (walked by the input's layout, as the contract's fix
- * walks it), and the PNG still changed; afl_custom_describe names the draw; a bad
- * FRACTURE_MUTATOR_MODES fails init; LLVMFuzzerCustomMutator writes in place within max_size. */
+ * walks it, or, after a chunk change, by the output's own), and the PNG still changed;
+ * afl_custom_describe names the draw; a bad FRACTURE_MUTATOR_MODES or FRACTURE_MUTATOR_KINDS fails
+ * init; afl_custom_queue_new_entry reads the entry AFL++ saved; LLVMFuzzerCustomMutator writes in
+ * place within max_size. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef void *(*init_fn)(void *afl, unsigned int seed);
 typedef size_t (*fuzz_fn)(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf, uint8_t *add_buf,
                           size_t add_buf_size, size_t max_size);
 typedef const char *(*describe_fn)(void *data, size_t max_description_len);
 typedef void (*deinit_fn)(void *data);
+typedef uint32_t (*count_fn)(void *data, const uint8_t *buf, size_t buf_size);
+typedef uint8_t (*new_entry_fn)(void *data, const char *filename_new_queue, const char *filename_orig_queue);
 typedef size_t (*llvm_fn)(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
 
 static init_fn afl_init;
 static fuzz_fn afl_fuzz;
 static describe_fn afl_describe;
 static deinit_fn afl_deinit;
+static new_entry_fn afl_new_entry;
+static count_fn afl_fuzz_count;
 static llvm_fn llvm_mutate;
 
 static int failures = 0;
@@ -107,6 +115,20 @@ static int bad_crcs(const uint8_t *in, size_t in_n, const uint8_t *out, size_t o
   return bad;
 }
 
+/* After a chunk change the output has its own layout: the number of its chunks whose CRC is wrong,
+ * or -1 when it does not end with a whole chunk. */
+static int bad_own_crcs(const uint8_t *out, size_t n) {
+  int bad = 0;
+  size_t p = 8;
+  while (p + 12 <= n) {
+    uint32_t len = be32(out + p);
+    if (p + 12 + (size_t)len > n) return -1;
+    if (crc32_png(out + p + 4, 4 + (size_t)len) != be32(out + p + 8 + len)) bad++;
+    p += 12 + (size_t)len;
+  }
+  return p == n ? bad : -1;
+}
+
 /* Runs `calls` mutations of `in` on a state seeded `seed`; writes a hash of each output to hashes. */
 static uint64_t fnv(const uint8_t *p, size_t n) {
   uint64_t h = 1469598103934665603ull;
@@ -151,6 +173,8 @@ int main(int argc, char **argv) {
   afl_fuzz = (fuzz_fn)sym(lib, "afl_custom_fuzz");
   afl_describe = (describe_fn)sym(lib, "afl_custom_describe");
   afl_deinit = (deinit_fn)sym(lib, "afl_custom_deinit");
+  afl_new_entry = (new_entry_fn)sym(lib, "afl_custom_queue_new_entry");
+  afl_fuzz_count = (count_fn)sym(lib, "afl_custom_fuzz_count");
   llvm_mutate = (llvm_fn)sym(lib, "LLVMFuzzerCustomMutator");
 
   enum { CALLS = 200 };
@@ -231,15 +255,23 @@ int main(int argc, char **argv) {
         memcpy(copy, png, n);
         uint8_t *out = NULL;
         size_t m = afl_fuzz(s, copy, n, &out, NULL, 0, 1 << 20);
-        CHECK(m == n, "a PNG call changed the length: %zu -> %zu", n, m);
-        if (m != n) continue;
-        int bad = bad_crcs(png, n, out, m);
         const char *d = afl_describe(s, 256);
+        /* A chunk change (resize, duplicate, drop, retype) keeps every chunk whole, by the output's
+         * own layout; every other change keeps the length and the input's layout. */
+        int chunk_change = d && strstr(d, "-chunk_") != NULL;
+        int bad;
+        if (chunk_change) {
+          bad = bad_own_crcs(out, m);
+        } else {
+          CHECK(m == n, "a PNG call changed the length: %zu -> %zu (%s)", n, m, d ? d : "?");
+          if (m != n) continue;
+          bad = bad_crcs(png, n, out, m);
+        }
         if (bad) {
           bad_calls++;
           if (bad_calls <= 3) fprintf(stderr, "  %d bad CRCs after %s\n", bad, d ? d : "?");
         }
-        if (memcmp(out, png, n) != 0) changed++;
+        if (m != n || memcmp(out, png, n) != 0) changed++;
         if (d && strstr(d, "-fix") == NULL) CHECK(0, "a PNG draw without checksum fixing: %s", d);
         if (d && strlen(seen_modes) < 400) {
           char mode[64];
@@ -263,6 +295,13 @@ int main(int argc, char **argv) {
     void *s = afl_init(NULL, 1);
     CHECK(s == NULL, "init accepted FRACTURE_MUTATOR_MODES=byte_flip,no_such_mode");
     afl_deinit(s);
+    unsetenv("FRACTURE_MUTATOR_MODES");
+    setenv("FRACTURE_MUTATOR_KINDS", "engine,bits", 1);
+    s = afl_init(NULL, 1);
+    CHECK(s == NULL, "init accepted FRACTURE_MUTATOR_KINDS=engine,bits");
+    afl_deinit(s);
+    /* The engine's modes alone (no havoc or chunk changes), and of them interrupted_transfer. */
+    setenv("FRACTURE_MUTATOR_KINDS", "engine", 1);
     setenv("FRACTURE_MUTATOR_MODES", "interrupted_transfer", 1);
     s = afl_init(NULL, 1);
     CHECK(s != NULL, "init refused FRACTURE_MUTATOR_MODES=interrupted_transfer");
@@ -270,9 +309,46 @@ int main(int argc, char **argv) {
       uint8_t *out = NULL;
       size_t m = afl_fuzz(s, text, sizeof text, &out, NULL, 0, 1 << 20);
       CHECK(m < sizeof text && memcmp(out, text, m) == 0, "interrupted_transfer gave no prefix (%zu bytes)", m);
+      /* AFL++ 4.40c's FrameShift writes the entry's length fields at the entry's offsets into the
+       * output, past the end of a shorter one: the buffer must hold the whole input's length. */
+      CHECK(malloc_usable_size(out) >= sizeof text, "a %zu-byte output of a %zu-byte input has room for %zu", m,
+            sizeof text, malloc_usable_size(out));
     }
     afl_deinit(s);
     unsetenv("FRACTURE_MUTATOR_MODES");
+    unsetenv("FRACTURE_MUTATOR_KINDS");
+  }
+
+  /* 5b. afl_custom_queue_new_entry: AFL++ names the file of a new corpus entry; the call reads it
+   * (when it is the last output) and returns 0 (the file unchanged), and ignores NULL and a file
+   * that is not there. */
+  {
+    void *s = afl_init(NULL, 3);
+    uint8_t *out = NULL;
+    size_t m = afl_fuzz(s, text, sizeof text, &out, NULL, 0, 1 << 20);
+    char path[] = "/tmp/fracture-mutator-test-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp failed");
+    FILE *f = fdopen(fd, "wb");
+    fwrite(out, 1, m, f);
+    fclose(f);
+    CHECK(afl_new_entry(s, path, NULL) == 0, "queue_new_entry returned non-zero");
+    FILE *g = fopen(path, "rb");
+    static uint8_t back[sizeof text + 4096];
+    size_t r = g ? fread(back, 1, sizeof back, g) : 0;
+    if (g) fclose(g);
+    CHECK(r == m && memcmp(back, out, m) == 0, "queue_new_entry changed the entry's file");
+    unlink(path);
+    CHECK(afl_new_entry(s, path, NULL) == 0, "queue_new_entry on a missing file");
+    CHECK(afl_new_entry(s, NULL, NULL) == 0, "queue_new_entry on NULL");
+    CHECK(afl_new_entry(NULL, path, NULL) == 0, "queue_new_entry without a state");
+    /* afl_custom_fuzz_count: a full stage for a PNG (its CRCs are kept), a sixteenth for text. */
+    static uint8_t png[400];
+    size_t pn = make_png(png, 400);
+    uint32_t on_png = afl_fuzz_count(s, png, pn), on_text = afl_fuzz_count(s, text, sizeof text);
+    CHECK(on_png == 256 && on_text == 16, "fuzz_count: %u for a PNG, %u for text", on_png, on_text);
+    CHECK(afl_fuzz_count(NULL, png, pn) == 0, "fuzz_count without a state");
+    afl_deinit(s);
   }
 
   /* 6. LLVMFuzzerCustomMutator: in place, within max_size (guard bytes past it stay), deterministic

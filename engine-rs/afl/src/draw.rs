@@ -1,4 +1,4 @@
-//! What one mutation is: the mode, intensity and seed drawn from the mutator's sequence, and the
+//! The engine kind of mutation: the mode, intensity and seed drawn from the mutator's sequence, and the
 //! engine's run with them (safe code; the C ABI is in `lib.rs`).
 
 use fracture_engine::rng::Sequence;
@@ -31,21 +31,27 @@ impl Drawn {
 pub struct Config {
     pub modes: Vec<Mode>,
     pub name: String,
+    /// Which kinds of change may be drawn: engine, havoc, chunk (`strategy::Kind`'s order).
+    pub kinds: [bool; 3],
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { modes: Mode::ALL.to_vec(), name: "input".to_string() }
+        Config { modes: Mode::ALL.to_vec(), name: "input".to_string(), kinds: [true; 3] }
     }
 }
 
 impl Config {
-    /// From `FRACTURE_MUTATOR_MODES` (comma-separated engine modes or UI values; default every mode)
-    /// and `FRACTURE_MUTATOR_NAME` (the name inputs go by for format detection; default `input`).
+    /// From `FRACTURE_MUTATOR_MODES` (comma-separated engine modes or UI values; default every mode),
+    /// `FRACTURE_MUTATOR_NAME` (the name inputs go by for format detection; default `input`) and
+    /// `FRACTURE_MUTATOR_KINDS` (comma-separated `engine`, `havoc`, `chunk`; default all three).
     pub fn from_env() -> Result<Config, String> {
         let mut config = Config::default();
         if let Ok(list) = std::env::var("FRACTURE_MUTATOR_MODES") {
             config.modes = parse_modes(&list)?;
+        }
+        if let Ok(list) = std::env::var("FRACTURE_MUTATOR_KINDS") {
+            config.kinds = parse_kinds(&list)?;
         }
         if let Ok(name) = std::env::var("FRACTURE_MUTATOR_NAME") {
             if !name.is_empty() {
@@ -69,6 +75,23 @@ pub fn parse_modes(list: &str) -> Result<Vec<Mode>, String> {
         return Err("FRACTURE_MUTATOR_MODES names no mode".to_string());
     }
     Ok(modes)
+}
+
+/// `engine,havoc,chunk` (any of them, any order) into the kinds' switches.
+pub fn parse_kinds(list: &str) -> Result<[bool; 3], String> {
+    let mut kinds = [false; 3];
+    for part in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        match part {
+            "engine" => kinds[0] = true,
+            "havoc" => kinds[1] = true,
+            "chunk" => kinds[2] = true,
+            _ => return Err(format!("FRACTURE_MUTATOR_KINDS: unknown kind {part:?} (engine, havoc, chunk)")),
+        }
+    }
+    if kinds == [false; 3] {
+        return Err("FRACTURE_MUTATOR_KINDS names no kind".to_string());
+    }
+    Ok(kinds)
 }
 
 /// The modes a draw chooses from for `input`: the configured ones, less those that would give the same
@@ -115,37 +138,19 @@ pub fn run(input: &[u8], name: &str, drawn: &Drawn) -> Result<Vec<u8>, EngineErr
     Ok(job.into_output())
 }
 
-/// One mutation of `input` into `out`, at most `max_size` bytes: the draw, then the engine; on an
-/// engine error (an input over the engine's limit) the input itself. Returns what was drawn.
-pub fn mutate(draws: &mut Sequence, config: &Config, input: &[u8], max_size: usize, out: &mut Vec<u8>) -> Drawn {
-    let drawn = draw(draws, config, input);
+/// The engine's output for `input` under `drawn`, into `out`; on an engine error (an input over the
+/// engine's limit) the input itself.
+pub fn run_into(input: &[u8], name: &str, drawn: &Drawn, out: &mut Vec<u8>) {
     out.clear();
-    if max_size == 0 {
-        return drawn;
-    }
-    match run(input, &config.name, &drawn) {
+    match run(input, name, drawn) {
         Ok(data) => *out = data,
-        Err(_) => out.extend_from_slice(&input[..input.len().min(max_size)]),
+        Err(_) => out.extend_from_slice(input),
     }
-    out.truncate(max_size);
-    drawn
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn same_seed_same_draws_and_bytes() {
-        let config = Config::default();
-        let input: Vec<u8> = (0..3000u32).map(|i| (i * 7 % 251) as u8).collect();
-        let (mut a, mut b) = (Sequence::new(9, 0), Sequence::new(9, 0));
-        let (mut oa, mut ob) = (Vec::new(), Vec::new());
-        for _ in 0..50 {
-            assert_eq!(mutate(&mut a, &config, &input, 4096, &mut oa), mutate(&mut b, &config, &input, 4096, &mut ob));
-            assert_eq!(oa, ob);
-        }
-    }
 
     #[test]
     fn small_inputs_skip_the_block_modes() {
@@ -171,17 +176,8 @@ mod tests {
         assert_eq!(parse_modes("bit_rot, quick_scramble,bit_rot").unwrap(), vec![Mode::BitRot, Mode::ByteFlip]);
         assert!(parse_modes("nope").unwrap_err().contains("nope"));
         assert!(parse_modes(" , ").is_err());
-    }
-
-    #[test]
-    fn max_size_bounds_the_output() {
-        let config = Config::default();
-        let input = vec![7u8; 500];
-        let mut s = Sequence::new(1, 0);
-        let mut out = Vec::new();
-        for max in [0, 1, 2, 499, 500, 10_000] {
-            mutate(&mut s, &config, &input, max, &mut out);
-            assert!(out.len() <= max, "{} > {max}", out.len());
-        }
+        assert_eq!(parse_kinds("havoc, engine").unwrap(), [true, true, false]);
+        assert!(parse_kinds("bits").unwrap_err().contains("bits"));
+        assert!(parse_kinds(",").is_err());
     }
 }

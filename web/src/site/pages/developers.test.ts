@@ -78,6 +78,8 @@ describe('/developers/fuzzer-mutators', () => {
       'afl_custom_init',
       'afl_custom_fuzz',
       'afl_custom_describe',
+      'afl_custom_fuzz_count',
+      'afl_custom_queue_new_entry',
       'afl_custom_deinit',
       'LLVMFuzzerCustomMutator',
     ]);
