@@ -50,6 +50,7 @@ def summarise(trials):
                 [min(c["seconds"] for c in t["crash_sites"]) for t in group if t["crash_sites"]]
             ),
             "load_mean": median([t["load"]["mean"] for t in group]),
+            "cpu_seconds": spread([t["cpu_seconds"] for t in group if t.get("cpu_seconds") is not None]),
         }
     tests = []
     for target in TARGETS:
@@ -91,6 +92,14 @@ def iqr(s, digits=0):
     return f"{fmt(s['median'], digits)} ({fmt(s['q1'], digits)}–{fmt(s['q3'], digits)})"
 
 
+def first_crash(cell):
+    """The median time to a trial's first crash of any kind, and in how many trials there was one."""
+    s = cell["first_crash_seconds"]
+    if not s:
+        return "none"
+    return f"{fmt(s['median'], 1)} s ({s['n']}/{cell['trials']})"
+
+
 def verdict(test):
     """`a > b`, `a < b` or `=` at p < 0.05 on edges."""
     if test["edges_p"] >= 0.05:
@@ -125,7 +134,8 @@ def markdown(summary, trials):
         f"on {'; '.join(f'{c} × {m}' for c, m in sorted(machines))} shared with other work "
         f"(load average during trials: median {median(loads):.1f}, from {min(loads):.1f} to {max(loads):.1f}); "
         f"mutator built from {', '.join(commits)}; {', '.join(versions)}. "
-        "Figures are medians with the interquartile range in brackets."
+        "Figures are medians with the interquartile range in brackets; CPU s is the CPU time the fuzzer "
+        "and its target got in a trial."
     )
     lines.append("")
     rows = []
@@ -133,10 +143,11 @@ def markdown(summary, trials):
         bug = c["bug_seconds"]
         rows.append(
             [c["target"], c["config"], str(c["trials"]), iqr(c["edges"]), iqr(c["corpus"]), iqr(c["execs_per_sec"]),
-             f"{c['bug_found']}/{c['trials']}", fmt(bug["median"], 1) + " s" if bug else "never"]
+             fmt(c["cpu_seconds"]["median"]) if c["cpu_seconds"] else "–", first_crash(c), f"{c['bug_found']}/{c['trials']}", fmt(bug["median"], 1) + " s" if bug else "never"]
         )
-    header = ["target", "configuration", "trials", "edges", "corpus", "execs/s", "known bug found", "time to bug"]
-    lines += table(header, [False, False, True, True, True, True, True, True], rows)
+    header = ["target", "configuration", "trials", "edges", "corpus", "execs/s", "CPU s", "first crash",
+              "known bug found", "time to bug"]
+    lines += table(header, [False, False, True, True, True, True, True, True, True, True], rows)
     lines.append("")
     rows = [
         [t["target"], f"{t['a']} vs {t['b']}", f"{t['n'][0]}, {t['n'][1]}",
