@@ -8,8 +8,10 @@
 # from whatever trials exist. FUZZ_EVAL_TARGETS, FUZZ_EVAL_CONFIGS and FUZZ_EVAL_LF_TARGETS (the targets
 # libFuzzer runs on, default png,zip) narrow it.
 #
-# `--short` is the `make test` form: png and gif, every configuration, 2 trials of 3 s, into a
-# temporary folder, then checks that every trial wrote its figures and the statistics came out.
+# `--short` is the `make test` form: checks that each known bug's reproducer crashes its harness
+# where the bug is (tests/fuzz-eval/check_bugs.py), then png and gif, every configuration, 2 trials
+# of 3 s, into a temporary folder, and checks that every trial wrote its figures and the statistics
+# came out.
 #
 # The seed corpus is committed (tests/fuzz-eval/seeds, made by tests/fuzz-eval/make-seeds.sh with
 # real tools). Installs what it needs when missing, as scripts/setup.sh does: Debian's binutils (the
@@ -87,6 +89,8 @@ PY
 
 eval_py=tests/fuzz-eval/eval.py
 if [ "$SHORT" = 1 ]; then
+  # Each known bug crashes its harness at its site, and no seed crashes.
+  python3 tests/fuzz-eval/check_bugs.py "$out/plain/release/replay"
   results=$(mktemp -d "${TMPDIR:-/tmp}/fracture-fuzz-eval-short.XXXXXX")
   trap 'rm -rf "$results"' EXIT
   python3 "$eval_py" run --tools "$out/tools.json" --results "$results" --trials 2 --seconds 3 \
