@@ -19,7 +19,7 @@ APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22
   chromium ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils
   zzuf xz-utils bzip2 gzip tar python3 hyperfine time
   libmagickcore-6.q16-6-extra msitools wixl gcab vorbis-tools flac gcc libc6-dev
-  pngcheck libjpeg-turbo-progs webp giflib-tools)
+  pngcheck libjpeg-turbo-progs webp giflib-tools dos2unix vsftpd curl)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -51,6 +51,7 @@ pub enum Parsed {
     Bench(crate::bench::Options),
     Campaign(crate::campaign::Options),
     Merge(crate::campaign::MergeOptions),
+    Diagnose(crate::diagnose::Options),
     /// A usage error: the line to print (exit 2).
     Refused(String),
     /// `--help` or `--version`: the text to print on stdout.
@@ -131,12 +132,14 @@ pub const MAX_TIMEOUT_SECONDS: u64 = 86_400;
 /// The arguments, or the line that refuses them (`fracture: MESSAGE (see COMMAND --help)`).
 pub fn parse(argv: &[OsString]) -> Parsed {
     // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
-    let sub = argv.first().and_then(|a| a.to_str()).filter(|a| ["minimize", "bench", "run", "merge"].contains(a));
+    let sub =
+        argv.first().and_then(|a| a.to_str()).filter(|a| ["minimize", "bench", "run", "merge", "diagnose"].contains(a));
     let parsed = match sub {
         Some("minimize") => parse_minimize(&argv[1..]),
         Some("bench") => parse_bench(&argv[1..]),
         Some("run") => parse_run(&argv[1..]),
         Some("merge") => parse_merge(&argv[1..]),
+        Some("diagnose") => parse_diagnose(&argv[1..]),
         _ => parse_fracture(argv),
     };
     parsed.unwrap_or_else(|msg| Parsed::Refused(refusal(sub, &msg)))
@@ -176,6 +179,20 @@ fn parse_minimize(argv: &[OsString]) -> Result<Parsed, String> {
         timeout_ms,
         jobs,
         quiet: m.get_flag("quiet"),
+    }))
+}
+
+fn parse_diagnose(argv: &[OsString]) -> Result<Parsed, String> {
+    let m = match matches(&cli_tables::DIAGNOSE, argv)? {
+        Ok(m) => m,
+        Err(text) => return Ok(Parsed::Print(text)),
+    };
+    let Some(file) = paths(&m, "FILE").pop() else { return Err(usage::diagnose_needs_file()) };
+    Ok(Parsed::Diagnose(crate::diagnose::Options {
+        file,
+        original: m.get_one::<PathBuf>("original").cloned(),
+        repair: m.get_one::<PathBuf>("repair").cloned(),
+        json: m.get_flag("json"),
     }))
 }
 

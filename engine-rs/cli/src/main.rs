@@ -7,6 +7,7 @@ mod campaign;
 mod changes;
 mod cli_shape;
 mod cli_tables;
+mod diagnose;
 mod display;
 mod minimize;
 mod names;
@@ -53,6 +54,7 @@ fn start() -> ExitCode {
         Parsed::Bench(o) => bench::run(o),
         Parsed::Campaign(o) => campaign::run(o),
         Parsed::Merge(o) => campaign::merge(o),
+        Parsed::Diagnose(o) => diagnose::run(o),
         Parsed::Refused(line) => {
             eprintln!("{line}");
             ExitCode::from(2)

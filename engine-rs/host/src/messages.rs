@@ -52,6 +52,16 @@ pub fn cannot_write(path: &str, why: &str) -> String {
     format!("cannot write {path}: {why}")
 }
 
+/// {path} is empty: there is nothing to diagnose
+pub fn diagnose_empty(path: &str) -> String {
+    format!("{path} is empty: there is nothing to diagnose")
+}
+
+/// nothing to repair: no damage found in {path} can be undone (docs/damage.md)
+pub fn nothing_to_repair(path: &str) -> String {
+    format!("nothing to repair: no damage found in {path} can be undone (docs/damage.md)")
+}
+
 /// cannot write standard output: {why}
 pub fn cannot_write_stdout(why: &str) -> String {
     format!("cannot write standard output: {why}")

@@ -33,5 +33,12 @@ export const cannotCreateOutDir = (path: string, why: string): string =>
 /** cannot write {path}: {why} */
 export const cannotWrite = (path: string, why: string): string => `cannot write ${path}: ${why}`;
 
+/** {path} is empty: there is nothing to diagnose */
+export const diagnoseEmpty = (path: string): string => `${path} is empty: there is nothing to diagnose`;
+
+/** nothing to repair: no damage found in {path} can be undone (docs/damage.md) */
+export const nothingToRepair = (path: string): string =>
+  `nothing to repair: no damage found in ${path} can be undone (docs/damage.md)`;
+
 /** cannot write standard output: {why} */
 export const cannotWriteStdout = (why: string): string => `cannot write standard output: ${why}`;

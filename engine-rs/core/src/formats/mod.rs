@@ -8,8 +8,8 @@ mod tables;
 
 pub use extensions::family_for_extension;
 pub use magic::{is_text, TEXT_WINDOW};
-#[cfg(test)]
-pub(crate) use tables::MAGIC;
+// Diagnose (engine-rs/diagnose) matches damaged signatures against the same table.
+pub use tables::MAGIC;
 pub use tables::{Family, EXTENSIONS};
 
 /// How much of the start of the input the scan stage reads for text detection.
