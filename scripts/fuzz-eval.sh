@@ -62,10 +62,15 @@ lib=$out/mutator/libfracture_afl.so
 (cd "$crate" && CARGO_TARGET_DIR=$out/afl nice cargo afl build --release --locked --quiet --features afl --bins)
 LF_FLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 -Cllvm-args=-sanitizer-coverage-inline-8bit-counters"
 LF_FLAGS+=" -Cllvm-args=-sanitizer-coverage-pc-table -Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing"
+# Linked with the mutator: --no-as-needed keeps the library (the target refers to it only weakly),
+# and LLVMFuzzerMutate is kept and exported, so the library finds libFuzzer's own mutation with
+# dlsym and hands it half the calls (docs/mutators.md, "With libFuzzer").
+LF_MUTATOR="-Clink-arg=-Wl,--no-as-needed -Clink-arg=-Wl,--undefined=LLVMFuzzerMutate"
+LF_MUTATOR+=" -Clink-arg=-Wl,--export-dynamic-symbol=LLVMFuzzerMutate"
 (cd "$crate" && CARGO_TARGET_DIR=$out/lf-default RUSTFLAGS="$LF_FLAGS" \
   nice cargo build --release --locked --quiet --features libfuzzer --target "$host" --bin png --bin gif --bin zip)
 (cd "$crate" && CARGO_TARGET_DIR=$out/lf-fracture \
-  RUSTFLAGS="$LF_FLAGS -Clink-arg=-Wl,--no-as-needed -Clink-arg=-L$out/mutator -Clink-arg=-lfracture_afl -Clink-arg=-Wl,-rpath,$out/mutator" \
+  RUSTFLAGS="$LF_FLAGS $LF_MUTATOR -Clink-arg=-L$out/mutator -Clink-arg=-lfracture_afl -Clink-arg=-Wl,-rpath,$out/mutator" \
   nice cargo build --release --locked --quiet --features libfuzzer --target "$host" --bin png --bin gif --bin zip)
 (cd "$crate" && CARGO_TARGET_DIR=$out/plain nice cargo build --release --locked --quiet --bin replay)
 
