@@ -223,7 +223,6 @@ def run_libfuzzer(tools, target, config, seed, seconds, work, sampler):
         left = seconds - (time.time() - started)
         if left < 1:
             break
-        before = set(os.listdir(artifacts))
         cmd = ["nice", "-n", str(tools.get("nice", 19)), binary, f"-seed={seed + restarts}", f"-max_total_time={int(left + 0.999)}"]
         cmd += [f"-artifact_prefix={artifacts}", "-close_fd_mask=3", "-rss_limit_mb=2048", "-timeout=10"]
         cmd += ["-print_final_stats=1", corpus]
@@ -236,10 +235,16 @@ def run_libfuzzer(tools, target, config, seed, seconds, work, sampler):
         execs += int(final.group(1)) if final else int(done[-1]) if done else 0
         covs = re.findall(r"\bcov: (\d+)", log)
         cov = int(covs[-1]) if covs else cov
-        new = sorted(set(os.listdir(artifacts)) - before)
+        # libFuzzer names an artifact by its content's hash, so a crash found again rewrites the same
+        # file: the log's line, not a new file, tells that the run ended on a crash.
+        written = [
+            path
+            for path in re.findall(r"Test unit written to (\S+)", log)
+            if os.path.basename(path).startswith(("crash-", "oom-", "timeout-", "leak-"))
+        ]
         at = time.time() - started
-        crashes += [(at, os.path.join(artifacts, f)) for f in new]
-        if not new:
+        crashes += [(at, path) for path in written if os.path.exists(path)]
+        if not written:
             if run.returncode != 0:
                 raise RuntimeError(f"libFuzzer failed ({run.returncode}):\n{log[-3000:]}")
             break
