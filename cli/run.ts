@@ -18,13 +18,13 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { mkdtemp, open, stat } from 'node:fs/promises';
-import { constants, tmpdir } from 'node:os';
+import { open, stat } from 'node:fs/promises';
+import { constants } from 'node:os';
 import path from 'node:path';
 import { forgetTemporaryFile, temporaryFile } from '../lib/engine/host/temporaries.ts';
 import { MAX_SEED } from '../lib/engine/reference/errors.ts';
 import { type NodeEngine, nodeEngine, type RunSettings } from '../sdk/engine.ts';
-import { display, outputMode, temporaryDir, whenInterrupted } from '../sdk/outputs.ts';
+import { display, outputMode, privateDir, whenInterrupted } from '../sdk/outputs.ts';
 import type { RunArgs } from './args.ts';
 import {
   CAPTURE_LIMIT,
@@ -481,7 +481,7 @@ async function execute(
     return fail(runsPath, e);
   }
 
-  const temp = temporaryDir(await mkdtemp(path.join(tmpdir(), 'fracture-run-')));
+  const temp = await privateDir('fracture-run-');
   const slots = Array.from({ length: a.jobs }, (_, s) => {
     mkdirSync(path.join(temp, String(s)), { mode: 0o700 });
     return path.resolve(temp, String(s));

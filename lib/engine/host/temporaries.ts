@@ -1,8 +1,9 @@
 // The temporary files and directories of this process (the outputs' temporary files, the spools of
 // standard input and of checksum fixing), removed when SIGINT, SIGTERM or SIGHUP ends a command line
 // (docs/cli.md, "Every output through a temporary file"), and by their owners otherwise. Node only.
+import { randomBytes } from 'node:crypto';
 import { rmSync, unlinkSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -53,9 +54,37 @@ export function whenInterrupted(f: () => void): () => void {
   };
 }
 
-/** A temporary directory of this process's own (mode 0700), removed on a signal too. */
+/**
+ * A temporary directory of this process's own (mode 0700), removed on a signal too. Its name is
+ * registered before the directory is made: a signal handled between the two (the directory made in
+ * the thread pool, its promise not yet resolved) then finds it in the list, where registering after
+ * `mkdtemp` resolved left it behind.
+ */
 export async function privateDir(prefix: string): Promise<string> {
-  return temporaryDir(await mkdtemp(path.join(tmpdir(), prefix)));
+  for (;;) {
+    // As mkdtemp names it: the prefix and six random characters.
+    const dir = path.join(tmpdir(), prefix + randomBytes(3).toString('hex'));
+    tempDirs.add(dir);
+    try {
+      await mkdir(dir, { mode: 0o700 });
+    } catch (e) {
+      tempDirs.delete(dir);
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw e;
+    }
+    await testingPause();
+    return dir;
+  }
+}
+
+/**
+ * A testing aid (docs/cli.md, "Every output through a temporary file"): FRACTURE_TEST_DIR_PAUSE_MS
+ * holds the run this many milliseconds after a private directory is made, before it is used, so a
+ * test can deliver a signal in the window where the directory exists and the run has not yet moved on.
+ */
+function testingPause(): Promise<void> {
+  const ms = Number(process.env.FRACTURE_TEST_DIR_PAUSE_MS ?? 0);
+  return ms > 0 ? new Promise((r) => setTimeout(r, Math.min(ms, 60_000))) : Promise.resolve();
 }
 
 /** Registers `dir`, a temporary directory, to be removed on a signal; returns it. */
