@@ -284,36 +284,71 @@ def test_the_engine_releases_the_gil(tmp_path: Path, call: str):
     assert len(during) > 20
 
 
-# Python turns SIGINT into KeyboardInterrupt only when SIGINT was not ignored at its start, and a
-# shell ignores it for the commands it runs in the background (`make test &`): the child puts the
-# handler an interactive session has back, so the test means the same wherever the suite runs.
-INTERRUPTED = textwrap.dedent(
-    """
-    import signal, sys, fracture
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        fracture.corrupt_file(sys.argv[1], sys.argv[2], seed=1)
-    except KeyboardInterrupt:
-        print("interrupted")
-        sys.exit(130)
-    print("finished")
-    """
-)
+# Why this test once timed out under load: Python turns SIGINT into KeyboardInterrupt only when SIGINT
+# was not ignored when the interpreter started (otherwise it leaves SIG_IGN in place), and a
+# non-interactive shell starts the commands it runs in the background (`make test &`, a CI runner's
+# job) with SIGINT ignored, which their children inherit. The child never saw the Ctrl-C and ran its
+# 8 GiB to the end: "finished" on an idle machine, a timeout on a loaded one. Each child here is
+# started with SIGINT ignored, the condition of such a run, so the tests mean the same wherever the
+# suite runs: the interrupted child puts back the handler an interactive session has (the fix), and
+# `test_an_ignored_ctrl_c_is_ignored` shows the cause itself, the run going on to its end.
+def start_ignoring_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def test_ctrl_c_stops_the_run_and_leaves_nothing(tmp_path: Path):
-    src = big_file(tmp_path / "big.bin", 8 << 30)
+RUN = """
+import sys, fracture
+try:
+    fracture.corrupt_file(sys.argv[1], sys.argv[2], seed=1)
+except KeyboardInterrupt:
+    print("interrupted")
+    sys.exit(130)
+print("finished")
+"""
+INTERRUPTED = "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n" + RUN
+
+
+def ctrl_c_once_running(tmp_path: Path, size: int, script: str):
+    """Starts `script` on a sparse input of `size` bytes with SIGINT ignored, sends SIGINT once its
+    temporary file exists, and returns (returncode, stdout, dest, out)."""
+    src = big_file(tmp_path / "big.bin", size)
     dest = tmp_path / "dest"
     dest.mkdir()
     out = dest / "out.bin"
     out.write_bytes(b"earlier")
-    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED, str(src), str(out)], stdout=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while not leftovers(dest) and time.monotonic() < deadline and child.poll() is None:
-        time.sleep(0.01)
-    assert leftovers(dest), "the run did not start"
-    child.send_signal(signal.SIGINT)
-    stdout, _ = child.communicate(timeout=60)
-    assert (child.returncode, stdout.strip()) == (130, "interrupted")
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(src), str(out)],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=start_ignoring_sigint,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not leftovers(dest) and time.monotonic() < deadline and child.poll() is None:
+            time.sleep(0.01)
+        assert leftovers(dest), "the run did not start"
+        child.send_signal(signal.SIGINT)
+        # Sent while the run was under way: its temporary file is still there.
+        assert child.poll() is None and leftovers(dest)
+        stdout, _ = child.communicate(timeout=120)
+    finally:
+        # A child still running (a failed assertion, a timeout) would go on writing its output.
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    return child.returncode, stdout.strip(), dest, out
+
+
+def test_ctrl_c_stops_the_run_and_leaves_nothing(tmp_path: Path):
+    code, stdout, dest, out = ctrl_c_once_running(tmp_path, 8 << 30, INTERRUPTED)
+    assert (code, stdout) == (130, "interrupted")
     assert out.read_bytes() == b"earlier"
+    assert leftovers(dest) == []
+
+
+def test_an_ignored_ctrl_c_is_ignored(tmp_path: Path):
+    # The cause of the old timeout: with SIGINT ignored from the start, the run goes on to its end.
+    code, stdout, dest, out = ctrl_c_once_running(tmp_path, 192 << 20, RUN)
+    assert (code, stdout) == (0, "finished")
+    assert out.stat().st_size == 192 << 20
     assert leftovers(dest) == []
