@@ -4,7 +4,7 @@
 // (engine-rs/cli/src/campaign.rs).
 import { createHash } from 'node:crypto';
 import { variantName } from '../lib/engine/shared/names.ts';
-import { replayCommand } from '../lib/report/host-fields.ts';
+import { replayCommand, shareLink } from '../lib/report/host-fields.ts';
 
 export type Outcome = 'accepted' | 'rejected' | 'crashed' | 'hung';
 export const OUTCOMES: readonly Outcome[] = ['accepted', 'rejected', 'crashed', 'hung'];
@@ -291,7 +291,7 @@ export interface CrashEntry {
   variant: string;
   minimized: string | null;
   minimized_changes: number | null;
-  replay: { corrupt: string; program: string };
+  replay: { corrupt: string; program: string; share_link: string };
 }
 
 export interface Counts {
@@ -339,10 +339,12 @@ export function programReplay(program: string[], variant: string): string {
   return fed ? words.join(' ') : `${words.join(' ')} < ${programWord(variant)}`;
 }
 
-/** The corruption command that makes variant `seed` of `file` again. */
-export function corruptReplay(s: CampaignSpec, file: string, seed: number): string {
+/** The command that makes variant `seed` of `input` again, and its share link (the input's base name and size). */
+export function corruptReplay(s: CampaignSpec, input: InputInfo, seed: number): { corrupt: string; link: string } {
   const ranges = [...s.only.map((r) => `only ${r}`), ...s.protect.map((r) => `protect ${r}`)];
-  return replayCommand({ mode: s.mode, intensity: s.intensity, seed, ranges, fixChecksums: s.fixChecksums }, file);
+  const options = { mode: s.mode, intensity: s.intensity, seed, ranges, fixChecksums: s.fixChecksums };
+  const file = { name: baseName(input.file), size: input.size };
+  return { corrupt: replayCommand(options, input.file), link: shareLink(options, file) };
 }
 
 /** The base name of a path (after its last `/`). */
@@ -399,6 +401,11 @@ export function campaignValue(
     const rep = list[0];
     const variant = `crashes/${id}/${variantFileName(rep.file, rep.seed)}`;
     const min = facts.minimized(id, rep.file, rep.seed);
+    const r = corruptReplay(
+      s,
+      inputs.find((i) => i.file === rep.file) ?? { file: rep.file, size: 0, sha256: '' },
+      rep.seed,
+    );
     crashes.push({
       id,
       outcome: rep.outcome,
@@ -409,7 +416,7 @@ export function campaignValue(
       variant,
       minimized: min?.path ?? null,
       minimized_changes: min?.changes ?? null,
-      replay: { corrupt: corruptReplay(s, rep.file, rep.seed), program: programReplay(s.program, variant) },
+      replay: { corrupt: r.corrupt, program: programReplay(s.program, variant), share_link: r.link },
     });
   }
   return {

@@ -49,6 +49,8 @@ const OUTPUTS = {
   messagesTs: 'lib/engine/shared/messages.ts',
   cliTablesRs: 'engine-rs/cli/src/cli_tables.rs',
   cliTablesTs: 'cli/cli-tables.ts',
+  linkRs: 'engine-rs/host/src/link_options.rs',
+  linkTs: 'lib/report/link-options.ts',
 };
 
 // Reading and checking the data
@@ -1083,7 +1085,7 @@ function loadCli(toml) {
     fail_('TOML', e.message);
   }
   try {
-    const names = Object.keys(raw).filter((k) => k !== 'usage');
+    const names = Object.keys(raw).filter((k) => k !== 'usage' && k !== 'link');
     if (names[0] !== 'fracture') fail('top level', 'the first command is `fracture`');
     if (!('usage' in raw)) fail('top level', 'missing `usage`');
     if (!('minimize' in raw)) fail('top level', 'missing `minimize`');
@@ -1097,13 +1099,17 @@ function loadCli(toml) {
           if (!from) fail(`${at}.like`, `no option ${o.name} in an earlier command ${JSON.stringify(o.like)}`);
           return from;
         }
-        keys(at, o, ['name', 'help'], ['value', 'short', 'repeatable', 'path', 'npm_only']);
+        keys(at, o, ['name', 'help'], ['value', 'short', 'repeatable', 'path', 'npm_only', 'link']);
         if (!/^[a-z][a-z-]*$/.test(o.name)) fail(at, `${JSON.stringify(o.name)} is not an option name`);
-        for (const k of ['repeatable', 'path', 'npm_only']) {
+        for (const k of ['repeatable', 'path', 'npm_only', 'link']) {
           if (k in o && typeof o[k] !== 'boolean') fail(`${at}.${k}`, 'expected true or false');
         }
         if ('short' in o && !/^[A-Za-z]$/.test(o.short)) fail(`${at}.short`, 'expected one letter');
         if (('repeatable' in o || 'path' in o) && !('value' in o)) fail(at, 'a flag takes no value to repeat or read');
+        // A link's value is text from a page: never a path, never an option of one CLI only.
+        if (o.link === true && (o.path === true || o.npm_only === true))
+          fail(at, 'a link option is no path and no npm_only');
+        if (o.link === true && where !== 'fracture.options') fail(at, "link options are fracture's own");
         return {
           name: o.name,
           help: text(`${at}.help`, o.help),
@@ -1112,6 +1118,7 @@ function loadCli(toml) {
           repeatable: o.repeatable === true,
           path: o.path === true,
           npmOnly: o.npm_only === true,
+          link: o.link === true,
         };
       });
       unique(where, rows, (o) => o.name, 'name');
@@ -1166,7 +1173,9 @@ function loadCli(toml) {
       return { name, ...template(where, message, fail) };
     });
     if (!usage.some((m) => m.name === 'line')) fail('usage', 'missing `line`');
-    return { commands: Object.values(commands), usage };
+    keys('link', raw.link, ['version']);
+    const link = { version: integer('link.version', raw.link.version, 1, 1000) };
+    return { commands: Object.values(commands), usage, link };
   } catch (e) {
     if (e instanceof DataError) throw new DataError(e.message.replace(`${DATA}: `, `${CLI_DATA}: `));
     throw e;
@@ -1295,6 +1304,62 @@ ${usage
 `;
 }
 
+/** The share link's options (`link = true` in fracture's options) and its version (`[link]`). */
+function linkOptions({ commands, link }) {
+  const options = commands.find((c) => c.name === 'fracture').options.filter((o) => o.link);
+  return { version: link.version, options };
+}
+
+function linkRs(cli) {
+  const { version, options } = linkOptions(cli);
+  return `// ${CLI_NOTICE}
+
+//! The share link's format (docs/contract.md, section 11.5): its version and the options it carries,
+//! as lib/report/link-options.ts has them.
+
+/// The query key \`v\` of every share link.
+pub const LINK_VERSION: u32 = ${version};
+
+/// An option of \`fracture\` that changes the output's bytes, carried by a share link under its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinkOption {
+    pub name: &'static str,
+    /// Whether it takes a value (a flag does not).
+    pub value: bool,
+    pub repeatable: bool,
+}
+
+/// In the order of \`fracture --help\`.
+pub const LINK_OPTIONS: &[LinkOption] = &[
+${options.map((o) => `    LinkOption { name: ${rsString(o.name)}, value: ${o.value !== ''}, repeatable: ${o.repeatable} },`).join('\n')}
+];
+`;
+}
+
+function linkTs(cli) {
+  const { version, options } = linkOptions(cli);
+  return `// ${CLI_NOTICE}
+// The share link's format (docs/contract.md, section 11.5): its version and the options it carries,
+// as engine-rs/host/src/link_options.rs has them.
+
+/** The query key \`v\` of every share link. */
+export const LINK_VERSION = ${version};
+
+/** An option of \`fracture\` that changes the output's bytes, carried by a share link under its name. */
+export interface LinkOption {
+  readonly name: string;
+  /** Whether it takes a value (a flag does not). */
+  readonly value: boolean;
+  readonly repeatable: boolean;
+}
+
+/** In the order of \`fracture --help\`. */
+export const LINK_OPTIONS: readonly LinkOption[] = [
+${options.map((o) => `  { name: ${tsString(o.name)}, value: ${o.value !== ''}, repeatable: ${o.repeatable} },`).join('\n')}
+];
+`;
+}
+
 function run(command, args, input) {
   const env = { ...process.env, PATH };
   const r = spawnSync(command, args, { cwd: ROOT, env, input, encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -1329,6 +1394,8 @@ function generate(toml, reportToml, messagesToml, cliToml) {
     [OUTPUTS.messagesTs, biome(OUTPUTS.messagesTs, messagesTs(messages))],
     [OUTPUTS.cliTablesRs, rustfmt(cliTablesRs(cli))],
     [OUTPUTS.cliTablesTs, biome(OUTPUTS.cliTablesTs, cliTablesTs(cli))],
+    [OUTPUTS.linkRs, rustfmt(linkRs(cli))],
+    [OUTPUTS.linkTs, biome(OUTPUTS.linkTs, linkTs(cli))],
   ]);
   files.set(CONTRACT, spliceContract(readFileSync(join(ROOT, CONTRACT), 'utf8'), contractTables(data)));
   return files;

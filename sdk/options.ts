@@ -16,7 +16,10 @@ export { SITE_ORIGIN };
 export type Report = EngineReport & {
   /** `fracture --mode M --intensity N --seed S FILE` (and the byte ranges and --fix-checksums), FILE quoted for a POSIX shell. */
   replay: string;
-  /** `{siteOrigin}/?algorithm=UI_VALUE&intensity=N&seed=S`. */
+  /**
+   * `{siteOrigin}/?v=2&mode=M&intensity=N&seed=S[&only=A:B…][&fix-checksums=][&member=GLOB]&file=NAME&size=N`:
+   * the workspace with every setting of the run, and the file it read (docs/contract.md, section 11.5).
+   */
   share_link: string;
 };
 

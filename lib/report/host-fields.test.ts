@@ -91,10 +91,13 @@ describe('replay command and share link', () => {
     );
   });
 
-  it('links to the canonical origin with the UI value of the mode', () => {
-    expect(shareLink(options)).toBe(`${SITE_ORIGIN}/?algorithm=stealth_corruption&intensity=37&seed=9007199254740991`);
-    expect(shareLink({ mode: 'byte_flip', intensity: 80, seed: 0 }, 'http://127.0.0.1:4173')).toBe(
-      'http://127.0.0.1:4173/?algorithm=quick_scramble&intensity=80&seed=0',
+  it('links to the canonical origin with the options of the replay command, then the file', () => {
+    expect(shareLink(options, { name: 'my photo.jpg', size: 12 })).toBe(
+      `${SITE_ORIGIN}/?v=2&mode=header_preserve_flip&intensity=37&seed=9007199254740991&file=my+photo.jpg&size=12`,
+    );
+    // Without a file (the workspace's Copy share link before a file is added): no file, no size.
+    expect(shareLink({ mode: 'byte_flip', intensity: 80, seed: 0 }, undefined, 'https://qa.example.org')).toBe(
+      'https://qa.example.org/?v=2&mode=byte_flip&intensity=80&seed=0',
     );
   });
 
@@ -102,6 +105,7 @@ describe('replay command and share link', () => {
     const report = {
       engine: 'fracture-engine/1',
       filename: 'a b.png',
+      original_size: 3,
       mode: 'truncate_insert',
       intensity: 5,
       seed: 7,
@@ -111,13 +115,14 @@ describe('replay command and share link', () => {
     expect(Object.keys(hosted)).toEqual([...Object.keys(report), 'replay', 'share_link', 'browser_decoder']);
     expect(hosted).toMatchObject(report);
     expect(hosted.replay).toBe("fracture --mode truncate_insert --intensity 5 --seed 7 'a b.png'");
-    expect(hosted.share_link).toBe(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=5&seed=7`);
+    expect(hosted.share_link).toBe(`${SITE_ORIGIN}/?v=2&mode=truncate_insert&intensity=5&seed=7&file=a+b.png&size=3`);
     expect(Object.keys(withHostFields(report))).not.toContain('browser_decoder');
   });
 
   it('carries the byte ranges, in the order of the report, and --fix-checksums, so the command reproduces the run', () => {
     const report = {
       filename: '-x.png',
+      original_size: 100,
       mode: 'bit_rot',
       intensity: 9,
       seed: 4,
@@ -134,7 +139,9 @@ describe('replay command and share link', () => {
     expect(withHostFields(report).replay).toBe(
       'fracture --mode bit_rot --intensity 9 --seed 4 --only 16:-32 --only=-0: --protect :512 --fix-checksums ./-x.png',
     );
-    // The share link keeps the issue's form: the ranges are not in it.
-    expect(withHostFields(report).share_link).toBe(`${SITE_ORIGIN}/?algorithm=bit_rot&intensity=9&seed=4`);
+    // The share link carries the same options (tests/golden/share-links.json has more).
+    expect(withHostFields(report).share_link).toBe(
+      `${SITE_ORIGIN}/?v=2&mode=bit_rot&intensity=9&seed=4&only=16%3A-32&only=-0%3A&protect=%3A512&fix-checksums=&file=-x.png&size=100`,
+    );
   });
 });

@@ -1,11 +1,13 @@
 // The fields a host adds after the engine's report (docs/contract.md, "Host fields"): the replay
 // command, the share link and, in the browser, the browser's own decoder verdict. The engine's fields
 // and their order stay as the contract and the golden vectors fix them. The native CLI builds the same
-// text in engine-rs/host/src/host_fields.rs; tests/cross-engine/cli.test.ts holds the two together.
+// text in engine-rs/host/src/host_fields.rs; tests/cross-engine/cli.test.ts holds the two together, and
+// both pass the share links of tests/golden/share-links.json.
 import { SITE_ORIGIN } from '../engine/shared/mode-tables.ts';
 import { ALGORITHMS } from '../engine/shared/modes.ts';
 import type { CorruptOptions, Report } from '../engine/shared/types.ts';
 import { isHidden } from './display.ts';
+import { LINK_VERSION, linkSettings, shareLinkOf } from './share-link.ts';
 
 /**
  * The site's origin: share links in every report point here, whichever host made it. Written once,
@@ -73,7 +75,12 @@ function optionWord(a: string): string {
 
 /** `fracture --mode M --intensity N --seed S FILE`, FILE quoted for a POSIX shell. */
 export function replayCommand(options: ReplayOptions, fileName: string): string {
-  return ['fracture', ...replayArgs(options).map(optionWord), shellWord(fileName)].join(' ');
+  return commandOf(replayArgs(options), fileName);
+}
+
+/** `fracture ARGS FILE`: the arguments of `replayArgs` (or a share link's, share-link.ts) and FILE as shell words. */
+export function commandOf(args: readonly string[], fileName: string): string {
+  return ['fracture', ...args.map(optionWord), shellWord(fileName)].join(' ');
 }
 
 const encoder = new TextEncoder();
@@ -123,14 +130,21 @@ export function uiValueOf(mode: string): string {
   return ALGORITHMS.find((a) => a.mode === mode)?.value ?? mode;
 }
 
-/** `{origin}/?algorithm=UI_VALUE&intensity=N&seed=S`: opens the workspace with these settings. */
-export function shareLink(options: ReplayOptions, origin: string = SITE_ORIGIN): string {
-  const query = new URLSearchParams({
-    algorithm: uiValueOf(options.mode),
-    intensity: String(options.intensity),
-    seed: String(options.seed),
-  });
-  return `${origin}/?${query}`;
+/** The file a share link names: the one the run read (its report's `filename` and `original_size`). */
+export interface LinkedFile {
+  name: string;
+  size: number;
+}
+
+/**
+ * The share link of a run (docs/contract.md, section 11.5): the replay command's options as a query
+ * on `origin`, then the file's name and size (share-link.ts). Without a file (the workspace's "Copy
+ * share link" before any file is added) the link has no `file` and `size`.
+ */
+export function shareLink(options: ReplayOptions, file?: LinkedFile, origin: string = SITE_ORIGIN): string {
+  const args = replayArgs(options);
+  if (file) return shareLinkOf(origin, args, file.name, file.size);
+  return `${origin}/?${new URLSearchParams([['v', String(LINK_VERSION)], ...linkSettings(args)])}`;
 }
 
 /**
@@ -145,7 +159,7 @@ export function withHostFields(
   const options = replayOptions(report);
   const fields: HostFields = {
     replay: replayCommand(options, report.filename),
-    share_link: shareLink(options, origin),
+    share_link: shareLink(options, { name: report.filename, size: report.original_size }, origin),
   };
   if (browserDecoder !== undefined) fields.browser_decoder = browserDecoder;
   return { ...report, ...fields };

@@ -3,6 +3,7 @@
 // signature and crash id of every variant are computed independently of the CLI: the variants come
 // from `fracture --seed S --count N` (the plain command), the rules are applied to their bytes here.
 // A single campaign, standard-input feeding, shards and merge, Ctrl-C and --resume, usage errors.
+import { SITE_ORIGIN } from '../../lib/engine/shared/mode-tables.ts';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -245,6 +246,8 @@ describe('fracture run (npm)', () => {
       expect(e.replay).toEqual({
         corrupt: `fracture --mode byte_flip --intensity 30 --seed ${first.seed} input.bin`,
         program: `${TARGET} ${e.variant}`,
+        // The variant's share link: the same options, the input's base name and size.
+        share_link: `${SITE_ORIGIN}/?v=2&mode=byte_flip&intensity=30&seed=${first.seed}&file=input.bin&size=256`,
       });
       // Minimised: the one byte whose rule gave the signature, and it still gives it.
       expect(e.minimized).toBe(`crashes/${e.id}/input_corrupted_${first.seed}_minimized.bin`);

@@ -120,7 +120,15 @@ describe('host fields in the command lines', () => {
       expect(native.filename).toBe(name);
       expect(native.replay, JSON.stringify(name)).toBe(npm.replay);
       expect(native.share_link).toBe(npm.share_link);
-      expect(native.share_link).toBe(`${SITE_ORIGIN}/?algorithm=stealth_corruption&intensity=80&seed=${9 + i}`);
+      const query = new URLSearchParams([
+        ['v', '2'],
+        ['mode', 'header_preserve_flip'],
+        ['intensity', '80'],
+        ['seed', String(9 + i)],
+        ['file', name],
+        ['size', String(native.original_size)],
+      ]);
+      expect(native.share_link).toBe(`${SITE_ORIGIN}/?${query}`);
       expect(native.replay).toMatch(
         new RegExp(`^fracture --mode header_preserve_flip --intensity 80 --seed ${9 + i} `),
       );
@@ -141,7 +149,9 @@ describe('host fields in the command lines', () => {
       const report = JSON.parse(text);
       expect(text).toBe(`${JSON.stringify(report, null, 2)}\n`);
       expect(report.replay).toBe("fracture --mode byte_flip --intensity 80 --seed 3 'my data.csv'");
-      expect(report.share_link).toBe(`${SITE_ORIGIN}/?algorithm=quick_scramble&intensity=80&seed=3`);
+      expect(report.share_link).toBe(
+        `${SITE_ORIGIN}/?v=2&mode=byte_flip&intensity=80&seed=3&file=my+data.csv&size=${report.original_size}`,
+      );
     }
   });
 

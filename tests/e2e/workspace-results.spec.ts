@@ -423,7 +423,9 @@ test.describe('PDF reports', () => {
       ' ',
     );
     expect(json.replay).toBe(`fracture --mode guaranteed_break --intensity 80 --seed ${seed} 'my rose.png'`);
-    expect(json.share_link).toBe(`${SITE_ORIGIN}/?algorithm=guaranteed_break&intensity=80&seed=${seed}`);
+    expect(json.share_link).toBe(
+      `${SITE_ORIGIN}/?v=2&mode=guaranteed_break&intensity=80&seed=${seed}&file=my+rose.png&size=${json.original_size}`,
+    );
     for (const value of [
       'my rose.png',
       `Original size ${json.original_size} bytes`,
@@ -521,24 +523,22 @@ test.describe('share links', () => {
     const seed = await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed');
     await upload(page).getByRole('button', { name: 'Copy share link' }).click();
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toBe(`${SITE_ORIGIN}/?algorithm=stealth_corruption&intensity=37&seed=${seed}`);
+    expect(link).toBe(`${SITE_ORIGIN}/?v=2&mode=header_preserve_flip&intensity=37&seed=${seed}`);
 
     // The same path and query on this server (the canonical origin is the public site).
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${new URL(link).search}&e2e`);
+    await page.goto(new URL(link).search);
     await expect(toastList(page).getByText('Settings loaded from link')).toBeVisible();
     await expect(upload(page).getByLabel('Algorithm', { exact: true })).toHaveValue('stealth_corruption');
     await expect(upload(page).getByRole('slider', { name: 'Intensity' })).toHaveValue('37');
     await expect(upload(page).getByRole('status', { name: 'Deterministic Seed' })).toHaveAttribute('data-seed', seed!);
 
     await page.goto('/?algorithm=%3Cscript%3E&intensity=0&seed=1.5');
-    await expect(toastList(page).getByText('Some link settings were ignored')).toBeVisible();
-    await expect(
-      toastList(page).getByText(
-        'Ignored algorithm "<script>" (unknown algorithm); intensity "0" (not a whole number from 1 to 100); seed "1.5" (not a whole number from 0 to 9007199254740991).',
-      ),
-    ).toBeVisible();
+    await expect(toastList(page).getByText('Share link not applied')).toBeVisible();
+    await expect(upload(page).locator('[data-field="link-problems"]')).toHaveText(
+      'algorithm "<script>" (unknown algorithm); intensity 0 (the workspace\'s Intensity starts at 1); seed "1.5" (not a whole number from 0 to 9007199254740991)',
+    );
     await expect(upload(page).getByLabel('Algorithm', { exact: true })).toHaveValue('quick_scramble');
     await expect(upload(page).getByRole('slider', { name: 'Intensity' })).toHaveValue('80');
     expect(errors).toEqual([]);

@@ -266,8 +266,9 @@ console.log(JSON.stringify({ viaFile, inMemory, link: elsewhere.share_link, refu
     }
     expect(line.replay).toBe('fracture --mode truncate_insert --intensity 60 --seed 9 photo.png');
     expect(got.SITE_ORIGIN).toBe(SITE_ORIGIN);
-    expect(line.share_link).toBe(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=60&seed=9`);
-    expect(got.link).toBe('https://qa.example.org/?algorithm=cut_replace&intensity=60&seed=9');
+    const query = 'v=2&mode=truncate_insert&intensity=60&seed=9&file=photo.png&size=4008';
+    expect(line.share_link).toBe(`${SITE_ORIGIN}/?${query}`);
+    expect(got.link).toBe(`https://qa.example.org/?${query}`);
     expect(got.refused).toBe(
       'siteOrigin must be an http or https origin such as https://example.com, got https://qa.example.org/path',
     );

@@ -459,7 +459,9 @@ console.log(JSON.stringify({
     // then the host fields replay and share_link.
     const line = JSON.parse(cli.stdout);
     expect(line.replay).toBe(`fracture --mode truncate_insert --intensity 60 --seed 9 photo.png`);
-    expect(line.share_link).toBe(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=60&seed=9`);
+    expect(line.share_link).toBe(
+      `${SITE_ORIGIN}/?v=2&mode=truncate_insert&intensity=60&seed=9&file=photo.png&size=${readFileSync(photo).length}`,
+    );
     const untimed = (o: Record<string, unknown>) => ({ ...o, time_ms: 0, ops_ms: 0 });
     expect(untimed(got.report)).toEqual(untimed(line));
     expect(Object.keys(got.report)).toEqual(Object.keys(line));

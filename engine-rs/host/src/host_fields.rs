@@ -1,10 +1,9 @@
 //! The fields the command line adds after the engine's report (docs/contract.md, section 11.5): the
 //! replay command and the share link. The twin of lib/report/host-fields.ts, text for text;
-//! tests/cross-engine/reports.test.ts holds the two CLIs' texts equal.
+//! tests/cross-engine/reports.test.ts holds the two CLIs' texts equal, and both pass the vectors of
+//! tests/golden/share-links.json.
 
 use fracture_engine::{Report, Value};
-
-use crate::ui_modes::UI_VALUES;
 
 /// The site's origin (engine-data/formats.toml, `site_origin`): share links point here.
 pub use crate::ui_modes::SITE_ORIGIN;
@@ -166,12 +165,10 @@ pub fn set_replay_name(r: &mut Report, name: &[u8]) {
     r.set("replay", Value::Str(words.join(" ")));
 }
 
-/// `{SITE_ORIGIN}/?algorithm=UI_VALUE&intensity=N&seed=S`. Every value is made of characters that
-/// URLSearchParams leaves as they are (letters, digits, `_`).
+/// The report's share link (docs/contract.md, section 11.5): its replay command's options as a
+/// query on `SITE_ORIGIN`, then its file's name and size (crate::share_link).
 pub fn share_link(r: &Report) -> String {
-    let mode = text(r, "mode");
-    let ui = UI_VALUES.iter().find(|(_, m)| m.name() == mode).map_or(mode, |(value, _)| value);
-    format!("{SITE_ORIGIN}/?algorithm={ui}&intensity={}&seed={}", int(r, "intensity"), int(r, "seed"))
+    crate::share_link::share_link(SITE_ORIGIN, &replay_args(r), text(r, "filename"), int(r, "original_size"))
 }
 
 /// The report with `replay` and `share_link` after the engine's fields.
@@ -225,6 +222,11 @@ mod tests {
             text(&r, "replay"),
             "fracture --mode bit_rot --intensity 5 --seed 7 --only 16:-32 --only :512 --protect=-0: --fix-checksums 'a b.png'"
         );
-        assert_eq!(text(&r, "share_link"), format!("{SITE_ORIGIN}/?algorithm=bit_rot&intensity=5&seed=7"));
+        assert_eq!(
+            text(&r, "share_link"),
+            format!(
+                "{SITE_ORIGIN}/?v=2&mode=bit_rot&intensity=5&seed=7&only=16%3A-32&only=%3A512&protect=-0%3A&fix-checksums=&file=a+b.png&size=0"
+            )
+        );
     }
 }

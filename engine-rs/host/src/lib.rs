@@ -1,12 +1,15 @@
 //! The part of a host that is the same in every native one (the `fracture` command and the Python
 //! package, `engine-rs/python`): the fields added after the engine's report (`host_fields`), the
 //! UI's mode names, which both take as well as engine modes (`ui_modes`, generated from
-//! engine-data/formats.toml), and what both say about files and outputs (`messages`, generated from
-//! engine-data/messages.toml).
+//! engine-data/formats.toml), what both say about files and outputs (`messages`, generated from
+//! engine-data/messages.toml), and the share link (`share_link`, with its options in `link_options`,
+//! generated from engine-data/cli.toml).
 #![forbid(unsafe_code)]
 
 pub mod host_fields;
+pub mod link_options;
 pub mod messages;
+pub mod share_link;
 pub mod ui_modes;
 
 use fracture_engine::{EngineError, Mode};

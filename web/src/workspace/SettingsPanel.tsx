@@ -190,13 +190,19 @@ export function SettingsPanel({ ext }: { ext: string }) {
         <Button
           type="button"
           $tone="secondary"
-          onClick={() => void copyShareLink()}
+          onClick={() => {
+            const first = state.items[0]?.file;
+            void copyShareLink(first && { name: first.name, size: first.size });
+          }}
           disabled={seed === null}
           aria-describedby="workspace-share-hint"
         >
           Copy share link
         </Button>
-        <Hint id="workspace-share-hint">A link that opens Fracture with this algorithm, intensity and seed.</Hint>
+        <Hint id="workspace-share-hint">
+          A link that opens Fracture with every setting above (and names the first file in the list), so the same file
+          gives the same bytes.
+        </Hint>
       </Field>
     </Panel>
   );

@@ -11,6 +11,8 @@ import { overallPercent } from './state.ts';
 import { Bar, Button, Lead, Section, SectionTitle } from './styles.ts';
 import { toast } from '../ui/toast.tsx';
 
+// What the page says about the share link it was opened with (its own chunk, loaded with a link).
+const LinkNotice = lazy(async () => ({ default: (await import('./LinkNotice.tsx')).LinkNotice }));
 // A campaign.json from `fracture run` shows its findings (its own chunk, loaded when one is dropped).
 const CampaignPanel = lazy(() => import('./CampaignPanel.tsx'));
 /** `*campaign*.json`: read as a campaign (campaign.ts); a file that is not one joins the list. */
@@ -50,6 +52,11 @@ export function UploadSection() {
       <Lead>Files are corrupted in this tab by a WebAssembly engine in a background worker. Nothing is uploaded.</Lead>
       <Layout>
         <Main>
+          {ws.link && (
+            <Suspense fallback={null}>
+              <LinkNotice />
+            </Suspense>
+          )}
           <DropZone inputId={INPUT_ID} onFiles={onFiles} />
           {campaign && (
             <Suspense fallback={null}>

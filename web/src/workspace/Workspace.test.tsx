@@ -489,30 +489,36 @@ describe('Workspace', () => {
     expect(saved[2].name).toBe('a_corrupted.txt');
   });
 
-  it('a share link presets algorithm, intensity and seed, and Copy share link makes one', async () => {
+  it('a share link sets every setting, says which file it expects, and Copy share link makes it again', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderWorkspace(undefined, '?algorithm=cut_replace&intensity=33&seed=9007199254740991');
+    const link = `${SITE_ORIGIN}/?v=2&mode=bit_rot&intensity=33&seed=9007199254740991&only=0%3A64&fix-checksums=&member=a%2F*&file=a.txt&size=5`;
+    renderWorkspace(undefined, new URL(link).search);
     expect(await findToast('Settings loaded from link')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('cut_replace');
+    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('bit_rot');
     expect(screen.getByRole('slider', { name: 'Intensity' })).toHaveValue('33');
     expect(screen.getByRole('status', { name: 'Deterministic Seed' })).toHaveAttribute('data-seed', '9007199254740991');
+    expect(screen.getByRole('textbox', { name: 'Byte ranges' })).toHaveValue('only 0:64');
+    expect(screen.getByRole('switch', { name: 'Keep checksums valid' })).toBeChecked();
+    expect(await screen.findByRole('textbox', { name: 'Member' })).toHaveValue('a/*');
+    const notice = document.querySelector('[data-field="link-loaded"]');
+    expect(notice).toHaveTextContent('It reproduces the run of a.txt (5 bytes). Add a.txt (5 bytes) alone');
     await user.click(screen.getByRole('button', { name: 'Copy share link' }));
-    expect(writeText).toHaveBeenCalledWith(`${SITE_ORIGIN}/?algorithm=cut_replace&intensity=33&seed=9007199254740991`);
+    // No file in the list: the link of the settings alone.
+    expect(writeText).toHaveBeenCalledWith(link.replace('&file=a.txt&size=5', ''));
   });
 
-  it('a share link with bad values keeps the defaults for them and names what it ignored', async () => {
+  it('a share link it cannot honour applies nothing and says why in the page', async () => {
     renderWorkspace(undefined, '?algorithm=nuke&intensity=500&seed=42');
-    expect(await findToast('Some link settings were ignored')).toBeInTheDocument();
-    expect(
-      toasts().getByText(
-        'Ignored algorithm "nuke" (unknown algorithm); intensity "500" (not a whole number from 1 to 100).',
-      ),
-    ).toBeInTheDocument();
-    expect(toasts().getByText('Settings loaded from link')).toBeInTheDocument();
+    expect(await findToast('Share link not applied')).toBeInTheDocument();
+    const alert = document.querySelector('[data-field="link-refused"]');
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert).toHaveTextContent(
+      'The workspace cannot honour: algorithm "nuke" (unknown algorithm); intensity "500" (not a whole number from 1 to 100).',
+    );
     expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('quick_scramble');
     expect(screen.getByRole('slider', { name: 'Intensity' })).toHaveValue('80');
-    expect(screen.getByRole('status', { name: 'Deterministic Seed' })).toHaveAttribute('data-seed', '42');
+    expect(screen.getByRole('status', { name: 'Deterministic Seed' })).toHaveAttribute('data-seed', '1234567890');
   });
 });

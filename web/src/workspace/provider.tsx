@@ -15,7 +15,8 @@ import type { FileItem, WorkspaceState } from './state.ts';
 import { useResults } from './useResults.ts';
 import { useRun } from './useRun.ts';
 import { useSelection } from './useSelection.ts';
-import { useSettings } from './useSettings.ts';
+import { type OpenedLink, useSettings } from './useSettings.ts';
+import type { ExpectedFile } from './share.ts';
 import { ZipReads } from './zip-reads.ts';
 
 export interface WorkspaceApi {
@@ -48,8 +49,13 @@ export interface WorkspaceApi {
   /** Uses a seed the user typed; returns false (and says why) when it is not a valid seed. */
   applySeed(text: string): boolean;
   copySeed(): Promise<void>;
-  /** Copies `/?algorithm=…&intensity=…&seed=…` for the current settings. */
-  copyShareLink(): Promise<void>;
+  /** Copies the share link of the current settings (docs/contract.md, section 11.5). */
+  copyShareLink(file?: ExpectedFile): Promise<void>;
+  /** The share link the page was opened with (share.ts), until dismissed. */
+  link: OpenedLink | undefined;
+  /** Whether the settings are still the loaded link's. */
+  linkHolds: boolean;
+  dismissLink(): void;
   start(): Promise<void>;
   /** Saves one result; one released after a ZIP download is made again first. */
   downloadFile(id: number): Promise<void>;
@@ -116,6 +122,9 @@ export function WorkspaceProvider({ children, host = browserHost, initialSeed }:
       applySeed: settings.applySeed,
       copySeed: settings.copySeed,
       copyShareLink: settings.copyShareLink,
+      link: settings.link,
+      linkHolds: settings.linkHolds,
+      dismissLink: settings.dismissLink,
       start: run.start,
       zipping: results.zipping,
       pdfBusy: results.pdfBusy,
@@ -149,6 +158,9 @@ export function WorkspaceProvider({ children, host = browserHost, initialSeed }:
     settings.applySeed,
     settings.copySeed,
     settings.copyShareLink,
+    settings.link,
+    settings.linkHolds,
+    settings.dismissLink,
     run.start,
     results.zipping,
     results.pdfBusy,

@@ -2,23 +2,51 @@ import { describe, expect, it } from 'vitest';
 import { shareLink } from '../../../lib/report/host-fields.ts';
 import { parseShareQuery } from './share.ts';
 
+const search = (link: string) => new URL(link).search;
+
 describe('parseShareQuery', () => {
-  it('reads back every link the reports carry', () => {
+  it('reads back every link the reports carry, each setting and the file', () => {
     for (const [mode, value] of [
       ['byte_flip', 'quick_scramble'],
       ['guaranteed_break', 'guaranteed_break'],
       ['header_preserve_flip', 'stealth_corruption'],
       ['truncate_insert', 'cut_replace'],
       ['shuffle_blocks', 'jumble_sections'],
+      ['interrupted_transfer', 'interrupted_download'],
+      ['bad_sectors', 'bad_sectors'],
+      ['bit_rot', 'bit_rot'],
     ]) {
-      const link = new URL(shareLink({ mode, intensity: 42, seed: 9007199254740991 }));
-      expect(parseShareQuery(link.search)).toEqual({
-        algorithm: value,
-        intensity: 42,
-        seed: 9007199254740991,
-        ignored: [],
+      const link = shareLink({ mode, intensity: 42, seed: 9007199254740991 }, { name: 'a b.png', size: 7 });
+      expect(parseShareQuery(search(link))).toEqual({
+        ok: true,
+        version: 2,
+        settings: {
+          algorithm: value,
+          intensity: 42,
+          seed: 9007199254740991,
+          rangesText: '',
+          fixChecksums: false,
+          memberText: '',
+        },
+        file: { name: 'a b.png', size: 7 },
       });
     }
+    const options = {
+      mode: 'bad_sectors',
+      intensity: 1,
+      seed: 0,
+      ranges: ['only -512:', 'only png:IDAT#2/data', 'protect 0x10:0x20'],
+      fixChecksums: true,
+      member: '**/*.xml',
+    };
+    expect(parseShareQuery(search(shareLink(options)))).toMatchObject({
+      ok: true,
+      settings: {
+        rangesText: 'only -512:, only png:IDAT#2/data, protect 0x10:0x20',
+        fixChecksums: true,
+        memberText: '**/*.xml',
+      },
+    });
   });
 
   it('is null for a visit without settings (other parameters such as ?e2e are not settings)', () => {
@@ -26,26 +54,64 @@ describe('parseShareQuery', () => {
     expect(parseShareQuery('?e2e')).toBeNull();
   });
 
-  it('ignores bad values one by one, saying which and why', () => {
-    expect(parseShareQuery('?algorithm=nuke&intensity=80&seed=7')).toEqual({
-      intensity: 80,
-      seed: 7,
-      ignored: ['algorithm "nuke" (unknown algorithm)'],
+  it('reads the first links (no v): algorithm, intensity and seed, the rest off', () => {
+    expect(parseShareQuery('?algorithm=cut_replace&intensity=9&seed=3')).toEqual({
+      ok: true,
+      version: 1,
+      settings: {
+        algorithm: 'cut_replace',
+        intensity: 9,
+        seed: 3,
+        rangesText: '',
+        fixChecksums: false,
+        memberText: '',
+      },
     });
-    expect(parseShareQuery('?algorithm=cut_replace&intensity=0&seed=-1')).toEqual({
-      algorithm: 'cut_replace',
-      ignored: [
-        'intensity "0" (not a whole number from 1 to 100)',
-        'seed "-1" (not a whole number from 0 to 9007199254740991)',
-      ],
-    });
+  });
+
+  it('refuses a link it cannot honour as a whole, naming each setting and why', () => {
+    const refused = (query: string) => {
+      const q = parseShareQuery(query);
+      if (!q || q.ok) throw new Error(`${query} was not refused`);
+      return q;
+    };
+    expect(refused('?algorithm=nuke&intensity=80&seed=7').problems).toEqual(['algorithm "nuke" (unknown algorithm)']);
+    expect(refused('?algorithm=cut_replace&intensity=0&seed=-1').problems).toEqual([
+      "intensity 0 (the workspace's Intensity starts at 1)",
+      'seed "-1" (not a whole number from 0 to 9007199254740991)',
+    ]);
+    const v2 = '?v=2&mode=bit_rot&intensity=40&seed=9';
+    expect(refused('?v=3&mode=bit_rot').problems).toEqual([
+      'link format "3" (this site reads format 2 and the first links)',
+    ]);
+    expect(refused(`${v2}&out=x`).problems).toEqual(['"out" (not a setting of a run)']);
+    expect(refused(`${v2}&fix-checksums=1`).problems).toEqual(['fix-checksums "1" (a switch carries no value)']);
+    expect(refused(`${v2}&seed=10`).problems).toEqual(['seed given twice']);
+    expect(refused(`${v2}&only=0:1,protect%200:2`).problems).toEqual(['only "0:1,protect 0:2" (not one range)']);
+    expect(refused(`${v2}&only=0:x`).problems[0]).toMatch(/^byte ranges \(/);
+    expect(refused('?v=2&mode=guaranteed_break&intensity=40&seed=9&only=0:8').problems).toEqual([
+      'byte ranges or checksum fixing with guaranteed_break (the algorithm takes neither)',
+    ]);
+    expect(refused('?v=2&mode=bit_rot&seed=9').problems).toEqual(['no intensity']);
     for (const bad of ['101', '1e2', '50.5', ' ', '', 'NaN', '0x10']) {
-      expect(parseShareQuery(`?intensity=${encodeURIComponent(bad)}`)?.intensity, bad).toBeUndefined();
+      expect(refused(`?v=2&mode=bit_rot&seed=1&intensity=${encodeURIComponent(bad)}`).problems, bad).toHaveLength(1);
     }
     for (const bad of ['9007199254740992', '1.5', 'abc', '', '99999999999999999999']) {
-      expect(parseShareQuery(`?seed=${encodeURIComponent(bad)}`)?.seed, bad).toBeUndefined();
+      expect(refused(`?v=2&mode=bit_rot&intensity=1&seed=${encodeURIComponent(bad)}`).problems, bad).toHaveLength(1);
     }
-    const long = parseShareQuery(`?algorithm=${'x'.repeat(5000)}`);
-    expect(long?.ignored[0].length).toBeLessThan(80);
+    expect(refused(`?algorithm=${'x'.repeat(5000)}&intensity=1&seed=1`).problems[0].length).toBeLessThan(80);
+  });
+
+  it('gives the command line that runs a refused link, with the file it names', () => {
+    const link = shareLink(
+      { mode: 'bit_rot', intensity: 0, seed: 5, ranges: ['protect -8:'] },
+      { name: "it's.png", size: 3 },
+    );
+    expect(parseShareQuery(search(link))).toEqual({
+      ok: false,
+      problems: ["intensity 0 (the workspace's Intensity starts at 1)"],
+      command: "fracture --mode bit_rot --intensity 0 --seed 5 --protect=-8: 'it'\\''s.png'",
+      file: { name: "it's.png", size: 3 },
+    });
   });
 });

@@ -1,46 +1,141 @@
-// Share links: `/?algorithm=UI_VALUE&intensity=N&seed=S` presets the workspace's settings. The link
-// itself is made by lib/report/host-fields.ts (the reports carry the same link); this reads one back.
-import { ALGORITHMS } from '../../../lib/engine/shared/modes.ts';
+// Share links read back (docs/reports.md, "Share links"; docs/contract.md, section 11.5). A link is
+// made by lib/report/host-fields.ts and share-link.ts (the reports carry the same link); this decides
+// what the workspace does with one: every setting it carries, or none. A link the workspace cannot
+// honour (an option it does not offer, a value its controls cannot take, a format it does not know)
+// applies nothing and says why, with the command line that runs it, so no run ever uses other
+// settings than the link's without the page saying so.
+import { RANGE_MODES } from '../../../lib/engine/shared/mode-tables.ts';
+import { ALGORITHMS, resolveMode } from '../../../lib/engine/shared/modes.ts';
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
+import { commandOf } from '../../../lib/report/host-fields.ts';
+import { linkOption } from '../../../lib/report/share-link.ts';
+import { type LinkRun, linkArgs, quoted, readShareLink } from '../../../lib/report/share-link-read.ts';
 import { parseSeed } from './bytes.ts';
+import { parseRangesField } from './rangesField.ts';
 
+/** Every setting a link sets: a link is the whole run, so what it leaves out is off. */
 export interface LinkSettings {
-  algorithm?: AlgorithmValue;
-  intensity?: number;
-  seed?: number;
-  /** One phrase per value that was present but not usable, naming it and why. */
-  ignored: string[];
+  algorithm: AlgorithmValue;
+  intensity: number;
+  seed: number;
+  /** The Byte ranges field: `only A:B` and `protect A:B` entries in the link's order, or ''. */
+  rangesText: string;
+  fixChecksums: boolean;
+  /** The Member field, or ''. */
+  memberText: string;
 }
+
+/** The file a link's run read, as the link names it. */
+export interface ExpectedFile {
+  name: string;
+  size: number;
+}
+
+/** What a page URL's query asks of the workspace. */
+export type ShareQuery =
+  | { ok: true; version: number; settings: LinkSettings; file?: ExpectedFile }
+  | {
+      ok: false;
+      /** One phrase per setting that cannot be honoured, naming it and why. */
+      problems: string[];
+      /** The command line that runs the link's settings, when the link could be read at all. */
+      command?: string;
+      file?: ExpectedFile;
+    };
+
+/** The link options the workspace offers (each a control of the Settings panel). */
+export const OFFERED = ['mode', 'intensity', 'seed', 'only', 'protect', 'fix-checksums', 'member'] as const;
 
 const INTENSITY_TEXT = /^[0-9]{1,3}$/;
+const INTENSITY_RANGE = 'a whole number from 1 to 100';
+const SEED_RANGE = 'not a whole number from 0 to 9007199254740991';
 
-/** A value as a toast quotes it: long ones cut, so a crafted link cannot fill the screen. */
-function quoted(value: string): string {
-  return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+/** The UI value of a mode name (an engine mode or a UI value, as the command line takes both). */
+function algorithmOf(name: string): AlgorithmValue | undefined {
+  const mode = resolveMode(name);
+  return ALGORITHMS.find((a) => a.mode === mode)?.value;
 }
 
-/** The settings a page URL's query carries; null when it names none of them (a plain visit). */
-export function parseShareQuery(search: string): LinkSettings | null {
-  const query = new URLSearchParams(search);
+function intensityOf(text: string, problems: string[]): number | undefined {
+  const value = INTENSITY_TEXT.test(text) ? Number(text) : Number.NaN;
+  if (value >= 1 && value <= 100) return value;
+  if (value === 0) problems.push("intensity 0 (the workspace's Intensity starts at 1)");
+  else problems.push(`intensity ${quoted(text)} (not ${INTENSITY_RANGE})`);
+  return undefined;
+}
+
+/** The settings of a version-2 link's run, or the problems that keep the workspace from them. */
+function settingsOf(run: LinkRun): { settings?: LinkSettings; problems: string[] } {
+  const problems: string[] = [];
+  const got: Partial<LinkSettings> = { rangesText: '', fixChecksums: false, memberText: '' };
+  const ranges: string[] = [];
+  for (const [name, value] of run.settings) {
+    if (name === 'mode') {
+      got.algorithm = algorithmOf(value);
+      if (!got.algorithm) problems.push(`mode ${quoted(value)} (not an algorithm this workspace offers)`);
+    } else if (name === 'intensity') got.intensity = intensityOf(value, problems);
+    else if (name === 'seed') {
+      got.seed = parseSeed(value);
+      if (got.seed === undefined) problems.push(`seed ${quoted(value)} (${SEED_RANGE})`);
+    } else if (name === 'only' || name === 'protect') {
+      // One entry of the field each: a comma or a space would split it into others.
+      if (/[\s,]/.test(value) || value === '') problems.push(`${name} ${quoted(value)} (not one range)`);
+      else ranges.push(`${name} ${value}`);
+    } else if (name === 'fix-checksums') got.fixChecksums = true;
+    else if (name === 'member') {
+      if (value.trim() === '') problems.push('member "" (an empty glob)');
+      got.memberText = value;
+    } else problems.push(`${name} (a setting this workspace does not offer yet)`);
+  }
+  for (const name of ['mode', 'intensity', 'seed'] as const) {
+    if (!run.settings.some(([n]) => n === name)) problems.push(`no ${name}`);
+  }
+  got.rangesText = ranges.join(', ');
+  const field = parseRangesField(got.rangesText);
+  if (!field.ok) problems.push(`byte ranges (${field.error})`);
+  const mode = got.algorithm && ALGORITHMS.find((a) => a.value === got.algorithm)?.mode;
+  if (mode && (ranges.length > 0 || got.fixChecksums) && !(RANGE_MODES as readonly string[]).includes(mode)) {
+    problems.push(`byte ranges or checksum fixing with ${mode} (the algorithm takes neither)`);
+  }
+  return problems.length > 0 ? { problems } : { settings: got as LinkSettings, problems };
+}
+
+/** The first links (no `v`): `algorithm`, `intensity` and `seed`, each a UI value or a number. */
+function firstFormat(query: URLSearchParams): ShareQuery {
+  const problems: string[] = [];
   const algorithm = query.get('algorithm');
+  const found = algorithm === null ? undefined : ALGORITHMS.find((a) => a.value === algorithm)?.value;
+  if (algorithm !== null && !found) problems.push(`algorithm ${quoted(algorithm)} (unknown algorithm)`);
   const intensity = query.get('intensity');
-  const seed = query.get('seed');
-  if (algorithm === null && intensity === null && seed === null) return null;
-  const out: LinkSettings = { ignored: [] };
-  if (algorithm !== null) {
-    const found = ALGORITHMS.find((a) => a.value === algorithm);
-    if (found) out.algorithm = found.value;
-    else out.ignored.push(`algorithm ${quoted(algorithm)} (unknown algorithm)`);
+  const level = intensity === null ? undefined : intensityOf(intensity, problems);
+  const seedText = query.get('seed');
+  const seed = seedText === null ? undefined : parseSeed(seedText);
+  if (seedText !== null && seed === undefined) problems.push(`seed ${quoted(seedText)} (${SEED_RANGE})`);
+  if (!found || level === undefined || seed === undefined) {
+    for (const name of ['algorithm', 'intensity', 'seed']) if (!query.has(name)) problems.push(`no ${name}`);
+    return { ok: false, problems };
   }
-  if (intensity !== null) {
-    const value = INTENSITY_TEXT.test(intensity) ? Number(intensity) : Number.NaN;
-    if (value >= 1 && value <= 100) out.intensity = value;
-    else out.ignored.push(`intensity ${quoted(intensity)} (not a whole number from 1 to 100)`);
+  return {
+    ok: true,
+    version: 1,
+    settings: { algorithm: found, intensity: level, seed, rangesText: '', fixChecksums: false, memberText: '' },
+  };
+}
+
+/** What the query of a page URL asks: null for a visit without a link (`?e2e` and the like are none). */
+export function parseShareQuery(search: string): ShareQuery | null {
+  const query = new URLSearchParams(search);
+  if (!query.has('v')) {
+    if (!['algorithm', 'intensity', 'seed'].some((k) => query.has(k))) return null;
+    return firstFormat(query);
   }
-  if (seed !== null) {
-    const value = parseSeed(seed);
-    if (value !== undefined) out.seed = value;
-    else out.ignored.push(`seed ${quoted(seed)} (not a whole number from 0 to 9007199254740991)`);
-  }
-  return out;
+  const read = readShareLink(search);
+  if (!read.ok) return { ok: false, problems: read.problems };
+  const { run } = read;
+  const file = run.file !== undefined && run.size !== undefined ? { name: run.file, size: run.size } : undefined;
+  const { settings, problems } = settingsOf(run);
+  if (settings) return { ok: true, version: run.version, settings, file };
+  // Every option of the link is one of the command line's (readShareLink checked), so it runs there.
+  const args = linkArgs(run.settings.filter(([name]) => linkOption(name)));
+  return { ok: false, problems, command: commandOf(args, file?.name ?? 'FILE'), file };
 }

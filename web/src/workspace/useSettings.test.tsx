@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -87,12 +87,45 @@ describe('useSettings', () => {
     expect(result.current.now).toBe(now);
   });
 
-  it('takes the settings of a share link, naming what it loaded and what it ignored', () => {
-    const link = new URL(shareLink({ mode: 'truncate_insert', intensity: 12, seed: 99 }));
-    const { result } = settingsAt({ search: `${link.search}&intensity=300` });
-    expect(result.current.algorithm).toBe('cut_replace');
+  it('takes every setting of a share link, and says what it loaded', async () => {
+    const options = {
+      mode: 'bit_rot',
+      intensity: 12,
+      seed: 99,
+      ranges: ['only png:IDAT/data', 'protect 0:8'],
+      fixChecksums: true,
+      member: 'word/*',
+    };
+    const link = new URL(shareLink(options, { name: 'a.png', size: 9 }));
+    const { result } = settingsAt({ search: link.search });
+    await waitFor(() => expect(result.current.link).toBeDefined());
+    expect(result.current.algorithm).toBe('bit_rot');
+    expect(result.current.intensity).toBe(12);
     expect(result.current.seed).toBe(99);
+    expect(result.current.rangesText).toBe('only png:IDAT/data, protect 0:8');
+    expect(result.current.fixChecksums).toBe(true);
+    expect(result.current.memberText).toBe('word/*');
+    expect(result.current.link).toMatchObject({ kind: 'loaded', file: { name: 'a.png', size: 9 } });
+    expect(result.current.linkHolds).toBe(true);
     expect(toasts.map((t) => t.title)).toContain('Settings loaded from link');
+    act(() => result.current.setIntensity(13));
+    expect(result.current.linkHolds).toBe(false);
+  });
+
+  it('applies nothing of a link it cannot honour, and says why', async () => {
+    const link = new URL(shareLink({ mode: 'truncate_insert', intensity: 0, seed: 99 }, { name: 'a.bin', size: 1 }));
+    const { result } = settingsAt({ search: link.search });
+    await waitFor(() => expect(result.current.link).toBeDefined());
+    expect(result.current.intensity).toBe(80);
+    expect(result.current.seed).toBe(42);
+    expect(result.current.algorithm).not.toBe('cut_replace');
+    expect(result.current.link).toEqual({
+      kind: 'refused',
+      problems: ["intensity 0 (the workspace's Intensity starts at 1)"],
+      command: 'fracture --mode truncate_insert --intensity 0 --seed 99 a.bin',
+      file: { name: 'a.bin', size: 1 },
+    });
+    expect(toasts.map((t) => t.title)).toContain('Share link not applied');
   });
 
   it('takes the algorithm a mode page asks for', () => {
@@ -105,6 +138,8 @@ describe('useSettings', () => {
     act(() => result.current.setAlgorithm('jumble_sections'));
     act(() => result.current.setIntensity(55));
     await act(() => result.current.copyShareLink());
-    expect(copied).toEqual([shareLink({ mode: 'shuffle_blocks', intensity: 55, seed: 42 })]);
+    expect(copied).toEqual([shareLink({ mode: 'shuffle_blocks', intensity: 55, seed: 42, fixChecksums: false })]);
+    await act(() => result.current.copyShareLink({ name: 'x.bin', size: 5 }));
+    expect(copied[1]).toBe(`${shareLink({ mode: 'shuffle_blocks', intensity: 55, seed: 42 })}&file=x.bin&size=5`);
   });
 });

@@ -1,6 +1,7 @@
 // The settings a run uses: algorithm, intensity, byte ranges (selectors included), the member glob,
-// Keep checksums valid and the master seed, with the commands on the seed and the share link. A share link in the address, or a mode
-// page's "Start Corrupting", presets them.
+// Keep checksums valid and the master seed, with the commands on the seed and the share link. A share
+// link in the address sets every one of them, or none (share.ts); a mode page's "Start Corrupting"
+// presets the algorithm.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RANGE_MODES } from '../../../lib/engine/shared/mode-tables.ts';
@@ -11,14 +12,34 @@ import { toast } from '../ui/toast.tsx';
 import { copyText, parseSeed, randomSeed } from './bytes.ts';
 import { messageOf } from './messages.ts';
 import { parseRangesField, type RangesField } from './rangesField.ts';
-import { parseShareQuery } from './share.ts';
+import type { ExpectedFile, LinkSettings, ShareQuery } from './share.ts';
 
 export const INTENSITY = { min: 1, max: 100, step: 1, default: 80 } as const;
+
+/** A query that may be a share link: format 2's `v`, or a key of the first links. */
+const LINK_QUERY = /[?&](v|algorithm|intensity|seed)=/;
+
+/** Whether settings `b` are the link's `a`. */
+function sameSettings(a: LinkSettings, b: LinkSettings): boolean {
+  return (
+    a.algorithm === b.algorithm &&
+    a.intensity === b.intensity &&
+    a.seed === b.seed &&
+    a.rangesText === b.rangesText &&
+    a.fixChecksums === b.fixChecksums &&
+    a.memberText.trim() === b.memberText.trim()
+  );
+}
 
 export function clampIntensity(value: number): number {
   if (!Number.isFinite(value)) return INTENSITY.default;
   return Math.min(INTENSITY.max, Math.max(INTENSITY.min, Math.round(value)));
 }
+
+/** The share link the page was opened with, once read: applied whole, or refused whole. */
+export type OpenedLink =
+  | { kind: 'loaded'; settings: LinkSettings; file?: ExpectedFile; version: number }
+  | { kind: 'refused'; problems: string[]; command?: string; file?: ExpectedFile };
 
 /** The settings as they stand, for commands that run after awaits. */
 export interface SettingsNow {
@@ -48,8 +69,13 @@ export interface Settings extends SettingsNow {
   /** Uses a seed the user typed; returns false (and says why) when it is not a valid seed. */
   applySeed(text: string): boolean;
   copySeed(): Promise<void>;
-  /** Copies `/?algorithm=…&intensity=…&seed=…` for the current settings. */
-  copyShareLink(): Promise<void>;
+  /** Copies the share link of the current settings (and of `file`, the first in the list, if any). */
+  copyShareLink(file?: ExpectedFile): Promise<void>;
+  /** The share link the page was opened with (undefined: none, or dismissed). */
+  link: OpenedLink | undefined;
+  /** Whether the settings are still the loaded link's. */
+  linkHolds: boolean;
+  dismissLink(): void;
   /** The latest settings, not those of the render a command started in. */
   now(): SettingsNow;
 }
@@ -73,34 +99,48 @@ export function useSettings(initialSeed?: number): Settings {
     if (initialSeed === undefined) setSeed(randomSeed());
   }, [initialSeed]);
 
-  // A share link (/?algorithm=…&intensity=…&seed=…) presets the settings; bad values are named and
-  // ignored. Runs after the random seed above, so a seed from the link wins.
+  // A share link sets every setting or none (share.ts). Runs after the random seed above, so a
+  // seed from the link wins.
   const location = useLocation();
+  const [link, setLink] = useState<OpenedLink | undefined>(undefined);
   useEffect(() => {
-    const link = parseShareQuery(location.search);
-    if (!link) return;
-    const loaded: string[] = [];
-    if (link.algorithm) {
-      setAlgorithmValue(link.algorithm);
-      loaded.push(modeLabel(algorithmFor(link.algorithm).mode));
-    }
-    if (link.intensity !== undefined) {
-      setIntensityValue(link.intensity);
-      loaded.push(`intensity ${link.intensity}%`);
-    }
-    if (link.seed !== undefined) {
-      setSeed(link.seed);
-      loaded.push(`seed ${link.seed}`);
-    }
-    if (loaded.length > 0) toast({ title: 'Settings loaded from link', description: `${loaded.join(', ')}.` });
-    if (link.ignored.length > 0) {
-      toast({
-        title: 'Some link settings were ignored',
-        description: `Ignored ${link.ignored.join('; ')}.`,
-        variant: 'destructive',
-      });
-    }
+    // Read by share.ts, loaded only for a query that may be a link (its code is not in the first load).
+    if (!LINK_QUERY.test(location.search)) return;
+    let live = true;
+    const apply = (query: ShareQuery | null) => {
+      if (!live || !query) return;
+      if (!query.ok) {
+        setLink({ kind: 'refused', problems: query.problems, command: query.command, file: query.file });
+        toast({
+          title: 'Share link not applied',
+          description: 'This workspace cannot run it as it is; the page says why.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      const s = query.settings;
+      setAlgorithmValue(s.algorithm);
+      setIntensityValue(s.intensity);
+      setSeed(s.seed);
+      setRangesText(s.rangesText);
+      setFixChecksums(s.fixChecksums);
+      setMemberText(s.memberText);
+      setLink({ kind: 'loaded', settings: s, file: query.file, version: query.version });
+      toast({ title: 'Settings loaded from link', description: `${linkSummary(s)}.` });
+    };
+    import('./share.ts').then(
+      ({ parseShareQuery }) => apply(parseShareQuery(location.search)),
+      (e: unknown) =>
+        apply({ ok: false, problems: [`the link could not be read (${messageOf(e) ?? 'its code did not load'})`] }),
+    );
+    return () => {
+      live = false;
+    };
   }, [location.search]);
+  const linkHolds =
+    link?.kind === 'loaded' &&
+    sameSettings(link.settings, { algorithm, intensity, seed: seed ?? -1, rangesText, fixChecksums, memberText });
+  const dismissLink = useCallback(() => setLink(undefined), []);
 
   // "Start Corrupting" and the mode pages arrive with { scrollTo: 'upload', algorithm }.
   const requested = (location.state as { algorithm?: unknown } | null)?.algorithm;
@@ -144,10 +184,22 @@ export function useSettings(initialSeed?: number): Settings {
     return true;
   }, []);
 
-  const copyShareLink = useCallback(async () => {
-    const { algorithm: value, intensity: level, seed: current } = nowRef.current;
+  const copyShareLink = useCallback(async (file?: ExpectedFile) => {
+    const { algorithm: value, intensity: level, seed: current, rangesField: field, fixChecksums: fix } = nowRef.current;
     if (current === null) return;
-    const link = shareLink({ mode: algorithmFor(value).mode, intensity: level, seed: current });
+    const { optionsApply: apply, member: glob } = nowRef.current;
+    const ranges = field.ok && field.ranges && apply ? field.ranges : undefined;
+    const link = shareLink(
+      {
+        mode: algorithmFor(value).mode,
+        intensity: level,
+        seed: current,
+        ranges: ranges && [...ranges.only.map((r) => `only ${r}`), ...ranges.protect.map((r) => `protect ${r}`)],
+        fixChecksums: apply && fix,
+        member: glob,
+      },
+      file,
+    );
     try {
       await copyText(link);
       toast({ title: 'Share link copied', description: link });
@@ -183,6 +235,18 @@ export function useSettings(initialSeed?: number): Settings {
     applySeed,
     copySeed,
     copyShareLink,
+    link,
+    linkHolds,
+    dismissLink,
     now,
   };
+}
+
+/** The settings of a link in words: "Bit Rot, intensity 40%, seed 9, only png:IDAT/data, Keep checksums valid". */
+export function linkSummary(s: LinkSettings): string {
+  const parts = [modeLabel(algorithmFor(s.algorithm).mode), `intensity ${s.intensity}%`, `seed ${s.seed}`];
+  if (s.rangesText !== '') parts.push(s.rangesText);
+  if (s.fixChecksums) parts.push('Keep checksums valid');
+  if (s.memberText !== '') parts.push(`member ${s.memberText}`);
+  return parts.join(', ');
 }

@@ -323,6 +323,8 @@ struct Entry {
     minimized_changes: Option<u64>,
     corrupt: String,
     program: String,
+    /// The variant's share link (docs/contract.md, section 11.5): the input's base name and size.
+    share_link: String,
 }
 
 impl Entry {
@@ -339,7 +341,11 @@ impl Entry {
             ("minimized_changes", self.minimized_changes.into()),
             (
                 "replay",
-                Json::Obj(vec![("corrupt", self.corrupt.as_str().into()), ("program", self.program.as_str().into())]),
+                Json::Obj(vec![
+                    ("corrupt", self.corrupt.as_str().into()),
+                    ("program", self.program.as_str().into()),
+                    ("share_link", self.share_link.as_str().into()),
+                ]),
             ),
         ])
     }
@@ -382,6 +388,15 @@ fn entries(c: &Campaign, runs: &[Run], dir: &Path, changes: &dyn Fn(&Entry, &[u8
             let mut corrupt = vec!["fracture".to_string(), "--mode".into(), c.mode.clone(), "--intensity".into()];
             corrupt.extend([c.intensity.to_string(), "--seed".into(), rep.seed.to_string()]);
             corrupt.extend(range_words(&c.only, &c.protect, c.fix_checksums));
+            let base = Path::new(&c.inputs[i].file)
+                .file_name()
+                .map_or(c.inputs[i].file.clone(), |n| n.to_string_lossy().into());
+            let share_link = fracture_host::share_link::share_link(
+                fracture_host::ui_modes::SITE_ORIGIN,
+                &corrupt[1..],
+                &base,
+                c.inputs[i].size,
+            );
             corrupt.push(fracture_host::host_fields::shell_word(&c.inputs[i].file));
             let mut program: Vec<String> = c
                 .program
@@ -407,6 +422,7 @@ fn entries(c: &Campaign, runs: &[Run], dir: &Path, changes: &dyn Fn(&Entry, &[u8
                 minimized_changes: None,
                 corrupt: corrupt.join(" "),
                 program: program.join(" "),
+                share_link,
             };
             if let Ok(bytes) = std::fs::read(dir.join(&minimized)) {
                 entry.minimized_changes = changes(&entry, &bytes);
