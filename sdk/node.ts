@@ -36,6 +36,21 @@ import * as msg from '../lib/engine/shared/messages.ts';
 export type { CorruptInput, CorruptOptions, EngineMode, Report, Stage, Variant, VariantOptions } from './options.ts';
 export { corruptedName, SITE_ORIGIN, variantName } from './options.ts';
 
+/**
+ * A stream `corruptFile` reads its input from: any Node readable stream (`fs.createReadStream`,
+ * `process.stdin`, a socket), or any async iterable of bytes. Written without Node's own types, so the
+ * declarations compile in a project without @types/node.
+ */
+export type ByteSource = AsyncIterable<Uint8Array | string>;
+
+/**
+ * A stream `corruptFile` writes its output to: any Node writable stream (`fs.createWriteStream`,
+ * `process.stdout`, a socket), written in order, each chunk's callback awaited.
+ */
+export interface ByteSink {
+  write(chunk: Uint8Array, callback: (error?: Error | null) => void): unknown;
+}
+
 export interface CorruptResult {
   /** The corrupted bytes. */
   data: Uint8Array;
@@ -77,7 +92,7 @@ export function corruptVariants(input: CorruptInput, options: VariantOptions): P
 }
 
 /**
- * Corrupts a file (a path) or a Node readable stream into a file (a path) or a writable stream, and
+ * Corrupts a file (a path) or a readable stream into a file (a path) or a writable stream, and
  * resolves to the report. Every mode, without `fixChecksums`, streams through the WebAssembly engine:
  * any size, in bounded memory (a readable stream is first copied to a temporary file, in a private
  * directory, because the engine reads by position). `fixChecksums`, `member` and the `ts` engine read the whole
@@ -91,8 +106,8 @@ export function corruptVariants(input: CorruptInput, options: VariantOptions): P
  * input.
  */
 export async function corruptFile(
-  input: string | NodeJS.ReadableStream,
-  output: string | NodeJS.WritableStream,
+  input: string | ByteSource,
+  output: string | ByteSink,
   options: Omit<CorruptOptions, 'onStage' | 'signal'> = {},
 ): Promise<Report> {
   const filename = options.filename ?? (typeof input === 'string' ? path.basename(input) : undefined);
@@ -176,7 +191,7 @@ export async function corruptFile(
  * the input's permissions at most) or into a writable stream, written in order.
  */
 async function sinkInto(
-  output: string | NodeJS.WritableStream,
+  output: string | ByteSink,
   inputMode: number | undefined,
   produce: (write: (bytes: Uint8Array) => Promise<void>, target?: FileHandle) => Promise<EngineReport>,
 ): Promise<EngineReport> {
@@ -197,7 +212,7 @@ async function sinkInto(
   return produce(
     (bytes) =>
       new Promise<void>((resolve, reject) => {
-        output.write(Buffer.from(bytes), (e) => (e ? reject(e) : resolve()));
+        output.write(bytes.slice(), (e) => (e ? reject(e) : resolve()));
       }),
   );
 }

@@ -2,6 +2,7 @@
 // variants helper. The entries differ only in where the engine runs and what `data` is.
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import { corruptedName, variantName } from '../lib/engine/shared/names.ts';
+import type { PlatformAbortSignal, PlatformBlob } from '../lib/engine/shared/platform.ts';
 import type { Report as EngineReport, Stage } from '../lib/engine/shared/types.ts';
 import { SITE_ORIGIN, withHostFields } from '../lib/report/host-fields.ts';
 
@@ -30,7 +31,7 @@ export function withReplay(report: EngineReport, siteOrigin?: string): Report {
 }
 
 /** Bytes to corrupt. They are never changed: the engine works on its own copy. */
-export type CorruptInput = Uint8Array | ArrayBuffer | Blob;
+export type CorruptInput = Uint8Array | ArrayBuffer | PlatformBlob;
 
 export interface CorruptOptions {
   /**
@@ -70,7 +71,7 @@ export interface CorruptOptions {
   /** The fraction of the run done, as each stage ends. */
   onProgress?: (fraction: number) => void;
   /** Aborting rejects the run with an `AbortError`. */
-  signal?: AbortSignal;
+  signal?: PlatformAbortSignal;
   /**
    * The site the report's `share_link` opens (an origin such as `https://qa.example.org`, no
    * path). Default: SITE_ORIGIN, the one the command lines and the site use.

@@ -226,6 +226,26 @@ describe('fracture/fast-check, installed from the tarball beside fast-check', ()
     expect(readFileSync(path.join(installed, 'dist/sdk/fast-check.js'), 'utf8')).toMatch(/from 'fast-check';/);
   });
 
+  it("the package's own README: its fast-check example runs as written, and the property can fail", () => {
+    // The README the tarball ships (npm packs README.md), read from the installed package.
+    const readme = readFileSync(path.join(app, 'node_modules/fracture/README.md'), 'utf8');
+    const match = readme.match(/<!-- example: readme-fast-check [^>]*-->\n```js\n([\s\S]*?)```\n/);
+    expect(match, 'the packed README has the fast-check example').not.toBeNull();
+    const example = (match as RegExpMatchArray)[1];
+    writeFileSync(path.join(app, 'readme-fast-check.mjs'), example);
+    const r = spawnSync(process.execPath, ['readme-fast-check.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe('20 corrupted copies checked\n');
+    // The same property over damage anywhere fails, and shrinks: the example's check is not vacuous.
+    writeFileSync(
+      path.join(app, 'readme-fast-check-fails.mjs'),
+      example.replace("['0x40:']", "['0x0:']").replace('{ numRuns: 20 }', '{ numRuns: 20, seed: 1 }'),
+    );
+    const failing = spawnSync(process.execPath, ['readme-fast-check-fails.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(failing.status).not.toBe(0);
+    expect(failing.stderr).toMatch(/Property failed after \d+ tests[\s\S]*Counterexample: \[corruption\(/);
+  });
+
   it('without fast-check installed, the entry fails on the missing peer and the SDK still loads', () => {
     const bare = path.join(work, 'bare');
     mkdirSync(bare);

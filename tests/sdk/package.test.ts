@@ -148,6 +148,41 @@ describe('the fracture package, installed from its tarball', () => {
     expect(readFileSync(path.join(app, 'photo_corrupted.png')).equals(expected)).toBe(true);
   });
 
+  it("Node: the package's own README (as packed) documents the SDK, and its example writes the CLI's bytes", () => {
+    const readme = readFileSync(path.join(app, 'node_modules/fracture/README.md'), 'utf8');
+    // The front page names both entries, both calls and the fast-check arbitrary.
+    for (const words of ["import { corrupt } from 'fracture'", 'corruptFile(', 'fracture/fast-check', 'corruption(']) {
+      expect(readme, words).toContain(words);
+    }
+    const match = readme.match(/<!-- example: readme-node [^>]*-->\n```js\n([\s\S]*?)```\n/);
+    expect(match, 'the packed README has the Node example').not.toBeNull();
+    writeFileSync(path.join(app, 'readme-node.mjs'), (match as RegExpMatchArray)[1]);
+    const r = spawnSync(process.execPath, ['readme-node.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const broken = cliBytes(app, ['--mode', 'guaranteed_break', '--seed', '42'], 'photo.png', 'photo_corrupted.png');
+    expect(readFileSync(path.join(app, 'photo_broken.png')).equals(broken)).toBe(true);
+    const args = [
+      '--mode',
+      'bit_rot',
+      '--intensity',
+      '40',
+      '--seed',
+      '9',
+      '--only',
+      'png:IDAT/data',
+      '--fix-checksums',
+    ];
+    const rotted = cliBytes(app, args, 'photo.png', 'photo_corrupted.png');
+    expect(readFileSync(path.join(app, 'photo_bitrot.png')).equals(rotted)).toBe(true);
+    const [verdictLine, link] = r.stdout.trim().split('\n');
+    expect(verdictLine).toBe(
+      "Won't Open (Verified Heuristically) fracture --mode guaranteed_break --intensity 80 --seed 42 photo.png",
+    );
+    expect(link).toBe(
+      `${SITE_ORIGIN}/?v=2&mode=bit_rot&intensity=40&seed=9&only=png%3AIDAT%2Fdata&fix-checksums=&file=photo.png&size=${readFileSync(photo).length}`,
+    );
+  });
+
   it("Node: the usage guide's variants example writes what --count writes", () => {
     writeFileSync(path.join(app, 'example-variants.mjs'), readmeExample('variants'));
     const r = spawnSync(process.execPath, ['example-variants.mjs'], { cwd: app, encoding: 'utf8' });
@@ -484,12 +519,14 @@ console.log(JSON.stringify({
           ...common,
           module: 'NodeNext',
           moduleResolution: 'NodeNext',
-          types: ['node'],
-          typeRoots: [path.join(ROOT, 'node_modules/@types')],
+          // No @types/node: the project has only the package and TypeScript (the node entry's own
+          // declarations name nothing of Node's types, so they compile without them).
+          types: [],
         },
         files: ['main.ts'],
       },
-      `import { corrupt, corruptFile, corruptVariants, SITE_ORIGIN, type CorruptOptions, type Report } from 'fracture';
+      `import { corrupt, corruptFile, corruptVariants, SITE_ORIGIN, type ByteSink, type ByteSource, type CorruptOptions, type Report } from 'fracture';
+declare const console: { log(...values: unknown[]): void };
 const options: CorruptOptions = { mode: 'quick_scramble', intensity: 5, seed: 1, engine: 'ts', onStage: (stage, message) => console.log(stage.toUpperCase(), message) };
 const { data, report } = await corrupt(new Uint8Array(8), options);
 const bytes: Uint8Array = data;
@@ -500,11 +537,18 @@ const fileReport: Report = await corruptFile('in.bin', 'out.bin', { seed: 1, sit
 const links: string[] = [r.replay, r.share_link, fileReport.share_link];
 const variants = await corruptVariants(new ArrayBuffer(8), { count: 2 });
 const first: Uint8Array = variants[0].data;
+// Streams as Node's are, written structurally: an async iterable of chunks in, write(chunk, callback) out.
+async function* chunks() { yield new Uint8Array(4); yield 'text'; }
+const source: ByteSource = chunks();
+const sink: ByteSink = { write: (chunk: Uint8Array, done: (error?: Error | null) => void) => { done(); return chunk.length > 0; } };
+const streamed: Report = await corruptFile(source, sink, { filename: 'x.bin' });
 // @ts-expect-error: not an option
 await corrupt(bytes, { colour: 'red' });
 // @ts-expect-error: in Node data is bytes, not a Blob
 const blob: Blob = data;
-console.log(seed, first, blob, links);
+// @ts-expect-error: a number is no stream
+await corruptFile(42, 'out.bin');
+console.log(seed, first, blob, links, streamed);
 `,
     );
     expect(node.status, node.stdout + node.stderr).toBe(0);
@@ -532,8 +576,8 @@ console.log(blob, name, bytes, link);
 `,
     );
     expect(browser.status, browser.stdout + browser.stderr).toBe(0);
-    // The browser entry's declarations, and everything they import, name nothing of Node's: a browser
-    // project compiles them with no @types/node anywhere (the project above has none installed).
+    // Neither entry's declarations, nor anything they import, name anything of Node's: both projects
+    // above compile them with no @types/node anywhere (none is installed).
     expect(existsSync(path.join(app, 'node_modules/@types'))).toBe(false);
     const seen = new Set<string>();
     const walk = (file: string) => {
@@ -546,6 +590,8 @@ console.log(blob, name, bytes, link);
       }
     };
     walk(path.join(app, 'node_modules/fracture/dist/sdk/browser.d.ts'));
+    walk(path.join(app, 'node_modules/fracture/dist/sdk/node.d.ts'));
+    walk(path.join(app, 'node_modules/fracture/dist/sdk/fast-check.d.ts'));
     expect(seen.size).toBeGreaterThan(3);
     // And the checks can fail: a wrong use is reported.
     const wrong = check(

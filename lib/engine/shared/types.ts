@@ -1,7 +1,7 @@
 // Types shared by the page, the worker, the reference engine and the CLI (docs/contract.md is the
 // contract). The engine modes come from engine-data/formats.toml (mode-tables.ts).
-
 import type { EngineMode } from './mode-tables.ts';
+import type { PlatformBlob } from './platform.ts';
 
 export { ENGINE_MODES, type EngineMode } from './mode-tables.ts';
 
@@ -151,7 +151,7 @@ export interface CorruptResult {
 
 /** What the browser's engine client resolves to: the output as a Blob, built by the worker. */
 export interface EngineResult {
-  data: Blob;
+  data: PlatformBlob;
   report: Report;
   /** Set when `store` was asked for but the output stayed a Blob in memory: why. */
   notStored?: string;
