@@ -167,3 +167,44 @@ test('two formats: the PNG selector runs on the PNG; the text file fails with th
   await expect(failed).toContainText('Selector "png:IDAT" is for png files, but this file\'s structure map is text');
   await expect(page.getByText('The target did not apply to notes.txt')).toBeVisible();
 });
+
+test('a 180 MB archive is mapped in the worker, and its thousand members are found by searching', async ({ page }) => {
+  await open(page);
+  // A stored 180 MB member first, then 1,000 small ones: far past the 64 MiB the page once mapped and
+  // the 300 rows it once listed. Python's zipfile writes it.
+  const zip = join(workDir, 'big-bundle.zip');
+  execFileSync('python3', [
+    '-c',
+    `import zipfile, sys
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_STORED) as z:
+    with z.open("media/big.bin", "w", force_zip64=True) as f:
+        block = bytes(1 << 20)
+        for _ in range(180):
+            f.write(block)
+    for i in range(1000):
+        z.writestr(f"docs/page-{i:04d}.txt", f"page {i}\\n" * 20)`,
+    zip,
+  ]);
+  await page.locator('#workspace-file-input').setInputFiles([zip]);
+  const heapBefore = await page.evaluate(
+    () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize,
+  );
+  await openPicker(page);
+  const picker = upload(page).locator('[data-field="target-picker"]');
+  const members = upload(page).getByRole('group', { name: 'Member to corrupt inside the archive' });
+  // Every member is there to be found: 200 shown at first, the rest by searching or showing more.
+  await expect(members.getByRole('radio')).toHaveCount(201, { timeout: 120_000 });
+  await expect(picker.locator('[data-field="target-search"]')).toContainText('1,001 members.');
+  await picker.getByRole('searchbox', { name: 'Find units and members' }).fill('page-0777');
+  await expect(picker.locator('[data-field="target-search"]')).toContainText('1 of 1,001 members match.');
+  await members.getByRole('radio', { name: 'docs/page-0777.txt' }).check();
+  await expect(upload(page).getByRole('textbox', { name: 'Member' })).toHaveValue('docs/page-0777.txt');
+  await picker.getByRole('searchbox', { name: 'Find units and members' }).fill('');
+  await picker.getByRole('button', { name: /^Show 200 more members/ }).click();
+  await expect(members.getByRole('radio')).toHaveCount(401);
+  // The page never held the file: the worker read it by position.
+  const heapAfter = await page.evaluate(
+    () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize,
+  );
+  expect(heapAfter - heapBefore).toBeLessThan(64 * 1024 * 1024);
+});

@@ -258,6 +258,30 @@ impl Positional for Host<'_> {
     }
 }
 
+/// The structure map of a file read by position (docs/contract.md, section 14.1), for the
+/// workspace's Target picker at any size the site takes: the family section 7 finds from the first
+/// bytes a streamed run reads and `name`, then `[path, start, end, unit]` per region, where `unit`
+/// is the length of the region's unit `FORMAT:UNIT` in UTF-16 code units (a prefix of `path`, as
+/// JavaScript counts). At most 8,193 regions (section 14.1, rule 4), whatever the input claims.
+#[wasm_bindgen(js_name = structureMap)]
+pub fn structure_map(name: &str, input: &HostFile) -> Result<String, JsError> {
+    let mut host = Host(input);
+    let n = host.size();
+    let mut head = vec![0u8; n.min(CHUNK as u64) as usize];
+    host.read_at(0, &mut head).map_err(|e| JsError::new(&e.to_string()))?;
+    let family = fracture_engine::detect(&head, &fracture_engine::extension_of(name));
+    let regions = fracture_engine::structure::map_positional(family, host).map_err(|e| JsError::new(&e.to_string()))?;
+    let mut out = format!("{{\"family\":\"{}\",\"regions\":[", family.id());
+    for (i, r) in regions.iter().enumerate() {
+        let unit = r.path[..r.unit_end].encode_utf16().count();
+        out.push_str(if i == 0 { "[" } else { ",[" });
+        fracture_engine::json_string(&mut out, &r.path);
+        out.push_str(&format!(",{},{},{unit}]", r.start, r.end));
+    }
+    out.push_str("]}");
+    Ok(out)
+}
+
 #[wasm_bindgen(typescript_custom_section)]
 const STREAM_SETTINGS: &str = r#"
 /** What a streamed run does: the engine's arguments, as plain values (helper threads receive a copy). */

@@ -3,7 +3,9 @@
 // Blob, and aborts by terminating.
 import type { CorruptCallbacks, CorruptOptions, EngineResult, OutputPlace } from '../shared/types.ts';
 import { browserRoute, sharesFlips } from './policy.ts';
-import type { FromWorker, ToWorker } from './protocol.ts';
+import type { FromWorker, StructureMap, ToWorker } from './protocol.ts';
+
+export type { StructureMap };
 import { HELPER_NAME } from './stream-web.ts';
 
 type Input = Blob | ArrayBuffer | Uint8Array;
@@ -235,6 +237,37 @@ async function run(
       },
     );
   });
+}
+
+/**
+ * The structure map of `input` named `name` (docs/contract.md, section 14.1), made in an engine
+ * worker by positional reads of the Blob: the page never holds the file, whatever its size.
+ */
+export async function structureMap(input: Blob, name: string): Promise<StructureMap> {
+  const w = idle.pop() ?? spawn();
+  const id = nextId++;
+  try {
+    await w.ready;
+    const reply = await new Promise<FromWorker>((resolve, reject) => {
+      const onMessage = (e: MessageEvent<FromWorker>) => {
+        if (!('id' in e.data) || e.data.id !== id) return;
+        w.worker.removeEventListener('message', onMessage);
+        resolve(e.data);
+      };
+      w.worker.addEventListener('message', onMessage);
+      w.worker.addEventListener('error', (e) => reject(new Error(e.message || 'The engine worker failed')), {
+        once: true,
+      });
+      w.worker.postMessage({ type: 'map', id, input, name } satisfies ToWorker);
+    });
+    if (reply.type === 'error') throw new Error(reply.message);
+    if (reply.type !== 'mapped') throw new Error(`unexpected reply ${reply.type}`);
+    release(w, 0);
+    return reply.map;
+  } catch (e) {
+    w.worker.terminate();
+    throw e;
+  }
 }
 
 const cores = () => (typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1);

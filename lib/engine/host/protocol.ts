@@ -36,6 +36,16 @@ export type ToWorker =
       cells: Cell[];
     }
   | {
+      /**
+       * The structure map of `input` (docs/contract.md, section 14.1), read by position (the Target
+       * picker, at any size the site takes), answered by `mapped` or `error`.
+       */
+      type: 'map';
+      id: number;
+      input: Blob;
+      name: string;
+    }
+  | {
       /** Become a helper: flip the pieces that arrive on `port` (FlipRequest, answered by FlipReply). */
       type: 'serve-flips';
       port: Port;
@@ -59,7 +69,15 @@ export type FromWorker =
   | { type: 'error'; id: number; message: string }
   /** A benchmark's runs done so far, of `total`, the last one of `cell`. */
   | { type: 'bench-progress'; id: number; done: number; total: number; cell: Cell }
-  | { type: 'bench-done'; id: number; rows: BenchRow[] };
+  | { type: 'bench-done'; id: number; rows: BenchRow[] }
+  /** A structure map: the family and `[path, start, end, unitEnd]` per region (StructureMap). */
+  | { type: 'mapped'; id: number; map: StructureMap };
+
+/** A file's family (section 7) and its structure map's regions, `unitEnd` as `Region.unitEnd`. */
+export interface StructureMap {
+  family: string;
+  regions: [path: string, start: number, end: number, unitEnd: number][];
+}
 
 /**
  * A flip piece's fields, as the module's `FlipPiece` declares them: what crosses to a helper (the

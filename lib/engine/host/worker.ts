@@ -249,8 +249,35 @@ async function runStreamed(
   }
 }
 
+/**
+ * The structure map of a Blob, read by position with FileReaderSync (the module's walk reads only
+ * where the layout sends it, so memory is the map's, at most 8,193 regions, at any size).
+ */
+async function structureMap(msg: Extract<ToWorker, { type: 'map' }>) {
+  try {
+    const engine = await ready;
+    if (!engine) throw new Error('The WebAssembly engine is not loaded');
+    const input = msg.input;
+    const file = {
+      size: () => input.size,
+      read: (pos: number, len: number) =>
+        new Uint8Array(new FileReaderSync().readAsArrayBuffer(input.slice(pos, pos + len))),
+      write: () => {
+        throw 'the input is not written';
+      },
+    };
+    post({ type: 'mapped', id: msg.id, map: JSON.parse(engine.structureMap(msg.name, file)) });
+  } catch (e) {
+    post({ type: 'error', id: msg.id, message: messageOf(e) });
+  }
+}
+
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
+  if (msg.type === 'map') {
+    void structureMap(msg);
+    return;
+  }
   if (msg.type === 'serve-flips') {
     serveFlips(msg.port);
     return;

@@ -38,6 +38,29 @@ const member = () => screen.getByTestId('member').textContent;
 
 afterEach(cleanup);
 
+/** A ustar archive of `n` one-line members `d/f-0000.txt`, `d/f-0001.txt`, ... (tar's own layout). */
+function manyMembers(n: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(n * 1024 + 1024);
+  const ascii = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
+  };
+  for (let i = 0; i < n; i++) {
+    const h = i * 1024;
+    const body = `member ${i}\n`;
+    ascii(h, `d/f-${String(i).padStart(4, '0')}.txt`);
+    ascii(h + 100, '0000644');
+    ascii(h + 124, body.length.toString(8).padStart(11, '0'));
+    ascii(h + 156, '0');
+    ascii(h + 257, 'ustar');
+    ascii(h + 148, '        ');
+    let sum = 0;
+    for (let k = 0; k < 512; k++) sum += out[h + k];
+    ascii(h + 148, `${sum.toString(8).padStart(6, '0')}\0 `);
+    ascii(h + 512, body);
+  }
+  return out;
+}
+
 describe('TargetPicker', () => {
   it("lists a PNG's units, and picks write selectors into the Byte ranges field", async () => {
     const user = userEvent.setup();
@@ -121,5 +144,29 @@ describe('TargetPicker', () => {
     const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.passes.length).toBeGreaterThan(0);
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+  });
+
+  it('a long list is searched, never cut: every member of a 260-member tar is found', async () => {
+    const user = userEvent.setup();
+    render(<Harness files={[new File([manyMembers(260)], 'many.tar')]} />);
+    const members = await screen.findByRole('group', { name: 'Member to corrupt inside the archive' });
+    // The first 200 and "None"; the rest a click or a search away.
+    expect(within(members).getAllByRole('radio')).toHaveLength(201);
+    const search = screen.getByRole('searchbox', { name: 'Find units and members' });
+    await user.click(search);
+    await user.paste('f-0237');
+    expect(
+      within(members)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['None: the archive as one file', 'd/f-0237.txt']);
+    expect(screen.getByText(/of 260 members match\./).textContent).toMatch(
+      /^\d+ of \d+ units, 1 of 260 members match\.$/,
+    );
+    await user.click(within(members).getByRole('radio', { name: 'd/f-0237.txt' }));
+    expect(member()).toBe('d/f-0237.txt');
+    await user.clear(search);
+    await user.click(within(members).getByRole('button', { name: 'Show 60 more members (60 not shown)' }));
+    expect(within(members).getAllByRole('radio')).toHaveLength(261);
   });
 });

@@ -4,7 +4,7 @@
 // its members, one of which becomes the member glob (section 6.11). Loaded only when opened, so the
 // page's first load carries neither this nor the walks. Native checkboxes, radios and selects: Tab
 // moves between them, Space picks, arrow keys move within a radio group.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { thousands } from '../../../lib/report/text.ts';
 import { bytesText } from './layout.ts';
@@ -13,8 +13,16 @@ import { unitLabel } from './target.ts';
 import { selectorsIn } from './targetText.ts';
 import { type NamedFile, type TargetSettings, useTarget } from './useTarget.ts';
 
-/** Units and members listed at most; the others can still be typed as selectors or a glob. */
-export const MAX_LISTED = 300;
+/** From this many units and members on, a search field narrows the lists. */
+export const SEARCH_FROM = 20;
+/** Rows shown at first, and added by each "Show more": every one stays reachable, by search or by showing more. */
+export const PAGE = 200;
+
+/** The entries of `list` whose text holds `query` (any case), and how many of them to show. */
+export function matching<T>(list: readonly T[], text: (t: T) => string, query: string): T[] {
+  const q = query.trim().toLowerCase();
+  return q === '' ? [...list] : list.filter((t) => text(t).toLowerCase().includes(q));
+}
 
 export interface TargetPickerProps extends TargetSettings {
   /** The files in the list; the picker maps one of them (the first, until another is chosen). */
@@ -63,6 +71,11 @@ function FileTarget({
 }: TargetSettings & { file: NamedFile; files: readonly NamedFile[]; optionsApply: boolean }) {
   const t = useTarget(file, files, settings);
   const id = useId();
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState(PAGE);
+  const mapped = t.map?.value;
+  const units = useMemo(() => (mapped ? matching(mapped.units, unitLabel, query) : []), [mapped, query]);
+  const members = useMemo(() => (mapped ? matching(mapped.members, (m) => m, query) : []), [mapped, query]);
   if (!t.map) return <p role="status">Reading the structure of {file.name}…</p>;
   if (t.map.error)
     return (
@@ -74,11 +87,11 @@ function FileTarget({
   if (!map)
     return (
       <p data-field="target-too-large">
-        {file.name} is too large to map in the page; type selectors into Byte ranges or a glob into Member instead.
+        {file.name} is larger than the 200 MB the site takes, so it is not mapped; type selectors into Byte ranges or a
+        glob into Member instead.
       </p>
     );
-  const units = map.units.slice(0, MAX_LISTED);
-  const members = map.members.slice(0, MAX_LISTED);
+  const searchable = map.units.length + map.members.length >= SEARCH_FROM;
   const hasTarget = t.picks.size > 0 || t.member !== undefined;
   return (
     <>
@@ -96,6 +109,28 @@ function FileTarget({
           </>
         )}
       </p>
+      {searchable && (
+        <div data-field="target-search">
+          <label>
+            <span>Find units and members</span>
+            <input
+              type="search"
+              value={query}
+              placeholder="e.g. IDAT, trak, word/"
+              aria-describedby={`${id}-found`}
+              onChange={(e) => {
+                setQuery(e.currentTarget.value);
+                setShown(PAGE);
+              }}
+            />
+          </label>
+          <Hint id={`${id}-found`} role="status">
+            {query.trim() === ''
+              ? `${thousands(map.units.length)} units${map.members.length > 0 ? `, ${thousands(map.members.length)} members` : ''}.`
+              : `${thousands(units.length)} of ${thousands(map.units.length)} units${map.members.length > 0 ? `, ${thousands(members.length)} of ${thousands(map.members.length)} members` : ''} match.`}
+          </Hint>
+        </div>
+      )}
       <fieldset disabled={!optionsApply}>
         <legend>Use the picked units as</legend>
         {!optionsApply && <Hint>The chosen algorithm takes no byte ranges, so no selectors either.</Hint>}
@@ -112,14 +147,8 @@ function FileTarget({
         <legend>
           Units of {file.name} ({thousands(map.units.length)})
         </legend>
-        {map.units.length > MAX_LISTED && (
-          <Hint>
-            The first {MAX_LISTED} are listed; type a selector such as <code>{map.format}:NAME</code> into Byte ranges
-            for the others.
-          </Hint>
-        )}
         <Units>
-          {units.map((u, i) => {
+          {units.slice(0, shown).map((u, i) => {
             const pick = t.picks.get(u.key);
             const box = `${id}-unit-${i}`;
             return (
@@ -165,6 +194,9 @@ function FileTarget({
             );
           })}
         </Units>
+        {units.length > shown && (
+          <MoreButton onClick={() => setShown(shown + PAGE)} left={units.length - shown} what="units" />
+        )}
       </fieldset>
       {map.members.length > 0 && (
         <fieldset data-field="target-members">
@@ -173,9 +205,6 @@ function FileTarget({
             The member's content is damaged as a file of its own and the archive is rebuilt around it, so readers get
             past the {map.format === 'zip' ? 'ZIP' : 'tar'} layer. Works with every algorithm.
           </Hint>
-          {map.members.length > MAX_LISTED && (
-            <Hint>The first {MAX_LISTED} are listed; type a glob into Member for the others.</Hint>
-          )}
           <Radios>
             <label>
               <input
@@ -186,13 +215,16 @@ function FileTarget({
               />
               None: the archive as one file
             </label>
-            {members.map((m) => (
+            {members.slice(0, shown).map((m) => (
               <label key={m}>
                 <input type="radio" name={`${id}-member`} checked={t.member === m} onChange={() => t.setMember(m)} />
                 <code>{m}</code>
               </label>
             ))}
           </Radios>
+          {members.length > shown && (
+            <MoreButton onClick={() => setShown(shown + PAGE)} left={members.length - shown} what="members" />
+          )}
         </fieldset>
       )}
       <div>
@@ -206,6 +238,15 @@ function FileTarget({
         </Button>
       </div>
     </>
+  );
+}
+
+/** Shows the next PAGE rows of a long list. */
+function MoreButton({ onClick, left, what }: { onClick: () => void; left: number; what: string }) {
+  return (
+    <Button type="button" $tone="secondary" onClick={onClick}>
+      Show {thousands(Math.min(left, PAGE))} more {what} ({thousands(left)} not shown)
+    </Button>
   );
 }
 

@@ -1,14 +1,17 @@
 // The Advanced "Target" picker's data (docs/product.md, "Target"): a file's units and members, read
 // from its structure map (docs/contract.md, section 14.1) by the same TypeScript walk the layout bar
 // draws (layout.ts), and the texts a pick becomes: selectors `FORMAT:PATH` for the Byte ranges field
-// (section 14.4) and a member glob (section 6.11). TargetPicker.tsx loads this module lazily, so the
-// first load does not carry the walks.
+// (section 14.4) and a member glob (section 6.11). The map is made in the engine's worker by
+// positional reads of the file (any size the site takes, the map capped by the contract at 8,193
+// regions); where there is no worker (jsdom tests) the TypeScript walk runs on the file's bytes.
+// TargetPicker.tsx loads this module lazily, so the first load does not carry it.
 import { detect } from '../../../lib/engine/reference/formats.ts';
 import { segmentsOf } from '../../../lib/engine/reference/select.ts';
 import { type Region, structureMapOfBytes } from '../../../lib/engine/reference/structure/index.ts';
 import type { Family } from '../../../lib/engine/reference/tables.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
-import { LAYOUT_MAX_BYTES } from './layout.ts';
+import { MAX_FILE_BYTES } from '../constants.ts';
+import { loadEngineClient } from './heavy.ts';
 import { type Aim, selectorsIn } from './targetText.ts';
 
 /** A unit of the map as the picker lists it: its repeats grouped (`IDAT (×12)`). */
@@ -37,7 +40,7 @@ export interface TargetMap {
 const bare = (segment: string) => segment.replace(/#\d+$/, '');
 
 /** The picker's view of a map: units grouped by their path without `#k`, and an archive's members. */
-export function targetMapOf(family: Family, regions: readonly Region[]): TargetMap {
+export function targetMapOf(family: Family, regions: readonly MappedRegion[]): TargetMap {
   const format = regions.length > 0 ? regions[0].path.slice(0, regions[0].path.indexOf(':')) : family;
   const byKey = new Map<string, UnitChoice>();
   const seen = new Set<string>();
@@ -108,12 +111,27 @@ export function picksFrom(rangesText: string, kind: Aim, map: TargetMap): Map<st
   return picks;
 }
 
-/** The file's map for the picker, or null when the file is too large to map in the page. */
+/** What the picker reads of a region: where it is, and which part of its path is its unit. */
+export type MappedRegion = Pick<Region, 'path' | 'start' | 'end' | 'unitEnd'>;
+
+/** The regions of a map made in the engine's worker. */
+function regionsOf(rows: readonly [string, number, number, number][]): MappedRegion[] {
+  return rows.map(([path, start, end, unitEnd]) => ({ path, start, end, unitEnd }));
+}
+
+/**
+ * The file's map for the picker, or null when the file is larger than the site takes (MAX_FILE_BYTES).
+ * The engine's worker reads only where the layout sends it, so a 200 MB file costs its map, not its bytes.
+ */
 export async function loadTargetMap(file: Blob & { name: string }): Promise<TargetMap | null> {
-  if (file.size > LAYOUT_MAX_BYTES) return null;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const family = detect(bytes, extensionOf(file.name));
-  return targetMapOf(family, structureMapOfBytes(family, bytes));
+  if (file.size > MAX_FILE_BYTES) return null;
+  if (typeof Worker === 'undefined') {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const family = detect(bytes, extensionOf(file.name));
+    return targetMapOf(family, structureMapOfBytes(family, bytes));
+  }
+  const map = await (await loadEngineClient()).structureMap(file, file.name);
+  return targetMapOf(map.family as Family, regionsOf(map.regions));
 }
 
 /** Bytes section 7 reads to find a family (its magic offsets and text window are well inside). */
