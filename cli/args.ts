@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { checkOptions } from '../lib/engine/reference/errors.ts';
-import { AGREE, FRACTURE, MERGE, MINIMIZE, RUN, usage } from './cli-tables.ts';
+import { AGREE, DIAGNOSE, FRACTURE, MERGE, MINIMIZE, RUN, usage } from './cli-tables.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import type { EngineMode } from '../lib/engine/shared/types.ts';
 import { isControl } from '../lib/report/host-fields.ts';
@@ -109,8 +109,17 @@ export interface MergeArgs {
   quiet: boolean;
 }
 
+/** `fracture diagnose` (docs/damage.md). */
+export interface DiagnoseArgs {
+  file: string;
+  original?: string;
+  repair?: string;
+  json: boolean;
+}
+
 export type Parsed =
   | { kind: 'run'; args: Args }
+  | { kind: 'diagnose'; args: DiagnoseArgs }
   | { kind: 'minimize'; args: MinimizeArgs }
   | { kind: 'agree'; args: AgreeArgs }
   | { kind: 'campaign'; args: RunArgs }
@@ -230,6 +239,7 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   if (argv[0] === 'agree') return parseAgree(argv.slice(1));
   if (argv[0] === 'run') return parseRun(argv.slice(1));
   if (argv[0] === 'merge') return parseMerge(argv.slice(1));
+  if (argv[0] === 'diagnose') return parseDiagnose(argv.slice(1));
   const { values, lists, positionals, print } = tokenise(argv, OPTIONS);
   if (print) return { kind: 'print', text: print === 'help' ? HELP : VERSION };
   const text = (name: keyof typeof OPTIONS) => values.get(name) as string | undefined;
@@ -497,4 +507,17 @@ function parseMerge(argv: string[]): Parsed {
   if (positionals.length === 0) throw new UsageError(usage.mergeNeedsDirs());
   if (out === undefined) throw new UsageError(usage.mergeNeedsOut());
   return { kind: 'merge', args: { dirs: positionals, out, quiet: values.has('quiet') } };
+}
+
+function parseDiagnose(argv: string[]): Parsed {
+  const { values, positionals, print } = tokenise(argv, DIAGNOSE.options);
+  if (print) return { kind: 'print', text: DIAGNOSE.help };
+  // clap refuses a second positional while it parses, before any value is checked.
+  if (positionals.length > 1) throw new UsageError(usage.unexpectedArgument(positionals[1]));
+  if (positionals.length === 0) throw new UsageError(usage.diagnoseNeedsFile());
+  const text = (name: keyof typeof DIAGNOSE.options) => values.get(name) as string | undefined;
+  return {
+    kind: 'diagnose',
+    args: { file: positionals[0], original: text('original'), repair: text('repair'), json: values.has('json') },
+  };
 }

@@ -198,7 +198,7 @@ interface Io {
 }
 
 export async function main(argv: string[], io: Io = { out: process.stdout, err: process.stderr }): Promise<number> {
-  // `fracture bench` (cli/bench.ts) parses its own arguments. It, minimize, agree, run and merge are
+  // `fracture bench` (cli/bench.ts) parses its own arguments. It, minimize, agree, run, merge and diagnose are
   // loaded only when asked for: an ordinary run's start-up loads none of them.
   if (argv[0] === 'bench') return (await import('./bench.ts')).bench(argv.slice(1), io);
   let parsed: ReturnType<typeof parseCommandLine>;
@@ -214,6 +214,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     return 0;
   }
   if (parsed.kind === 'minimize') return (await import('./minimize.ts')).minimize(parsed.args, io);
+  if (parsed.kind === 'diagnose') return (await import('./diagnose.ts')).diagnose(parsed.args, io);
   if (parsed.kind === 'agree') return (await import('./agree.ts')).agree(parsed.args, io);
   if (parsed.kind === 'campaign' || parsed.kind === 'merge') {
     // Loaded only for these commands.
@@ -275,7 +276,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
 /** Where a usage error points: the subcommand's help, or fracture's. */
 /** The command whose help a usage error points at. */
 function helpOf(argv: string[]): string {
-  return ['minimize', 'run', 'merge', 'agree'].includes(argv[0]) ? `fracture ${argv[0]}` : 'fracture';
+  return ['minimize', 'run', 'merge', 'agree', 'diagnose'].includes(argv[0]) ? `fracture ${argv[0]}` : 'fracture';
 }
 
 /** Whether a file that streams on helper threads is coming (they can start at once). */

@@ -31,6 +31,13 @@ run(process.execPath, [tsc, '-p', 'tsconfig.node.json']);
 run(process.execPath, [tsc, '-p', 'tsconfig.browser.json']);
 mkdirSync(`${root}dist/${PKG}`, { recursive: true });
 for (const file of MODULE) copyFileSync(`${root}${PKG}/${file}`, `${root}dist/${PKG}/${file}`);
+// `fracture diagnose`'s module (engine-rs/diagnose-wasm), loaded only to diagnose, beside the engine's.
+const DIAGNOSE = 'lib/engine/diagnose-pkg';
+if (!existsSync(`${root}${DIAGNOSE}/fracture_diagnose_bg.wasm`)) run('bash', ['scripts/build-wasm.sh']);
+mkdirSync(`${root}dist/${DIAGNOSE}`, { recursive: true });
+for (const file of MODULE.map((f) => f.replace('fracture_engine', 'fracture_diagnose'))) {
+  copyFileSync(`${root}${DIAGNOSE}/${file}`, `${root}dist/${DIAGNOSE}/${file}`);
+}
 
 // The native addon for this platform (scripts/build-node-addon.sh), beside the module, when it was
 // built: the npm CLI's editing threads load it (docs/architecture.md, "The native addon"). The package

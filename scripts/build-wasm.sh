@@ -2,7 +2,9 @@
 # Builds the WebAssembly binding (engine-rs/wasm) with wasm-pack (--target web):
 #   lib/engine/pkg                 the module the site, the npm CLI and the SDK ship;
 #   target/wasm-testing/pkg        the same with the `testing` feature (known-answer and benchmark
-#                                  exports), for the tests and `make bench` only.
+#                                  exports), for the tests and `make bench` only;
+#   lib/engine/diagnose-pkg        `fracture diagnose` (engine-rs/diagnose-wasm), a module of its own
+#                                  that the npm CLI, the SDK and the site load only to diagnose.
 # rustup cannot fetch the wasm32 target here, so unless it is installed we build std from source with
 # Debian's rustc-web (docs/toolchain.md): Debian's cargo and rustc first on PATH, build-std,
 # --mode force.
@@ -16,19 +18,20 @@ export CARGO_TARGET_DIR="$ROOT/target/wasm"
 # Set, not appended: flags meant for a native build (say -C target-cpu=native) would break this one.
 export RUSTFLAGS="-C target-feature=+simd128"
 
-build() { # OUT_DIR [cargo args...]
-  local out=$1
-  shift
+build() { # CRATE NAME OUT_DIR [cargo args...]
+  local crate=$1 name=$2 out=$3
+  shift 3
   if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-    wasm-pack build engine-rs/wasm --target web --release --out-dir "$out" --out-name fracture_engine --no-pack -- "$@"
+    wasm-pack build "$crate" --target web --release --out-dir "$out" --out-name "$name" --no-pack -- "$@"
   else
     PATH="/usr/bin:$PATH" RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
-      wasm-pack build engine-rs/wasm --mode force --target web --release --out-dir "$out" --out-name fracture_engine --no-pack \
+      wasm-pack build "$crate" --mode force --target web --release --out-dir "$out" --out-name "$name" --no-pack \
       -- -Z build-std=std,panic_abort "$@"
   fi
   rm -f "$out/.gitignore"
 }
 
-build "$ROOT/lib/engine/pkg"
-build "$ROOT/target/wasm-testing/pkg" --features testing
-ls -l lib/engine/pkg/*.wasm target/wasm-testing/pkg/*.wasm
+build engine-rs/wasm fracture_engine "$ROOT/lib/engine/pkg"
+build engine-rs/wasm fracture_engine "$ROOT/target/wasm-testing/pkg" --features testing
+build engine-rs/diagnose-wasm fracture_diagnose "$ROOT/lib/engine/diagnose-pkg"
+ls -l lib/engine/pkg/*.wasm target/wasm-testing/pkg/*.wasm lib/engine/diagnose-pkg/*.wasm

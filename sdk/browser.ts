@@ -1,7 +1,8 @@
 // `import { corrupt } from 'fracture'` in a browser app: the engine runs in a Web Worker (the site's own,
 // lib/engine/host/worker.ts), found with the WebAssembly module through `new URL(..., import.meta.url)`,
 // so a bundler such as Vite emits both with no plugin or setting. `data` is a Blob.
-import { corrupt as inWorker } from '../lib/engine/host/client.ts';
+import { diagnose as diagnoseInWorker, corrupt as inWorker } from '../lib/engine/host/client.ts';
+import type { DiagnoseResult } from '../lib/engine/diagnose/result.ts';
 import {
   abortError,
   type CorruptInput,
@@ -16,6 +17,25 @@ import {
 
 export type { CorruptInput, CorruptOptions, EngineMode, Report, Stage, Variant, VariantOptions } from './options.ts';
 export { corruptedName, SITE_ORIGIN, variantName } from './options.ts';
+export type { DiagnoseCause, DiagnoseReport, DiagnoseResult } from '../lib/engine/diagnose/result.ts';
+
+export interface DiagnoseOptions {
+  /** The name the bytes go by (a File's own name by default, else `data`). */
+  filename?: string;
+  /** The original the input was damaged from: every difference is classified. */
+  original?: Blob | Uint8Array;
+}
+
+/**
+ * Names the known damage that explains `input` (docs/damage.md), with evidence and a confidence, in a
+ * Web Worker: the diagnose module loads there the first time; the bytes never leave the page.
+ */
+export function diagnose(input: Blob | Uint8Array, options: DiagnoseOptions = {}): Promise<DiagnoseResult> {
+  const blob = (b: Blob | Uint8Array) => (b instanceof Blob ? b : new Blob([b as Uint8Array<ArrayBuffer>]));
+  const name = options.filename ?? (input instanceof File ? input.name : 'data');
+  const original = options.original && blob(options.original);
+  return diagnoseInWorker(blob(input), name, original, original ? 'original' : undefined);
+}
 
 export interface CorruptResult {
   /** The corrupted bytes, as a Blob (the worker streams them into one: no second copy in the page). */

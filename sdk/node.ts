@@ -35,6 +35,8 @@ import * as msg from '../lib/engine/shared/messages.ts';
 
 export type { CorruptInput, CorruptOptions, EngineMode, Report, Stage, Variant, VariantOptions } from './options.ts';
 export { corruptedName, SITE_ORIGIN, variantName } from './options.ts';
+export type { DiagnoseCause, DiagnoseOptions, DiagnoseReport, DiagnoseResult } from './diagnose-node.ts';
+export { diagnose, diagnoseFile } from './diagnose-node.ts';
 
 /**
  * A stream `corruptFile` reads its input from: any Node readable stream (`fs.createReadStream`,

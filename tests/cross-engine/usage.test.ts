@@ -36,7 +36,7 @@ const withoutNpmOnly = (help: string) =>
 
 describe('both CLIs: help and usage errors', () => {
   it('print the same help for every command (the npm CLI adds its own options), and the same version', () => {
-    for (const command of [[], ['minimize'], ['bench'], ['run'], ['merge']]) {
+    for (const command of [[], ['minimize'], ['bench'], ['run'], ['merge'], ['diagnose']]) {
       const [native, npm] = both([...command, '--help']);
       expect([native.code, native.err, npm.code, npm.err]).toEqual([0, '', 0, '']);
       expect(native.out).toMatch(new RegExp(`^Usage: fracture ${command.join('')}`, 'm'));
@@ -47,7 +47,8 @@ describe('both CLIs: help and usage errors', () => {
     const [native, npm] = both(['--version']);
     expect(npm).toEqual(native);
     expect(native.out).toMatch(/^fracture \d+\.\d+\.\d+ \(fracture-engine\/\d+\)\n$/);
-  });
+    // 24 processes of each CLI: more than the default 5 s on a loaded machine.
+  }, 30_000);
 
   const cases: [string[], string][] = [
     // The parser's own mistakes, in every command.
@@ -128,6 +129,9 @@ describe('both CLIs: help and usage errors', () => {
     [['run', '--', 'true'], 'no input files (see fracture run --help)'],
     [['run', '-', '--', 'true'], '- (standard input) cannot be a campaign input (see fracture run --help)'],
     [['merge'], 'merge needs at least one DIR (see fracture merge --help)'],
+    [['diagnose'], 'diagnose needs one FILE (see fracture diagnose --help)'],
+    [['diagnose', 'a', 'b'], 'unexpected argument b (see fracture diagnose --help)'],
+    [['diagnose', '--count', '2', 'a'], 'unknown option --count (see fracture diagnose --help)'],
     [['merge', 'a'], 'merge needs --out DIR (see fracture merge --help)'],
     [['minimize', 'a', 'b'], 'minimize needs --test CMD (see fracture minimize --help)'],
     [

@@ -116,6 +116,7 @@ describe('the fracture package, installed from its tarball', () => {
     }
     for (const f of [
       'dist/lib/engine/pkg/fracture_engine_bg.wasm',
+      'dist/lib/engine/diagnose-pkg/fracture_diagnose_bg.wasm',
       'dist/lib/engine/host/worker.js',
       'dist/sdk/node.js',
       'dist/sdk/node.d.ts',
@@ -254,6 +255,38 @@ console.log(JSON.stringify({ out, refused }));
     }
     expect(refused).toBe('The byte ranges leave no byte that may change in this 9437961-byte file');
     expect(existsSync(path.join(app, 'refused.bin'))).toBe(false);
+  });
+
+  it('Node: diagnose and diagnoseFile name what the CLI names, in the same words', () => {
+    // A PNG that went through a text-mode transfer (every LF that had no CR got one), and one whose
+    // bytes an editor prefixed with a byte order mark.
+    const bytes = readFileSync(photo);
+    const dos = Buffer.from(bytes.toString('latin1').replace(/(?<!\r)\n/g, '\r\n'), 'latin1');
+    writeFileSync(path.join(app, 'dos.png'), dos);
+    writeFileSync(path.join(app, 'bom.png'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]));
+    const script = `
+import { readFileSync } from 'node:fs';
+import { diagnose, diagnoseFile } from 'fracture';
+const a = await diagnoseFile('dos.png');
+const b = await diagnose(readFileSync('bom.png'), { filename: 'bom.png' });
+const c = await diagnoseFile('dos.png', { original: 'photo.png' });
+const empty = await diagnose(new Uint8Array(0), { filename: 'e.bin' }).catch((e) => e.message);
+console.log(JSON.stringify({ a, b, c, empty }));
+`;
+    writeFileSync(path.join(app, 'diagnose.mjs'), script);
+    writeFileSync(path.join(app, 'photo.png'), bytes);
+    const r = spawnSync(process.execPath, ['diagnose.mjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const { a, b, c, empty } = JSON.parse(r.stdout);
+    const cli = (args: string[]) => spawnSync(NATIVE, ['diagnose', ...args], { cwd: app, encoding: 'utf8' }).stdout;
+    expect(a.report.causes[0].cause).toBe('text_transfer');
+    expect(a.report.causes[0].direction).toBe('lf_to_crlf');
+    expect(`${JSON.stringify(a.report)}\n`).toBe(cli(['--json', 'dos.png']));
+    expect(a.text).toBe(cli(['dos.png']));
+    expect(b.report.causes[0].cause).toBe('bom_added');
+    expect(c.report.explained).toBe(true);
+    expect(c.text).toBe(cli(['--original', 'photo.png', 'dos.png']));
+    expect(empty).toBe('e.bin is empty: there is nothing to diagnose');
   });
 
   it("Node: corruptFile streams a large file on the native addon's helpers, with the CLI bytes, and lets the process end", () => {

@@ -409,8 +409,12 @@ fn write_output(src: &FileSource, out: &File, args: &Args, stop: &AtomicBool) ->
     Ok(report)
 }
 
+mod diagnose;
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(diagnose::diagnose_file, m)?)?;
+    m.add_function(wrap_pyfunction!(diagnose::diagnose_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(corrupt, m)?)?;
     m.add_function(wrap_pyfunction!(corrupt_file, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;

@@ -7,6 +7,7 @@ import type { FromWorker, StructureMap, ToWorker } from './protocol.ts';
 
 export type { StructureMap };
 import { HELPER_NAME } from './stream-web.ts';
+import type { DiagnoseResult } from '../diagnose/result.ts';
 
 type Input = Blob | ArrayBuffer | Uint8Array;
 
@@ -298,4 +299,36 @@ function toTransferable(input: Input): Blob | ArrayBuffer {
 
 function abortError(): Error {
   return new DOMException('The corruption was aborted', 'AbortError');
+}
+
+/**
+ * Diagnoses `file` (docs/damage.md) in an engine worker, against `original` when given: the diagnose
+ * module loads there the first time, reads the Blobs by position, and nothing leaves the page.
+ */
+export async function diagnose(
+  file: Blob,
+  name: string,
+  original?: Blob,
+  originalName?: string,
+): Promise<DiagnoseResult> {
+  const w = idle.shift() ?? spawn();
+  await w.ready;
+  const id = nextId++;
+  try {
+    return await new Promise<DiagnoseResult>((resolve, reject) => {
+      const onMessage = (e: MessageEvent<FromWorker>) => {
+        const m = e.data;
+        if (!('id' in m) || m.id !== id) return;
+        if (m.type === 'diagnosed') resolve(m.result);
+        else if (m.type === 'error') reject(new Error(m.message));
+        else return;
+        w.worker.removeEventListener('message', onMessage);
+      };
+      w.worker.addEventListener('message', onMessage);
+      const msg: ToWorker = { type: 'diagnose', id, file, name, original, originalName };
+      w.worker.postMessage(msg);
+    });
+  } finally {
+    release(w, 0);
+  }
 }

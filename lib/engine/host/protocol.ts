@@ -4,6 +4,7 @@
 import type { FlipPiece } from '../pkg/fracture_engine.js';
 import type { CorruptOptions, Report, Stage } from '../shared/types.ts';
 import type { BenchOptions, BenchRow, Cell } from './bench.ts';
+import type { DiagnoseResult } from '../diagnose/result.ts';
 
 /** A MessagePort: the DOM's, or Node's where Node code checks this file (it has no DOM types). */
 type Port = InstanceType<typeof MessagePort>;
@@ -46,6 +47,15 @@ export type ToWorker =
       name: string;
     }
   | {
+      /** Diagnose `file` (docs/damage.md), against `original` when given: answered by diagnosed or error. */
+      type: 'diagnose';
+      id: number;
+      file: Blob;
+      name: string;
+      original?: Blob;
+      originalName?: string;
+    }
+  | {
       /** Become a helper: flip the pieces that arrive on `port` (FlipRequest, answered by FlipReply). */
       type: 'serve-flips';
       port: Port;
@@ -67,6 +77,7 @@ export type FromWorker =
   /** The output as a Blob, which crosses by reference. */
   | { type: 'done'; id: number; data: Blob; report: Report; notStored?: string }
   | { type: 'error'; id: number; message: string }
+  | { type: 'diagnosed'; id: number; result: DiagnoseResult }
   /** A benchmark's runs done so far, of `total`, the last one of `cell`. */
   | { type: 'bench-progress'; id: number; done: number; total: number; cell: Cell }
   | { type: 'bench-done'; id: number; rows: BenchRow[] }

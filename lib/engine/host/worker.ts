@@ -290,6 +290,17 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     void bench(msg);
     return;
   }
+  if (msg.type === 'diagnose') {
+    // The diagnose module is fetched only now, the first time a file is diagnosed.
+    const { id } = msg;
+    import('../diagnose/browser.ts')
+      .then(({ diagnoseBlob }) => diagnoseBlob(msg.file, msg.name, msg.original, msg.originalName))
+      .then(
+        (result) => post({ type: 'diagnosed', id, result }),
+        (e: unknown) => post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) }),
+      );
+    return;
+  }
   if (msg.type !== 'corrupt') return;
   const { id } = msg;
   try {

@@ -19,10 +19,12 @@ __all__ = [
     "MAX_SEED",
     "MODES",
     "UI_MODES",
+    "Diagnosis",
     "Result",
     "corrupt",
     "corrupt_file",
     "corrupted_name",
+    "diagnose",
 ]
 
 #: The engine modes, in the contract's order (docs/contract.md, section 6).
@@ -231,3 +233,49 @@ def corrupted_name(name: str, seed: Optional[int] = None) -> str:
     if dot <= 0:
         return f"{name}{tail}.bin"
     return f"{name[:dot]}{tail}{name[dot:]}"
+
+
+class Diagnosis:
+    """What ``fracture diagnose`` says about a file (docs/damage.md): ``report`` is its ``--json``
+    object (``file``, ``size``, ``family``, ``causes``, ``unknown``, ``explained``, ...), ``text`` its
+    text form, ``damaged`` whether damage was found (the command's exit status 1)."""
+
+    __slots__ = ("report", "text", "damaged")
+
+    def __init__(self, report: Dict[str, Any], text: str, damaged: bool) -> None:
+        self.report = report
+        self.text = text
+        self.damaged = damaged
+
+    @property
+    def causes(self) -> List[Dict[str, Any]]:
+        """The known causes, most certain first (empty when nothing is wrong)."""
+        causes: List[Dict[str, Any]] = self.report["causes"]
+        return causes
+
+    def __repr__(self) -> str:
+        named = ", ".join(c["cause"] for c in self.causes) or "no known damage"
+        return f"Diagnosis({self.report['file']!r}: {named})"
+
+
+def diagnose(
+    file: Union[PathLike, bytes, bytearray],
+    original: Optional[Union[PathLike, bytes, bytearray]] = None,
+    *,
+    name: Optional[str] = None,
+) -> Diagnosis:
+    """Names the known damage that explains ``file`` (a path, read in bounded memory whatever its
+    size, or bytes named ``name``), with evidence and a confidence, as ``fracture diagnose`` does;
+    with ``original`` every difference is classified. A directory, a FIFO or an empty file raises
+    :class:`ValueError` with the command line's sentence."""
+    if isinstance(file, (bytes, bytearray)):
+        if original is not None and not isinstance(original, (bytes, bytearray)):
+            raise TypeError("original must be bytes when file is bytes")
+        report, text, damaged = _native.diagnose_bytes(bytes(file), name or "data", original)
+    else:
+        if isinstance(original, (bytes, bytearray)):
+            raise TypeError("original must be a path when file is a path")
+        report, text, damaged = _native.diagnose_file(
+            os.fsdecode(os.fspath(file)), None if original is None else os.fsdecode(os.fspath(original))
+        )
+    return Diagnosis(json.loads(report), text, damaged)
