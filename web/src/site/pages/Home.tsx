@@ -9,7 +9,13 @@ import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { Badge, BadgeRow, Card, Container, Grid, Lead, Section, SectionHeader } from '../../ui/layout.tsx';
 import { formatSeconds, formatSize } from '../../workspace/format.ts';
 import { sampleReport } from '../../workspace/sampleReport.ts';
-import { PreviewPanel, ReportSection, UploadSection, WorkspaceProvider } from '../../workspace/Workspace.tsx';
+import {
+  DiagnoseSection,
+  PreviewPanel,
+  ReportSection,
+  UploadSection,
+  WorkspaceProvider,
+} from '../../workspace/Workspace.tsx';
 import { homeFaqs as HOME_FAQS } from '../../content/faq.ts';
 import { useCases as USE_CASES } from '../../content/useCases.ts';
 import { formatCountClaim, RECOGNISED_EXTENSIONS, wasmEngineNoun } from '../buildInfo.ts';
@@ -311,6 +317,9 @@ export function Home() {
         <ReportSection />
       </HydrateLater>
       <PreviewPanel />
+      <HydrateLater>
+        <DiagnoseSection />
+      </HydrateLater>
     </WorkspaceProvider>
   );
 }
