@@ -18,21 +18,23 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The corpus, made once per run of this file (its temporary directory lives as long as the process).
+/// The corpus, made once per run of this file, under Cargo's scratch directory for integration tests
+/// (target/tmp): made afresh each run, and nothing is left in the system's temporary directory.
 fn corpus() -> &'static Path {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = tempfile::Builder::new().prefix("diagnose-corpus").tempdir().unwrap();
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diagnose-corpus");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
         let out = Command::new("bash")
             .arg(root().join("tests/damage/make-corpus.sh"))
-            .arg(dir.path())
+            .arg(&dir)
             .stdin(Stdio::null())
             .output()
             .expect("bash");
         assert!(out.status.success(), "make-corpus.sh: {}", String::from_utf8_lossy(&out.stderr));
         dir
     })
-    .path()
 }
 
 fn diagnose(dir: &Path, args: &[&str]) -> Output {
