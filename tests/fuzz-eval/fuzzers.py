@@ -123,19 +123,32 @@ def showmap_edges(tools, target, corpus):
     return int(m.group(1))
 
 
+def replay_batch(tools, target, files):
+    """{file: (site, message) or None} for the files whose line the replay binary printed."""
+    sites = {}
+    run = subprocess.run([tools["replay"], target, *files], capture_output=True, text=True, timeout=900)
+    for line in run.stdout.splitlines():
+        m = re.match(r'\{"file":"(.*?)","panic":(null|"(.*)"),"at":"(.*)"\}$', line)
+        if m:
+            sites[m.group(1)] = (bug_site(m.group(4)), m.group(3))
+        elif line.startswith('{"file":'):
+            sites[re.match(r'\{"file":"(.*?)"', line).group(1)] = None
+    return sites, run.returncode
+
+
 def replay(tools, target, files):
-    """The panic site of each file (None when it does not panic), from the plain build."""
+    """The panic site of each file (None when it does not panic), from the plain build. An input
+    that aborts the process (a failed allocation is an abort, not a panic) ends the batch, so the
+    files it left unreplayed run one by one, and one that aborts alone is named by its signal."""
     sites = {}
     for i in range(0, len(files), 200):
         batch = files[i : i + 200]
-        run = subprocess.run([tools["replay"], target, *batch], capture_output=True, text=True, timeout=900)
-        for line in run.stdout.splitlines():
-            m = re.match(r'\{"file":"(.*?)","panic":(null|"(.*)"),"at":"(.*)"\}$', line)
-            if m:
-                sites[m.group(1)] = (bug_site(m.group(4)), m.group(3))
-            elif line.startswith('{"file":'):
-                f = re.match(r'\{"file":"(.*?)"', line).group(1)
-                sites[f] = None
+        got, _ = replay_batch(tools, target, batch)
+        sites.update(got)
+        for f in batch:
+            if f not in sites:
+                alone, code = replay_batch(tools, target, [f])
+                sites[f] = alone.get(f) or (f"abort on replay (exit {code})", None)
     return sites
 
 
