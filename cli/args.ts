@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { checkOptions } from '../lib/engine/reference/errors.ts';
-import { AGREE, DIAGNOSE, FRACTURE, MERGE, MINIMIZE, RUN, usage } from './cli-tables.ts';
+import { AGREE, DIAGNOSE, FRACTURE, MERGE, MINIMIZE, NATIVE_ONLY, RUN, usage } from './cli-tables.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import type { EngineMode } from '../lib/engine/shared/types.ts';
 import { isControl } from '../lib/report/host-fields.ts';
@@ -135,6 +135,7 @@ interface Option {
   short?: string;
   repeatable?: boolean;
   npmOnly?: boolean;
+  nativeOnly?: boolean;
 }
 
 export type Options = Record<string, Option>;
@@ -220,6 +221,7 @@ export function tokenise(
     if (t.kind !== 'option') continue;
     const o: Option | undefined = Object.hasOwn(options, t.name) ? options[t.name] : undefined;
     if (!o) throw new UsageError(usage.unknownOption(t.rawName));
+    if (o.nativeOnly) throw new UsageError(usage.nativeOnlyOption(t.rawName));
     if (t.name === 'help' || t.name === 'version') return { values, lists, positionals, print: t.name };
     if (o.value) {
       if (t.value === undefined) throw new UsageError(usage.needsValue(t.rawName));
@@ -236,6 +238,7 @@ export function tokenise(
 export function parseCommandLine(argv: string[], randomSeed: () => number): Parsed {
   // A subcommand is the first argument or nothing (a file called minimize: ./minimize).
   if (argv[0] === 'minimize') return parseMinimize(argv.slice(1));
+  if (NATIVE_ONLY.includes(argv[0])) throw new UsageError(usage.nativeOnly(argv[0]));
   if (argv[0] === 'agree') return parseAgree(argv.slice(1));
   if (argv[0] === 'run') return parseRun(argv.slice(1));
   if (argv[0] === 'merge') return parseMerge(argv.slice(1));

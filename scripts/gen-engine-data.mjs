@@ -1099,9 +1099,9 @@ function loadCli(toml) {
           if (!from) fail(`${at}.like`, `no option ${o.name} in an earlier command ${JSON.stringify(o.like)}`);
           return from;
         }
-        keys(at, o, ['name', 'help'], ['value', 'short', 'repeatable', 'path', 'npm_only', 'link']);
+        keys(at, o, ['name', 'help'], ['value', 'short', 'repeatable', 'path', 'npm_only', 'link', 'native_only']);
         if (!/^[a-z][a-z-]*$/.test(o.name)) fail(at, `${JSON.stringify(o.name)} is not an option name`);
-        for (const k of ['repeatable', 'path', 'npm_only', 'link']) {
+        for (const k of ['repeatable', 'path', 'npm_only', 'link', 'native_only']) {
           if (k in o && typeof o[k] !== 'boolean') fail(`${at}.${k}`, 'expected true or false');
         }
         if ('short' in o && !/^[A-Za-z]$/.test(o.short)) fail(`${at}.short`, 'expected one letter');
@@ -1119,6 +1119,7 @@ function loadCli(toml) {
           path: o.path === true,
           npmOnly: o.npm_only === true,
           link: o.link === true,
+          nativeOnly: o.native_only === true,
         };
       });
       unique(where, rows, (o) => o.name, 'name');
@@ -1128,12 +1129,14 @@ function loadCli(toml) {
     for (const name of names) {
       const c = raw[name];
       const fracture = name === 'fracture';
-      keys(name, c, COMMAND_KEYS, fracture ? ['commands'] : ['npm_only']);
+      keys(name, c, COMMAND_KEYS, fracture ? ['commands'] : ['npm_only', 'native_only']);
+      if (c.npm_only === true && c.native_only === true) fail(name, 'a command is npm_only or native_only, not both');
       if (!Array.isArray(c.arguments)) fail(`${name}.arguments`, 'expected a list');
       if (!Array.isArray(c.after)) fail(`${name}.after`, 'expected a list of paragraphs');
       commands[name] = {
         name,
         npmOnly: c.npm_only === true,
+        nativeOnly: c.native_only === true,
         usage: text(`${name}.usage`, c.usage),
         about: text(`${name}.about`, c.about),
         arguments: c.arguments.map((a, i) => {
@@ -1223,6 +1226,9 @@ function helpText(command, npm) {
 const upper = (name) => name.toUpperCase().replaceAll('-', '_');
 const lowerCamel = (k) => k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
+/** Usage errors only the npm CLI raises (the native CLI has the commands they refuse). */
+const RUST_UNUSED_USAGE = ['native_only', 'native_only_option'];
+
 function cliTablesRs({ commands, usage }) {
   const rsOption = (o) =>
     `    CliOption { name: ${rsString(o.name)}, value: ${rsString(o.value)}, short: ${o.short ? `Some('${o.short}')` : 'None'}, repeatable: ${o.repeatable}, path: ${o.path}, npm_only: ${o.npmOnly} },`;
@@ -1258,7 +1264,7 @@ pub mod usage {
 
 ${usage
   .map(
-    (m) => `    /// ${m.pieces.join('')}
+    (m) => `    /// ${m.pieces.join('')}${RUST_UNUSED_USAGE.includes(m.name) ? '\n    #[allow(dead_code)] // the npm CLI\'s alone' : ''}
     pub fn ${m.name}(${m.params.map((p) => `${p}: impl Display`).join(', ')}) -> String {
         ${body(m)}
     }
@@ -1275,6 +1281,7 @@ function cliTablesTs({ commands, usage }) {
       o.short && `short: ${tsString(o.short)}`,
       o.repeatable && 'repeatable: true',
       o.npmOnly && 'npmOnly: true',
+      o.nativeOnly && 'nativeOnly: true',
     ].filter(Boolean);
     return `    ${/^[a-z]+$/.test(o.name) ? o.name : tsString(o.name)}: { ${fields.join(', ')} },`;
   };
@@ -1290,7 +1297,16 @@ ${c.options.map(tsOption).join('\n')}
   return `// ${CLI_NOTICE}
 // The command lines' options, help texts and usage errors, as engine-rs/cli/src/cli_tables.rs has them.
 
-${commands.map(command).join('\n\n')}
+${commands
+  .filter((c) => !c.nativeOnly)
+  .map(command)
+  .join('\n\n')}
+
+/** The native CLI's own commands: the npm CLI refuses each with usage.nativeOnly. */
+export const NATIVE_ONLY: readonly string[] = [${commands
+    .filter((c) => c.nativeOnly)
+    .map((c) => tsString(c.name))
+    .join(', ')}];
 
 /** The usage errors, each the one line \`line\` wraps. */
 export const usage = {

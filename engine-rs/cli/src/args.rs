@@ -52,6 +52,11 @@ pub enum Parsed {
     Campaign(crate::campaign::Options),
     Merge(crate::campaign::MergeOptions),
     Diagnose(crate::diagnose::Options),
+    Mount(crate::mount::Options),
+    Umount(PathBuf),
+    /// `fracture ctl MOUNTPOINT REQUEST [PLAN]`.
+    Ctl(PathBuf, String, Option<PathBuf>),
+    MountCampaign(crate::mount::campaign::CampaignOptions),
     /// A usage error: the line to print (exit 2).
     Refused(String),
     /// `--help` or `--version`: the text to print on stdout.
@@ -106,7 +111,10 @@ fn version() -> &'static str {
 
 /// Runs clap on a command of engine-data/cli.toml; help and version come back as text to print. An
 /// option of the npm CLI's alone is refused once the line is read.
-fn matches(table: &crate::cli_shape::Command, argv: &[OsString]) -> Result<Result<ArgMatches, String>, String> {
+pub(crate) fn matches(
+    table: &crate::cli_shape::Command,
+    argv: &[OsString],
+) -> Result<Result<ArgMatches, String>, String> {
     match command("fracture", table)
         .try_get_matches_from(std::iter::once(OsString::from("fracture")).chain(argv.iter().cloned()))
     {
@@ -132,14 +140,19 @@ pub const MAX_TIMEOUT_SECONDS: u64 = 86_400;
 /// The arguments, or the line that refuses them (`fracture: MESSAGE (see COMMAND --help)`).
 pub fn parse(argv: &[OsString]) -> Parsed {
     // The subcommand is the first argument or nothing (a file called minimize: ./minimize).
-    let sub =
-        argv.first().and_then(|a| a.to_str()).filter(|a| ["minimize", "bench", "run", "merge", "diagnose"].contains(a));
+    let sub = argv
+        .first()
+        .and_then(|a| a.to_str())
+        .filter(|a| ["minimize", "bench", "run", "merge", "diagnose", "mount", "umount", "ctl"].contains(a));
     let parsed = match sub {
         Some("minimize") => parse_minimize(&argv[1..]),
         Some("bench") => parse_bench(&argv[1..]),
         Some("run") => parse_run(&argv[1..]),
         Some("merge") => parse_merge(&argv[1..]),
         Some("diagnose") => parse_diagnose(&argv[1..]),
+        Some("mount") => crate::mount::options::parse_mount(&argv[1..]),
+        Some("umount") => crate::mount::options::parse_umount(&argv[1..]),
+        Some("ctl") => crate::mount::options::parse_ctl(&argv[1..]),
         _ => parse_fracture(argv),
     };
     parsed.unwrap_or_else(|msg| Parsed::Refused(refusal(sub, &msg)))
@@ -197,7 +210,7 @@ fn parse_diagnose(argv: &[OsString]) -> Result<Parsed, String> {
 }
 
 /// `--jobs`: 1 to MAX_JOBS, by default the number of cores.
-fn jobs(m: &ArgMatches) -> Result<usize, String> {
+pub(crate) fn jobs(m: &ArgMatches) -> Result<usize, String> {
     match m.get_one::<String>("jobs") {
         Some(v) => Ok(integer(v, MAX_JOBS).filter(|n| *n > 0).ok_or_else(|| usage::jobs(MAX_JOBS, v))? as usize),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
@@ -306,14 +319,14 @@ fn parse_fracture(argv: &[OsString]) -> Result<Parsed, String> {
     }))
 }
 
-fn count(m: &ArgMatches) -> Result<u64, String> {
+pub(crate) fn count(m: &ArgMatches) -> Result<u64, String> {
     match m.get_one::<String>("count") {
         Some(v) => integer(v, MAX_COUNT).filter(|n| *n > 0).ok_or_else(|| usage::count(MAX_COUNT, v)),
         None => Ok(1),
     }
 }
 
-fn seed(m: &ArgMatches) -> Result<Option<u64>, String> {
+pub(crate) fn seed(m: &ArgMatches) -> Result<Option<u64>, String> {
     match m.get_one::<String>("seed") {
         Some(v) => integer(v, MAX_SEED).map(Some).ok_or_else(|| usage::seed(MAX_SEED, v)),
         None => Ok(None),
@@ -329,7 +342,7 @@ fn intensity(m: &ArgMatches) -> Result<u32, String> {
 
 /// The corruption options, checked in this order: the mode, the intensity, then --member, --only,
 /// --protect and --fix-checksums against the mode (the npm CLI's `corruption` checks the same).
-fn corruption(m: &ArgMatches) -> Result<(Mode, u32, Options), String> {
+pub(crate) fn corruption(m: &ArgMatches) -> Result<(Mode, u32, Options), String> {
     let mode = match m.get_one::<String>("mode") {
         Some(v) => fracture_host::mode_from_name(v).map_err(|_| usage::mode(v))?,
         None => Mode::ByteFlip,
@@ -379,7 +392,7 @@ fn check_combination(files: &[PathBuf], count: u64, zip: bool, name: bool) -> Re
     Ok(())
 }
 
-fn paths(m: &ArgMatches, id: &str) -> Vec<PathBuf> {
+pub(crate) fn paths(m: &ArgMatches, id: &str) -> Vec<PathBuf> {
     m.get_many::<PathBuf>(id).map(|v| v.cloned().collect()).unwrap_or_default()
 }
 
@@ -422,7 +435,7 @@ pub fn random_seed() -> u64 {
 }
 
 /// `--timeout` in seconds, up to 3 decimals: milliseconds.
-fn timeout_ms(v: &str) -> Option<u64> {
+pub(crate) fn timeout_ms(v: &str) -> Option<u64> {
     let (whole, frac) = v.split_once('.').unwrap_or((v, ""));
     if v.ends_with('.') || frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -433,7 +446,7 @@ fn timeout_ms(v: &str) -> Option<u64> {
 }
 
 /// `--crash-exit`: sorted distinct codes from `134,139,200-210`.
-fn crash_codes(v: &str) -> Option<Vec<i32>> {
+pub(crate) fn crash_codes(v: &str) -> Option<Vec<i32>> {
     let mut codes = Vec::new();
     for item in v.split(',') {
         let (a, b) = item.split_once('-').unwrap_or((item, item));
@@ -459,6 +472,15 @@ fn parse_run(argv: &[OsString]) -> Result<Parsed, String> {
         Err(text) => return Ok(Parsed::Print(text)),
     };
     let text = |id: &str| m.get_one::<String>(id).cloned();
+    #[cfg(target_os = "linux")]
+    if m.get_one::<PathBuf>("mount").is_some() {
+        return crate::mount::options::parse_campaign(&m, program, split.is_some());
+    }
+    for id in ["files", "fault", "faults"] {
+        if m.value_source(id) == Some(clap::parser::ValueSource::CommandLine) {
+            return Err(usage::mount_only(format!("--{id}")));
+        }
+    }
     let (mode, intensity, engine) = corruption(&m)?;
     let seed = seed(&m)?;
     let count = count(&m)?;

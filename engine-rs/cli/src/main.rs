@@ -10,6 +10,8 @@ mod cli_tables;
 mod diagnose;
 mod display;
 mod minimize;
+#[cfg(target_os = "linux")]
+mod mount;
 mod names;
 mod output;
 mod pdf;
@@ -55,6 +57,10 @@ fn start() -> ExitCode {
         Parsed::Campaign(o) => campaign::run(o),
         Parsed::Merge(o) => campaign::merge(o),
         Parsed::Diagnose(o) => diagnose::run(o),
+        Parsed::Mount(o) => mount::run(o),
+        Parsed::Umount(mountpoint) => mount::umount(&mountpoint),
+        Parsed::Ctl(mountpoint, request, plan) => mount::ctl(&mountpoint, &request, plan.as_deref()),
+        Parsed::MountCampaign(o) => mount::campaign::run(o),
         Parsed::Refused(line) => {
             eprintln!("{line}");
             ExitCode::from(2)

@@ -90,6 +90,11 @@ fn stop(signal: i32) {
     std::process::exit(128 + signal);
 }
 
+/// Removes `dir` (made elsewhere) when a signal ends the process.
+pub fn remove_on_signal(dir: &Path) {
+    lock().dirs.push(dir.to_path_buf());
+}
+
 /// Hands the first signal to `interrupt` instead of ending the process.
 pub fn on_interrupt(interrupt: fn(i32)) {
     lock().interrupt = Some(interrupt);
@@ -156,6 +161,15 @@ pub fn create(path: &Path, mode: u32) -> std::io::Result<Pending> {
 }
 
 impl Pending {
+    /// The temporary file's path, and the final name it goes to.
+    pub fn temp(&self) -> &Path {
+        &self.temp
+    }
+
+    pub fn dest(&self) -> &Path {
+        &self.dest
+    }
+
     pub fn file(&self) -> &File {
         self.file.as_ref().expect("open until committed")
     }

@@ -83,11 +83,19 @@ impl<R: Read + AsRawFd> Capture<R> {
     }
 }
 
-/// Runs `program` with `args`, `stdin` as its standard input, for at most `timeout`.
-pub fn run(program: &OsStr, args: &[OsString], stdin: Stdio, timeout: Duration) -> std::io::Result<Exit> {
+/// Runs `program` with `args` and `env` added to its environment, `stdin` as its standard input, for
+/// at most `timeout`.
+pub fn run(
+    program: &OsStr,
+    args: &[OsString],
+    env: &[(&str, &OsStr)],
+    stdin: Stdio,
+    timeout: Duration,
+) -> std::io::Result<Exit> {
     let started = Instant::now();
     let mut child = Command::new(program)
         .args(args)
+        .envs(env.iter().copied())
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -6,10 +6,10 @@
 //! `--jobs` threads, each recorded as it ends; then the minimiser), **emit** (`emit`: runs.jsonl
 //! sorted, campaign.json and summary.md, the last line and the exit code).
 
-mod exec;
-mod outcome;
-mod record;
-mod runner;
+pub(crate) mod exec;
+pub(crate) mod outcome;
+pub(crate) mod record;
+pub(crate) mod runner;
 mod shrink;
 
 use std::collections::HashMap;

@@ -13,6 +13,8 @@ pub enum Json {
     Str(String),
     Arr(Vec<Json>),
     Obj(Vec<(&'static str, Json)>),
+    /// JSON text made elsewhere (an engine report), written as it is.
+    Raw(String),
 }
 
 impl From<&str> for Json {
@@ -88,6 +90,7 @@ impl Json {
                 let _ = write!(s, "{n}");
             }
             Json::Str(x) => string(s, x),
+            Json::Raw(text) => s.push_str(text),
             Json::Arr(items) if items.is_empty() => s.push_str("[]"),
             Json::Obj(items) if items.is_empty() => s.push_str("{}"),
             Json::Arr(items) => {

@@ -23,7 +23,7 @@ pub struct Runner {
 }
 
 /// Every `{}` of `arg` replaced by `path`.
-fn substitute(arg: &OsStr, path: &Path) -> OsString {
+pub fn substitute(arg: &OsStr, path: &Path) -> OsString {
     let (a, p) = (arg.as_bytes(), path.as_os_str().as_bytes());
     let mut out = Vec::with_capacity(a.len() + p.len());
     let mut i = 0;
@@ -64,7 +64,7 @@ impl Runner {
             Stdio::from(f)
         };
         let args: Vec<OsString> = self.args.iter().map(|a| substitute(a, &path)).collect();
-        exec::run(&self.program, &args, stdin, self.timeout)
+        exec::run(&self.program, &args, &[], stdin, self.timeout)
             .map_err(|e| format!("cannot start {}: {}", self.program.to_string_lossy(), crate::process::io_text(&e)))
     }
 }
