@@ -167,6 +167,25 @@ describe('both CLIs: help and usage errors', () => {
     });
   }
 
+  it("the npm CLI refuses the native CLI's own commands and options with one line (FUSE needs the native one)", () => {
+    for (const [args, what, help] of [
+      [['mount', 'src', 'mnt'], 'mount is a command', 'fracture'],
+      [['umount', 'mnt'], 'umount is a command', 'fracture'],
+      [['ctl', 'mnt', 'log'], 'ctl is a command', 'fracture'],
+      [['run', '--mount', 'src', '--', 'true'], '--mount is an option', 'fracture run'],
+      [['run', '--fault', 'read:*:nth=1:EIO', 'input.bin', '--', 'true'], '--fault is an option', 'fracture run'],
+    ] as const) {
+      const r = spawnSync(process.execPath, [NPM, ...args], { cwd: dir, encoding: 'utf8' });
+      expect([r.status, r.stdout], args.join(' ')).toEqual([2, '']);
+      expect(r.stderr).toBe(
+        `fracture: ${what} of the native CLI (fracture, built from engine-rs with cargo build --release): it mounts a FUSE file system, which this one cannot (see ${help} --help)\n`,
+      );
+    }
+    // The native CLI takes --fault only with --mount.
+    const [native] = both(['run', '--fault', 'read:*:nth=1:EIO', 'input.bin', '--', 'true']);
+    expect(native).toEqual({ code: 2, out: '', err: 'fracture: --fault needs --mount (see fracture run --help)\n' });
+  });
+
   it('a --crash-pattern that is not a regular expression: the same words, then each engine its reason', () => {
     const [native, npm] = both(['run', '--crash-pattern', '(', 'input.bin', '--', 'true']);
     for (const r of [native, npm]) {

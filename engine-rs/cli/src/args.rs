@@ -57,6 +57,7 @@ pub enum Parsed {
     /// `fracture ctl MOUNTPOINT REQUEST [PLAN]`.
     Ctl(PathBuf, String, Option<PathBuf>),
     MountCampaign(crate::mount::campaign::CampaignOptions),
+    PowerLoop(crate::mount::powerloop::LoopOptions),
     /// A usage error: the line to print (exit 2).
     Refused(String),
     /// `--help` or `--version`: the text to print on stdout.
@@ -397,7 +398,7 @@ pub(crate) fn paths(m: &ArgMatches, id: &str) -> Vec<PathBuf> {
 }
 
 /// Decimal digits only (no sign, no spaces), at most `max`.
-fn integer(v: &str, max: u64) -> Option<u64> {
+pub(crate) fn integer(v: &str, max: u64) -> Option<u64> {
     if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -476,7 +477,7 @@ fn parse_run(argv: &[OsString]) -> Result<Parsed, String> {
     if m.get_one::<PathBuf>("mount").is_some() {
         return crate::mount::options::parse_campaign(&m, program, split.is_some());
     }
-    for id in ["files", "fault", "faults"] {
+    for id in ["files", "fault", "faults", "power-cut", "check", "max", "keep-trees", "sector", "torn-fill"] {
         if m.value_source(id) == Some(clap::parser::ValueSource::CommandLine) {
             return Err(usage::mount_only(format!("--{id}")));
         }

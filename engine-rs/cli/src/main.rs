@@ -61,6 +61,7 @@ fn start() -> ExitCode {
         Parsed::Umount(mountpoint) => mount::umount(&mountpoint),
         Parsed::Ctl(mountpoint, request, plan) => mount::ctl(&mountpoint, &request, plan.as_deref()),
         Parsed::MountCampaign(o) => mount::campaign::run(o),
+        Parsed::PowerLoop(o) => mount::powerloop::run(o),
         Parsed::Refused(line) => {
             eprintln!("{line}");
             ExitCode::from(2)

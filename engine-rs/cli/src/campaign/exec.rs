@@ -84,13 +84,14 @@ impl<R: Read + AsRawFd> Capture<R> {
 }
 
 /// Runs `program` with `args` and `env` added to its environment, `stdin` as its standard input, for
-/// at most `timeout`.
+/// at most `timeout`; `on_start` hears its process group as soon as it exists.
 pub fn run(
     program: &OsStr,
     args: &[OsString],
     env: &[(&str, &OsStr)],
     stdin: Stdio,
     timeout: Duration,
+    on_start: &dyn Fn(i32),
 ) -> std::io::Result<Exit> {
     let started = Instant::now();
     let mut child = Command::new(program)
@@ -102,6 +103,7 @@ pub fn run(
         .process_group(0)
         .spawn()?;
     let group = child.id() as i32;
+    on_start(group);
     groups().get_or_insert_with(HashSet::new).insert(group);
     let result = watch(&mut child, group, started, timeout);
     kill_group(group);

@@ -64,7 +64,7 @@ impl Runner {
             Stdio::from(f)
         };
         let args: Vec<OsString> = self.args.iter().map(|a| substitute(a, &path)).collect();
-        exec::run(&self.program, &args, &[], stdin, self.timeout)
+        exec::run(&self.program, &args, &[], stdin, self.timeout, &|_| {})
             .map_err(|e| format!("cannot start {}: {}", self.program.to_string_lossy(), crate::process::io_text(&e)))
     }
 }

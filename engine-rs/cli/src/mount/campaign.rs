@@ -9,18 +9,17 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{ExitCode, Stdio};
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::checks::Paths;
 use super::faults::{Faults, Replayed};
-use super::rules::{Effect, Rule};
-use super::session::{Mounted, Setup};
+use super::rules::Rule;
+use super::trial::{Ran, Setting, Trial};
 use super::Corruption;
-use crate::campaign::exec::{self, Exit};
-use crate::campaign::outcome::{classify, crash_id, Outcome, Rules};
+use crate::campaign::exec;
+use crate::campaign::outcome::{crash_id, Outcome, Rules};
 use crate::campaign::record::{program_word, Json};
 use crate::display;
 
@@ -50,63 +49,6 @@ fn on_interrupt(_signal: i32) {
 
 /// Tests ddmin may run per failure.
 const SHRINK_BUDGET: usize = 200;
-
-/// What a mounted run needs besides its seed and faults.
-struct Bench<'a> {
-    o: &'a CampaignOptions,
-    source: PathBuf,
-    source_is_dir: bool,
-    rules: Rules,
-}
-
-/// One run: its exit, its verdict and the log's text (the faults it injected).
-struct Ran {
-    exit: Exit,
-    outcome: Outcome,
-    exit_code: Option<i32>,
-    signal: Option<String>,
-    signature: Option<String>,
-    log: String,
-}
-
-impl Bench<'_> {
-    /// Mounts on a new directory in `slot` with `faults`, runs the program, unmounts. Each mount gets a
-    /// directory of its own: fusermount3's auto-unmount of a mount that ended must never meet the next.
-    fn run(&self, slot: &Path, seed: u64, faults: Faults) -> Result<Ran, String> {
-        static MOUNTS: AtomicUsize = AtomicUsize::new(0);
-        let mountpoint = slot.join(MOUNTS.fetch_add(1, Ordering::SeqCst).to_string());
-        std::fs::create_dir(&mountpoint).map_err(|e| format!("cannot create {}: {e}", mountpoint.display()))?;
-        let ran = self.run_at(&mountpoint, seed, faults);
-        let _ = std::fs::remove_dir(&mountpoint);
-        ran
-    }
-
-    fn run_at(&self, mountpoint: &Path, seed: u64, faults: Faults) -> Result<Ran, String> {
-        let paths = Paths {
-            source: self.source.clone(),
-            mountpoint: mountpoint.to_path_buf(),
-            source_is_dir: self.source_is_dir,
-            upper: None,
-            log: None,
-        };
-        let rules: Vec<String> = self.o.rules.iter().map(|r| r.to_string()).collect();
-        let drops = self.o.rules.iter().any(|r| r.effect == Effect::Drop);
-        let setup = Setup { corruption: self.o.corruption.clone(), faults, seed, rules, drops };
-        let mounted = Mounted::start(&paths, setup)?;
-        let program = &self.o.program;
-        let args: Vec<OsString> =
-            program[1..].iter().map(|a| crate::campaign::runner::substitute(a, mountpoint)).collect();
-        let env = [("FRACTURE_MOUNT", mountpoint.as_os_str())];
-        let timeout = Duration::from_millis(self.o.timeout_ms);
-        let exit = exec::run(&program[0], &args, &env, Stdio::null(), timeout);
-        let log = mounted.shared.log.text();
-        mounted.end();
-        let exit = exit
-            .map_err(|e| format!("cannot start {}: {}", program[0].to_string_lossy(), crate::process::io_text(&e)))?;
-        let v = classify(&exit.status, &exit.stderr, &self.rules);
-        Ok(Ran { outcome: v.outcome, exit_code: v.exit_code, signal: v.signal, signature: v.signature, log, exit })
-    }
-}
 
 /// The faults a run's log records.
 fn faults_of(log: &str) -> Vec<Replayed> {
@@ -157,6 +99,18 @@ impl Run {
     }
 }
 
+/// A campaign's options and the trial its runs share.
+struct Bench<'a> {
+    o: &'a CampaignOptions,
+    trial: Trial<'a>,
+}
+
+impl Bench<'_> {
+    fn run(&self, slot: &Path, seed: u64, faults: Faults) -> Result<Ran, String> {
+        self.trial.run(slot, Setting { seed, faults, upper: None, power: None }, &self.o.program)
+    }
+}
+
 struct Failure {
     id: String,
     outcome: Outcome,
@@ -188,8 +142,16 @@ pub fn run(o: CampaignOptions) -> ExitCode {
     }
     let seed = o.seed.unwrap_or_else(crate::args::random_seed);
     eprintln!("fracture: run: seed {seed} (run k mounts with seed {seed} + k)");
-    let rules = Rules { crash_exit: o.crash_exit.clone(), pattern: o.crash_pattern.clone() };
-    let bench = Bench { o: &o, source, source_is_dir, rules };
+    let classify = Rules { crash_exit: o.crash_exit.clone(), pattern: o.crash_pattern.clone() };
+    let trial = Trial {
+        source,
+        source_is_dir,
+        corruption: o.corruption.clone(),
+        rules: &o.rules,
+        timeout: Duration::from_millis(o.timeout_ms),
+        classify,
+    };
+    let bench = Bench { o: &o, trial };
     crate::output::on_interrupt(on_interrupt);
     match execute(&bench, seed) {
         Ok((runs, unique)) => {
@@ -378,7 +340,7 @@ fn shrink(
 
 /// The words of the mount command a failure's replay runs (MNT: a directory to mount on).
 fn replay_words(b: &Bench, log: &str) -> String {
-    let mut words = vec!["fracture".to_string(), "mount".into(), program_word(&display::path(&b.source))];
+    let mut words = vec!["fracture".to_string(), "mount".into(), program_word(&display::path(&b.trial.source))];
     words.push("MNT".into());
     words.push("--replay".into());
     words.push(program_word(log));
@@ -426,7 +388,7 @@ fn write_state(b: &Bench, seed: u64, runs: &[Run], failures: &[Failure]) -> Resu
     let json = Json::Obj(vec![
         ("version", Json::Int(1)),
         ("kind", "mount".into()),
-        ("source", display::path(&b.source).into()),
+        ("source", display::path(&b.trial.source).into()),
         ("corruption", corruption),
         ("rules", text(&rules)),
         ("program", text(&program)),
@@ -445,7 +407,7 @@ fn write_state(b: &Bench, seed: u64, runs: &[Run], failures: &[Failure]) -> Resu
     }
     let mut summary = format!(
         "# Fracture mount campaign\n\n- Source: `{}`\n- Rules: {}\n- Runs: {} of {} (seeds {seed} to {})\n- Accepted {}, rejected {}, crashed {}, hung {}\n- Unique failures: {}\n",
-        display::path(&b.source),
+        display::path(&b.trial.source),
         if rules.is_empty() { "none".to_string() } else { rules.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(", ") },
         runs.len(),
         o.count,

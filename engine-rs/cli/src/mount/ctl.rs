@@ -40,7 +40,15 @@ fn answer(mut stream: UnixStream, shared: &Shared) -> std::io::Result<()> {
             Err(e) => Err(e),
         },
         "log" => Ok(shared.log.text()),
-        other => Err(format!("unknown request \"{other}\" (faults, log)")),
+        "power-cut" => match &shared.power {
+            None => Err("this mount does not hold writes: mount with --power-cut MODEL".into()),
+            Some(p) if p.frozen() => Err("the power was cut already".into()),
+            Some(p) => match p.cut(None, "fracture ctl power-cut", &shared.log) {
+                Some(report) => Ok(format!("{}\n", p.line(&report))),
+                None => Err("the power was cut already".into()),
+            },
+        },
+        other => Err(format!("unknown request \"{other}\" (faults, log, power-cut)")),
     };
     let text = match reply {
         Ok(body) => format!("ok\n{body}"),

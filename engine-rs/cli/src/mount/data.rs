@@ -3,7 +3,7 @@
 //! what it injects is logged.
 
 use std::fs::File;
-use std::os::unix::fs::{FileExt, OpenOptionsExt};
+use std::os::unix::fs::{FileExt, MetadataExt, OpenOptionsExt};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -40,12 +40,19 @@ impl View {
                 Ok(Outcome::Go)
             }
             (Effect::Drop, _) => Ok(Outcome::Drop),
+            // The power is cut here: the operation fails, and the mount with it.
+            (Effect::PowerCut, _) => Err(Errno::EIO),
         };
         let returned = match &outcome {
             Ok(Outcome::Short(k)) => Some(*k),
             _ => None,
         };
         self.shared.log_fault(&o, &f, returned, pid, self.hits_lost(rel, offset, len, op.ranged()));
+        if f.effect == Effect::PowerCut {
+            if let Some(p) = &self.shared.power {
+                p.cut(None, &format!("{} of {} (rule {})", op.name(), path, f.rule), &self.shared.log);
+            }
+        }
         outcome
     }
 
@@ -91,7 +98,7 @@ impl View {
     fn open_flags(&self, rel: &Path) -> FopenFlags {
         let path = super::nodes::shown(rel);
         let f = &self.shared.faults;
-        if f.watches(Op::Read, &path) || f.watches(Op::Write, &path) || (self.undo.is_some() && f.drops(&path)) {
+        if f.watches(Op::Read, &path) || f.watches(Op::Write, &path) || (self.journal().is_some() && f.drops(&path)) {
             FopenFlags::FOPEN_DIRECT_IO
         } else {
             FopenFlags::empty()
@@ -129,6 +136,7 @@ impl View {
             .map_err(|e| errno(&e))?;
         self.own(&up, uid, gid);
         self.layers.unwhiteout(&rel, false).map_err(|e| errno(&e))?;
+        self.hold(super::journal::Held::Create { rel: rel.clone(), id: self.id_of(&rel), mode: mode & 0o7777 });
         self.forget_variant(ino);
         let sync = flags & (libc::O_SYNC | libc::O_DSYNC) != 0;
         let fh = self.add_handle(Handle::File { ino, backing: Backing::Upper(Arc::new(file)), sync });
@@ -165,57 +173,83 @@ impl View {
         Ok(buf)
     }
 
-    pub fn write(&self, ino: u64, fh: u64, offset: u64, data: &[u8], pid: u32) -> Result<u32, Errno> {
+    /// A write above; held until durable when writes are held. `cached`: the kernel writing back a
+    /// page of a shared writable mmap (FUSE_WRITE_CACHE), which reaches the mount when the kernel
+    /// chooses (msync, munmap, eviction): such a write counts as durable when it arrives.
+    pub fn write(&self, ino: u64, fh: u64, offset: u64, data: &[u8], cached: bool, pid: u32) -> Result<u32, Errno> {
         let (_, backing, sync) = self.backing(fh)?;
         let Backing::Upper(file) = backing else { return Err(Errno::EBADF) };
         let rel = self.path(fuser::INodeNo(ino))?;
         let mut len = data.len() as u64;
-        if let Outcome::Short(k) = self.fault(Op::Write, &rel, offset, len, pid)? {
-            len = k;
+        match self.fault(Op::Write, &rel, offset, len, pid)? {
+            Outcome::Short(k) => len = k,
+            Outcome::Go | Outcome::Drop => {}
         }
-        if let Some(undo) = &self.undo {
-            undo.keep(ino, &file, offset, len, false).map_err(|e| errno(&e))?;
-        }
-        file.write_all_at(&data[..len as usize], offset).map_err(|e| errno(&e))?;
-        if sync {
-            self.durable(ino);
+        let data = &data[..len as usize];
+        file.write_all_at(data, offset).map_err(|e| errno(&e))?;
+        if let Some(j) = self.journal() {
+            let id = file.metadata().map_err(|e| errno(&e))?.ino();
+            j.hold_write(id, offset, data).map_err(|e| errno(&e))?;
+            if cached {
+                self.shared.log_mmap(&rel);
+                j.sync_file(id).map_err(|e| errno(&e))?;
+            } else if sync {
+                self.durability_point(&format!("O_SYNC write to {}", super::nodes::shown(&rel)))?;
+                j.sync_file(id).map_err(|e| errno(&e))?;
+            }
         }
         Ok(len as u32)
     }
 
-    pub fn truncate(&self, ino: u64, rel: &Path, size: u64, fh: Option<u64>) -> Result<(), Errno> {
+    pub fn truncate(&self, _ino: u64, rel: &Path, size: u64, fh: Option<u64>) -> Result<(), Errno> {
         let file = match fh.map(|fh| self.backing(fh)) {
             Some(Ok((_, Backing::Upper(f), _))) => f,
             _ => Arc::new(self.open_upper(rel)?),
         };
-        if let Some(undo) = &self.undo {
-            undo.keep(ino, &file, size, 0, true).map_err(|e| errno(&e))?;
+        file.set_len(size).map_err(|e| errno(&e))?;
+        if let Some(j) = self.journal() {
+            j.hold(super::journal::Held::Truncate { id: file.metadata().map_err(|e| errno(&e))?.ino(), size });
         }
-        file.set_len(size).map_err(|e| errno(&e))
+        Ok(())
     }
 
-    /// fsync or fdatasync (`data`): the unsynced writes become durable, unless a rule fails the call
-    /// (they stay unsynced) or drops them.
+    /// A durability point (fsync, fdatasync, a directory's fsync, an O_SYNC write): counted, and
+    /// where the power is cut at this point, the cut happens here, before it takes effect (EIO).
+    pub fn durability_point(&self, during: &str) -> Result<(), Errno> {
+        match &self.shared.power {
+            Some(p) if p.point(during, &self.shared.log) => Err(Errno::EIO),
+            _ => Ok(()),
+        }
+    }
+
+    /// fsync or fdatasync (`data`): a durability point, then the file's held writes become durable,
+    /// unless a rule fails the call (they stay held) or drops them.
     pub fn fsync(&self, ino: u64, fh: u64, data: bool, pid: u32) -> Result<(), Errno> {
         let rel = self.path(fuser::INodeNo(ino))?;
         let op = if data { Op::Fdatasync } else { Op::Fsync };
+        let shown = super::nodes::shown(&rel);
+        let file = match self.backing(fh) {
+            Ok((_, Backing::Upper(f), _)) => Some(f),
+            _ => None,
+        };
+        let id = file.as_ref().and_then(|f| f.metadata().ok()).map(|m| m.ino());
         match self.fault(op, &rel, 0, 0, pid)? {
             Outcome::Drop => {
-                if let (Some(undo), Ok((_, Backing::Upper(f), _))) = (&self.undo, self.backing(fh)) {
-                    undo.drop_since_durable(ino, &f).map_err(|e| errno(&e))?;
+                if let (Some(j), Some(id), Some(f)) = (self.journal(), id, &file) {
+                    // The view shows what the disk holds: the last durable bytes.
+                    let durable = j.drop_file(id);
+                    let bytes = std::fs::read(durable).unwrap_or_default();
+                    f.set_len(0).and_then(|()| f.write_all_at(&bytes, 0)).map_err(|e| errno(&e))?;
                 }
                 Err(Errno::EIO)
             }
-            _ => {
-                self.durable(ino);
+            Outcome::Go | Outcome::Short(_) => {
+                self.durability_point(&format!("{} of {shown}", op.name()))?;
+                if let (Some(j), Some(id)) = (self.journal(), id) {
+                    j.sync_file(id).map_err(|e| errno(&e))?;
+                }
                 Ok(())
             }
-        }
-    }
-
-    fn durable(&self, ino: u64) {
-        if let Some(undo) = &self.undo {
-            undo.durable(ino);
         }
     }
 

@@ -270,6 +270,13 @@ mod tests {
     }
 
     #[test]
+    fn the_draw_is_the_contracts() {
+        // docs/contract.md, section 15.2's example.
+        let o = op(Op::Read, "data.db", 16384, 4096);
+        assert!((draw(99, 0, &o, 5) - 0.9772983920747398).abs() < 1e-15);
+    }
+
+    #[test]
     fn replays_hit_the_same_operation() {
         let f = Faults::replaying(
             0,

@@ -145,12 +145,13 @@ impl Filesystem for Fs {
         fh: FileHandle,
         offset: u64,
         data: &[u8],
-        _write_flags: WriteFlags,
+        write_flags: WriteFlags,
         _flags: OpenFlags,
         _lock_owner: Option<LockOwner>,
         reply: ReplyWrite,
     ) {
-        match self.0.write(ino.0, fh.0, offset, data, req.pid()) {
+        let cached = write_flags.contains(WriteFlags::FUSE_WRITE_CACHE);
+        match self.0.write(ino.0, fh.0, offset, data, cached, req.pid()) {
             Ok(n) => reply.written(n),
             Err(e) => reply.error(e),
         }
@@ -204,8 +205,8 @@ impl Filesystem for Fs {
         reply.ok();
     }
 
-    fn fsyncdir(&self, _req: &Request, _ino: INodeNo, _fh: FileHandle, _datasync: bool, reply: ReplyEmpty) {
-        reply.ok();
+    fn fsyncdir(&self, req: &Request, ino: INodeNo, _fh: FileHandle, _datasync: bool, reply: ReplyEmpty) {
+        empty(reply, self.0.fsyncdir(ino.0, req.pid()));
     }
 
     fn statfs(&self, _req: &Request, _ino: INodeNo, reply: ReplyStatfs) {

@@ -16,6 +16,7 @@ const WHITEOUT: &[u8] = b".wh.";
 const OPAQUE: &str = ".wh..wh..opq";
 
 /// SOURCE: a directory, or one file shown alone in the mount's root.
+#[derive(Clone)]
 pub enum Lower {
     Dir(PathBuf),
     File { name: OsString, path: PathBuf },

@@ -5,7 +5,8 @@
 //!
 //! The parts, from the bottom up: `rules` (the rule language and plan files), `faults` (which rule
 //! fires), `nodes` (inode numbers), `layers` (SOURCE below, the upper directory above), `variant`
-//! (a corrupted file, made as it is read), `undo` (unsynced writes, for fsync's `drop`), `log`,
+//! (a corrupted file, made as it is read), `journal` (held writes: what is durable, for power cuts
+//! and fsync's `drop`), `cut` (the power-cut models), `power` (durability points and the cut), `log`,
 //! `view` (the mount's state), `hits`, `namespace` and `data` (the requests), `fs` (FUSE's entry
 //! points), `state` and `ctl` (the private directory and the control socket), `checks` (refusals
 //! before anything is mounted), `replay` (a log read back, and `--dry-run`), `session` (mounting,
@@ -14,21 +15,25 @@
 pub mod campaign;
 mod checks;
 mod ctl;
+mod cut;
 mod data;
 mod ddmin;
 mod faults;
 mod fs;
 mod hits;
+mod journal;
 mod layers;
 mod log;
 mod namespace;
 mod nodes;
 pub mod options;
+mod power;
+pub mod powerloop;
 mod replay;
 pub mod rules;
 mod session;
 mod state;
-mod undo;
+mod trial;
 mod variant;
 mod view;
 
@@ -51,6 +56,8 @@ pub struct Options {
     pub log: Option<PathBuf>,
     pub upper: Option<PathBuf>,
     pub replay: Option<PathBuf>,
+    /// `--power-cut MODEL` with its options, and `--power-cut-at`.
+    pub power: Option<(cut::Power, Option<power::At>)>,
     pub dry_run: bool,
     pub quiet: bool,
     pub command: Vec<OsString>,
@@ -65,6 +72,12 @@ pub struct Shared {
     /// SOURCE is a directory (file seeds come from their paths) or one file (its seed is the seed).
     pub source_is_dir: bool,
     keep_log: bool,
+    /// Held writes (power cuts, fsync's `drop`): the view is private and the disk holds only what is
+    /// durable.
+    pub journal: Option<std::sync::Arc<journal::Journal>>,
+    pub power: Option<power::PowerCut>,
+    /// Files whose shared writable mmap has been said in the log.
+    mapped: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 /// The largest seed plus one: file seeds wrap at 2^53.
@@ -165,6 +178,19 @@ impl Shared {
         ]));
     }
 
+    /// A file written through a shared writable mmap, said once per file: its writes reach the mount
+    /// when the kernel writes its pages back (msync, munmap, eviction), and count as durable then.
+    pub fn log_mmap(&self, rel: &Path) {
+        let path = nodes::shown(rel);
+        if self.mapped.lock().unwrap_or_else(|p| p.into_inner()).insert(path.clone()) {
+            self.log.write(Json::Obj(vec![
+                ("event", "mmap".into()),
+                ("path", path.into()),
+                ("why", "a shared writable mmap: its writes are durable when the kernel writes them back (msync, munmap, eviction)".into()),
+            ]));
+        }
+    }
+
     /// A new plan from `fracture ctl ... faults`.
     pub fn log_plan(&self, rules: &[String]) {
         self.log.write(Json::Obj(vec![
@@ -260,4 +286,17 @@ pub fn ctl(mountpoint: &Path, request: &str, plan: Option<&Path>) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn file_seeds_are_the_contracts() {
+        // docs/contract.md, section 15.1's example.
+        assert_eq!(super::file_seed(99, Path::new("b.txt")), 240095254788716);
+        assert_eq!(super::file_seed(99, Path::new("deep/a.png")), 413708743897106);
+        assert!(super::file_seed(super::SEEDS - 1, Path::new("b.txt")) < super::SEEDS);
+    }
+
+    use std::path::Path;
 }

@@ -8,6 +8,7 @@ use std::time::SystemTime;
 
 use fuser::{Errno, FileAttr, FileType, TimeOrNow};
 
+use super::journal::Held;
 use super::layers::{reserved, Layer};
 use super::rules::Op;
 use super::view::{errno, kind, View};
@@ -54,6 +55,9 @@ impl View {
         let up = self.layers.upper_path(&rel);
         if let Some(mode) = c.mode {
             std::fs::set_permissions(&up, std::fs::Permissions::from_mode(mode & 0o7777)).map_err(|e| errno(&e))?;
+            if !m.is_dir() {
+                self.hold(Held::Chmod { id: self.id_of(&rel), mode: mode & 0o7777 });
+            }
         }
         if c.uid.is_some() || c.gid.is_some() {
             std::os::unix::fs::lchown(&up, c.uid, c.gid).map_err(|e| errno(&e))?;
@@ -106,6 +110,7 @@ impl View {
         std::fs::DirBuilder::new().mode(mode & 0o7777).create(&up).map_err(|e| errno(&e))?;
         self.own(&up, uid, gid);
         self.layers.unwhiteout(&rel, true).map_err(|e| errno(&e))?;
+        self.hold(Held::Mkdir { rel: rel.clone(), mode: mode & 0o7777 });
         Ok(self.stat(ino, &rel)?.2)
     }
 
@@ -115,6 +120,7 @@ impl View {
         std::os::unix::fs::symlink(target, &up).map_err(|e| errno(&e))?;
         self.own(&up, uid, gid);
         self.layers.unwhiteout(&rel, false).map_err(|e| errno(&e))?;
+        self.hold(Held::Symlink { rel: rel.clone(), target: target.to_path_buf() });
         Ok(self.stat(ino, &rel)?.2)
     }
 
@@ -130,6 +136,7 @@ impl View {
         }
         std::fs::hard_link(self.layers.upper_path(&rel), self.layers.upper_path(&new_rel)).map_err(|e| errno(&e))?;
         self.layers.unwhiteout(&new_rel, false).map_err(|e| errno(&e))?;
+        self.hold(Held::Link { id: self.id_of(&rel), rel: new_rel.clone() });
         Ok(self.stat(new_ino, &new_rel)?.2)
     }
 
@@ -145,6 +152,7 @@ impl View {
             std::fs::remove_file(self.layers.upper_path(&rel)).map_err(|e| errno(&e))?;
         }
         self.layers.whiteout(&rel).map_err(|e| errno(&e))?;
+        self.hold(Held::Unlink { rel: rel.clone() });
         self.forget_variant(ino);
         self.nodes().forget_name(parent, name);
         Ok(())
@@ -161,6 +169,7 @@ impl View {
         }
         self.layers.remove_upper_dir(&rel).map_err(|e| errno(&e))?;
         self.layers.whiteout(&rel).map_err(|e| errno(&e))?;
+        self.hold(Held::Rmdir { rel: rel.clone() });
         self.nodes().forget_name(parent, name);
         Ok(())
     }
@@ -215,6 +224,7 @@ impl View {
                 rustix::fs::RenameFlags::EXCHANGE,
             )
             .map_err(|e| Errno::from_i32(e.raw_os_error()))?;
+            self.hold(Held::Rename { from: src.clone(), to: dst.clone(), exchange: true });
             self.nodes().exchange(from, to);
             return Ok(());
         }
@@ -229,6 +239,7 @@ impl View {
             self.layers.mark_opaque(&dst).map_err(|e| errno(&e))?;
         }
         self.layers.whiteout(&src).map_err(|e| errno(&e))?;
+        self.hold(Held::Rename { from: src.clone(), to: dst.clone(), exchange: false });
         self.forget_variant(dst_ino);
         self.nodes().rename(from.0, from.1, to.0, to.1);
         Ok(())
@@ -258,6 +269,17 @@ impl View {
             out.push((name, child, kind(&m)));
         }
         Ok(out)
+    }
+
+    /// fsync of a directory: a durability point, then its held name operations become durable.
+    pub fn fsyncdir(&self, ino: u64, pid: u32) -> Result<(), Errno> {
+        let rel = self.path(fuser::INodeNo(ino))?;
+        self.fault(Op::Fsync, &rel, 0, 0, pid)?;
+        self.durability_point(&format!("fsync of directory {}", super::nodes::shown(&rel)))?;
+        if let Some(j) = self.journal() {
+            j.sync_dir(&rel).map_err(|e| errno(&e))?;
+        }
+        Ok(())
     }
 
     pub fn statfs(&self) -> Result<rustix::fs::StatVfs, Errno> {

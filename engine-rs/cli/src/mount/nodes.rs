@@ -88,6 +88,9 @@ impl Nodes {
 /// A path inside the mount as rules and the log name it: `/`-separated, no leading `/`, each byte
 /// that is not UTF-8 as U+FFFD.
 pub fn shown(rel: &std::path::Path) -> String {
+    if rel.as_os_str().is_empty() {
+        return ".".into();
+    }
     String::from_utf8_lossy(rel.as_os_str().as_bytes()).into_owned()
 }
 

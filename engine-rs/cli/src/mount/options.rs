@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use crate::args::{self, Parsed};
 use crate::cli_tables::{self, usage};
 
+use super::cut::{Fill, Model, Power};
+use super::power::At;
 use super::rules::{parse_plan, Rule};
 use super::{Corruption, Options};
 
@@ -44,6 +46,41 @@ fn rules_of(m: &clap::ArgMatches) -> Result<Vec<Rule>, String> {
     Ok(rules)
 }
 
+/// `--power-cut MODEL`, `--power-cut-at K|end`, `--sector` and `--torn-fill`, when given.
+fn power_of(m: &clap::ArgMatches) -> Result<Option<(Power, Option<At>)>, String> {
+    let text = |id: &str| if m.try_contains_id(id).unwrap_or(false) { m.get_one::<String>(id).cloned() } else { None };
+    let Some(model) = text("power-cut") else {
+        for id in ["power-cut-at", "sector", "torn-fill"] {
+            if given(m, id) {
+                return Err(usage::power_cut_needs_model(format!("--{id}")));
+            }
+        }
+        return Ok(None);
+    };
+    let model = Model::parse(&model).ok_or_else(|| usage::power_cut_model(&model))?;
+    let at = match text("power-cut-at") {
+        Some(v) if v == "end" => Some(At::End),
+        Some(v) => Some(At::Point(
+            v.parse::<u64>()
+                .ok()
+                .filter(|k| *k >= 1 && v.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(|| usage::power_cut_at(&v))?,
+        )),
+        None => None,
+    };
+    let sector = match text("sector").as_deref() {
+        None | Some("4096") => 4096,
+        Some("512") => 512,
+        Some(v) => return Err(usage::sector(v)),
+    };
+    let fill = match text("torn-fill").as_deref() {
+        None | Some("zeros") => Fill::Zeros,
+        Some("old") => Fill::Old,
+        Some(v) => return Err(usage::torn_fill(v)),
+    };
+    Ok(Some((Power { model, sector, fill }, at)))
+}
+
 /// `fracture run --mount SOURCE ... -- PROGRAM` (crate::args::parse_run hands over its matches).
 pub fn parse_campaign(m: &clap::ArgMatches, program: Vec<OsString>, split: bool) -> Result<Parsed, String> {
     for id in ["resume", "shard"] {
@@ -77,6 +114,39 @@ pub fn parse_campaign(m: &clap::ArgMatches, program: Vec<OsString>, split: bool)
     if !split || program.is_empty() {
         return Err(usage::run_needs_program());
     }
+    let check = m.get_one::<String>("check").cloned();
+    if let Some((power, _)) = power_of(m)? {
+        let Some(check) = check else { return Err(usage::power_cut_needs_check()) };
+        let max = match text("max") {
+            Some(v) => Some(
+                args::integer(&v, args::MAX_COUNT)
+                    .filter(|n| *n > 0)
+                    .ok_or_else(|| usage::max_cuts(args::MAX_COUNT, &v))?,
+            ),
+            None => None,
+        };
+        return Ok(Parsed::PowerLoop(super::powerloop::LoopOptions {
+            source: m.get_one::<PathBuf>("mount").cloned().unwrap_or_default(),
+            corruption,
+            rules,
+            power,
+            check,
+            max,
+            keep_trees: m.get_flag("keep-trees"),
+            seed,
+            jobs,
+            timeout_ms,
+            out: m.get_one::<PathBuf>("out").cloned().unwrap_or_else(|| PathBuf::from("campaign")),
+            classify: crate::campaign::outcome::Rules { crash_exit, pattern: crash_pattern },
+            quiet: m.get_flag("quiet"),
+            program,
+        }));
+    }
+    for id in ["check", "max", "keep-trees"] {
+        if given(m, id) {
+            return Err(usage::check_needs_power_cut(format!("--{id}")));
+        }
+    }
     Ok(Parsed::MountCampaign(super::campaign::CampaignOptions {
         source: m.get_one::<PathBuf>("mount").cloned().unwrap_or_default(),
         corruption,
@@ -107,6 +177,11 @@ pub fn parse_mount(argv: &[OsString]) -> Result<Parsed, String> {
     let corruption = corruption_of(&m)?;
     let seed = args::seed(&m)?;
     let rules = rules_of(&m)?;
+    let mut power = power_of(&m)?;
+    // A rule that cuts the power without a model cuts as lose_unsynced does.
+    if power.is_none() && rules.iter().any(|r| r.effect == super::rules::Effect::PowerCut) {
+        power = Some((Power { model: Model::LoseUnsynced, sector: 4096, fill: Fill::Zeros }, None));
+    }
     let replay = m.get_one::<PathBuf>("replay").cloned();
     if replay.is_some() && (corruption.is_some() || seed.is_some() || !rules.is_empty()) {
         return Err(usage::replay_alone());
@@ -127,6 +202,7 @@ pub fn parse_mount(argv: &[OsString]) -> Result<Parsed, String> {
         log: m.get_one::<PathBuf>("log").cloned(),
         upper: m.get_one::<PathBuf>("upper").cloned(),
         replay,
+        power,
         dry_run: m.get_flag("dry-run"),
         quiet: m.get_flag("quiet"),
         command,
@@ -153,6 +229,7 @@ pub fn parse_ctl(argv: &[OsString]) -> Result<Parsed, String> {
     match (mountpoint, request.as_deref(), plan) {
         (Some(mp), Some("faults"), Some(plan)) => Ok(Parsed::Ctl(mp, "faults".into(), Some(plan))),
         (Some(mp), Some("log"), None) => Ok(Parsed::Ctl(mp, "log".into(), None)),
+        (Some(mp), Some("power-cut"), None) => Ok(Parsed::Ctl(mp, "power-cut".into(), None)),
         _ => Err(usage::ctl_request()),
     }
 }

@@ -76,6 +76,9 @@ pub enum Effect {
     /// fsync and fdatasync: the data written since the file's last durable point is dropped and this
     /// call fails with EIO, as Linux does after a writeback error; later calls succeed.
     Drop,
+    /// The power is cut at this operation (crate::mount::cut): the program's process group stops and
+    /// the disk keeps what the power-cut model says.
+    PowerCut,
 }
 
 /// One rule, as written.
@@ -176,12 +179,13 @@ impl Effect {
         }
         let bad = || {
             format!(
-                "unknown effect \"{s}\" (an errno such as EIO, ENOSPC, EACCES or EROFS; short, short=N, delay=MS or drop)"
+                "unknown effect \"{s}\" (an errno such as EIO, ENOSPC, EACCES or EROFS; short, short=N, delay=MS, drop or power_cut)"
             )
         };
         match s.split_once('=') {
             None if s == "short" => Ok(Effect::Short(None)),
             None if s == "drop" => Ok(Effect::Drop),
+            None if s == "power_cut" => Ok(Effect::PowerCut),
             Some(("short", n)) => {
                 number(n).and_then(|n| u32::try_from(n).ok()).map(|n| Effect::Short(Some(n))).ok_or_else(bad)
             }
@@ -199,6 +203,7 @@ impl fmt::Display for Effect {
             Effect::Short(Some(n)) => write!(f, "short={n}"),
             Effect::Delay(ms) => write!(f, "delay={ms}"),
             Effect::Drop => f.write_str("drop"),
+            Effect::PowerCut => f.write_str("power_cut"),
         }
     }
 }

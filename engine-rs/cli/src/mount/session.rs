@@ -12,7 +12,9 @@ use std::time::Duration;
 use fuser::{Config, MountOption, SessionACL};
 
 use super::checks::Paths;
+use super::journal::Journal;
 use super::layers::{Layers, Lower};
+use super::power::{At, PowerCut};
 use super::replay::Replay;
 use super::state::{self, State};
 use super::view::View;
@@ -76,8 +78,10 @@ pub struct Setup {
     pub seed: u64,
     /// The rules as written, for the log's first line.
     pub rules: Vec<String>,
-    /// Some rule drops unsynced writes: they are kept to be undone.
+    /// Some rule drops unsynced writes, or cuts the power: writes are held until durable.
     pub drops: bool,
+    /// The power-cut model and where to cut (`--power-cut`, `--power-cut-at`).
+    pub power: Option<(super::cut::Power, Option<super::power::At>)>,
 }
 
 impl Mounted {
@@ -87,13 +91,46 @@ impl Mounted {
         crate::output::remove_on_signal(&dir);
         let private = crate::output::PrivateDir::create("fracture-mount-")
             .map_err(|e| format!("cannot make a private directory: {e}"))?;
-        let upper = p.upper.clone().unwrap_or_else(|| private.path().join("upper"));
+        let held = setup.drops || setup.power.is_some();
+        // Held writes: the program's view is private, the upper directory is the disk.
+        let disk = p.upper.clone().unwrap_or_else(|| private.path().join("upper"));
+        let upper = if held { private.path().join("view") } else { disk.clone() };
         let cache = private.path().join("cache");
         std::fs::create_dir_all(&upper)
+            .and_then(|()| std::fs::create_dir_all(&disk))
             .and_then(|()| std::fs::create_dir(&cache))
             .map_err(|e| format!("cannot make the upper directory: {e}"))?;
+        if held && std::fs::read_dir(&disk).is_ok_and(|mut d| d.next().is_some()) {
+            return Err(format!(
+                "--upper {}: not empty (with held writes, the upper directory is the disk a run starts from empty)",
+                display::path(&disk)
+            ));
+        }
         let log = Log::open(p.log.as_deref()).map_err(|e| format!("cannot write the log: {e}"))?;
         log.write(header(setup.corruption.as_ref(), p, setup.seed, &setup.rules));
+        let lower = if p.source_is_dir {
+            // The mount's root shows SOURCE's mode.
+            if let Ok(m) = std::fs::metadata(&p.source) {
+                let _ = std::fs::set_permissions(&upper, m.permissions());
+                let _ = std::fs::set_permissions(&disk, m.permissions());
+            }
+            Lower::Dir(p.source.clone())
+        } else {
+            let name = p.source.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+            Lower::File { name, path: p.source.clone() }
+        };
+        let journal = if held {
+            let sector = setup.power.map_or(4096, |(p, _)| p.sector);
+            let j = Journal::new(Layers { lower: lower.clone(), upper: disk }, &cache, sector)
+                .map_err(|e| format!("cannot make the upper directory: {e}"))?;
+            Some(Arc::new(j))
+        } else {
+            None
+        };
+        let power = match (&journal, setup.power) {
+            (Some(j), Some((model, at))) => Some(PowerCut::new(model, setup.seed, at, j.clone())),
+            _ => None,
+        };
         let shared = Arc::new(Shared {
             faults: setup.faults,
             keep_log: p.log.is_some(),
@@ -101,19 +138,11 @@ impl Mounted {
             seed: setup.seed,
             corruption: setup.corruption.map(Arc::new),
             source_is_dir: p.source_is_dir,
+            journal,
+            power,
+            mapped: Default::default(),
         });
-        let lower = if p.source_is_dir {
-            // The mount's root shows SOURCE's mode.
-            if let Ok(m) = std::fs::metadata(&p.source) {
-                let _ = std::fs::set_permissions(&upper, m.permissions());
-            }
-            Lower::Dir(p.source.clone())
-        } else {
-            let name = p.source.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-            Lower::File { name, path: p.source.clone() }
-        };
-        let undo = if setup.drops { super::undo::Undo::new(&cache).ok() } else { None };
-        let view = Arc::new(View::new(shared.clone(), Layers { lower, upper }, cache, undo));
+        let view = Arc::new(View::new(shared.clone(), Layers { lower, upper }, cache));
         let session =
             start(view, &p.mountpoint).map_err(|e| format!("cannot mount {}: {e}", display::path(&p.mountpoint)))?;
         let st = State {
@@ -130,6 +159,27 @@ impl Mounted {
     /// Whether the mount ended from outside (`fracture umount`, `fusermount3 -u`).
     pub fn gone(&self) -> bool {
         self.session.guard.is_finished()
+    }
+
+    /// The program ended: a cut asked for at its end happens now; without a cut, everything held
+    /// becomes durable (the mount ends as a clean unmount does). The cut's report, if one happened.
+    pub fn settle(&self) -> Option<super::power::Report> {
+        let shared = &self.shared;
+        if let Some(p) = &shared.power {
+            if p.at == Some(At::End) {
+                p.cut(None, "after the program ended", &shared.log);
+            }
+            if let Some(r) = p.report.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+                return Some(r);
+            }
+        }
+        if let Some(j) = &shared.journal {
+            if let Err(e) = j.sync_all() {
+                eprintln!("fracture: cannot write the upper directory: {e}");
+            }
+            j.finish();
+        }
+        None
     }
 
     /// Unmounts, puts the log at its name and removes the private directories.
@@ -152,7 +202,7 @@ pub fn mount(o: Options, p: Paths, seed: u64, replayed: Option<Replay>) -> ExitC
         Some(r) => Faults::replaying(seed, r.faults),
         None => Faults::new(seed, o.rules.clone()),
     };
-    let setup = Setup { corruption: o.corruption.clone(), faults, seed, rules, drops };
+    let setup = Setup { corruption: o.corruption.clone(), faults, seed, rules, drops, power: o.power };
     let mounted = match Mounted::start(&p, setup) {
         Ok(m) => m,
         Err(msg) => {
@@ -175,7 +225,25 @@ pub fn mount(o: Options, p: Paths, seed: u64, replayed: Option<Replay>) -> ExitC
         }
         ExitCode::SUCCESS
     } else {
-        run_command(&o.command, &p.mountpoint)
+        run_command(&o.command, &p.mountpoint, &mounted.shared)
+    };
+    let cut = mounted.settle();
+    let code = match (&mounted.shared.power, cut) {
+        (Some(power), Some(report)) => {
+            eprintln!("fracture: {}", power.line(&report));
+            ExitCode::SUCCESS
+        }
+        (Some(power), None) => {
+            eprintln!("fracture: the program made {} durability points", power.points());
+            match power.at {
+                Some(At::Point(k)) => {
+                    eprintln!("fracture: no power cut: the program ended before durability point {k}");
+                    ExitCode::from(1)
+                }
+                _ => code,
+            }
+        }
+        _ => code,
     };
     mounted.end();
     code
@@ -205,7 +273,7 @@ fn start(view: Arc<View>, mountpoint: &Path) -> std::io::Result<fuser::Backgroun
 
 /// Runs the command with the mount in place, in a process group of its own that hears the signals
 /// Fracture hears; its exit status (128 + the signal, when a signal ended it) is Fracture's.
-fn run_command(command: &[std::ffi::OsString], mountpoint: &Path) -> ExitCode {
+fn run_command(command: &[std::ffi::OsString], mountpoint: &Path, shared: &Shared) -> ExitCode {
     let mut cmd = std::process::Command::new(&command[0]);
     cmd.args(&command[1..]).env("FRACTURE_MOUNT", mountpoint).process_group(0);
     let mut child = match cmd.spawn() {
@@ -216,6 +284,9 @@ fn run_command(command: &[std::ffi::OsString], mountpoint: &Path) -> ExitCode {
         }
     };
     GROUP.store(child.id() as i32, Ordering::SeqCst);
+    if let Some(p) = &shared.power {
+        p.group.store(child.id() as i32, Ordering::SeqCst);
+    }
     // A signal that came before the group was known is passed on now.
     let early = SIGNAL.load(Ordering::SeqCst);
     if early != 0 {

@@ -15,7 +15,6 @@ use fuser::{Errno, FileAttr, FileType, INodeNo};
 
 use super::layers::{Layer, Layers};
 use super::nodes::{shown, Nodes};
-use super::undo::Undo;
 use super::variant::Variant;
 use super::Shared;
 
@@ -51,8 +50,6 @@ pub struct View {
     handles: Mutex<HashMap<u64, Handle>>,
     next_fh: AtomicU64,
     pub cache_dir: PathBuf,
-    /// Unsynced writes, kept to be undone by fsync's `drop` (None when no rule drops).
-    pub undo: Option<Undo>,
     /// New files and directories belong to the caller when the mount runs as root.
     pub root: bool,
     pub maps: super::hits::Maps,
@@ -94,7 +91,7 @@ pub fn kind(m: &Metadata) -> FileType {
 }
 
 impl View {
-    pub fn new(shared: Arc<Shared>, layers: Layers, cache_dir: PathBuf, undo: Option<Undo>) -> View {
+    pub fn new(shared: Arc<Shared>, layers: Layers, cache_dir: PathBuf) -> View {
         View {
             shared,
             layers,
@@ -103,15 +100,35 @@ impl View {
             handles: Mutex::default(),
             next_fh: AtomicU64::new(1),
             cache_dir,
-            undo,
             // SAFETY: geteuid has no preconditions.
             root: unsafe { libc::geteuid() } == 0,
             maps: super::hits::Maps::default(),
         }
     }
 
+    /// The path of `ino`; after a power cut, every request fails here with EIO.
     pub fn path(&self, ino: INodeNo) -> Result<PathBuf, Errno> {
+        if self.shared.power.as_ref().is_some_and(|p| p.frozen()) {
+            return Err(Errno::EIO);
+        }
         lock(&self.nodes).path(ino.0).ok_or(Errno::ESTALE)
+    }
+
+    /// The journal of held operations, when writes are held (power cuts, `drop`).
+    pub fn journal(&self) -> Option<&super::journal::Journal> {
+        self.shared.journal.as_deref()
+    }
+
+    /// Holds a name operation, when writes are held.
+    pub fn hold(&self, op: super::journal::Held) {
+        if let Some(j) = self.journal() {
+            j.hold(op);
+        }
+    }
+
+    /// The identity the journal gives the upper file at `rel`: its inode number in the view.
+    pub fn id_of(&self, rel: &Path) -> u64 {
+        std::fs::symlink_metadata(self.layers.upper_path(rel)).map_or(0, |m| m.ino())
     }
 
     pub fn child(&self, parent: INodeNo, name: &OsStr) -> Result<(PathBuf, u64), Errno> {
@@ -232,6 +249,9 @@ impl View {
             }
         };
         self.layers.copy_up(rel, &mut fill).map_err(|e| errno(&e))?;
+        if let Some(j) = self.journal() {
+            j.copied_up(rel, &self.layers.upper_path(rel)).map_err(|e| errno(&e))?;
+        }
         self.forget_variant(ino);
         Ok(())
     }
