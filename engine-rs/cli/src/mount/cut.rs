@@ -247,6 +247,12 @@ mod tests {
     }
 
     #[test]
+    fn the_draw_is_the_contracts() {
+        // docs/contract.md, section 15.3's example.
+        assert_eq!(draw(9, Model::Torn, 0, "sectors"), 3948501083694032033);
+    }
+
+    #[test]
     fn lose_unsynced_keeps_only_the_durable() {
         let t = tempfile::tempdir().unwrap();
         let j = journal(t.path());
