@@ -1264,7 +1264,9 @@ pub mod usage {
 
 ${usage
   .map(
-    (m) => `    /// ${m.pieces.join('')}${RUST_UNUSED_USAGE.includes(m.name) ? '\n    #[allow(dead_code)] // the npm CLI\'s alone' : ''}
+    (
+      m,
+    ) => `    /// ${m.pieces.join('')}${RUST_UNUSED_USAGE.includes(m.name) ? "\n    #[allow(dead_code)] // the npm CLI's alone" : ''}
     pub fn ${m.name}(${m.params.map((p) => `${p}: impl Display`).join(', ')}) -> String {
         ${body(m)}
     }

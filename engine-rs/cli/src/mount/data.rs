@@ -62,7 +62,11 @@ impl View {
         fracture_engine::options::Selector::parse(sel).ok().and_then(|s| s.resolve(&regions).ok()).unwrap_or_default()
     }
 
-    pub fn open(&self, ino: u64, flags: i32, pid: u32) -> Result<(u64, FopenFlags), Errno> {
+    /// Opens a file: its handle, FUSE's open flags, and the file the kernel may read directly
+    /// (passthrough, crate::mount::fs) when nothing the mount does needs to see its reads and writes:
+    /// a SOURCE file or a made variant, or an upper file when writes are not held; no rule watches it
+    /// and no read is logged.
+    pub fn open(&self, ino: u64, flags: i32, pid: u32) -> Result<(u64, FopenFlags, Option<Arc<File>>), Errno> {
         let rel = self.path(fuser::INodeNo(ino))?;
         let (layer, m, _) = self.stat(ino, &rel)?;
         if m.is_dir() {
@@ -89,8 +93,16 @@ impl View {
             }
         };
         let sync = flags & (libc::O_SYNC | libc::O_DSYNC) != 0;
+        let open_flags = self.open_flags(&rel);
+        let direct = match &backing {
+            _ if !open_flags.is_empty() => None,
+            Backing::Lower(f) => Some(f.clone()),
+            Backing::Upper(f) if self.journal().is_none() => Some(f.clone()),
+            Backing::Variant(v) if !self.shared.logging() => v.made().map(Arc::new),
+            _ => None,
+        };
         let fh = self.add_handle(Handle::File { ino, backing, sync });
-        Ok((fh, self.open_flags(&rel)))
+        Ok((fh, open_flags, direct))
     }
 
     /// Direct I/O for a file that a read or write rule watches, or whose writes a rule may drop, so

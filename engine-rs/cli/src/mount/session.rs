@@ -268,7 +268,7 @@ fn start(view: Arc<View>, mountpoint: &Path) -> std::io::Result<fuser::Backgroun
     }
     config.n_threads = Some(std::env::var("FRACTURE_FUSE_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(4));
     config.clone_fd = true;
-    fuser::Session::new(super::fs::Fs(view), mountpoint, &config)?.spawn()
+    fuser::Session::new(super::fs::Fs::new(view), mountpoint, &config)?.spawn()
 }
 
 /// Runs the command with the mount in place, in a process group of its own that hears the signals

@@ -243,6 +243,14 @@ impl Variant {
         Ok(n)
     }
 
+    /// The cache file, once the variant is wholly made (for the kernel to read directly).
+    pub fn made(&self) -> Option<File> {
+        match &*self.lock() {
+            State::Done { .. } => self.cache.try_clone().ok(),
+            _ => None,
+        }
+    }
+
     /// The whole variant into `out` (a copy-up), once made.
     pub fn copy_to(self: &Arc<Self>, out: &mut File) -> Result<(), String> {
         let len = self.len()?;
