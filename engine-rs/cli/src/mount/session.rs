@@ -292,7 +292,9 @@ fn run_command(command: &[std::ffi::OsString], mountpoint: &Path, shared: &Share
     if early != 0 {
         on_signal(early);
     }
+    let terminal = Terminal::lend(child.id() as i32);
     let status = child.wait();
+    drop(terminal);
     GROUP.store(0, Ordering::SeqCst);
     match status {
         Ok(s) => match (s.code(), s.signal()) {
@@ -301,6 +303,44 @@ fn run_command(command: &[std::ffi::OsString], mountpoint: &Path, shared: &Share
             _ => ExitCode::from(1),
         },
         Err(_) => ExitCode::from(1),
+    }
+}
+
+/// The terminal, lent to the command's process group while it runs when Fracture has it in the
+/// foreground, so an interactive command reads it and hears Ctrl-C itself, as a shell's job does.
+struct Terminal(Option<i32>);
+
+impl Terminal {
+    fn lend(group: i32) -> Terminal {
+        // SAFETY: isatty, tcgetpgrp, getpgrp and tcsetpgrp take integers; SIGTTOU is ignored while
+        // the foreground group changes, as shells do, so the change cannot stop this process.
+        unsafe {
+            let ours = libc::getpgrp();
+            if libc::isatty(0) == 0 || libc::tcgetpgrp(0) != ours {
+                return Terminal(None);
+            }
+            let old = libc::signal(libc::SIGTTOU, libc::SIG_IGN);
+            let lent = libc::tcsetpgrp(0, group) == 0;
+            libc::signal(libc::SIGTTOU, old);
+            // A shell that started before it had the terminal stopped itself to wait for it.
+            if lent {
+                libc::kill(-group, libc::SIGCONT);
+            }
+            Terminal(lent.then_some(ours))
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        if let Some(ours) = self.0 {
+            // SAFETY: as in `lend`: the terminal goes back to this process's group.
+            unsafe {
+                let old = libc::signal(libc::SIGTTOU, libc::SIG_IGN);
+                libc::tcsetpgrp(0, ours);
+                libc::signal(libc::SIGTTOU, old);
+            }
+        }
     }
 }
 
