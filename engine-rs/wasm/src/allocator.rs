@@ -3,7 +3,7 @@
 //! With LTO, the optimiser inlines the allocator's entry points, dlmalloc's size checks included, into
 //! every function that allocates or frees: about 170 bytes at each of dozens of call sites. One call
 //! away instead, the module is 5 kB smaller and no slower: the engine allocates outside its loops
-//! (docs/performance.md, "Module size").
+//! (docs/performance-history.md, "Module size").
 
 use std::alloc::{GlobalAlloc, Layout, System};
 

@@ -14,7 +14,7 @@ let waiting: (() => void) | undefined;
  * which fetches and stores every file of the site at once (about 190 requests): on a first visit
  * that is a second or two of work for the browser, its network service and the worker, all competing
  * for the cores a run needs (a 200 MiB run in Chromium on two cores took about 300 ms longer with the
- * install going on: docs/performance.md, "The offline cache's install").
+ * install going on: docs/performance-history.md, "The offline cache's install").
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
