@@ -6,6 +6,7 @@ import { ServerStyleSheet } from 'styled-components';
 import { type PageHandle, routes } from '../App.tsx';
 import { SITE_ORIGIN } from '../constants.ts';
 import { HeadCollectorProvider, serializeHead, type HeadTag } from './seo/Seo.tsx';
+import { loadStaticParts } from './shell/StaticPart.tsx';
 
 export { allRoutePaths } from './catalog.ts';
 export { SITE_ORIGIN };
@@ -36,6 +37,8 @@ export function cleanCss(css: string): string {
 export async function renderPage(path: string): Promise<RenderedPage> {
   const context = await handler.query(new Request(new URL(path, SITE_ORIGIN)));
   if (context instanceof Response) throw new Error(`Route ${path} answered with a redirect, not a page`);
+  // The page's static parts, which the browser's first visit takes from this HTML alone.
+  await loadStaticParts();
   const router = createStaticRouter(handler.dataRoutes, context);
   const sheet = new ServerStyleSheet();
   try {

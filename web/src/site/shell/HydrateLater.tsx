@@ -39,6 +39,12 @@ export function startStagedHydration(): void {
   };
 }
 
+/** Whether the first hydration is under way (between startStagedHydration() and the end of
+ * finishStagedHydration()): what renders now meets the prerendered DOM. */
+export function isHydrating(): boolean {
+  return gates !== null;
+}
+
 /** The next task: a message to this page, which unlike setTimeout(0) is never clamped. */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
