@@ -264,4 +264,41 @@ test.describe('pages', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(log.errors).toEqual([]);
   });
+
+  test('the fault-injection page: its text comes with the HTML, loads on navigation, tables scroll by keyboard', async ({
+    page,
+  }) => {
+    const log = watchConsole(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const body = (paths: string[]) => paths.some((p) => /\/FaultInjectionBody-[\w-]+\.js$/.test(p));
+    await visit(page, '/developers/fault-injection');
+    // A first visit reads the text in the HTML; the text's chunk never loads (site/shell/StaticPart.tsx).
+    const tools = page.getByRole('table', { name: 'Fracture against fault-injection tools' });
+    await expect(tools).toBeVisible();
+    const text = await page.getByRole('main').textContent();
+    expect(body(scripts)).toBe(false);
+    // The wide table's region takes focus and scrolls with the arrow keys.
+    const region = page.getByRole('region', { name: 'Fracture against fault-injection tools' });
+    await region.focus();
+    await expect(region).toBeFocused();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    // To the hub and back through its link, client-side: the page leaves nothing behind, and comes
+    // back whole with its text loaded.
+    await page.getByRole('link', { name: /All developer tools/ }).click();
+    await expect(page).toHaveTitle('Developer tools | Fracture');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Fault injection with fracture mount/ })
+      .click();
+    await expect(page).toHaveTitle('Fault injection with fracture mount | Fracture');
+    await expect(page.getByRole('table', { name: 'Fracture against crash-consistency tools' })).toBeVisible();
+    await expect.poll(() => page.getByRole('main').textContent()).toBe(text);
+    expect(body(scripts)).toBe(true);
+    expect(log.errors).toEqual([]);
+  });
 });

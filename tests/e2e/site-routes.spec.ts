@@ -110,6 +110,11 @@ const FIXED: Record<string, Expected> = {
     h1: 'Fracture as a custom mutator for AFL++ and libFuzzer',
     types: ['TechArticle', 'BreadcrumbList'],
   },
+  '/developers/fault-injection': {
+    title: 'Fault injection with fracture mount | Fracture',
+    h1: 'Faults and power cuts under a running program',
+    types: ['TechArticle', 'BreadcrumbList'],
+  },
 };
 
 function expectedFor(route: string): Expected {
@@ -149,6 +154,7 @@ test('the catalog lists every route of docs/product.md, "Routes and slugs"', () 
     '/developers/python',
     '/developers/fast-check',
     '/developers/fuzzer-mutators',
+    '/developers/fault-injection',
     '/location/file-corruption-usa',
     '/location/file-corruption-uk',
     ...['qa-testing', 'security-research', 'glitch-art'].map((s) => `/use-cases/${s}`),

@@ -150,6 +150,10 @@ export const routes: RouteObject[] = [
         path: 'developers/fuzzer-mutators',
         lazy: page('./site/pages/Developers.tsx', 'FuzzerMutators'),
       },
+      {
+        path: 'developers/fault-injection',
+        lazy: page('./site/pages/FaultInjection.tsx', 'FaultInjection'),
+      },
       ...contentRoutes,
       { path: '*', lazy: page('./site/pages/NotFound.tsx', 'NotFound') },
     ],

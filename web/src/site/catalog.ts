@@ -240,6 +240,7 @@ export const FIXED_PATHS: readonly string[] = [
   '/developers/python',
   '/developers/fast-check',
   '/developers/fuzzer-mutators',
+  '/developers/fault-injection',
 ];
 
 /** Every path the site serves a page for. */

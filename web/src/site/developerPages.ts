@@ -17,4 +17,10 @@ export const DEVELOPER_PAGES: readonly { path: string; title: string; summary: s
     title: 'Fuzzer mutators',
     summary: 'A shared library with AFL++’s custom mutator interface and libFuzzer’s custom mutator.',
   },
+  {
+    path: '/developers/fault-injection',
+    title: 'Fault injection with fracture mount',
+    summary:
+      'A FUSE mount (native, Linux) whose reads are corrupted copies, with seeded I/O faults and power cuts, logged and replayed.',
+  },
 ];

@@ -18,9 +18,14 @@ import { STEPS } from './HowItWorks.tsx';
 import { ContactForm } from './Contact.tsx';
 import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
 import { REJECT_ALL, serializePreferences } from '../consent/preferences.ts';
+import { loadStaticParts } from '../shell/StaticPart.tsx';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
-beforeAll(() => resolveLazyRoutes(routes));
+beforeAll(async () => {
+  await resolveLazyRoutes(routes);
+  // Pages' static parts render at once, as in the prerender (site/shell/StaticPart.tsx).
+  await loadStaticParts();
+});
 
 beforeEach(() => {
   localStorage.setItem(COOKIE_STORAGE_KEY, serializePreferences(REJECT_ALL));
@@ -244,6 +249,17 @@ describe('developer pages', () => {
         'LLVMFuzzerCustomMutator',
       ],
     ],
+    [
+      '/developers/fault-injection',
+      [
+        'macOS through macFUSE is untested',
+        "--fault 'read:*.db:nth=5:EIO'",
+        '[[fault]]',
+        'fracture ctl mnt power-cut',
+        'lose_unsynced',
+        'synchronous=OFF',
+      ],
+    ],
   ])('%s states its facts in named, focusable code regions, with headings in order', (path, facts) => {
     renderAt(path);
     const main = screen.getByRole('main');
@@ -261,6 +277,28 @@ describe('developer pages', () => {
       expect(block.getAttribute('aria-label')).toMatch(/\S/);
     }
     expect(within(main).getByRole('link', { name: /All developer tools/ })).toHaveAttribute('href', '/developers');
+  });
+  it('/developers/fault-injection gives each table a caption and header cells, in a region keyboard users can scroll', () => {
+    renderAt('/developers/fault-injection');
+    const tables = within(screen.getByRole('main')).getAllByRole('table');
+    const captions = tables.map((t) => t.querySelector('caption')?.textContent);
+    expect(captions).toEqual([
+      'Power-cut models',
+      'Fracture against fault-injection tools',
+      'Fracture against crash-consistency tools',
+    ]);
+    for (const [i, table] of tables.entries()) {
+      const region = table.parentElement;
+      expect(region).toHaveAttribute('role', 'region');
+      expect(region).toHaveAttribute('tabindex', '0');
+      expect(region).toHaveAttribute('aria-label', captions[i]);
+      const columns = table.querySelectorAll('thead th[scope="col"]').length;
+      expect(columns).toBeGreaterThanOrEqual(3);
+      for (const row of table.querySelectorAll('tbody tr')) {
+        expect(row.firstElementChild).toHaveAttribute('scope', 'row');
+        expect(row.children).toHaveLength(columns);
+      }
+    }
   });
 });
 

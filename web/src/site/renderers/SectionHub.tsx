@@ -85,8 +85,14 @@ export function DevelopersHub() {
     <Hub
       path="/developers"
       title="Developer tools"
-      lead="Fracture where tests are written: a Python package with a pytest plugin and a Hypothesis strategy, a fast-check arbitrary, and a fuzzer mutator."
-      keywords={['fracture python', 'pytest plugin', 'fast-check arbitrary', 'afl++ custom mutator']}
+      lead="Fracture where tests are written: a Python package with a pytest plugin and a Hypothesis strategy, a fast-check arbitrary, a fuzzer mutator, and a mount that puts faults and power cuts under a running program."
+      keywords={[
+        'fracture python',
+        'pytest plugin',
+        'fast-check arbitrary',
+        'afl++ custom mutator',
+        'fuse fault injection',
+      ]}
       links={DEVELOPER_PAGES.map((page) => ({ to: page.path, title: page.title, text: page.summary }))}
     />
   );
