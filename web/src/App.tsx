@@ -152,7 +152,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'developers/fault-injection',
-        lazy: page('./site/pages/FaultInjection.tsx', 'FaultInjection'),
+        lazy: page('./site/pages/Developers.tsx', 'FaultInjection'),
       },
       ...contentRoutes,
       { path: '*', lazy: page('./site/pages/NotFound.tsx', 'NotFound') },

@@ -1,12 +1,12 @@
-// The text of /developers/fault-injection (pages/FaultInjection.tsx): `fracture mount` (docs/mount.md)
-// for developers, its corrupted reads, fault rules, log, control socket, campaigns and power cuts, and
-// the tables against other tools. A static part (site/shell/StaticPart.tsx): a first visit reads it
-// in the prerendered HTML. developers.test.ts holds every rule, plan, option, model and table cell
-// shown here to the sources and the native binary.
+// The text of /developers/fault-injection, whose frame is FaultInjection in pages/Developers.tsx:
+// `fracture mount` (docs/mount.md) for developers, its corrupted reads, fault rules, log, control
+// socket, campaigns and power cuts, and the tables against other tools. A static part
+// (site/shell/StaticPart.tsx): a first visit reads it in the prerendered HTML. developers.test.ts holds
+// every rule, plan, option, model and table cell shown here to the sources and the native binary.
 import { Fragment, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { TableScroll } from '../../ui/layout.tsx';
-import { CodeBlock } from './DeveloperPage.tsx';
+import type { CodeBlock as CodeBlockComponent } from './DeveloperPage.tsx';
 import { type ComparisonTable, FAULT_TOOLS, MODELS, POWER_TOOLS } from './mountTables.ts';
 
 /** Text with `code` in backticks, as the tables of docs/mount.md write it. */
@@ -183,7 +183,8 @@ const list = (words: readonly string[]) =>
     </Fragment>
   ));
 
-export function FaultInjectionBody() {
+/** The page's text; `CodeBlock` comes from the page (a type import here keeps it out of this chunk). */
+export function FaultInjectionBody({ CodeBlock }: { CodeBlock: typeof CodeBlockComponent }) {
   return (
     <>
       <h2>A native command, for Linux</h2>

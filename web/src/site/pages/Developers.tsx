@@ -1,9 +1,12 @@
-// The developer pages (/developers/python, /developers/fast-check, /developers/fuzzer-mutators): one
-// module for the three, so the shell's table of page chunks grows by one entry, not one per page (every
-// route's first load carries that table; docs/site.md, "Budgets"). /developers/fault-injection, larger
-// than the three together, is a module of its own (FaultInjection.tsx) so that they do not carry it.
-// Their claims are held to the sources by developers.test.ts.
+// The developer pages (/developers/python, /developers/fast-check, /developers/fuzzer-mutators,
+// /developers/fault-injection): one module for them all, so the shell's table of page chunks grows by
+// one entry, not one per page (every route's first load carries that table; docs/site.md, "Budgets").
+// /developers/fault-injection's text, longer than the others together, is a static part of its own
+// (site/shell/StaticPart.tsx, developers/FaultInjectionBody.tsx): a first visit reads it in the
+// prerendered HTML without loading its code, and the other pages never carry it. Their claims are
+// held to the sources by developers.test.ts.
 import { CodeBlock, DeveloperPage } from '../developers/DeveloperPage.tsx';
+import { StaticPart, staticPart } from '../shell/StaticPart.tsx';
 import header from '../../../../engine-rs/afl/include/fracture_afl.h?raw';
 
 const PY_INSTALL = `make python                               # builds target/wheels/fracture-1.0.0-cp39-abi3-*.whl
@@ -236,6 +239,28 @@ export function FuzzerMutators() {
       <p>
         The full guide is <code>docs/mutators.md</code> in the repository.
       </p>
+    </DeveloperPage>
+  );
+}
+
+const BODY = staticPart(async () => (await import('../developers/FaultInjectionBody.tsx')).FaultInjectionBody);
+
+export function FaultInjection() {
+  return (
+    <DeveloperPage
+      path="/developers/fault-injection"
+      title="Fault injection with fracture mount"
+      heading="Faults and power cuts under a running program"
+      description="fracture mount shows a directory to a program through FUSE: its files read as the corrupted copies fracture writes, seeded rules make reads, writes and fsyncs fail, come back short or wait, and a power cut leaves what a disk would hold. Every fault is logged and replays exactly."
+      keywords={[
+        'fuse fault injection',
+        'filesystem fault injection',
+        'fsync failure testing',
+        'power loss testing',
+        'crash consistency testing',
+      ]}
+    >
+      <StaticPart part={BODY} props={{ CodeBlock }} />
     </DeveloperPage>
   );
 }

@@ -21,7 +21,7 @@ describe('StaticPart', () => {
   it('renders at once in the prerender once loadStaticParts has loaded it', async () => {
     const part = staticPart(async () => Text);
     await loadStaticParts();
-    expect(renderToString(<StaticPart part={part} />)).toBe(
+    expect(renderToString(<StaticPart part={part} props={{}} />)).toBe(
       '<div><section><h2>Tables</h2><p>Only markup and text.</p></section></div>',
     );
   });
@@ -39,7 +39,7 @@ describe('StaticPart', () => {
       container,
       <main>
         <h1>Page</h1>
-        <StaticPart part={part} />
+        <StaticPart part={part} props={{}} />
       </main>,
     );
     await finishStagedHydration();
@@ -56,7 +56,7 @@ describe('StaticPart', () => {
   it('loads and shows the part where there is no prerendered HTML (a client-side navigation)', async () => {
     const load = vi.fn(async () => Text);
     const part = staticPart(load);
-    render(<StaticPart part={part} />);
+    render(<StaticPart part={part} props={{}} />);
     expect(await screen.findByRole('heading', { name: 'Tables' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });

@@ -11,29 +11,29 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { isHydrating } from './HydrateLater.tsx';
 
 /** A part: its component once loaded, and how to load it (once). */
-export interface Part {
-  loaded: ComponentType | null;
-  get: () => Promise<ComponentType>;
+export interface Part<P extends object = object> {
+  loaded: ComponentType<P> | null;
+  get: () => Promise<ComponentType<P>>;
 }
 
 /** Every part defined so far, for the prerender. */
-const parts: Part[] = [];
+const parts: Part<never>[] = [];
 
 /** Loads every part whose page module has been loaded, so that they render at once. */
 export async function loadStaticParts(): Promise<void> {
   await Promise.all(parts.map((part) => part.get()));
 }
 
-/** A part whose component `load` gives, to show with <StaticPart part={...} />. */
-export function staticPart(load: () => Promise<ComponentType>): Part {
-  const part: Part = {
+/** A part whose component `load` gives, to show with <StaticPart part={...} props={...} />. */
+export function staticPart<P extends object = object>(load: () => Promise<ComponentType<P>>): Part<P> {
+  const part: Part<P> = {
     loaded: null,
     get: async () => {
       part.loaded ??= await load();
       return part.loaded;
     },
   };
-  parts.push(part);
+  parts.push(part as Part<never>);
   return part;
 }
 
@@ -44,9 +44,13 @@ function Kept(): never {
   throw NEVER;
 }
 
-/** The part's component in a <div>, loaded as this file says. */
-export function StaticPart({ part }: { part: Part }) {
-  const [Loaded, setLoaded] = useState<ComponentType | null>(() => part.loaded);
+/**
+ * The part's component in a <div>, loaded as this file says, with `props`. A page can hand its part
+ * the components they share as props: what the part's module imports only as types stays out of its
+ * chunk, so the bundler keeps those components in the page's chunk instead of a chunk of their own.
+ */
+export function StaticPart<P extends object>({ part, props }: { part: Part<P>; props: P }) {
+  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => part.loaded);
   const [kept] = useState(() => Loaded === null && isHydrating());
   useEffect(() => {
     if (Loaded || kept) return;
@@ -62,5 +66,5 @@ export function StaticPart({ part }: { part: Part }) {
         <Kept />
       </Suspense>
     );
-  return <div>{Loaded && <Loaded />}</div>;
+  return <div>{Loaded && <Loaded {...props} />}</div>;
 }
