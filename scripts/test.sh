@@ -48,7 +48,7 @@ suite rust "Rust: unit, worked example, golden vectors, properties (own and prop
 suite typecheck "TypeScript: typecheck" npm run --silent typecheck
 suite unit "Vitest: reference engine, golden vectors (TS and wasm), differential, fast-check properties, CLI, ZIP, UI components" \
   vitest run --config web/vite.config.ts
-suite budgets "First load in Chromium: JavaScript over the network, 70 KB per route, 120 KB home, 10 requests" \
+suite budgets "First load in Chromium: JavaScript over the network, 64 KB per route, 110 KB home, 8 requests" \
   node web/scripts/budgets.mjs
 suite parsers "Real parsers reject guaranteed_break output; strict readers refuse every reject" python3 tests/parsers/run.py --strict
 suite checksums "Real readers accept checksums kept valid (--fix-checksums) and still see the damage" python3 tests/parsers/checksums.py

@@ -1,15 +1,18 @@
 // The route table. Each fixed page has a route; each content kind has a hub, one route per record
 // and a :slug route for any other slug (the not-found page); anything else is the not-found page.
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { hubs, pages } from 'virtual:content-pages';
 import type { PageData, SectionSegment } from './site/catalog.ts';
-import { RouteError } from './site/pages/RouteError.tsx';
 import { SiteLayout } from './site/shell/SiteLayout.tsx';
 import { GlobalStyle } from './site/styles/GlobalStyle.ts';
 
+export { resolveLazyRoutes } from './site/shell/AppRoutes.tsx';
+
 // Every page is its own chunk (route `lazy`), so a page loads the shell and itself only. The browser
-// entry and the tests resolve the matched route's chunk before rendering (resolveLazyRoutes), so
-// hydration finds the page's component in place; the prerender's static handler does the same.
+// entry, the prerender and the tests resolve the matched route's chunk before rendering
+// (resolveLazyRoutes), so hydration finds the page's component in place; AppRoutes
+// (site/shell/AppRoutes.tsx) renders the table, fetches the chunk of a page navigated to, and shows
+// the error page (site/pages/RouteError.tsx) when a route fails.
 type Lazy = NonNullable<RouteObject['lazy']>;
 
 // Page and renderer modules by source path: the prerender records which ones each route used, and
@@ -19,6 +22,8 @@ const MODULES = import.meta.glob<Record<string, unknown>>([
   './site/renderers/*Page.tsx',
   './site/renderers/SectionHub.tsx',
   '!**/*.test.tsx',
+  // The error page is the shell's (site/shell/AppRoutes.tsx), never a route of its own.
+  '!./site/pages/RouteError.tsx',
 ]);
 
 /** What a lazily loaded route carries in its `handle`: the source paths (relative to web/) of the
@@ -42,21 +47,6 @@ function page(path: string, name: string): Lazy {
     if (!Page) throw new Error(`${path} has no ${name}`);
     return { element: <Page />, handle: handleFor(path) };
   }) as Lazy;
-}
-
-/** Loads the chunks of the routes matching `pathname` (every route without one) and puts their
- * elements in place, so rendering needs no loading state. */
-export async function resolveLazyRoutes(table: RouteObject[], pathname?: string): Promise<void> {
-  const all = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...all(r.children ?? [])]);
-  const targets = pathname === undefined ? all(table) : (matchRoutes(table, pathname) ?? []).map((m) => m.route);
-  await Promise.all(
-    targets.map(async (route) => {
-      if (typeof route.lazy !== 'function') return;
-      const props = await (route.lazy as () => Promise<Partial<RouteObject>>)();
-      Object.assign(route, props);
-      route.lazy = undefined;
-    }),
-  );
 }
 
 /** A content kind's hub at /{segment} and one route per record at /{segment}/{slug}, each loading its
@@ -114,12 +104,6 @@ export const routes: RouteObject[] = [
       <>
         <GlobalStyle />
         <SiteLayout />
-      </>
-    ),
-    errorElement: (
-      <>
-        <GlobalStyle />
-        <RouteError />
       </>
     ),
     children: [

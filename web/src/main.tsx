@@ -2,9 +2,10 @@
 // to a constructed style sheet so the strict Content-Security-Policy needs no 'unsafe-inline'.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { StyleSheetManager } from 'styled-components';
 import { resolveLazyRoutes, routes } from './App.tsx';
+import { AppRoutes } from './site/shell/AppRoutes.tsx';
 import { registerServiceWorker } from './site/offline/registerServiceWorker.ts';
 import { finishStagedHydration, nextTask, startStagedHydration } from './site/shell/HydrateLater.tsx';
 import { createConstructedStyleSheet } from './site/styles/constructedSheet.ts';
@@ -14,11 +15,12 @@ if (!container) throw new Error('Root element not found');
 
 // The page's own chunk first, so hydration renders the same tree as the prerender did.
 await resolveLazyRoutes(routes, window.location.pathname);
-const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
     <StyleSheetManager sheet={createConstructedStyleSheet()}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes table={routes} />
+      </BrowserRouter>
     </StyleSheetManager>
   </StrictMode>
 );

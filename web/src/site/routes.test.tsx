@@ -2,22 +2,21 @@
 // The route table in a memory router: every catalogued path renders a page with one h1, unknown
 // paths and slugs render the not-found page and log it, and a failing route shows the router's
 // error page with its status or message.
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { act, cleanup, screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveLazyRoutes, routes } from '../App.tsx';
 import { COOKIE_STORAGE_KEY } from '../constants.ts';
 import { allRoutePaths, isKnownPath } from './catalog.ts';
-import { describeRouteError, RouteError } from './pages/RouteError.tsx';
+import { describeRouteError } from './pages/RouteError.tsx';
+import { renderSite } from './testing/renderSite.tsx';
 import { REJECT_ALL, serializePreferences } from './consent/preferences.ts';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
 
 function renderAt(path: string, table: RouteObject[] = routes) {
-  const router = createMemoryRouter(table, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderSite(path, table);
 }
 
 let warn: ReturnType<typeof vi.spyOn>;
@@ -57,7 +56,7 @@ describe('not found', () => {
 
   it('logs again when the user moves to another unknown path', async () => {
     const router = renderAt('/first-miss');
-    await act(() => router.navigate('/second-miss'));
+    await router.navigate('/second-miss');
     expect(warn).toHaveBeenCalledWith('404: no page at /first-miss');
     expect(warn).toHaveBeenCalledWith('404: no page at /second-miss');
   });
@@ -83,30 +82,41 @@ describe('router-level failure', () => {
 
   it('shows "Unexpected Application Error!" with the error message', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderAt('/', [{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
+    renderAt('/', [{ path: '/', element: <Broken /> }]);
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('Renderer exploded')).toBeInTheDocument();
     error.mockRestore();
   });
 
-  it('shows the status of an error response', async () => {
+  it('shows why a page’s chunk could not be fetched', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt('/', [
       {
         path: '/',
-        loader: () => {
-          throw new Response('', { status: 503, statusText: 'Service Unavailable' });
-        },
-        element: <p>unreachable</p>,
-        errorElement: <RouteError />,
+        lazy: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
       },
     ]);
-    expect(await screen.findByText('503 Service Unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch dynamically imported module')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     error.mockRestore();
   });
 
-  it('the site’s root route carries the error page', () => {
-    expect(routes[0].errorElement).toBeTruthy();
+  it('renders a page navigated to once its chunk is here', async () => {
+    let arrive: (value: Partial<RouteObject>) => void = () => {};
+    const table: RouteObject[] = [
+      { path: '/', element: <p>first page</p> },
+      { path: '/later', lazy: () => new Promise<Partial<RouteObject>>((resolve) => (arrive = resolve)) as never },
+    ];
+    const site = renderAt('/', table);
+    await site.navigate('/later');
+    expect(screen.queryByText('second page')).not.toBeInTheDocument();
+    await act(async () => arrive({ element: <p>second page</p> }));
+    expect(await screen.findByText('second page')).toBeInTheDocument();
+    expect(table[1].lazy).toBeUndefined();
+  });
+
+  it('describes what was thrown', () => {
+    expect(describeRouteError(new Error('boom'))).toBe('boom');
     expect(describeRouteError('plain text')).toBe('plain text');
     expect(describeRouteError({})).toBe('Unknown error');
   });

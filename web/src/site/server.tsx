@@ -1,9 +1,10 @@
 // Server entry for the prerender (web/scripts/build.mjs): renders one route to HTML, its head tags
 // and the CSS of the components it used. Runs on Preact, as the browser does (vite.config.ts).
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { type PageHandle, routes } from '../App.tsx';
+import { type PageHandle, resolveLazyRoutes, routes } from '../App.tsx';
+import { AppRoutes } from './shell/AppRoutes.tsx';
 import { SITE_ORIGIN } from '../constants.ts';
 import { HeadCollectorProvider, serializeHead, type HeadTag } from './seo/Seo.tsx';
 import { loadStaticParts } from './shell/StaticPart.tsx';
@@ -23,8 +24,6 @@ export interface RenderedPage {
   modules: string[];
 }
 
-const handler = createStaticHandler(routes);
-
 /** Drops styled-components' rehydration markers: the CSS goes to a file, nothing rehydrates from it. */
 export function cleanCss(css: string): string {
   return css
@@ -35,30 +34,31 @@ export function cleanCss(css: string): string {
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
-  const context = await handler.query(new Request(new URL(path, SITE_ORIGIN)));
-  if (context instanceof Response) throw new Error(`Route ${path} answered with a redirect, not a page`);
+  await resolveLazyRoutes(routes, path);
   // The page's static parts, which the browser's first visit takes from this HTML alone.
   await loadStaticParts();
-  const router = createStaticRouter(handler.dataRoutes, context);
   const sheet = new ServerStyleSheet();
   try {
     const collected: HeadTag[][] = [];
-    // hydrate={false}: no inline hydration script, which the Content-Security-Policy would block.
     const html = renderToString(
       sheet.collectStyles(
         <HeadCollectorProvider value={collected}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={path}>
+            <AppRoutes table={routes} />
+          </StaticRouter>
         </HeadCollectorProvider>,
       ),
     );
     // The innermost page's tags (the last <Seo> rendered) are the page's.
     const head = serializeHead(collected.at(-1) ?? []);
-    const modules = context.matches.flatMap((m) => (m.route.handle as PageHandle | undefined)?.modules ?? []);
+    const modules = (matchRoutes(routes, path) ?? []).flatMap(
+      (m) => (m.route.handle as PageHandle | undefined)?.modules ?? [],
+    );
     return {
       head,
       body: html,
       css: cleanCss(sheet.instance.toString()),
-      status: context.statusCode,
+      status: 200,
       modules,
     };
   } finally {

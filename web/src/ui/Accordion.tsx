@@ -2,7 +2,7 @@
 // with aria-expanded and aria-controls, a labelled region panel, arrow keys, Home and End between
 // the buttons. Every panel is rendered, so each
 // answer is in the prerendered HTML for search engines; closed ones carry `hidden`. Written here, not
-// taken from Radix: its accordion cost about 9 KB of a content page's 70 KB budget (docs/site.md).
+// taken from Radix: its accordion cost about 9 KB of a content page's budget (docs/site.md).
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 

@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { styled } from 'styled-components';
 
 const Wrap = styled.main`
@@ -17,17 +16,15 @@ const Wrap = styled.main`
   }
 `;
 
-/** What an error thrown by the router or by rendering a route says: its status, or its message. */
+/** What an error thrown by rendering a route (or fetching its chunk) says: its message. */
 export function describeRouteError(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return 'Unknown error';
 }
 
-/** The router's error boundary: shown instead of the whole site when a route fails. */
-export function RouteError() {
-  const error = useRouteError();
+/** Shown instead of the whole site when a route fails (site/shell/AppRoutes.tsx catches it). */
+export function RouteError({ error }: { error: unknown }) {
   return (
     <Wrap>
       <title>Unexpected Application Error | Fracture</title>

@@ -2,7 +2,7 @@
 // The fixed pages state what docs/product.md requires, and their interactive parts work.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveLazyRoutes, routes } from '../../App.tsx';
 import {
@@ -19,6 +19,7 @@ import { ContactForm } from './Contact.tsx';
 import { contactMailto, CONTACT_CATEGORIES } from './contactMail.ts';
 import { REJECT_ALL, serializePreferences } from '../consent/preferences.ts';
 import { loadStaticParts } from '../shell/StaticPart.tsx';
+import { renderSite } from '../testing/renderSite.tsx';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(async () => {
@@ -35,11 +36,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const renderAt = (path: string) => renderSite(path);
 
 const mainText = () => screen.getByRole('main').textContent ?? '';
 

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // One renderer per content kind: each shows its record's fields and links to the records it names.
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveLazyRoutes, routes } from '../../App.tsx';
 import { formatExpectations, modeExpectations } from '../../content/expectations.ts';
@@ -9,6 +8,7 @@ import type { QuickAnswer } from '../../content/types.ts';
 import { COOKIE_STORAGE_KEY, PRO_PRICE_GBP, PRO_PRICE_USD } from '../../constants.ts';
 import { MAX_RELATED_ANSWERS, pageData, relatedAnswers, SECTIONS } from '../catalog.ts';
 import { REJECT_ALL, serializePreferences } from '../consent/preferences.ts';
+import { renderSite } from '../testing/renderSite.tsx';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+  renderSite(path);
   return within(screen.getByRole('main'));
 }
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 // The header's mobile menu and the "Start Corrupting" paths: scroll when the upload section is on
 // the page, otherwise go home with a scroll request that the home page honours and then clears.
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveLazyRoutes, routes } from '../../App.tsx';
 import { COOKIE_STORAGE_KEY } from '../../constants.ts';
 import { REJECT_ALL, serializePreferences } from '../consent/preferences.ts';
+import { renderSite } from '../testing/renderSite.tsx';
 
 // Every page's chunk loaded up front, as the browser entry loads the one it shows.
 beforeAll(() => resolveLazyRoutes(routes));
@@ -28,11 +28,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const renderAt = (path: string) => renderSite(path);
 
 const header = () => screen.getByRole('banner');
 // jsdom applies the base CSS but not media queries, so the desktop-only button counts as hidden there.
@@ -58,7 +54,7 @@ describe('mobile menu', () => {
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Pricing' }),
     );
-    expect(router.state.location.pathname).toBe('/pricing');
+    expect(router.location.pathname).toBe('/pricing');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
 
@@ -82,34 +78,28 @@ describe('mobile menu', () => {
 describe('Start Corrupting', () => {
   it('from another page goes home, scrolls to the upload section and clears the request', async () => {
     const router = renderAt('/pricing');
-    const seen: unknown[] = [];
-    const unsubscribe = router.subscribe((state) => seen.push(state.location.state));
     await userEvent.click(desktopStart());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(seen).toContainEqual({ scrollTo: 'upload' });
-    await waitFor(() => expect(router.state.location.state).toBeNull());
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
+    expect(router.seen.map((l) => l.state)).toContainEqual({ scrollTo: 'upload' });
+    await waitFor(() => expect(router.location.state).toBeNull());
     expect(scrolled.map((el) => el.id)).toContain('upload');
     // The request is replaced, not pushed: going back returns to pricing, not to a second home entry.
-    expect(router.state.historyAction).toBe('REPLACE');
-    unsubscribe();
+    expect(router.action).toBe('REPLACE');
   });
 
   it('on the home page scrolls without navigating', async () => {
     const router = renderAt('/');
-    const before = router.state.location.key;
+    const before = router.location.key;
     await userEvent.click(desktopStart());
     expect(scrolled.map((el) => el.id)).toEqual(['upload']);
-    expect(router.state.location.key).toBe(before);
+    expect(router.location.key).toBe(before);
   });
 
   it('from a mode page preselects that mode’s algorithm', async () => {
     const router = renderAt('/modes/block-noise');
-    const seen: unknown[] = [];
-    const unsubscribe = router.subscribe((state) => seen.push(state.location.state));
     await userEvent.click(screen.getByRole('button', { name: /^Try / }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(seen[0]).toEqual({ scrollTo: 'upload', algorithm: 'jumble_sections' });
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
+    expect(router.seen[1]?.state).toEqual({ scrollTo: 'upload', algorithm: 'jumble_sections' });
     await act(async () => {});
-    unsubscribe();
   });
 });
