@@ -170,7 +170,7 @@ test('after one visit the workspace corrupts a file with the network off', async
 
   const csv = Array.from({ length: 500 }, (_, i) => `${i},"row ${i}",${(i * 31) % 97}`).join('\n');
   await page
-    .locator('input[type=file]')
+    .getByLabel('Choose files to corrupt')
     .setInputFiles({ name: 'offline.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Start Processing' }).click();
   const download = page.getByRole('button', { name: 'Download corrupted offline.csv' });
