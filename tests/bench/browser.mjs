@@ -6,7 +6,14 @@
 // Python's zipfile (testzip). Writes the figures to bench-results/browser.json.
 //
 //   node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80]
-//                                [--skip-batch] [--incognito] [--chromium-arg ARG]... [--out FILE] [--keep]
+//                                [--skip-batch] [--incognito] [--right-after-load] [--chromium-arg ARG]...
+//                                [--out FILE] [--keep]
+//
+// The single file's headline (issue 41, point 3) is the time from the mouse press on Start Processing
+// to the animation frame that shows the file's download button, on this process's clock, printed in
+// parts and as a ratio to the same tab reading and hashing the file. Start is pressed once the
+// engine's worker and its helpers are ready (and 500 ms more), or with --right-after-load as soon as
+// the page has hydrated and the file is in the list.
 //
 // The browser runs with a profile on disk, as a user's normal window does; --incognito uses
 // Playwright's usual throwaway contexts instead, which behave like private windows: Chromium then
@@ -64,6 +71,12 @@ const PEAK_TARGET_FACTOR = 2;
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 /** and a 200 MiB file from the Start click to complete in at most this many ms. */
 const COMPLETE_TARGET_MS = 2000;
+/**
+ * Issue 41's: from the mouse press on Start Processing to the frame that shows the file's download
+ * button, seen from outside the page, at most this many ms in a normal window, and at most
+ * COMPLETE_TARGET_MS in a private window or with Start pressed right after the page loads.
+ */
+const BUTTON_TARGET_MS = 1200;
 /** The UI's states in order, and the engine stage each one shows (web/src/workspace/state.ts). */
 const STATES = [
   // From 16 MiB on the file streams: reading, editing, hashing and writing all happen in 'corrupt'.
@@ -82,6 +95,7 @@ function parseArgs(argv) {
     intensity: 80,
     skipBatch: false,
     incognito: false,
+    rightAfterLoad: false,
     extraArgs: [],
     out: join(ROOT, 'bench-results/browser.json'),
     keep: false,
@@ -95,6 +109,7 @@ function parseArgs(argv) {
     else if (a === '--intensity') opts.intensity = Number(value());
     else if (a === '--skip-batch') opts.skipBatch = true;
     else if (a === '--incognito') opts.incognito = true;
+    else if (a === '--right-after-load') opts.rightAfterLoad = true;
     else if (a === '--chromium-arg') opts.extraArgs.push(value());
     else if (a === '--out') opts.out = value();
     else if (a === '--keep') opts.keep = true;
@@ -105,7 +120,7 @@ function parseArgs(argv) {
 
 function usage(error) {
   const text =
-    'usage: node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80] [--skip-batch] [--incognito] [--chromium-arg ARG]... [--out FILE] [--keep]';
+    'usage: node tests/bench/browser.mjs [--dist web/dist] [--mib 200] [--files 6] [--intensity 80] [--skip-batch] [--incognito] [--right-after-load] [--chromium-arg ARG]... [--out FILE] [--keep]';
   if (error) console.error(`bench: ${error}`);
   console.log(text);
   process.exit(error ? 2 : 0);
@@ -347,7 +362,8 @@ class MemorySampler {
  */
 function instrument() {
   const w = window;
-  w.__bench = { workers: [], clicks: [], states: [], heapPeak: 0 };
+  // timeOrigin: the page's clock on the machine's (ms since the epoch), to line its times up with this process's.
+  w.__bench = { workers: [], clicks: [], states: [], done: [], heapPeak: 0, timeOrigin: performance.timeOrigin };
   const NativeWorker = w.Worker;
   w.Worker = class extends NativeWorker {
     constructor(url, options) {
@@ -357,6 +373,8 @@ function instrument() {
       w.__bench.workers.push(record);
       this.addEventListener('message', (e) => {
         if (record.ready == null && e.data?.type === 'ready') record.ready = performance.now();
+        // The engine's answer reaching the page: the job is over in the worker.
+        if (e.data?.type === 'done') w.__bench.done.push(performance.now());
       });
     }
   };
@@ -516,38 +534,81 @@ async function baselineInTab(page, file) {
   };
 }
 
-async function singleFile(session, base, sampler, file, intensity, workDir) {
+async function singleFile(session, base, sampler, file, intensity, workDir, rightAfterLoad) {
   const { page, crashes, close } = await openWorkspace(session, base);
   const name = basename(file);
   sampler.enter('single: idle page');
   const isolated = await page.evaluate(() => self.crossOriginIsolated);
 
-  await page.locator('#workspace-file-input').setInputFiles(file);
-  await page.getByRole('heading', { name: 'Files (1)' }).waitFor();
-  const seed = await chooseSettings(page, intensity);
-  sampler.enter('single: processing');
-  const wallStart = Date.now();
-  await startButton(page).click();
-  const download = page.getByRole('button', { name: `Download corrupted ${name}` });
-  // Done when the row offers its download, failed when the row says so: whichever comes first.
-  const outcome = await page.waitForFunction(
+  let seed;
+  if (rightAfterLoad) {
+    // As a visitor who drops a file at once: settings first, then the file, and Start at once.
+    seed = await chooseSettings(page, intensity);
+    await page.locator('#workspace-file-input').setInputFiles(file);
+    await page.getByRole('heading', { name: 'Files (1)' }).waitFor();
+  } else {
+    await page.locator('#workspace-file-input').setInputFiles(file);
+    await page.getByRole('heading', { name: 'Files (1)' }).waitFor();
+    seed = await chooseSettings(page, intensity);
+    // As a visitor who looks at the settings for a moment: the engine's worker and its two helpers
+    // (started with the file) have loaded, and half a second more.
+    await page.waitForFunction(() => window.__bench.workers.filter((w) => w.ready != null).length >= 3, null, {
+      timeout: 60_000,
+    });
+    await page.waitForTimeout(500);
+  }
+  // Done when the row offers its download, failed when the row says so: whichever comes first. A
+  // mutation observer sees the row change (no polling, which would keep the page busy) and the time
+  // noted is that of the next animation frame, the one that shows the button, on the page's clock.
+  const outcomeReady = page.evaluate(
     () =>
-      document.querySelector('[data-file-id][data-state="complete"] button[aria-label^="Download corrupted"]')
-        ? 'complete'
-        : document.querySelector('[data-file-id][data-state="failed"]')
-          ? 'failed'
-          : null,
-    null,
-    { timeout: 15 * 60_000, polling: 50 },
+      new Promise((resolveOutcome) => {
+        const check = () => {
+          const done = document.querySelector(
+            '[data-file-id][data-state="complete"] button[aria-label^="Download corrupted"]',
+          );
+          const failed = document.querySelector('[data-file-id][data-state="failed"]');
+          if (!done && !failed) return;
+          observer.disconnect();
+          requestAnimationFrame(() => resolveOutcome({ state: done ? 'complete' : 'failed', t: performance.now() }));
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document, { subtree: true, childList: true, attributes: true });
+        check();
+      }),
   );
-  if ((await outcome.jsonValue()) === 'failed')
+  sampler.enter('single: processing');
+  // The clock starts at the mouse press, as the user's wait does: Playwright's checks before a click
+  // (scrolled into view, stable over two frames, the hit target) are done first.
+  const start = startButton(page);
+  await start.scrollIntoViewIfNeeded();
+  const box = await start.boundingBox();
+  const wallStart = Date.now();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const download = page.getByRole('button', { name: `Download corrupted ${name}` });
+  const found = await outcomeReady;
+  const wallEnd = Date.now();
+  if (found.state === 'failed')
     throw new Error(`processing failed: ${(await toasts(page)).join(' | ')} ${crashes.join('; ')}`);
-  const wallMs = Date.now() - wallStart;
+  const wallMs = wallEnd - wallStart;
   const report = JSON.parse(await page.getByLabel('Report JSON').textContent());
   const bench = await page.evaluate(() => window.__bench);
   const click = bench.clicks.filter((c) => /Start Processing/.test(c.text)).pop();
   const id = bench.states.find((s) => s.state !== 'queued')?.id ?? bench.states[0]?.id;
   const stages = stageTimes(bench, id, click.t);
+  // The outside figure in parts, on the machine's clock: Playwright's click until the page has the
+  // click event, the engine's job (click to its answer reaching the page), the page's state update
+  // and render (answer to the row in its complete state), the frame that shows the button, and the
+  // page's answer back to this process.
+  const completeT = bench.states.find((s) => s.id === id && s.state === 'complete')?.t ?? null;
+  const doneT = bench.done.find((t) => t > click.t) ?? null;
+  const outside = {
+    to_click_event_ms: bench.timeOrigin + click.t - wallStart,
+    click_to_engine_done_ms: doneT == null ? null : doneT - click.t,
+    engine_done_to_complete_state_ms: doneT == null || completeT == null ? null : completeT - doneT,
+    complete_state_to_button_frame_ms: completeT == null ? null : found.t - completeT,
+    button_frame_to_seen_here_ms: wallEnd - (bench.timeOrigin + found.t),
+  };
 
   sampler.enter('single: download');
   const dlStart = Date.now();
@@ -598,6 +659,7 @@ async function singleFile(session, base, sampler, file, intensity, workDir) {
       ready_ms: w.ready == null ? null : w.ready - w.created,
     })),
     click_to_download_link_ms: wallMs,
+    outside,
     stages,
     report: { time_ms: report.time_ms, ops_ms: report.ops_ms, sha256_after: report.sha256_after },
     download_started_ms: downloadStartedMs,
@@ -738,7 +800,7 @@ function printReport(single, batchResult, sampler, opts, meta) {
     `Fracture in the browser — ${meta.chromium}, profile ${meta.profile}${meta.extra_args.length ? `, extra switches ${meta.extra_args.join(' ')}` : ''}, ${meta.cores} cores, load average before ${meta.load_before.join(' / ')}, after ${meta.load_after.join(' / ')}`,
   );
   lines.push(
-    `${single.file}: ${size} bytes, byte_flip (Quick Scramble) at intensity ${opts.intensity}, seed ${single.seed}; stage delays off (?e2e)`,
+    `${single.file}: ${size} bytes, byte_flip (Quick Scramble) at intensity ${opts.intensity}, seed ${single.seed}; stage delays off (?e2e); Start pressed ${meta.start}`,
   );
   lines.push('');
   const rows = [
@@ -747,7 +809,16 @@ function printReport(single, batchResult, sampler, opts, meta) {
   rows.push(['Start click → first stage shown', fmtMs(single.stages.start_to_first_stage)]);
   for (const [state, label] of STATES) rows.push([`${state} (${label})`, fmtMs(single.stages.stages[state])]);
   rows.push(['Start click → complete (UI)', fmtMs(single.stages.start_to_complete)]);
-  rows.push(['Start click → download link (Playwright)', fmtMs(single.click_to_download_link_ms)]);
+  rows.push(['Start press → download button shown (outside the page)', fmtMs(single.click_to_download_link_ms)]);
+  const o = single.outside;
+  rows.push(['  of which: Playwright → the click event in the page', fmtMs(o.to_click_event_ms)]);
+  rows.push(["  of which: click → the engine's answer in the page", fmtMs(o.click_to_engine_done_ms)]);
+  rows.push([
+    '  of which: answer → row in its complete state (state, render)',
+    fmtMs(o.engine_done_to_complete_state_ms),
+  ]);
+  rows.push(['  of which: complete state → the frame with the button', fmtMs(o.complete_state_to_button_frame_ms)]);
+  rows.push(['  of which: that frame → seen by this process', fmtMs(o.button_frame_to_seen_here_ms)]);
   rows.push(["engine's report: time_ms (all stages, in the worker)", fmtMs(single.report.time_ms)]);
   rows.push(["engine's report: ops_ms (corrupt stage)", fmtMs(single.report.ops_ms)]);
   rows.push(['Download click → download starts', fmtMs(single.download_started_ms)]);
@@ -823,6 +894,12 @@ function printReport(single, batchResult, sampler, opts, meta) {
     `${complete != null && complete <= COMPLETE_TARGET_MS ? 'PASS' : 'MISS'}  Start click → complete ≤ ${COMPLETE_TARGET_MS} ms: ${fmtMs(complete)} ms` +
       ` = ${(complete / hashMs).toFixed(2)}× reading and hashing the file (${(complete / readMs).toFixed(2)}× reading it)`,
   );
+  const outsideMs = single.click_to_download_link_ms;
+  const buttonTarget = opts.incognito || opts.rightAfterLoad ? COMPLETE_TARGET_MS : BUTTON_TARGET_MS;
+  lines.push(
+    `${outsideMs <= buttonTarget ? 'PASS' : 'MISS'}  Start press → download button shown (outside the page) ≤ ${buttonTarget} ms${opts.incognito ? ' (private window)' : ''}${opts.rightAfterLoad ? ' (Start right after load)' : ''}: ${fmtMs(outsideMs)} ms` +
+      ` = ${(outsideMs / hashMs).toFixed(2)}× reading and hashing the file (${(outsideMs / readMs).toFixed(2)}× reading it)`,
+  );
   const pass = factor <= PEAK_TARGET_FACTOR;
   lines.push(
     `${pass ? 'PASS' : 'MISS'}  tab peak ≤ ${PEAK_TARGET_FACTOR}× the file: the tab's renderer Rss peak ${Math.round(singlePeak / MIB)} MiB = ${factor.toFixed(2)}× ${Math.round(size / MIB)} MiB` +
@@ -887,7 +964,7 @@ async function main() {
     session = await launchBrowser(opts.incognito, opts.extraArgs, join(workDir, 'single'));
     const sampler = new MemorySampler(session.pid);
     log('single file');
-    const single = await singleFile(session, base, sampler, files[0], opts.intensity, workDir);
+    const single = await singleFile(session, base, sampler, files[0], opts.intensity, workDir, opts.rightAfterLoad);
     let batchResult = null;
     if (!opts.skipBatch) {
       await session.close();
@@ -900,6 +977,9 @@ async function main() {
     const meta = {
       chromium: session.version,
       profile: opts.incognito ? 'incognito (throwaway context)' : 'on disk (persistent context)',
+      start: opts.rightAfterLoad
+        ? 'right after the page loaded'
+        : "once the engine's worker and helpers were ready, and 500 ms",
       extra_args: opts.extraArgs,
       cores: os.cpus().length,
       load_before,
