@@ -655,6 +655,7 @@ function loadReport(toml) {
       'gif_bits',
       'gzip_ftext',
       'elf_info',
+      'isobmff_optional',
     ];
     keys('why', raw.why, whyKeys);
     const why = whyKeys.map((k) => ({ key: k, text: text(`why.${k}`, raw.why[k]) }));

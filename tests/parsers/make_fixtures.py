@@ -122,6 +122,8 @@ def images(m):
     m.tool("icon_multi.ico", lambda p: run([CONVERT, "-seed", "5", "-size", "256x256", "plasma:", "-define", "icon:auto-resize=256,48,32,16", p]))
     m.tool("icon_small.ico", lambda p: run([CONVERT, "-size", "16x16", "gradient:white-black", p]))
     m.tool("image_small_lossless.webp", lambda p: run([CONVERT, *small, "-define", "webp:lossless=true", p]))
+    # HEIC (ISO-BMFF items, HEVC): ImageMagick's libheif coder.
+    m.tool("image_small.heic", lambda p: run([CONVERT, "-size", "64x48", "gradient:red-blue", p]))
     m.data("drawing_small.svg", (
         b'<?xml version="1.0" encoding="UTF-8"?>\n'
         b'<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">\n'

@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import strict  # noqa: E402  (tests/parsers/strict.py)
 
 # The paths, the CLI and the timeout are strict.py's; this suite writes its outputs beside its own.
-from strict import CLI, FIXTURES, HERE, ROOT, TIMEOUT, WORK  # noqa: E402
+from strict import CLI, FIXTURES, HERE, ROOT, TIMEOUT, WORK, heif_decoded  # noqa: E402
 
 OUT = os.path.join(WORK, "parsers")
 
@@ -81,6 +81,8 @@ FFMPEG = ("ffprobe/ffmpeg", None, None)
 # Stand-in for SVG where ImageMagick has no SVG reader (no librsvg delegate installed).
 XML = ("xml (stand-in)", lambda f: py("import sys, xml.dom.minidom\nxml.dom.minidom.parse(sys.argv[1])") + [f], lambda rc, out: rc == 0)
 
+# HEIC: libheif decodes the primary image.
+HEIF = ("heif-convert", lambda f: ["heif-convert", f, heif_decoded(f)], lambda rc, out: rc == 0)
 IMAGES = [IDENT, CONV]
 AV = [FFMPEG]
 # Extension -> (family id the engine must report, parsers).
@@ -92,6 +94,7 @@ FAMILIES = {
     "png": ("png", IMAGES), "jpg": ("jpeg", IMAGES), "jpeg": ("jpeg", IMAGES), "gif": ("gif", IMAGES),
     "bmp": ("bmp", IMAGES), "tiff": ("tiff", IMAGES), "webp": ("webp", IMAGES), "ico": ("ico", IMAGES),
     "svg": ("svg", IMAGES),
+    "heic": ("isobmff", [HEIF]),
     "mp4": ("isobmff", AV), "mov": ("isobmff", AV), "m4a": ("isobmff", AV), "3gp": ("isobmff", AV),
     "avi": ("avi", AV), "mkv": ("matroska", AV), "webm": ("matroska", AV), "flv": ("flv", AV),
     "mp3": ("mp3", AV), "wav": ("wav", AV), "flac": ("flac", AV), "ogg": ("ogg", AV), "aac": ("aac", AV),

@@ -12,8 +12,9 @@ aimed cases.
 A strict reader here refuses on any error or warning: an exit status other than 0 (pngcheck,
 djpeg -strict, webpinfo and dwebp, unzip -t, gzip -t, flac -t, ogginfo, qpdf --check, gif2rgb), or
 for GNU tar, any message on standard error too (a warning such as "Ignoring unknown extended header
-keyword" is tar noticing the damage), and for Python's wave module, ffmpeg and readelf any message
-on standard error too (ffmpeg runs with -err_detect explode, so a decode error is a message).
+keyword" is tar noticing the damage), and for Python's wave module, ffmpeg, readelf, mp4box.js and
+libheif any message on standard error too (ffmpeg runs with -err_detect explode, so a decode error
+is a message).
 """
 
 import argparse
@@ -61,6 +62,25 @@ FFMPEG = ["ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-err_detect", "e
 # index"), copied to stderr so that they refuse too.
 READELF = ["bash", "-c", 'out=$(readelf -a -W "$1") || exit $?; grep -E "<corrupt>|bad section index" <<<"$out" >&2; exit 0',
            "readelf", "FILE"]
+# ISO-BMFF (MP4, MOV, 3GP, M4A): GPAC's parser, mp4box.js, reads the box tree and the movie
+# (isobmff_judge.mjs says what it refuses), then ffmpeg decodes every stream. HEIF (HEIC): libheif,
+# the reference reader, reads the items (heif-info) and decodes the primary image (heif-convert).
+ISOBMFF_JUDGE = ["node", os.path.join(HERE, "isobmff_judge.mjs"), "FILE"]
+def heif_decoded(f):
+    """Where heif-convert writes the decoded image of `f`: a name of its own (judges run in parallel)."""
+    os.makedirs(os.path.join(WORK, "heif-decoded"), exist_ok=True)
+    tag = f"{os.path.basename(os.path.dirname(f))}_{os.path.basename(f)}"
+    return os.path.join(WORK, "heif-decoded", f"{tag}.png")
+
+
+def _isobmff(f):
+    """The strict readers of an ISO-BMFF file: libheif's for a HEIF image (by its name), else mp4box.js
+    and ffmpeg."""
+    if f.lower().endswith((".heic", ".heif")):
+        return [["heif-info", f], ["heif-convert", f, heif_decoded(f)]]
+    return [[c if c != "FILE" else f for c in cmd] for cmd in (ISOBMFF_JUDGE, FFMPEG)]
+
+
 # Python's wave module checks RIFF/WAVE, the fmt chunk and its length, and finds the data chunk.
 WAVE = [sys.executable, "-c", "import sys, wave; w = wave.open(sys.argv[1]); w.readframes(w.getnframes())", "FILE"]
 
@@ -80,7 +100,7 @@ STRICT = {
     "pdf": ("qpdf --check", *_status(["qpdf", "--check", "FILE"])),
     "wav": ("wave + ffmpeg -err_detect explode", *_quiet(WAVE, FFMPEG)),
     "avi": ("ffmpeg -err_detect explode", *_quiet(FFMPEG)),
-    "isobmff": ("ffmpeg -err_detect explode", *_quiet(FFMPEG)),
+    "isobmff": ("mp4box.js + ffmpeg, or libheif", _isobmff, lambda rc, err: rc == 0 and not err.strip()),
     "elf": ("readelf -a -W", *_quiet(READELF)),
 }
 
@@ -115,13 +135,6 @@ KNOWN = [
      "OpenDML AVI 1.02): it reads the hdrl chunks until LIST movi and finds each frame through the idx1 index"),
     ("avi", r"avi:LIST\[movi\]/[^/]+/id$", lambda rel, b, a: True,
      "ffmpeg's AVI demuxer finds each frame through the idx1 index and does not check the id of the chunk it reads there"),
-    ("isobmff", r"isobmff:([^/]+/)*[^/]+/type$", lambda rel, b, a: True,
-     "ISO/IEC 14496-12 (4.2) has readers skip a box of a type they do not recognise, so a box of another type is one "
-     "to skip, and ffmpeg reads on without it even where the box is mandatory (ftyp, 4.3; tkhd, 8.3.2; mdat, whose "
-     "samples ffmpeg finds through stco offsets)"),
-    ("isobmff", r"isobmff:[^/]+/size$", lambda rel, b, a: True,
-     "ffmpeg reads a last top-level box whose size runs past the end of the file up to the end, as for a cut file "
-     "(ISO/IEC 14496-12, 4.2, makes size the box's whole length)"),
     ("elf", r"elf:program_headers$", lambda rel, b, a: True,
      "readelf prints program headers without checking them against the file or each other (p_offset + p_filesz past "
      "the end, p_filesz > p_memsz for PT_LOAD, which the gABI, Program Header, forbids)"),
@@ -272,6 +285,11 @@ AIMED = [
     ("video_small.mov", "isobmff:moov/trak/mdia/minf/hdlr/type"),
     ("video_fragmented.mp4", "isobmff:moof/size"),
     ("video_fragmented.mp4", "isobmff:moof/traf/tfhd/type"),
+    ("image_small.heic", "isobmff:ftyp/type"),
+    ("image_small.heic", "isobmff:meta/size"),
+    ("image_small.heic", "isobmff:meta/type"),
+    ("image_small.heic", "isobmff:meta/iloc/type"),
+    ("image_small.heic", "isobmff:meta/iprp/ipco/size"),
     ("golden:tiny.elf", "elf:header/ident"),
     ("golden:tiny.elf", "elf:header/fields"),
     ("golden:tiny.elf", "elf:program_headers"),

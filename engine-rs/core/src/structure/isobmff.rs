@@ -1,7 +1,7 @@
 //! ISO-BMFF, MP4, MOV and HEIC (section 14.3): boxes by type (`ftyp/size`, `/type`, `/data`), the
 //! boxes of a container box nested in it (`moov/trak#1/mdia/hdlr/data`).
 
-use super::map::{Map, Role, Unit};
+use super::map::{Map, Role, Soft, Unit};
 use super::read::{be, code_name};
 use crate::checksums::area::Area;
 
@@ -15,10 +15,66 @@ const CONTAINERS: [&[u8; 4]; 17] = [
     b"udta", b"iprp", b"ipco", b"sinf", b"schi",
 ];
 
+/// The boxes a file needs, by container (`None`: the top level): ISO/IEC 14496-12, Table 1 (the
+/// mandatory boxes), and ISO/IEC 23008-12 (HEIF) for an image file's `meta`. The type of any other box
+/// is an unchecked spot (section 14.2): a reader skips a box of a type it does not know (4.2).
+const NEEDED: [(Option<&[u8; 4]>, &[u8; 4]); 30] = [
+    (None, b"ftyp"),
+    (None, b"moov"),
+    (None, b"meta"),
+    (Some(b"moov"), b"mvhd"),
+    (Some(b"moov"), b"trak"),
+    (Some(b"trak"), b"tkhd"),
+    (Some(b"trak"), b"mdia"),
+    (Some(b"mdia"), b"mdhd"),
+    (Some(b"mdia"), b"hdlr"),
+    (Some(b"mdia"), b"minf"),
+    (Some(b"minf"), b"vmhd"),
+    (Some(b"minf"), b"smhd"),
+    (Some(b"minf"), b"hmhd"),
+    (Some(b"minf"), b"nmhd"),
+    (Some(b"minf"), b"sthd"),
+    (Some(b"minf"), b"dinf"),
+    (Some(b"minf"), b"stbl"),
+    (Some(b"dinf"), b"dref"),
+    (Some(b"stbl"), b"stsd"),
+    (Some(b"stbl"), b"stts"),
+    (Some(b"stbl"), b"stsc"),
+    (Some(b"stbl"), b"stsz"),
+    (Some(b"stbl"), b"stz2"),
+    (Some(b"stbl"), b"stco"),
+    (Some(b"stbl"), b"co64"),
+    (Some(b"mvex"), b"trex"),
+    (Some(b"moof"), b"mfhd"),
+    (Some(b"moof"), b"traf"),
+    (Some(b"traf"), b"tfhd"),
+    (Some(b"mfra"), b"mfro"),
+];
+
+/// HEIF's `meta`: the boxes an image file's items need.
+const NEEDED_IN_META: [&[u8; 4]; 6] = [b"hdlr", b"pitm", b"iloc", b"iinf", b"iprp", b"ipma"];
+
+/// Whether a box of type `kind` in a container of type `parent` (None: the top level) is one the
+/// file needs; `iprp`'s `ipco` and `ipma` too.
+fn needed(parent: Option<[u8; 4]>, kind: &[u8; 4]) -> bool {
+    match parent {
+        Some(p) if p == *b"meta" => NEEDED_IN_META.contains(&kind),
+        Some(p) if p == *b"iprp" => kind == b"ipco" || kind == b"ipma",
+        _ => NEEDED.iter().any(|(c, k)| c.copied() == parent && *k == kind),
+    }
+}
+
 /// The boxes in `[p, end)`: where they stopped (`end` when they fill it; before, where a box made no
 /// sense), or None when the map is full. Bytes of a container from where its boxes stopped are its
 /// `rest`.
-fn boxes(m: &mut Map, input: &mut impl Area, parent: Option<Unit>, mut p: u64, end: u64, depth: usize) -> Option<u64> {
+fn boxes(
+    m: &mut Map,
+    input: &mut impl Area,
+    parent: Option<(Unit, [u8; 4])>,
+    mut p: u64,
+    end: u64,
+    depth: usize,
+) -> Option<u64> {
     while p + 8 <= end {
         let Some(h) = input.get(p, 8) else { return Some(p) };
         let kind = [h[4], h[5], h[6], h[7]];
@@ -40,11 +96,14 @@ fn boxes(m: &mut Map, input: &mut impl Area, parent: Option<Unit>, mut p: u64, e
         let box_end = if size > end - p { end } else { p + size };
         let name = code_name(&kind);
         let u = match parent {
-            Some(parent) => m.child(parent, name),
+            Some((parent, _)) => m.child(parent, name),
             None => m.unit(name),
         }?;
         m.field(u, "size", p, p + 4, Role::Layout);
         m.field(u, "type", p + 4, p + 8, Role::Magic);
+        if !needed(parent.map(|(_, t)| t), &kind) {
+            m.soft(Soft::IsobmffOptional);
+        }
         if header == 16 {
             m.field(u, "largesize", p + 8, p + 16, Role::Layout);
         }
@@ -59,7 +118,7 @@ fn boxes(m: &mut Map, input: &mut impl Area, parent: Option<Unit>, mut p: u64, e
                 m.field(u, "version", q, q + 4, Role::Layout);
                 q += 4;
             }
-            let at = boxes(m, input, Some(u), q, box_end, depth + 1)?;
+            let at = boxes(m, input, Some((u, kind)), q, box_end, depth + 1)?;
             m.field(u, "rest", at, box_end, Role::Payload);
         } else {
             m.field(u, "data", q, box_end, Role::Payload);

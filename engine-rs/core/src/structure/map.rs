@@ -47,6 +47,8 @@ pub enum Soft {
     /// An ELF symbol table (SYMTAB, DYNSYM), entry by entry (16 or 24 bytes): st_value, st_size and
     /// st_other; st_name, st_info and st_shndx are layout.
     ElfSymbols { wide: bool },
+    /// The type of an ISO-BMFF box its container does not need (section 14.3.9): all four bytes.
+    IsobmffOptional,
 }
 
 impl Soft {
@@ -64,6 +66,7 @@ impl Soft {
             Soft::ElfFields { wide } => (4..if wide { 16 } else { 12 }).contains(&rel),
             Soft::ElfSymbols { wide: true } => matches!(rel % 24, 5 | 8..=23),
             Soft::ElfSymbols { wide: false } => matches!(rel % 16, 4..=11 | 13),
+            Soft::IsobmffOptional => rel < 4,
         }
     }
 
@@ -75,6 +78,7 @@ impl Soft {
             Soft::GifFlags => super::why::GIF_BITS,
             Soft::GzipHeader => super::why::GZIP_FTEXT,
             Soft::ElfIdent | Soft::ElfFields { .. } | Soft::ElfSymbols { .. } => super::why::ELF_INFO,
+            Soft::IsobmffOptional => super::why::ISOBMFF_OPTIONAL,
         }
     }
 }

@@ -263,3 +263,30 @@ fn unchecked_spots_of_layout_regions_may_be_accepted() {
     assert_eq!(one_change(Family::Gzip, gz, 3, gz[3] ^ 0x03).1, "reject");
     assert_eq!(one_change(Family::Gzip, gz, 2, 9).1, "reject");
 }
+
+/// Where `code` first occurs in `bytes` at or after `from`.
+fn find_code(bytes: &[u8], code: &[u8; 4], from: usize) -> u64 {
+    (from + bytes[from..].windows(4).position(|w| w == code).expect("the box")) as u64
+}
+
+#[test]
+fn isobmff_types_of_boxes_a_file_does_not_need_may_be_accepted() {
+    // mp4box.js and ffmpeg open these files (tests/parsers/strict.py's aimed cases); the twin of
+    // lib/engine/reference/structure/media.test.ts.
+    let media = |name: &str| std::fs::read(format!("../../tests/golden/structure/media/{name}")).unwrap();
+    let e = |bytes: &[u8], code: &[u8; 4], from: usize| {
+        let at = find_code(bytes, code, from);
+        let (_, e, w) = one_change(Family::Isobmff, bytes, at, b'X');
+        (e, w)
+    };
+    let mp4 = media("clip.mp4");
+    assert_eq!(e(&mp4, b"mdat", 0), ("may_accept", super::why::ISOBMFF_OPTIONAL));
+    assert_eq!(e(&mp4, b"free", 0), ("may_accept", super::why::ISOBMFF_OPTIONAL));
+    let mov = media("clip.mov");
+    let minf = find_code(&mov, b"minf", 0) as usize;
+    assert_eq!(e(&mov, b"hdlr", minf), ("may_accept", super::why::ISOBMFF_OPTIONAL));
+    for code in [b"ftyp", b"moov", b"mvhd", b"tkhd", b"mdhd", b"stsd", b"stco"] {
+        assert_eq!(e(&mp4, code, 0), ("reject", super::why::MAGIC), "{}", String::from_utf8_lossy(code));
+    }
+    assert_eq!(e(&media("tiny.heic"), b"iloc", 0), ("reject", super::why::MAGIC));
+}

@@ -17,3 +17,4 @@ pub const ZIP_INFO: &str = "Only a ZIP entry's date and time, version made by or
 pub const GIF_BITS: &str = "Only bits of a GIF packed-fields byte that nothing checks changed (color resolution, sort, interlace, reserved, or a table size with no table).";
 pub const GZIP_FTEXT: &str = "Only gzip's FTEXT flag changed, a hint that no reader checks.";
 pub const ELF_INFO: &str = "Only ELF bytes that readers do not check changed (the OS ABI, its version and padding, e_version, the entry point, or a symbol's value, size or visibility).";
+pub const ISOBMFF_OPTIONAL: &str = "Only the type of a box the file does not need changed: readers skip a box of a type they do not know (ISO/IEC 14496-12, 4.2), and media data is found through the chunk offsets, so a reader may open the file without it.";

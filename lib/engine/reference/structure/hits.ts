@@ -38,6 +38,7 @@ const SOFT_WHY: Record<NonNullable<Region['soft']>, string> = {
   elf_fields64: WHY.elf_info,
   elf_symbols32: WHY.elf_info,
   elf_symbols64: WHY.elf_info,
+  isobmff_optional: WHY.isobmff_optional,
 };
 
 /** The map and what a run did to each of its regions. */

@@ -31,6 +31,30 @@ const CONTAINERS = new Set([
 const latin1 = (b: Uint8Array) => String.fromCharCode(...b);
 
 /**
+ * The boxes a file needs, by container ('' : the top level): ISO/IEC 14496-12, Table 1 (the mandatory
+ * boxes), and ISO/IEC 23008-12 (HEIF) for an image file's `meta`. The type of any other box is an
+ * unchecked spot (section 14.2): a reader skips a box of a type it does not know (4.2). As
+ * engine-rs/core/src/structure/isobmff.rs (`NEEDED`).
+ */
+const NEEDED = new Map<string, readonly string[]>(
+  Object.entries({
+    '': ['ftyp', 'moov', 'meta'],
+    moov: ['mvhd', 'trak'],
+    trak: ['tkhd', 'mdia'],
+    mdia: ['mdhd', 'hdlr', 'minf'],
+    minf: ['vmhd', 'smhd', 'hmhd', 'nmhd', 'sthd', 'dinf', 'stbl'],
+    dinf: ['dref'],
+    stbl: ['stsd', 'stts', 'stsc', 'stsz', 'stz2', 'stco', 'co64'],
+    mvex: ['trex'],
+    moof: ['mfhd', 'traf'],
+    traf: ['tfhd'],
+    mfra: ['mfro'],
+    meta: ['hdlr', 'pitm', 'iloc', 'iinf', 'iprp', 'ipma'],
+    iprp: ['ipco', 'ipma'],
+  }),
+);
+
+/**
  * The boxes in [p, end): where they stopped (`end` when they fill it; before, where a box made no
  * sense), or undefined when the map is full. Bytes of a container from where its boxes stopped are
  * its `rest`.
@@ -38,7 +62,7 @@ const latin1 = (b: Uint8Array) => String.fromCharCode(...b);
 function boxes(
   m: StructureMap,
   input: Area,
-  parent: number | undefined,
+  parent: { unit: number; type: string } | undefined,
   p: number,
   end: number,
   depth: number,
@@ -62,10 +86,11 @@ function boxes(
     if (size < header) return p;
     const boxEnd = size > end - p ? end : p + size;
     const name = codeName(kind);
-    const u = parent === undefined ? m.unit(name) : m.child(parent, name);
+    const u = parent === undefined ? m.unit(name) : m.child(parent.unit, name);
     if (u === undefined) return undefined;
     m.field(u, 'size', p, p + 4, 'layout');
     m.field(u, 'type', p + 4, p + 8, 'magic');
+    if (!NEEDED.get(parent?.type ?? '')?.includes(latin1(kind))) m.soft('isobmff_optional');
     if (header === 16) m.field(u, 'largesize', p + 8, p + 16, 'layout');
     let q = p + header;
     const type = latin1(kind);
@@ -78,7 +103,7 @@ function boxes(
         m.field(u, 'version', q, q + 4, 'layout');
         q += 4;
       }
-      const at = boxes(m, input, u, q, boxEnd, depth + 1);
+      const at = boxes(m, input, { unit: u, type }, q, boxEnd, depth + 1);
       if (at === undefined) return undefined;
       m.field(u, 'rest', at, boxEnd, 'payload');
     } else m.field(u, 'data', q, boxEnd, 'payload');

@@ -29,7 +29,8 @@ export type Role =
  * flag, and the table size while the input's flag is clear; `gzip_header`: FLG's FTEXT bit alone;
  * `elf_ident`: EI_OSABI, EI_ABIVERSION and the padding (7 to 15); `elf_fields32` and `elf_fields64`:
  * e_version (4 to 7 from the field's start) and e_entry (8 to 11, or to 15 in a 64-bit file);
- * `elf_symbols32` and `elf_symbols64`: in each 16- or 24-byte symbol, st_value, st_size and st_other.
+ * `elf_symbols32` and `elf_symbols64`: in each 16- or 24-byte symbol, st_value, st_size and st_other;
+ * `isobmff_optional`: the four bytes of the type of a box its container does not need.
  * engine-rs/core/src/structure/map.rs (`Soft`) says the same.
  */
 export type Soft =
@@ -41,7 +42,8 @@ export type Soft =
   | 'elf_fields32'
   | 'elf_fields64'
   | 'elf_symbols32'
-  | 'elf_symbols64';
+  | 'elf_symbols64'
+  | 'isobmff_optional';
 
 /** Whether changing the byte at `rel` (from the field's start) from `before` to `after` touches only bits no reader checks. */
 export function softAllows(soft: Soft, rel: number, before: number, after: number): boolean {
@@ -69,6 +71,8 @@ export function softAllows(soft: Soft, rel: number, before: number, after: numbe
       const k = rel % 24;
       return k === 5 || k >= 8;
     }
+    case 'isobmff_optional':
+      return rel < 4;
   }
 }
 

@@ -5,9 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Family } from '../tables.ts';
+import { Tally } from './hits.ts';
 import { structureMapOfBytes } from './index.ts';
 import { MAX_WALK_REGIONS, type Region, StructureMap } from './map.ts';
 import { codeName } from './read.ts';
+import { WHY } from './why.ts';
 
 const GOLDEN = path.join(import.meta.dirname, '../../../../tests/golden/structure');
 
@@ -157,5 +159,31 @@ describe('structure walks', () => {
       expect(map.length).toBeLessThanOrEqual(2 * MAX_WALK_REGIONS + 1);
       expect(performance.now() - t, family).toBeLessThan(10_000);
     }
+  });
+});
+
+describe('ISO-BMFF: the type of a box the file does not need is an unchecked spot (section 14.3.9)', () => {
+  /** The expectation and `why` of a one-byte change at the type of the box `type` (its first occurrence after `from`). */
+  function typeChange(name: string, type: string, from = 0): [string, string] {
+    const bytes = sample(name);
+    const at = Buffer.from(bytes).indexOf(type, from, 'latin1');
+    if (at < 4) throw new Error(`${name} has no ${type}`);
+    const t = new Tally(structureMapOfBytes('isobmff', bytes));
+    t.diff(at, bytes.subarray(at, at + 1), Uint8Array.of(0x58)); // 'X': still four printable characters
+    const h = t.hits().at(-1);
+    return [h?.expect ?? '', h?.why ?? ''];
+  }
+
+  it('mdat, free and QuickTime minf/hdlr may be skipped; ftyp, moov, tkhd, stbl tables may not', () => {
+    // mp4box.js and ffmpeg open these files (tests/parsers/strict.py's aimed cases).
+    expect(typeChange('clip.mp4', 'mdat')).toEqual(['may_accept', WHY.isobmff_optional]);
+    expect(typeChange('clip.mp4', 'free')).toEqual(['may_accept', WHY.isobmff_optional]);
+    const mov = sample('clip.mov');
+    const minf = Buffer.from(mov).indexOf('minf', 0, 'latin1');
+    expect(typeChange('clip.mov', 'hdlr', minf)).toEqual(['may_accept', WHY.isobmff_optional]);
+    for (const needed of ['ftyp', 'moov', 'mvhd', 'tkhd', 'mdhd', 'stsd', 'stco']) {
+      expect(typeChange('clip.mp4', needed), needed).toEqual(['reject', WHY.magic]);
+    }
+    expect(typeChange('tiny.heic', 'iloc')).toEqual(['reject', WHY.magic]);
   });
 });

@@ -24,4 +24,6 @@ export const WHY = {
   gzip_ftext: "Only gzip's FTEXT flag changed, a hint that no reader checks.",
   elf_info:
     "Only ELF bytes that readers do not check changed (the OS ABI, its version and padding, e_version, the entry point, or a symbol's value, size or visibility).",
+  isobmff_optional:
+    'Only the type of a box the file does not need changed: readers skip a box of a type they do not know (ISO/IEC 14496-12, 4.2), and media data is found through the chunk offsets, so a reader may open the file without it.',
 } as const;
