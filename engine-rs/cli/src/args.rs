@@ -525,6 +525,7 @@ fn parse_run(argv: &[OsString]) -> Result<Parsed, String> {
         crash_pattern: text("crash-pattern"),
         resume: m.get_flag("resume"),
         minimize: !m.get_flag("no-minimize"),
+        baseline: !m.get_flag("no-baseline"),
         quiet: m.get_flag("quiet"),
         files,
         program,

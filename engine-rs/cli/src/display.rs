@@ -39,9 +39,6 @@ fn push_char(out: &mut String, c: char) {
     }
 }
 
-/// Characters a name never shows raw: shared with the report's replay command (fracture-host).
-pub use fracture_host::hidden;
-
 /// A report's text value (lossy UTF-8 already) in the display form, as the PDF reports draw names.
 pub fn text(value: &str) -> String {
     bytes(value.as_bytes())

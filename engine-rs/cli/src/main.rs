@@ -12,7 +12,6 @@ mod display;
 mod minimize;
 #[cfg(target_os = "linux")]
 mod mount;
-mod names;
 mod output;
 mod pdf;
 mod plan;

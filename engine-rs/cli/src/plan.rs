@@ -13,7 +13,8 @@ use std::ffi::{OsStr, OsString};
 
 use crate::args::{Args, STDIN};
 use crate::display::{self, json_string};
-use crate::names;
+use fracture_host::names;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use crate::policy::{self, Checksums, Route};
 
 /// A regular file as planned: its device, inode, size and permission bits.
@@ -243,22 +244,28 @@ pub fn make(a: &Args) -> Result<Plan, String> {
                 // Past u64 the names take the largest seed (the variant fails in its turn).
                 let named_seed = seed.unwrap_or(u64::MAX);
                 let out = (!stdin).then(|| {
-                    let named =
-                        if a.count > 1 { names::variant_name(name, named_seed) } else { names::corrupted_name(name) };
-                    let out_name = out_names.claim(&named);
+                    let named = if a.count > 1 {
+                        names::variant_name(name.as_bytes(), named_seed)
+                    } else {
+                        names::corrupted_name(name.as_bytes())
+                    };
+                    let out_name = OsString::from_vec(out_names.claim(&named));
                     let path = a.out.join(&out_name);
                     (out_name, path)
                 });
                 if let Some((_, path)) = &out {
                     claims.output(path)?;
                 }
-                let report_name =
-                    if a.count > 1 { names::variant_report_name(name, named_seed) } else { names::report_name(name) };
-                let report = a.report.then(|| a.out.join(report_names.claim(&report_name)));
+                let report_name = if a.count > 1 {
+                    names::variant_report_name(name.as_bytes(), named_seed)
+                } else {
+                    names::report_name(name.as_bytes())
+                };
+                let report = a.report.then(|| a.out.join(OsStr::from_bytes(&report_names.claim(&report_name))));
                 if let Some(path) = &report {
                     claims.output(path)?;
                 }
-                let pdf = a.pdf.then(|| a.out.join(pdf_names.claim(&names::pdf_name(&report_name))));
+                let pdf = a.pdf.then(|| a.out.join(OsStr::from_bytes(&pdf_names.claim(&names::pdf_name(&report_name)))));
                 if let Some(path) = &pdf {
                     claims.output(path)?;
                 }

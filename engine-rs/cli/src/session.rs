@@ -93,7 +93,7 @@ pub fn entry_names<'a>(t: SystemTime, reports: impl Iterator<Item = &'a Report>,
         })
         .collect();
     let files: Vec<(&str, u64)> = files.iter().map(|(f, s)| (f.as_str(), *s)).collect();
-    crate::names::archive_names(&[&report_name(t), &pdf_name(t)], &files, variants)
+    fracture_host::names::archive_names(&[&report_name(t), &pdf_name(t)], &files, variants)
 }
 
 /// The session report: the run's fields, then one entry per file.

@@ -6,10 +6,13 @@
 //! generated from engine-data/cli.toml).
 #![forbid(unsafe_code)]
 
+pub mod campaign;
 pub mod host_fields;
 pub mod link_options;
 pub mod messages;
+pub mod names;
 pub mod share_link;
+pub mod shrink;
 pub mod ui_modes;
 
 use fracture_engine::{EngineError, Mode};

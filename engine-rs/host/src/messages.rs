@@ -66,3 +66,121 @@ pub fn nothing_to_repair(path: &str) -> String {
 pub fn cannot_write_stdout(why: &str) -> String {
     format!("cannot write standard output: {why}")
 }
+
+/// fracture: run: seed {seed} (variant j of file i uses seed {seed} + i * {count} + j)
+pub fn run_seed(seed: &str, count: &str) -> String {
+    format!("fracture: run: seed {seed} (variant j of file i uses seed {seed} + i * {count} + j)")
+}
+
+/// fracture: run: {file} already fails unmodified ({outcome}, {cause}): failures with that signature are marked pre-existing and not minimised
+pub fn run_baseline_fails(file: &str, outcome: &str, cause: &str) -> String {
+    format!("fracture: run: {file} already fails unmodified ({outcome}, {cause}): failures with that signature are marked pre-existing and not minimised")
+}
+
+/// fracture: run: {file} is rejected unmodified: its variants test the program's refusal
+pub fn run_baseline_rejected(file: &str) -> String {
+    format!("fracture: run: {file} is rejected unmodified: its variants test the program's refusal")
+}
+
+/// {done}/{planned} runs, {rate} runs/s, {accepted} accepted, {rejected} rejected, {crashed} crashed, {hung} hung
+pub fn run_progress(
+    done: &str,
+    planned: &str,
+    rate: &str,
+    accepted: &str,
+    rejected: &str,
+    crashed: &str,
+    hung: &str,
+) -> String {
+    format!("{done}/{planned} runs, {rate} runs/s, {accepted} accepted, {rejected} rejected, {crashed} crashed, {hung} hung")
+}
+
+/// {runs} runs: {accepted} accepted, {rejected} rejected, {crashed} crashed, {hung} hung
+pub fn run_counts(runs: &str, accepted: &str, rejected: &str, crashed: &str, hung: &str) -> String {
+    format!("{runs} runs: {accepted} accepted, {rejected} rejected, {crashed} crashed, {hung} hung")
+}
+
+/// {count} unique
+pub fn run_unique(count: &str) -> String {
+    format!("{count} unique")
+}
+
+/// {count} unique ({pre_existing} pre-existing)
+pub fn run_unique_pre_existing(count: &str, pre_existing: &str) -> String {
+    format!("{count} unique ({pre_existing} pre-existing)")
+}
+
+/// fracture: {command}: {counts}; {unique} -> {summary}
+pub fn run_closing(command: &str, counts: &str, unique: &str, summary: &str) -> String {
+    format!("fracture: {command}: {counts}; {unique} -> {summary}")
+}
+
+/// fracture: run: interrupted; continue with --resume
+pub fn run_interrupted() -> String {
+    "fracture: run: interrupted; continue with --resume".to_string()
+}
+
+/// interrupted: run again with --resume
+pub fn run_interrupted_note() -> String {
+    "interrupted: run again with --resume".to_string()
+}
+
+/// fracture: run: minimizing {id} ({changed} bytes changed)
+pub fn run_minimizing(id: &str, changed: &str) -> String {
+    format!("fracture: run: minimizing {id} ({changed} bytes changed)")
+}
+
+/// fracture: run: {id}: {kept} bytes
+pub fn run_minimized(id: &str, kept: &str) -> String {
+    format!("fracture: run: {id}: {kept} bytes")
+}
+
+/// fracture: run: {id}: the variant no longer gives its signature; not minimised
+pub fn run_flaky(id: &str) -> String {
+    format!("fracture: run: {id}: the variant no longer gives its signature; not minimised")
+}
+
+/// ORIGINAL is {original} bytes and CORRUPTED {corrupted} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length)
+pub fn minimize_lengths(original: &str, corrupted: &str) -> String {
+    format!("ORIGINAL is {original} bytes and CORRUPTED {corrupted} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length)")
+}
+
+/// CORRUPTED is identical to ORIGINAL: nothing to minimise
+pub fn minimize_identical() -> String {
+    "CORRUPTED is identical to ORIGINAL: nothing to minimise".to_string()
+}
+
+/// the test passes on CORRUPTED: there is no failure to keep
+pub fn minimize_passes() -> String {
+    "the test passes on CORRUPTED: there is no failure to keep".to_string()
+}
+
+/// the test fails on ORIGINAL too ({how}): it must pass on ORIGINAL and fail on CORRUPTED
+pub fn minimize_fails_on_original(how: &str) -> String {
+    format!("the test fails on ORIGINAL too ({how}): it must pass on ORIGINAL and fail on CORRUPTED")
+}
+
+/// fracture: minimize: CORRUPTED differs from ORIGINAL in {changed} bytes ({runs} runs)
+pub fn minimize_start(changed: &str, runs: &str) -> String {
+    format!("fracture: minimize: CORRUPTED differs from ORIGINAL in {changed} bytes ({runs} runs)")
+}
+
+/// fracture: minimize: {kept} bytes differ
+pub fn minimize_progress(kept: &str) -> String {
+    format!("fracture: minimize: {kept} bytes differ")
+}
+
+/// fracture: minimize: now byte by byte
+pub fn minimize_bytes() -> String {
+    "fracture: minimize: now byte by byte".to_string()
+}
+
+/// {path}: {kept} bytes differ from ORIGINAL (was {changed}{spent})
+pub fn minimize_done(path: &str, kept: &str, changed: &str, spent: &str) -> String {
+    format!("{path}: {kept} bytes differ from ORIGINAL (was {changed}{spent})")
+}
+
+/// ; run budget of {budget} tests spent: not 1-minimal
+pub fn minimize_spent(budget: &str) -> String {
+    format!("; run budget of {budget} tests spent: not 1-minimal")
+}

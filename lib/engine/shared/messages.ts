@@ -42,3 +42,90 @@ export const nothingToRepair = (path: string): string =>
 
 /** cannot write standard output: {why} */
 export const cannotWriteStdout = (why: string): string => `cannot write standard output: ${why}`;
+
+/** fracture: run: seed {seed} (variant j of file i uses seed {seed} + i * {count} + j) */
+export const runSeed = (seed: string, count: string): string =>
+  `fracture: run: seed ${seed} (variant j of file i uses seed ${seed} + i * ${count} + j)`;
+
+/** fracture: run: {file} already fails unmodified ({outcome}, {cause}): failures with that signature are marked pre-existing and not minimised */
+export const runBaselineFails = (file: string, outcome: string, cause: string): string =>
+  `fracture: run: ${file} already fails unmodified (${outcome}, ${cause}): failures with that signature are marked pre-existing and not minimised`;
+
+/** fracture: run: {file} is rejected unmodified: its variants test the program's refusal */
+export const runBaselineRejected = (file: string): string =>
+  `fracture: run: ${file} is rejected unmodified: its variants test the program's refusal`;
+
+/** {done}/{planned} runs, {rate} runs/s, {accepted} accepted, {rejected} rejected, {crashed} crashed, {hung} hung */
+export const runProgress = (
+  done: string,
+  planned: string,
+  rate: string,
+  accepted: string,
+  rejected: string,
+  crashed: string,
+  hung: string,
+): string =>
+  `${done}/${planned} runs, ${rate} runs/s, ${accepted} accepted, ${rejected} rejected, ${crashed} crashed, ${hung} hung`;
+
+/** {runs} runs: {accepted} accepted, {rejected} rejected, {crashed} crashed, {hung} hung */
+export const runCounts = (runs: string, accepted: string, rejected: string, crashed: string, hung: string): string =>
+  `${runs} runs: ${accepted} accepted, ${rejected} rejected, ${crashed} crashed, ${hung} hung`;
+
+/** {count} unique */
+export const runUnique = (count: string): string => `${count} unique`;
+
+/** {count} unique ({pre_existing} pre-existing) */
+export const runUniquePreExisting = (count: string, preExisting: string): string =>
+  `${count} unique (${preExisting} pre-existing)`;
+
+/** fracture: {command}: {counts}; {unique} -> {summary} */
+export const runClosing = (command: string, counts: string, unique: string, summary: string): string =>
+  `fracture: ${command}: ${counts}; ${unique} -> ${summary}`;
+
+/** fracture: run: interrupted; continue with --resume */
+export const runInterrupted = (): string => `fracture: run: interrupted; continue with --resume`;
+
+/** interrupted: run again with --resume */
+export const runInterruptedNote = (): string => `interrupted: run again with --resume`;
+
+/** fracture: run: minimizing {id} ({changed} bytes changed) */
+export const runMinimizing = (id: string, changed: string): string =>
+  `fracture: run: minimizing ${id} (${changed} bytes changed)`;
+
+/** fracture: run: {id}: {kept} bytes */
+export const runMinimized = (id: string, kept: string): string => `fracture: run: ${id}: ${kept} bytes`;
+
+/** fracture: run: {id}: the variant no longer gives its signature; not minimised */
+export const runFlaky = (id: string): string =>
+  `fracture: run: ${id}: the variant no longer gives its signature; not minimised`;
+
+/** ORIGINAL is {original} bytes and CORRUPTED {corrupted} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length) */
+export const minimizeLengths = (original: string, corrupted: string): string =>
+  `ORIGINAL is ${original} bytes and CORRUPTED ${corrupted} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length)`;
+
+/** CORRUPTED is identical to ORIGINAL: nothing to minimise */
+export const minimizeIdentical = (): string => `CORRUPTED is identical to ORIGINAL: nothing to minimise`;
+
+/** the test passes on CORRUPTED: there is no failure to keep */
+export const minimizePasses = (): string => `the test passes on CORRUPTED: there is no failure to keep`;
+
+/** the test fails on ORIGINAL too ({how}): it must pass on ORIGINAL and fail on CORRUPTED */
+export const minimizeFailsOnOriginal = (how: string): string =>
+  `the test fails on ORIGINAL too (${how}): it must pass on ORIGINAL and fail on CORRUPTED`;
+
+/** fracture: minimize: CORRUPTED differs from ORIGINAL in {changed} bytes ({runs} runs) */
+export const minimizeStart = (changed: string, runs: string): string =>
+  `fracture: minimize: CORRUPTED differs from ORIGINAL in ${changed} bytes (${runs} runs)`;
+
+/** fracture: minimize: {kept} bytes differ */
+export const minimizeProgress = (kept: string): string => `fracture: minimize: ${kept} bytes differ`;
+
+/** fracture: minimize: now byte by byte */
+export const minimizeBytes = (): string => `fracture: minimize: now byte by byte`;
+
+/** {path}: {kept} bytes differ from ORIGINAL (was {changed}{spent}) */
+export const minimizeDone = (path: string, kept: string, changed: string, spent: string): string =>
+  `${path}: ${kept} bytes differ from ORIGINAL (was ${changed}${spent})`;
+
+/** ; run budget of {budget} tests spent: not 1-minimal */
+export const minimizeSpent = (budget: string): string => `; run budget of ${budget} tests spent: not 1-minimal`;

@@ -15,13 +15,8 @@ use std::time::{Duration, Instant};
 /// Bytes kept of standard output and of standard error.
 pub const KEEP: usize = 65536;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Code(i32),
-    Signal(i32),
-    /// Still running at the timeout (its group was killed).
-    Timeout,
-}
+/// How a run ended: the campaign model's own type, so a run's end goes to it as it is.
+pub use fracture_host::campaign::Status;
 
 pub struct Exit {
     pub status: Status,

@@ -1,9 +1,9 @@
 //! Output names: `{base}_corrupted{.ext}`, report names, and de-duplication within one run; and the
-//! batch ZIP's entry names (docs/contract.md, section 11.6).
+//! batch ZIP's entry names (docs/contract.md, section 11.6). Written once for both command lines and
+//! the SDK: a name is the bytes the system gave (a Unix file name need not be UTF-8; Node hands it
+//! over as a Buffer), and an output name keeps them.
 
 use std::collections::{HashMap, HashSet};
-use std::ffi::{OsStr, OsString};
-use std::os::unix::ffi::{OsStrExt, OsStringExt};
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_segmentation::UnicodeSegmentation;
@@ -17,8 +17,7 @@ fn ext_dot(name: &[u8]) -> Option<usize> {
 }
 
 /// `{base}{middle}{.ext}`, or `{name}{middle}.bin` without an extension: the bytes of the name kept.
-fn with_middle(name: &OsStr, middle: &str) -> OsString {
-    let name = name.as_bytes();
+fn with_middle(name: &[u8], middle: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(name.len() + middle.len() + 4);
     match ext_dot(name) {
         Some(i) => {
@@ -32,37 +31,45 @@ fn with_middle(name: &OsStr, middle: &str) -> OsString {
             out.extend_from_slice(b".bin");
         }
     }
-    OsString::from_vec(out)
+    out
 }
 
-pub fn corrupted_name(name: &OsStr) -> OsString {
+pub fn corrupted_name(name: &[u8]) -> Vec<u8> {
     with_middle(name, "_corrupted")
 }
 
 /// `--count` above 1: `{base}_corrupted_{seed}{.ext}`, or `{name}_corrupted_{seed}.bin`.
-pub fn variant_name(name: &OsStr, seed: u64) -> OsString {
+pub fn variant_name(name: &[u8], seed: u64) -> Vec<u8> {
     with_middle(name, &format!("_corrupted_{seed}"))
 }
 
-pub fn report_name(name: &OsStr) -> OsString {
-    let mut out: Vec<u8> = name.as_bytes().iter().map(|&b| if b == b' ' { b'_' } else { b }).collect();
+pub fn report_name(name: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = name.iter().map(|&b| if b == b' ' { b'_' } else { b }).collect();
     out.extend_from_slice(b"_corruption_report.json");
-    OsString::from_vec(out)
+    out
 }
 
 /// The PDF report's name beside a JSON report's: `{name}_corruption_report.pdf`.
-pub fn pdf_name(report_name: &OsStr) -> OsString {
-    let b = report_name.as_bytes();
-    let mut out = b.strip_suffix(b".json").unwrap_or(b).to_vec();
+pub fn pdf_name(report_name: &[u8]) -> Vec<u8> {
+    let mut out = report_name.strip_suffix(b".json").unwrap_or(report_name).to_vec();
     out.extend_from_slice(b".pdf");
-    OsString::from_vec(out)
+    out
 }
 
 /// `--count` above 1: `{name}_{seed}_corruption_report.json`.
-pub fn variant_report_name(name: &OsStr, seed: u64) -> OsString {
-    let mut named = name.to_os_string();
-    named.push(format!("_{seed}"));
+pub fn variant_report_name(name: &[u8], seed: u64) -> Vec<u8> {
+    let mut named = name.to_vec();
+    named.extend_from_slice(format!("_{seed}").as_bytes());
     report_name(&named)
+}
+
+/// `{stem}_minimized{.ext}` of a file name (`{name}_minimized.bin` without an extension): what
+/// `fracture minimize` writes beside CORRUPTED, and a campaign beside a crash's variant.
+pub fn minimized_name(name: &[u8]) -> Vec<u8> {
+    match ext_dot(name) {
+        Some(i) => [&name[..i], b"_minimized", &name[i..]].concat(),
+        None => [name, b"_minimized.bin"].concat(),
+    }
 }
 
 /// Hands out each name once per run, case-insensitively: `x.pdf`, `x (2).pdf`, `x (3).pdf`, ...
@@ -72,27 +79,26 @@ pub struct Dedup {
 }
 
 /// The name compared case-insensitively (Unicode lower case; ASCII only in a name that is not UTF-8).
-fn key(name: &OsStr) -> Vec<u8> {
-    match name.to_str() {
-        Some(s) => s.to_lowercase().into_bytes(),
-        None => name.as_bytes().to_ascii_lowercase(),
+fn key(name: &[u8]) -> Vec<u8> {
+    match std::str::from_utf8(name) {
+        Ok(s) => s.to_lowercase().into_bytes(),
+        Err(_) => name.to_ascii_lowercase(),
     }
 }
 
 impl Dedup {
-    pub fn claim(&mut self, name: &OsStr) -> OsString {
-        let bytes = name.as_bytes();
-        let (stem, ext) = match ext_dot(bytes) {
-            Some(i) => (&bytes[..i], &bytes[i..]),
-            None => (bytes, &b""[..]),
+    pub fn claim(&mut self, name: &[u8]) -> Vec<u8> {
+        let (stem, ext) = match ext_dot(name) {
+            Some(i) => (&name[..i], &name[i..]),
+            None => (name, &b""[..]),
         };
-        let mut candidate = name.to_os_string();
+        let mut candidate = name.to_vec();
         let mut k = 2;
         while !self.taken.insert(key(&candidate)) {
             let mut next = stem.to_vec();
             next.extend_from_slice(format!(" ({k})").as_bytes());
             next.extend_from_slice(ext);
-            candidate = OsString::from_vec(next);
+            candidate = next;
             k += 1;
         }
         candidate
@@ -117,7 +123,7 @@ fn js_space(c: char) -> bool {
 
 /// Replaced by `_`: what the display form escapes, and the characters Windows forbids in names.
 fn unsafe_in_entry(c: char) -> bool {
-    crate::display::hidden(c) || matches!(c, '<' | '>' | ':' | '"' | '|' | '?' | '*')
+    crate::hidden(c) || matches!(c, '<' | '>' | ':' | '"' | '|' | '?' | '*')
 }
 
 fn trim_trailing_dots_and_spaces(s: &str) -> &str {
@@ -262,10 +268,11 @@ mod tests {
 
     #[test]
     fn names() {
-        let corrupted_name = |n: &str| corrupted_name(OsStr::new(n)).into_string().unwrap();
-        let report_name = |n: &str| report_name(OsStr::new(n)).into_string().unwrap();
-        let variant_name = |n: &str, s| variant_name(OsStr::new(n), s).into_string().unwrap();
-        let variant_report_name = |n: &str, s| variant_report_name(OsStr::new(n), s).into_string().unwrap();
+        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+        let corrupted_name = |n: &str| text(corrupted_name(n.as_bytes()));
+        let report_name = |n: &str| text(report_name(n.as_bytes()));
+        let variant_name = |n: &str, s| text(variant_name(n.as_bytes(), s));
+        let variant_report_name = |n: &str, s| text(variant_report_name(n.as_bytes(), s));
         assert_eq!(corrupted_name("a.pdf"), "a_corrupted.pdf");
         assert_eq!(corrupted_name("README"), "README_corrupted.bin");
         assert_eq!(corrupted_name(".bashrc"), ".bashrc_corrupted.bin");
@@ -273,16 +280,18 @@ mod tests {
         assert_eq!(variant_name("a.pdf", 7), "a_corrupted_7.pdf");
         assert_eq!(variant_name("README", 7), "README_corrupted_7.bin");
         assert_eq!(variant_report_name("my file.pdf", 7), "my_file.pdf_7_corruption_report.json");
-        assert_eq!(pdf_name(OsStr::new("a_corruption_report.json")), "a_corruption_report.pdf");
+        assert_eq!(pdf_name(b"a_corruption_report.json"), b"a_corruption_report.pdf");
+        assert_eq!(minimized_name(b"a_corrupted_7.png"), b"a_corrupted_7_minimized.png");
+        assert_eq!(minimized_name(b"README"), b"README_minimized.bin");
         let mut d = Dedup::default();
-        assert_eq!(d.claim(OsStr::new("x.pdf")), "x.pdf");
-        assert_eq!(d.claim(OsStr::new("X.PDF")), "X (2).PDF");
-        assert_eq!(d.claim(OsStr::new("x.pdf")), "x (3).pdf");
+        assert_eq!(d.claim(b"x.pdf"), b"x.pdf");
+        assert_eq!(d.claim(b"X.PDF"), b"X (2).PDF");
+        assert_eq!(d.claim(b"x.pdf"), b"x (3).pdf");
         // Names that are not UTF-8 keep their bytes.
-        let raw = OsStr::from_bytes(b"caf\xe9.txt");
-        assert_eq!(super::corrupted_name(raw).as_bytes(), b"caf\xe9_corrupted.txt");
-        assert_eq!(d.claim(raw).as_bytes(), b"caf\xe9.txt");
-        assert_eq!(d.claim(OsStr::from_bytes(b"CAF\xe9.TXT")).as_bytes(), b"CAF\xe9 (2).TXT");
+        let raw = b"caf\xe9.txt";
+        assert_eq!(super::corrupted_name(raw), b"caf\xe9_corrupted.txt");
+        assert_eq!(d.claim(raw), b"caf\xe9.txt");
+        assert_eq!(d.claim(b"CAF\xe9.TXT"), b"CAF\xe9 (2).TXT");
     }
 
     fn hex(text: &str) -> Vec<u8> {

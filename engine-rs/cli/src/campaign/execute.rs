@@ -1,0 +1,196 @@
+//! Running a planned campaign: each input unmodified first (its baseline), then the slice's
+//! unrecorded runs on `--jobs` threads, each handed to the ledger as it ends and written as the
+//! ledger says; then the minimiser on the crashes the ledger names. DIR is consistent whenever
+//! this returns.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use fracture_host::campaign::{changes, Ledger};
+use fracture_host::messages;
+
+use super::plan::{Loaded, Planned};
+use super::progress::Progress;
+use super::runner::Runner;
+use super::{interrupted, io, write_state, Options};
+
+/// The state the runs share: the ledger, runs.jsonl open for appending, the progress line.
+struct Store<'a> {
+    dir: &'a Path,
+    ledger: &'a mut Ledger,
+    append: std::fs::File,
+    progress: Progress,
+}
+
+impl Store<'_> {
+    /// Records run index `r`: its crash's files first when the ledger keeps it, then its line.
+    fn record(&mut self, r: u64, variant: &[u8], exit: &super::exec::Exit, mode: u32) -> Result<(), String> {
+        let mut h = fracture_engine::Sha256Hasher::default();
+        h.update(variant);
+        let rec = self.ledger.record(r, &exit.status, &exit.stderr, exit.duration_ms, &h.hex());
+        if let Some(keep) = &rec.keep {
+            let crash = self.dir.join("crashes").join(&keep.id);
+            std::fs::create_dir_all(&crash).map_err(|e| format!("cannot create {}", io(&crash, &e)))?;
+            for (name, bytes, m) in [
+                (keep.variant.as_str(), variant, crate::output::mode(mode)),
+                ("stdout.txt", &exit.stdout[..], crate::output::mode(0o777)),
+                ("stderr.txt", &exit.stderr[..], crate::output::mode(0o777)),
+            ] {
+                let path = crash.join(name);
+                crate::output::write(&path, bytes, m).map_err(|e| format!("cannot write {}", io(&path, &e)))?;
+            }
+            for old in &keep.replaced {
+                let _ = std::fs::remove_file(crash.join(old));
+            }
+        }
+        let path = self.dir.join("runs.jsonl");
+        self.append.write_all(rec.line.as_bytes()).map_err(|e| format!("cannot write {}", io(&path, &e)))?;
+        self.progress.count(rec.outcome);
+        Ok(())
+    }
+}
+
+/// The job slots (private directories) and the runner over them.
+fn runner(o: &Options, timeout_ms: u64) -> Result<(crate::output::PrivateDir, Runner), String> {
+    let temp = crate::output::PrivateDir::create("fracture-run-")
+        .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+    let base = std::fs::canonicalize(temp.path()).unwrap_or_else(|_| temp.path().to_path_buf());
+    let mut slots = Vec::new();
+    for s in 0..o.jobs {
+        let slot = base.join(s.to_string());
+        std::fs::create_dir(&slot).map_err(|e| format!("cannot create {}", io(&slot, &e)))?;
+        slots.push(slot);
+    }
+    let runner = Runner {
+        program: o.program[0].clone(),
+        args: o.program[1..].to_vec(),
+        braces: super::runner::has_braces(&o.program[1..]),
+        timeout: Duration::from_millis(timeout_ms),
+        slots,
+    };
+    Ok((temp, runner))
+}
+
+/// Each input the program has not yet seen unmodified, run once (docs/campaigns.md, "Baseline").
+fn baselines(ledger: &mut Ledger, runner: &Runner, loaded: &[Loaded]) -> Result<(), String> {
+    for i in ledger.baselines_needed() {
+        if interrupted() {
+            break;
+        }
+        let exit = runner.run(0, &loaded[i].slot_name, &loaded[i].input.bytes)?;
+        if !interrupted() {
+            ledger.set_baseline(i, &exit.status, &exit.stderr);
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn execute(o: &Options, p: &mut Planned) -> Result<(), String> {
+    let dir = o.out.as_path();
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}", io(dir, &e)))?;
+    let (ledger, loaded) = (&mut p.ledger, &p.loaded);
+    write_state(ledger, dir)?;
+    let (temp, runner) = runner(o, ledger.campaign.timeout_ms)?;
+    baselines(ledger, &runner, loaded)?;
+    write_state(ledger, dir)?;
+    for line in ledger.baseline_lines() {
+        eprintln!("{line}");
+    }
+    let c = &ledger.campaign;
+    eprintln!("{}", messages::run_seed(&c.seed.to_string(), &c.count.to_string()));
+    if interrupted() {
+        return Ok(());
+    }
+    let failure = run_all(o, ledger, &runner, loaded, dir)?;
+    write_state(ledger, dir)?;
+    if let Some(msg) = failure {
+        return Err(msg);
+    }
+    if !interrupted() && minimize_all(o, ledger, &runner, loaded, dir)? {
+        write_state(ledger, dir)?;
+    }
+    drop(temp);
+    Ok(())
+}
+
+/// The slice's unrecorded runs on the job slots; the first failure that stopped them.
+fn run_all(o: &Options, ledger: &mut Ledger, runner: &Runner, loaded: &[Loaded], dir: &Path) -> Result<Option<String>, String> {
+    let todo = ledger.todo();
+    let counts = ledger.counts().by_outcome;
+    let c = ledger.campaign.clone();
+    let append = std::fs::File::options()
+        .append(true)
+        .open(dir.join("runs.jsonl"))
+        .map_err(|e| format!("cannot write {}", io(&dir.join("runs.jsonl"), &e)))?;
+    let progress = Progress::new(!o.quiet && std::io::stderr().is_terminal(), c.planned(), counts);
+    let store = Mutex::new(Store { dir, ledger, append, progress });
+    let next = AtomicUsize::new(0);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let settings = crate::process::Settings { mode: &c.mode, intensity: c.intensity, options: &o.engine, whole: true };
+    std::thread::scope(|scope| {
+        for slot in 0..o.jobs.min(todo.len()) {
+            let (store, next, failure, todo, settings, c) = (&store, &next, &failure, &todo, &settings, &c);
+            scope.spawn(move || loop {
+                if interrupted() || failure.lock().unwrap_or_else(|p| p.into_inner()).is_some() {
+                    break;
+                }
+                let Some(&r) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
+                let (i, seed) = ((r / c.count) as usize, c.seed + r);
+                let step = || -> Result<(), String> {
+                    let input = &loaded[i];
+                    let corrupted = crate::process::corrupt(input.input.clone(), settings, seed, &mut |_| {})?;
+                    let bytes = corrupted.output();
+                    let exit = runner.run(slot, &input.slot_name, bytes)?;
+                    let mut s = store.lock().unwrap_or_else(|p| p.into_inner());
+                    // A run that Ctrl-C killed is not recorded.
+                    if interrupted() {
+                        return Ok(());
+                    }
+                    s.record(r, bytes, &exit, input.mode)
+                };
+                if let Err(msg) = step() {
+                    failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(msg);
+                    break;
+                }
+            });
+        }
+    });
+    store.into_inner().unwrap_or_else(|p| p.into_inner()).progress.end();
+    Ok(failure.into_inner().unwrap_or_else(|p| p.into_inner()))
+}
+
+/// Minimises the crashes the ledger names (not pre-existing, not yet minimised); whether any was.
+fn minimize_all(o: &Options, ledger: &mut Ledger, runner: &Runner, loaded: &[Loaded], dir: &Path) -> Result<bool, String> {
+    let mut shrunk = false;
+    for e in ledger.to_minimize() {
+        let Ok(variant) = std::fs::read(dir.join(&e.variant)) else { continue };
+        let input = &loaded[e.file_index];
+        let Some(n) = changes(&input.input.bytes, &variant) else { continue };
+        if !o.quiet {
+            eprintln!("{}", messages::run_minimizing(&e.id, &n.to_string()));
+        }
+        let rules = ledger.campaign.rules();
+        match super::shrink::shrink(runner, &rules, &input.slot_name, &input.input.bytes, &variant, &e.signature) {
+            Some(result) => {
+                let path = dir.join(&e.minimized_path);
+                crate::output::write(&path, &result, crate::output::mode(input.mode))
+                    .map_err(|err| format!("cannot write {}", io(&path, &err)))?;
+                let k = changes(&input.input.bytes, &result).unwrap_or(0);
+                ledger.set_minimized(&e.id, k);
+                shrunk = true;
+                if !o.quiet {
+                    eprintln!("{}", messages::run_minimized(&e.id, &k.to_string()));
+                }
+            }
+            None if !interrupted() && !o.quiet => eprintln!("{}", messages::run_flaky(&e.id)),
+            None => {}
+        }
+        if interrupted() {
+            break;
+        }
+    }
+    Ok(shrunk)
+}

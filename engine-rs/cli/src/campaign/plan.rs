@@ -1,0 +1,130 @@
+//! Planning a campaign: the inputs read and hashed, the campaign described for the model, DIR
+//! checked, and with `--resume` the ledger continued from DIR's campaign.json and runs.jsonl.
+
+use std::os::unix::fs::MetadataExt;
+
+use fracture_host::campaign::{Campaign, InputRecord, Ledger};
+
+use super::{Options, Stop};
+use crate::cli_tables::usage as texts;
+
+/// An input, read.
+pub(super) struct Loaded {
+    pub input: crate::process::Input,
+    pub mode: u32,
+    /// Its name in the job slots: letters, digits and `._-` kept.
+    pub slot_name: String,
+}
+
+/// The campaign planned: inputs read, DIR checked, recorded runs in the ledger.
+pub(super) struct Planned {
+    pub ledger: Ledger,
+    pub loaded: Vec<Loaded>,
+}
+
+fn read_inputs(o: &Options, claims: &mut crate::plan::Claims) -> Result<(Vec<InputRecord>, Vec<Loaded>), Stop> {
+    let mut loaded = Vec::new();
+    let mut inputs = Vec::new();
+    for f in &o.files {
+        if f.as_os_str() == crate::args::STDIN {
+            return Err(Stop::Usage("- (standard input) cannot be a campaign input".into()));
+        }
+        claims.input(f).map_err(Stop::Usage)?;
+        let input = crate::process::Input::read_file(f, || Ok(()), &mut |_| {})
+            .map_err(|e| Stop::Usage(format!("{}: {e}", crate::display::path(f))))?;
+        let mode = std::fs::metadata(f).map(|m| m.mode() & 0o777).unwrap_or(0o600);
+        let mut h = fracture_engine::Sha256Hasher::default();
+        h.update(&input.bytes);
+        inputs.push(InputRecord {
+            file: f.to_string_lossy().into_owned(),
+            size: input.bytes.len() as u64,
+            sha256: h.hex(),
+            baseline: None,
+        });
+        loaded.push(Loaded { slot_name: crate::minimize::safe_name(f), input, mode });
+    }
+    Ok((inputs, loaded))
+}
+
+pub(super) fn plan(o: &Options) -> Result<Planned, Stop> {
+    let usage = Stop::Usage;
+    if let Some(p) = &o.crash_pattern {
+        regex::Regex::new(p)
+            .map_err(|e| usage(crate::cli_tables::usage::crash_pattern(e.to_string().lines().last().unwrap_or(""))))?;
+    }
+    let mut claims = crate::plan::Claims::default();
+    let (inputs, loaded) = read_inputs(o, &mut claims)?;
+    let dir = &o.out;
+    if dir.exists() && !dir.is_dir() {
+        return Err(usage(texts::campaign_out_not_directory(crate::display::path(dir))));
+    }
+    // No output lands on an input (docs/cli.md, "Plan, then write").
+    for name in ["campaign.json", "runs.jsonl", "summary.md"] {
+        claims.output(&dir.join(name)).map_err(usage)?;
+    }
+    let json_path = dir.join("campaign.json");
+    let previous = if o.resume {
+        let shown = crate::display::path(&json_path);
+        let text = std::fs::read_to_string(&json_path)
+            .map_err(|e| usage(texts::resume_unreadable(&shown, crate::process::io_text(&e))))?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|_| usage(texts::not_a_campaign(&shown)))?;
+        let old = Campaign::parse(&v).map_err(|_| usage(texts::not_a_campaign(&shown)))?;
+        Some((v, old.seed))
+    } else {
+        if json_path.exists() || dir.join("runs.jsonl").exists() {
+            return Err(usage(texts::campaign_exists(crate::display::path(dir))));
+        }
+        None
+    };
+    let seed = match (o.seed, &previous) {
+        (Some(s), _) => s,
+        (None, Some((_, s))) => *s,
+        (None, None) => crate::args::random_seed(),
+    };
+    let total = o.files.len() as u64 * o.count;
+    crate::policy::check_variant(&o.mode, o.intensity, seed.checked_add(total - 1)).map_err(usage)?;
+    let campaign = Campaign {
+        inputs,
+        mode: o.mode.clone(),
+        intensity: o.intensity,
+        only: o.engine.ranges.only.clone(),
+        protect: o.engine.ranges.protect.clone(),
+        fix_checksums: o.engine.fix_checksums,
+        timeout_ms: o.timeout_ms,
+        crash_exit: o.crash_exit.clone(),
+        crash_pattern: o.crash_pattern.clone(),
+        minimize: o.minimize,
+        baseline: o.baseline,
+        program: o.program.iter().map(|w| w.to_string_lossy().into_owned()).collect(),
+        seed,
+        count: o.count,
+        shard: o.shard,
+    };
+    let ledger = match previous {
+        None => Ledger::new(campaign),
+        Some((v, _)) => {
+            let runs = std::fs::read(dir.join("runs.jsonl")).unwrap_or_default();
+            let mut ledger = Ledger::resume(campaign, &v, &runs).map_err(|d| {
+                usage(texts::another_campaign_because(crate::display::path(&json_path), d.what()))
+            })?;
+            recover(&mut ledger, dir, &loaded);
+            ledger
+        }
+    };
+    Ok(Planned { ledger, loaded })
+}
+
+/// What a resumed DIR holds beyond its records: the signatures a kill kept from campaign.json (from
+/// each crash's stderr.txt) and the minimised files already made.
+fn recover(ledger: &mut Ledger, dir: &std::path::Path, loaded: &[Loaded]) {
+    for id in ledger.missing_signatures() {
+        let stderr = std::fs::read(dir.join("crashes").join(&id).join("stderr.txt")).unwrap_or_default();
+        ledger.signature_from(&id, &stderr);
+    }
+    for e in ledger.entries() {
+        let Ok(bytes) = std::fs::read(dir.join(&e.minimized_path)) else { continue };
+        if let Some(n) = fracture_host::campaign::changes(&loaded[e.file_index].input.bytes, &bytes) {
+            ledger.set_minimized(&e.id, n);
+        }
+    }
+}
