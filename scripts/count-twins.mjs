@@ -1,0 +1,174 @@
+// Counts the lines of host code that have a counterpart in the other language (issue 40; the figures
+// are in docs/architecture.md, "What is still written twice"). A concern is twinned while it has code in
+// both Rust and TypeScript; its lines (both sides) count. A concern written once (Rust only, or
+// generated from engine-data/) counts nothing.
+//
+// Every host source file must be named below, in a concern or in ONE_SIDE with the reason it has no
+// twin, so a new file cannot escape the count: the script fails on a file it does not know, and on a
+// named file that is gone.
+//
+// Lines counted: not blank, not only a comment; Rust from the file's start to its `#[cfg(test)]` module.
+//
+// Usage: node scripts/count-twins.mjs [--json] [--root DIR]   (DIR: another checkout, say main's, for a
+// figure before a change; the same lists judge it, so files it does not know are listed, not fatal)
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** concern -> its Rust files and its TypeScript files (directories end with `/`). */
+export const CONCERNS = {
+  // The model itself is engine-rs/host/src/campaign (written once); what is left here is each
+  // command line's shell (programs, files, signals, the terminal), counted as twinned all the same.
+  'campaign (model until issue 40; now the shells)': {
+    rust: ['engine-rs/cli/src/campaign/'],
+    ts: ['cli/campaign.ts', 'cli/run.ts', 'cli/merge.ts', 'cli/run/'],
+  },
+  'arguments and refusals': { rust: ['engine-rs/cli/src/args.rs', 'engine-rs/cli/src/cli_shape.rs'], ts: ['cli/args.ts'] },
+  'PDF reports': { rust: ['engine-rs/cli/src/pdf.rs', 'engine-rs/host/src/pdf/'], ts: ['lib/report/pdf.ts'] },
+  'minimiser': { rust: ['engine-rs/cli/src/minimize.rs'], ts: ['cli/minimize.ts'] },
+  'output plan and claims': {
+    rust: ['engine-rs/cli/src/plan.rs', 'engine-rs/cli/src/policy.rs'],
+    ts: ['cli/plan.ts', 'lib/engine/host/policy.ts'],
+  },
+  'output and entry names': {
+    rust: ['engine-rs/cli/src/names.rs', 'engine-rs/host/src/names.rs'],
+    ts: ['lib/engine/shared/names.ts', 'lib/zip/names.ts'],
+  },
+  'outputs through temporary files, signals': { rust: ['engine-rs/cli/src/output.rs'], ts: ['sdk/outputs.ts'] },
+  'session report': { rust: ['engine-rs/cli/src/session.rs'], ts: ['lib/zip/session.ts'] },
+  'batch ZIP layout': { rust: ['engine-rs/cli/src/zip.rs'], ts: ['lib/zip/writer.ts', 'lib/zip/crc32.ts', 'cli/zip.ts'] },
+  'report text and change map': {
+    rust: ['engine-rs/cli/src/report_text.rs', 'engine-rs/cli/src/changes.rs'],
+    ts: ['lib/report/text.ts', 'lib/report/changes.ts'],
+  },
+  'display form of names': { rust: ['engine-rs/cli/src/display.rs'], ts: ['lib/report/display.ts'] },
+  'host fields (replay command)': { rust: ['engine-rs/host/src/host_fields.rs'], ts: ['lib/report/host-fields.ts'] },
+  'share link': {
+    rust: ['engine-rs/host/src/share_link.rs'],
+    ts: ['lib/report/share-link.ts', 'lib/report/share-link-read.ts'],
+  },
+  'fracture bench': { rust: ['engine-rs/cli/src/bench.rs'], ts: ['cli/bench.ts'] },
+  'the corrupting command: read, process, reports, progress': {
+    rust: [
+      'engine-rs/cli/src/main.rs',
+      'engine-rs/cli/src/process.rs',
+      'engine-rs/cli/src/read.rs',
+      'engine-rs/cli/src/reports.rs',
+      'engine-rs/cli/src/ui.rs',
+    ],
+    ts: ['cli/fracture.ts', 'cli/main.ts', 'cli/reports.ts', 'cli/progress.ts', 'cli/io.ts'],
+  },
+  'fracture diagnose (the shells around engine-rs/diagnose)': {
+    rust: ['engine-rs/cli/src/diagnose.rs'],
+    ts: ['cli/diagnose.ts'],
+  },
+};
+
+/** Host files with no counterpart, and why. */
+export const ONE_SIDE = {
+  // Generated from engine-data/*.toml by scripts/gen-engine-data.mjs: written once.
+  'engine-rs/cli/src/cli_tables.rs': 'generated',
+  'engine-rs/cli/src/report_tables.rs': 'generated',
+  'engine-rs/host/src/messages.rs': 'generated',
+  'engine-rs/host/src/ui_modes.rs': 'generated',
+  'engine-rs/host/src/link_options.rs': 'generated',
+  'engine-rs/host/src/texts.rs': 'generated',
+  'cli/cli-tables.ts': 'generated',
+  'lib/report/tables.ts': 'generated',
+  'lib/report/link-options.ts': 'generated',
+  'lib/engine/shared/messages.ts': 'generated',
+  'lib/engine/shared/mode-tables.ts': 'generated',
+  'lib/engine/shared/texts.ts': 'generated',
+  // Native only.
+  'engine-rs/cli/src/mount/': 'fracture mount: native only (FUSE)',
+  'engine-rs/host/src/lib.rs': 'the host crate: written once',
+  'engine-rs/host/src/': 'the host crate: written once, called by both command lines',
+  // The npm CLI's and the SDK's own.
+  'cli/agree.ts': "the npm CLI's own command (runs the engines side by side)",
+  'cli/host.ts': 'the npm CLI\'s loader of the host module',
+  'lib/engine/shared/blob.ts': 'browser Blob reading',
+  'lib/engine/shared/modes.ts': 'the engine options type',
+  'lib/engine/shared/platform.ts': 'platform detection',
+  'lib/engine/shared/stages.ts': 'stage names of the engine protocol',
+  'lib/engine/shared/types.ts': 'engine protocol types',
+  'lib/zip/testing/': 'test helpers',
+  'sdk/': "the SDK's entries (no native SDK)",
+};
+
+const ROOTS = ['engine-rs/cli/src', 'engine-rs/host/src', 'cli', 'lib/zip', 'lib/report', 'lib/engine/shared', 'sdk'];
+// Single files of lib/engine/host (the rest of it runs an engine: not host logic of the command lines).
+const EXTRA = ['lib/engine/host/policy.ts'];
+
+function walk(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return walk(path);
+    if (/\.test\.ts$|\.d\.ts$/.test(name)) return [];
+    return /\.(rs|ts)$/.test(name) ? [path] : [];
+  });
+}
+
+/** Lines of code: not blank, not only a comment; Rust before its test module. */
+export function codeLines(text, rust) {
+  let body = text;
+  if (rust) {
+    const cut = body.search(/^#\[cfg\(test\)\]\s*\n\s*mod \w+/m);
+    if (cut >= 0) body = body.slice(0, cut);
+  }
+  body = body.replace(/\/\*[\s\S]*?\*\//g, '');
+  return body.split('\n').filter((l) => {
+    const t = l.trim();
+    return t !== '' && !t.startsWith('//');
+  }).length;
+}
+
+const under = (file, entry) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry);
+
+export function count(root = '.') {
+  const files = [
+    ...ROOTS.flatMap((r) => walk(join(root, r)).map((f) => f.slice(root === '.' ? 0 : root.length + 1))),
+    ...EXTRA.filter((f) => existsSync(join(root, f))),
+  ];
+  const problems = [];
+  const named = [...Object.values(CONCERNS).flatMap((c) => [...c.rust, ...c.ts]), ...Object.keys(ONE_SIDE)];
+  for (const entry of named) {
+    // A file moved between crates is named at both places (the count works on older checkouts too).
+    const moved = named.some((e) => e !== entry && e.split('/').pop() === entry.split('/').pop());
+    if (!entry.endsWith('/') && !existsSync(join(root, entry)) && !Object.keys(ONE_SIDE).includes(entry) && !moved)
+      problems.push(`${entry}: named here but not in the repository`);
+  }
+  const concerns = [];
+  const seen = new Set();
+  for (const [name, c] of Object.entries(CONCERNS)) {
+    const side = (list) => files.filter((f) => list.some((e) => under(f, e)));
+    const rust = side(c.rust);
+    const ts = side(c.ts);
+    for (const f of [...rust, ...ts]) seen.add(f);
+    const lines = (list) => list.reduce((n, f) => n + codeLines(readFileSync(join(root, f), 'utf8'), f.endsWith('.rs')), 0);
+    const r = lines(rust);
+    const t = lines(ts);
+    concerns.push({ name, rust: r, ts: t, twinned: rust.length > 0 && ts.length > 0 ? r + t : 0 });
+  }
+  for (const f of files) {
+    if (seen.has(f) || Object.keys(ONE_SIDE).some((e) => under(f, e))) continue;
+    problems.push(`${f}: in no concern and not in ONE_SIDE (scripts/count-twins.mjs)`);
+  }
+  const total = concerns.reduce((n, c) => n + c.twinned, 0);
+  return { concerns, total, problems };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--root');
+  const root = at > 0 ? process.argv[at + 1] : '.';
+  const { concerns, total, problems } = count(root);
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ concerns, total }, null, 2));
+  else {
+    for (const c of concerns) {
+      const state = c.twinned ? `${String(c.twinned).padStart(5)} twinned` : '    0 (written once)';
+      console.log(`${state}  Rust ${String(c.rust).padStart(5)}  TypeScript ${String(c.ts).padStart(5)}  ${c.name}`);
+    }
+    console.log(`twinned host lines: ${total}`);
+  }
+  for (const p of problems) console.error(p);
+  if (problems.length && root === '.') process.exit(1);
+}
