@@ -96,6 +96,8 @@ export interface RunArgs {
   crashPattern: string | null;
   resume: boolean;
   minimize: boolean;
+  /** Run each FILE unmodified first (`--no-baseline` turns it off). */
+  baseline: boolean;
   quiet: boolean;
   files: string[];
   /** PROGRAM then ARGS. */
@@ -496,6 +498,7 @@ function parseRun(argv: string[]): Parsed {
       crashPattern,
       resume: values.has('resume'),
       minimize: !values.has('no-minimize'),
+      baseline: !values.has('no-baseline'),
       quiet: values.has('quiet'),
       files: positionals,
       program,

@@ -38,6 +38,13 @@ mkdirSync(`${root}dist/${DIAGNOSE}`, { recursive: true });
 for (const file of MODULE.map((f) => f.replace('fracture_engine', 'fracture_diagnose'))) {
   copyFileSync(`${root}${DIAGNOSE}/${file}`, `${root}dist/${DIAGNOSE}/${file}`);
 }
+// The host logic shared with the native CLI (engine-rs/host-wasm: campaigns), a module of its own.
+const HOST = 'lib/engine/host-pkg';
+if (!existsSync(`${root}${HOST}/fracture_host_bg.wasm`)) run('bash', ['scripts/build-wasm.sh']);
+mkdirSync(`${root}dist/${HOST}`, { recursive: true });
+for (const file of MODULE.map((f) => f.replace('fracture_engine', 'fracture_host'))) {
+  copyFileSync(`${root}${HOST}/${file}`, `${root}dist/${HOST}/${file}`);
+}
 
 // The native addon for this platform (scripts/build-node-addon.sh), beside the module, when it was
 // built: the npm CLI's editing threads load it (docs/architecture.md, "The native addon"). The package

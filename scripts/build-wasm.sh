@@ -4,7 +4,9 @@
 #   target/wasm-testing/pkg        the same with the `testing` feature (known-answer and benchmark
 #                                  exports), for the tests and `make bench` only;
 #   lib/engine/diagnose-pkg        `fracture diagnose` (engine-rs/diagnose-wasm), a module of its own
-#                                  that the npm CLI, the SDK and the site load only to diagnose.
+#                                  that the npm CLI, the SDK and the site load only to diagnose;
+#   lib/engine/host-pkg            the host logic shared with the native CLI (engine-rs/host-wasm:
+#                                  campaigns), a module of its own that only the npm CLI and the SDK load.
 # rustup cannot fetch the wasm32 target here, so unless it is installed we build std from source with
 # Debian's rustc-web (docs/toolchain.md): Debian's cargo and rustc first on PATH, build-std,
 # --mode force.
@@ -34,4 +36,5 @@ build() { # CRATE NAME OUT_DIR [cargo args...]
 build engine-rs/wasm fracture_engine "$ROOT/lib/engine/pkg"
 build engine-rs/wasm fracture_engine "$ROOT/target/wasm-testing/pkg" --features testing
 build engine-rs/diagnose-wasm fracture_diagnose "$ROOT/lib/engine/diagnose-pkg"
-ls -l lib/engine/pkg/*.wasm target/wasm-testing/pkg/*.wasm lib/engine/diagnose-pkg/*.wasm
+build engine-rs/host-wasm fracture_host "$ROOT/lib/engine/host-pkg"
+ls -l lib/engine/pkg/*.wasm target/wasm-testing/pkg/*.wasm lib/engine/diagnose-pkg/*.wasm lib/engine/host-pkg/*.wasm

@@ -169,6 +169,103 @@ describe('fracture run: the native and the npm CLI agree', () => {
     }, 120_000);
   }
 
+  // docs/campaigns.md, section 2 "Baseline" and section 9: the original runs first; a failure it
+  // shows too is pre-existing (counted apart, not minimised, no exit 1), a new one is minimised to a
+  // 1-minimal file. The program aborts on a file that starts with BAD (as the original does) unless
+  // bytes 10 and 20 are both odd, when it segfaults.
+  it('runs the original first: pre-existing failures apart, new ones 1-minimal, in both CLIs', () => {
+    const prog = path.join(work, 'bad-header.sh');
+    writeFileSync(
+      prog,
+      [
+        '#!/bin/sh',
+        'b=$(od -An -tu1 -j10 -N1 "$1"); c=$(od -An -tu1 -j20 -N1 "$1")',
+        'if [ $((b % 2)) = 1 ] && [ $((c % 2)) = 1 ]; then kill -SEGV $$; fi',
+        'if [ "$(head -c3 "$1")" = BAD ]; then echo "bad header" >&2; kill -ABRT $$; fi',
+        'exit 0',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    writeFileSync(path.join(work, 'bad.bin'), Buffer.from(`BAD${'@'.repeat(61)}`));
+    const args = (out: string, more: string[] = []) =>
+      [
+        'run',
+        '--intensity',
+        '20',
+        '--protect',
+        '0:3',
+        '--seed',
+        '3',
+        '--count',
+        '24',
+        '--timeout',
+        '2',
+        '--jobs',
+        '2',
+      ].concat(more, ['--out', out, 'bad.bin', '--', prog, '{}']);
+    const native = run(NATIVE, args('base-native'));
+    const npm = run(NPM, args('base-npm'));
+    for (const r of [native, npm]) {
+      expect(r.err.split('\n')[0]).toBe(
+        'fracture: run: bad.bin already fails unmodified (crashed, signal SIGABRT): failures with that signature are marked pre-existing and not minimised',
+      );
+    }
+    expect(files(path.join(work, 'base-npm'))).toEqual(files(path.join(work, 'base-native')));
+    const c = JSON.parse(readFileSync(path.join(work, 'base-native', 'campaign.json'), 'utf8'));
+    expect(c.inputs[0].baseline).toEqual({ outcome: 'crashed', signature: 'crashed\nsignal SIGABRT' });
+    const pre = c.crashes.filter((e: { pre_existing: boolean }) => e.pre_existing);
+    const fresh = c.crashes.filter((e: { pre_existing: boolean }) => !e.pre_existing);
+    expect(pre.map((e: { signature: string }) => e.signature)).toEqual(['crashed\nsignal SIGABRT']);
+    expect(pre[0].minimized).toBeNull();
+    expect(c.counts.pre_existing).toBe(pre[0].seeds.length);
+    expect(fresh.map((e: { signature: string }) => e.signature)).toEqual(['crashed\nsignal SIGSEGV']);
+    expect(native.code).toBe(1);
+    // 1-minimal against the original: restoring any one changed byte changes the outcome.
+    const original = readFileSync(path.join(work, 'bad.bin'));
+    const minimized = readFileSync(path.join(work, 'base-native', fresh[0].minimized));
+    const changed = [...minimized.keys()].filter((i) => minimized[i] !== original[i]);
+    expect(changed).toEqual([10, 20]);
+    for (const i of changed) {
+      const restored = Buffer.from(minimized);
+      restored[i] = original[i];
+      writeFileSync(path.join(work, 'restored.bin'), restored);
+      expect(spawnSync(prog, [path.join(work, 'restored.bin')]).signal).not.toBe('SIGSEGV');
+    }
+    // Only pre-existing failures: exit 0. --no-baseline: nothing is pre-existing.
+    writeFileSync(
+      path.join(work, 'abort-bad.sh'),
+      '#!/bin/sh\nif [ "$(head -c3 "$1")" = BAD ]; then kill -ABRT $$; fi\nexit 0\n',
+      { mode: 0o755 },
+    );
+    const calm = run(NATIVE, [
+      'run',
+      '--intensity',
+      '20',
+      '--protect',
+      '0:3',
+      '--seed',
+      '3',
+      '--count',
+      '2',
+      '--timeout',
+      '2',
+      '--out',
+      'calm',
+      'bad.bin',
+      '--',
+      path.join(work, 'abort-bad.sh'),
+      '{}',
+    ]);
+    expect(calm.code, calm.err).toBe(0);
+    const off = run(NPM, args('base-off', ['--no-baseline', '--no-minimize']));
+    expect(off.err).not.toContain('already fails');
+    const o = JSON.parse(readFileSync(path.join(work, 'base-off', 'campaign.json'), 'utf8'));
+    expect(o.inputs[0].baseline).toBeNull();
+    expect(o.crashes.some((e: { pre_existing: boolean }) => e.pre_existing)).toBe(false);
+    expect(o.command).toContain('--no-baseline');
+  }, 120_000);
+
   it('shards run by one CLI merge in the other into the single campaign', () => {
     const args = (out: string, shard?: string) => [
       'run',

@@ -209,7 +209,10 @@ describe('fracture run (npm)', () => {
       TARGET,
       '{}',
     ]);
-    expect(c.inputs).toEqual([{ file: 'input.bin', size: 256, sha256: sha256(input) }]);
+    // The original runs first (docs/campaigns.md, section 2, "Baseline"): the target accepts it.
+    expect(c.inputs).toEqual([
+      { file: 'input.bin', size: 256, sha256: sha256(input), baseline: { outcome: expected(input).outcome, signature: null } },
+    ]);
     expect(c.options).toEqual({
       mode: 'byte_flip',
       intensity: 30,
@@ -220,10 +223,11 @@ describe('fracture run (npm)', () => {
       crash_exit: [],
       crash_pattern: null,
       minimize: true,
+      baseline: true,
     });
     expect([c.seed, c.count, c.shard, c.planned, c.complete]).toEqual([SEED, COUNT, null, COUNT, true]);
     const wants = [...variants.entries()].map(([seed, v]) => ({ seed, v, want: expected(v) }));
-    const counts = { accepted: 0, rejected: 0, crashed: 0, hung: 0 };
+    const counts = { accepted: 0, rejected: 0, crashed: 0, hung: 0, pre_existing: 0 };
     for (const { want } of wants) counts[want.outcome]++;
     expect(c.counts).toEqual(counts);
     // One entry per signature, in the order of its first seed.
@@ -448,7 +452,7 @@ describe('fracture run (npm)', () => {
     );
     expect(r.code, r.err).toBe(0);
     const c = campaign(path.join(work, 'clean'));
-    expect(c.counts).toEqual({ accepted: 4, rejected: 0, crashed: 0, hung: 0 });
+    expect(c.counts).toEqual({ accepted: 4, rejected: 0, crashed: 0, hung: 0, pre_existing: 0 });
     expect(c.command).toContain('--only');
     expect(readFileSync(path.join(work, 'clean', 'summary.md'), 'utf8')).toContain('\nNo crashes or hangs.\n');
   });

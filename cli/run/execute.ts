@@ -1,0 +1,237 @@
+// `fracture run` executed (docs/campaigns.md): each input unmodified first (its baseline), then the
+// slice's unrecorded runs, `--jobs` at a time, each handed to the campaign model's ledger as it ends
+// and written as the ledger says; then the crashes it names minimised. The ledger (engine-rs/host
+// through the host module) decides every record; this shell runs programs and writes files.
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
+import { runInterrupted, runSeed } from '../../lib/engine/shared/messages.ts';
+import type { NodeEngine, RunSettings } from '../../sdk/engine.ts';
+import { display, outputMode, privateDir, whenInterrupted } from '../../sdk/outputs.ts';
+import type { RunArgs } from '../args.ts';
+import type { Ending } from '../campaign.ts';
+import { ioText } from '../io.ts';
+import { killGroup, safeName } from '../minimize.ts';
+import { minimizeCrashes } from './minimize.ts';
+import { type Input, type Ran, runProgram, StartError, Stop, sha256, writeAtomicSync } from './program.ts';
+import { ProgressLine } from './progress.ts';
+
+interface Io {
+  err: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** A run's ending as the ledger takes it: kind, exit code, signal name. */
+export function howItEnded(e: Ending): [string, number, string] {
+  if (e.hung) return ['timeout', 0, ''];
+  if (e.signal !== null) return ['signal', 0, e.signal];
+  return ['code', e.exitCode ?? -1, ''];
+}
+
+/** What the shell needs while the campaign runs. */
+export interface Shell {
+  a: RunArgs;
+  inputs: Input[];
+  ledger: CampaignLedger;
+  slots: string[];
+  groups: Set<number>;
+  io: Io;
+}
+
+/** Runs PROGRAM on `bytes` in job slot `slot`, as a file named like input `input`. */
+export async function runIn(
+  s: Shell,
+  slot: number,
+  input: Input,
+  bytes: Uint8Array,
+  onCancel?: (c: () => void) => void,
+) {
+  const at = path.join(s.slots[slot], safeName(input.file));
+  writeFileSync(at, bytes, { mode: 0o600 });
+  try {
+    return await runProgram(s.a.program, at, s.a.timeoutMs, s.groups, onCancel);
+  } catch (e) {
+    throw e instanceof StartError ? new Stop(`cannot start ${s.a.program[0]}: ${e.message}`) : e;
+  }
+}
+
+export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedger, engine: NodeEngine, io: Io) {
+  const dir = a.out;
+  const fileMode = outputMode([]);
+  const write = (name: string, text: string) => {
+    try {
+      writeAtomicSync(path.join(dir, name), text, fileMode);
+    } catch (e) {
+      throw new Stop(`cannot write ${display(path.join(dir, name))}: ${ioText(e)}`);
+    }
+  };
+  const writeCampaign = () => write('campaign.json', ledger.campaignJson());
+  /** runs.jsonl sorted, campaign.json and summary.md: the DIR as a finished (or stopped) campaign leaves it. */
+  const finish = () => {
+    write('runs.jsonl', ledger.runsJsonl());
+    writeCampaign();
+    write('summary.md', ledger.summaryMd());
+  };
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new Stop(`cannot create ${display(dir)}: ${ioText(e)}`);
+  }
+  finish();
+  const temp = await privateDir('fracture-run-');
+  const shell: Shell = {
+    a,
+    inputs,
+    ledger,
+    groups: new Set<number>(),
+    io,
+    slots: Array.from({ length: a.jobs }, (_, s) => {
+      mkdirSync(path.join(temp, String(s)), { mode: 0o700 });
+      return path.resolve(temp, String(s));
+    }),
+  };
+  let interrupted = false;
+  const forget = whenInterrupted(() => {
+    // Ctrl-C, SIGTERM, SIGHUP: no new run; the running ones' groups killed (not recorded).
+    interrupted = true;
+    for (const g of shell.groups) killGroup(g);
+    try {
+      finish();
+    } catch (e) {
+      io.err.write(`fracture: run: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
+    rmSync(temp, { recursive: true, force: true });
+    io.err.write(`${runInterrupted()}\n`);
+  });
+  try {
+    for (const i of ledger.baselinesNeeded()) {
+      const ran = await runIn(shell, 0, inputs[i], inputs[i].bytes);
+      if (interrupted) return 130;
+      if (ran) ledger.setBaseline(i, ...howItEnded(ran.ending), ran.ending.stderr);
+    }
+    finish();
+    io.err.write(ledger.baselineLines());
+    io.err.write(`${runSeed(String(ledger.seed()), String(a.count))}\n`);
+    let stop: Stop | undefined;
+    try {
+      await runAll(shell, engine, writeCampaign, () => interrupted);
+    } catch (e) {
+      stop = e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
+    }
+    if (interrupted) return 130;
+    if (!stop && a.minimize) {
+      try {
+        await minimizeCrashes(shell, writeCampaign);
+      } catch (e) {
+        // The other candidates of the round end with it.
+        for (const g of shell.groups) killGroup(g);
+        stop = e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
+      }
+    }
+    if (interrupted) return 130;
+    forget();
+    finish();
+    if (stop) throw stop;
+    if (!a.quiet) {
+      const summary = dir.endsWith('/') ? `${dir}summary.md` : `${dir}/summary.md`;
+      io.err.write(`${ledger.closingLine('run', display(summary))}\n`);
+    }
+    return ledger.exitCode();
+  } finally {
+    forget();
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/** The slice's unrecorded runs on the job slots; the first worker that fails stops the others. */
+async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, interrupted: () => boolean) {
+  const { a, inputs, ledger, io } = s;
+  const runsPath = path.join(a.out, 'runs.jsonl');
+  let runsFd: number;
+  try {
+    runsFd = openSync(runsPath, 'a');
+  } catch (e) {
+    throw new Stop(`cannot write ${display(runsPath)}: ${ioText(e)}`);
+  }
+  const progress = new ProgressLine(io.err, !a.quiet && io.err.isTTY === true, ledger.planned());
+  progress.update(ledger.counts(), false);
+  // While the runs go on, campaign.json is rewritten when a crash is kept (it holds the signatures
+  // --resume needs after a kill that no handler sees), at most once a second.
+  let lastWrite = 0;
+  const campaignSoon = () => {
+    if (performance.now() - lastWrite < 1000) return;
+    lastWrite = performance.now();
+    writeCampaign();
+  };
+  const settings: RunSettings = {
+    mode: a.mode,
+    intensity: a.intensity,
+    ranges: { only: a.only, protect: a.protect },
+    fixChecksums: a.fixChecksums,
+  };
+  // One variant made at a time: the engine's module is one instance.
+  let engineQueue: Promise<unknown> = Promise.resolve();
+  const makeVariant = (input: Input, seed: number): Promise<Uint8Array> => {
+    const made = engineQueue.then(() => engine.run(input.bytes, input.name, settings, seed));
+    engineQueue = made.catch(() => undefined);
+    return made.then((r) => r.data);
+  };
+  const todo = Array.from(ledger.todo());
+  let next = 0;
+  let stopping = false;
+  const worker = async (slot: number) => {
+    while (!stopping && !interrupted() && next < todo.length) {
+      const r = todo[next++];
+      const input = inputs[Math.floor(r / a.count)];
+      const variant = await makeVariant(input, ledger.seed() + r);
+      if (stopping || interrupted()) return;
+      const ran: Ran | undefined = await runIn(s, slot, input, variant);
+      if (stopping || interrupted() || !ran) return;
+      // Recorded in one synchronous step: a signal finds the DIR consistent.
+      const rec = JSON.parse(
+        ledger.record(r, ...howItEnded(ran.ending), ran.ending.stderr, ran.durationMs, sha256(variant)),
+      ) as { line: string; keep: { id: string; variant: string; replaced: string[] } | null };
+      if (rec.keep) keepCrash(a.out, rec.keep, variant, ran, input.mode);
+      try {
+        writeSync(runsFd, rec.line);
+      } catch (e) {
+        throw new Stop(`cannot write ${display(runsPath)}: ${ioText(e)}`);
+      }
+      if (rec.keep) campaignSoon();
+      progress.update(ledger.counts(), true);
+    }
+  };
+  try {
+    await Promise.all(
+      s.slots.map((_, k) =>
+        worker(k).catch((e: unknown) => {
+          stopping = true;
+          for (const g of s.groups) killGroup(g);
+          throw e;
+        }),
+      ),
+    );
+  } finally {
+    progress.end();
+    closeSync(runsFd);
+  }
+}
+
+/** Keeps a crash's representative files as the ledger says: the variant, standard output and error. */
+function keepCrash(
+  dir: string,
+  keep: { id: string; variant: string; replaced: string[] },
+  variant: Uint8Array,
+  ran: Ran,
+  inputMode: number,
+) {
+  const crashDir = path.join(dir, 'crashes', keep.id);
+  try {
+    mkdirSync(crashDir, { recursive: true });
+    writeAtomicSync(path.join(crashDir, keep.variant), variant, outputMode([inputMode]));
+    writeAtomicSync(path.join(crashDir, 'stdout.txt'), ran.stdout, outputMode([]));
+    writeAtomicSync(path.join(crashDir, 'stderr.txt'), ran.ending.stderr, outputMode([]));
+    for (const old of keep.replaced) rmSync(path.join(crashDir, old), { force: true });
+  } catch (e) {
+    throw new Stop(`cannot write ${display(crashDir)}: ${ioText(e)}`);
+  }
+}

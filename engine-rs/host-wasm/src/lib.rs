@@ -1,0 +1,232 @@
+//! The host logic of fracture-host in WebAssembly, for the npm CLI and the SDK: the campaign model
+//! (docs/campaigns.md) as the native CLI calls it, so that both command lines take the same
+//! decisions and write the same records from one implementation. A module of its own: the
+//! browser's engine module (engine-rs/wasm) does not carry it. Values cross as JSON text where
+//! they are records (the model writes that JSON itself), as numbers and bytes otherwise; run
+//! indices and seeds stay below 2^53 (the seed's limit in both command lines).
+
+use fracture_host::campaign::merge::{merge, MergeError};
+use fracture_host::campaign::outcome::signal_number;
+use fracture_host::campaign::{Ledger, Status};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+/// How a run ended, as Node reports it: `code` and the exit code, `signal` and its name, or
+/// `timeout`.
+fn status(kind: &str, code: i32, signal: &str) -> Status {
+    match kind {
+        "signal" => Status::Signal(signal_number(signal)),
+        "timeout" => Status::Timeout,
+        _ => Status::Code(code),
+    }
+}
+
+fn parse(text: &str) -> Result<Value, JsError> {
+    serde_json::from_str(text).map_err(|e| JsError::new(&format!("not JSON ({e})")))
+}
+
+/// The seed of a campaign.json text, or nothing when it is not a campaign of version 1.
+#[wasm_bindgen(js_name = campaignSeed)]
+pub fn campaign_seed(text: &str) -> Option<f64> {
+    let v: Value = serde_json::from_str(text).ok()?;
+    fracture_host::campaign::Campaign::parse(&v).ok().map(|c| c.seed as f64)
+}
+
+/// A campaign's ledger (fracture_host::campaign::Ledger).
+#[wasm_bindgen]
+pub struct CampaignLedger(Ledger);
+
+fn quote(s: &str) -> String {
+    Value::String(s.to_string()).to_string()
+}
+
+#[wasm_bindgen]
+impl CampaignLedger {
+    /// A new campaign from its description: campaign.json's fields (`version`, `inputs`, `options`,
+    /// `program`, `seed`, `count`, `shard`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(description: &str) -> Result<CampaignLedger, JsError> {
+        let c = fracture_host::campaign::Campaign::parse(&parse(description)?).map_err(|e| JsError::new(&e))?;
+        Ok(CampaignLedger(Ledger::new(c)))
+    }
+
+    /// `--resume`: the campaign described, continued from DIR's campaign.json text and runs.jsonl.
+    /// Throws `not a campaign` or why it is another campaign (the usage text's reason).
+    pub fn resume(description: &str, previous: &str, runs_jsonl: &[u8]) -> Result<CampaignLedger, JsError> {
+        let c = fracture_host::campaign::Campaign::parse(&parse(description)?).map_err(|e| JsError::new(&e))?;
+        let previous = parse(previous).map_err(|_| JsError::new("not a campaign"))?;
+        Ledger::resume(c, &previous, runs_jsonl).map(CampaignLedger).map_err(|d| JsError::new(d.what()))
+    }
+
+    /// The run indices still to run, in order.
+    pub fn todo(&self) -> Vec<f64> {
+        self.0.todo().into_iter().map(|r| r as f64).collect()
+    }
+
+    pub fn seed(&self) -> f64 {
+        self.0.campaign.seed as f64
+    }
+
+    pub fn planned(&self) -> f64 {
+        self.0.campaign.planned() as f64
+    }
+
+    /// Recorded runs by outcome: accepted, rejected, crashed, hung.
+    pub fn counts(&self) -> Vec<f64> {
+        self.0.counts().by_outcome.iter().map(|&n| n as f64).collect()
+    }
+
+    /// The inputs whose original is still to run.
+    #[wasm_bindgen(js_name = baselinesNeeded)]
+    pub fn baselines_needed(&self) -> Vec<u32> {
+        self.0.baselines_needed().into_iter().map(|i| i as u32).collect()
+    }
+
+    #[wasm_bindgen(js_name = setBaseline)]
+    pub fn set_baseline(&mut self, i: u32, kind: &str, code: i32, signal: &str, stderr: &[u8]) {
+        self.0.set_baseline(i as usize, &status(kind, code, signal), stderr);
+    }
+
+    /// The lines that say an original already fails, each with its newline.
+    #[wasm_bindgen(js_name = baselineLines)]
+    pub fn baseline_lines(&self) -> String {
+        self.0.baseline_lines().into_iter().map(|l| l + "\n").collect()
+    }
+
+    /// Records run index `r`: `{"line", "outcome", "keep": null | {"id", "variant", "replaced"}}`.
+    pub fn record(
+        &mut self,
+        r: f64,
+        kind: &str,
+        code: i32,
+        signal: &str,
+        stderr: &[u8],
+        duration_ms: f64,
+        variant_sha256: &str,
+    ) -> String {
+        let rec = self.0.record(r as u64, &status(kind, code, signal), stderr, duration_ms as u64, variant_sha256);
+        let keep = rec.keep.map_or("null".to_string(), |k| {
+            let replaced: Vec<String> = k.replaced.iter().map(|n| quote(n)).collect();
+            format!("{{\"id\":{},\"variant\":{},\"replaced\":[{}]}}", quote(&k.id), quote(&k.variant), replaced.join(","))
+        });
+        format!("{{\"line\":{},\"outcome\":{},\"keep\":{keep}}}", quote(&rec.line), quote(rec.outcome.name()))
+    }
+
+    /// The signature of a run that ended so under the campaign's rules ("" when it did not fail):
+    /// the minimiser's test of a candidate.
+    pub fn signature(&self, kind: &str, code: i32, signal: &str, stderr: &[u8]) -> String {
+        self.0.judge(&status(kind, code, signal), stderr).signature.unwrap_or_default()
+    }
+
+    /// Crash ids without a known signature; each one's stderr.txt goes to `signatureFrom`.
+    #[wasm_bindgen(js_name = missingSignatures)]
+    pub fn missing_signatures(&self) -> Vec<String> {
+        self.0.missing_signatures()
+    }
+
+    #[wasm_bindgen(js_name = signatureFrom)]
+    pub fn signature_from(&mut self, id: &str, stderr: &[u8]) {
+        self.0.signature_from(id, stderr);
+    }
+
+    #[wasm_bindgen(js_name = setMinimized)]
+    pub fn set_minimized(&mut self, id: &str, changes: f64) {
+        self.0.set_minimized(id, changes as u64);
+    }
+
+    #[wasm_bindgen(js_name = forgetMinimized)]
+    pub fn forget_minimized(&mut self, id: &str) {
+        self.0.forget_minimized(id);
+    }
+
+    /// The crash entries as JSON: `[{"id", "signature", "fileIndex", "variant", "minimizedPath",
+    /// "minimized", "preExisting"}]`; `minimize` only those to minimise now.
+    pub fn entries(&self, minimize: bool) -> String {
+        let list = if minimize { self.0.to_minimize() } else { self.0.entries() };
+        let items: Vec<String> = list
+            .iter()
+            .map(|e| {
+                format!(
+                    "{{\"id\":{},\"signature\":{},\"fileIndex\":{},\"variant\":{},\"minimizedPath\":{},\"minimized\":{},\"preExisting\":{}}}",
+                    quote(&e.id),
+                    quote(&e.signature),
+                    e.file_index,
+                    quote(&e.variant),
+                    quote(&e.minimized_path),
+                    e.minimized_changes.is_some(),
+                    e.pre_existing
+                )
+            })
+            .collect();
+        format!("[{}]", items.join(","))
+    }
+
+    #[wasm_bindgen(js_name = runsJsonl)]
+    pub fn runs_jsonl(&self) -> String {
+        self.0.runs_jsonl()
+    }
+
+    #[wasm_bindgen(js_name = campaignJson)]
+    pub fn campaign_json(&self) -> String {
+        self.0.campaign_json()
+    }
+
+    #[wasm_bindgen(js_name = summaryMd)]
+    pub fn summary_md(&self) -> String {
+        self.0.summary_md()
+    }
+
+    /// The last line of `run` or `merge`; `summary` is DIR/summary.md as the shell displays it.
+    #[wasm_bindgen(js_name = closingLine)]
+    pub fn closing_line(&self, command: &str, summary: &str) -> String {
+        self.0.closing_line(command, summary)
+    }
+
+    #[wasm_bindgen(js_name = exitCode)]
+    pub fn exit_code(&self) -> u8 {
+        self.0.exit_code()
+    }
+}
+
+/// `fracture merge`: the DIRs' campaign.json texts and runs.jsonl texts, in order.
+#[wasm_bindgen]
+pub struct MergedCampaign {
+    ledger: Option<Ledger>,
+    copies: String,
+}
+
+#[wasm_bindgen]
+impl MergedCampaign {
+    /// Throws `not_a_campaign K`, `another K`, `two_outcomes SEED` or `no_dirs`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(campaigns: Vec<String>, runs: Vec<String>) -> Result<MergedCampaign, JsError> {
+        let dirs: Vec<(String, Vec<u8>)> = campaigns.into_iter().zip(runs).map(|(c, r)| (c, r.into_bytes())).collect();
+        let m = merge(&dirs).map_err(|e| {
+            JsError::new(&match e {
+                MergeError::NotACampaign(k) => format!("not_a_campaign {k}"),
+                MergeError::Another(k) => format!("another {k}"),
+                MergeError::TwoOutcomes(s) => format!("two_outcomes {s}"),
+                MergeError::NoDirs => "no_dirs".into(),
+            })
+        })?;
+        let copies: Vec<String> = m
+            .copies
+            .iter()
+            .map(|c| {
+                let names: Vec<String> = c.names.iter().map(|n| quote(n)).collect();
+                format!("{{\"from\":{},\"id\":{},\"names\":[{}]}}", c.from, quote(&c.id), names.join(","))
+            })
+            .collect();
+        Ok(MergedCampaign { ledger: Some(m.ledger), copies: format!("[{}]", copies.join(",")) })
+    }
+
+    /// The crash files to copy: `[{"from", "id", "names"}]`, the minimised file first in `names`.
+    pub fn copies(&self) -> String {
+        self.copies.clone()
+    }
+
+    /// The merged campaign's ledger (once).
+    pub fn ledger(&mut self) -> Option<CampaignLedger> {
+        self.ledger.take().map(CampaignLedger)
+    }
+}
