@@ -88,34 +88,28 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
   const { bytes: original, mode: originalMode } = await read(a.original);
   const { bytes: corrupted, mode: corruptedMode } = await read(a.corrupted);
   if (original.length !== corrupted.length) {
-    throw new Error(
-      `ORIGINAL is ${original.length} bytes and CORRUPTED ${corrupted.length} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length)`,
-    );
+    throw new Error(msg.minimizeLengths(String(original.length), String(corrupted.length)));
   }
   const changed: number[] = [];
   for (let i = 0; i < original.length; i++) if (original[i] !== corrupted[i]) changed.push(i);
-  if (changed.length === 0) throw new Error('CORRUPTED is identical to ORIGINAL: nothing to minimise');
+  if (changed.length === 0) throw new Error(msg.minimizeIdentical());
   const runs = runsOf(changed);
   const say = (text: string) => {
     if (!a.quiet) io.err.write(`fracture: minimize: ${text}\n`);
   };
-  say(`CORRUPTED differs from ORIGINAL in ${changed.length} bytes (${runs.length} runs)`);
+  say(msg.minimizeStart(String(changed.length), String(runs.length)));
 
   const limit = budget(changed.length);
   const tester = new Tester(a, original, corrupted, limit);
   try {
     const [onCorrupted, onOriginal] = await tester.outcomes([changed, []]);
-    if (!onCorrupted.fail) throw new Error('the test passes on CORRUPTED: there is no failure to keep');
-    if (onOriginal.fail) {
-      throw new Error(
-        `the test fails on ORIGINAL too (${onOriginal.how}): it must pass on ORIGINAL and fail on CORRUPTED`,
-      );
-    }
+    if (!onCorrupted.fail) throw new Error(msg.minimizePasses());
+    if (onOriginal.fail) throw new Error(msg.minimizeFailsOnOriginal(onOriginal.how));
     let last = changed.length;
     const report = (positions: number) => {
       if (positions !== last) {
         last = positions;
-        say(`${positions} bytes differ`);
+        say(msg.minimizeProgress(String(positions)));
       }
     };
     const kept = await shrink(
@@ -123,7 +117,7 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
       (sets) => tester.firstFailing(sets),
       () => tester.spent,
       report,
-      () => say('now byte by byte'),
+      () => say(msg.minimizeBytes()),
     );
     const result = Uint8Array.from(original);
     for (const p of kept) result[p] = corrupted[p];
@@ -131,8 +125,8 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
     await writeAtomically(out, outputMode([originalMode, corruptedMode]), (h) => h.writeFile(result)).catch((e) => {
       throw new Error(msg.cannotWrite(display(out), ioText(e instanceof OutputError ? e.error : e)));
     });
-    const spent = tester.spent ? `; run budget of ${limit} tests spent: not 1-minimal` : '';
-    return `${display(out)}: ${kept.length} bytes differ from ORIGINAL (was ${changed.length}${spent})`;
+    const spent = tester.spent ? msg.minimizeSpent(String(limit)) : '';
+    return msg.minimizeDone(display(out), String(kept.length), String(changed.length), spent);
   } finally {
     tester.close();
   }

@@ -22,9 +22,12 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/campaign/'],
     ts: ['cli/campaign.ts', 'cli/run.ts', 'cli/merge.ts', 'cli/run/'],
   },
-  'arguments and refusals': { rust: ['engine-rs/cli/src/args.rs', 'engine-rs/cli/src/cli_shape.rs'], ts: ['cli/args.ts'] },
+  'arguments and refusals': {
+    rust: ['engine-rs/cli/src/args.rs', 'engine-rs/cli/src/cli_shape.rs'],
+    ts: ['cli/args.ts'],
+  },
   'PDF reports': { rust: ['engine-rs/cli/src/pdf.rs', 'engine-rs/host/src/pdf/'], ts: ['lib/report/pdf.ts'] },
-  'minimiser': { rust: ['engine-rs/cli/src/minimize.rs'], ts: ['cli/minimize.ts'] },
+  minimiser: { rust: ['engine-rs/cli/src/minimize.rs'], ts: ['cli/minimize.ts'] },
   'output plan and claims': {
     rust: ['engine-rs/cli/src/plan.rs', 'engine-rs/cli/src/policy.rs'],
     ts: ['cli/plan.ts', 'lib/engine/host/policy.ts'],
@@ -35,7 +38,10 @@ export const CONCERNS = {
   },
   'outputs through temporary files, signals': { rust: ['engine-rs/cli/src/output.rs'], ts: ['sdk/outputs.ts'] },
   'session report': { rust: ['engine-rs/cli/src/session.rs'], ts: ['lib/zip/session.ts'] },
-  'batch ZIP layout': { rust: ['engine-rs/cli/src/zip.rs'], ts: ['lib/zip/writer.ts', 'lib/zip/crc32.ts', 'cli/zip.ts'] },
+  'batch ZIP layout': {
+    rust: ['engine-rs/cli/src/zip.rs'],
+    ts: ['lib/zip/writer.ts', 'lib/zip/crc32.ts', 'cli/zip.ts'],
+  },
   'report text and change map': {
     rust: ['engine-rs/cli/src/report_text.rs', 'engine-rs/cli/src/changes.rs'],
     ts: ['lib/report/text.ts', 'lib/report/changes.ts'],
@@ -84,7 +90,7 @@ export const ONE_SIDE = {
   'engine-rs/host/src/': 'the host crate: written once, called by both command lines',
   // The npm CLI's and the SDK's own.
   'cli/agree.ts': "the npm CLI's own command (runs the engines side by side)",
-  'cli/host.ts': 'the npm CLI\'s loader of the host module',
+  'cli/host.ts': "the npm CLI's loader of the host module",
   'lib/engine/shared/blob.ts': 'browser Blob reading',
   'lib/engine/shared/modes.ts': 'the engine options type',
   'lib/engine/shared/platform.ts': 'platform detection',
@@ -144,7 +150,8 @@ export function count(root = '.') {
     const rust = side(c.rust);
     const ts = side(c.ts);
     for (const f of [...rust, ...ts]) seen.add(f);
-    const lines = (list) => list.reduce((n, f) => n + codeLines(readFileSync(join(root, f), 'utf8'), f.endsWith('.rs')), 0);
+    const lines = (list) =>
+      list.reduce((n, f) => n + codeLines(readFileSync(join(root, f), 'utf8'), f.endsWith('.rs')), 0);
     const r = lines(rust);
     const t = lines(ts);
     concerns.push({ name, rust: r, ts: t, twinned: rust.length > 0 && ts.length > 0 ? r + t : 0 });

@@ -2,57 +2,19 @@
 // slice's unrecorded runs, `--jobs` at a time, each handed to the campaign model's ledger as it ends
 // and written as the ledger says; then the crashes it names minimised. The ledger (engine-rs/host
 // through the host module) decides every record; this shell runs programs and writes files.
-import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
 import { runInterrupted, runSeed } from '../../lib/engine/shared/messages.ts';
 import type { NodeEngine, RunSettings } from '../../sdk/engine.ts';
 import { display, outputMode, privateDir, whenInterrupted } from '../../sdk/outputs.ts';
 import type { RunArgs } from '../args.ts';
-import type { Ending } from '../campaign.ts';
 import { ioText } from '../io.ts';
-import { killGroup, safeName } from '../minimize.ts';
+import { killGroup } from '../minimize.ts';
 import { minimizeCrashes } from './minimize.ts';
-import { type Input, type Ran, runProgram, StartError, Stop, sha256, writeAtomicSync } from './program.ts';
+import { type Input, type Ran, Stop, sha256, writeAtomicSync } from './program.ts';
 import { ProgressLine } from './progress.ts';
-
-interface Io {
-  err: NodeJS.WritableStream & { isTTY?: boolean };
-}
-
-/** A run's ending as the ledger takes it: kind, exit code, signal name. */
-export function howItEnded(e: Ending): [string, number, string] {
-  if (e.hung) return ['timeout', 0, ''];
-  if (e.signal !== null) return ['signal', 0, e.signal];
-  return ['code', e.exitCode ?? -1, ''];
-}
-
-/** What the shell needs while the campaign runs. */
-export interface Shell {
-  a: RunArgs;
-  inputs: Input[];
-  ledger: CampaignLedger;
-  slots: string[];
-  groups: Set<number>;
-  io: Io;
-}
-
-/** Runs PROGRAM on `bytes` in job slot `slot`, as a file named like input `input`. */
-export async function runIn(
-  s: Shell,
-  slot: number,
-  input: Input,
-  bytes: Uint8Array,
-  onCancel?: (c: () => void) => void,
-) {
-  const at = path.join(s.slots[slot], safeName(input.file));
-  writeFileSync(at, bytes, { mode: 0o600 });
-  try {
-    return await runProgram(s.a.program, at, s.a.timeoutMs, s.groups, onCancel);
-  } catch (e) {
-    throw e instanceof StartError ? new Stop(`cannot start ${s.a.program[0]}: ${e.message}`) : e;
-  }
-}
+import { howItEnded, type Io, runIn, type Shell } from './shell.ts';
 
 export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedger, engine: NodeEngine, io: Io) {
   const dir = a.out;

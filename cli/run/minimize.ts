@@ -7,7 +7,7 @@ import { runFlaky, runMinimized, runMinimizing } from '../../lib/engine/shared/m
 import { display, outputMode } from '../../sdk/outputs.ts';
 import { ioText } from '../io.ts';
 import { budget, Candidates, runsOf, shrink } from '../minimize.ts';
-import { howItEnded, runIn, type Shell } from './execute.ts';
+import { howItEnded, runIn, type Shell } from './shell.ts';
 import { Stop, writeAtomicSync } from './program.ts';
 
 interface Entry {

@@ -192,9 +192,9 @@ describe('fracture run: the native and the npm CLI agree', () => {
       [
         'run',
         '--intensity',
-        '20',
-        '--protect',
-        '0:3',
+        '80',
+        '--only',
+        '8:24',
         '--seed',
         '3',
         '--count',

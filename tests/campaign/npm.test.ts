@@ -211,7 +211,12 @@ describe('fracture run (npm)', () => {
     ]);
     // The original runs first (docs/campaigns.md, section 2, "Baseline"): the target accepts it.
     expect(c.inputs).toEqual([
-      { file: 'input.bin', size: 256, sha256: sha256(input), baseline: { outcome: expected(input).outcome, signature: null } },
+      {
+        file: 'input.bin',
+        size: 256,
+        sha256: sha256(input),
+        baseline: { outcome: expected(input).outcome, signature: null },
+      },
     ]);
     expect(c.options).toEqual({
       mode: 'byte_flip',

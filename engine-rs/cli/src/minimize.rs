@@ -7,6 +7,7 @@
 //! run budget (`budget`: O(n log n) test runs for n changed bytes) is spent first; then the smallest
 //! failing file found so far is written, and the last line says so.
 
+use fracture_host::messages;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -69,16 +70,11 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     let original = read(&o.original)?;
     let corrupted = read(&o.corrupted)?;
     if original.len() != corrupted.len() {
-        return Err(format!(
-            "ORIGINAL is {} bytes and CORRUPTED {} bytes: only files of the same length can be minimised \
-             (byte_flip, header_preserve_flip and shuffle_blocks keep the length)",
-            original.len(),
-            corrupted.len()
-        ));
+        return Err(messages::minimize_lengths(&original.len().to_string(), &corrupted.len().to_string()));
     }
     let changed: Vec<u64> = (0..original.len()).filter(|&i| original[i] != corrupted[i]).map(|i| i as u64).collect();
     if changed.is_empty() {
-        return Err("CORRUPTED is identical to ORIGINAL: nothing to minimise".into());
+        return Err(messages::minimize_identical());
     }
     let runs = runs_of(&changed);
     let say = |text: String| {
@@ -86,7 +82,7 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
             eprintln!("fracture: minimize: {text}");
         }
     };
-    say(format!("CORRUPTED differs from ORIGINAL in {} bytes ({} runs)", changed.len(), runs.len()));
+    say(messages::minimize_start(&changed.len().to_string(), &runs.len().to_string()));
 
     let temp = TempDir::create()?;
     crate::output::on_signal(on_signal);
@@ -95,18 +91,18 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     // Preconditions, tested together: CMD must fail on CORRUPTED and pass on ORIGINAL.
     let outcomes = tester.outcomes(&[changed.clone(), Vec::new()]);
     match &outcomes[0] {
-        Outcome::Pass => return Err("the test passes on CORRUPTED: there is no failure to keep".into()),
+        Outcome::Pass => return Err(messages::minimize_passes()),
         Outcome::Fail(_) => {}
     }
     if let Outcome::Fail(how) = &outcomes[1] {
-        return Err(format!("the test fails on ORIGINAL too ({how}): it must pass on ORIGINAL and fail on CORRUPTED"));
+        return Err(messages::minimize_fails_on_original(how));
     }
 
     let mut last = changed.len();
     let mut report = |positions: usize| {
         if positions != last {
             last = positions;
-            say(format!("{positions} bytes differ"));
+            say(messages::minimize_progress(&positions.to_string()));
         }
     };
     // Runs first: a corrupting mode changes bytes in runs, and dropping a whole run is one test.
@@ -116,7 +112,7 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     let kept: Vec<u64> = if tester.spent {
         bytes.into_iter().flatten().collect()
     } else {
-        say("now byte by byte".into());
+        say(messages::minimize_bytes());
         ddmin(bytes, &mut |c| tester.first_failing(c), &mut report).into_iter().flatten().collect()
     };
 
@@ -127,9 +123,8 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     let shown = crate::display::path(out);
     crate::output::write(out, &result, crate::output::mode(allowed))
         .map_err(|e| fracture_host::messages::cannot_write(&shown, &crate::process::io_text(&e)))?;
-    let spent =
-        if tester.spent { format!("; run budget of {budget} tests spent: not 1-minimal") } else { String::new() };
-    Ok(format!("{shown}: {} bytes differ from ORIGINAL (was {}{spent})", kept.len(), changed.len()))
+    let spent = if tester.spent { messages::minimize_spent(&budget.to_string()) } else { String::new() };
+    Ok(messages::minimize_done(&shown, &kept.len().to_string(), &changed.len().to_string(), &spent))
 }
 
 /// Test runs at most, for `n` changed bytes: 2 · n · ceil(log2(n + 1)) (ddmin alone is quadratic in

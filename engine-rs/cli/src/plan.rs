@@ -13,9 +13,9 @@ use std::ffi::{OsStr, OsString};
 
 use crate::args::{Args, STDIN};
 use crate::display::{self, json_string};
+use crate::policy::{self, Checksums, Route};
 use fracture_host::names;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
-use crate::policy::{self, Checksums, Route};
 
 /// A regular file as planned: its device, inode, size and permission bits.
 #[derive(Clone, Copy)]
@@ -265,7 +265,8 @@ pub fn make(a: &Args) -> Result<Plan, String> {
                 if let Some(path) = &report {
                     claims.output(path)?;
                 }
-                let pdf = a.pdf.then(|| a.out.join(OsStr::from_bytes(&pdf_names.claim(&names::pdf_name(&report_name)))));
+                let pdf =
+                    a.pdf.then(|| a.out.join(OsStr::from_bytes(&pdf_names.claim(&names::pdf_name(&report_name)))));
                 if let Some(path) = &pdf {
                     claims.output(path)?;
                 }

@@ -159,7 +159,21 @@ fn every_seed_gets_the_outcome_its_bytes_call_for() {
     s.write("b.dat", &bytes(150, 2));
     let variants = s.variants(&[], 100, 12, &["a.bin", "b.dat"]);
     let program = target("target.sh");
-    let common = ["--seed", "100", "--count", "12", "--timeout", "2", "--jobs", "4", "--no-minimize", "a.bin", "b.dat"];
+    // The originals' own outcomes are not what this checks (the cross test does): no baselines.
+    let common = [
+        "--seed",
+        "100",
+        "--count",
+        "12",
+        "--timeout",
+        "2",
+        "--jobs",
+        "4",
+        "--no-minimize",
+        "--no-baseline",
+        "a.bin",
+        "b.dat",
+    ];
     // With {} (the path) and without (standard input): the same outcomes.
     for (dir, tail) in [("c1", vec!["--", &program, "{}"]), ("c2", vec!["--", &program])] {
         let mut args = vec!["run", "--out", dir];
@@ -485,6 +499,7 @@ fn what_the_program_leaves_behind_is_killed_with_it() {
             "--timeout",
             timeout,
             "--no-minimize",
+            "--no-baseline",
             "--out",
             dir,
             "a.bin",

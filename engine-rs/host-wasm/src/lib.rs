@@ -94,6 +94,8 @@ impl CampaignLedger {
     }
 
     /// Records run index `r`: `{"line", "outcome", "keep": null | {"id", "variant", "replaced"}}`.
+    // Flat arguments: wasm-bindgen passes numbers, strings and bytes without a JS object to decode.
+    #[allow(clippy::too_many_arguments)]
     pub fn record(
         &mut self,
         r: f64,
@@ -107,7 +109,12 @@ impl CampaignLedger {
         let rec = self.0.record(r as u64, &status(kind, code, signal), stderr, duration_ms as u64, variant_sha256);
         let keep = rec.keep.map_or("null".to_string(), |k| {
             let replaced: Vec<String> = k.replaced.iter().map(|n| quote(n)).collect();
-            format!("{{\"id\":{},\"variant\":{},\"replaced\":[{}]}}", quote(&k.id), quote(&k.variant), replaced.join(","))
+            format!(
+                "{{\"id\":{},\"variant\":{},\"replaced\":[{}]}}",
+                quote(&k.id),
+                quote(&k.variant),
+                replaced.join(",")
+            )
         });
         format!("{{\"line\":{},\"outcome\":{},\"keep\":{keep}}}", quote(&rec.line), quote(rec.outcome.name()))
     }

@@ -160,19 +160,19 @@ pub fn minimize_fails_on_original(how: &str) -> String {
     format!("the test fails on ORIGINAL too ({how}): it must pass on ORIGINAL and fail on CORRUPTED")
 }
 
-/// fracture: minimize: CORRUPTED differs from ORIGINAL in {changed} bytes ({runs} runs)
+/// CORRUPTED differs from ORIGINAL in {changed} bytes ({runs} runs)
 pub fn minimize_start(changed: &str, runs: &str) -> String {
-    format!("fracture: minimize: CORRUPTED differs from ORIGINAL in {changed} bytes ({runs} runs)")
+    format!("CORRUPTED differs from ORIGINAL in {changed} bytes ({runs} runs)")
 }
 
-/// fracture: minimize: {kept} bytes differ
+/// {kept} bytes differ
 pub fn minimize_progress(kept: &str) -> String {
-    format!("fracture: minimize: {kept} bytes differ")
+    format!("{kept} bytes differ")
 }
 
-/// fracture: minimize: now byte by byte
+/// now byte by byte
 pub fn minimize_bytes() -> String {
-    "fracture: minimize: now byte by byte".to_string()
+    "now byte by byte".to_string()
 }
 
 /// {path}: {kept} bytes differ from ORIGINAL (was {changed}{spent})

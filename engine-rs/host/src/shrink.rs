@@ -16,7 +16,10 @@ use std::collections::HashMap;
 /// Why a pair of files cannot be minimised.
 #[derive(Debug, PartialEq)]
 pub enum Refusal {
-    Lengths { original: u64, corrupted: u64 },
+    Lengths {
+        original: u64,
+        corrupted: u64,
+    },
     Identical,
     /// The test passes on CORRUPTED (or, in a campaign, the variant no longer gives its signature).
     Passes,
@@ -92,7 +95,8 @@ impl Shrinker {
         if original.len() != corrupted.len() {
             return Err(Refusal::Lengths { original: original.len() as u64, corrupted: corrupted.len() as u64 });
         }
-        let changed: Vec<u64> = (0..original.len()).filter(|&i| original[i] != corrupted[i]).map(|i| i as u64).collect();
+        let changed: Vec<u64> =
+            (0..original.len()).filter(|&i| original[i] != corrupted[i]).map(|i| i as u64).collect();
         if changed.is_empty() {
             return Err(Refusal::Identical);
         }
@@ -136,7 +140,8 @@ impl Shrinker {
         self.results = sets.iter().map(|s| self.known.get(s).copied()).collect();
         self.how = vec![String::new(); sets.len()];
         self.best = if stop_early { self.results.iter().position(|r| *r == Some(true)) } else { None };
-        self.queue = (0..sets.len()).filter(|&i| self.results[i].is_none() && self.best.is_none_or(|b| i < b)).collect();
+        self.queue =
+            (0..sets.len()).filter(|&i| self.results[i].is_none() && self.best.is_none_or(|b| i < b)).collect();
         self.next = 0;
         self.sets = sets;
         self.parts = parts;
@@ -147,7 +152,10 @@ impl Shrinker {
     /// changes). None when nothing more is to start in this round.
     pub fn start(&mut self) -> Option<(usize, Vec<u8>)> {
         let &i = self.queue.get(self.next)?;
-        if self.stage == Stage::Done || self.started >= self.budget || (self.stop_early && self.best.is_some_and(|b| i > b)) {
+        if self.stage == Stage::Done
+            || self.started >= self.budget
+            || (self.stop_early && self.best.is_some_and(|b| i > b))
+        {
             return None;
         }
         self.next += 1;

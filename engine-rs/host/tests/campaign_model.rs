@@ -76,7 +76,10 @@ fn names_signals_as_linux_does_and_quotes_replays_by_the_program_rule() {
         ["a/b.c:d=e@f%g+h,i-j", "''", "'it'\\''s'", "'{}'"]
     );
     let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    assert_eq!(program_replay(&words(&["prog", "--in={}", "x y"]), "crashes/1/a.png"), "prog --in=crashes/1/a.png 'x y'");
+    assert_eq!(
+        program_replay(&words(&["prog", "--in={}", "x y"]), "crashes/1/a.png"),
+        "prog --in=crashes/1/a.png 'x y'"
+    );
     assert_eq!(program_replay(&words(&["prog"]), "crashes/1/a b.png"), "prog < 'crashes/1/a b.png'");
 }
 

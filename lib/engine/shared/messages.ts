@@ -113,15 +113,15 @@ export const minimizePasses = (): string => `the test passes on CORRUPTED: there
 export const minimizeFailsOnOriginal = (how: string): string =>
   `the test fails on ORIGINAL too (${how}): it must pass on ORIGINAL and fail on CORRUPTED`;
 
-/** fracture: minimize: CORRUPTED differs from ORIGINAL in {changed} bytes ({runs} runs) */
+/** CORRUPTED differs from ORIGINAL in {changed} bytes ({runs} runs) */
 export const minimizeStart = (changed: string, runs: string): string =>
-  `fracture: minimize: CORRUPTED differs from ORIGINAL in ${changed} bytes (${runs} runs)`;
+  `CORRUPTED differs from ORIGINAL in ${changed} bytes (${runs} runs)`;
 
-/** fracture: minimize: {kept} bytes differ */
-export const minimizeProgress = (kept: string): string => `fracture: minimize: ${kept} bytes differ`;
+/** {kept} bytes differ */
+export const minimizeProgress = (kept: string): string => `${kept} bytes differ`;
 
-/** fracture: minimize: now byte by byte */
-export const minimizeBytes = (): string => `fracture: minimize: now byte by byte`;
+/** now byte by byte */
+export const minimizeBytes = (): string => `now byte by byte`;
 
 /** {path}: {kept} bytes differ from ORIGINAL (was {changed}{spent}) */
 export const minimizeDone = (path: string, kept: string, changed: string, spent: string): string =>

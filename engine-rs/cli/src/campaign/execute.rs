@@ -117,7 +117,13 @@ pub(super) fn execute(o: &Options, p: &mut Planned) -> Result<(), String> {
 }
 
 /// The slice's unrecorded runs on the job slots; the first failure that stopped them.
-fn run_all(o: &Options, ledger: &mut Ledger, runner: &Runner, loaded: &[Loaded], dir: &Path) -> Result<Option<String>, String> {
+fn run_all(
+    o: &Options,
+    ledger: &mut Ledger,
+    runner: &Runner,
+    loaded: &[Loaded],
+    dir: &Path,
+) -> Result<Option<String>, String> {
     let todo = ledger.todo();
     let counts = ledger.counts().by_outcome;
     let c = ledger.campaign.clone();
@@ -163,7 +169,13 @@ fn run_all(o: &Options, ledger: &mut Ledger, runner: &Runner, loaded: &[Loaded],
 }
 
 /// Minimises the crashes the ledger names (not pre-existing, not yet minimised); whether any was.
-fn minimize_all(o: &Options, ledger: &mut Ledger, runner: &Runner, loaded: &[Loaded], dir: &Path) -> Result<bool, String> {
+fn minimize_all(
+    o: &Options,
+    ledger: &mut Ledger,
+    runner: &Runner,
+    loaded: &[Loaded],
+    dir: &Path,
+) -> Result<bool, String> {
     let mut shrunk = false;
     for e in ledger.to_minimize() {
         let Ok(variant) = std::fs::read(dir.join(&e.variant)) else { continue };

@@ -33,13 +33,14 @@ fn merged(o: &MergeOptions) -> Result<Ledger, Stop> {
     let mut texts_read = Vec::new();
     for dir in &o.dirs {
         let path = dir.join("campaign.json");
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            usage(texts::campaign_unreadable(crate::display::path(&path), crate::process::io_text(&e)))
-        })?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| usage(texts::campaign_unreadable(crate::display::path(&path), crate::process::io_text(&e))))?;
         texts_read.push((text, std::fs::read(dir.join("runs.jsonl")).unwrap_or_default()));
     }
     let m = merge_dirs(&texts_read).map_err(|e| match e {
-        MergeError::NotACampaign(k) => usage(texts::not_a_campaign(crate::display::path(&o.dirs[k].join("campaign.json")))),
+        MergeError::NotACampaign(k) => {
+            usage(texts::not_a_campaign(crate::display::path(&o.dirs[k].join("campaign.json"))))
+        }
         MergeError::Another(k) => usage(texts::another_campaign(crate::display::path(&o.dirs[k]))),
         MergeError::TwoOutcomes(seed) => usage(texts::two_outcomes(seed)),
         MergeError::NoDirs => usage("merge needs at least one DIR".into()),
@@ -59,7 +60,8 @@ fn merged(o: &MergeOptions) -> Result<Ledger, Stop> {
             };
             let mode = std::fs::metadata(from.join(file)).map_or(0o600, |m| m.mode() & 0o777);
             let path = to.join(file);
-            crate::output::write(&path, &bytes, mode).map_err(|e| Stop::Fail(format!("cannot write {}", io(&path, &e))))?;
+            crate::output::write(&path, &bytes, mode)
+                .map_err(|e| Stop::Fail(format!("cannot write {}", io(&path, &e))))?;
         }
     }
     write_state(&ledger, &o.out).map_err(Stop::Fail)?;

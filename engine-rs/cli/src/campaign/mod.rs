@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicI32, Ordering};
 
-pub(crate) use fracture_host::campaign::{outcome, record};
 use fracture_host::campaign::Ledger;
+pub(crate) use fracture_host::campaign::{outcome, record};
 use fracture_host::messages;
 pub use merge::merge;
 
@@ -76,9 +76,11 @@ fn io(path: &Path, e: &std::io::Error) -> String {
 /// Writes runs.jsonl (sorted), campaign.json and summary.md as the ledger makes them.
 fn write_state(ledger: &Ledger, dir: &Path) -> Result<(), String> {
     let mode = crate::output::mode(0o777);
-    for (name, text) in
-        [("runs.jsonl", ledger.runs_jsonl()), ("campaign.json", ledger.campaign_json()), ("summary.md", ledger.summary_md())]
-    {
+    for (name, text) in [
+        ("runs.jsonl", ledger.runs_jsonl()),
+        ("campaign.json", ledger.campaign_json()),
+        ("summary.md", ledger.summary_md()),
+    ] {
         let path = dir.join(name);
         crate::output::write(&path, text.as_bytes(), mode).map_err(|e| format!("cannot write {}", io(&path, &e)))?;
     }

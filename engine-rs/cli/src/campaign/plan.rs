@@ -104,9 +104,8 @@ pub(super) fn plan(o: &Options) -> Result<Planned, Stop> {
         None => Ledger::new(campaign),
         Some((v, _)) => {
             let runs = std::fs::read(dir.join("runs.jsonl")).unwrap_or_default();
-            let mut ledger = Ledger::resume(campaign, &v, &runs).map_err(|d| {
-                usage(texts::another_campaign_because(crate::display::path(&json_path), d.what()))
-            })?;
+            let mut ledger = Ledger::resume(campaign, &v, &runs)
+                .map_err(|d| usage(texts::another_campaign_because(crate::display::path(&json_path), d.what())))?;
             recover(&mut ledger, dir, &loaded);
             ledger
         }

@@ -73,15 +73,10 @@ pub(super) fn entry(c: &Campaign, id: &str, list: &[&Run], signature: &str, chan
     let mut corrupt = vec!["fracture".to_string(), "--mode".into(), c.mode.clone(), "--intensity".into()];
     corrupt.extend([c.intensity.to_string(), "--seed".into(), rep.seed.to_string()]);
     corrupt.extend(range_words(&c.only, &c.protect, c.fix_checksums));
-    let share_link = crate::share_link::share_link(
-        crate::ui_modes::SITE_ORIGIN,
-        &corrupt[1..],
-        c.base_name(i),
-        c.inputs[i].size,
-    );
+    let share_link =
+        crate::share_link::share_link(crate::ui_modes::SITE_ORIGIN, &corrupt[1..], c.base_name(i), c.inputs[i].size);
     corrupt.push(crate::host_fields::shell_word(&c.inputs[i].file));
-    let pre_existing =
-        c.inputs[i].baseline.as_ref().is_some_and(|b| b.signature.as_deref() == Some(signature));
+    let pre_existing = c.inputs[i].baseline.as_ref().is_some_and(|b| b.signature.as_deref() == Some(signature));
     Some(Entry {
         id: id.to_string(),
         outcome: rep.outcome,
@@ -146,7 +141,8 @@ impl Counts {
     }
 
     pub fn json(&self) -> Json {
-        let mut items: Vec<(&'static str, Json)> = Outcome::ALL.iter().map(|&o| (o.name(), self.get(o).into())).collect();
+        let mut items: Vec<(&'static str, Json)> =
+            Outcome::ALL.iter().map(|&o| (o.name(), self.get(o).into())).collect();
         items.push(("pre_existing", self.pre_existing.into()));
         Json::Obj(items)
     }

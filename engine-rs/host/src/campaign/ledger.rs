@@ -110,7 +110,9 @@ impl Ledger {
         if old.shard != campaign.shard {
             return Err(Differs::Shard);
         }
-        if old.inputs.len() != campaign.inputs.len() || old.inputs.iter().zip(&campaign.inputs).any(|(a, b)| !a.same_file(b)) {
+        if old.inputs.len() != campaign.inputs.len()
+            || old.inputs.iter().zip(&campaign.inputs).any(|(a, b)| !a.same_file(b))
+        {
             return Err(Differs::Inputs);
         }
         let mut ledger = Ledger::new(campaign);
@@ -184,7 +186,14 @@ impl Ledger {
     }
 
     /// Records run index `r`; see [`Recorded`].
-    pub fn record(&mut self, r: u64, status: &Status, stderr: &[u8], duration_ms: u64, variant_sha256: &str) -> Recorded {
+    pub fn record(
+        &mut self,
+        r: u64,
+        status: &Status,
+        stderr: &[u8],
+        duration_ms: u64,
+        variant_sha256: &str,
+    ) -> Recorded {
         let (i, seed) = self.run_of(r);
         let v = self.judge(status, stderr);
         let id = v.signature.as_deref().map(crash_id);

@@ -267,7 +267,12 @@ fn inputs(x: Option<&Value>) -> Result<Vec<InputRecord>, String> {
                     signature: b.get("signature").and_then(Value::as_str).map(str::to_string),
                 }),
             };
-            Ok(InputRecord { file: text(i, "file")?, size: uint(i.get("size"), "inputs")?, sha256: text(i, "sha256")?, baseline })
+            Ok(InputRecord {
+                file: text(i, "file")?,
+                size: uint(i.get("size"), "inputs")?,
+                sha256: text(i, "sha256")?,
+                baseline,
+            })
         })
         .collect()
 }

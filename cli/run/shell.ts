@@ -1,0 +1,47 @@
+// What the campaign's steps share (cli/run/execute.ts, cli/run/minimize.ts): the job slots, the
+// ledger, and one run of PROGRAM on bytes in a slot, its ending as the ledger takes it.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
+import type { RunArgs } from '../args.ts';
+import type { Ending } from '../campaign.ts';
+import { safeName } from '../minimize.ts';
+import { type Input, runProgram, StartError, Stop } from './program.ts';
+
+export interface Io {
+  err: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** A run's ending as the ledger takes it: kind, exit code, signal name. */
+export function howItEnded(e: Ending): [string, number, string] {
+  if (e.hung) return ['timeout', 0, ''];
+  if (e.signal !== null) return ['signal', 0, e.signal];
+  return ['code', e.exitCode ?? -1, ''];
+}
+
+/** What the shell needs while the campaign runs. */
+export interface Shell {
+  a: RunArgs;
+  inputs: Input[];
+  ledger: CampaignLedger;
+  slots: string[];
+  groups: Set<number>;
+  io: Io;
+}
+
+/** Runs PROGRAM on `bytes` in job slot `slot`, as a file named like input `input`. */
+export async function runIn(
+  s: Shell,
+  slot: number,
+  input: Input,
+  bytes: Uint8Array,
+  onCancel?: (c: () => void) => void,
+) {
+  const at = path.join(s.slots[slot], safeName(input.file));
+  writeFileSync(at, bytes, { mode: 0o600 });
+  try {
+    return await runProgram(s.a.program, at, s.a.timeoutMs, s.groups, onCancel);
+  } catch (e) {
+    throw e instanceof StartError ? new Stop(`cannot start ${s.a.program[0]}: ${e.message}`) : e;
+  }
+}
