@@ -16,3 +16,5 @@ cargo clippy --workspace --all-targets --locked --quiet -- -D warnings
 biome check --error-on-warnings .
 depcruise --config .dependency-cruiser.cjs lib cli sdk web/src
 node scripts/check-rust-layers.mjs
+# Every host file is named in the count of twinned host code (issue 40; docs/architecture.md).
+node scripts/count-twins.mjs >/dev/null
