@@ -29,7 +29,7 @@ const vectors = JSON.parse(
 ) as Vectors;
 const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
 
-// The rule of docs/contract.md, section 11.6, as the native CLI passes it too (engine-rs/cli/src/names.rs).
+// The rule of docs/contract.md, section 11.6, as the native CLI passes it too (engine-rs/host/src/names.rs).
 describe('the shared entry-name vectors (tests/golden/zip-names.json)', () => {
   it('has the cases', () => {
     expect(vectors.safe.length).toBeGreaterThanOrEqual(50);

@@ -2,7 +2,7 @@
 // inputs, so every name is reduced to one plain file name that cannot climb out of the extraction
 // folder, spoof its extension, or fail on Windows, and names that one file system would merge
 // (case, Unicode normalisation) are told apart. The rule is docs/contract.md, section 11.6; the
-// native CLI's twin is engine-rs/cli/src/names.rs, and both pass tests/golden/zip-names.json.
+// native CLI's twin is engine-rs/host/src/names.rs, and both pass tests/golden/zip-names.json.
 
 /** Most file systems (ext4, NTFS, APFS) cap a name at 255 bytes or UTF-16 units; bytes is the tighter. */
 export const MAX_NAME_BYTES = 255;
