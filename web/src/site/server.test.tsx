@@ -1,9 +1,12 @@
 // The prerender's server side: every route renders to HTML whose head tags come out separately,
 // exactly once each, with the CSS of the components the page used.
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { SITE_ORIGIN } from '../constants.ts';
 import { FAQ_PAGE_FAQS } from './catalog.ts';
 import { allRoutePaths, cleanCss, renderPage } from './server.tsx';
+import { AppRoutes } from './shell/AppRoutes.tsx';
 
 describe('cleanCss', () => {
   it('drops rehydration markers and keeps the rules', () => {
@@ -58,5 +61,22 @@ describe('renderPage', () => {
     const scripts = page.body.match(/<script[^>]*>/g) ?? [];
     expect(scripts.every((tag) => tag === '<script type="application/ld+json">')).toBe(true);
     expect(page.body).not.toMatch(/ style="/);
+  });
+});
+
+describe('a route that throws in the prerender', () => {
+  function Broken(): never {
+    throw new Error('Renderer exploded');
+  }
+
+  // The prerender renders no error boundary: a page that throws fails its render, and the build.
+  it('fails the render instead of writing the error page', () => {
+    expect(() =>
+      renderToString(
+        <StaticRouter location="/">
+          <AppRoutes table={[{ path: '/', element: <Broken /> }]} />
+        </StaticRouter>,
+      ),
+    ).toThrow('Renderer exploded');
   });
 });

@@ -58,6 +58,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       head,
       body: html,
       css: cleanCss(sheet.instance.toString()),
+      // A page that throws fails renderToString (server.test.tsx): a page rendered is a page found.
       status: 200,
       modules,
     };
