@@ -1,7 +1,8 @@
 // Fails when the engine core's Rust modules use each other in a cycle (issue 22: a core in layers).
 //
 // The nodes are the top-level modules of engine-rs/core/src and, inside the directory modules listed
-// in NESTED, their submodules. An edge a -> b is a path in a's code (a `use` or inline) that names b:
+// in NESTED, their submodules. An edge a -> b is a path in a's code (a `use` or inline) that names b,
+// every such path of the file (tests/lint/rust-layers.test.ts plants a circle only a second path shows):
 // `crate::b...`, `crate::Item` where the crate root re-exports Item from b, and inside a directory
 // module `super::b` / `b::` for a sibling or child module (`super::Item` goes to what the parent
 // re-exports, else to the parent). Tests (`tests.rs`, `tests/`, a trailing `#[cfg(test)] mod`) and
@@ -116,9 +117,15 @@ for (const [mod, text] of texts) {
     const target = top.has(head) ? head : rootExports.get(head);
     if (!target) problems.push(`${mod}: crate::${head} is neither a module nor a root re-export`);
     else if (NESTED.includes(target)) {
-      // crate::stream::run::x names the submodule.
-      const m = src.match(new RegExp(`crate::${target}::(\\w+)`));
-      add(m && children(target).has(`${target}/${m[1]}`) ? `${target}/${m[1]}` : target);
+      // crate::stream::run::x names the submodule; every such path counts.
+      let named = false;
+      for (const m of src.matchAll(new RegExp(`crate::${target}::(\\w+)`, 'g'))) {
+        if (children(target).has(`${target}/${m[1]}`)) {
+          add(`${target}/${m[1]}`);
+          named = true;
+        }
+      }
+      if (!named) add(target);
     } else add(target);
   }
   const parts = mod.split('/');

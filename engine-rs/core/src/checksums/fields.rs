@@ -3,7 +3,7 @@
 //! (`walk`) and the entry points (`mod.rs`) both build on this module; it uses neither.
 
 use super::area::{Area, AreaMut};
-use crate::options::Region;
+use crate::region::Region;
 use crc::{Algorithm, Crc, Table, CRC_16_UMTS, CRC_32_ISO_HDLC, CRC_8_SMBUS};
 
 /// Slice-by-16 tables natively (fast on multi-gigabyte files); one 256-entry table in WebAssembly,

@@ -17,7 +17,7 @@ pub(crate) use fields::CRC32;
 pub(crate) use fields::{FLAC_CRC16, FLAC_CRC8, OGG_CRC32};
 
 use crate::formats::Family;
-use crate::options::Region;
+use crate::region::Region;
 
 const PNG_CHUNK: Kind = Kind { key: "png_chunk_crc32", name: "PNG chunk CRC-32" };
 const ZIP_LOCAL: Kind = Kind { key: "zip_local_crc32", name: "ZIP local header CRC-32" };
