@@ -15,8 +15,7 @@ use std::time::Instant;
 
 use fracture_engine::modes::flip::{flip_chunks, flip_count, flip_region, header_len, CHUNK};
 use fracture_engine::rng::{chunk_sequence, Sequence};
-use fracture_engine::{entropy, Job, Value};
-use sha2::{Digest, Sha256};
+use fracture_engine::{entropy, Job, Sha256Hasher, Value};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -196,7 +195,9 @@ fn parts(file: &str, intensity: u32, seed: u64, repeat: usize) -> Result<String,
         drop(data);
 
         meter.lap();
-        black_box(Sha256::digest(&input));
+        let mut sha = Sha256Hasher::default();
+        sha.update(&input);
+        black_box(sha.hex());
         let sha_lap = meter.lap();
         black_box(entropy(&input));
         let entropy_lap = meter.lap();
@@ -329,7 +330,11 @@ mod wasm_parts {
 
     #[no_mangle]
     pub extern "C" fn parts_sha256() -> u32 {
-        with(|s| u32::from(black_box(Sha256::digest(&s.input))[0]))
+        with(|s| {
+            let mut sha = Sha256Hasher::default();
+            sha.update(&s.input);
+            u32::from(black_box(sha.hex()).as_bytes()[0])
+        })
     }
 
     #[no_mangle]

@@ -1,7 +1,7 @@
 //! byte_flip and header_preserve_flip, and the chunked flip routine recipes reuse.
 
 use crate::region::Region;
-use crate::rng::{chunk_sequence, Sequence};
+use crate::rng::{chunk_sequence, Draws, Sequence};
 
 pub const CHUNK: usize = 65536;
 
@@ -210,7 +210,6 @@ pub fn flip_chunk(part: &mut [u8], start: u64, flips: &Flips, c: u64, idx: &mut 
         return;
     }
     let mut seq = Sequence::new(seed, chunk_sequence(c));
-    let mut rng = seq.draws();
     // Offsets within the chunk of its allowed bytes, ascending.
     idx.clear();
     for (s, e) in allowed.within(a, b) {
@@ -223,12 +222,32 @@ pub fn flip_chunk(part: &mut [u8], start: u64, flips: &Flips, c: u64, idx: &mut 
     // Every place a draw can name (below `len`, at most CHUNK) is then in bounds by its type.
     idx.resize(CHUNK, 0);
     let Ok(idx) = <&mut [u16; CHUNK]>::try_from(&mut idx[..]) else { unreachable!("resized to CHUNK") };
+    flip_positions(part, idx, &mut seq.draws(), base, kc as u32, len, action);
+}
+
+/// The flips of one chunk: `kc` draws of the partial Fisher-Yates shuffle over the `len` offsets in
+/// `idx`, each offset's byte (at `base` + offset in `part`) changed by `action`. A function of its
+/// own so that `part` and `idx` arrive as references the compiler knows alias nothing else: a store
+/// to either then cannot touch the generator's place in its buffer, which stays in a register
+/// (reloaded from memory after every store to `idx` otherwise, a wait on each draw). In WebAssembly
+/// it is inlined, so the cursor's place in its refill buffer stays a local there (`Sequence::draws`).
+#[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+#[cfg_attr(target_arch = "wasm32", inline(always))]
+fn flip_positions(
+    part: &mut [u8],
+    idx: &mut [u16; CHUNK],
+    rng: &mut Draws,
+    base: usize,
+    kc: u32,
+    len: u32,
+    action: Action,
+) {
     match action {
         Action::Flip => {
-            for j in 0..kc as u32 {
+            for j in 0..kc {
                 let r = j + rng.below(len - j);
-                let p = base + pick(idx, j, r);
                 let v = rng.u32();
+                let p = base + pick(idx, j, r);
                 // About 30% set, 70% XORed: a branch here mispredicts often, so both values are
                 // computed and one is selected.
                 let set = (v >> 8) < 5_033_165;
@@ -237,10 +256,11 @@ pub fn flip_chunk(part: &mut [u8], start: u64, flips: &Flips, c: u64, idx: &mut 
             }
         }
         Action::BitRot => {
-            for j in 0..kc as u32 {
+            for j in 0..kc {
                 let r = j + rng.below(len - j);
+                let bit = rng.below(8);
                 let p = base + pick(idx, j, r);
-                part[p] ^= 1 << rng.below(8);
+                part[p] ^= 1 << bit;
             }
         }
     }

@@ -78,13 +78,15 @@ pub(crate) fn write_pieces(
         let writer = scope.spawn(move || -> io::Result<Measure> {
             let mut m = Measure::default();
             for (buf, len) in done_rx {
-                // Hashed, counted and written a block at a time, while the block is in the cache.
-                for block in buf[..len].chunks(CACHE_BLOCK_BYTES) {
-                    if measure_output {
+                // Hashed and counted a block at a time (each block in the cache for both), then written
+                // whole: a write as long as the caller's buffer (the CLI's is one piece) goes straight
+                // to the file rather than being copied into that buffer first.
+                if measure_output {
+                    for block in buf[..len].chunks(CACHE_BLOCK_BYTES) {
                         m.add(block);
                     }
-                    sink.write_all(block)?;
                 }
+                sink.write_all(&buf[..len])?;
                 let _ = free_tx.send(buf);
             }
             sink.flush()?;
