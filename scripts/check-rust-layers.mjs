@@ -100,6 +100,12 @@ const children = (mod) =>
   new Set([...texts.keys()].filter((k) => k.startsWith(`${mod}/`) && !k.slice(mod.length + 1).includes('/')));
 const node = (path) => (NESTED.includes(path[0]) ? path.slice(0, 2) : path.slice(0, 1)).join('/');
 const rootExports = reexports(texts.get('') ?? '');
+// Items the crate root defines itself (`crate::hidden`): the root is no node, so they make no edge.
+const rootItems = new Set(
+  [
+    ...code(texts.get('') ?? '').matchAll(/pub(?:\([^)]*\))?\s+(?:fn|struct|enum|const|static|type|trait)\s+(\w+)/g),
+  ].map((m) => m[1]),
+);
 
 const edges = new Map();
 const problems = [];
@@ -114,6 +120,7 @@ for (const [mod, text] of texts) {
     }
   };
   for (const head of heads(src, 'crate')) {
+    if (rootItems.has(head)) continue;
     const target = top.has(head) ? head : rootExports.get(head);
     if (!target) problems.push(`${mod}: crate::${head} is neither a module nor a root re-export`);
     else if (NESTED.includes(target)) {

@@ -53,6 +53,14 @@ describe('the Rust layer check', () => {
     expect(output).toMatch(/module cycle: .*options\/b/);
   });
 
+  it('takes an item the crate root defines as no module and no edge', () => {
+    const { status, output } = check({
+      'lib.rs': 'mod a;\npub fn helper() {}\n',
+      'a.rs': 'pub fn a() {\n    crate::helper();\n}\n',
+    });
+    expect(status, output).toBe(0);
+  });
+
   it('passes the same crate without the circle', () => {
     const { status, output } = check(nested('use crate::options::a::A;\npub struct S(pub A);\n'));
     expect(status, output).toBe(0);

@@ -13,6 +13,7 @@ mod gzip;
 mod render;
 mod repair;
 mod scan;
+mod seen;
 mod shape;
 mod signature;
 mod single;
@@ -68,7 +69,7 @@ pub fn diagnose(
     let sound = damaged_signature.is_some()
         && shape.as_ref().is_some_and(|s| s.end.is_some() && s.cut.is_none() && s.broken.is_none());
     let copies = verified_copies(file, &dups)?;
-    let seen = single::Seen {
+    let seen = seen::Seen {
         family,
         head: &head,
         stats: &stats,

@@ -4,47 +4,11 @@
 //! broken but matches no rule is unknown.
 
 use crate::cause::{Cause, Field, Unknown};
-use crate::dups::Copy;
-use crate::scan::{lower_tail, upper_tail, Stats};
-use crate::shape::Shape;
-use crate::signature::{hex, Rewrite, Rewritten};
+use crate::scan::{lower_tail, upper_tail};
+use crate::seen::{dense, Seen};
+use crate::signature::{hex, Rewrite};
 use crate::source::{bytes, count, thousands};
 use fracture_engine::Family;
-
-/// Everything the rules read.
-pub struct Seen<'a> {
-    pub family: Family,
-    /// Whether the family comes from the bytes (a magic, possibly rewritten), not the name alone.
-    pub head: &'a [u8],
-    pub stats: &'a Stats,
-    pub rewritten: Option<&'a Rewritten>,
-    /// A damaged signature: the expected magic, its offset, bytes differing, and whether the rest of
-    /// the structure reads well once it is restored.
-    pub damaged_signature: Option<(&'static [u8], usize, usize, bool)>,
-    pub shape: Option<&'a Shape>,
-    pub copies: &'a [(Copy, u32)],
-}
-
-/// Families whose data is compressed or binary throughout: no run of zero sectors, no 7-bit file.
-pub fn dense(f: Family) -> bool {
-    matches!(
-        f,
-        Family::Png
-            | Family::Jpeg
-            | Family::Gzip
-            | Family::Zip
-            | Family::Pdf
-            | Family::Gif
-            | Family::Webp
-            | Family::Xz
-            | Family::Bzip2
-            | Family::SevenZip
-            | Family::Rar
-            | Family::Flac
-            | Family::Ogg
-            | Family::Mp3
-    )
-}
 
 fn textual(f: Family) -> bool {
     matches!(f, Family::Text | Family::Svg)

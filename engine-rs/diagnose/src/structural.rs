@@ -5,8 +5,8 @@
 use crate::cause::{Cause, Field, Unknown};
 use crate::dups::MIN_DISTINCT;
 use crate::scan::SECTOR;
+use crate::seen::{dense, Seen};
 use crate::signature::hex;
-use crate::single::Seen;
 use crate::source::{bytes, count, thousands};
 use fracture_engine::structure::Role;
 use fracture_engine::Family;
@@ -151,7 +151,7 @@ fn bad_sectors(s: &Seen, shape: &crate::shape::Shape) -> Option<Cause> {
             .filter(|r| r.start < b && a < r.end)
             .all(|r| r.role == Role::Skipped || r.path.ends_with(":trailing"))
     };
-    let allowed = s.family == Family::Text || s.family == Family::Svg || crate::single::dense(s.family);
+    let allowed = s.family == Family::Text || s.family == Family::Svg || dense(s.family);
     if !allowed {
         return None;
     }
