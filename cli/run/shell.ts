@@ -1,6 +1,6 @@
 // What the campaign's steps share (cli/run/execute.ts, cli/run/minimize.ts): the job slots, the
 // ledger, and one run of PROGRAM on bytes in a slot, its ending as the ledger takes it.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
 import type { RunArgs } from '../args.ts';
@@ -38,7 +38,11 @@ export async function runIn(
   onCancel?: (c: () => void) => void,
 ) {
   const at = path.join(s.slots[slot], safeName(input.file));
-  writeFileSync(at, bytes, { mode: 0o600 });
+  // A new file, not the last run's truncated: rewriting a truncated file makes ext4 start writing it
+  // back to disk when it is closed (its auto_da_alloc guard for programs that replace files that
+  // way), about 4 ms a run; a new one stays in the page cache. As the native runner does.
+  rmSync(at, { force: true });
+  writeFileSync(at, bytes, { mode: 0o600, flag: 'wx' });
   try {
     return await runProgram(s.a.program, at, s.a.timeoutMs, s.groups, onCancel);
   } catch (e) {

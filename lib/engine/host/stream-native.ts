@@ -2,8 +2,9 @@
 // this platform (docs/architecture.md, "The native addon"): the same `StreamHelpers` as the helper
 // threads of stream-helpers.ts, but the edits and the SHA-256s run as tasks on Node's own thread pool,
 // in native code, and no thread has to start. Two editing runs take the pieces in turns, as the two
-// editing threads do, each one piece at a time; one queue feeds both sides' hashes in order, as the one
-// hashing thread does (the pool's other threads stay free for the file reads and writes).
+// editing threads do, each one piece at a time; each side's hash has a queue of its own, so the input
+// and the output are hashed at once (the larger part of a --json run where the CPU has no SHA
+// extensions), as the native CLI's reader and writer threads hash them.
 import type { StreamArgs } from './stream-args.ts';
 import { EDITORS, type HelperSession, type StreamHelpers } from './stream-helpers.ts';
 
@@ -49,15 +50,16 @@ export function nativeStreamHelpers(addon: NativeAddon): StreamHelpers {
         return piece;
       };
       const hashes = { in: new addon.Sha256(), out: new addon.Sha256() };
-      const hashing = queue();
+      // Each side's pieces in order, the two sides at once.
+      const hashing = { in: queue(), out: queue() };
       let editors: { run: Run; turn: ReturnType<typeof queue> }[] = [];
       let measured = true;
       return {
         hash: (side, piece) => {
           const bytes = inMemory(piece);
-          return hashing(() => hashes[side].update(bytes));
+          return hashing[side](() => hashes[side].update(bytes));
         },
-        digest: (side) => hashing(async () => hashes[side].digest()),
+        digest: (side) => hashing[side](async () => hashes[side].digest()),
         start: async (args, measure = true, bounds = new Float64Array(0)) => {
           measured = measure;
           editors = Array.from({ length: EDITORS }, () => {
