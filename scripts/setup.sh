@@ -14,12 +14,14 @@ log() { printf '[setup] %s\n' "$*"; }
 # real parsers that judge "won't open" and the readers that judge kept checksums (vorbis-tools'
 # ogginfo and oggenc, flac), the strict readers of tests/parsers/strict.py (pngcheck, djpeg, webpinfo
 # and dwebp, gif2rgb, libheif-examples' heif-info and heif-convert; ffmpeg and binutils' readelf above, and
-# mp4box.js from the npm lock file, since Debian 12 ships no GPAC), zzuf for the benchmark, and gcc for the
-# fuzzer mutator's C test (tests/afl; `make fuzz-demo` installs afl++ itself, scripts/fuzz-demo.sh); fuse3
-# (fusermount3) for `fracture mount`, and sqlite3, a real program the mount's tests run under faults.
+# mp4box.js from the npm lock file, since Debian 12 ships no GPAC), zzuf and openssl for the benchmarks
+# (openssl: tests/bench/floor.mjs's hashing floor), and gcc for the fuzzer mutator's C test (tests/afl;
+# `make fuzz-demo` installs afl++ itself, scripts/fuzz-demo.sh) and ring's C and assembly (the engine's
+# native SHA-256); fuse3 (fusermount3) for `fracture mount`, and sqlite3, a real program the mount's
+# tests run under faults.
 APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22
   chromium ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils
-  zzuf xz-utils bzip2 gzip tar python3 hyperfine time
+  zzuf openssl xz-utils bzip2 gzip tar python3 hyperfine time
   libmagickcore-6.q16-6-extra msitools wixl gcab vorbis-tools flac gcc libc6-dev
   pngcheck libjpeg-turbo-progs webp giflib-tools libheif-examples dos2unix vsftpd curl fuse3 sqlite3)
 missing=()

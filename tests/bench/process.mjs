@@ -44,6 +44,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measured } from './lib/measure.mjs';
+import { generate } from './lib/random-file.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NATIVE = join(ROOT, 'target/release/fracture');
@@ -111,32 +112,6 @@ const FAMILIES = {
     },
   },
 };
-
-/** `bytes` bytes of seeded xorshift32 output, written 16 MiB at a time (a 64 MiB block repeated). */
-function generate(path, bytes, seed = 2463534242, lay = () => {}) {
-  const block = new Uint8Array(64 * MIB);
-  const words = new Uint32Array(block.buffer);
-  let x = seed >>> 0;
-  for (let i = 0; i < words.length; i++) {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    words[i] = x;
-  }
-  lay(block);
-  const fd = openSync(path, 'w');
-  try {
-    for (let at = 0; at < bytes; ) {
-      const n = Math.min(block.length, bytes - at);
-      writeSync(fd, block, 0, n, at);
-      at += n;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mib = (kib) => kib / 1024;
