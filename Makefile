@@ -14,7 +14,7 @@ ENGINE_DATA_OUT := engine-rs/core/src/modes/tables.rs engine-rs/core/src/formats
   engine-rs/host/src/messages.rs lib/engine/shared/mode-tables.ts lib/engine/reference/tables.ts \
   engine-rs/host/src/link_options.rs lib/report/link-options.ts \
   lib/report/tables.ts lib/engine/shared/messages.ts engine-rs/cli/src/cli_tables.rs cli/cli-tables.ts \
-  docs/contract.md
+  engine-rs/core/src/modes/charsets.rs lib/engine/reference/charsets.ts docs/contract.md
 ENGINE_SRC := $(shell find engine-rs -name '*.rs' -not -path '*/target/*') $(wildcard engine-rs/*/Cargo.toml) Cargo.toml \
   $(filter %.rs,$(ENGINE_DATA_OUT))
 WASM_PKG := lib/engine/pkg/fracture_engine_bg.wasm

@@ -45,6 +45,8 @@ const OUTPUTS = {
   reportTs: 'lib/report/tables.ts',
   whyRs: 'engine-rs/core/src/structure/why.rs',
   whyTs: 'lib/engine/reference/structure/why.ts',
+  charsetsRs: 'engine-rs/core/src/modes/charsets.rs',
+  charsetsTs: 'lib/engine/reference/charsets.ts',
   messagesRs: 'engine-rs/host/src/messages.rs',
   messagesTs: 'lib/engine/shared/messages.ts',
   cliTablesRs: 'engine-rs/cli/src/cli_tables.rs',
@@ -105,7 +107,7 @@ function decodeBytes(where, notation) {
 }
 
 const SYNCS = ['none', 'jpeg_markers', 'media'];
-const MODE_OPTIONS = ['ranges', 'fix_checksums'];
+const MODE_OPTIONS = ['ranges', 'fix_checksums', 'direction', 'charset', 'bom', 'block_size'];
 
 /** The TOML text, checked: every rule a newcomer could break gets a message naming the row. */
 function load(toml) {
@@ -297,6 +299,21 @@ ${modes.map((m) => `            Mode::${camel(m.name)} => ${rsString(m.name)},`)
     pub fn takes_fix_checksums(self) -> bool {
         matches!(self, ${withOption('fix_checksums').join(' | ')})
     }
+
+    /// Whether the mode takes a direction (\`--direction\`).
+    pub fn takes_direction(self) -> bool {
+        matches!(self, ${withOption('direction').join(' | ')})
+    }
+
+    /// Whether the mode takes a charset and a BOM variant (\`--charset\`, \`--bom\`).
+    pub fn takes_charset(self) -> bool {
+        matches!(self, ${withOption('charset').join(' | ')})
+    }
+
+    /// Whether the mode takes a block size (\`--block-size\`).
+    pub fn takes_block_size(self) -> bool {
+        matches!(self, ${withOption('block_size').join(' | ')})
+    }
 }
 
 /// bit_rot at intensity i flips one bit in \`BIT_ROT_ONE_IN[i]\` (docs/contract.md, section 6.7).
@@ -441,6 +458,15 @@ export const RANGE_MODES = [${withOption('ranges').join(', ')}] as const satisfi
 
 /** The modes that take \`fixChecksums\` (--fix-checksums), in the contract's order. */
 export const FIX_CHECKSUM_MODES = [${withOption('fix_checksums').join(', ')}] as const satisfies readonly EngineMode[];
+
+/** The modes that take a \`direction\` (--direction), in the contract's order. */
+export const DIRECTION_MODES = [${withOption('direction').join(', ')}] as const satisfies readonly EngineMode[];
+
+/** The modes that take a \`charset\` and a \`bom\` variant (--charset, --bom), in the contract's order. */
+export const CHARSET_MODES = [${withOption('charset').join(', ')}] as const satisfies readonly EngineMode[];
+
+/** The modes that take a \`blockSize\` (--block-size), in the contract's order. */
+export const BLOCK_SIZE_MODES = [${withOption('block_size').join(', ')}] as const satisfies readonly EngineMode[];
 `;
 }
 
@@ -524,9 +550,17 @@ function wrap(prose) {
 }
 const SYNC_NAMES = { none: 'none', jpeg_markers: 'JPEG markers', media: 'media' };
 
-function contractTables({ modes, bitRotOneIn, families, magic, extensions }) {
+function contractTables({ modes, bitRotOneIn, families, magic, extensions }, { pdf }) {
   const ui = [...modes].sort((a, b) => a.uiOrder - b.uiOrder);
+  const hex4 = (c) => `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
   return {
+    cp1252: markdownTable(
+      ['Byte', ...Array.from({ length: 8 }, (_, c) => `+${c}`)],
+      Array.from({ length: 4 }, (_, r) => [
+        `0x${(0x80 + r * 8).toString(16).toUpperCase()}`,
+        ...Array.from({ length: 8 }, (_, c) => (pdf.cp1252High[r * 8 + c] ? hex4(pdf.cp1252High[r * 8 + c]) : 'none')),
+      ]),
+    ),
     modes: `${markdownTable(
       ['Engine mode', 'UI value', 'UI label', 'Options'],
       modes.map((m) => [code(m.name), code(m.uiValue), m.uiLabel, m.options.map(code).join(', ') || '—']),
@@ -979,6 +1013,28 @@ ${why.map((w) => `pub const ${w.key.toUpperCase()}: &str = ${rsString(w.text)};`
 `;
 }
 
+/** Windows-1252's characters at 0x80-0x9F as hex code points, 0 where the code is unassigned. */
+const cp1252List = (pdf) => pdf.cp1252High.map((c) => `0x${c.toString(16).padStart(4, '0')}`).join(', ');
+
+function charsetsRs({ pdf }) {
+  return `// ${REPORT_NOTICE}
+
+//! Windows-1252's characters at 0x80-0x9F, 0 where the code is unassigned (docs/contract.md,
+//! section 6.15): charset_roundtrip's CP1252; 0xA0-0xFF are Latin-1's.
+
+pub const CP1252_HIGH: [u32; 32] = [${cp1252List(pdf)}];
+`;
+}
+
+function charsetsTs({ pdf }) {
+  return `// ${REPORT_NOTICE}
+// Windows-1252's characters at 0x80-0x9F, 0 where the code is unassigned (docs/contract.md,
+// section 6.15): charset_roundtrip's CP1252; 0xA0-0xFF are Latin-1's.
+
+export const CP1252_HIGH: readonly number[] = [${cp1252List(pdf)}];
+`;
+}
+
 function whyTs({ why }) {
   return `// ${REPORT_NOTICE}
 // Why a hit expects what it does (docs/contract.md, section 14.2), word for word as
@@ -1409,6 +1465,8 @@ function generate(toml, reportToml, messagesToml, cliToml) {
     [OUTPUTS.reportTs, biome(OUTPUTS.reportTs, reportTs(report))],
     [OUTPUTS.whyRs, rustfmt(whyRs(report))],
     [OUTPUTS.whyTs, biome(OUTPUTS.whyTs, whyTs(report))],
+    [OUTPUTS.charsetsRs, rustfmt(charsetsRs(report))],
+    [OUTPUTS.charsetsTs, biome(OUTPUTS.charsetsTs, charsetsTs(report))],
     [OUTPUTS.messagesRs, rustfmt(messagesRs(messages))],
     [OUTPUTS.messagesTs, biome(OUTPUTS.messagesTs, messagesTs(messages))],
     [OUTPUTS.cliTablesRs, rustfmt(cliTablesRs(cli))],
@@ -1416,7 +1474,7 @@ function generate(toml, reportToml, messagesToml, cliToml) {
     [OUTPUTS.linkRs, rustfmt(linkRs(cli))],
     [OUTPUTS.linkTs, biome(OUTPUTS.linkTs, linkTs(cli))],
   ]);
-  files.set(CONTRACT, spliceContract(readFileSync(join(ROOT, CONTRACT), 'utf8'), contractTables(data)));
+  files.set(CONTRACT, spliceContract(readFileSync(join(ROOT, CONTRACT), 'utf8'), contractTables(data, report)));
   return files;
 }
 

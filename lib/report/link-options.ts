@@ -22,4 +22,8 @@ export const LINK_OPTIONS: readonly LinkOption[] = [
   { name: 'protect', value: true, repeatable: true },
   { name: 'fix-checksums', value: false, repeatable: false },
   { name: 'member', value: true, repeatable: false },
+  { name: 'direction', value: true, repeatable: false },
+  { name: 'charset', value: true, repeatable: false },
+  { name: 'bom', value: true, repeatable: false },
+  { name: 'block-size', value: true, repeatable: false },
 ];

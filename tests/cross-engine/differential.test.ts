@@ -126,7 +126,39 @@ interface Case {
   ranges?: { only: string[]; protect: string[] };
   fix_checksums?: boolean;
   member?: string;
+  /** The conversion modes' and misdirected_write's options (docs/contract.md, sections 6.13 to 6.16). */
+  direction?: string;
+  charset?: string;
+  bom?: string;
+  block_size?: number;
+  /** The body drawn from bytes the conversion modes convert: CR, LF, UTF-8, CP1252 and BOM bytes. */
+  texty?: boolean;
   path: string;
+}
+
+/** Bytes for a texty body: every unit the conversion modes have, and letters between them. */
+const TEXTY = [0x0d, 0x0a, 0x61, 0x20, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0x93, 0x81, 0xef, 0xbb, 0xbf, 0x0d, 0x0a];
+
+/**
+ * The conversion modes' and misdirected_write's options for a case, drawn by a chooser of their own
+ * (so the other draws stay as they were): mostly on the modes that take them, now and then on another
+ * mode or with a value no mode knows (an error each engine must word alike).
+ */
+function variantFor(r: ReturnType<typeof chooser>, c: Case): void {
+  const pick = <T>(a: readonly (T | undefined)[]) => r.pick(a);
+  c.texty = r.below(2) === 0;
+  if (r.below(20) === 0) {
+    c.direction = pick(['lf_to_crlf', 'to_utf8', 'sideways']);
+    c.block_size = pick([undefined, 513]);
+    return;
+  }
+  if (c.mode === 'text_transfer') c.direction = pick([undefined, 'lf_to_crlf', 'crlf_to_lf']);
+  if (c.mode === 'charset_roundtrip') {
+    c.direction = pick([undefined, 'to_utf8', 'from_utf8']);
+    c.charset = pick([undefined, 'cp1252', 'latin1']);
+    c.bom = pick([undefined, 'keep', 'add', 'strip']);
+  }
+  if (c.mode === 'misdirected_write') c.block_size = pick([undefined, 512, 4096]);
 }
 
 /**
@@ -212,7 +244,8 @@ function makeInput(c: Case): Uint8Array {
   }
   const magic = Uint8Array.from(c.magic.match(/../g) ?? [], (h) => parseInt(h, 16));
   const body = xorshiftBytes(c.size, c.index + 1);
-  if (c.lowEntropy) for (let i = 0; i < body.length; i++) body[i] = (body[i] & 0x0f) | 0x20;
+  if (c.texty) for (let i = 0; i < body.length; i++) body[i] = TEXTY[body[i] % TEXTY.length];
+  else if (c.lowEntropy) for (let i = 0; i < body.length; i++) body[i] = (body[i] & 0x0f) | 0x20;
   const out = new Uint8Array(magic.length + body.length);
   out.set(magic);
   out.set(body, magic.length);
@@ -240,6 +273,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
     dir = mkdtempSync(path.join(tmpdir(), 'fracture-diff-'));
     const r = chooser(MASTER);
     const aim = chooser(MASTER ^ 0x5e1ec7);
+    const variant = chooser(MASTER ^ 0x7ae1);
     for (let i = 0; i < CASES; i++) {
       const size = r.below(3) === 0 ? r.pick(SIZES) : r.below(300_000);
       const seedKind = r.below(5);
@@ -291,6 +325,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
           c.member = memberGlobFor(aim, input, c.name);
         }
       }
+      variantFor(variant, c);
       writeFileSync(c.path, makeInput(c));
       cases.push(c);
     }
@@ -306,6 +341,10 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
           ranges: c.ranges,
           fix_checksums: c.fix_checksums,
           member: c.member,
+          direction: c.direction,
+          charset: c.charset,
+          bom: c.bom,
+          block_size: c.block_size,
         }),
       )
       .join('\n');
@@ -329,6 +368,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
     const withOptions: string[] = [];
     const aimed: string[] = [];
     const members: string[] = [];
+    const variants: string[] = [];
     for (const c of cases) {
       const input = makeInput(c);
       const opts: CorruptOptions = {
@@ -338,6 +378,10 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
         ranges: c.ranges,
         fixChecksums: c.fix_checksums,
         member: c.member,
+        ...(c.direction !== undefined ? { direction: c.direction } : {}),
+        ...(c.charset !== undefined ? { charset: c.charset } : {}),
+        ...(c.bom !== undefined ? { bom: c.bom } : {}),
+        ...(c.block_size !== undefined ? { blockSize: c.block_size } : {}),
       };
       const n = native[c.index];
       const answers = [
@@ -355,6 +399,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
       const selectors = [...(c.ranges?.only ?? []), ...(c.ranges?.protect ?? [])].some((t) => /^[a-z]/.test(t));
       if (selectors) aimed.push(n.error ? 'error' : 'ok');
       if (c.member) members.push(n.error ? 'error' : 'ok');
+      if (c.direction ?? c.charset ?? c.bom ?? c.block_size) variants.push(n.error ? 'error' : 'ok');
       if (new Set(answers.map((a) => `${a[1]} ${a[2]}`)).size !== 1) {
         const { path: _p, ...shown } = c;
         failures.push(
@@ -367,7 +412,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
     expect(failures, failures.join('\n\n')).toEqual([]);
     // The options were exercised, mostly on runs that go through.
     console.log(
-      `options ${withOptions.length}, selectors ${aimed.filter((x) => x === 'ok').length} ok and ${aimed.filter((x) => x === 'error').length} refused, member globs ${members.filter((x) => x === 'ok').length} ok and ${members.filter((x) => x === 'error').length} refused`,
+      `options ${withOptions.length}, the new modes' options ${variants.length}, selectors ${aimed.filter((x) => x === 'ok').length} ok and ${aimed.filter((x) => x === 'error').length} refused, member globs ${members.filter((x) => x === 'ok').length} ok and ${members.filter((x) => x === 'error').length} refused`,
     );
     if (CASES >= 1000) {
       expect(withOptions.filter((x) => x === 'ok').length).toBeGreaterThan(150);
@@ -377,6 +422,9 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
       expect(aimed.filter((x) => x === 'error').length).toBeGreaterThan(5);
       expect(members.filter((x) => x === 'ok').length).toBeGreaterThan(5);
       expect(members.filter((x) => x === 'error').length).toBeGreaterThan(1);
+      // The new modes' options, run and refused.
+      expect(variants.filter((x) => x === 'ok').length).toBeGreaterThan(60);
+      expect(variants.filter((x) => x === 'error').length).toBeGreaterThan(10);
     }
   }, 600_000);
 });

@@ -21,6 +21,11 @@ interface Record {
   ranges?: { only?: string[]; protect?: string[] };
   fix_checksums?: boolean;
   member?: string;
+  /** The conversion modes' and misdirected_write's options (sections 6.13 to 6.16). */
+  direction?: string;
+  charset?: string;
+  bom?: string;
+  block_size?: number;
   sha256: string;
   report: Omit<Report, 'time_ms' | 'ops_ms'>;
 }
@@ -38,6 +43,10 @@ const optionsOf = (rec: Record): CorruptOptions => ({
   ranges: rec.ranges,
   fixChecksums: rec.fix_checksums,
   ...(rec.member !== undefined ? { member: rec.member } : {}),
+  ...(rec.direction !== undefined ? { direction: rec.direction } : {}),
+  ...(rec.charset !== undefined ? { charset: rec.charset } : {}),
+  ...(rec.bom !== undefined ? { bom: rec.bom } : {}),
+  ...(rec.block_size !== undefined ? { blockSize: rec.block_size } : {}),
 });
 
 /** The report fields of docs/contract.md, section 14, which vectors.json leaves out (section 1.2). */

@@ -40,7 +40,7 @@ const RUNS = Number(process.env.FRACTURE_FC_RUNS ?? 300);
 const SEED = Number(process.env.FRACTURE_FC_SEED ?? 20261126);
 const RATIO = 25;
 const FLOOR_MS = 30;
-const OPTION_MODES = 'byte_flip, header_preserve_flip, bad_sectors and bit_rot';
+const OPTION_MODES = 'byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write';
 
 const options = (c: Case): CorruptOptions => ({
   mode: c.mode,
@@ -210,6 +210,68 @@ function checkOutput(c: Case, out: Uint8Array, r: Report): void {
       const [a, b] = [blocks(input), blocks(out)];
       expect(a.filter((x, i) => x !== b[i]).length).toBeLessThanOrEqual(int(r, 'shuffled_blocks'));
       expect(b.sort()).toEqual(a.sort());
+      break;
+    }
+    case 'seven_bit': {
+      expect(out.length).toBe(n);
+      expect(int(r, 'converted')).toBeLessThanOrEqual(int(r, 'high_bytes'));
+      if (!fixed) {
+        for (let i = 0; i < n; i++) {
+          if (input[i] !== out[i] && (input[i] < 0x80 || out[i] !== (input[i] & 0x7f)))
+            throw new Error(`byte ${i} changed other than by losing its high bit`);
+        }
+        expect(changed()).toBe(int(r, 'converted'));
+      }
+      break;
+    }
+    case 'misdirected_write': {
+      expect(out.length).toBe(n);
+      const size = int(r, 'block_size');
+      const whole = Math.floor(n / size) * size;
+      expect(equal(out.subarray(whole), input.subarray(whole))).toBe(true);
+      if (!fixed) {
+        const blocks = new Set<number>();
+        for (let i = 0; i < n; i++) if (input[i] !== out[i]) blocks.add(Math.floor(i / size));
+        expect(blocks.size).toBeLessThanOrEqual(int(r, 'blocks_misdirected'));
+        // Without ranges each changed block is a copy of another whole block of the input.
+        if (c.only.length + c.protect.length === 0) {
+          const text = (b: Uint8Array, k: number) => Buffer.from(b.subarray(k * size, (k + 1) * size)).toString('hex');
+          const sources = new Set(Array.from({ length: whole / size }, (_, k) => text(input, k)));
+          for (const k of blocks)
+            if (!sources.has(text(out, k))) throw new Error(`block ${k} is no block of the input`);
+        }
+      }
+      break;
+    }
+    case 'text_transfer': {
+      const conv = int(r, 'converted');
+      expect(conv).toBeLessThanOrEqual(int(r, 'line_endings'));
+      // Walk both: the output is the input with conv CRs put in before LFs, or taken out before them.
+      const grows = r.direction === 'lf_to_crlf';
+      expect(out.length).toBe(grows ? n + conv : n - conv);
+      let j = 0;
+      let seen = 0;
+      for (let i = 0; i < n; i++) {
+        if (grows && input[i] === 0x0a && (i === 0 || input[i - 1] !== 0x0d) && out[j] === 0x0d) {
+          j++;
+          seen++;
+        } else if (!grows && input[i] === 0x0d && input[i + 1] === 0x0a && out[j] === 0x0a) {
+          seen++;
+          continue;
+        }
+        if (out[j] !== input[i]) throw new Error(`input byte ${i} is not output byte ${j}`);
+        j++;
+      }
+      expect([j, seen]).toEqual([out.length, conv]);
+      break;
+    }
+    case 'charset_roundtrip': {
+      const [units, conv, dropped] = [int(r, 'characters'), int(r, 'converted'), int(r, 'dropped')];
+      expect(dropped <= conv && conv <= units).toBe(true);
+      // The bytes below 0x80 all stay, in order.
+      const ascii = (b: Uint8Array) => Buffer.from(b.filter((x) => x < 0x80)).toString('hex');
+      const bomless = r.bom === 'add' ? out.subarray(3) : out;
+      if (r.bom !== 'strip') expect(ascii(bomless)).toBe(ascii(input));
       break;
     }
     default: {

@@ -13,7 +13,7 @@ NEW_MODES = ["interrupted_transfer", "bad_sectors", "bit_rot"]
 RANGE_MODES = ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"]
 cases = []
 
-def add(inp, name, mode, intensity=80, seed=1234567890, why="", ranges=None, fix=False, member=None):
+def add(inp, name, mode, intensity=80, seed=1234567890, why="", ranges=None, fix=False, member=None, **variant):
     case = {"why": why, "input": inp, "name": name, "mode": mode, "intensity": intensity, "seed": seed}
     if ranges:
         case["ranges"] = ranges
@@ -21,6 +21,8 @@ def add(inp, name, mode, intensity=80, seed=1234567890, why="", ranges=None, fix
         case["fix_checksums"] = True
     if member is not None:
         case["member"] = member
+    # The conversion modes' and misdirected_write's options: direction, charset, bom, block_size.
+    case.update(variant)
     cases.append(case)
 
 def rnd(n, s=1):
@@ -357,6 +359,62 @@ for name, data, glob, runs in [
 ]:
     for m, intensity, ranges, fix in runs:
         add(hexed(data), name, m, intensity=intensity, seed=77, why=f"member (6.11) {name} {glob}", ranges=ranges, fix=fix, member=glob)
+
+# Damage as it really travels (docs/contract.md, sections 6.12 to 6.16): text_transfer, seven_bit,
+# charset_roundtrip and misdirected_write, added after every record above.
+TRAVEL = ["text_transfer", "seven_bit", "charset_roundtrip", "misdirected_write"]
+# Text with every unit: CR LF, lone CRs and LFs, UTF-8 (well-formed, cut and overlong), CP1252 bytes
+# (two without a character), a UTF-8 BOM first.
+MIXED = {"gen": "concat", "parts": [
+    {"gen": "hex", "hex": "efbbbf"},
+    {"gen": "text", "len": 3000, "text": "caf\u00e9 \u20ac line\r\nnext\nlone\rcr\r\r\n\u00fcber \u2019q\u2019 \U0001F600\n"},
+    {"gen": "hex", "hex": "9341948190e282c0af0d"},
+    {"gen": "text", "len": 6000, "text": "r\u00e9sum\u00e9\r\n\u0152uvre na\u00efve\n"},
+]}
+for n in [0, 1, 4096, 8191, 8192, 65535, 65536, 65537, 131073]:
+    for m in TRAVEL:
+        add(rnd(n, n + 2), "data.bin", m, why=f"travel size {n}")
+for i in [0, 1, 50, 99, 100]:
+    for m in TRAVEL:
+        add(MIXED, "notes.txt", m, intensity=i, seed=21, why=f"travel intensity {i}")
+for s in [0, 2147483646, 2**53 - 1]:
+    for m in TRAVEL:
+        add(rnd(20000, 9), "data.bin", m, seed=s, why=f"travel seed {s}")
+for d in ["lf_to_crlf", "crlf_to_lf"]:
+    for i in [30, 100]:
+        add(MIXED, "notes.txt", "text_transfer", intensity=i, seed=4, why=f"text_transfer {d}", direction=d)
+        add(rnd(70000, 5), "blob.bin", "text_transfer", intensity=i, seed=4, why=f"text_transfer {d} binary", direction=d)
+for d in ["to_utf8", "from_utf8"]:
+    for c in ["cp1252", "latin1"]:
+        for b in ["keep", "add", "strip"]:
+            for inp, name in [(MIXED, "notes.txt"), (rnd(9000, 6), "blob.bin")]:
+                add(inp, name, "charset_roundtrip", intensity=100, seed=6, why=f"charset_roundtrip {d} {c} {b}",
+                    direction=d, charset=c, bom=b)
+        add(MIXED, "notes.txt", "charset_roundtrip", intensity=45, seed=6, why=f"charset_roundtrip {d} {c} fraction",
+            direction=d, charset=c)
+for size in [512, 4096]:
+    for i in [1, 60, 100]:
+        add(rnd(200000, 12), "disk.img", "misdirected_write", intensity=i, seed=31, why=f"misdirected_write {size}",
+            block_size=size)
+for m in ["seven_bit", "misdirected_write"]:
+    add(rnd(140000, 13), "data.bin", m, intensity=70, seed=8, why=f"{m} with byte ranges",
+        ranges={"only": ["1000:100000"], "protect": ["4096:9000", "-700:"]})
+    add(rnd(140000, 13), "data.bin", m, intensity=70, seed=8, why=f"{m} with ranges that leave no whole block eligible",
+        ranges={"only": ["70000:70100"]})
+for name, data in FIX_INPUTS:
+    add(hexed(data), name, "seven_bit", intensity=60, seed=5, why=f"travel fix checksums {name}", fix=True)
+    add(hexed(data), name, "misdirected_write", intensity=100, seed=5, why=f"travel fix checksums {name}", fix=True,
+        block_size=512)
+for name in ["empty.txt", "empty"]:
+    for m in TRAVEL:
+        add({"gen": "hex", "hex": ""}, name, m, why="travel empty")
+add({"gen": "hex", "hex": ""}, "empty.txt", "charset_roundtrip", why="travel empty: no BOM added", bom="add")
+add({"gen": "hex", "hex": "efbb"}, "short.txt", "charset_roundtrip", intensity=100, why="travel: half a BOM", bom="strip")
+for d in ["lf_to_crlf", "crlf_to_lf"]:
+    add({"gen": "hex", "hex": "0a0d0a0d0d0a0d"}, "edges.txt", "text_transfer", intensity=100, why=f"travel: line ending edges {d}",
+        direction=d)
+add(hexed(member_zip()), "report.docx", "text_transfer", intensity=100, seed=77, why="travel member (6.11)",
+    member="word/*.xml", direction="lf_to_crlf")
 
 json.dump({"cases": cases}, open(os.path.join(os.path.dirname(__file__), "cases.json"), "w"), indent=2)
 print(len(cases), "cases")

@@ -4,8 +4,9 @@
 use fracture_engine::rng::Sequence;
 use fracture_engine::{checksums, detect, extension_of, EngineError, Job, Mode, Options, MAX_SEED};
 
-/// Below this many bytes (two whole 4096-byte blocks) shuffle_blocks moves nothing and bad_sectors
-/// zeroes the one sector there is, whatever the seed: neither is drawn for such an input.
+/// Below this many bytes (two whole 4096-byte blocks) shuffle_blocks and misdirected_write move
+/// nothing and bad_sectors zeroes the one sector there is, whatever the seed: none of them is drawn
+/// for such an input.
 pub const MIN_BLOCK_MODES: usize = 2 * 4096;
 
 /// One mutation: what was drawn, so a caller can name it (`afl_custom_describe`) and replay it with
@@ -105,7 +106,10 @@ pub fn eligible(config: &Config, input: &[u8]) -> (Vec<Mode>, bool) {
         .iter()
         .copied()
         .filter(|m| !covered || m.takes_fix_checksums())
-        .filter(|m| input.len() >= MIN_BLOCK_MODES || !matches!(m, Mode::ShuffleBlocks | Mode::BadSectors))
+        .filter(|m| {
+            input.len() >= MIN_BLOCK_MODES
+                || !matches!(m, Mode::ShuffleBlocks | Mode::BadSectors | Mode::MisdirectedWrite)
+        })
         .collect();
     if modes.is_empty() {
         (vec![Mode::ByteFlip], covered)
@@ -157,6 +161,7 @@ mod tests {
         let config = Config::default();
         let (small, _) = eligible(&config, &[1u8; 100]);
         assert!(!small.contains(&Mode::ShuffleBlocks) && !small.contains(&Mode::BadSectors));
+        assert!(!small.contains(&Mode::MisdirectedWrite) && small.contains(&Mode::TextTransfer));
         let (big, _) = eligible(&config, &[1u8; MIN_BLOCK_MODES]);
         assert_eq!(big.len(), Mode::ALL.len());
     }

@@ -1,6 +1,6 @@
 //! Test oracle for the differential tests: reads one JSON case per line on stdin
-//! (`{"path", "name", "mode", "intensity", "seed"}`, optionally `ranges` and `fix_checksums` as in
-//! the golden vectors) and prints the native engine's answer per line
+//! (`{"path", "name", "mode", "intensity", "seed"}`, optionally `ranges`, `fix_checksums`, `member`,
+//! `direction`, `charset`, `bom` and `block_size` as in the golden vectors) and prints the native engine's answer per line
 //! (`{"sha256", "report"}` or `{"error"}`), so thousands of cases cost one process.
 
 use std::io::{BufRead, Write};
@@ -28,10 +28,19 @@ fn main() {
                 .map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
                 .unwrap_or_default()
         };
+        let text = |key: &str| match &case[key] {
+            Json::String(s) => Some(s.clone()),
+            Json::Number(n) => Some(n.to_string()),
+            _ => None,
+        };
         let options = Options {
             ranges: Ranges { only: list("only"), protect: list("protect") },
             fix_checksums: case["fix_checksums"].as_bool().unwrap_or(false),
             member: case["member"].as_str().map(str::to_string),
+            direction: text("direction"),
+            charset: text("charset"),
+            bom: text("bom"),
+            block_size: text("block_size"),
         };
         let answer = match corrupt_with(
             &input,

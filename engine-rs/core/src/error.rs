@@ -13,7 +13,7 @@ pub const MAX_STREAMED: u64 = (1 << 53) - 1;
 /// Every failure is caused by the caller's arguments; the engine has no other failure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
-    /// The mode is not one of the engine's eight modes (`Mode::ALL`).
+    /// The mode is not one of the engine's modes (`Mode::ALL`).
     UnsupportedMode(String),
     /// The intensity is not an integer in 0..=100.
     Intensity(String),
@@ -42,10 +42,25 @@ pub enum EngineError {
     NothingAllowed { n: u64, header: Option<u64> },
     /// `member` could not be done on this input (the whole text: docs/contract.md, section 6.11).
     Member(String),
+    /// A mode's option (direction, charset, BOM variant, block size) given to a mode that does not
+    /// take it (the mode's name).
+    OptionNotTaken { option: ModeOption, mode: String },
+    /// A mode's option with a value the mode does not know (the value as given).
+    BadOption { option: ModeOption, mode: String, value: String },
+}
+
+/// The options of the conversion modes and misdirected_write (docs/contract.md, section 2, checks 8c
+/// to 8f).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeOption {
+    Direction,
+    Charset,
+    Bom,
+    BlockSize,
 }
 
 /// The modes that take byte ranges and checksum fixing, as the error texts name them.
-const OPTION_MODES: &str = "byte_flip, header_preserve_flip, bad_sectors and bit_rot";
+const OPTION_MODES: &str = "byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write";
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -86,6 +101,27 @@ impl fmt::Display for EngineError {
                 }
             }
             EngineError::Member(text) => write!(f, "{text}"),
+            EngineError::OptionNotTaken { option, mode } => {
+                let what = match option {
+                    ModeOption::Direction => "A direction works with text_transfer and charset_roundtrip",
+                    ModeOption::Charset => "A charset works with charset_roundtrip",
+                    ModeOption::Bom => "A BOM variant works with charset_roundtrip",
+                    ModeOption::BlockSize => "A block size works with misdirected_write",
+                };
+                write!(f, "{what}, not {mode}")
+            }
+            EngineError::BadOption { option, mode, value } => {
+                let what = match option {
+                    ModeOption::Direction if mode == "text_transfer" => {
+                        "Direction must be lf_to_crlf or crlf_to_lf for text_transfer"
+                    }
+                    ModeOption::Direction => "Direction must be to_utf8 or from_utf8 for charset_roundtrip",
+                    ModeOption::Charset => "Charset must be cp1252 or latin1",
+                    ModeOption::Bom => "BOM must be keep, add or strip",
+                    ModeOption::BlockSize => "Block size must be 512 or 4096",
+                };
+                write!(f, "{what}, got {value}")
+            }
         }
     }
 }

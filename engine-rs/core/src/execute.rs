@@ -1,7 +1,8 @@
 //! The corrupt stage on a whole buffer: a plan carried out on the input's bytes.
 
-use crate::describe::{describe, flip_executed_len, Executed, EMPTY_RECIPE};
-use crate::modes::{copy_into, flip, sectors, shuffle, truncate};
+use crate::describe::{describe, flip_executed_len, Executed, Outcome, EMPTY_RECIPE};
+use crate::modes::transcode::Transcoder;
+use crate::modes::{copy_into, flip, sectors, seven, shuffle, truncate};
 use crate::plan::Plan;
 use crate::recipes;
 
@@ -18,7 +19,16 @@ pub(crate) fn flip_executed(data: Vec<u8>, h: usize, k: u64, preserve: bool) -> 
 }
 
 /// `plan` carried out on `input`; the output is written into `spare`'s memory (empty: a new buffer).
-pub(crate) fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64, spare: Vec<u8>) -> Executed {
+/// `hit` hears the input bytes `[from, to)` the modes whose hits are not their changed bytes
+/// (text_transfer, charset_roundtrip; docs/contract.md, section 14.2) converted.
+pub(crate) fn execute(
+    plan: &Plan,
+    input: &[u8],
+    intensity: u32,
+    seed: u64,
+    spare: Vec<u8>,
+    hit: &mut dyn FnMut(u64, u64),
+) -> Executed {
     let n = input.len();
     let data = match plan {
         Plan::Flip { h, k, preserve, seed, .. } => {
@@ -32,7 +42,31 @@ pub(crate) fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64, spar
         Plan::Sectors { allowed, z, seed } => {
             let mut data = copy_into(spare, input);
             let zeroed = sectors::zero_sectors(&mut data, allowed, *z, *seed);
-            let mut e = describe(plan, n as u64, zeroed);
+            let mut e = describe(plan, n as u64, &Outcome { zeroed, ..Outcome::default() });
+            e.data = data;
+            return e;
+        }
+        Plan::SevenBit { allowed, intensity, seed } => {
+            let mut data = copy_into(spare, input);
+            let counts = seven::clear_high_bits_in(&mut data, 0, allowed, *intensity, *seed);
+            let mut e = describe(plan, n as u64, &Outcome { counts, ..Outcome::default() });
+            e.data = data;
+            return e;
+        }
+        Plan::Misdirect(p) => {
+            let mut data = copy_into(spare, input);
+            p.apply(input, &mut data);
+            data
+        }
+        Plan::Transcode { conversion, intensity, seed } => {
+            let mut t = Transcoder::new(*conversion, n as u64, *intensity, *seed);
+            let mut data = spare;
+            data.clear();
+            if n > 0 {
+                t.feed(input, 0, &mut data, hit);
+            }
+            let done = Outcome { counts: t.counts(), bom_changed: t.bom_changed(), ..Outcome::default() };
+            let mut e = describe(plan, n as u64, &done);
             e.data = data;
             return e;
         }
@@ -58,7 +92,7 @@ pub(crate) fn execute(plan: &Plan, input: &[u8], intensity: u32, seed: u64, spar
             };
         }
     };
-    let mut e = describe(plan, n as u64, 0);
+    let mut e = describe(plan, n as u64, &Outcome::default());
     e.data = data;
     e
 }

@@ -11,8 +11,8 @@ use crate::formats::{detect, Family};
 use crate::heuristic::looks_corrupted;
 use crate::modes::{flip, Mode};
 use crate::name::extension_of;
-use crate::options::{check_options, Options, ParsedRanges};
-use crate::plan::{allowed_bytes, make_plan, Plan};
+use crate::options::{check_options, check_variant, Options, ParsedRanges, Variant};
+use crate::plan::{allowed_bytes, make_plan, Plan, Planning};
 use crate::recipes;
 use crate::region::Region;
 use crate::report::{Report, Value, ENGINE_VERSION, VERDICT};
@@ -50,6 +50,8 @@ pub struct Job {
     /// The byte ranges (empty without any) and the bytes they leave free (None without any).
     pub(crate) ranges: ParsedRanges,
     free: Option<Region>,
+    /// The conversion modes' and misdirected_write's options, checked (defaults without them).
+    pub(crate) variant: Variant,
     pub(crate) fix_checksums: bool,
     /// A streamed run's fix, made on the output file before the report (`set` takes it).
     pub(crate) fixed: Option<checksums::Fixed>,
@@ -148,6 +150,7 @@ impl Job {
             escalate_early: false,
             ranges: ParsedRanges::default(),
             free: None,
+            variant: Variant::default(),
             fix_checksums: false,
             fixed: None,
             member_done: false,
@@ -168,6 +171,7 @@ impl Job {
     /// `select_in` once its family is known.
     pub fn set_options(&mut self, options: &Options) -> Result<(), EngineError> {
         let mut ranges = check_options(self.mode, options)?;
+        self.variant = check_variant(self.mode, options)?;
         if let Some(glob) = &options.member {
             // The ranges (selectors included) apply to each member's content, in its own run.
             return self.run_member(glob, options);
@@ -367,7 +371,15 @@ impl Job {
         if self.spare.capacity() < self.output.capacity() {
             self.spare = std::mem::take(&mut self.output);
         }
-        let r = execute(plan, &self.input, intensity, seed, std::mem::take(&mut self.spare));
+        // The whole-buffer stages count this run's changes afresh (an escalation runs again).
+        self.clear_tally();
+        let tally = &mut self.tally;
+        let mut hit = |from: u64, to: u64| {
+            if let Some(t) = tally.as_mut() {
+                t.span(from, to);
+            }
+        };
+        let r = execute(plan, &self.input, intensity, seed, std::mem::take(&mut self.spare), &mut hit);
         self.set(r);
         // shuffle_blocks' hits are the blocks it moved (section 14.2).
         if let (Plan::Shuffle(p), Some(t)) = (plan, self.tally.as_mut()) {
@@ -381,28 +393,45 @@ impl Job {
         }
     }
 
+    /// Forgets the changes counted so far, for a whole-buffer run (a stream counts as it goes).
+    fn clear_tally(&mut self) {
+        if self.input.len() as u64 == self.n {
+            if let Some(t) = self.tally.as_mut() {
+                t.clear();
+            }
+        }
+    }
+
     /// The whole-buffer stages' count of changes (section 14.2): every byte of a same-length output
     /// that differs from the input's, for the modes whose hits are their changed bytes.
     fn count_changes(&mut self, output: &[u8]) {
         let whole = self.input.len() as u64 == self.n;
-        let by_bytes = !matches!(self.mode, Mode::TruncateInsert | Mode::InterruptedTransfer | Mode::ShuffleBlocks);
+        let by_bytes = !matches!(
+            self.mode,
+            Mode::TruncateInsert
+                | Mode::InterruptedTransfer
+                | Mode::ShuffleBlocks
+                | Mode::TextTransfer
+                | Mode::CharsetRoundtrip
+        );
         if let (true, true, true, Some(t)) = (whole, by_bytes, output.len() == self.input.len(), self.tally.as_mut()) {
             t.diff(0, &self.input, output);
         }
     }
 
     pub(crate) fn make_plan(&self, intensity: u32, seed: u64) -> Plan {
-        make_plan(self.mode, self.n, self.family, intensity, seed, self.free.as_ref())
+        let planning = Planning {
+            mode: self.mode,
+            n: self.n,
+            family: self.family,
+            free: self.free.as_ref(),
+            variant: &self.variant,
+        };
+        make_plan(&planning, intensity, seed)
     }
 
     /// The options' report fields and sentences, then the fix (section 6.10) on the output.
     pub(crate) fn set(&mut self, mut r: Executed) {
-        // The whole-buffer stages count this run's changes afresh (an escalation runs again).
-        if self.input.len() as u64 == self.n {
-            if let Some(t) = self.tally.as_mut() {
-                t.clear();
-            }
-        }
         if !self.ranges.is_empty() {
             let allowed = self.free.as_ref().map_or(0, |free| allowed_bytes(self.mode, self.n, free).0.total());
             r.fields.push(("ranges", Value::Str(self.ranges.text())));
@@ -486,6 +515,7 @@ impl Job {
     pub fn end_chunks(&mut self) {
         if let Some(Plan::Flip { h, k, preserve, .. }) = self.plan.take() {
             let e = flip_executed(std::mem::take(&mut self.output), h, k, preserve);
+            self.clear_tally();
             self.set(e);
         }
     }
@@ -686,13 +716,14 @@ mod in_place_tests {
         let m = Mode::parse(mode).unwrap();
         let ext = extension_of(name);
         let family = detect(input, &ext);
-        let plan = make_plan(m, input.len() as u64, family, intensity, seed, None);
-        let first = execute(&plan, input, intensity, seed, Vec::new());
+        let variant = Variant::default();
+        let planning = Planning { mode: m, n: input.len() as u64, family, free: None, variant: &variant };
+        let plan = make_plan(&planning, intensity, seed);
+        let first = execute(&plan, input, intensity, seed, Vec::new(), &mut |_, _| {});
         if !matches!(m, Mode::ByteFlip | Mode::GuaranteedBreak) || looks_corrupted(&first.data, &ext) {
             return (first.data, first.fields, first.recipe, false);
         }
-        let again =
-            execute(&make_plan(m, input.len() as u64, family, 100, seed + 1, None), input, 100, seed + 1, Vec::new());
+        let again = execute(&make_plan(&planning, 100, seed + 1), input, 100, seed + 1, Vec::new(), &mut |_, _| {});
         (again.data, again.fields, again.recipe, true)
     }
 

@@ -2,7 +2,11 @@
 //! family, the intensity, the seed and the bytes the options leave free (draws from the plan sequence).
 
 use crate::formats::Family;
+use crate::modes::misdirect::MisdirectPlan;
+use crate::modes::transcode::Conversion;
+use crate::modes::transfer::LineEnding;
 use crate::modes::{flip, interrupted, sectors, shuffle, truncate, Mode, BIT_ROT_ONE_IN};
+use crate::options::Variant;
 use crate::region::Region;
 
 /// What the plan stage decided; the corrupt stage carries it out.
@@ -38,6 +42,19 @@ pub(crate) enum Plan {
         cut: u64,
         lost: u64,
     },
+    /// seven_bit: a seeded fraction (all at intensity 100) of the allowed bytes above 0x7F.
+    SevenBit {
+        allowed: Region,
+        intensity: u32,
+        seed: u64,
+    },
+    Misdirect(MisdirectPlan),
+    /// text_transfer and charset_roundtrip: the conversion, run over the input in order.
+    Transcode {
+        conversion: Conversion,
+        intensity: u32,
+        seed: u64,
+    },
 }
 
 /// The bytes that may change (docs/contract.md, section 6.9.2), and the kept header h: the free bytes
@@ -52,8 +69,26 @@ pub(crate) fn allowed_bytes(mode: Mode, n: u64, free: &Region) -> (Region, usize
     }
 }
 
-/// `free`: the bytes the ranges leave free, or None without ranges.
-pub(crate) fn make_plan(mode: Mode, n: u64, family: Family, intensity: u32, seed: u64, free: Option<&Region>) -> Plan {
+/// The conversion a text_transfer or charset_roundtrip run makes with these options.
+pub(crate) fn conversion(mode: Mode, variant: &Variant, seed: u64) -> Conversion {
+    match mode {
+        Mode::TextTransfer => Conversion::Transfer(variant.line_ending.unwrap_or_else(|| LineEnding::drawn(seed))),
+        _ => Conversion::Charset { way: variant.transcode, charset: variant.charset, bom: variant.bom },
+    }
+}
+
+/// A run's arguments as the plan stage reads them: the mode, the input's length and family, and the
+/// options checked (`free`: the bytes the ranges leave free, or None without ranges).
+pub(crate) struct Planning<'a> {
+    pub mode: Mode,
+    pub n: u64,
+    pub family: Family,
+    pub free: Option<&'a Region>,
+    pub variant: &'a Variant,
+}
+
+pub(crate) fn make_plan(p: &Planning, intensity: u32, seed: u64) -> Plan {
+    let Planning { mode, n, family, free, variant } = *p;
     let all = Region::span(0, n);
     match mode {
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
@@ -94,6 +129,13 @@ pub(crate) fn make_plan(mode: Mode, n: u64, family: Family, intensity: u32, seed
         Mode::InterruptedTransfer => {
             let (cut, lost) = interrupted::plan(n, intensity, seed);
             Plan::Interrupted { cut, lost }
+        }
+        Mode::SevenBit => Plan::SevenBit { allowed: free.cloned().unwrap_or(all), intensity, seed },
+        Mode::MisdirectedWrite => {
+            Plan::Misdirect(MisdirectPlan::new(n, variant.block, &free.cloned().unwrap_or(all), intensity, seed))
+        }
+        Mode::TextTransfer | Mode::CharsetRoundtrip => {
+            Plan::Transcode { conversion: conversion(mode, variant, seed), intensity, seed }
         }
     }
 }

@@ -42,8 +42,14 @@ fn generate(g: &Json) -> Vec<u8> {
     }
 }
 
-/// A record's options: `ranges` (`only`, `protect`), `fix_checksums` and `member`, absent in most records.
+/// A record's options: `ranges` (`only`, `protect`), `fix_checksums`, `member`, and the conversion
+/// modes' and misdirected_write's `direction`, `charset`, `bom` and `block_size`, absent in most records.
 pub fn options(case: &Json) -> Options {
+    let text = |key: &str| match &case[key] {
+        Json::String(s) => Some(s.clone()),
+        Json::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
     let list = |key: &str| -> Vec<String> {
         case["ranges"][key]
             .as_array()
@@ -54,6 +60,10 @@ pub fn options(case: &Json) -> Options {
         ranges: Ranges { only: list("only"), protect: list("protect") },
         fix_checksums: case["fix_checksums"].as_bool().unwrap_or(false),
         member: case["member"].as_str().map(str::to_string),
+        direction: text("direction"),
+        charset: text("charset"),
+        bom: text("bom"),
+        block_size: text("block_size"),
     }
 }
 

@@ -6,7 +6,7 @@
 use fracture_engine::rng::Sequence;
 use fracture_engine::{corrupt_with, extension_of, EngineError, Job, Options, Ranges, Value, MAX_SEED};
 
-const MODES: [&str; 9] = [
+const MODES: [&str; 13] = [
     "byte_flip",
     "header_preserve_flip",
     "truncate_insert",
@@ -15,9 +15,14 @@ const MODES: [&str; 9] = [
     "interrupted_transfer",
     "bad_sectors",
     "bit_rot",
+    "text_transfer",
+    "seven_bit",
+    "charset_roundtrip",
+    "misdirected_write",
     "nope",
 ];
-const RANGE_MODES: [&str; 4] = ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"];
+const RANGE_MODES: [&str; 6] =
+    ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot", "seven_bit", "misdirected_write"];
 const MAGIC: &[&[u8]] = &[
     b"",
     b"\x89PNG\r\n\x1a\n",
@@ -268,6 +273,49 @@ fn one_case(case_seed: u64) {
                     a.sort_unstable();
                     b.sort_unstable();
                     assert_eq!(a, b, "{ctx}: shuffling must keep the bytes");
+                }
+                "seven_bit" => {
+                    assert_eq!(out.len(), input.len(), "{ctx}");
+                    if !options.fix_checksums {
+                        let changed = input.iter().zip(&out).filter(|(a, b)| a != b);
+                        for (a, b) in changed.clone() {
+                            assert!(*a >= 0x80 && *b == a & 0x7F, "{ctx}: a byte changed other than by its high bit");
+                        }
+                        assert_eq!(Some(changed.count() as u64), int(&r, "converted"), "{ctx}");
+                    }
+                }
+                "misdirected_write" => {
+                    assert_eq!(out.len(), input.len(), "{ctx}");
+                    let b = int(&r, "block_size").unwrap() as usize;
+                    let whole = input.len() / b * b;
+                    assert_eq!(&out[whole..], &input[whole..], "{ctx}: the tail changed");
+                    if !options.fix_checksums && !ranged {
+                        let blocks: std::collections::BTreeSet<usize> =
+                            (0..input.len()).filter(|&i| input[i] != out[i]).map(|i| i / b).collect();
+                        assert!(blocks.len() as u64 <= int(&r, "blocks_misdirected").unwrap(), "{ctx}");
+                        for d in blocks {
+                            let copy = &out[d * b..(d + 1) * b];
+                            let found = (0..whole / b).any(|s| s != d && &input[s * b..(s + 1) * b] == copy);
+                            assert!(found, "{ctx}: block {d} is no copy of another block");
+                        }
+                    }
+                }
+                "text_transfer" | "charset_roundtrip" => {
+                    let converted = int(&r, "converted").unwrap();
+                    let units = int(&r, "line_endings").or_else(|| int(&r, "characters")).unwrap();
+                    assert!(converted <= units, "{ctx}");
+                    if mode == "text_transfer" {
+                        let grows = r.get("direction") == Some(&Value::Str("lf_to_crlf".into()));
+                        let want = if grows { n + converted } else { n - converted };
+                        assert_eq!(out.len() as u64, want, "{ctx}");
+                        // Taking every CR out of both leaves the same bytes: only CRs came or went.
+                        let no_cr = |v: &[u8]| v.iter().copied().filter(|&c| c != b'\r').collect::<Vec<u8>>();
+                        assert_eq!(no_cr(&out), no_cr(&input), "{ctx}: more than CRs changed");
+                    } else {
+                        // The bytes below 0x80 all stay, in order (no BOM option here).
+                        let ascii = |v: &[u8]| v.iter().copied().filter(|&c| c < 0x80).collect::<Vec<u8>>();
+                        assert_eq!(ascii(&out), ascii(&input), "{ctx}: an ASCII byte changed");
+                    }
                 }
                 _ => {
                     assert_eq!(r.get("guarantee"), Some(&Value::Bool(true)), "{ctx}");

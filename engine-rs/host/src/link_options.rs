@@ -24,4 +24,8 @@ pub const LINK_OPTIONS: &[LinkOption] = &[
     LinkOption { name: "protect", value: true, repeatable: true },
     LinkOption { name: "fix-checksums", value: false, repeatable: false },
     LinkOption { name: "member", value: true, repeatable: false },
+    LinkOption { name: "direction", value: true, repeatable: false },
+    LinkOption { name: "charset", value: true, repeatable: false },
+    LinkOption { name: "bom", value: true, repeatable: false },
+    LinkOption { name: "block-size", value: true, repeatable: false },
 ];

@@ -9,7 +9,7 @@ use fracture_engine::Mode;
 pub const SITE_ORIGIN: &str = "http://127.0.0.1:4173";
 
 /// `(UI value, engine mode)`, in the UI's order.
-pub const UI_VALUES: [(&str, Mode); 8] = [
+pub const UI_VALUES: [(&str, Mode); 12] = [
     ("quick_scramble", Mode::ByteFlip),
     ("guaranteed_break", Mode::GuaranteedBreak),
     ("stealth_corruption", Mode::HeaderPreserveFlip),
@@ -18,10 +18,14 @@ pub const UI_VALUES: [(&str, Mode); 8] = [
     ("interrupted_download", Mode::InterruptedTransfer),
     ("bad_sectors", Mode::BadSectors),
     ("bit_rot", Mode::BitRot),
+    ("text_transfer", Mode::TextTransfer),
+    ("seven_bit", Mode::SevenBit),
+    ("charset_roundtrip", Mode::CharsetRoundtrip),
+    ("misdirected_write", Mode::MisdirectedWrite),
 ];
 
 /// `(engine mode, UI label)`, in the UI's order; `{EXT}` is the file's extension upper-cased, or `File`.
-pub const UI_LABELS: [(&str, &str); 8] = [
+pub const UI_LABELS: [(&str, &str); 12] = [
     ("byte_flip", "Quick Scramble · Random Bit Flips"),
     ("guaranteed_break", "Won't Open · {EXT} Format Killer, or Header Poison"),
     ("header_preserve_flip", "Stealth Corruption · Content Damage"),
@@ -30,4 +34,8 @@ pub const UI_LABELS: [(&str, &str); 8] = [
     ("interrupted_transfer", "Interrupted Download · Cut Short"),
     ("bad_sectors", "Bad Sectors · Zeroed Blocks"),
     ("bit_rot", "Bit Rot · Single-Bit Errors"),
+    ("text_transfer", "Text-Mode Transfer · Line Endings Converted"),
+    ("seven_bit", "7-Bit Transport · High Bit Cleared"),
+    ("charset_roundtrip", "Charset Round Trip · Mojibake"),
+    ("misdirected_write", "Misdirected Write · Block at the Wrong Offset"),
 ];

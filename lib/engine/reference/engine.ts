@@ -6,7 +6,16 @@ import { extensionOf } from '../shared/names.ts';
 import type { CorruptOptions, CorruptResult, EngineMode, Report } from '../shared/types.ts';
 import { fixChecksums, fixSentence, kindsOf } from './checksums.ts';
 import { entropy } from './entropy.ts';
-import { checkArguments, checkOptions, nothingAllowedError } from './errors.ts';
+import {
+  clearHighBits,
+  convertCharset,
+  convertLineEndings,
+  type Converted,
+  type LineEnding,
+  lineEndingOfSeed,
+  UnitDraws,
+} from './conversions.ts';
+import { checkArguments, checkOptions, checkVariant, nothingAllowedError, type Variant } from './errors.ts';
 import { BIT_ROT_ONE_IN, type Family } from './tables.ts';
 import { type FlipAction, flipAllowed, flipCount, flipRegion, headerLength } from './flip.ts';
 import { planInterrupted } from './interrupted.ts';
@@ -27,6 +36,7 @@ import { eligibleSectors, SECTOR, sectorCount, zeroSectors } from './sectors.ts'
 import { detect } from './formats.ts';
 import { looksCorrupted } from './heuristic.ts';
 import { memberHits, runMember } from './member.ts';
+import { type MisdirectPlan, misdirectMoves, planMisdirect } from './misdirect.ts';
 import { recipeContext, recipeFor } from './recipes/index.ts';
 import { makeReport, type ModeFields, type OptionFields, roundMs } from './report.ts';
 import { sha256Hex } from './sha256.ts';
@@ -48,7 +58,11 @@ type Plan =
   /** byte_flip and header_preserve_flip with byte ranges, and bit_rot: k positions of `allowed`. */
   | { kind: 'allowed'; action: FlipAction; allowed: Span[]; k: number; h: number; preserve: boolean; oneIn: number }
   | { kind: 'sectors'; allowed: Span[]; z: number }
-  | { kind: 'interrupted'; cut: number; lost: number };
+  | { kind: 'interrupted'; cut: number; lost: number }
+  | { kind: 'seven_bit'; allowed: Span[] }
+  | { kind: 'misdirect'; misdirect: MisdirectPlan }
+  | { kind: 'text_transfer'; dir: LineEnding }
+  | { kind: 'charset'; variant: Variant };
 
 /** What the corrupt stage produced: the bytes and what the report says about them. */
 interface Executed {
@@ -56,6 +70,8 @@ interface Executed {
   fields: ModeFields & OptionFields;
   strategy: string;
   recipe: string;
+  /** The input bytes changed, for the modes whose hits are not their differing bytes (section 14.2). */
+  spans?: Span[];
 }
 
 /** Modes whose output the verify stage checks, escalating when it does not look corrupted. */
@@ -80,6 +96,7 @@ function makePlan(
   intensity: number,
   seed: number,
   free: Span[] | undefined,
+  variant: Variant,
 ): Plan {
   const all: Span[] = n > 0 ? [[0, n]] : [];
   switch (mode) {
@@ -111,6 +128,14 @@ function makePlan(
       return { kind: 'shuffle', shuffle: planShuffle(n, intensity, seed) };
     case 'guaranteed_break':
       return { kind: 'break', family };
+    case 'seven_bit':
+      return { kind: 'seven_bit', allowed: free ?? all };
+    case 'misdirected_write':
+      return { kind: 'misdirect', misdirect: planMisdirect(n, variant.blockSize, free ?? all, intensity) };
+    case 'text_transfer':
+      return { kind: 'text_transfer', dir: variant.lineEnding ?? lineEndingOfSeed(seed) };
+    case 'charset_roundtrip':
+      return { kind: 'charset', variant };
   }
 }
 
@@ -204,6 +229,53 @@ function execute(plan: Plan, input: Uint8Array, intensity: number, seed: number,
             ? EMPTY_RECIPE
             : `Cut the file short at byte ${plan.cut} of ${n}, as an interrupted download leaves it: the last ${plan.lost} bytes are missing.`,
       };
+    case 'seven_bit': {
+      const r = clearHighBits(input.slice(), plan.allowed, new UnitDraws(seed, intensity));
+      return {
+        data: r.data,
+        fields: { high_bytes: r.units, converted: r.converted },
+        strategy: 'seven_bit',
+        recipe:
+          n === 0
+            ? EMPTY_RECIPE
+            : `Cleared the high bit of ${r.converted} of ${r.units} bytes above 0x7F, as a 7-bit transport clears it.`,
+      };
+    }
+    case 'misdirect':
+      return misdirected(input, plan.misdirect, seed);
+    case 'text_transfer': {
+      const r = convertLineEndings(input, plan.dir, new UnitDraws(seed, intensity));
+      const c = r.converted;
+      const recipe =
+        plan.dir === 'lf_to_crlf'
+          ? `Converted ${c} of ${r.units} LF line endings to CRLF, as a text-mode (ASCII) transfer to a CRLF system converts them: the file grew by ${c} bytes.`
+          : `Converted ${c} of ${r.units} CRLF line endings to LF, as a text-mode (ASCII) transfer to an LF system converts them: the file shrank by ${c} bytes.`;
+      return {
+        data: r.data,
+        fields: { direction: plan.dir, line_endings: r.units, converted: c },
+        strategy: 'text_transfer',
+        recipe: n === 0 ? EMPTY_RECIPE : recipe,
+        spans: r.hits,
+      };
+    }
+    case 'charset': {
+      const v = plan.variant;
+      const r = convertCharset(input, v.transcode, v.charset, v.bom, new UnitDraws(seed, intensity));
+      return {
+        data: r.data,
+        fields: {
+          direction: v.transcode,
+          charset: v.charset,
+          bom: v.bom,
+          characters: r.units,
+          converted: r.converted,
+          dropped: r.dropped,
+        },
+        strategy: 'charset_roundtrip',
+        recipe: n === 0 ? EMPTY_RECIPE : charsetSentence(v, r),
+        spans: r.hits,
+      };
+    }
     case 'break': {
       const recipe = recipeFor(plan.family);
       if (n === 0) return { data: new Uint8Array(0), fields: {}, strategy: recipe.strategy, recipe: EMPTY_RECIPE };
@@ -211,6 +283,43 @@ function execute(plan: Plan, input: Uint8Array, intensity: number, seed: number,
       return { data: broken.data, fields: {}, strategy: recipe.strategy, recipe: broken.recipe };
     }
   }
+}
+
+/** charset_roundtrip's sentence (docs/contract.md, section 6.15). */
+function charsetSentence(v: Variant, r: Converted): string {
+  const label = v.charset === 'cp1252' ? 'CP1252' : 'Latin-1';
+  let text =
+    v.transcode === 'to_utf8'
+      ? `Read ${r.converted} of ${r.units} bytes above 0x7F as ${label} and wrote them back as UTF-8`
+      : `Read ${r.converted} of ${r.units} UTF-8 characters and stray bytes above 0x7F as UTF-8 and wrote them back as ${label}`;
+  if (r.dropped > 0) {
+    text += `; ${r.dropped} of them have no ${label} ${v.transcode === 'to_utf8' ? 'character' : 'byte'} and were dropped`;
+  }
+  text += '.';
+  if (v.bom === 'add') text += ' Added a UTF-8 BOM (EF BB BF) at the start.';
+  else if (v.bom === 'strip') {
+    text += r.bomChanged ? ' Stripped the UTF-8 BOM (EF BB BF) at the start.' : ' The file had no UTF-8 BOM to strip.';
+  }
+  return text;
+}
+
+/** misdirected_write on the whole input. */
+function misdirected(input: Uint8Array, plan: MisdirectPlan, seed: number): Executed {
+  const data = input.slice();
+  for (const [at, from, len] of misdirectMoves(plan, seed)) data.set(input.subarray(from, from + len), at);
+  const { z, block, blocks } = plan;
+  let recipe: string;
+  if (input.length === 0) recipe = EMPTY_RECIPE;
+  else if (blocks < 2) recipe = `The file has fewer than two whole ${block}-byte blocks, so no block was misdirected.`;
+  else if (z === 0) recipe = `No whole ${block}-byte block holds a byte that may change, so no block was misdirected.`;
+  else
+    recipe = `Overwrote ${z} of ${sizeOf(plan.eligible)} whole ${block}-byte blocks with copies of other blocks of the same file, as misdirected writes leave them: the data each of them held is lost.`;
+  return {
+    data,
+    fields: { blocks_misdirected: z, block_size: block },
+    strategy: 'misdirected_write',
+    recipe,
+  };
 }
 
 /** One file's run through the stages. Call them in order; a later stage runs a skipped one itself. */
@@ -222,6 +331,7 @@ export class Job {
   /** The bytes the ranges leave free; undefined without ranges. */
   private free: Span[] | undefined;
   private fix = false;
+  private variant: Variant = checkVariant('byte_flip', {});
   /** `member` ran at the scan stage (section 6.11): the plan, corrupt and verify stages have nothing to do. */
   private memberRun = false;
   /** A member run's hits (section 6.11.4), in place of the tally's. */
@@ -247,6 +357,7 @@ export class Job {
   static scan(input: Uint8Array, name: string, options: CorruptOptions): Job {
     const mode = checkArguments(options.mode, options.intensity, options.seed, input.length);
     const ranges = checkOptions(mode, options);
+    const variant = checkVariant(mode, options);
     const n = input.length;
     const ext = extensionOf(name);
     // A plain Uint8Array view: a Node Buffer's slice() shares memory, so copies made with slice()
@@ -273,6 +384,7 @@ export class Job {
     );
     job.ranges = ranges;
     job.free = free;
+    job.variant = variant;
     job.fix = options.fixChecksums === true;
     job.map = structureMapOfBytes(job.family, bytes);
     if (options.member !== undefined) {
@@ -300,7 +412,7 @@ export class Job {
   }
 
   private makePlan(intensity: number, seed: number): Plan {
-    return makePlan(this.mode, this.input.length, this.family, intensity, seed, this.free);
+    return makePlan(this.mode, this.input.length, this.family, intensity, seed, this.free, this.variant);
   }
 
   /** The corrupt stage's run of a plan: the mode, then the options' fields and the checksum fix. */
@@ -332,6 +444,9 @@ export class Job {
       }
     }
     this.countChanges(tally, e.data);
+    // text_transfer's and charset_roundtrip's hits are the units they converted (section 14.2).
+    for (const [a, b] of e.spans ?? []) tally.span(a, b);
+    e.spans = undefined;
     // shuffle_blocks' hits are the blocks it moved (section 14.2).
     if (plan.kind === 'shuffle') {
       for (const w of shuffleWindows(plan.shuffle)) {
@@ -346,7 +461,13 @@ export class Job {
 
   /** Every byte of a same-length output that differs from the input's, for the modes hit by bytes. */
   private countChanges(tally: Tally, output: Uint8Array): void {
-    const byBytes = !['truncate_insert', 'interrupted_transfer', 'shuffle_blocks'].includes(this.mode);
+    const byBytes = ![
+      'truncate_insert',
+      'interrupted_transfer',
+      'shuffle_blocks',
+      'text_transfer',
+      'charset_roundtrip',
+    ].includes(this.mode);
     if (byBytes && output.length === this.input.length) tally.diff(0, this.input, output);
   }
 

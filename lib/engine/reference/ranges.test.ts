@@ -102,9 +102,11 @@ describe('byte ranges (docs/contract.md, section 6.9)', () => {
     const input = new Uint8Array(100);
     expect(() =>
       corrupt(input, 'x', { mode: 'shuffle_blocks', intensity: 1, seed: 1, ranges: { only: ['x'] } }),
-    ).toThrow('Byte ranges work with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not shuffle_blocks');
+    ).toThrow(
+      'Byte ranges work with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not shuffle_blocks',
+    );
     expect(() => corrupt(input, 'x', { mode: 'guaranteed_break', intensity: 1, seed: 1, fixChecksums: true })).toThrow(
-      'Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not guaranteed_break',
+      'Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not guaranteed_break',
     );
     expect(() => corrupt(input, 'x', { mode: 'bit_rot', intensity: 1, seed: 1, ranges: { protect: [':'] } })).toThrow(
       'The byte ranges leave no byte that may change in this 100-byte file',

@@ -15,6 +15,10 @@ export type ModeFields =
   | { cut_at: number; bytes_lost: number }
   | { sectors_zeroed: number; bytes_zeroed: number; sector_size: number }
   | { bits_flipped: number; one_in_bits: number }
+  | { direction: string; line_endings: number; converted: number }
+  | { high_bytes: number; converted: number }
+  | { direction: string; charset: string; bom: string; characters: number; converted: number; dropped: number }
+  | { blocks_misdirected: number; block_size: number }
   | Record<never, never>;
 
 /** The options' fields, after the mode's (docs/contract.md, sections 6.9 and 6.10). */

@@ -13,6 +13,10 @@ export const ENGINE_MODES = [
   'interrupted_transfer',
   'bad_sectors',
   'bit_rot',
+  'text_transfer',
+  'seven_bit',
+  'charset_roundtrip',
+  'misdirected_write',
 ] as const;
 
 export type EngineMode = (typeof ENGINE_MODES)[number];
@@ -30,6 +34,10 @@ export const ALGORITHMS = [
   { value: 'interrupted_download', mode: 'interrupted_transfer', label: 'Interrupted Download · Cut Short' },
   { value: 'bad_sectors', mode: 'bad_sectors', label: 'Bad Sectors · Zeroed Blocks' },
   { value: 'bit_rot', mode: 'bit_rot', label: 'Bit Rot · Single-Bit Errors' },
+  { value: 'text_transfer', mode: 'text_transfer', label: 'Text-Mode Transfer · Line Endings Converted' },
+  { value: 'seven_bit', mode: 'seven_bit', label: '7-Bit Transport · High Bit Cleared' },
+  { value: 'charset_roundtrip', mode: 'charset_roundtrip', label: 'Charset Round Trip · Mojibake' },
+  { value: 'misdirected_write', mode: 'misdirected_write', label: 'Misdirected Write · Block at the Wrong Offset' },
 ] as const satisfies readonly { value: string; mode: EngineMode; label: string }[];
 
 /** The modes that take byte ranges (`ranges`: --only, --protect), in the contract's order. */
@@ -38,6 +46,8 @@ export const RANGE_MODES = [
   'header_preserve_flip',
   'bad_sectors',
   'bit_rot',
+  'seven_bit',
+  'misdirected_write',
 ] as const satisfies readonly EngineMode[];
 
 /** The modes that take `fixChecksums` (--fix-checksums), in the contract's order. */
@@ -46,4 +56,15 @@ export const FIX_CHECKSUM_MODES = [
   'header_preserve_flip',
   'bad_sectors',
   'bit_rot',
+  'seven_bit',
+  'misdirected_write',
 ] as const satisfies readonly EngineMode[];
+
+/** The modes that take a `direction` (--direction), in the contract's order. */
+export const DIRECTION_MODES = ['text_transfer', 'charset_roundtrip'] as const satisfies readonly EngineMode[];
+
+/** The modes that take a `charset` and a `bom` variant (--charset, --bom), in the contract's order. */
+export const CHARSET_MODES = ['charset_roundtrip'] as const satisfies readonly EngineMode[];
+
+/** The modes that take a `blockSize` (--block-size), in the contract's order. */
+export const BLOCK_SIZE_MODES = ['misdirected_write'] as const satisfies readonly EngineMode[];

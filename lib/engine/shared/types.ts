@@ -18,7 +18,8 @@ export interface CorruptOptions {
   engine?: 'wasm' | 'ts';
   /**
    * Byte ranges, texts `A:B` (docs/contract.md, section 6.9): changes only inside `only` (when given)
-   * and never inside `protect`. byte_flip, header_preserve_flip, bad_sectors and bit_rot only.
+   * and never inside `protect`. byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and
+   * misdirected_write only.
    */
   ranges?: { only?: readonly string[]; protect?: readonly string[] };
   /** Recompute the checksums that cover stored bytes after the corruption (section 6.10). */
@@ -28,7 +29,21 @@ export interface CorruptOptions {
    * own, and keep the archive valid (docs/contract.md, section 6.11).
    */
   member?: string;
+  /**
+   * text_transfer: `lf_to_crlf` or `crlf_to_lf` (absent: the seed chooses); charset_roundtrip:
+   * `to_utf8` (the default) or `from_utf8` (docs/contract.md, sections 6.13 and 6.15).
+   */
+  direction?: string;
+  /** charset_roundtrip: `cp1252` (the default) or `latin1`. */
+  charset?: string;
+  /** charset_roundtrip's BOM variant: `keep` (the default), `add` or `strip`. */
+  bom?: string;
+  /** misdirected_write: 4096 (the default) or 512 (section 6.16). */
+  blockSize?: number;
 }
+
+/** The conversion modes' and misdirected_write's options (docs/contract.md, sections 6.13 to 6.16). */
+export type ModeVariant = Pick<CorruptOptions, 'direction' | 'charset' | 'bom' | 'blockSize'>;
 
 /** Where a host keeps a run's output: no engine argument, so apart from CorruptOptions. */
 export interface OutputPlace {
@@ -81,6 +96,20 @@ export interface Report {
   sector_size?: number;
   bits_flipped?: number;
   one_in_bits?: number;
+  /** text_transfer and charset_roundtrip: the direction converted. */
+  direction?: string;
+  /** text_transfer: the line endings found and converted. */
+  line_endings?: number;
+  converted?: number;
+  /** seven_bit: the bytes above 0x7F found (converted: those whose high bit was cleared). */
+  high_bytes?: number;
+  /** charset_roundtrip: the charset, the BOM variant, the units found and those dropped. */
+  charset?: string;
+  bom?: string;
+  characters?: number;
+  dropped?: number;
+  /** misdirected_write: the blocks overwritten (block_size: their size). */
+  blocks_misdirected?: number;
   /** With byte ranges: their canonical text, and how many bytes could change. */
   ranges?: string;
   allowed_bytes?: number;

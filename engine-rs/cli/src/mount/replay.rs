@@ -44,6 +44,8 @@ pub fn parse(text: &str, shown: &str) -> Result<Replay, String> {
                 ranges: fracture_engine::Ranges { only: strings(&c["only"]), protect: strings(&c["protect"]) },
                 fix_checksums: c["fix_checksums"].as_bool().unwrap_or(false),
                 member: c["member"].as_str().map(str::to_string),
+                // A mount takes no --direction, --charset, --bom or --block-size: the defaults.
+                ..fracture_engine::Options::default()
             },
             files: strings(&c["files"]),
         }),

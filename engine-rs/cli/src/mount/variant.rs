@@ -61,7 +61,8 @@ pub struct Variant {
     name: String,
     pub seed: u64,
     /// The output's length when the mode settles it before the run (the flips, bit_rot, bad_sectors,
-    /// shuffle_blocks, truncate_insert, interrupted_transfer), so `stat` need not wait for the run.
+    /// seven_bit, misdirected_write, shuffle_blocks, truncate_insert, interrupted_transfer), so `stat`
+    /// need not wait for the run.
     predicted: Option<u64>,
     cache: File,
     state: Mutex<State>,
@@ -305,5 +306,14 @@ fn predict(source: &Path, name: &str, seed: u64, c: &Corruption) -> Option<u64> 
 
 /// The modes whose output always has the input's length.
 pub fn keeps_length(mode: &str) -> bool {
-    matches!(mode, "byte_flip" | "header_preserve_flip" | "shuffle_blocks" | "bad_sectors" | "bit_rot")
+    matches!(
+        mode,
+        "byte_flip"
+            | "header_preserve_flip"
+            | "shuffle_blocks"
+            | "bad_sectors"
+            | "bit_rot"
+            | "seven_bit"
+            | "misdirected_write"
+    )
 }

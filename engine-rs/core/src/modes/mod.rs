@@ -1,10 +1,17 @@
 //! The engine modes; `Mode` and its names are generated from engine-data/formats.toml.
 
+pub mod charset;
+mod charsets;
 pub mod flip;
+pub mod fraction;
 pub mod interrupted;
+pub mod misdirect;
 pub mod sectors;
+pub mod seven;
 pub mod shuffle;
 mod tables;
+pub mod transcode;
+pub mod transfer;
 pub mod truncate;
 
 pub use tables::{Mode, BIT_ROT_ONE_IN};

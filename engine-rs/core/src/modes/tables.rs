@@ -13,11 +13,15 @@ pub enum Mode {
     InterruptedTransfer,
     BadSectors,
     BitRot,
+    TextTransfer,
+    SevenBit,
+    CharsetRoundtrip,
+    MisdirectedWrite,
 }
 
 impl Mode {
     /// Every mode, in the contract's order.
-    pub const ALL: [Mode; 8] = [
+    pub const ALL: [Mode; 12] = [
         Mode::ByteFlip,
         Mode::HeaderPreserveFlip,
         Mode::TruncateInsert,
@@ -26,6 +30,10 @@ impl Mode {
         Mode::InterruptedTransfer,
         Mode::BadSectors,
         Mode::BitRot,
+        Mode::TextTransfer,
+        Mode::SevenBit,
+        Mode::CharsetRoundtrip,
+        Mode::MisdirectedWrite,
     ];
 
     /// The engine mode name.
@@ -39,17 +47,52 @@ impl Mode {
             Mode::InterruptedTransfer => "interrupted_transfer",
             Mode::BadSectors => "bad_sectors",
             Mode::BitRot => "bit_rot",
+            Mode::TextTransfer => "text_transfer",
+            Mode::SevenBit => "seven_bit",
+            Mode::CharsetRoundtrip => "charset_roundtrip",
+            Mode::MisdirectedWrite => "misdirected_write",
         }
     }
 
     /// Whether the mode takes byte ranges (`--only`, `--protect`).
     pub fn takes_ranges(self) -> bool {
-        matches!(self, Mode::ByteFlip | Mode::HeaderPreserveFlip | Mode::BadSectors | Mode::BitRot)
+        matches!(
+            self,
+            Mode::ByteFlip
+                | Mode::HeaderPreserveFlip
+                | Mode::BadSectors
+                | Mode::BitRot
+                | Mode::SevenBit
+                | Mode::MisdirectedWrite
+        )
     }
 
     /// Whether the mode takes `--fix-checksums`.
     pub fn takes_fix_checksums(self) -> bool {
-        matches!(self, Mode::ByteFlip | Mode::HeaderPreserveFlip | Mode::BadSectors | Mode::BitRot)
+        matches!(
+            self,
+            Mode::ByteFlip
+                | Mode::HeaderPreserveFlip
+                | Mode::BadSectors
+                | Mode::BitRot
+                | Mode::SevenBit
+                | Mode::MisdirectedWrite
+        )
+    }
+
+    /// Whether the mode takes a direction (`--direction`).
+    pub fn takes_direction(self) -> bool {
+        matches!(self, Mode::TextTransfer | Mode::CharsetRoundtrip)
+    }
+
+    /// Whether the mode takes a charset and a BOM variant (`--charset`, `--bom`).
+    pub fn takes_charset(self) -> bool {
+        matches!(self, Mode::CharsetRoundtrip)
+    }
+
+    /// Whether the mode takes a block size (`--block-size`).
+    pub fn takes_block_size(self) -> bool {
+        matches!(self, Mode::MisdirectedWrite)
     }
 }
 

@@ -7,7 +7,9 @@ use crate::error::EngineError;
 use crate::modes::Mode;
 
 pub mod select;
+pub mod variant;
 pub use select::Selector;
+pub use variant::Variant;
 
 /// The largest value a range may name: 2^53 - 1, so the TypeScript engine reads it exactly.
 const MAX_VALUE: u64 = (1 << 53) - 1;
@@ -31,6 +33,13 @@ pub struct Options {
     pub fix_checksums: bool,
     /// `member` (docs/contract.md, section 6.11): corrupt the archive's members that match this glob.
     pub member: Option<String>,
+    /// The conversion modes' and misdirected_write's options, as given (docs/contract.md, sections
+    /// 6.13 to 6.16; checked by `variant::check_variant`): text_transfer's and charset_roundtrip's
+    /// direction, charset_roundtrip's charset and BOM variant, misdirected_write's block size.
+    pub direction: Option<String>,
+    pub charset: Option<String>,
+    pub bom: Option<String>,
+    pub block_size: Option<String>,
 }
 
 /// One end of a range: empty, or a value counted from the start (no sign) or back from the end (`-`).
@@ -206,6 +215,18 @@ impl ParsedRanges {
     }
 }
 
+/// Checks 8c to 8f of section 2, which need no input: the conversion modes' and misdirected_write's
+/// options, each taken by a mode that takes it, with a value it knows. Returns them with the defaults.
+pub fn check_variant(mode: Mode, options: &Options) -> Result<Variant, EngineError> {
+    let given = variant::Given {
+        direction: options.direction.as_deref(),
+        charset: options.charset.as_deref(),
+        bom: options.bom.as_deref(),
+        block_size: options.block_size.as_deref(),
+    };
+    variant::parse_variant(mode, &given)
+}
+
 /// Checks 5 to 8 of section 2, which need no input: whether the mode takes the options given, and
 /// every range text. Returns the ranges parsed.
 pub fn check_options(mode: Mode, options: &Options) -> Result<ParsedRanges, EngineError> {
@@ -277,6 +298,7 @@ mod tests {
             ranges: Ranges { only: vec!["1:2".into()], protect: vec![] },
             fix_checksums: false,
             member: None,
+            ..Options::default()
         };
         let fix = Options { fix_checksums: true, ..Options::default() };
         for mode in Mode::ALL {
@@ -285,8 +307,12 @@ mod tests {
             assert!(check_options(mode, &Options::default()).is_ok());
         }
         // The mode is judged before the texts.
-        let bad =
-            Options { ranges: Ranges { only: vec!["x".into()], protect: vec![] }, fix_checksums: false, member: None };
+        let bad = Options {
+            ranges: Ranges { only: vec!["x".into()], protect: vec![] },
+            fix_checksums: false,
+            member: None,
+            ..Options::default()
+        };
         assert_eq!(check_options(Mode::ShuffleBlocks, &bad), Err(EngineError::RangesNotTaken("shuffle_blocks".into())));
         assert_eq!(check_options(Mode::BitRot, &bad), Err(EngineError::BadRange("x".into())));
     }

@@ -5,17 +5,22 @@ use std::io;
 
 use super::breaking;
 use super::error::StreamError;
-use super::layout::{prepare, segments, Edit, Filler, Layout, Run, Segment};
+use super::layout::{misdirect_hits, prepare, segments, Edit, Filler, Layout, Run, Segment};
 use super::measure::add_counts;
 use super::report::finish;
 use super::run::planned_job;
 use super::source::changed;
+use super::transcoding;
 use super::verdict::{counts_needed, head_verdict};
 use crate::args::Args;
+use crate::describe::Outcome;
 use crate::job::Job;
+use crate::modes::transcode::Transcoder;
+use crate::plan::Plan;
 
-/// A tally's numbers before its hits: the input's 256 byte counts, the output's 256, the bytes zeroed.
-const TALLY_HEAD: usize = 513;
+/// A tally's numbers before its hits: the input's 256 byte counts, the output's 256, the bytes
+/// zeroed, seven_bit's units and units converted.
+const TALLY_HEAD: usize = 515;
 
 use crate::checksums::Positional;
 use crate::formats::detect;
@@ -49,7 +54,8 @@ pub struct Streaming {
     run: Run,
     head: Vec<u8>,
     fill: Option<Filler>,
-    zeroed: u64,
+    /// What the edits counted (bad_sectors' zeroed bytes, seven_bit's units).
+    done: Outcome,
     counts_in: [u64; 256],
     counts_out: [u64; 256],
     /// byte_flip's first attempt's output counts, while a counting pass runs (csv, tsv, json).
@@ -57,6 +63,10 @@ pub struct Streaming {
     seed: u64,
     /// guaranteed_break: the caller hands input pieces to `break_piece` instead of `edit`.
     breaking: Option<breaking::Breaking>,
+    /// text_transfer and charset_roundtrip: the same, through the plan's transcoder; `written` is
+    /// the output's length so far.
+    transcoding: Option<(Plan, Transcoder)>,
+    written: u64,
     /// guaranteed_break's input bytes waiting for the output at their offset (section 14.2).
     in_order: InOrder,
     /// Selectors wait for `select`: the input is longer than the head, and the run is planned once
@@ -97,15 +107,17 @@ impl Streaming {
         let mut s = Streaming {
             job,
             // Replaced by `plan`.
-            run: Run { layout: Layout::Same { shuffle: None }, edit: Edit::None, out_len: n, plan: None, fill: None },
+            run: Run { layout: Layout::Same { moves: None }, edit: Edit::None, out_len: n, plan: None, fill: None },
             head,
             fill: None,
-            zeroed: 0,
+            done: Outcome::default(),
             counts_in: [0; 256],
             counts_out: [0; 256],
             counting: None,
             seed: args.seed,
             breaking: None,
+            transcoding: None,
+            written: 0,
             in_order: InOrder::default(),
             selecting: false,
             selected: false,
@@ -132,8 +144,11 @@ impl Streaming {
             let b = breaking::breaker(&mut self.job, &self.head);
             let out_len = if n == 0 { 0 } else { b.out_len() };
             self.breaking = Some(breaking::Breaking::new(b));
+            self.run = Run { layout: Layout::Same { moves: None }, edit: Edit::None, out_len, plan: None, fill: None };
+        } else if matches!(self.job.mode, Mode::TextTransfer | Mode::CharsetRoundtrip) {
+            self.transcoding = Some(transcoding::transcoder(&self.job));
             self.run =
-                Run { layout: Layout::Same { shuffle: None }, edit: Edit::None, out_len, plan: None, fill: None };
+                Run { layout: Layout::Same { moves: None }, edit: Edit::None, out_len: 0, plan: None, fill: None };
         } else {
             self.run = prepare(&self.job, self.job.intensity, self.seed);
         }
@@ -192,7 +207,13 @@ impl Streaming {
         }
     }
 
+    /// The output's length, from the plan; for text_transfer and charset_roundtrip, whose output's
+    /// length depends on every byte, the bytes `break_piece` returned so far (all of them once the
+    /// last piece is in).
     pub fn out_len(&self) -> u64 {
+        if self.transcoding.is_some() {
+            return self.written;
+        }
         self.run.out_len
     }
 
@@ -225,11 +246,15 @@ impl Streaming {
         if self.job.tally.is_some() {
             return Ok(());
         }
+        let mut input = input;
         let regions = match self.regions.take() {
             Some(r) => r,
-            None => map_positional(self.job.family, input)?,
+            None => map_positional(self.job.family, Lent(&mut input))?,
         };
-        self.job.tally = Some(Tally::new(regions));
+        let mut tally = Tally::new(regions);
+        // misdirected_write's changed bytes, from the input (the pieces never hold the overwritten ones).
+        misdirect_hits(&self.run.layout, self.job.n, &mut input, &mut tally)?;
+        self.job.tally = Some(tally);
         Ok(())
     }
 
@@ -266,9 +291,10 @@ impl Streaming {
 
     /// Edits the output piece at `pos` in place.
     pub fn edit(&mut self, buf: &mut [u8], pos: u64) {
-        let diffs = self.counts_pieces() && matches!(self.run.layout, Layout::Same { shuffle: None });
+        let diffs = self.counts_pieces() && matches!(self.run.layout, Layout::Same { moves: None });
         let before = if diffs { buf.to_vec() } else { Vec::new() };
-        self.zeroed += self.run.edit.apply(buf, pos);
+        let done = self.run.edit.apply(buf, pos);
+        self.done.add(&done);
         if self.counts_pieces() {
             if let Some(t) = self.job.tally.as_mut() {
                 super::pipeline::count_piece(t, &self.run.layout, pos, &before, buf, diffs);
@@ -276,15 +302,23 @@ impl Streaming {
         }
     }
 
-    /// Whether the run is guaranteed_break: the caller hands each input piece (`segments` reads it in
-    /// place), in order, to `break_piece` and writes what it returns, instead of calling `edit`.
+    /// Whether the run goes by input pieces (guaranteed_break, text_transfer, charset_roundtrip): the
+    /// caller hands each input piece (`segments` reads it in place), in order, to `break_piece` and
+    /// writes what it returns, instead of calling `edit`.
     pub fn breaks(&self) -> bool {
-        self.breaking.is_some()
+        self.breaking.is_some() || self.transcoding.is_some()
     }
 
-    /// guaranteed_break: the output bytes the input piece at `pos` completes (its output counts are
-    /// taken here). Some bytes may wait for the next piece; the last piece returns the rest.
+    /// The output bytes the input piece at `pos` completes (its output counts are taken here). Some
+    /// bytes may wait for the next piece; the last piece returns the rest.
     pub fn break_piece(&mut self, piece: &[u8], pos: u64) -> Vec<u8> {
+        if let Some((_, t)) = self.transcoding.as_mut() {
+            let mut out = Vec::with_capacity(piece.len() + piece.len() / 8);
+            transcoding::piece(t, piece, pos, &mut out, self.job.tally.as_mut());
+            add_counts(&mut self.counts_out, &out);
+            self.written += out.len() as u64;
+            return out;
+        }
         let same = self.run.out_len == self.job.n;
         if same {
             self.in_order.input(piece);
@@ -316,8 +350,8 @@ impl Streaming {
         !self.selecting
             && !self.selected
             && self.counting.is_none()
-            && matches!(self.run.layout, Layout::Same { shuffle: None })
-            && matches!(self.run.edit, Edit::Flip { .. } | Edit::Sectors { .. })
+            && matches!(self.run.layout, Layout::Same { moves: None })
+            && matches!(self.run.edit, Edit::Flip { .. } | Edit::Sectors { .. } | Edit::SevenBit { .. })
     }
 
     /// What the pieces so far added up to, as one list of numbers another run can add (`add_tally`;
@@ -328,7 +362,9 @@ impl Streaming {
         let mut all = Vec::with_capacity(TALLY_HEAD);
         all.extend_from_slice(&self.counts_in);
         all.extend_from_slice(&self.counts_out);
-        all.push(self.zeroed);
+        all.push(self.done.zeroed);
+        all.push(self.done.counts.units);
+        all.push(self.done.counts.converted);
         if let Some(t) = self.job.tally.as_ref() {
             all.extend(t.counted().flat_map(|(i, c, f, h)| [i as u64, c, f, h]));
         }
@@ -338,7 +374,7 @@ impl Streaming {
     /// Adds another run's `tally` (of other pieces, its hits counted in this run's `bounds`).
     pub fn add_tally(&mut self, tally: &[u64]) -> Result<(), StreamError> {
         if tally.len() < TALLY_HEAD || (tally.len() - TALLY_HEAD) % 4 != 0 {
-            return Err(io::Error::other("a tally has 513 numbers, then fours").into());
+            return Err(io::Error::other("a tally has 515 numbers, then fours").into());
         }
         let (head, hits) = tally.split_at(TALLY_HEAD);
         match self.job.tally.as_mut() {
@@ -355,7 +391,9 @@ impl Streaming {
         for (t, c) in self.counts_in.iter_mut().chain(self.counts_out.iter_mut()).zip(head) {
             *t += c;
         }
-        self.zeroed += head[512];
+        self.done.zeroed += head[512];
+        self.done.counts.units += head[513];
+        self.done.counts.converted += head[514];
         Ok(())
     }
 
@@ -422,7 +460,7 @@ impl Streaming {
         self.job.escalated = true;
         self.job.fixed = None;
         self.fill = None;
-        self.zeroed = 0;
+        self.done = Outcome::default();
         self.counts_in = [0; 256];
         self.counts_out = [0; 256];
         true
@@ -434,6 +472,9 @@ impl Streaming {
         if let Some(b) = &self.breaking {
             return breaking::report(self.job, &b.b, self.run.out_len, input, output, time_ms, ops_ms);
         }
-        finish(self.job, &self.run, self.zeroed, input, output, time_ms, ops_ms)
+        if let Some((plan, t)) = &self.transcoding {
+            return transcoding::report(self.job, plan, t, self.written, input, output, (time_ms, ops_ms));
+        }
+        finish(self.job, &self.run, &self.done, input, output, time_ms, ops_ms)
     }
 }

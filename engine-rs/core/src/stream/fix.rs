@@ -101,7 +101,7 @@ pub(crate) fn fixed_in_pieces(
         // The fixed output is measured below, so the write pass leaves its hash and counts alone.
         // Progress: the write pass is the first half, measuring the fixed output the second.
         let mut first_half = |done: u64, total: u64| progress(done, 2 * total);
-        let (zeroed, ops, input, _) =
+        let (done, ops, input, _) =
             write_pieces(src, &mut run, &mut sink, &mut first_half, piece, Measured::Input, None)?;
         out.set_len(run.out_len).map_err(StreamError::Write)?;
         let t = Instant::now();
@@ -137,7 +137,7 @@ pub(crate) fn fixed_in_pieces(
         job.fixed = fixed;
         job.tally = Some(tally);
         let (time_ms, ops_ms) = timings(t0, ops_ms);
-        return Ok(finish(job, &run, zeroed, input.finish(), (sha, counts), time_ms, ops_ms));
+        return Ok(finish(job, &run, &done, input.finish(), (sha, counts), time_ms, ops_ms));
     }
 }
 

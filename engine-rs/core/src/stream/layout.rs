@@ -1,16 +1,27 @@
 //! The streamed run's plan: how the output's bytes come from the input's (`Layout`), the edit made
 //! in place on each piece (`Edit`), and where each output piece's bytes are read from (`segments`).
 
+use crate::describe::Outcome;
 use crate::job::Job;
-use crate::modes::{flip, sectors, shuffle, truncate, Mode};
+use crate::modes::misdirect::MisdirectPlan;
+use crate::modes::{flip, sectors, seven, shuffle, truncate, Mode};
 use crate::plan::Plan;
 use crate::region::Region;
 use crate::rng::Sequence;
 
+/// Blocks of the output read from elsewhere in the input, by positioned reads.
+pub(crate) enum Moves {
+    /// shuffle_blocks' moved blocks, planned a window at a time as the output reaches them.
+    Shuffle(Box<std::sync::Mutex<Shuffler>>),
+    /// misdirected_write's writes, each chunk's drawn when its piece is read.
+    Misdirect(Box<MisdirectPlan>),
+}
+
 /// How the output's bytes come from the input's.
 pub(crate) enum Layout {
-    /// Output byte i is input byte i, then edited; shuffle_blocks also replaces its moved blocks.
-    Same { shuffle: Option<Box<std::sync::Mutex<Shuffler>>> },
+    /// Output byte i is input byte i, then edited; shuffle_blocks and misdirected_write also replace
+    /// some blocks with others (`moves`).
+    Same { moves: Option<Moves> },
     /// A prefix of the input (the output's length is the cut).
     Prefix,
     /// `input[0, start)`, then `inserted` bytes of the plan sequence, then `input[start + removed, n)`.
@@ -51,6 +62,7 @@ pub(crate) enum Edit {
     None,
     Flip { allowed: Region, k: u64, seed: u64, action: flip::Action },
     Sectors { allowed: Region, z: u64, seed: u64 },
+    SevenBit { allowed: Region, intensity: u32, seed: u64 },
 }
 
 pub(crate) struct Run {
@@ -76,7 +88,7 @@ pub(crate) fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
         };
     }
     let plan = job.make_plan(intensity, seed);
-    let same = |edit| (Layout::Same { shuffle: None }, edit, n);
+    let same = |edit| (Layout::Same { moves: None }, edit, n);
     let (layout, edit, out_len) = match &plan {
         Plan::Flip { h, k, seed, .. } => {
             same(Edit::Flip { allowed: Region::span(*h as u64, n), k: *k, seed: *seed, action: flip::Action::Flip })
@@ -86,36 +98,64 @@ pub(crate) fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
         }
         Plan::Sectors { allowed, z, seed } => same(Edit::Sectors { allowed: allowed.clone(), z: *z, seed: *seed }),
         Plan::Shuffle(p) => {
-            (Layout::Same { shuffle: Some(Box::new(std::sync::Mutex::new(Shuffler::new(p.clone())))) }, Edit::None, n)
+            let shuffler = Box::new(std::sync::Mutex::new(Shuffler::new(p.clone())));
+            (Layout::Same { moves: Some(Moves::Shuffle(shuffler)) }, Edit::None, n)
+        }
+        Plan::Misdirect(p) => (Layout::Same { moves: Some(Moves::Misdirect(Box::new(p.clone()))) }, Edit::None, n),
+        Plan::SevenBit { allowed, intensity, seed } => {
+            same(Edit::SevenBit { allowed: allowed.clone(), intensity: *intensity, seed: *seed })
         }
         Plan::Interrupted { cut, .. } => (Layout::Prefix, Edit::None, *cut),
-        Plan::Truncate(_) | Plan::Break(_) => {
-            unreachable!("truncate_insert is planned above; guaranteed_break runs in breaking.rs")
+        Plan::Truncate(_) | Plan::Break(_) | Plan::Transcode { .. } => {
+            unreachable!("truncate_insert is planned above; guaranteed_break and the conversions run on their own")
         }
     };
     Run { layout, edit, out_len, plan: Some(plan), fill: None }
 }
 
 impl Edit {
-    /// Edits `part`, the output's bytes from `pos` (a multiple of the chunk size); returns the bytes
-    /// zeroed (bad_sectors). Large parts are split over two threads at a chunk boundary.
-    pub(crate) fn apply(&self, part: &mut [u8], pos: u64) -> u64 {
+    /// Edits `part`, the output's bytes from `pos` (a multiple of the chunk size); returns what it
+    /// counted (bad_sectors' bytes zeroed, seven_bit's units). Large parts are split over two threads
+    /// at a chunk boundary.
+    pub(crate) fn apply(&self, part: &mut [u8], pos: u64) -> Outcome {
         match self {
-            Edit::None => 0,
-            Edit::Sectors { allowed, z, seed } => sectors::zero_sectors_in(part, pos, allowed, *z, *seed),
+            Edit::None => Outcome::default(),
+            Edit::Sectors { allowed, z, seed } => {
+                Outcome { zeroed: sectors::zero_sectors_in(part, pos, allowed, *z, *seed), ..Outcome::default() }
+            }
+            Edit::SevenBit { allowed, intensity, seed } => {
+                let chunk = flip::CHUNK;
+                let run = |part: &mut [u8], at: u64| seven::clear_high_bits_in(part, at, allowed, *intensity, *seed);
+                let counts = if part.len() > chunk && parallel() {
+                    let mid = part.len().div_ceil(2 * chunk) * chunk;
+                    let (left, right) = part.split_at_mut(mid);
+                    std::thread::scope(|scope| {
+                        let r = scope.spawn(|| run(right, pos + mid as u64));
+                        let mut c = run(left, pos);
+                        let d = r.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                        c.units += d.units;
+                        c.converted += d.converted;
+                        c
+                    })
+                } else {
+                    run(part, pos)
+                };
+                Outcome { counts, ..Outcome::default() }
+            }
             Edit::Flip { allowed, k, seed, action } => {
+                let none = Outcome::default();
                 let (Some(&(lo, _)), Some(&(_, hi))) = (allowed.spans().first(), allowed.spans().last()) else {
-                    return 0;
+                    return none;
                 };
                 if *k == 0 || part.is_empty() {
-                    return 0;
+                    return none;
                 }
                 let chunk = flip::CHUNK as u64;
                 let end = pos + part.len() as u64;
                 let first = (lo / chunk).max(pos / chunk);
                 let last = ((hi - 1) / chunk).min((end - 1) / chunk);
                 if first > last {
-                    return 0;
+                    return none;
                 }
                 let run = |part: &mut [u8], from: u64, to: u64, start: u64| {
                     flip::flip_allowed_chunks(part, start, allowed, *k, *seed, from..=to, *action);
@@ -130,7 +170,7 @@ impl Edit {
                 } else {
                     run(part, first, last, pos);
                 }
-                0
+                none
             }
         }
     }
@@ -155,9 +195,14 @@ pub(crate) fn segments(layout: &Layout, pos: u64, len: usize) -> Vec<Segment> {
     let end = pos + len as u64;
     let mut out = Vec::new();
     match layout {
-        Layout::Same { shuffle } => {
+        Layout::Same { moves } => {
             out.push(Segment { at: 0, from: Some(pos), len });
-            if let Some(shuffler) = shuffle {
+            if let Some(Moves::Misdirect(plan)) = moves {
+                for (at, from, l) in plan.moves(pos, end) {
+                    out.push(Segment { at: (at - pos) as usize, from: Some(from), len: l as usize });
+                }
+            }
+            if let Some(Moves::Shuffle(shuffler)) = moves {
                 let mut sh = shuffler.lock().unwrap_or_else(|e| e.into_inner());
                 let block = shuffle::SHUFFLE_BLOCK_BYTES as u64;
                 let (from_block, to_block) = (pos.div_ceil(block), end.div_ceil(block).min(sh.plan.block_count));
@@ -228,4 +273,30 @@ impl Filler {
             self.used = r;
         }
     }
+}
+
+/// misdirected_write's changed bytes (docs/contract.md, section 14.2), counted from the input read by
+/// position before the pieces go: each destination's bytes against its source's, which the output
+/// holds there. A chunk's writes at a time, so memory stays one block pair whatever the size.
+pub(crate) fn misdirect_hits(
+    layout: &Layout,
+    n: u64,
+    input: &mut impl crate::checksums::Positional,
+    t: &mut crate::structure::Tally,
+) -> std::io::Result<()> {
+    let Layout::Same { moves: Some(Moves::Misdirect(plan)) } = layout else { return Ok(()) };
+    if plan.z == 0 {
+        return Ok(());
+    }
+    let chunk = flip::CHUNK as u64;
+    let (mut dest, mut src) = (vec![0u8; plan.block as usize], vec![0u8; plan.block as usize]);
+    for c in 0..n.div_ceil(chunk) {
+        for (at, from, len) in plan.moves(c * chunk, ((c + 1) * chunk).min(n)) {
+            let len = len as usize;
+            input.read_at(at, &mut dest[..len])?;
+            input.read_at(from, &mut src[..len])?;
+            t.diff(at, &dest[..len], &src[..len]);
+        }
+    }
+    Ok(())
 }

@@ -33,6 +33,7 @@ mod pipeline;
 mod report;
 mod run;
 mod source;
+mod transcoding;
 mod verdict;
 
 pub use driven::Streaming;

@@ -6,9 +6,10 @@ use std::sync::mpsc::sync_channel;
 use std::time::Instant;
 
 use super::error::StreamError;
-use super::layout::{segments, Filler, Layout, Run};
+use super::layout::{segments, Filler, Layout, Moves, Run};
 use super::measure::Measure;
 use super::source::Source;
+use crate::describe::Outcome;
 use crate::structure::Tally;
 
 /// Pieces in flight between the three threads: the memory bound is about this many pieces.
@@ -30,8 +31,9 @@ pub(crate) enum Measured {
     Neither,
 }
 
-/// Writes `run`'s output to `sink` in pieces; returns bad_sectors' zeroed bytes, the corrupt work's
-/// time, and the input's and the output's measures (empty for a side `measured` leaves out).
+/// Writes `run`'s output to `sink` in pieces; returns what the edits counted (bad_sectors' zeroed
+/// bytes, seven_bit's units), the corrupt work's time, and the input's and the output's measures
+/// (empty for a side `measured` leaves out).
 /// `tally` (when given) counts each piece's changes (section 14.2): the edited bytes that differ
 /// from the input's, or shuffle_blocks' moved blocks.
 pub(crate) fn write_pieces(
@@ -42,13 +44,13 @@ pub(crate) fn write_pieces(
     piece: usize,
     measured: Measured,
     mut tally: Option<&mut Tally>,
-) -> Result<(u64, f64, Measure, Measure), StreamError> {
+) -> Result<(Outcome, f64, Measure, Measure), StreamError> {
     let measure_input = measured != Measured::Neither;
     let measure_output = measured == Measured::Both;
     let n = src.size();
     let same = matches!(run.layout, Layout::Same { .. });
     let out_len = run.out_len;
-    let mut zeroed = 0u64;
+    let mut done = Outcome::default();
     let mut ops_ms = 0.0;
     let (free_tx, free_rx) = sync_channel::<Vec<u8>>(BUFFERS);
     for _ in 0..BUFFERS {
@@ -95,12 +97,12 @@ pub(crate) fn write_pieces(
         let mut before = Vec::new();
         for (pos, mut buf, len) in full_rx {
             let t = Instant::now();
-            let diffs = matches!(layout, Layout::Same { shuffle: None }) && tally.is_some();
+            let diffs = matches!(layout, Layout::Same { moves: None }) && tally.is_some();
             if diffs {
                 before.clear();
                 before.extend_from_slice(&buf[..len]);
             }
-            zeroed += run.edit.apply(&mut buf[..len], pos);
+            done.add(&run.edit.apply(&mut buf[..len], pos));
             if let Some(t) = tally.as_deref_mut() {
                 count_piece(t, layout, pos, &before, &buf[..len], diffs);
             }
@@ -123,16 +125,17 @@ pub(crate) fn write_pieces(
     if n == 0 {
         progress(0, 0);
     }
-    Ok((zeroed, ops_ms, input_measure, output_measure))
+    Ok((done, ops_ms, input_measure, output_measure))
 }
 
 /// A piece's changes (section 14.2): `after` against `before` (the input's bytes at `pos`) when
 /// `diffs`, shuffle_blocks' moved blocks (the segments after the first), and nothing for the
-/// layouts whose hits the report stage counts from the mode's fields.
+/// layouts whose hits the report stage counts from the mode's fields, or misdirected_write, whose
+/// changed bytes are counted from the input before the pieces (`misdirect_hits`).
 pub(crate) fn count_piece(t: &mut Tally, layout: &Layout, pos: u64, before: &[u8], after: &[u8], diffs: bool) {
     if diffs {
         t.diff(pos, before, after);
-    } else if matches!(layout, Layout::Same { shuffle: Some(_) }) {
+    } else if matches!(layout, Layout::Same { moves: Some(Moves::Shuffle(_)) }) {
         for seg in segments(layout, pos, after.len()).iter().skip(1) {
             t.span(pos + seg.at as u64, pos + (seg.at + seg.len) as u64);
         }

@@ -6,11 +6,12 @@ use std::time::Instant;
 
 use super::breaking;
 use super::error::{unsupported, StreamError};
-use super::layout::prepare;
+use super::layout::{misdirect_hits, prepare};
 use super::measure::timings;
 use super::pipeline::{write_pieces, Measured};
-use super::report::finish;
+use super::report::{finish, Finished};
 use super::source::{Source, SourceAt};
+use super::transcoding;
 use super::verdict::first_output_looks_corrupted;
 use crate::args::{Args, Checked};
 use crate::error::{EngineError, MAX_STREAMED};
@@ -60,12 +61,6 @@ pub fn write_stream(
         },
         Finished::Written(n) => Ok(n),
     }
-}
-
-/// How a streamed run ends: with its report, or (unmeasured) with the output's length.
-pub(crate) enum Finished {
-    Report(Report),
-    Written(u64),
 }
 
 /// The checks `corrupt_stream` makes before it reads anything (section 2's, in order, for an `n`-byte
@@ -122,6 +117,9 @@ pub(crate) fn corrupt_in_pieces(
         // Its scans and steps measure as they go; it is not split by `measured`.
         return breaking::run(src, job, &head, sink, progress, piece, t0).map(Finished::Report);
     }
+    if matches!(mode_v, Mode::TextTransfer | Mode::CharsetRoundtrip) {
+        return transcoding::run(src, job, sink, progress, piece, measured, t0);
+    }
 
     let mut run = prepare(&job, intensity, seed);
     // The verify stage (section 8.2), decided before anything is written: byte_flip's output either
@@ -131,11 +129,14 @@ pub(crate) fn corrupt_in_pieces(
         job.escalated = true;
     }
 
-    let (zeroed, ops_ms, input_measure, output_measure) =
+    if let Some(t) = job.tally.as_mut() {
+        misdirect_hits(&run.layout, n, &mut SourceAt(src), t)?;
+    }
+    let (done, ops_ms, input_measure, output_measure) =
         write_pieces(src, &mut run, sink, progress, piece, measured, job.tally.as_mut())?;
     if measured == Measured::Neither {
         return Ok(Finished::Written(run.out_len));
     }
     let (time_ms, ops_ms) = timings(t0, ops_ms);
-    Ok(Finished::Report(finish(job, &run, zeroed, input_measure.finish(), output_measure.finish(), time_ms, ops_ms)))
+    Ok(Finished::Report(finish(job, &run, &done, input_measure.finish(), output_measure.finish(), time_ms, ops_ms)))
 }

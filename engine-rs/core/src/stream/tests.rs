@@ -3,9 +3,10 @@
 
 use std::io;
 
-use super::layout::{segments, Filler, Layout, Shuffler};
+use super::layout::{segments, Filler, Layout, Moves, Shuffler};
 use super::pipeline::Measured;
-use super::run::{corrupt_in_pieces, Finished};
+use super::report::Finished;
+use super::run::corrupt_in_pieces;
 use super::source::changed;
 use super::*;
 use crate::modes::{flip, shuffle};
@@ -13,7 +14,7 @@ use crate::rng::Sequence;
 use crate::sha::Hasher as Sha256Hasher;
 use crate::{corrupt_with, Args, Options, Ranges, Report, Value};
 
-const MODES: [&str; 7] = [
+const MODES: [&str; 11] = [
     "byte_flip",
     "header_preserve_flip",
     "truncate_insert",
@@ -21,6 +22,10 @@ const MODES: [&str; 7] = [
     "interrupted_transfer",
     "bad_sectors",
     "bit_rot",
+    "text_transfer",
+    "seven_bit",
+    "charset_roundtrip",
+    "misdirected_write",
 ];
 
 /// A buffer read by position (the caller's reads for `Streaming::map`).
@@ -163,8 +168,9 @@ fn byte_ranges_stream_too() {
             },
             fix_checksums: false,
             member: None,
+            ..Options::default()
         };
-        for mode in ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"] {
+        for mode in ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot", "seven_bit", "misdirected_write"] {
             for (data, name) in [(&input, "blob.bin"), (&text, "data.csv")] {
                 for intensity in [3, 80] {
                     check(data, name, mode, intensity, 5, &options, c);
@@ -342,7 +348,7 @@ fn driven(input: &[u8], args: &Args, piece: usize, shared: bool) -> (Vec<u8>, Re
     let out_len = s.out_len() as usize;
     let mut out = Vec::new();
     if s.breaks() {
-        // guaranteed_break: input pieces in, whatever output they complete out.
+        // guaranteed_break and the conversions: input pieces in, whatever output they complete out.
         for (i, p) in input.chunks(piece).enumerate() {
             sha_in.update(p);
             s.count_input(p);
@@ -350,7 +356,8 @@ fn driven(input: &[u8], args: &Args, piece: usize, shared: bool) -> (Vec<u8>, Re
             sha_out.update(&done);
             out.extend_from_slice(&done);
         }
-        assert_eq!(out.len(), out_len);
+        // A conversion's length is known once every piece is in.
+        assert_eq!(out.len() as u64, s.out_len());
         let report = s.report(sha_in.hex(), sha_out.hex(), 0.0, 0.0);
         return (out, untimed(report));
     }
@@ -427,10 +434,18 @@ fn the_position_keyed_edits_are_piecewise() {
         .unwrap();
         s.piecewise()
     };
-    for mode in ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot"] {
+    for mode in ["byte_flip", "header_preserve_flip", "bad_sectors", "bit_rot", "seven_bit"] {
         assert!(piecewise("blob.bin", mode), "{mode}");
     }
-    for mode in ["truncate_insert", "shuffle_blocks", "interrupted_transfer", "guaranteed_break"] {
+    for mode in [
+        "truncate_insert",
+        "shuffle_blocks",
+        "interrupted_transfer",
+        "guaranteed_break",
+        "text_transfer",
+        "charset_roundtrip",
+        "misdirected_write",
+    ] {
         assert!(!piecewise("blob.bin", mode), "{mode}");
     }
     // byte_flip on json counts the whole output first: not until `decide`.
@@ -449,7 +464,7 @@ fn shuffle_windows_stream_as_the_whole_buffer() {
         let plan = shuffle::plan_windowed(input.len() as u64, 100, 42, window);
         let want = shuffle::apply(&input, &plan);
         assert_ne!(want, input);
-        let layout = Layout::Same { shuffle: Some(Box::new(std::sync::Mutex::new(Shuffler::new(plan)))) };
+        let layout = Layout::Same { moves: Some(Moves::Shuffle(Box::new(std::sync::Mutex::new(Shuffler::new(plan))))) };
         let starts: Vec<usize> = (0..input.len()).step_by(piece).collect();
         for order in [starts.clone(), starts.iter().rev().copied().collect()] {
             let mut out = vec![0u8; input.len()];
@@ -482,6 +497,72 @@ fn the_run_on_bytes_held_matches_the_whole_buffer() {
                 let what = format!("{name} {mode} i={intensity} s={seed}");
                 assert!(got == want, "{what}: bytes differ");
                 assert_eq!(untimed(got_report), untimed(report), "{what}: report");
+            }
+        }
+    }
+}
+
+/// Text with CR LF, lone CRs and LFs, UTF-8 (well-formed and cut), CP1252 bytes and a BOM: every
+/// unit of the conversion modes, and CR LF pairs and UTF-8 sequences across chunk boundaries.
+fn mixed(len: usize) -> Vec<u8> {
+    let parts: [&[u8]; 7] = [
+        b"\xEF\xBB\xBFline\r\n",
+        "caf\u{e9} \u{20ac}\n".as_bytes(),
+        b"\r",
+        b"\x93q\x94\x81",
+        b"\xE2\x82",
+        b"\n\r\r\n",
+        b"x",
+    ];
+    let mut rng = Sequence::new(len as u64, 8);
+    let mut out = Vec::with_capacity(len + 16);
+    while out.len() < len {
+        out.extend_from_slice(parts[rng.below(7) as usize]);
+    }
+    out.truncate(len);
+    // A CR LF pair and a UTF-8 character cut by the first two chunk boundaries.
+    let c = flip::CHUNK;
+    if len > 2 * c + 2 {
+        out[c - 1..c + 1].copy_from_slice(b"\r\n");
+        out[2 * c - 1..2 * c + 2].copy_from_slice("\u{20ac}".as_bytes());
+    }
+    out
+}
+
+/// The conversion modes and misdirected_write with every option, on both streamed paths (the native
+/// pipeline, with pieces of one and two chunks, and `Streaming`), against the whole buffer.
+#[test]
+fn the_new_modes_options_stream_too() {
+    let c = flip::CHUNK;
+    let o = |d: Option<&str>, ch: Option<&str>, b: Option<&str>, size: Option<&str>| Options {
+        direction: d.map(String::from),
+        charset: ch.map(String::from),
+        bom: b.map(String::from),
+        block_size: size.map(String::from),
+        ..Options::default()
+    };
+    let cases = [
+        ("text_transfer", o(Some("lf_to_crlf"), None, None, None)),
+        ("text_transfer", o(Some("crlf_to_lf"), None, None, None)),
+        ("charset_roundtrip", o(None, Some("latin1"), Some("add"), None)),
+        ("charset_roundtrip", o(Some("from_utf8"), None, Some("strip"), None)),
+        ("charset_roundtrip", o(Some("from_utf8"), Some("latin1"), None, None)),
+        ("misdirected_write", o(None, None, None, Some("512"))),
+    ];
+    for len in [0usize, 1, 3, c - 1, c, c + 2, 3 * c + 4097] {
+        for (data, name) in [(mixed(len), "notes.txt"), (random(len, 5), "blob.bin")] {
+            for (mode, options) in &cases {
+                for (intensity, seed) in [(0, 3u64), (41, 8), (100, 2_147_483_646)] {
+                    for piece in [c, 2 * c] {
+                        check(&data, name, mode, intensity, seed, options, piece);
+                    }
+                    let (want, report) = corrupt_with(&data, name, mode, intensity, seed, options).unwrap();
+                    let args = Args { name, mode, intensity, seed, options };
+                    let (got, got_report) = driven(&data, &args, c, false);
+                    let what = format!("driven {name} n={len} {mode} {options:?} i={intensity}");
+                    assert!(got == want, "{what}: bytes differ");
+                    assert_eq!(got_report, untimed(report), "{what}: report");
+                }
             }
         }
     }

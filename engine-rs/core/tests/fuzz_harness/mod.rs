@@ -317,6 +317,7 @@ pub fn options(case: &Case) -> Options {
         },
         fix_checksums: case.fix_checksums,
         member: None,
+        ..Options::default()
     }
 }
 

@@ -277,7 +277,8 @@ fn protect_ranges_and_only_ranges_stream_with_fixing() {
         (vec![format!("{}:{}", n / 4, n / 2)], vec![format!("{}:{}", n / 3, n / 3 + 4096)]),
         (vec![], vec!["-5000:".to_string()]),
     ] {
-        let options = Options { ranges: Ranges { only, protect }, fix_checksums: true, member: None };
+        let options =
+            Options { ranges: Ranges { only, protect }, fix_checksums: true, member: None, ..Options::default() };
         for mode in MODES {
             check(&z, "bundle.zip", mode, 60, 8, &options);
         }
@@ -355,8 +356,12 @@ fn driven(input: &[u8], name: &str, mode: &str, intensity: u32, seed: u64, optio
 #[test]
 fn the_caller_driven_stream_fixes_as_the_whole_buffer() {
     let fix = Options { fix_checksums: true, ..Options::default() };
-    let protect =
-        Options { ranges: Ranges { only: vec![], protect: vec!["0:70000".into()] }, fix_checksums: true, member: None };
+    let protect = Options {
+        ranges: Ranges { only: vec![], protect: vec!["0:70000".into()] },
+        fix_checksums: true,
+        member: None,
+        ..Options::default()
+    };
     let mut escalated = 0;
     for (data, name) in [
         (png(30), "image.png"),
