@@ -6,10 +6,10 @@
 // (`--seed -1` is a bad seed, not a missing one), as clap does there.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { checkOptions } from '../lib/engine/reference/errors.ts';
+import { checkOptions, checkVariant } from '../lib/engine/reference/errors.ts';
 import { AGREE, DIAGNOSE, FRACTURE, MERGE, MINIMIZE, NATIVE_ONLY, RUN, usage } from './cli-tables.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
-import type { EngineMode } from '../lib/engine/shared/types.ts';
+import type { EngineMode, ModeVariant } from '../lib/engine/shared/types.ts';
 import { isControl } from '../lib/report/host-fields.ts';
 import { displayName as display } from '../lib/report/display.ts';
 
@@ -39,6 +39,8 @@ export interface Args {
   fixChecksums: boolean;
   /** --member: the glob of the archive members to corrupt (docs/contract.md, section 6.11). */
   member?: string;
+  /** --direction, --charset, --bom and --block-size, as given (checked against the mode). */
+  variant: ModeVariant;
 }
 
 /** The FILE that means standard input (and output). */
@@ -248,7 +250,7 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
   const { values, lists, positionals, print } = tokenise(argv, OPTIONS);
   if (print) return { kind: 'print', text: print === 'help' ? HELP : VERSION };
   const text = (name: keyof typeof OPTIONS) => values.get(name) as string | undefined;
-  const { mode, intensity, ranges, fixChecksums, member } = corruptionOptions(values, lists);
+  const { mode, intensity, ranges, fixChecksums, member, variant } = corruptionOptions(values, lists);
   const seed = seedOf(values) ?? randomSeed();
   const engine = text('engine') ?? 'wasm';
   if (engine !== 'wasm' && engine !== 'ts') throw new UsageError(`unknown engine ${engine} (expected wasm or ts)`);
@@ -277,6 +279,7 @@ export function parseCommandLine(argv: string[], randomSeed: () => number): Pars
       ranges,
       fixChecksums,
       ...(member !== undefined ? { member } : {}),
+      variant,
     },
   };
 }
@@ -307,8 +310,8 @@ export function intensityOf(values: Map<string, string | true>): number {
 
 /**
  * The corruption options, checked in this order: the mode, the intensity, then --member, --only,
- * --protect and --fix-checksums against the mode (the native CLI's `corruption` checks the same):
- * the corrupting command's, run's and agree's.
+ * --protect, --fix-checksums, --direction, --charset, --bom and --block-size against the mode (the
+ * native CLI's `corruption` checks the same): the corrupting command's, run's and agree's.
  */
 function corruptionOptions(values: Map<string, string | true>, lists: Map<string, string[]>) {
   const modeText = values.get('mode') as string | undefined;
@@ -319,13 +322,24 @@ function corruptionOptions(values: Map<string, string | true>, lists: Map<string
   if (member === '') throw new UsageError(usage.member());
   const ranges = { only: lists.get('only') ?? [], protect: lists.get('protect') ?? [] };
   const fixChecksums = values.has('fix-checksums');
-  // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
+  // Only the corrupting command has these; given, each is checked against the mode as typed.
+  const given = (name: string) => values.get(name) as string | undefined;
+  const [direction, charset, bom, blockSize] = ['direction', 'charset', 'bom', 'block-size'].map(given);
+  // The mode takes the options given, and every range and value reads (docs/contract.md, section 2,
+  // checks 5 to 8f).
   try {
     checkOptions(mode as EngineMode, { ranges, fixChecksums });
+    checkVariant(mode as EngineMode, { direction, charset, bom, blockSize });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  return { mode, intensity, ranges, fixChecksums, member };
+  const variant: ModeVariant = {
+    ...(direction !== undefined ? { direction } : {}),
+    ...(charset !== undefined ? { charset } : {}),
+    ...(bom !== undefined ? { bom } : {}),
+    ...(blockSize !== undefined ? { blockSize: Number(blockSize) } : {}),
+  };
+  return { mode, intensity, ranges, fixChecksums, member, variant };
 }
 
 /** `fracture agree`'s arguments (docs/cli.md, "fracture agree"). */

@@ -343,6 +343,7 @@ async function runFilesWith(
     ranges: a.ranges,
     fixChecksums: a.fixChecksums,
     ...(a.member !== undefined ? { member: a.member } : {}),
+    ...a.variant,
   };
   let failed = 0;
   for (const [i, file] of a.files.entries()) {

@@ -24,6 +24,11 @@ export interface RunSettings {
   fixChecksums?: boolean;
   /** Corrupt the archive's members matching this glob (docs/contract.md, section 6.11). */
   member?: string;
+  /** The conversion modes' and misdirected_write's options (sections 6.13 to 6.16). */
+  direction?: string;
+  charset?: string;
+  bom?: string;
+  blockSize?: number;
 }
 
 /** The engine's options for one run. */
@@ -34,6 +39,10 @@ const engineOptions = (s: RunSettings, seed: number): CorruptOptions => ({
   ranges: s.ranges,
   fixChecksums: s.fixChecksums,
   ...(s.member !== undefined ? { member: s.member } : {}),
+  ...(s.direction !== undefined ? { direction: s.direction } : {}),
+  ...(s.charset !== undefined ? { charset: s.charset } : {}),
+  ...(s.bom !== undefined ? { bom: s.bom } : {}),
+  ...(s.blockSize !== undefined ? { blockSize: s.blockSize } : {}),
 });
 
 export interface NodeEngine {

@@ -31,7 +31,8 @@ export interface CorruptionOptions
   /**
    * The modes drawn from, engine or UI names, in the order the shrinker prefers (the first one
    * first). Default: every engine mode that takes the other options, in the contract's order (with
-   * `ranges` or `fixChecksums`, byte_flip, header_preserve_flip, bad_sectors and bit_rot).
+   * `ranges` or `fixChecksums`, byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and
+   * misdirected_write).
    */
   modes?: readonly string[];
   /** The highest intensity drawn, an integer 0-100. Default 100. */

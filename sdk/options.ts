@@ -36,7 +36,8 @@ export type CorruptInput = Uint8Array | ArrayBuffer | PlatformBlob;
 export interface CorruptOptions {
   /**
    * An engine mode (`byte_flip`, `header_preserve_flip`, `truncate_insert`, `shuffle_blocks`,
-   * `guaranteed_break`, `interrupted_transfer`, `bad_sectors`, `bit_rot`) or a UI name
+   * `guaranteed_break`, `interrupted_transfer`, `bad_sectors`, `bit_rot`, `text_transfer`,
+   * `seven_bit`, `charset_roundtrip`, `misdirected_write`) or a UI name
    * (`quick_scramble`, `stealth_corruption`, `cut_replace`, `jumble_sections`,
    * `interrupted_download`). Default `byte_flip`.
    */
@@ -50,14 +51,26 @@ export interface CorruptOptions {
   /**
    * Byte ranges, as `fracture --only A:B --protect A:B`: texts `A:B` (byte offsets, B exclusive, `0x`
    * hex, negative counts from the end). No byte outside `only` (when given) or inside `protect`
-   * changes. byte_flip, header_preserve_flip, bad_sectors and bit_rot; other modes reject them.
+   * changes. byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write;
+   * other modes reject them.
    */
   ranges?: { only?: readonly string[]; protect?: readonly string[] };
   /**
    * Recompute the checksums that cover stored bytes after the damage (PNG chunks, STORED ZIP entries,
-   * tar headers, Ogg pages, FLAC frames), as `fracture --fix-checksums`. Same four modes.
+   * tar headers, Ogg pages, FLAC frames), as `fracture --fix-checksums`. Same six modes.
    */
   fixChecksums?: boolean;
+  /**
+   * text_transfer: `lf_to_crlf` or `crlf_to_lf` (default: the seed chooses); charset_roundtrip:
+   * `to_utf8` (default) or `from_utf8`; as `fracture --direction D` (docs/contract.md, 6.13, 6.15).
+   */
+  direction?: string;
+  /** charset_roundtrip: `cp1252` (default) or `latin1`, as `fracture --charset C`. */
+  charset?: string;
+  /** charset_roundtrip: `keep` (default), `add` or `strip` a UTF-8 BOM, as `fracture --bom B`. */
+  bom?: string;
+  /** misdirected_write: 4096 (default) or 512, as `fracture --block-size B` (section 6.16). */
+  blockSize?: number;
   /**
    * Corrupt only the members of a ZIP-family or tar archive whose names match this glob (`*`, `?`
    * within a path segment, `**` across), each as a file of its own, and keep the archive valid, as
@@ -95,6 +108,10 @@ export interface Resolved {
   ranges?: CorruptOptions['ranges'];
   fixChecksums?: boolean;
   member?: string;
+  direction?: string;
+  charset?: string;
+  bom?: string;
+  blockSize?: number;
 }
 
 export function resolveOptions(input: CorruptInput, options: CorruptOptions = {}): Resolved {
@@ -115,6 +132,11 @@ export function resolveOptions(input: CorruptInput, options: CorruptOptions = {}
     ranges: options.ranges,
     fixChecksums: options.fixChecksums,
     ...(options.member !== undefined ? { member: options.member } : {}),
+    // The conversion modes' and misdirected_write's options, checked by the engine.
+    ...(options.direction !== undefined ? { direction: options.direction } : {}),
+    ...(options.charset !== undefined ? { charset: options.charset } : {}),
+    ...(options.bom !== undefined ? { bom: options.bom } : {}),
+    ...(options.blockSize !== undefined ? { blockSize: options.blockSize } : {}),
   };
 }
 

@@ -91,6 +91,29 @@ describe('replay command and share link', () => {
     );
   });
 
+  it('carries the options of the conversion modes and misdirected_write that change the bytes', () => {
+    const replay = (fields: Partial<Report>) =>
+      replayCommand(replayOptions({ intensity: 100, seed: 3, ...fields } as Report), 'f.txt');
+    expect(replay({ mode: 'text_transfer', direction: 'crlf_to_lf' })).toBe(
+      'fracture --mode text_transfer --intensity 100 --seed 3 --direction crlf_to_lf f.txt',
+    );
+    expect(replay({ mode: 'charset_roundtrip', direction: 'to_utf8', charset: 'cp1252', bom: 'keep' })).toBe(
+      'fracture --mode charset_roundtrip --intensity 100 --seed 3 f.txt',
+    );
+    expect(replay({ mode: 'charset_roundtrip', direction: 'from_utf8', charset: 'latin1', bom: 'strip' })).toBe(
+      'fracture --mode charset_roundtrip --intensity 100 --seed 3 --direction from_utf8 --charset latin1 --bom strip f.txt',
+    );
+    expect(replay({ mode: 'misdirected_write', block_size: 512 })).toBe(
+      'fracture --mode misdirected_write --intensity 100 --seed 3 --block-size 512 f.txt',
+    );
+    expect(replay({ mode: 'misdirected_write', block_size: 4096 })).toBe(
+      'fracture --mode misdirected_write --intensity 100 --seed 3 f.txt',
+    );
+    expect(replay({ mode: 'shuffle_blocks', block_size: 4096 })).toBe(
+      'fracture --mode shuffle_blocks --intensity 100 --seed 3 f.txt',
+    );
+  });
+
   it('links to the canonical origin with the options of the replay command, then the file', () => {
     expect(shareLink(options, { name: 'my photo.jpg', size: 12 })).toBe(
       `${SITE_ORIGIN}/?v=2&mode=header_preserve_flip&intensity=37&seed=9007199254740991&file=my+photo.jpg&size=12`,

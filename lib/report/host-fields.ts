@@ -33,10 +33,27 @@ export interface ReplayOptions extends Pick<CorruptOptions, 'mode' | 'intensity'
   fixChecksums?: boolean;
   /** The `member` glob (docs/contract.md, section 6.11). */
   member?: string;
+  /** The conversion modes' and misdirected_write's options (sections 6.13 to 6.16). */
+  direction?: string;
+  charset?: string;
+  bom?: string;
+  blockSize?: number;
 }
 
 /** The report fields a replay command is made from. */
-export type ReplayFields = Pick<Report, 'mode' | 'intensity' | 'seed' | 'ranges' | 'checksums_fixed' | 'member'>;
+export type ReplayFields = Pick<
+  Report,
+  | 'mode'
+  | 'intensity'
+  | 'seed'
+  | 'ranges'
+  | 'checksums_fixed'
+  | 'member'
+  | 'direction'
+  | 'charset'
+  | 'bom'
+  | 'block_size'
+>;
 
 /**
  * The options a report was made with, as the report records them: `ranges` holds the canonical texts
@@ -48,13 +65,23 @@ export function replayOptions(report: ReplayFields): ReplayOptions {
   if (report.ranges) options.ranges = report.ranges.split(', ');
   if (report.checksums_fixed !== undefined) options.fixChecksums = true;
   if (report.member !== undefined) options.member = report.member.glob;
+  // text_transfer's direction always (the seed's choice written out makes the same bytes); the
+  // others when they are not the defaults (docs/contract.md, section 11.5).
+  if (report.mode === 'text_transfer') options.direction = report.direction;
+  if (report.mode === 'charset_roundtrip') {
+    if (report.direction === 'from_utf8') options.direction = report.direction;
+    if (report.charset === 'latin1') options.charset = report.charset;
+    if (report.bom !== undefined && report.bom !== 'keep') options.bom = report.bom;
+  }
+  if (report.mode === 'misdirected_write' && report.block_size === 512) options.blockSize = report.block_size;
   return options;
 }
 
 /**
  * The command-line options, in the order the replay command prints them: `--only A:B` and
  * `--protect A:B` as the report lists them (`--only=-512:` when the range starts with `-`, so it is
- * not read as an option), then `--fix-checksums`. Range texts are plain shell words.
+ * not read as an option), then `--fix-checksums`, then `--direction`, `--charset`, `--bom` and
+ * `--block-size`, then `--member`. Range texts are plain shell words.
  */
 export function replayArgs(options: ReplayOptions): string[] {
   const args = ['--mode', options.mode, '--intensity', String(options.intensity), '--seed', String(options.seed)];
@@ -64,6 +91,10 @@ export function replayArgs(options: ReplayOptions): string[] {
     else args.push(`--${kind}`, text);
   }
   if (options.fixChecksums) args.push('--fix-checksums');
+  if (options.direction !== undefined) args.push('--direction', options.direction);
+  if (options.charset !== undefined) args.push('--charset', options.charset);
+  if (options.bom !== undefined) args.push('--bom', options.bom);
+  if (options.blockSize !== undefined) args.push('--block-size', String(options.blockSize));
   if (options.member !== undefined) args.push('--member', options.member);
   return args;
 }

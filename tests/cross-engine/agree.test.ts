@@ -285,7 +285,7 @@ sys.exit(p.wait() or sys.stdout.buffer.write(out) and 0)
     [['--intensity', '101', 'x'], 'Intensity must be an integer from 0 to 100, got 101'],
     [
       ['--mode', 'truncate_insert', '--fix-checksums', 'x'],
-      'Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert',
+      'Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not truncate_insert',
     ],
     [['--count', '2', 'x'], 'unknown option --count'],
     [['--native', '/nonexistent/fracture', 'table.csv'], '--native /nonexistent/fracture: cannot run it: no such file'],

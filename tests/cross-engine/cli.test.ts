@@ -147,6 +147,12 @@ describe('fracture CLI', () => {
     ['bit_rot', '100', '6', '--only=-0x800:', '--protect', '-16:', '--fix-checksums'],
     ['byte_flip', '40', '7', '--only', '100:0x400', '--only=2000:', '--protect=:120', '--fix-checksums'],
     ['bad_sectors', '50', '8', '--protect', '4096:8192'],
+    ['text_transfer', '100', '8', '--direction', 'lf_to_crlf'],
+    ['text_transfer', '60', '9'],
+    ['seven_bit', '100', '10', '--only', '100:', '--fix-checksums'],
+    ['charset_roundtrip', '100', '11', '--direction', 'from_utf8', '--charset', 'latin1', '--bom', 'strip'],
+    ['charset_roundtrip', '40', '12', '--bom', 'add'],
+    ['misdirected_write', '100', '13', '--block-size', '512'],
   ]) {
     it(`writes identical files for --mode ${mode} --intensity ${intensity} --seed ${seed} ${options.join(' ')}`, () => {
       const outputs = TOOLS.map((tool, t) => {
@@ -192,7 +198,8 @@ describe('fracture CLI', () => {
       if (options.length > 0) {
         const report = path.join(dir, `out-${mode}-${options.length}-0`, 'rows.csv_corruption_report.json');
         const first = JSON.parse(readFileSync(report, 'utf8'));
-        expect(first.ranges ?? first.checksums_fixed, 'the options are in the report').toBeDefined();
+        const recorded = first.ranges ?? first.checksums_fixed ?? first.direction ?? first.bom ?? first.block_size;
+        expect(recorded, 'the options are in the report').toBeDefined();
       }
       for (const o of outputs.slice(1)) {
         expect(o.files, `${o.label} vs native`).toEqual(outputs[0].files);
@@ -216,6 +223,10 @@ describe('fracture CLI', () => {
         ['header_preserve_flip', '20', '6'],
         ['byte_flip', '40', '7', '--only', '100:0x400', '--only=2000:', '--protect=:120'],
         ['bit_rot', '100', '6', '--only=-0x800:', '--protect', '-16:', '--fix-checksums'],
+        ['text_transfer', '100', '8', '--direction', 'crlf_to_lf'],
+        ['charset_roundtrip', '100', '11'],
+        ['seven_bit', '50', '10'],
+        ['misdirected_write', '30', '13', '--block-size', '512'],
       ]) {
         const what = `${mode} ${intensity} ${seed} ${options.join(' ')}`;
         const args = ['--mode', mode, '--intensity', intensity, '--seed', seed, ...options];
@@ -379,11 +390,11 @@ describe('fracture CLI', () => {
     ],
     [
       ['--mode', 'cut_replace', '--only', '0:10', 'rows.csv'],
-      'fracture: Byte ranges work with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert (see fracture --help)',
+      'fracture: Byte ranges work with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not truncate_insert (see fracture --help)',
     ],
     [
       ['--mode', 'interrupted_transfer', '--fix-checksums', 'rows.csv'],
-      'fracture: Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not interrupted_transfer (see fracture --help)',
+      'fracture: Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not interrupted_transfer (see fracture --help)',
     ],
     [
       ['--protect', '10', 'rows.csv'],

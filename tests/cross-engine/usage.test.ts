@@ -70,6 +70,31 @@ describe('both CLIs: help and usage errors', () => {
       'Sizes must be MiB from 1 to 2048 (or KiB as 64K), comma-separated, got 0 (see fracture bench --help)',
     ],
     [['bench', '--modes', 'melt'], 'Unsupported corruption mode: melt (see fracture bench --help)'],
+    // The conversion modes' and misdirected_write's options (checks 8c to 8f), in their order.
+    [
+      ['--mode', 'bit_rot', '--direction', 'lf_to_crlf', 'input.bin'],
+      'A direction works with text_transfer and charset_roundtrip, not bit_rot (see fracture --help)',
+    ],
+    [
+      ['--mode', 'text_transfer', '--direction', 'to_utf8', 'input.bin'],
+      'Direction must be lf_to_crlf or crlf_to_lf for text_transfer, got to_utf8 (see fracture --help)',
+    ],
+    [
+      ['--mode', 'charset_roundtrip', '--charset', 'utf16', '--bom', 'x', 'input.bin'],
+      'Charset must be cp1252 or latin1, got utf16 (see fracture --help)',
+    ],
+    [
+      ['--mode', 'seven_bit', '--bom', 'add', 'input.bin'],
+      'A BOM variant works with charset_roundtrip, not seven_bit (see fracture --help)',
+    ],
+    [
+      ['--mode', 'misdirected_write', '--block-size', '0512', 'input.bin'],
+      'Block size must be 512 or 4096, got 0512 (see fracture --help)',
+    ],
+    [
+      ['--mode', 'shuffle_blocks', '--block-size', '512', '--only', '1:2', 'input.bin'],
+      'Byte ranges work with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not shuffle_blocks (see fracture --help)',
+    ],
     [['bench', '--inputs', 'jpeg'], 'Unknown input: jpeg (random or png) (see fracture bench --help)'],
     [
       ['bench', '--intensity', '101'],
@@ -110,7 +135,7 @@ describe('both CLIs: help and usage errors', () => {
     ],
     [
       ['run', '--mode', 'cut_replace', '--only', '0:10', 'input.bin', '--', 'true'],
-      'Byte ranges work with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert (see fracture run --help)',
+      'Byte ranges work with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not truncate_insert (see fracture run --help)',
     ],
     [
       ['minimize', '--jobs', '0', '--test', 'true', 'a', 'b'],

@@ -154,7 +154,7 @@ console.log(JSON.stringify(result));
       ],
       [
         "{ mode: 'cut_replace', fixChecksums: true }",
-        'Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert',
+        'Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not truncate_insert',
       ],
     ]) {
       const got = s.node(attempt('a.txt', 'out.txt', options)) as { error?: string };

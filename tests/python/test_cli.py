@@ -73,6 +73,40 @@ def test_same_report_and_bytes_as_the_cli(cli, tmp_path: Path, name, mode, inten
     assert src.read_bytes() == FILES[name]
 
 
+# The conversion modes and misdirected_write with their options (docs/contract.md, 6.13 to 6.16):
+# keyword arguments as the CLI's --direction, --charset, --bom and --block-size.
+VARIANT_CASES = [
+    ("app.log", "text_transfer", 100, 21, {"direction": "lf_to_crlf"}),
+    ("photo.png", "text_transfer", 70, 22, {}),
+    ("photo.png", "seven_bit", 100, 23, {}),
+    ("app.log", "charset_roundtrip", 100, 24, {"direction": "from_utf8", "charset": "latin1", "bom": "add"}),
+    ("blob.bin", "charset_roundtrip", 60, 25, {"charset": "cp1252", "bom": "strip"}),
+    ("blob.bin", "misdirected_write", 100, 26, {"block_size": 512}),
+]
+
+
+@pytest.mark.parametrize("name,mode,intensity,seed,variant", VARIANT_CASES)
+def test_the_new_modes_options_as_the_cli_takes_them(cli, tmp_path: Path, name, mode, intensity, seed, variant):
+    src = tmp_path / name
+    src.write_bytes(FILES[name])
+    flags = [w for k, v in variant.items() for w in (f"--{k.replace('_', '-')}", str(v))]
+    expected = cli.corrupt(src, tmp_path / "cli", cli_options(mode, intensity, seed) + flags)
+    expected_bytes = (tmp_path / "cli" / fracture.corrupted_name(name)).read_bytes()
+    result = fracture.corrupt(FILES[name], name=name, mode=mode, intensity=intensity, seed=seed, **variant)
+    assert untimed(result.report) == untimed(expected)
+    assert result.data == expected_bytes
+    report = fracture.corrupt_file(src, tmp_path / "py.out", mode=mode, intensity=intensity, seed=seed, **variant)
+    assert untimed(report) == untimed(expected)
+    assert (tmp_path / "py.out").read_bytes() == expected_bytes
+
+
+def test_the_new_modes_options_refused_with_the_cli_message():
+    with pytest.raises(ValueError, match="^Block size must be 512 or 4096, got 1024$"):
+        fracture.corrupt(b"x" * 9000, mode="misdirected_write", block_size=1024)
+    with pytest.raises(ValueError, match="^A direction works with text_transfer and charset_roundtrip, not bit_rot$"):
+        fracture.corrupt(b"x", mode="bit_rot", direction="lf_to_crlf")
+
+
 def test_site_mode_names_as_the_cli_takes_them(cli, tmp_path: Path):
     src = tmp_path / "photo.png"
     src.write_bytes(FILES["photo.png"])

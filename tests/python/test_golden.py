@@ -25,6 +25,10 @@ def options(record):
         ranges=record.get("ranges"),
         fix_checksums=bool(record.get("fix_checksums", False)),
         member=record.get("member"),
+        direction=record.get("direction"),
+        charset=record.get("charset"),
+        bom=record.get("bom"),
+        block_size=record.get("block_size"),
     )
 
 

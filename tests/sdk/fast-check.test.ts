@@ -130,10 +130,10 @@ test('bad options throw from corruption() with the engine\\'s texts', () => {
   expect(() => corruption(png, { modes: ['nope'] })).toThrow(/^Unsupported corruption mode: nope$/);
   expect(() => corruption(png, { maxIntensity: 101 })).toThrow(/^Intensity must be an integer from 0 to 100, got 101$/);
   expect(() => corruption(png, { modes: ['shuffle_blocks'], fixChecksums: true })).toThrow(
-    /^Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not shuffle_blocks$/,
+    /^Keeping checksums valid works with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not shuffle_blocks$/,
   );
   expect(() => corruption(png, { modes: ['cut_replace'], ranges: { only: ['1:2'] } })).toThrow(
-    /^Byte ranges work with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert$/,
+    /^Byte ranges work with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not truncate_insert$/,
   );
   expect(() => corruption(png, { ranges: { only: ['10'] } })).toThrow(/^Invalid byte range "10"/);
   expect(() => corruption(png, { modes: [] })).toThrow(/^modes must name at least one mode$/);

@@ -219,7 +219,7 @@ describe('the fracture package, installed from its tarball', () => {
       { cwd: app, encoding: 'utf8' },
     );
     expect(refused.stderr).toContain(
-      'Byte ranges work with byte_flip, header_preserve_flip, bad_sectors and bit_rot, not truncate_insert',
+      'Byte ranges work with byte_flip, header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write, not truncate_insert',
     );
   });
 

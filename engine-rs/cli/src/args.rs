@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use fracture_engine::{check_options, Mode, Options, MAX_SEED};
+use fracture_engine::{check_options, check_variant, Mode, Options, MAX_SEED};
 
 use crate::cli_shape::{CliOption, Positional};
 use crate::cli_tables::{self, usage};
@@ -342,7 +342,8 @@ fn intensity(m: &ArgMatches) -> Result<u32, String> {
 }
 
 /// The corruption options, checked in this order: the mode, the intensity, then --member, --only,
-/// --protect and --fix-checksums against the mode (the npm CLI's `corruption` checks the same).
+/// --protect, --fix-checksums, --direction, --charset, --bom and --block-size against the mode (the
+/// npm CLI's `corruption` checks the same).
 pub(crate) fn corruption(m: &ArgMatches) -> Result<(Mode, u32, Options), String> {
     let mode = match m.get_one::<String>("mode") {
         Some(v) => fracture_host::mode_from_name(v).map_err(|_| usage::mode(v))?,
@@ -357,8 +358,14 @@ pub(crate) fn corruption(m: &ArgMatches) -> Result<(Mode, u32, Options), String>
     if options.member.as_deref() == Some("") {
         return Err(usage::member());
     }
-    // The mode takes the options given, and every range reads (docs/contract.md, section 2, checks 5-8).
+    // The conversion modes' and misdirected_write's options (only the corrupting command has them).
+    let text = |id: &str| m.try_get_one::<String>(id).ok().flatten().cloned();
+    (options.direction, options.charset, options.bom) = (text("direction"), text("charset"), text("bom"));
+    options.block_size = text("block-size");
+    // The mode takes the options given, and every range and value reads (docs/contract.md, section 2,
+    // checks 5 to 8f).
     check_options(mode, &options).map_err(|e| e.to_string())?;
+    check_variant(mode, &options).map_err(|e| e.to_string())?;
     Ok((mode, intensity, options))
 }
 

@@ -72,7 +72,8 @@ pub fn shell_word(word: &str) -> String {
 
 /// The command-line options a report was made with, in the replay command's order: `--only` and
 /// `--protect` from its `ranges` field (`--only=-512:` for a range starting with `-`), then
-/// `--fix-checksums` when it has `checksums_fixed`.
+/// `--fix-checksums` when it has `checksums_fixed`, then the conversion modes' and
+/// misdirected_write's options, then `--member`.
 pub fn replay_args(r: &Report) -> Vec<String> {
     let mut args = vec![
         "--mode".to_string(),
@@ -97,11 +98,40 @@ pub fn replay_args(r: &Report) -> Vec<String> {
     if r.get("checksums_fixed").is_some() {
         args.push("--fix-checksums".into());
     }
+    args.extend(variant_args(r));
     if let Some(Value::Object(member)) = r.get("member") {
         if let Some((_, Value::Str(glob))) = member.iter().find(|(k, _)| *k == "glob") {
             args.push("--member".into());
             args.push(glob.clone());
         }
+    }
+    args
+}
+
+/// The conversion modes' and misdirected_write's options a report was made with (docs/contract.md,
+/// section 11.5): text_transfer's direction always (the seed's choice written out makes the same
+/// bytes), the others when they are not the defaults.
+fn variant_args(r: &Report) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut push = |option: &str, value: &str| {
+        args.push(option.to_string());
+        args.push(value.to_string());
+    };
+    match text(r, "mode") {
+        "text_transfer" => push("--direction", text(r, "direction")),
+        "charset_roundtrip" => {
+            if text(r, "direction") == "from_utf8" {
+                push("--direction", "from_utf8");
+            }
+            if text(r, "charset") == "latin1" {
+                push("--charset", "latin1");
+            }
+            if !matches!(text(r, "bom"), "keep" | "") {
+                push("--bom", text(r, "bom"));
+            }
+        }
+        "misdirected_write" if int(r, "block_size") == 512 => push("--block-size", "512"),
+        _ => {}
     }
     args
 }
@@ -206,6 +236,49 @@ mod tests {
         assert_eq!(shell_word("invoice\u{202e}fdp.exe"), "$'invoice\\xe2\\x80\\xaefdp.exe'");
         assert_eq!(shell_word("é\u{7f}"), "$'é\\x7f'");
         assert_eq!(shell_word(""), "''");
+    }
+
+    #[test]
+    fn replay_carries_the_options_that_change_the_bytes() {
+        let report = |mode: &str, fields: &[(&'static str, Value)]| {
+            let mut r = Report { fields: Vec::new() };
+            r.set("filename", Value::Str("f.txt".into()));
+            r.set("mode", Value::Str(mode.into()));
+            r.set("intensity", Value::Int(100));
+            r.set("seed", Value::Int(3));
+            for (k, v) in fields {
+                r.set(k, v.clone());
+            }
+            replay_command(&r)
+        };
+        let s = |t: &str| Value::Str(t.into());
+        assert_eq!(
+            report("text_transfer", &[("direction", s("crlf_to_lf"))]),
+            "fracture --mode text_transfer --intensity 100 --seed 3 --direction crlf_to_lf f.txt"
+        );
+        let defaults = [("direction", s("to_utf8")), ("charset", s("cp1252")), ("bom", s("keep"))];
+        assert_eq!(
+            report("charset_roundtrip", &defaults),
+            "fracture --mode charset_roundtrip --intensity 100 --seed 3 f.txt"
+        );
+        let all = [("direction", s("from_utf8")), ("charset", s("latin1")), ("bom", s("strip"))];
+        assert_eq!(
+            report("charset_roundtrip", &all),
+            "fracture --mode charset_roundtrip --intensity 100 --seed 3 --direction from_utf8 --charset latin1 --bom strip f.txt"
+        );
+        assert_eq!(
+            report("misdirected_write", &[("block_size", Value::Int(512))]),
+            "fracture --mode misdirected_write --intensity 100 --seed 3 --block-size 512 f.txt"
+        );
+        assert_eq!(
+            report("misdirected_write", &[("block_size", Value::Int(4096))]),
+            "fracture --mode misdirected_write --intensity 100 --seed 3 f.txt"
+        );
+        // shuffle_blocks has a block_size too, and no option for it.
+        assert_eq!(
+            report("shuffle_blocks", &[("block_size", Value::Int(4096))]),
+            "fracture --mode shuffle_blocks --intensity 100 --seed 3 f.txt"
+        );
     }
 
     #[test]

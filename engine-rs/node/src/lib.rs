@@ -72,6 +72,7 @@ impl StreamRun {
             ranges: Ranges { only: settings.only, protect: settings.protect },
             fix_checksums: settings.fix_checksums,
             member: None,
+            ..Options::default()
         };
         let args = Args {
             name: &settings.name,

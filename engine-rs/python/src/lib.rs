@@ -38,12 +38,24 @@ struct Settings {
     protect: Vec<String>,
     fix_checksums: bool,
     member: Option<String>,
+    direction: Option<String>,
+    charset: Option<String>,
+    bom: Option<String>,
+    block_size: Option<String>,
 }
 
 impl Settings {
     fn options(&mut self) -> Options {
         let ranges = Ranges { only: std::mem::take(&mut self.only), protect: std::mem::take(&mut self.protect) };
-        Options { ranges, fix_checksums: self.fix_checksums, member: self.member.take() }
+        Options {
+            ranges,
+            fix_checksums: self.fix_checksums,
+            member: self.member.take(),
+            direction: self.direction.take(),
+            charset: self.charset.take(),
+            bom: self.bom.take(),
+            block_size: self.block_size.take(),
+        }
     }
 }
 
@@ -53,6 +65,7 @@ fn checked(mode: &str, intensity: u32, seed: u64, options: &Options) -> Result<M
     let mode = mode_from_name(mode)?;
     fracture_engine::check_args(mode.name(), intensity, seed)?;
     fracture_engine::check_options(mode, options)?;
+    fracture_engine::check_variant(mode, options)?;
     Ok(mode)
 }
 

@@ -293,6 +293,11 @@ export interface StreamSettings {
   only: string[];
   protect: string[];
   fixChecksums: boolean;
+  /** The conversion modes' and misdirected_write's options, as texts (absent: not given). */
+  direction?: string;
+  charset?: string;
+  bom?: string;
+  blockSize?: string;
 }
 "#;
 
@@ -315,6 +320,14 @@ extern "C" {
     fn protect(this: &StreamSettings) -> Vec<String>;
     #[wasm_bindgen(method, getter, js_name = fixChecksums)]
     fn fix_checksums(this: &StreamSettings) -> bool;
+    #[wasm_bindgen(method, getter)]
+    fn direction(this: &StreamSettings) -> Option<String>;
+    #[wasm_bindgen(method, getter)]
+    fn charset(this: &StreamSettings) -> Option<String>;
+    #[wasm_bindgen(method, getter)]
+    fn bom(this: &StreamSettings) -> Option<String>;
+    #[wasm_bindgen(method, getter, js_name = blockSize)]
+    fn block_size(this: &StreamSettings) -> Option<String>;
 }
 
 /// One input streamed by the host (the npm CLI), which reads and writes the pieces and hashes them
@@ -333,7 +346,15 @@ impl StreamRun {
         let (name, mode) = (settings.name(), settings.mode());
         let (intensity, seed) = check(&mode, settings.intensity(), settings.seed())?;
         let ranges = Ranges { only: settings.only(), protect: settings.protect() };
-        let options = Options { ranges, fix_checksums: settings.fix_checksums(), member: None };
+        let options = Options {
+            ranges,
+            fix_checksums: settings.fix_checksums(),
+            member: None,
+            direction: settings.direction(),
+            charset: settings.charset(),
+            bom: settings.bom(),
+            block_size: settings.block_size(),
+        };
         let args = Args { name: &name, mode: &mode, intensity, seed, options: &options };
         let s = Streaming::new(position(n)?, head, &args).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(StreamRun { s })
@@ -541,17 +562,24 @@ impl WasmJob {
         Ok(WasmJob { job, n, output_sha: Progressive::default() })
     }
 
-    /// The options (byte ranges as `A:B` texts, checksum fixing, and the `member` glob, which may be
-    /// left out), before the plan stage. Rejects with the engine's error text.
+    /// The options (byte ranges as `A:B` texts, checksum fixing, the `member` glob, and the conversion
+    /// modes' and misdirected_write's options as texts, each of which may be left out), before the
+    /// plan stage. Rejects with the engine's error text.
     #[wasm_bindgen(js_name = setOptions)]
+    #[allow(clippy::too_many_arguments)]
     pub fn set_options(
         &mut self,
         only: Vec<String>,
         protect: Vec<String>,
         fix_checksums: bool,
         member: Option<String>,
+        direction: Option<String>,
+        charset: Option<String>,
+        bom: Option<String>,
+        block_size: Option<String>,
     ) -> Result<(), JsError> {
-        let options = Options { ranges: Ranges { only, protect }, fix_checksums, member };
+        let ranges = Ranges { only, protect };
+        let options = Options { ranges, fix_checksums, member, direction, charset, bom, block_size };
         self.job.set_options(&options).map_err(js_error)
     }
 
@@ -647,13 +675,25 @@ pub fn check_args(mode: &str, intensity: f64, seed: f64) -> Result<(), JsError> 
     check(mode, intensity, seed).map(|_| ())
 }
 
-/// The options' checks that need no input (the mode takes them, the range texts), so the worker can
-/// reject before copying a file in.
+/// The options' checks that need no input (the mode takes them, the range texts, the conversion
+/// modes' and misdirected_write's values), so the worker can reject before copying a file in.
 #[wasm_bindgen(js_name = checkOptions)]
-pub fn check_options(mode: &str, only: Vec<String>, protect: Vec<String>, fix_checksums: bool) -> Result<(), JsError> {
+#[allow(clippy::too_many_arguments)]
+pub fn check_options(
+    mode: &str,
+    only: Vec<String>,
+    protect: Vec<String>,
+    fix_checksums: bool,
+    direction: Option<String>,
+    charset: Option<String>,
+    bom: Option<String>,
+    block_size: Option<String>,
+) -> Result<(), JsError> {
     let mode = Mode::parse(mode).map_err(js_error)?;
-    let options = Options { ranges: Ranges { only, protect }, fix_checksums, member: None };
-    fracture_engine::check_options(mode, &options).map(|_| ()).map_err(js_error)
+    let ranges = Ranges { only, protect };
+    let options = Options { ranges, fix_checksums, member: None, direction, charset, bom, block_size };
+    fracture_engine::check_options(mode, &options).map_err(js_error)?;
+    fracture_engine::check_variant(mode, &options).map(|_| ()).map_err(js_error)
 }
 
 /// Flips `piece` in `part`, the input's bytes `piece.start()..piece.end()` (changed in place): a

@@ -6,6 +6,7 @@
 import { roundMs } from '../shared/stages.ts';
 import type { CorruptOptions, CorruptResult, Report } from '../shared/types.ts';
 import type { WasmEngine } from './run.ts';
+import { variantTexts } from './variant.ts';
 
 /** Bytes hashed per call into the module. */
 const HASH_SLICE = 8 * 1024 * 1024;
@@ -21,7 +22,8 @@ export function runWasmSync(
   const only = [...(options.ranges?.only ?? [])];
   const protect = [...(options.ranges?.protect ?? [])];
   const fix = options.fixChecksums === true;
-  engine.checkOptions(options.mode, only, protect, fix);
+  const variant = variantTexts(options);
+  engine.checkOptions(options.mode, only, protect, fix, ...variant);
   const t0 = performance.now();
   const buffer = new engine.InputBuffer(input.length);
   try {
@@ -35,8 +37,13 @@ export function runWasmSync(
   // fromBuffer consumes the buffer (freed with the job, or by the module when it rejects).
   const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, undefined);
   try {
-    if (only.length + protect.length > 0 || fix || options.member !== undefined) {
-      job.setOptions(only, protect, fix, options.member);
+    if (
+      only.length + protect.length > 0 ||
+      fix ||
+      options.member !== undefined ||
+      variant.some((v) => v !== undefined)
+    ) {
+      job.setOptions(only, protect, fix, options.member, ...variant);
     }
     job.plan();
     const t1 = performance.now();

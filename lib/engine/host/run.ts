@@ -7,6 +7,7 @@ import type { CorruptCallbacks, CorruptOptions, CorruptResult, EngineResult, Rep
 import { type FlipHelper, flipFields } from './flip-helpers.ts';
 import type { StreamHasher } from './hash-helper.ts';
 import { usesHelpers } from './protocol.ts';
+import { variantTexts } from './variant.ts';
 
 /**
  * The loaded module: its exports, typed by the declarations wasm-bindgen writes for it
@@ -243,7 +244,8 @@ async function runStages<T>(
   const only = [...(options.ranges?.only ?? [])];
   const protect = [...(options.ranges?.protect ?? [])];
   const fix = options.fixChecksums === true;
-  engine.checkOptions(options.mode, only, protect, fix);
+  const variant = variantTexts(options);
+  engine.checkOptions(options.mode, only, protect, fix, ...variant);
   const hashing: Hashing = sha256 ? 'platform' : 'engine';
   const t0 = performance.now();
   let done = enterStage(events, 'scan');
@@ -264,8 +266,13 @@ async function runStages<T>(
     shaBefore ? PENDING : undefined,
   );
   try {
-    if (only.length + protect.length > 0 || fix || options.member !== undefined) {
-      job.setOptions(only, protect, fix, options.member);
+    if (
+      only.length + protect.length > 0 ||
+      fix ||
+      options.member !== undefined ||
+      variant.some((v) => v !== undefined)
+    ) {
+      job.setOptions(only, protect, fix, options.member, ...variant);
     }
     done();
     done = enterStage(events, 'plan');

@@ -3,6 +3,7 @@
 // browser's engine worker (stream-web.ts).
 import type * as Bindings from '../pkg/fracture_engine.js';
 import type { CorruptOptions } from '../shared/types.ts';
+import { variantTexts } from './variant.ts';
 
 export type StreamArgs = ConstructorParameters<typeof Bindings.StreamRun>;
 
@@ -17,5 +18,11 @@ export function streamArgs(size: number, head: Uint8Array, name: string, options
     protect: [...(options.ranges?.protect ?? [])],
     fixChecksums: options.fixChecksums ?? false,
   };
+  // Only the options given: an absent one is the engine's default.
+  const [direction, charset, bom, blockSize] = variantTexts(options);
+  const variant = Object.fromEntries(
+    Object.entries({ direction, charset, bom, blockSize }).filter(([, v]) => v !== undefined),
+  ) as { direction?: string; charset?: string; bom?: string; blockSize?: string };
+  Object.assign(settings, variant);
   return [size, head, settings];
 }

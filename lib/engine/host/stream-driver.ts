@@ -95,7 +95,10 @@ export interface OpenedStream {
   args: StreamArgs;
   /** The input's length. */
   size: number;
-  /** The output's length. */
+  /**
+   * The output's length as planned; 0 for text_transfer and charset_roundtrip, whose output's length
+   * is known only once every piece is in (drivePieces returns it).
+   */
   outLen: number;
   /** Whether byte_flip's counting pass settled the verdict. */
   counted: boolean;
@@ -191,7 +194,7 @@ export interface DriveOptions {
 export async function drivePieces(
   opened: OpenedStream,
   o: DriveOptions,
-): Promise<{ hexIn: string; hexOut: string; opsMs: number }> {
+): Promise<{ hexIn: string; hexOut: string; opsMs: number; written: number }> {
   const { run, size } = opened;
   const { memory, sides, depth } = o;
   const measured = o.measured ?? true;
@@ -204,6 +207,7 @@ export async function drivePieces(
     return readers[readers.length - 1];
   };
   let opsMs = 0;
+  let written = 0;
   let editing = 0;
   let editFrom = 0;
   // The time some piece was being edited, on any thread.
@@ -287,6 +291,7 @@ export async function drivePieces(
       if (breaks) breakOrder = edited;
       const end = pos + len;
       outOrder = Promise.all([outOrder, edited]).then(async () => {
+        written += out.length;
         if (out.length > 0) await sides.output.update(out, true);
         o.onProgress?.(end / steps);
       });
@@ -301,7 +306,7 @@ export async function drivePieces(
     if (steps === 0) o.onProgress?.(1);
     o.onStage?.('verify');
     const [hexIn, hexOut] = measured ? await Promise.all([sides.input.finish(), sides.output.finish()]) : ['', ''];
-    return { hexIn, hexOut, opsMs };
+    return { hexIn, hexOut, opsMs, written };
   } catch (e) {
     stopped = true;
     await Promise.allSettled([...started, measuring]);

@@ -23,8 +23,11 @@ export { STREAM_PIECE } from './stream-driver.ts';
 export const STREAM_HELPERS_MIN = 24 * 1024 * 1024;
 
 export interface PreparedStream {
-  /** The output's length. */
-  size: number;
+  /**
+   * The output's length: as planned, and once `run` or `write` is done, as written (text_transfer and
+   * charset_roundtrip know theirs only then).
+   */
+  readonly size: number;
   /**
    * Streams the output into `write` (which must have taken the bytes when it resolves). With checksum
    * fixing, `target` (the destination file, open for reading and writing, written through `write`
@@ -97,8 +100,11 @@ export async function prepareStream(
   counting = undefined;
   const { run: stream, outLen } = opened;
   let used = false;
+  let produced = outLen;
   return {
-    size: outLen,
+    get size() {
+      return produced;
+    },
     free: () => {
       if (!used) stream.free();
     },
@@ -106,7 +112,7 @@ export async function prepareStream(
       if (stream.fixes()) return (await run(write, onProgress, target)).result_size;
       used = true;
       await pass(write, onProgress, false);
-      return outLen;
+      return produced;
     },
     run,
   };
@@ -172,7 +178,7 @@ export async function prepareStream(
         finish: async () => (session ? session.digest(which) : sha.digest('hex')),
       };
     };
-    let digests: { hexIn: string; hexOut: string; opsMs: number };
+    let digests: { hexIn: string; hexOut: string; opsMs: number; written: number };
     try {
       digests = await drivePieces(opened, {
         source,
@@ -198,6 +204,7 @@ export async function prepareStream(
       throw e;
     }
     const { hexIn, hexOut, opsMs } = digests;
+    produced = digests.written;
     if (!measured) {
       // Nothing was hashed: the hashing thread forgets the run's memory; the run is not reported.
       session?.drop();

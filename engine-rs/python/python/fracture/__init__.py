@@ -137,6 +137,12 @@ def _member(member: Optional[str]) -> Optional[str]:
     return member
 
 
+def _text(value: object) -> Optional[str]:
+    """A mode's option as the engine takes it (docs/contract.md, checks 8c to 8f): the text given,
+    a number as Python prints it, or None when it was not given; the engine refuses what it does not know."""
+    return None if value is None else str(value)
+
+
 def _settings(
     mode: str,
     intensity: int,
@@ -144,9 +150,13 @@ def _settings(
     ranges: Optional[Ranges],
     fix_checksums: bool,
     member: Optional[str] = None,
+    variant: Optional[Dict[str, object]] = None,
 ) -> "_native.Settings":
-    """The engine's arguments, each checked with the command line's message, for the native module."""
+    """The engine's arguments, each checked with the command line's message, for the native module.
+    ``variant``: the conversion modes' and misdirected_write's options (``direction``, ``charset``,
+    ``bom``, ``block_size``)."""
     only, protect = _ranges(ranges)
+    v = variant or {}
     return {
         "mode": _mode(mode),
         "intensity": _intensity(intensity),
@@ -155,6 +165,10 @@ def _settings(
         "protect": protect,
         "fix_checksums": _flag(fix_checksums),
         "member": _member(member),
+        "direction": _text(v.get("direction")),
+        "charset": _text(v.get("charset")),
+        "bom": _text(v.get("bom")),
+        "block_size": _text(v.get("block_size")),
     }
 
 
@@ -168,6 +182,10 @@ def corrupt(
     ranges: Optional[Ranges] = None,
     fix_checksums: bool = False,
     member: Optional[str] = None,
+    direction: Optional[str] = None,
+    charset: Optional[str] = None,
+    bom: Optional[str] = None,
+    block_size: Optional[int] = None,
 ) -> Result:
     """Corrupts a copy of ``data`` as ``fracture --mode MODE --intensity N --seed S`` corrupts a file
     called ``name`` (the name picks the format: ``photo.png``, ``archive.zip``).
@@ -176,8 +194,10 @@ def corrupt(
     draws one, which the report records. ``ranges`` mirrors ``--only`` / ``--protect``;
     ``fix_checksums`` mirrors ``--fix-checksums``; ``member`` mirrors ``--member GLOB`` (damage the
     matching members of a ZIP or tar archive, each as a file of its own, and keep the archive
-    valid). A bad option raises :class:`ValueError` with the
-    command line's message.
+    valid). ``direction``, ``charset``, ``bom`` and ``block_size`` mirror ``--direction``,
+    ``--charset``, ``--bom`` and ``--block-size`` (text_transfer, charset_roundtrip and
+    misdirected_write; docs/contract.md, sections 6.13 to 6.16). A bad option raises
+    :class:`ValueError` with the command line's message.
     """
     if isinstance(data, memoryview):
         data = data.tobytes()
@@ -185,7 +205,9 @@ def corrupt(
         raise TypeError(f"data must be bytes, bytearray or memoryview, not {type(data).__name__}")
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, not {type(name).__name__}")
-    out, report = _native.corrupt(data, name, _settings(mode, intensity, seed, ranges, fix_checksums, member))
+    variant = {"direction": direction, "charset": charset, "bom": bom, "block_size": block_size}
+    settings = _settings(mode, intensity, seed, ranges, fix_checksums, member, variant)
+    out, report = _native.corrupt(data, name, settings)
     return Result(out, json.loads(report))
 
 
@@ -200,6 +222,10 @@ def corrupt_file(
     ranges: Optional[Ranges] = None,
     fix_checksums: bool = False,
     member: Optional[str] = None,
+    direction: Optional[str] = None,
+    charset: Optional[str] = None,
+    bom: Optional[str] = None,
+    block_size: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Corrupts the file ``src`` into ``dst`` and returns the report: the bytes ``fracture`` writes
     for the same options, streamed in bounded memory whatever the file's size.
@@ -209,7 +235,8 @@ def corrupt_file(
     written to a new temporary file (mode 0600) in ``dst``'s directory and renamed onto ``dst``,
     with the input's permissions less the umask. ``name`` (default: ``src``'s file name) is what
     format detection and the report see. Ctrl-C stops the run and leaves ``dst`` as it was. With
-    ``member`` the archive is read whole (at most 4294967295 bytes).
+    ``member`` the archive is read whole (at most 4294967295 bytes). The other options are
+    :func:`corrupt`'s.
     """
     for what, value in (("name", name),):
         if value is not None and not isinstance(value, str):
@@ -218,7 +245,15 @@ def corrupt_file(
         os.fsdecode(os.fspath(src)),
         os.fsdecode(os.fspath(dst)),
         name,
-        _settings(mode, intensity, seed, ranges, fix_checksums, member),
+        _settings(
+            mode,
+            intensity,
+            seed,
+            ranges,
+            fix_checksums,
+            member,
+            {"direction": direction, "charset": charset, "bom": bom, "block_size": block_size},
+        ),
     )
     parsed: Dict[str, Any] = json.loads(report)
     return parsed

@@ -14,6 +14,10 @@ class Settings(TypedDict):
     protect: List[str]
     fix_checksums: bool
     member: Optional[str]
+    direction: Optional[str]
+    charset: Optional[str]
+    bom: Optional[str]
+    block_size: Optional[str]
 
 def corrupt(data: bytes | bytearray, name: str, settings: Settings) -> Tuple[bytes, str]: ...
 def corrupt_file(src: str, dst: str, name: Optional[str], settings: Settings) -> str: ...
