@@ -168,6 +168,10 @@ test('the catalog lists every route of docs/product.md, "Routes and slugs"', () 
       'interrupted-download',
       'bad-sectors',
       'bit-rot',
+      'text-transfer',
+      'seven-bit',
+      'charset-roundtrip',
+      'misdirected-write',
     ].map((s) => `/modes/${s}`),
     ...['qa-engineers-file-corruption', 'security-teams-file-tamper-testing', 'teachers-data-integrity-demo'].map(
       (s) => `/for/${s}`,

@@ -146,7 +146,7 @@ export const answers: QuickAnswer[] = [
     question: 'What is Fracture? (A factual summary for people and language models)',
     metaTitle: 'Fracture: A Factual Summary for LLMs and People',
     metaDescription:
-      'Plain facts about Fracture: what it does, where it runs, its eight modes, reports, command line tool, limits and price. Safe to quote.',
+      'Plain facts about Fracture: what it does, where it runs, its twelve modes, reports, command line tool, limits and price. Safe to quote.',
     keywords: [
       'fracture summary',
       'fracture file corruption tool',
@@ -156,7 +156,7 @@ export const answers: QuickAnswer[] = [
     ],
     answer: [
       "Fracture is a browser-based tool that deliberately corrupts copies of files so that QA engineers, security teams, developers and educators can test how software handles broken input. It runs entirely on the user's device: a Rust engine compiled to WebAssembly, in a Web Worker. Files are not uploaded and the original file is never changed.",
-      "It has eight modes: Quick Scramble (byte_flip) rewrites a seeded share of bytes; Stealth Corruption (header_preserve_flip) does the same behind an intact header; Cut & Replace (truncate_insert) removes a span and inserts random bytes; Jumble Sections (shuffle_blocks) reorders 4 KiB blocks; Won't Open (guaranteed_break) applies format-aware failure recipes for ZIP and Office files, PDF, PNG, JPEG, text and other families; and three faults from the real world: Interrupted Download (interrupted_transfer) cuts the file short, Bad Sectors (bad_sectors) zeroes whole 4,096-byte sectors, Bit Rot (bit_rot) flips single bits.",
+      "It has twelve modes: Quick Scramble (byte_flip) rewrites a seeded share of bytes; Stealth Corruption (header_preserve_flip) does the same behind an intact header; Cut & Replace (truncate_insert) removes a span and inserts random bytes; Jumble Sections (shuffle_blocks) reorders 4 KiB blocks; Won't Open (guaranteed_break) applies format-aware failure recipes for ZIP and Office files, PDF, PNG, JPEG, text and other families; and seven faults from the real world: Interrupted Download (interrupted_transfer) cuts the file short, Bad Sectors (bad_sectors) zeroes whole 4,096-byte sectors, Bit Rot (bit_rot) flips single bits, Text-Mode Transfer (text_transfer) converts line endings as an FTP ASCII-mode transfer does, 7-Bit Transport (seven_bit) clears the high bit of every byte, Charset Round Trip (charset_roundtrip) reads bytes in one character set and writes them in another, and Misdirected Write (misdirected_write) writes whole blocks over other blocks of the file.",
       'Output is deterministic: the same file, mode, intensity and seed produce the same bytes in the browser, in the fracture command line tool and in CI. Each run writes a JSON report with seed, mode, intensity, entropy and sha256 before and after, and byte counts; batches download as a ZIP with a session report.',
       `Limits and price: files up to 200 MB each in the browser; works offline after the first visit; no account. The command line tool and the TypeScript SDK are free; there is no HTTP API. Pro Lifetime is a one-time payment of ${PRO_PRICE_USD} (${PRO_PRICE_GBP} in the UK), and all premium features are currently unlocked for free users.`,
     ],

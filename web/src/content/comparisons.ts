@@ -47,7 +47,7 @@ export const comparisons: Comparison[] = [
       },
       {
         feature: 'Choice of damage',
-        fracture: "Eight modes and an intensity, including format-aware recipes for files that won't open",
+        fracture: "Twelve modes and an intensity, including format-aware recipes for files that won't open",
         alternative: NOT_CONFIRMED,
       },
       {
@@ -233,7 +233,7 @@ export const comparisons: Comparison[] = [
         'Both give you a damaged copy of a file. Corrupt-a-File.net does it on its server after you upload the file; Fracture does it in your browser.',
     },
     overview:
-      'Corrupt-a-File.net is a simple website: you upload a file and download a corrupted version. It needs no install and works on any device with a connection, and as far as we know it is free to use. The main difference is where the work happens: Corrupt-a-File.net uploads the file to its server, while Fracture reads and corrupts it on your device and sends nothing. Fracture also adds control (eight modes, intensity, seed) and a record (a JSON report per file). We describe Corrupt-a-File.net only as far as we could confirm; where we could not, the table says so. If something here is out of date, tell us through the contact page.',
+      'Corrupt-a-File.net is a simple website: you upload a file and download a corrupted version. It needs no install and works on any device with a connection, and as far as we know it is free to use. The main difference is where the work happens: Corrupt-a-File.net uploads the file to its server, while Fracture reads and corrupts it on your device and sends nothing. Fracture also adds control (twelve modes, intensity, seed) and a record (a JSON report per file). We describe Corrupt-a-File.net only as far as we could confirm; where we could not, the table says so. If something here is out of date, tell us through the contact page.',
     table: [
       {
         feature: 'Where the file is processed',
@@ -253,7 +253,7 @@ export const comparisons: Comparison[] = [
       },
       {
         feature: 'Choice of method and intensity',
-        fracture: "Eight modes, intensity 1–100, format-aware Won't Open recipes",
+        fracture: "Twelve modes, intensity 1–100, format-aware Won't Open recipes",
         alternative: NOT_CONFIRMED,
       },
       {

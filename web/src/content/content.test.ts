@@ -60,6 +60,10 @@ const KINDS: {
       'interrupted-download',
       'bad-sectors',
       'bit-rot',
+      'text-transfer',
+      'seven-bit',
+      'charset-roundtrip',
+      'misdirected-write',
     ],
   },
   {
@@ -175,6 +179,10 @@ function cliInvocations(text: string): { command: string; argv: string[]; proble
     '--only',
     '--protect',
     '--member',
+    '--direction',
+    '--charset',
+    '--bom',
+    '--block-size',
   ]);
   const SWITCHES = new Set(['--report', '--json', '--fix-checksums']);
   const found: { command: string; argv: string[]; problems: string[] }[] = [];
@@ -268,6 +276,10 @@ describe('modes', () => {
     'interrupted-download': 'interrupted_transfer',
     'bad-sectors': 'bad_sectors',
     'bit-rot': 'bit_rot',
+    'text-transfer': 'text_transfer',
+    'seven-bit': 'seven_bit',
+    'charset-roundtrip': 'charset_roundtrip',
+    'misdirected-write': 'misdirected_write',
   } as const;
 
   it.each(modes)('$slug runs the workspace algorithm for its engine mode and says so', (mode) => {

@@ -72,6 +72,7 @@ function run(command: string) {
       ranges: args.ranges,
       fixChecksums: args.fixChecksums,
       ...(args.member !== undefined ? { member: args.member } : {}),
+      ...args.variant,
     }).report,
   };
 }

@@ -7,38 +7,19 @@
 // carries its own part only (site/catalog.ts, pageData), so no page loads the others' text.
 import { EXPECT_WORDS } from '../../../lib/report/tables.ts';
 import type { FileTypeSlug, ModeSlug } from './types.ts';
+import { travelExpectations } from './travelExpectations.ts';
 
-/** A hit's expectation (contract 14.2); `unchanged` is expect_overall when no byte changed. */
-export type Expectation = 'reject' | 'may_accept' | 'ignored';
-export type Overall = Expectation | 'unchanged';
+export type {
+  Expectation,
+  ExpectationCase,
+  ModeExpectations,
+  Overall,
+  ReportExample,
+} from './expectationTypes.ts';
+import type { ExpectationCase, ModeExpectations, Overall, ReportExample } from './expectationTypes.ts';
 
 /** The expectations in words, as the reports write them (engine-data/report.toml, [expect]). */
 export const EXPECT_MEANING = EXPECT_WORDS as Readonly<Record<Overall, string>>;
-
-/** One case: which damage, the expectation the report gives it, and why. */
-export interface ExpectationCase {
-  expect: Expectation;
-  text: string;
-}
-
-/** A command as a user types it, and what its report says (checked by expectations.test.ts). */
-export interface ReportExample {
-  /** `npx fracture ...` on one of the sample names of pageSamples.ts. */
-  command: string;
-  /** The report's expect_overall. */
-  overall: Overall;
-  /** Paths the report's hits name (some of them), each with its expect. */
-  hits: { path: string; expect: Expectation }[];
-  /** What the example shows. */
-  note: string;
-}
-
-export interface ModeExpectations {
-  /** The expectation the mode typically produces, and why. */
-  summary: string;
-  cases: ExpectationCase[];
-  example: ReportExample;
-}
 
 export interface FormatExpectations {
   /** The map's prefix for this type (the part of a path before `:`). */
@@ -255,6 +236,7 @@ export const modeExpectations: Record<ModeSlug, ModeExpectations> = {
       note: 'The flipped bits lie in the data of the IDAT chunks, whose CRCs now fail: a strict PNG reader must reject the file. Add --fix-checksums and the same bits are may_accept.',
     },
   },
+  ...travelExpectations,
 };
 
 export const formatExpectations: Record<FileTypeSlug, FormatExpectations> = {

@@ -93,6 +93,7 @@ export const fileTypes: FileType[] = [
       'byte-flip',
       'interrupted-download',
       'bad-sectors',
+      'misdirected-write',
     ],
     qaTips: [
       'Try the same corrupted file in a lenient reader (a browser viewer) and a strict one (qpdf --check); where they disagree is where your own assumptions need a test.',
@@ -426,7 +427,14 @@ export const fileTypes: FileType[] = [
       'Analytics uploads: no silently shifted columns in dashboards.',
       'Bank and payment statement imports: encoding errors surface instead of mangled names.',
     ],
-    recommendedModes: ['header-tamper', 'entropy-surge', 'byte-flip', 'interrupted-download'],
+    recommendedModes: [
+      'header-tamper',
+      'entropy-surge',
+      'byte-flip',
+      'interrupted-download',
+      'text-transfer',
+      'charset-roundtrip',
+    ],
     qaTips: [
       'Test both a strict decoder setting and the lenient default your framework uses; they fail differently.',
       'Open the corrupted CSV in a text editor next to the report; with Cut & Replace you can see exactly where the splice is.',
@@ -541,6 +549,8 @@ export const fileTypes: FileType[] = [
       'interrupted-download',
       'bad-sectors',
       'bit-rot',
+      'text-transfer',
+      'misdirected-write',
     ],
     qaTips: [
       'Fracture damages bytes; it does not build malicious archives such as zip bombs or entries with ../ paths. Use dedicated security fixtures for those.',
@@ -755,7 +765,15 @@ export const fileTypes: FileType[] = [
       'Image processing services: decoder errors are caught and reported.',
       'Mobile apps showing remote images: a placeholder instead of a crash.',
     ],
-    recommendedModes: ['header-tamper', 'random-byte-mutation', 'byte-flip', 'bad-sectors', 'bit-rot'],
+    recommendedModes: [
+      'header-tamper',
+      'random-byte-mutation',
+      'byte-flip',
+      'bad-sectors',
+      'bit-rot',
+      'text-transfer',
+      'seven-bit',
+    ],
     qaTips: [
       'Stealth Corruption keeps the first 5% of the file, up to 4 KiB, so in any PNG over 1 KB the signature and IHDR survive and the damage reaches the chunks after them.',
       'PNG is unforgiving: for visual glitch experiments, JPEG or uncompressed BMP give more interesting results.',
@@ -867,6 +885,7 @@ export const fileTypes: FileType[] = [
       'header-tamper',
       'interrupted-download',
       'bad-sectors',
+      'misdirected-write',
     ],
     qaTips: [
       'Test one fast-start file (moov first) and one with moov at the end; damage to the same region has different effects.',
@@ -973,7 +992,7 @@ export const fileTypes: FileType[] = [
       'Mobile and desktop apps with cached JSON: a damaged cache is discarded and rebuilt.',
       'Recorded test fixtures: a corrupted fixture fails the test loudly, not with a confusing assertion.',
     ],
-    recommendedModes: ['header-tamper', 'entropy-surge', 'byte-flip', 'bit-rot'],
+    recommendedModes: ['header-tamper', 'entropy-surge', 'byte-flip', 'bit-rot', 'seven-bit', 'charset-roundtrip'],
     qaTips: [
       'Test cached files as well as uploads: a damaged local cache is a common cause of apps that never start again.',
       'Check that the error message includes the file path; "Unexpected token" alone is hard to act on.',

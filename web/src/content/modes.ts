@@ -1,9 +1,12 @@
-// The eight /modes/{slug} pages. Each page's name is a technique; `algorithm` is the workspace choice
+// The twelve /modes/{slug} pages. Each page's name is a technique; `algorithm` is the workspace choice
 // that runs it, and the text describes that engine mode exactly as docs/contract.md, section 6 defines it.
+// The damage files take on the way (text-mode transfer, 7-bit transport, charset round trip,
+// misdirected write) are in travelModes.ts.
 import type { Mode } from './types.ts';
 import { slugIndex } from './lookup.ts';
+import { travelModes } from './travelModes.ts';
 
-export const modes: Mode[] = [
+const originalModes: Mode[] = [
   {
     slug: 'byte-flip',
     name: 'Byte Flip',
@@ -655,5 +658,7 @@ export const modes: Mode[] = [
     ],
   },
 ];
+
+export const modes: Mode[] = [...originalModes, ...travelModes];
 
 export const modeBySlug = slugIndex(modes);

@@ -42,7 +42,11 @@ export type ModeSlug =
   | 'random-byte-mutation'
   | 'interrupted-download'
   | 'bad-sectors'
-  | 'bit-rot';
+  | 'bit-rot'
+  | 'text-transfer'
+  | 'seven-bit'
+  | 'charset-roundtrip'
+  | 'misdirected-write';
 export type FileTypeSlug = 'pdf' | 'docx' | 'xlsx' | 'csv' | 'zip' | 'jpg' | 'png' | 'mp4' | 'json';
 
 export interface FileType extends ContentBase {

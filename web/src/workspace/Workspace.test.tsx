@@ -123,7 +123,7 @@ describe('Workspace', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('offers the eight algorithms with the first file extension in the Won\u2019t Open label', async () => {
+  it('offers the twelve algorithms with the first file extension in the Won\u2019t Open label', async () => {
     const user = userEvent.setup();
     renderWorkspace();
     const select = screen.getByLabelText('Algorithm') as HTMLSelectElement;
@@ -136,12 +136,24 @@ describe('Workspace', () => {
       'interrupted_download',
       'bad_sectors',
       'bit_rot',
+      'text_transfer',
+      'seven_bit',
+      'charset_roundtrip',
+      'misdirected_write',
     ]);
     expect(
       Array.from(select.options)
         .slice(5)
         .map((o) => o.textContent),
-    ).toEqual(['Interrupted Download · Cut Short', 'Bad Sectors · Zeroed Blocks', 'Bit Rot · Single-Bit Errors']);
+    ).toEqual([
+      'Interrupted Download · Cut Short',
+      'Bad Sectors · Zeroed Blocks',
+      'Bit Rot · Single-Bit Errors',
+      'Text-Mode Transfer · Line Endings Converted',
+      '7-Bit Transport · High Bit Cleared',
+      'Charset Round Trip · Mojibake',
+      'Misdirected Write · Block at the Wrong Offset',
+    ]);
     expect(select.options[1].textContent).toBe("Won't Open · File Format Killer, or Header Poison");
     await user.upload(fileInput(), new File(['{"a":1}'], 'data.json'));
     expect(select.options[1].textContent).toBe("Won't Open · JSON Format Killer, or Header Poison");

@@ -150,7 +150,7 @@ export function FastCheck() {
         (engine or site names), <code>maxIntensity</code> caps the intensity, and <code>filename</code>,{' '}
         <code>ranges</code> and <code>fixChecksums</code> work as they do in <code>corrupt()</code>. With{' '}
         <code>ranges</code> or <code>fixChecksums</code>, only the modes that take them are drawn (byte_flip,
-        header_preserve_flip, bad_sectors and bit_rot).
+        header_preserve_flip, bad_sectors, bit_rot, seven_bit and misdirected_write).
       </p>
       <CodeBlock label="A property in Vitest">{EXAMPLE}</CodeBlock>
 

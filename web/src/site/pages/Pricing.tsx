@@ -27,7 +27,7 @@ export const PLANS: readonly Plan[] = [
     cadence: 'forever',
     summary: 'Five corruptions a day, every mode, nothing uploaded.',
     features: [
-      'All eight corruption modes',
+      'All twelve corruption modes',
       'Batch ZIP downloads with a session report',
       'JSON forensic reports',
       'Works offline once loaded',
