@@ -52,6 +52,8 @@ suite budgets "First load in Chromium: JavaScript over the network, 64 KB per ro
   node web/scripts/budgets.mjs
 suite parsers "Real parsers reject guaranteed_break output; strict readers refuse every reject" python3 tests/parsers/run.py --strict
 suite checksums "Real readers accept checksums kept valid (--fix-checksums) and still see the damage" python3 tests/parsers/checksums.py
+suite damage "The damage modes equal the real tools: unix2dos, dos2unix, a vsftpd ASCII-mode transfer with curl, tr, iconv, dd" \
+  python3 tests/damage/run.py
 suite afl "Fuzzer mutator: libfracture_afl.so through its C ABI (determinism, max_size, PNG CRCs, libFuzzer entry)" \
   bash tests/afl/run.sh
 suite fuzz-eval "Fuzzer evaluation, short form: AFL++ and libFuzzer on png and gif, 2 trials of 3 s; Mann-Whitney U against scipy's values" \
