@@ -25,7 +25,7 @@ export const travelModes: Mode[] = [
         'Turns LF into CRLF, or CRLF into LF, as a text-mode transfer does to a file that was not text. At intensity 100 the bytes are the real tools’ own.',
     },
     overview:
-      "Text-Mode Transfer runs the workspace's Text-Mode Transfer algorithm (engine mode text_transfer). LF to CRLF puts a CR before every LF that has none before it, exactly what vsftpd sends for a file downloaded in ASCII mode and what unix2dos -f writes (unix2dos differs only where an even run of CRs comes before an LF). CRLF to LF drops the CR of every CR LF pair and keeps a lone CR, as dos2unix -f does. The direction is an option (Advanced, or --direction); without it the seed chooses. At intensity 100 every line ending converts; below it a seeded share does. The file grows or shrinks by one byte per line ending converted, and the report says how many it found (line_endings) and converted.",
+      "Text-Mode Transfer runs the workspace's Text-Mode Transfer algorithm (engine mode text_transfer). LF to CRLF puts a CR before every LF that has none before it, exactly what vsftpd sends for a file downloaded in ASCII mode and what unix2dos -f writes (unix2dos differs only where an even run of CRs comes before an LF). CRLF to LF drops the CR of every CR LF pair and keeps a lone CR, as dos2unix -f does. The direction is an option (Line endings, under Algorithm in the workspace, or --direction); without it the seed chooses. At intensity 100 every line ending converts; below it a seeded share does. The file grows or shrinks by one byte per line ending converted, and the report says how many it found (line_endings) and converted.",
     highlights: [
       'Byte for byte what vsftpd, unix2dos -f and dos2unix -f do, checked by tests that run those tools and a real FTP transfer.',
       'The PNG signature was designed to catch exactly this: its CR LF and final LF change, so a PNG reader refuses the file at its first eight bytes.',
@@ -47,7 +47,7 @@ export const travelModes: Mode[] = [
       {
         title: 'Pick the direction',
         description:
-          'LF to CRLF is a download by a CRLF system (Windows) in ASCII mode; CRLF to LF is the reverse. Set it in Advanced or with --direction lf_to_crlf; without it the seed chooses and the report names the one it took.',
+          'LF to CRLF is a download by a CRLF system (Windows) in ASCII mode; CRLF to LF is the reverse. Set it with Line endings, under Algorithm, or with --direction lf_to_crlf; without it the seed chooses and the report names the one it took.',
       },
       {
         title: 'Set the intensity',
@@ -206,12 +206,12 @@ export const travelModes: Mode[] = [
       {
         title: 'Pick the way and the charset',
         description:
-          'In Advanced, or with --direction to_utf8 or from_utf8 and --charset cp1252 or latin1. The defaults are to UTF-8 from CP1252.',
+          'With Direction and Charset, under Algorithm, or with --direction to_utf8 or from_utf8 and --charset cp1252 or latin1. The defaults are to UTF-8 from CP1252.',
       },
       {
         title: 'Add or strip a BOM',
         description:
-          '--bom add writes EF BB BF first; --bom strip removes one the file starts with; keep (the default) leaves the start alone.',
+          'Byte order mark, under Algorithm, or --bom: add writes EF BB BF first; strip removes one the file starts with; keep (the default) leaves the start alone.',
       },
       {
         title: 'Read the report',
@@ -287,7 +287,7 @@ export const travelModes: Mode[] = [
       {
         title: 'Pick the block size',
         description:
-          'In Advanced, or with --block-size 512 or 4096 (the default). A file needs at least two whole blocks.',
+          'With Block size, under Algorithm, or with --block-size 512 or 4096 (the default). A file needs at least two whole blocks.',
       },
       {
         title: 'Set the intensity',

@@ -1,12 +1,15 @@
-// Algorithm, Intensity and Deterministic Seed (docs/product.md, "Home page" and "Validation rules"), and
+// Algorithm (with the algorithm's own options, ModeOptions.tsx), Intensity and Deterministic Seed
+// (docs/product.md, "Home page" and "Validation rules"), and
 // the Advanced part: Byte ranges and Keep checksums valid (docs/contract.md, sections 6.9 and 6.10),
 // the Target picker (selectors, section 14.4; TargetPicker.tsx, loaded when opened) and Member
 // (section 6.11).
 import { lazy, Suspense, useState } from 'react';
 import { styled } from 'styled-components';
+import { RANGE_MODES } from '../../../lib/engine/shared/mode-tables.ts';
 import { ALGORITHMS, modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { Tooltip } from '../ui/Tooltip.tsx';
 import { displaySeed } from './bytes.ts';
+import { ModeOptions } from './ModeOptions.tsx';
 import { useWorkspace } from './provider.tsx';
 import { INTENSITY } from './useSettings.ts';
 import { Switch } from '../ui/Switch.tsx';
@@ -14,6 +17,12 @@ import { Button, Card, Field } from './styles.ts';
 
 /** Target and Member: loaded when Advanced first opens, so the first load does not carry them. */
 const TargetSection = lazy(async () => ({ default: (await import('./TargetSection.tsx')).TargetSection }));
+
+/** The algorithms that take byte ranges and Keep checksums valid, by their names: "Quick Scramble, …, and Bit Rot". */
+const RANGE_NAMES = (() => {
+  const names = RANGE_MODES.map((mode) => modeLabel(mode).split(' · ')[0]);
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+})();
 
 /** The algorithm labels, {EXT} filled with the extension of the file the next run starts with. */
 export function algorithmOptions(ext: string) {
@@ -61,6 +70,7 @@ export function SettingsPanel({ ext }: { ext: string }) {
           ))}
         </select>
       </Field>
+      <ModeOptions />
       <Field>
         <Row>
           <label htmlFor="workspace-intensity">Intensity</label>
@@ -143,8 +153,7 @@ export function SettingsPanel({ ext }: { ext: string }) {
         <summary>Advanced</summary>
         {!optionsApply && (
           <Hint id="workspace-advanced-note">
-            Byte ranges and Keep checksums valid work with Quick Scramble, Stealth Corruption, Bad Sectors and Bit Rot;
-            the chosen algorithm ignores them.
+            Byte ranges and Keep checksums valid work with {RANGE_NAMES}; the chosen algorithm ignores them.
           </Hint>
         )}
         <Field>

@@ -521,6 +521,53 @@ describe('Workspace', () => {
     expect(writeText).toHaveBeenCalledWith(link.replace('&file=a.txt&size=5', ''));
   });
 
+  it("offers the chosen algorithm's own options, runs with them, keeps each algorithm's, and links them", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWorkspace();
+    const algorithm = screen.getByRole('combobox', { name: 'Algorithm' });
+    // Quick Scramble takes none.
+    expect(screen.queryByRole('combobox', { name: 'Line endings' })).toBeNull();
+    await user.selectOptions(algorithm, 'text_transfer');
+    const endings = screen.getByRole('combobox', { name: 'Line endings' });
+    expect(endings).toHaveDisplayValue('Chosen by the seed');
+    await user.selectOptions(endings, 'CRLF to LF (a transfer to Unix)');
+    await user.selectOptions(algorithm, 'charset_roundtrip');
+    expect(screen.getByRole('combobox', { name: 'Direction' })).toHaveDisplayValue(/^To UTF-8/);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Charset' }), 'Latin-1 (ISO-8859-1)');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Byte order mark' }), 'A UTF-8 BOM stripped');
+    await user.selectOptions(algorithm, 'misdirected_write');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Block size' }), '512 bytes (a disk sector)');
+    // Back to Text-Mode Transfer: its choice was kept.
+    await user.selectOptions(algorithm, 'text_transfer');
+    expect(screen.getByRole('combobox', { name: 'Line endings' })).toHaveDisplayValue(
+      'CRLF to LF (a transfer to Unix)',
+    );
+    await user.upload(fileInput(), new File(['a\r\nb'], 'a.txt'));
+    await user.click(screen.getByRole('button', { name: 'Start Processing' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].options).toEqual({
+      mode: 'text_transfer',
+      intensity: 80,
+      seed: 1234567890,
+      direction: 'crlf_to_lf',
+    });
+    await user.selectOptions(algorithm, 'charset_roundtrip');
+    await user.click(screen.getByRole('button', { name: 'Copy share link' }));
+    expect(writeText).toHaveBeenLastCalledWith(
+      `${SITE_ORIGIN}/?v=2&mode=charset_roundtrip&intensity=80&seed=1234567890&charset=latin1&bom=strip&file=a.txt&size=4`,
+    );
+  });
+
+  it("a share link sets the algorithm's own options", async () => {
+    const link = `${SITE_ORIGIN}/?v=2&mode=misdirected_write&intensity=20&seed=4&block-size=512`;
+    renderWorkspace(undefined, new URL(link).search);
+    expect(await findToast('Settings loaded from link')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Algorithm' })).toHaveValue('misdirected_write');
+    expect(screen.getByRole('combobox', { name: 'Block size' })).toHaveDisplayValue('512 bytes (a disk sector)');
+  });
+
   it('a share link it cannot honour applies nothing and says why in the page', async () => {
     renderWorkspace(undefined, '?algorithm=nuke&intensity=500&seed=42');
     expect(await findToast('Share link not applied')).toBeInTheDocument();

@@ -7,7 +7,7 @@
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
-import type { Report } from '../../../lib/engine/shared/types.ts';
+import type { ModeVariant, Report } from '../../../lib/engine/shared/types.ts';
 import { whenIdle } from '../site/shell/idle.ts';
 import { browserHost, type WorkspaceHost } from './host.ts';
 import type { RangesField } from './rangesField.ts';
@@ -32,6 +32,9 @@ export interface WorkspaceApi {
   /** The Member field as typed (a glob of ZIP or tar members, docs/contract.md section 6.11). */
   memberText: string;
   setMemberText(text: string): void;
+  /** The chosen algorithm's own options (variantOptions.ts), and a change to some of them. */
+  variant: ModeVariant;
+  setVariant(patch: ModeVariant): void;
   /** The master seed; null only until the page has mounted. */
   seed: number | null;
   zipping: boolean;
@@ -113,6 +116,8 @@ export function WorkspaceProvider({ children, host = browserHost, initialSeed }:
       optionsApply: settings.optionsApply,
       memberText: settings.memberText,
       setMemberText: settings.setMemberText,
+      variant: settings.variant,
+      setVariant: settings.setVariant,
       seed: settings.seed,
       setAlgorithm: settings.setAlgorithm,
       setIntensity: settings.setIntensity,
@@ -149,6 +154,8 @@ export function WorkspaceProvider({ children, host = browserHost, initialSeed }:
     settings.optionsApply,
     settings.memberText,
     settings.setMemberText,
+    settings.variant,
+    settings.setVariant,
     settings.seed,
     settings.setAlgorithm,
     settings.setIntensity,

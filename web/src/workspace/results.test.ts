@@ -30,6 +30,12 @@ describe('a released result made again', () => {
     ],
     ['bit_rot with fixed checksums', { mode: 'bit_rot', intensity: 30, seed: 12, fixChecksums: true }],
     ['guaranteed_break (a retried file)', { mode: 'guaranteed_break', intensity: 80, seed: 3 }],
+    ['text_transfer, its direction chosen by the seed', { mode: 'text_transfer', intensity: 70, seed: 5 }],
+    [
+      'charset_roundtrip from UTF-8 to Latin-1, a BOM added',
+      { mode: 'charset_roundtrip', intensity: 100, seed: 6, direction: 'from_utf8', charset: 'latin1', bom: 'add' },
+    ],
+    ['misdirected_write in 512-byte blocks', { mode: 'misdirected_write', intensity: 50, seed: 8, blockSize: 512 }],
   ];
   it.each(runs)('%s: the report gives back the options and the same bytes', async (_, options) => {
     const first = await engine(file, file.name, options, {});

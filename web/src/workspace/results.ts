@@ -37,9 +37,12 @@ export function bytesOf(item: Finished): Promise<Blob> {
   return made;
 }
 
-/** The engine options that made `report`'s output: its mode, intensity, seed, ranges (selectors as given), fixing and member glob. */
+/**
+ * The engine options that made `report`'s output: its mode, intensity, seed, ranges (selectors as
+ * given), fixing, member glob and the mode's own options (direction, charset, BOM, block size).
+ */
 export function optionsOf(report: Report): CorruptOptions {
-  const { mode, intensity, seed, fixChecksums, member } = replayOptions(report);
+  const { mode, intensity, seed, fixChecksums, member, direction, charset, bom, blockSize } = replayOptions(report);
   const options: CorruptOptions = { mode, intensity, seed };
   if (report.ranges) {
     const field = parseRangesField(report.ranges);
@@ -48,6 +51,10 @@ export function optionsOf(report: Report): CorruptOptions {
   }
   if (fixChecksums) options.fixChecksums = true;
   if (member !== undefined) options.member = member;
+  if (direction !== undefined) options.direction = direction;
+  if (charset !== undefined) options.charset = charset;
+  if (bom !== undefined) options.bom = bom;
+  if (blockSize !== undefined) options.blockSize = blockSize;
   return options;
 }
 

@@ -8,6 +8,7 @@ import type {
   CorruptResult,
   EngineMode,
   EngineResult,
+  ModeVariant,
   OutputPlace,
 } from '../../../lib/engine/shared/types.ts';
 import type { Pacing } from './pacing.ts';
@@ -31,6 +32,8 @@ export interface RunSettings {
   fixChecksums?: boolean;
   /** The member glob (docs/contract.md, section 6.11); every mode takes it (absent: off). */
   member?: string;
+  /** The algorithm's own options (direction, charset, BOM, block size; variantOptions.ts), absent: defaults. */
+  variant?: ModeVariant;
 }
 
 /**
@@ -139,6 +142,7 @@ async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, 
         ? { mode, intensity: settings.intensity, seed, ranges: settings.ranges, fixChecksums: settings.fixChecksums }
         : { mode, intensity: settings.intensity, seed };
     if (mode === settings.mode && settings.member !== undefined) options.member = settings.member;
+    if (mode === settings.mode && settings.variant) Object.assign(options, settings.variant);
     const path = deps.storePathFor?.(item);
     const place = path ? { path } : undefined;
     return await deps.corrupt(item.file, item.file.name, options, presenter.callbacks, deps.signal, place);

@@ -27,6 +27,7 @@ describe('parseShareQuery', () => {
           rangesText: '',
           fixChecksums: false,
           memberText: '',
+          variant: {},
         },
         file: { name: 'a b.png', size: 7 },
       });
@@ -49,6 +50,60 @@ describe('parseShareQuery', () => {
     });
   });
 
+  it("reads the new modes' own options, a default's word as no option (the same bytes)", () => {
+    const settings = (options: Parameters<typeof shareLink>[0]) => {
+      const q = parseShareQuery(search(shareLink(options)));
+      if (!q?.ok) throw new Error(`${JSON.stringify(options)} was refused: ${JSON.stringify(q)}`);
+      return q.settings;
+    };
+    expect(settings({ mode: 'text_transfer', intensity: 100, seed: 1, direction: 'crlf_to_lf' })).toMatchObject({
+      algorithm: 'text_transfer',
+      variant: { direction: 'crlf_to_lf' },
+    });
+    expect(settings({ mode: 'text_transfer', intensity: 100, seed: 1 }).variant).toEqual({});
+    expect(
+      settings({
+        mode: 'charset_roundtrip',
+        intensity: 5,
+        seed: 1,
+        direction: 'from_utf8',
+        charset: 'latin1',
+        bom: 'add',
+      }).variant,
+    ).toEqual({ direction: 'from_utf8', charset: 'latin1', bom: 'add' });
+    expect(
+      settings({
+        mode: 'charset_roundtrip',
+        intensity: 5,
+        seed: 1,
+        direction: 'to_utf8',
+        charset: 'cp1252',
+        bom: 'keep',
+      }).variant,
+    ).toEqual({});
+    expect(settings({ mode: 'misdirected_write', intensity: 5, seed: 1, blockSize: 512 }).variant).toEqual({
+      blockSize: 512,
+    });
+    expect(settings({ mode: 'misdirected_write', intensity: 5, seed: 1, blockSize: 4096 }).variant).toEqual({});
+    const refused = parseShareQuery('?v=2&mode=bit_rot&intensity=4&seed=1&direction=lf_to_crlf&block-size=100');
+    expect(refused).toMatchObject({
+      ok: false,
+      problems: [
+        'direction with bit_rot (the algorithm does not take it)',
+        'block-size with bit_rot (the algorithm does not take it)',
+      ],
+      command: 'fracture --mode bit_rot --intensity 4 --seed 1 --direction lf_to_crlf --block-size 100 FILE',
+    });
+    expect(parseShareQuery('?v=2&mode=misdirected_write&intensity=4&seed=1&block-size=100')).toMatchObject({
+      ok: false,
+      problems: ['block-size "100" (not 4096 or 512)'],
+    });
+    expect(parseShareQuery('?v=2&mode=text_transfer&intensity=4&seed=1&direction=to_utf8')).toMatchObject({
+      ok: false,
+      problems: ['direction "to_utf8" (not lf_to_crlf or crlf_to_lf)'],
+    });
+  });
+
   it('is null for a visit without settings (other parameters such as ?e2e are not settings)', () => {
     expect(parseShareQuery('')).toBeNull();
     expect(parseShareQuery('?e2e')).toBeNull();
@@ -65,6 +120,7 @@ describe('parseShareQuery', () => {
         rangesText: '',
         fixChecksums: false,
         memberText: '',
+        variant: {},
       },
     });
   });

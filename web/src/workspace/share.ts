@@ -12,6 +12,7 @@ import { linkOption } from '../../../lib/report/share-link.ts';
 import { type LinkRun, linkArgs, quoted, readShareLink } from '../../../lib/report/share-link-read.ts';
 import { parseSeed } from './bytes.ts';
 import { parseRangesField } from './rangesField.ts';
+import { type ModeVariant, VARIANT_OPTIONS, type VariantOption, variantOfLink } from './variantOptions.ts';
 
 /** Every setting a link sets: a link is the whole run, so what it leaves out is off. */
 export interface LinkSettings {
@@ -23,6 +24,8 @@ export interface LinkSettings {
   fixChecksums: boolean;
   /** The Member field, or ''. */
   memberText: string;
+  /** The algorithm's own options (variantOptions.ts): only those set to other than their defaults. */
+  variant: ModeVariant;
 }
 
 /** The file a link's run read, as the link names it. */
@@ -44,7 +47,16 @@ export type ShareQuery =
     };
 
 /** The link options the workspace offers (each a control of the Settings panel). */
-export const OFFERED = ['mode', 'intensity', 'seed', 'only', 'protect', 'fix-checksums', 'member'] as const;
+export const OFFERED = [
+  'mode',
+  'intensity',
+  'seed',
+  'only',
+  'protect',
+  'fix-checksums',
+  'member',
+  ...VARIANT_OPTIONS,
+] as const;
 
 const INTENSITY_TEXT = /^[0-9]{1,3}$/;
 const INTENSITY_RANGE = 'a whole number from 1 to 100';
@@ -69,6 +81,7 @@ function settingsOf(run: LinkRun): { settings?: LinkSettings; problems: string[]
   const problems: string[] = [];
   const got: Partial<LinkSettings> = { rangesText: '', fixChecksums: false, memberText: '' };
   const ranges: string[] = [];
+  const variant: [VariantOption, string][] = [];
   for (const [name, value] of run.settings) {
     if (name === 'mode') {
       got.algorithm = algorithmOf(value);
@@ -85,7 +98,8 @@ function settingsOf(run: LinkRun): { settings?: LinkSettings; problems: string[]
     else if (name === 'member') {
       if (value.trim() === '') problems.push('member "" (an empty glob)');
       got.memberText = value;
-    } else problems.push(`${name} (a setting this workspace does not offer yet)`);
+    } else if ((VARIANT_OPTIONS as readonly string[]).includes(name)) variant.push([name as VariantOption, value]);
+    else problems.push(`${name} (a setting this workspace does not offer yet)`);
   }
   for (const name of ['mode', 'intensity', 'seed'] as const) {
     if (!run.settings.some(([n]) => n === name)) problems.push(`no ${name}`);
@@ -97,6 +111,7 @@ function settingsOf(run: LinkRun): { settings?: LinkSettings; problems: string[]
   if (mode && (ranges.length > 0 || got.fixChecksums) && !(RANGE_MODES as readonly string[]).includes(mode)) {
     problems.push(`byte ranges or checksum fixing with ${mode} (the algorithm takes neither)`);
   }
+  got.variant = variantOfLink(mode || undefined, variant, problems);
   return problems.length > 0 ? { problems } : { settings: got as LinkSettings, problems };
 }
 
@@ -118,7 +133,15 @@ function firstFormat(query: URLSearchParams): ShareQuery {
   return {
     ok: true,
     version: 1,
-    settings: { algorithm: found, intensity: level, seed, rangesText: '', fixChecksums: false, memberText: '' },
+    settings: {
+      algorithm: found,
+      intensity: level,
+      seed,
+      rangesText: '',
+      fixChecksums: false,
+      memberText: '',
+      variant: {},
+    },
   };
 }
 

@@ -64,7 +64,7 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
       }
       return;
     }
-    const { algorithm, intensity, rangesField, optionsApply, fixChecksums, seed, member } = settings();
+    const { algorithm, intensity, rangesField, optionsApply, fixChecksums, seed, member, variant } = settings();
     if (optionsApply && !rangesField.ok) {
       toast({ title: 'Check the byte ranges', description: rangesField.error, variant: 'destructive' });
       return;
@@ -75,6 +75,7 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
     if (optionsApply && rangesField.ok && rangesField.ranges) run.ranges = rangesField.ranges;
     if (optionsApply && fixChecksums) run.fixChecksums = true;
     if (member !== undefined) run.member = member;
+    if (Object.keys(variant).length > 0) run.variant = variant;
     lastRunRef.current = run;
     dispatch({ type: 'runStarted', ids: plan.toProcess.map((item) => item.id) });
     // The run has the cores to itself: background work of the page's own waits until it ends.

@@ -1,5 +1,5 @@
 // The settings a run uses: algorithm, intensity, byte ranges (selectors included), the member glob,
-// Keep checksums valid and the master seed, with the commands on the seed and the share link. A share
+// Keep checksums valid, the algorithm's own options (variantOptions.ts) and the master seed, with the commands on the seed and the share link. A share
 // link in the address sets every one of them, or none (share.ts); a mode page's "Start Corrupting"
 // presets the algorithm.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { copyText, parseSeed, randomSeed } from './bytes.ts';
 import { messageOf } from './messages.ts';
 import { parseRangesField, type RangesField } from './rangesField.ts';
 import type { ExpectedFile, LinkSettings, ShareQuery } from './share.ts';
+import { type ModeVariant, sameVariant, type Variants, variantFor, variantWords } from './variantOptions.ts';
 
 export const INTENSITY = { min: 1, max: 100, step: 1, default: 80 } as const;
 
@@ -27,7 +28,8 @@ function sameSettings(a: LinkSettings, b: LinkSettings): boolean {
     a.seed === b.seed &&
     a.rangesText === b.rangesText &&
     a.fixChecksums === b.fixChecksums &&
-    a.memberText.trim() === b.memberText.trim()
+    a.memberText.trim() === b.memberText.trim() &&
+    sameVariant(a.variant, b.variant)
   );
 }
 
@@ -53,6 +55,8 @@ export interface SettingsNow {
   optionsApply: boolean;
   /** The member glob (docs/contract.md, section 6.11), trimmed; undefined when the field is empty. */
   member: string | undefined;
+  /** The chosen algorithm's own options (direction, charset, BOM, block size): those it takes, as set. */
+  variant: ModeVariant;
 }
 
 export interface Settings extends SettingsNow {
@@ -65,6 +69,8 @@ export interface Settings extends SettingsNow {
   memberText: string;
   setMemberText(text: string): void;
   setFixChecksums(on: boolean): void;
+  /** Sets some of the chosen algorithm's own options (a key set to undefined: back to its default). */
+  setVariant(patch: ModeVariant): void;
   newSeed(): void;
   /** Uses a seed the user typed; returns false (and says why) when it is not a valid seed. */
   applySeed(text: string): boolean;
@@ -87,13 +93,25 @@ export function useSettings(initialSeed?: number): Settings {
   const [rangesText, setRangesText] = useState('');
   const [fixChecksums, setFixChecksums] = useState(false);
   const [memberText, setMemberText] = useState('');
+  // Each algorithm's own options as set; the chosen one's are the run's.
+  const [variants, setVariants] = useState<Variants>({});
+  const variant = useMemo(() => variantFor(algorithmFor(algorithm).mode, variants), [algorithm, variants]);
   const rangesField = useMemo(() => parseRangesField(rangesText), [rangesText]);
   const member = memberText.trim() === '' ? undefined : memberText.trim();
   const optionsApply = (RANGE_MODES as readonly string[]).includes(algorithmFor(algorithm).mode);
   // Drawn after mount, so a prerendered page never bakes one seed in for every visitor.
   const [seed, setSeed] = useState<number | null>(initialSeed ?? null);
-  const nowRef = useRef<SettingsNow>({ algorithm, intensity, seed, rangesField, fixChecksums, optionsApply, member });
-  nowRef.current = { algorithm, intensity, seed, rangesField, fixChecksums, optionsApply, member };
+  const nowRef = useRef<SettingsNow>({
+    algorithm,
+    intensity,
+    seed,
+    rangesField,
+    fixChecksums,
+    optionsApply,
+    member,
+    variant,
+  });
+  nowRef.current = { algorithm, intensity, seed, rangesField, fixChecksums, optionsApply, member, variant };
 
   useEffect(() => {
     if (initialSeed === undefined) setSeed(randomSeed());
@@ -125,6 +143,8 @@ export function useSettings(initialSeed?: number): Settings {
       setRangesText(s.rangesText);
       setFixChecksums(s.fixChecksums);
       setMemberText(s.memberText);
+      // What the link leaves out is off: its algorithm's options are the link's, the defaults else.
+      setVariants({ [algorithmFor(s.algorithm).mode]: s.variant });
       setLink({ kind: 'loaded', settings: s, file: query.file, version: query.version });
       toast({ title: 'Settings loaded from link', description: `${linkSummary(s)}.` });
     };
@@ -139,7 +159,15 @@ export function useSettings(initialSeed?: number): Settings {
   }, [location.search]);
   const linkHolds =
     link?.kind === 'loaded' &&
-    sameSettings(link.settings, { algorithm, intensity, seed: seed ?? -1, rangesText, fixChecksums, memberText });
+    sameSettings(link.settings, {
+      algorithm,
+      intensity,
+      seed: seed ?? -1,
+      rangesText,
+      fixChecksums,
+      memberText,
+      variant,
+    });
   const dismissLink = useCallback(() => setLink(undefined), []);
 
   // "Start Corrupting" and the mode pages arrive with { scrollTo: 'upload', algorithm }.
@@ -187,7 +215,7 @@ export function useSettings(initialSeed?: number): Settings {
   const copyShareLink = useCallback(async (file?: ExpectedFile) => {
     const { algorithm: value, intensity: level, seed: current, rangesField: field, fixChecksums: fix } = nowRef.current;
     if (current === null) return;
-    const { optionsApply: apply, member: glob } = nowRef.current;
+    const { optionsApply: apply, member: glob, variant: own } = nowRef.current;
     const ranges = field.ok && field.ranges && apply ? field.ranges : undefined;
     const link = shareLink(
       {
@@ -197,6 +225,7 @@ export function useSettings(initialSeed?: number): Settings {
         ranges: ranges && [...ranges.only.map((r) => `only ${r}`), ...ranges.protect.map((r) => `protect ${r}`)],
         fixChecksums: apply && fix,
         member: glob,
+        ...own,
       },
       file,
     );
@@ -215,6 +244,14 @@ export function useSettings(initialSeed?: number): Settings {
   const setAlgorithm = useCallback((value: string) => setAlgorithmValue(algorithmFor(value).value), []);
   const setIntensity = useCallback((value: number) => setIntensityValue(clampIntensity(value)), []);
   const now = useCallback(() => nowRef.current, []);
+  const setVariant = useCallback(
+    (patch: ModeVariant) =>
+      setVariants((all) => {
+        const mode = algorithmFor(nowRef.current.algorithm).mode;
+        return { ...all, [mode]: { ...all[mode], ...patch } };
+      }),
+    [],
+  );
 
   return {
     algorithm,
@@ -231,6 +268,8 @@ export function useSettings(initialSeed?: number): Settings {
     member,
     setMemberText,
     setFixChecksums,
+    variant,
+    setVariant,
     newSeed,
     applySeed,
     copySeed,
@@ -248,5 +287,6 @@ export function linkSummary(s: LinkSettings): string {
   if (s.rangesText !== '') parts.push(s.rangesText);
   if (s.fixChecksums) parts.push('Keep checksums valid');
   if (s.memberText !== '') parts.push(`member ${s.memberText}`);
+  parts.push(...variantWords(algorithmFor(s.algorithm).mode, s.variant));
   return parts.join(', ');
 }
