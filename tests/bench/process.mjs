@@ -61,6 +61,10 @@ const MODES = [
   'interrupted_transfer',
   'bad_sectors',
   'bit_rot',
+  'text_transfer',
+  'seven_bit',
+  'charset_roundtrip',
+  'misdirected_write',
 ];
 const TARGET_ZZUF = 5;
 const AIM_ZZUF = 6;

@@ -19,6 +19,10 @@ const STREAMED = [
   'interrupted_transfer',
   'bad_sectors',
   'bit_rot',
+  'text_transfer',
+  'seven_bit',
+  'charset_roundtrip',
+  'misdirected_write',
 ];
 
 let dir: string;
@@ -185,6 +189,28 @@ describe('standard input streams in bounded memory', () => {
     // Read whole, the input alone would be held three times over (pieces, joined, in the module).
     expect(r.peakMiB).toBeLessThan(256);
     expect(readdirSync(temp)).toEqual([]);
+  });
+
+  // The conversions change the length as they go (docs/contract.md, section 6.12): streamed, what they
+  // hold is the few bytes a piece leaves undecided, not the output.
+  it('the conversions: the same bytes and report as the file gives, peak RSS bounded, both CLIs', () => {
+    const runs = [
+      ['--mode', 'text_transfer', '--direction', 'lf_to_crlf', '--intensity', '100'],
+      ['--mode', 'charset_roundtrip', '--intensity', '60'],
+    ];
+    for (const args of runs) {
+      for (const tool of TOOLS.slice(0, 2)) {
+        const [fromFile] = runAll('big.bin', [...args, '--seed', '99'], [tool]);
+        const r = piped(tool, args);
+        expect(r.status, r.stderr).toBe(0);
+        const { time_ms: _t, ops_ms: _o, ...report } = JSON.parse(r.stderr.trim().split('\n').pop() ?? '');
+        expect(report, `${tool.label} ${args[1]}`).toEqual(fromFile.report);
+        expect(report.result_size).toBeGreaterThan(SIZE);
+        expect(Buffer.compare(readFileSync(path.join(dir, 'stdout.bin')), fromFile.bytes)).toBe(0);
+        expect(r.peakMiB, `${tool.label} ${args[1]}`).toBeLessThan(256);
+        expect(readdirSync(temp)).toEqual([]);
+      }
+    }
   });
 
   it('the copy is removed after an error too: a refused run, a closed standard output', () => {
