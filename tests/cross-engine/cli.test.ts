@@ -53,6 +53,10 @@ const HELP_OPTIONS = [
   '--protect',
   '--fix-checksums',
   '--member',
+  '--direction',
+  '--charset',
+  '--bom',
+  '--block-size',
   '--out',
   '--name',
   '--report',
@@ -258,7 +262,8 @@ describe('fracture CLI', () => {
         ).toEqual(sizes);
       }
     },
-    60_000,
+    // Thirty runs of each CLI (fifteen cases, with and without a report): the npm CLI starts Node each time.
+    300_000,
   );
 
   it('a large file with and without a report: the npm CLI (addon or helper threads) writes the native bytes', () => {

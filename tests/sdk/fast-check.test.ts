@@ -73,14 +73,14 @@ test.each([
     { seed: 42, numRuns: 60 },
   );
   expect([...modes].sort()).toEqual([
-    'bad_sectors', 'bit_rot', 'byte_flip', 'guaranteed_break', 'header_preserve_flip',
-    'interrupted_transfer', 'shuffle_blocks', 'truncate_insert',
+    'bad_sectors', 'bit_rot', 'byte_flip', 'charset_roundtrip', 'guaranteed_break', 'header_preserve_flip',
+    'interrupted_transfer', 'misdirected_write', 'seven_bit', 'shuffle_blocks', 'text_transfer', 'truncate_insert',
   ]);
   if (filename === 'data.csv') expect(escalated).toBeGreaterThan(0);
   expect(base).toEqual(before);
 });
 
-test('ranges and fixChecksums: the four modes that take them, corrupt()\\'s bytes, nothing changed outside', async () => {
+test('ranges and fixChecksums: the six modes that take them, corrupt()\\'s bytes, nothing changed outside', async () => {
   const options = { filename: 'photo.png', ranges: { only: ['0x40:'], protect: ['-12:'] }, fixChecksums: true };
   const modes = new Set();
   await fc.assert(
@@ -92,7 +92,9 @@ test('ranges and fixChecksums: the four modes that take them, corrupt()\\'s byte
     }),
     { seed: 9, numRuns: 30 },
   );
-  expect([...modes].sort()).toEqual(['bad_sectors', 'bit_rot', 'byte_flip', 'header_preserve_flip']);
+  expect([...modes].sort()).toEqual([
+    'bad_sectors', 'bit_rot', 'byte_flip', 'header_preserve_flip', 'misdirected_write', 'seven_bit',
+  ]);
 });
 
 test('modes (engine or site names) and maxIntensity bound the draws', () => {
