@@ -178,6 +178,14 @@ describe('host fields in the command lines', () => {
       ['bad_sectors', ['--protect', ':512', '--intensity', '30'], ' --protect :512'],
       ['header_preserve_flip', ['--fix-checksums'], ' --fix-checksums'],
       ['truncate_insert', [], ''],
+      // The new modes' own options; text_transfer names the direction the seed chose.
+      ['text_transfer', [], ' --direction (lf_to_crlf|crlf_to_lf)'],
+      [
+        'charset_roundtrip',
+        ['--direction', 'from_utf8', '--charset', 'latin1', '--bom', 'add'],
+        ' --direction from_utf8 --charset latin1 --bom add',
+      ],
+      ['misdirected_write', ['--block-size', '512', '--protect', ':512'], ' --protect :512 --block-size 512'],
     ];
     let replays = 0;
     for (const [t, tool] of TOOLS.entries()) {
@@ -209,7 +217,8 @@ describe('host fields in the command lines', () => {
       }
     }
     expect(replays).toBe(TOOLS.length * cases.length * 4);
-  });
+    // Eighty-four runs and their replays, the npm CLI starting Node for each.
+  }, 400_000);
 });
 
 describe('--pdf', () => {
