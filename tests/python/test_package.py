@@ -64,6 +64,10 @@ def test_modes():
         "interrupted_transfer",
         "bad_sectors",
         "bit_rot",
+        "text_transfer",
+        "seven_bit",
+        "charset_roundtrip",
+        "misdirected_write",
     )
     assert fracture.UI_MODES["quick_scramble"] == "byte_flip"
     assert set(fracture.UI_MODES.values()) == set(fracture.MODES)

@@ -150,7 +150,7 @@ def _settings(
     ranges: Optional[Ranges],
     fix_checksums: bool,
     member: Optional[str] = None,
-    variant: Optional[Dict[str, object]] = None,
+    variant: Optional[Mapping[str, object]] = None,
 ) -> "_native.Settings":
     """The engine's arguments, each checked with the command line's message, for the native module.
     ``variant``: the conversion modes' and misdirected_write's options (``direction``, ``charset``,
