@@ -12,7 +12,7 @@
 
 use fracture_engine::formats::Family;
 use fracture_engine::rng::Sequence;
-use fracture_engine::{detect, extension_of, MAX_SEED};
+use fracture_engine::{detect, extension_of, Mode, MAX_SEED};
 
 use crate::chunks::{self, ChunkOp};
 use crate::draw::{self, Config, Drawn};
@@ -137,8 +137,15 @@ impl Strategy {
         let kind = self.choose(draws, &allowed);
         let mutation = match kind {
             Kind::Engine => {
-                let drawn = draw::draw(draws, config, input);
+                let mut drawn = draw::draw(draws, config, input);
                 draw::run_into(input, &config.name, &drawn, out);
+                if out.as_slice() == input && drawn.mode != Mode::ByteFlip {
+                    // A conversion with nothing to convert (seven_bit or charset_roundtrip on ASCII,
+                    // CRLF to LF on a file with none) gives the input back: a wasted execution. The
+                    // same intensity and seed under byte_flip instead, still a function of the draws.
+                    drawn.mode = Mode::ByteFlip;
+                    draw::run_into(input, &config.name, &drawn, out);
+                }
                 Mutation::Engine(drawn)
             }
             Kind::Havoc => {
