@@ -26,7 +26,7 @@ fn every_mode_reads_as_fracture_writes_at_every_read_size() {
     let p = Place::new();
     png(&p.path("src/photo.png"), "300x200");
     std::fs::write(p.path("src/data.bin"), noise(600_000, 7)).unwrap();
-    let cases: [(&str, &[&str]); 8] = [
+    let cases: [(&str, &[&str]); 12] = [
         ("photo.png", &["--mode", "byte_flip", "--intensity", "80"]),
         ("photo.png", &["--mode", "bit_rot", "--intensity", "60", "--only", "png:IDAT/data"]),
         ("photo.png", &["--mode", "header_preserve_flip", "--only", "png:IDAT/data", "--fix-checksums"]),
@@ -35,6 +35,11 @@ fn every_mode_reads_as_fracture_writes_at_every_read_size() {
         ("data.bin", &["--mode", "interrupted_transfer", "--intensity", "50"]),
         ("data.bin", &["--mode", "shuffle_blocks"]),
         ("data.bin", &["--mode", "bad_sectors", "--protect", "0:4096"]),
+        // The transfer modes: two change the length (st_size is the variant's), two keep it.
+        ("data.bin", &["--mode", "text_transfer", "--intensity", "70"]),
+        ("data.bin", &["--mode", "charset_roundtrip"]),
+        ("data.bin", &["--mode", "seven_bit", "--only", "4096:"]),
+        ("data.bin", &["--mode", "misdirected_write", "--intensity", "40"]),
     ];
     for (k, (name, opts)) in cases.iter().enumerate() {
         let seed = (40 + k).to_string();
