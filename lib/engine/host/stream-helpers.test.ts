@@ -19,9 +19,10 @@ import { prepareStream, STREAM_PIECE } from './stream-node.ts';
 import { ENGINE_MODES } from '../shared/mode-tables.ts';
 
 /** The modes whose edits are keyed by position: their pieces go to the editing threads. */
-const PIECEWISE = new Set(['byte_flip', 'header_preserve_flip', 'bad_sectors', 'bit_rot']);
-/** guaranteed_break breaks its pieces in order, carrying state from one to the next: on one thread. */
-const ONE_THREAD = new Set(['guaranteed_break']);
+const PIECEWISE = new Set(['byte_flip', 'header_preserve_flip', 'bad_sectors', 'bit_rot', 'seven_bit']);
+/** guaranteed_break breaks its pieces in order, carrying state from one to the next, and the two
+ * conversions (text_transfer, charset_roundtrip) transcode theirs likewise (`breaks()`): one thread. */
+const ONE_THREAD = new Set(['guaranteed_break', 'text_transfer', 'charset_roundtrip']);
 const SIZE = 3 * STREAM_PIECE + 54_321;
 
 let dir: string;
