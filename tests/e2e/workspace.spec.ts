@@ -397,6 +397,10 @@ test.describe('settings', () => {
       'Interrupted Download · Cut Short',
       'Bad Sectors · Zeroed Blocks',
       'Bit Rot · Single-Bit Errors',
+      'Text-Mode Transfer · Line Endings Converted',
+      '7-Bit Transport · High Bit Cleared',
+      'Charset Round Trip · Mojibake',
+      'Misdirected Write · Block at the Wrong Offset',
     ]);
     await expect(select).toHaveValue('quick_scramble');
 
