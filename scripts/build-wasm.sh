@@ -33,8 +33,12 @@ build() { # CRATE NAME OUT_DIR [cargo args...]
   rm -f "$out/.gitignore"
 }
 
-build engine-rs/wasm fracture_engine "$ROOT/lib/engine/pkg"
-build engine-rs/wasm fracture_engine "$ROOT/target/wasm-testing/pkg" --features testing
-build engine-rs/diagnose-wasm fracture_diagnose "$ROOT/lib/engine/diagnose-pkg"
-build engine-rs/host-wasm fracture_host "$ROOT/lib/engine/host-pkg"
-ls -l lib/engine/pkg/*.wasm target/wasm-testing/pkg/*.wasm lib/engine/diagnose-pkg/*.wasm lib/engine/host-pkg/*.wasm
+# `bash scripts/build-wasm.sh host` (or engine, testing, diagnose, in any combination) builds only
+# those modules, for a developer who changed one; no argument builds all four, as make does.
+wanted=" ${*:-engine testing diagnose host} "
+want() { [[ $wanted == *" $1 "* ]]; }
+want engine && build engine-rs/wasm fracture_engine "$ROOT/lib/engine/pkg"
+want testing && build engine-rs/wasm fracture_engine "$ROOT/target/wasm-testing/pkg" --features testing
+want diagnose && build engine-rs/diagnose-wasm fracture_diagnose "$ROOT/lib/engine/diagnose-pkg"
+want host && build engine-rs/host-wasm fracture_host "$ROOT/lib/engine/host-pkg"
+ls -l lib/engine/pkg/*.wasm target/wasm-testing/pkg/*.wasm lib/engine/diagnose-pkg/*.wasm lib/engine/host-pkg/*.wasm 2>/dev/null || true
