@@ -42,7 +42,7 @@ async function plan(a: DiagnoseArgs): Promise<number[]> {
     inputs.push({ shown: file, key: info ? fileKey(info) : undefined });
   }
   const outputs = a.repair === undefined ? [] : [{ shown: a.repair, id: await identifyOutput(a.repair) }];
-  const refused = checkPlan(inputs, outputs);
+  const refused = await checkPlan(inputs, outputs);
   if (refused) throw new Refusal(refused);
   return modes;
 }

@@ -12,9 +12,9 @@ import { STREAM_HELPERS_MIN, writeAllTo } from '../lib/engine/host/stream-node.t
 import { MAX_SEED, parseCommandLine, refusal, STDIN, UsageError, type Args } from './args.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
+import { fsPath, lossyName } from '../lib/engine/host/byte-paths.ts';
 import { filePdf, type HostReport, withHostFields } from './reports.ts';
 import { type Plan, planJson, planRun, planText, standardFile } from './plan.ts';
-export { Dedup } from './plan.ts';
 import {
   display,
   OutputError,
@@ -51,7 +51,7 @@ const SCAN = 0.15;
 async function readFileInput(file: string, check: () => void, progress: (fraction: number) => void) {
   let handle: FileHandle;
   try {
-    handle = await open(file, 'r');
+    handle = await open(fsPath(file), 'r');
   } catch (e) {
     throw new Error(ioText(e));
   }
@@ -286,7 +286,7 @@ async function streamSoon(a: Args): Promise<boolean> {
     a.files.map((f) =>
       f === STDIN
         ? 0
-        : stat(f).then(
+        : stat(fsPath(f)).then(
             (s) => s.size,
             () => 0,
           ),
@@ -320,7 +320,7 @@ async function runFilesWith(
   if (filter) io.out.on('error', () => undefined);
   const sizes = await Promise.all(
     a.files.map((f) =>
-      stat(f).then(
+      stat(fsPath(f)).then(
         (s) => (s.isFile() ? s.size : 0),
         () => 0,
       ),
@@ -331,7 +331,7 @@ async function runFilesWith(
   let outDirReady = false;
   const ensureOutDir = async () => {
     if (outDirReady) return;
-    await mkdir(a.out, { recursive: true }).catch((e) => {
+    await mkdir(fsPath(a.out), { recursive: true }).catch((e) => {
       throw new OutDirError(msg.cannotCreateOutDir(display(a.out), ioText(e)));
     });
     outDirReady = true;
@@ -362,6 +362,8 @@ async function runFilesWith(
     ui.start(shown, sizes[i]);
     let input: Uint8Array = new Uint8Array(0);
     let name: string;
+    // The replay command's name: a FILE's own (bytes that are not UTF-8 kept), the report's for standard input.
+    const replayName = file === STDIN ? undefined : path.basename(file);
     // The input's permissions, which every output made from it keeps within (none: standard input
     // that is not a regular file).
     let inputMode: number | undefined;
@@ -385,7 +387,7 @@ async function runFilesWith(
         }
         ui.grow(streamed?.size ?? input.length);
       } else if (file !== STDIN && streams) {
-        const handle = await open(file, 'r').catch((e) => {
+        const handle = await open(fsPath(file), 'r').catch((e) => {
           throw new Error(ioText(e));
         });
         const info = await handle.stat({ bigint: true }).catch(async (e) => {
@@ -401,7 +403,7 @@ async function runFilesWith(
         }
         streamed = { handle, size: Number(info.size), info };
         inputMode = Number(info.mode);
-        name = path.basename(file);
+        name = lossyName(path.basename(file));
       } else if (file === STDIN) {
         input = await readStdin();
         ui.grow(input.length);
@@ -411,7 +413,7 @@ async function runFilesWith(
         const got = await readFileInput(file, check, (f) => ui.progress(f));
         input = got.bytes;
         inputMode = got.mode;
-        name = path.basename(file);
+        name = lossyName(path.basename(file));
       }
     } catch (e) {
       if (spool) await removePrivateDir(spool);
@@ -490,7 +492,7 @@ async function runFilesWith(
                     out,
                   );
                   await unchanged();
-                  return withHostFields(r);
+                  return withHostFields(r, undefined, undefined, replayName);
                 });
               } finally {
                 if (!ran) prepared.free();
@@ -500,7 +502,7 @@ async function runFilesWith(
           } else {
             const result = await corruptOne(engine, input, name, settings, seed, (f) => ui.progress(f));
             data = result.data;
-            report = withHostFields(result.report);
+            report = withHostFields(result.report, undefined, undefined, replayName);
             size = data.length;
             if (file === STDIN) {
               await writeAll(io.out, data).catch((e) => {

@@ -58,7 +58,7 @@ async function plan(a: MinimizeArgs, out: string) {
     if (kind) throw new Refusal(msg.notRegular(display(file), kind));
     inputs.push({ shown: file, key: info ? fileKey(info) : undefined });
   }
-  const refusal = checkPlan(inputs, [{ shown: out, id: await identifyOutput(out) }]);
+  const refusal = await checkPlan(inputs, [{ shown: out, id: await identifyOutput(out) }]);
   if (refusal) throw new Refusal(refusal);
 }
 

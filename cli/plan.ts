@@ -6,7 +6,8 @@ import { fstatSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type ChecksumRoute, checksumRoute, nodeRoute, type Route } from '../lib/engine/host/policy.ts';
-import { corruptedName, reportName, variantName, variantReportName } from '../lib/engine/shared/names.ts';
+import { fsPath } from '../lib/engine/host/byte-paths.ts';
+import { type OutputNamer, outputNamer } from '../lib/engine/host-module/names.ts';
 import {
   checkPlan,
   display,
@@ -19,21 +20,7 @@ import {
   specialKind,
 } from '../sdk/outputs.ts';
 import { type Args, STDIN } from './args.ts';
-import { pdfNameOf } from './reports.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
-
-/** Hands out each name once per run, case-insensitively: `x.pdf`, `x (2).pdf`, ... (as the native CLI). */
-export class Dedup {
-  private taken = new Set<string>();
-  claim(name: string): string {
-    const dot = name.lastIndexOf('.');
-    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    for (let k = 2; this.taken.has(candidate.toLowerCase()); k++) candidate = `${stem} (${k})${ext}`;
-    this.taken.add(candidate.toLowerCase());
-    return candidate;
-  }
-}
 
 /** A regular file as planned: its device, inode, size and permission bits. */
 export interface Identity {
@@ -108,7 +95,7 @@ export async function planRun(a: Args): Promise<Plan> {
       continue;
     }
     // A file that cannot be looked at fails in its turn (exit 1, the batch goes on).
-    const info = await stat(file, { bigint: true }).catch(() => undefined);
+    const info = await stat(fsPath(file), { bigint: true }).catch(() => undefined);
     const kind = info && specialKind(info);
     if (kind) throw new Refusal(msg.notRegular(display(file), kind));
     checked.push({ shown: file, key: info ? fileKey(info) : undefined });
@@ -116,57 +103,71 @@ export async function planRun(a: Args): Promise<Plan> {
   }
   const route = nodeRoute(a.engine, a.pdf || a.member !== undefined);
   const listing = await namesIn(a.out);
-  const outNames = new Dedup();
-  const reportNames = new Dedup();
-  const pdfNames = new Dedup();
-  const inputs: PlannedFile[] = [];
-  const planned: PlannedOutput[] = [];
-  const add = async (p: string) => {
-    planned.push({ shown: p, id: await identifyOutput(p, listing) });
-    return p;
-  };
-  for (const [i, file] of a.files.entries()) {
-    const stdin = file === STDIN;
-    const name = stdin ? a.name : path.basename(file);
-    const variants: PlannedVariant[] = [];
-    if (stdin) {
-      const stdout = standardFile(1);
-      if (stdout) planned.push({ shown: 'standard output', id: { key: stdout.key } });
-    }
-    // A FILE that is not there when the run starts gets no names (it fails in its turn).
-    const planning = stdin || checked[i].key !== undefined;
-    for (let j = 0; planning && j < a.count; j++) {
-      // A seed past the limit fails this file in its turn; its names are those of the seeds given.
-      const seed = BigInt(a.seed) + BigInt(i) * BigInt(a.count) + BigInt(j);
-      const named = Number(seed);
-      const v: PlannedVariant = { seed, checksums: checksumRoute(a.fixChecksums, route, stdin) };
-      if (!stdin) {
-        v.out = await add(
-          path.join(a.out, outNames.claim(a.count > 1 ? variantName(name, named) : corruptedName(name))),
-        );
+  const namer = await outputNamer();
+  try {
+    const planned: PlannedOutput[] = [];
+    const add = async (p: string) => {
+      planned.push({ shown: p, id: await identifyOutput(p, listing) });
+      return p;
+    };
+    const inputs: PlannedFile[] = [];
+    for (const [i, file] of a.files.entries()) {
+      const stdin = file === STDIN;
+      if (stdin) {
+        const stdout = standardFile(1);
+        if (stdout) planned.push({ shown: 'standard output', id: { key: stdout.key } });
       }
-      const jsonName = a.count > 1 ? variantReportName(name, named) : reportName(name);
-      if (a.report) v.report = await add(path.join(a.out, reportNames.claim(jsonName)));
-      if (a.pdf) v.pdf = await add(path.join(a.out, pdfNames.claim(pdfNameOf(jsonName))));
-      variants.push(v);
+      // A FILE that is not there when the run starts gets no names (it fails in its turn).
+      const planning = stdin || checked[i].key !== undefined;
+      const variants = planning ? await planVariants(a, i, route, namer, add) : [];
+      inputs.push({ file, stdin, identity: identities[i], route, variants });
     }
-    inputs.push({ file, stdin, identity: identities[i], route, variants });
+    if (a.zip) planned.push({ shown: a.zip, id: await identifyOutput(a.zip) });
+    const refusal = await checkPlan(checked, planned);
+    if (refusal) throw new Refusal(refusal);
+    return {
+      mode: a.mode,
+      intensity: a.intensity,
+      seed: a.seed,
+      count: a.count,
+      only: a.ranges.only,
+      protect: a.ranges.protect,
+      fixChecksums: a.fixChecksums,
+      ...(a.member !== undefined ? { member: a.member } : {}),
+      inputs,
+      zip: a.zip,
+    };
+  } finally {
+    namer.free();
   }
-  if (a.zip) planned.push({ shown: a.zip, id: await identifyOutput(a.zip) });
-  const refusal = checkPlan(checked, planned);
-  if (refusal) throw new Refusal(refusal);
-  return {
-    mode: a.mode,
-    intensity: a.intensity,
-    seed: a.seed,
-    count: a.count,
-    only: a.ranges.only,
-    protect: a.ranges.protect,
-    fixChecksums: a.fixChecksums,
-    ...(a.member !== undefined ? { member: a.member } : {}),
-    inputs,
-    zip: a.zip,
-  };
+}
+
+/**
+ * The variants of FILE i, each output named from the name's bytes by the host module, joined to
+ * --out as the native CLI joins them; `add` plans each output.
+ */
+async function planVariants(
+  a: Args,
+  i: number,
+  route: Route,
+  namer: OutputNamer,
+  add: (p: string) => Promise<string>,
+): Promise<PlannedVariant[]> {
+  const file = a.files[i];
+  const stdin = file === STDIN;
+  const name = stdin ? a.name : path.basename(file);
+  const variants: PlannedVariant[] = [];
+  for (let j = 0; j < a.count; j++) {
+    // A seed past the limit fails this file in its turn; its names carry the seed exactly, as natively.
+    const seed = BigInt(a.seed) + BigInt(i) * BigInt(a.count) + BigInt(j);
+    const names = namer.variant(name, a.count > 1 ? seed : undefined, { file: !stdin, report: a.report, pdf: a.pdf });
+    const v: PlannedVariant = { seed, checksums: checksumRoute(a.fixChecksums, route, stdin) };
+    if (names.out !== undefined) v.out = await add(namer.path(a.out, names.out));
+    if (names.report !== undefined) v.report = await add(namer.path(a.out, names.report));
+    if (names.pdf !== undefined) v.pdf = await add(namer.path(a.out, names.pdf));
+    variants.push(v);
+  }
+  return variants;
 }
 
 const listText = (list: string[]) => (list.length === 0 ? 'none' : list.join(' '));

@@ -1,6 +1,7 @@
 // `--zip`: the batch ZIP with the session report (and with --pdf its PDF), built by the same code as the browser's download.
 import { openAsBlob } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
+import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import { writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { batchEntries, buildSessionReport } from '../lib/zip/session.ts';
 import { zipChunks } from '../lib/zip/writer.ts';
@@ -23,7 +24,9 @@ export async function writeSessionZip(
     files: done.map((d) => d.report),
   });
   // The corrupted files are streamed back from disk, so a batch of 200 MB files is never in memory.
-  const results = await Promise.all(done.map(async (d) => ({ data: await openAsBlob(d.path), report: d.report })));
+  const results = await Promise.all(
+    done.map(async (d) => ({ data: await openAsBlob(fsPath(d.path)), report: d.report })),
+  );
   const pdf = a.pdf ? await sessionPdf(session) : undefined;
   for await (const chunk of zipChunks(batchEntries(results, session, pdf))) await writeAllTo(out, chunk);
 }

@@ -28,10 +28,16 @@ export const CONCERNS = {
   },
   'PDF reports': { rust: ['engine-rs/cli/src/pdf.rs', 'engine-rs/host/src/pdf/'], ts: ['lib/report/pdf.ts'] },
   minimiser: { rust: ['engine-rs/cli/src/minimize.rs'], ts: ['cli/minimize.ts'] },
+  // Output names, their paths under --out and the claims that refuse a plan are decided once, in
+  // engine-rs/host/src/output_plan.rs (the npm CLI and the SDK through the host module; issue 40,
+  // point 4). What is left here is each shell looking at its files (device and inode, real paths),
+  // the --dry-run text and the read-route policy (policy.ts also serves the browser).
   'output plan and claims': {
     rust: ['engine-rs/cli/src/plan.rs', 'engine-rs/cli/src/policy.rs'],
     ts: ['cli/plan.ts', 'lib/engine/host/policy.ts'],
   },
+  // The command lines name their outputs through engine-rs/host/src/output_plan.rs; names.ts stays for
+  // the browser's downloads and the SDK's exported corruptedName and variantName.
   'output and entry names': {
     rust: ['engine-rs/cli/src/names.rs', 'engine-rs/host/src/names.rs'],
     ts: ['lib/engine/shared/names.ts', 'lib/zip/names.ts'],

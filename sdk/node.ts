@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { fromBytes, fsPath, lossyName } from '../lib/engine/host/byte-paths.ts';
 import { readExact } from '../lib/engine/host/stream-fix.ts';
 import { writeAllTo } from '../lib/engine/host/stream-node.ts';
 import type { Report as EngineReport } from '../lib/engine/shared/types.ts';
@@ -98,7 +99,10 @@ export function corruptVariants(input: CorruptInput, options: VariantOptions): P
  * resolves to the report. Every mode, without `fixChecksums`, streams through the WebAssembly engine:
  * any size, in bounded memory (a readable stream is first copied to a temporary file, in a private
  * directory, because the engine reads by position). `fixChecksums`, `member` and the `ts` engine read the whole
- * input (at most 4294967295 bytes). The default `filename` is the input path's name.
+ * input (at most 4294967295 bytes). A path is a string or, for a name that is not UTF-8, its bytes
+ * as a Uint8Array (as node:fs takes them; `fs.readdirSync(dir, { encoding: 'buffer' })` lists them
+ * so). The default `filename` is the input path's name (a byte that is not UTF-8 as
+ * U+FFFD, as the CLIs' reports have it).
  *
  * The input is never changed (docs/cli.md, "Nothing lost"): an output path that is the input (the same
  * file, through a symlink or a hard link too) or a directory, or an input that is not a regular file,
@@ -108,43 +112,47 @@ export function corruptVariants(input: CorruptInput, options: VariantOptions): P
  * input.
  */
 export async function corruptFile(
-  input: string | ByteSource,
-  output: string | ByteSink,
+  input: string | Uint8Array | ByteSource,
+  output: string | Uint8Array | ByteSink,
   options: Omit<CorruptOptions, 'onStage' | 'signal'> = {},
 ): Promise<Report> {
-  const filename = options.filename ?? (typeof input === 'string' ? path.basename(input) : undefined);
+  const inputPath = pathOf(input);
+  const outputPath = pathOf(output);
+  const filename = options.filename ?? (inputPath === undefined ? undefined : lossyName(path.basename(inputPath)));
   const o = resolveOptions(new Uint8Array(0), { ...options, filename });
+  // The replay command names a path's own bytes (the report's filename has U+FFFD where they are not UTF-8).
+  const replayName = options.filename ?? (inputPath === undefined ? undefined : path.basename(inputPath));
   let inputMode: number | undefined;
-  if (typeof input === 'string') {
-    const info = await stat(input, { bigint: true });
+  if (inputPath !== undefined) {
+    const info = await stat(fsPath(inputPath), { bigint: true });
     const kind = specialKind(info);
-    if (kind) throw new Error(msg.notRegular(display(input), kind));
+    if (kind) throw new Error(msg.notRegular(display(inputPath), kind));
     inputMode = Number(info.mode);
-    if (typeof output === 'string') {
-      const refusal = checkPlan(
-        [{ shown: input, key: fileKey(info) }],
-        [{ shown: output, id: await identifyOutput(output) }],
+    if (outputPath !== undefined) {
+      const refusal = await checkPlan(
+        [{ shown: inputPath, key: fileKey(info) }],
+        [{ shown: outputPath, id: await identifyOutput(outputPath) }],
       );
       if (refusal) throw new Error(refusal);
     }
-  } else if (typeof output === 'string') {
-    const refusal = checkPlan([], [{ shown: output, id: await identifyOutput(output) }]);
+  } else if (outputPath !== undefined) {
+    const refusal = await checkPlan([], [{ shown: outputPath, id: await identifyOutput(outputPath) }]);
     if (refusal) throw new Error(refusal);
   }
   let spool: string | undefined;
   try {
     let file: string;
-    if (typeof input === 'string') file = input;
+    if (inputPath !== undefined) file = inputPath;
     else {
       spool = await privateDir('fracture-sdk-');
       file = path.join(spool, 'input');
-      await pipeline(input, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+      await pipeline(input as ByteSource, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
     }
     const engine = await engineFor(o.engine);
-    const handle = await open(file, 'r');
+    const handle = await open(fsPath(file), 'r');
     try {
       const before = await handle.stat({ bigint: true });
-      if (typeof input === 'string' && before.ino !== (await stat(input, { bigint: true })).ino) {
+      if (inputPath !== undefined && before.ino !== (await stat(fsPath(inputPath), { bigint: true })).ino) {
         throw new Error(msg.changedWhileRead());
       }
       const unchanged = async () => {
@@ -166,7 +174,11 @@ export async function corruptFile(
           return report;
         };
         try {
-          return withReplay(await sinkInto(output, inputMode, produce), o.siteOrigin);
+          return withReplay(
+            await sinkInto(outputPath ?? (output as ByteSink), inputMode, produce),
+            o.siteOrigin,
+            replayName,
+          );
         } finally {
           if (!ran) prepared.free();
         }
@@ -179,13 +191,26 @@ export async function corruptFile(
         await write(result.data);
         return result.report;
       };
-      return withReplay(await sinkInto(output, inputMode, produce), o.siteOrigin);
+      return withReplay(
+        await sinkInto(outputPath ?? (output as ByteSink), inputMode, produce),
+        o.siteOrigin,
+        replayName,
+      );
     } finally {
       await handle.close();
     }
   } finally {
     if (spool) await removePrivateDir(spool);
   }
+}
+
+/**
+ * A path given as a string or as its bytes (a Buffer, as node:fs takes a name that is not UTF-8),
+ * held as lib/engine/host/byte-paths.ts holds it; undefined for a stream.
+ */
+function pathOf(p: string | Uint8Array | ByteSource | ByteSink): string | undefined {
+  if (typeof p === 'string') return p;
+  return p instanceof Uint8Array ? fromBytes(p) : undefined;
 }
 
 /**

@@ -25,8 +25,8 @@ export type Report = EngineReport & {
 };
 
 /** The engine's report with the host fields the CLI adds, the share link on `siteOrigin`. */
-export function withReplay(report: EngineReport, siteOrigin?: string): Report {
-  const { browser_decoder: _, ...fields } = withHostFields(report, undefined, siteOrigin);
+export function withReplay(report: EngineReport, siteOrigin?: string, fileName?: string): Report {
+  const { browser_decoder: _, ...fields } = withHostFields(report, undefined, siteOrigin, fileName);
   return fields;
 }
 

@@ -19,6 +19,8 @@ import {
   unlink,
 } from 'node:fs/promises';
 import path from 'node:path';
+import { fromBytes, fsPath, hasEscapedBytes, toBytes } from '../lib/engine/host/byte-paths.ts';
+import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import { nativeExchange } from '../lib/engine/host/node.ts';
 import {
   exitCleanlyOnSignals,
@@ -30,7 +32,6 @@ import {
   whenInterrupted,
 } from '../lib/engine/host/temporaries.ts';
 import { displayName } from '../lib/report/display.ts';
-import * as msg from '../lib/engine/shared/messages.ts';
 
 export { exitCleanlyOnSignals, privateDir, removePrivateDir, temporaryDir, whenInterrupted };
 
@@ -63,9 +64,9 @@ export function fileKey(info: { dev: number | bigint; ino: number | bigint }): s
 export async function destinationOf(p: string): Promise<string> {
   let at = p;
   for (let hops = 0; hops < 40; hops++) {
-    const info = await lstat(at).catch(() => undefined);
+    const info = await lstat(fsPath(at)).catch(() => undefined);
     if (!info?.isSymbolicLink()) return at;
-    at = path.resolve(path.dirname(at), await readlink(at));
+    at = path.resolve(path.dirname(at), fromBytes(await readlink(fsPath(at), { encoding: 'buffer' })));
   }
   return at;
 }
@@ -87,7 +88,7 @@ export interface OutputId {
 export async function identifyOutput(p: string, listing?: Set<string>): Promise<OutputId> {
   if (listing === undefined || listing.has(path.basename(p))) {
     const target = await destinationOf(p);
-    const info = await stat(target, { bigint: true }).catch(() => undefined);
+    const info = await stat(fsPath(target), { bigint: true }).catch(() => undefined);
     if (info) return { key: fileKey(info), kind: specialKind(info) };
     return { key: await realKey(target) };
   }
@@ -102,7 +103,9 @@ async function realKey(p: string): Promise<string> {
   const dir = path.dirname(absolute);
   let real = realDirs.get(dir);
   if (!real) {
-    real = realpath(dir).catch(async () => (dir === absolute ? dir : realKey(dir)));
+    real = realpath(fsPath(dir), { encoding: 'buffer' }).then(fromBytes, async () =>
+      dir === absolute ? dir : realKey(dir),
+    );
     realDirs.set(dir, real);
   }
   return `path:${path.join(await real, path.basename(absolute))}`;
@@ -110,7 +113,8 @@ async function realKey(p: string): Promise<string> {
 
 /** The names in directory `dir` (an empty set when it does not exist yet). */
 export async function namesIn(dir: string): Promise<Set<string>> {
-  return new Set(await readdir(dir).catch(() => []));
+  const names = await readdir(fsPath(dir), { encoding: 'buffer' }).catch(() => []);
+  return new Set(names.map(fromBytes));
 }
 
 /** An input of the plan: as given (`standard input` for `-`) and its key when it is a file. */
@@ -128,21 +132,21 @@ export interface PlannedOutput {
 /**
  * The first reason the plan cannot run, in the order of docs/cli.md: for each output in turn, a
  * directory, another file that is not a regular one, an input, or an earlier output of the same run.
+ * Decided by the host module (fracture_host::output_plan::Claims, as the native CLI decides it).
  */
-export function checkPlan(inputs: PlannedInput[], outputs: PlannedOutput[]): string | undefined {
-  const inputOf = new Map<string, string>();
-  for (const i of inputs) if (i.key !== undefined && !inputOf.has(i.key)) inputOf.set(i.key, i.shown);
-  const earlier = new Map<string, string>();
-  for (const o of outputs) {
-    if (o.id.kind === 'a directory') return msg.outputIsDirectory(display(o.shown));
-    if (o.id.kind) return msg.outputNotRegular(display(o.shown), o.id.kind);
-    const input = inputOf.get(o.id.key);
-    if (input !== undefined) return msg.outputIsInput(display(o.shown), display(input));
-    const other = earlier.get(o.id.key);
-    if (other !== undefined) return msg.outputsSameFile(display(other), display(o.shown));
-    earlier.set(o.id.key, o.shown);
+export async function checkPlan(inputs: PlannedInput[], outputs: PlannedOutput[]): Promise<string | undefined> {
+  const host = await loadHostModule();
+  const claims = new host.PlanClaims();
+  try {
+    for (const i of inputs) if (i.key !== undefined) claims.input(toBytes(i.key), display(i.shown));
+    for (const o of outputs) {
+      const refusal = claims.output(toBytes(o.id.key), o.id.kind, display(o.shown));
+      if (refusal !== undefined) return refusal;
+    }
+    return undefined;
+  } finally {
+    claims.free();
   }
-  return undefined;
 }
 
 /** The default mode of a new file: 0666 less the umask (read once). */
@@ -180,7 +184,7 @@ export async function createTemp(dir: string): Promise<{ file: string; handle: F
     temporaryFile(file);
     try {
       // Read too: checksum fixing patches the output in place.
-      return { file, handle: await open(file, 'wx+', 0o600) };
+      return { file, handle: await open(fsPath(file), 'wx+', 0o600) };
     } catch (e) {
       forgetTemporaryFile(file);
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -191,7 +195,8 @@ export async function createTemp(dir: string): Promise<{ file: string; handle: F
 /** Whether the addon swapped the names `a` and `b` (not where it does not load, or the system cannot). */
 function exchanged(a: string, b: string): boolean {
   const exchange = nativeExchange();
-  if (!exchange) return false;
+  // The addon takes UTF-8 paths: a name that is not UTF-8 goes the portable way.
+  if (!exchange || hasEscapedBytes(a) || hasEscapedBytes(b)) return false;
   try {
     exchange(a, b);
     return true;
@@ -201,7 +206,7 @@ function exchanged(a: string, b: string): boolean {
 }
 
 async function removeTemp(file: string) {
-  await unlink(file).catch(() => undefined);
+  await unlink(fsPath(file)).catch(() => undefined);
   forgetTemporaryFile(file);
 }
 
@@ -241,7 +246,7 @@ export async function writeAtomically<T>(
     }
     let aside: string | undefined;
     if (discarding) {
-      const old = await lstat(destination).catch(() => undefined);
+      const old = await lstat(fsPath(destination)).catch(() => undefined);
       if (old?.isFile() && exchanged(file, destination)) {
         discarding.push(removeTemp(file));
         return result;
@@ -249,14 +254,14 @@ export async function writeAtomically<T>(
       if (old?.isFile() && old.nlink === 1) {
         aside = tempName(dir, true);
         temporaryFile(aside);
-        await link(destination, aside).catch(() => {
+        await link(fsPath(destination), fsPath(aside)).catch(() => {
           forgetTemporaryFile(aside as string);
           aside = undefined;
         });
       }
     }
     try {
-      await rename(file, destination).catch((e) => Promise.reject(new OutputError(e)));
+      await rename(fsPath(file), fsPath(destination)).catch((e) => Promise.reject(new OutputError(e)));
     } finally {
       if (aside !== undefined) discarding?.push(removeTemp(aside));
     }

@@ -20,7 +20,8 @@ const hex = (code: number, digits: number) => code.toString(16).toUpperCase().pa
 
 /**
  * A name as messages and PDF reports show it: `\n`, `\t`, `\r`, `\xHH` for the other C0 controls
- * and DEL, `\u{HHHH}` for the C1 controls, the separators, the bidirectional controls and a lone
+ * and DEL, `\xHH` for a byte of a name that is not UTF-8 (held as the lone surrogate U+DC00 + byte),
+ * `\u{HHHH}` for the C1 controls, the separators, the bidirectional controls and any other lone
  * surrogate; everything else (backslashes too) as itself.
  */
 export function displayName(name: string): string {
@@ -31,6 +32,8 @@ export function displayName(name: string): string {
     else if (ch === '\t') out += '\\t';
     else if (ch === '\r') out += '\\r';
     else if (code < 0x20 || code === 0x7f) out += `\\x${hex(code, 2)}`;
+    // A byte of a file name that is not UTF-8, as lib/engine/host/byte-paths.ts holds it: `\xHH`, as natively.
+    else if (code >= 0xdc80 && code <= 0xdcff) out += `\\x${hex(code - 0xdc00, 2)}`;
     else if (isHidden(code) || (code >= 0xd800 && code <= 0xdfff)) out += `\\u{${hex(code, 4)}}`;
     else out += ch;
   }

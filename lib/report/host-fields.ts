@@ -126,15 +126,23 @@ export function isControl(code: number): boolean {
   return isHidden(code);
 }
 
+/** A byte of a file name that is not UTF-8, held as U+DC00 + byte (lib/engine/host/byte-paths.ts). */
+const isEscapedByte = (code: number) => code >= 0xdc80 && code <= 0xdcff;
+
 function hasControl(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return true;
+  // By code point: half of a pair (an emoji's) is no escaped byte.
+  for (const ch of text) {
+    const code = ch.codePointAt(0) as number;
+    if (isControl(code) || isEscapedByte(code)) return true;
+  }
   return false;
 }
 
 /**
  * One shell word that a POSIX shell reads back as `word`: left bare when every character is plain,
  * else in single quotes (`'` written as `'\''`), or, when it holds control characters that a terminal
- * would act on when pasted, in `$'…'` with those characters escaped (POSIX.1-2024, bash, zsh, ksh).
+ * would act on when pasted or bytes that are not UTF-8 (a file name held as byte-paths.ts holds it),
+ * in `$'…'` with those characters and bytes escaped (POSIX.1-2024, bash, zsh, ksh).
  * A name starting with `-` gets `./` so the command line does not read it as an option.
  */
 export function shellWord(word: string): string {
@@ -151,6 +159,8 @@ export function shellWord(word: string): string {
     else if (ch === '\r') out += '\\r';
     // Each byte of its UTF-8 (one for C0 and DEL).
     else if (isControl(code)) for (const b of encoder.encode(ch)) out += `\\x${b.toString(16).padStart(2, '0')}`;
+    // A byte that is not UTF-8, as itself (the native CLI's shell_word_bytes).
+    else if (isEscapedByte(code)) out += `\\x${(code - 0xdc00).toString(16).padStart(2, '0')}`;
     else out += ch;
   }
   return `${out}'`;
@@ -180,16 +190,19 @@ export function shareLink(options: ReplayOptions, file?: LinkedFile, origin: str
 
 /**
  * The report as a host hands it out: the engine's fields unchanged and in order, then `replay`,
- * `share_link` (on `origin`) and (browser only) `browser_decoder`.
+ * `share_link` (on `origin`) and (browser only) `browser_decoder`. `fileName` is the name the replay
+ * command runs on: the report's `filename`, or a file's own name when that is not UTF-8 (the report
+ * has U+FFFD there; the command keeps the bytes, as natively).
  */
 export function withHostFields(
   report: Report,
   browserDecoder?: BrowserDecoder,
   origin: string = SITE_ORIGIN,
+  fileName: string = report.filename,
 ): HostReport {
   const options = replayOptions(report);
   const fields: HostFields = {
-    replay: replayCommand(options, report.filename),
+    replay: replayCommand(options, fileName),
     share_link: shareLink(options, { name: report.filename, size: report.original_size }, origin),
   };
   if (browserDecoder !== undefined) fields.browser_decoder = browserDecoder;

@@ -274,4 +274,37 @@ console.log(JSON.stringify({ viaFile, inMemory, link: elsewhere.share_link, refu
     );
     s.check();
   });
+  it('a path that is not UTF-8, given as its bytes, is read and written by those bytes, as the native CLI does', () => {
+    const s = scenario();
+    const name = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x2e, 0x74, 0x78, 0x74]); // b"caf\xe9.txt"
+    const input = Buffer.concat([Buffer.from(`${s.dir}/`), name]);
+    writeFileSync(input, Buffer.alloc(700, 'hello, world '));
+    const sha = sha256(readFileSync(input));
+    const got = s.node(`
+import { readdirSync, readFileSync } from 'node:fs';
+import { corruptFile } from 'fracture';
+const name = readdirSync('.', { encoding: 'buffer' }).find((n) => n.includes(0xe9));
+const out = Buffer.concat([Buffer.from('sdk-'), name]);
+const report = await corruptFile(name, out, { seed: 5 });
+const refused = await corruptFile(name, name, { seed: 5 }).then(() => 'written', (e) => e.message);
+console.log(JSON.stringify({ report, refused, out: readFileSync(out).toString('hex') }));
+`) as { report: Record<string, unknown>; refused: string; out: string };
+    expect(got.refused).toBe('output caf\\xE9.txt is the input caf\\xE9.txt');
+    expect(got.report.filename).toBe('caf\ufffd.txt');
+    // The native CLI on the same bytes (a shell glob passes them): the same output and report.
+    const cli = spawnSync(
+      'sh',
+      ['-c', 'exec "$0" --seed 5 --json --out nat caf*.txt', path.join(ROOT, 'target/release/fracture')],
+      { cwd: s.dir, encoding: 'utf8' },
+    );
+    expect(cli.status, cli.stderr).toBe(0);
+    const [written] = readdirSync(path.join(s.dir, 'nat'), { encoding: 'buffer' });
+    expect(written.equals(Buffer.from([0x63, 0x61, 0x66, 0xe9, ...Buffer.from('_corrupted.txt')]))).toBe(true);
+    const native = readFileSync(Buffer.concat([Buffer.from(`${s.dir}/nat/`), written]));
+    expect(got.out === native.toString('hex'), 'the same bytes as the native CLI').toBe(true);
+    const untimed = (o: Record<string, unknown>) => ({ ...o, time_ms: 0, ops_ms: 0 });
+    expect(untimed(got.report)).toEqual(untimed(JSON.parse(cli.stdout)));
+    expect(sha256(readFileSync(input)), 'the input is unchanged').toBe(sha);
+    s.check();
+  });
 });

@@ -14,7 +14,7 @@ use std::ffi::{OsStr, OsString};
 use crate::args::{Args, STDIN};
 use crate::display::{self, json_string};
 use crate::policy::{self, Checksums, Route};
-use fracture_host::names;
+use fracture_host::output_plan;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 
 /// A regular file as planned: its device, inode, size and permission bits.
@@ -62,11 +62,21 @@ fn kind(t: FileType) -> Option<&'static str> {
     }
 }
 
-/// The inputs and outputs seen so far; each check returns the refusal's text.
+impl Id {
+    /// The key the host's claims compare (fracture_host::output_plan::Claims): as the npm CLI makes it.
+    fn key(&self) -> Vec<u8> {
+        match self {
+            Id::Node(device, inode) => format!("{device}:{inode}").into_bytes(),
+            Id::Path(p) => [&b"path:"[..], p.as_os_str().as_bytes()].concat(),
+        }
+    }
+}
+
+/// The files of a plan: each looked at here, the claims decided by the host crate; each check
+/// returns the refusal's text.
 #[derive(Default)]
 pub struct Claims {
-    inputs: Vec<(Id, String)>,
-    outputs: HashMap<Id, String>,
+    decided: output_plan::Claims,
     /// Real paths of output directories already resolved (every output of a run shares one).
     parents: HashMap<PathBuf, PathBuf>,
 }
@@ -79,7 +89,7 @@ impl Claims {
         if let Some(what) = kind(m.file_type()) {
             return Err(messages::not_regular(&display::path(path), what));
         }
-        self.inputs.push((node(&m), display::path(path)));
+        self.decided.input(&node(&m).key(), &display::path(path));
         Ok(Some(Identity::of(&m)))
     }
 
@@ -87,7 +97,7 @@ impl Claims {
     pub fn stdin(&mut self) -> Option<Identity> {
         let m = fd_metadata(std::io::stdin().as_fd())?;
         m.is_file().then(|| {
-            self.inputs.push((node(&m), "standard input".into()));
+            self.decided.input(&node(&m).key(), "standard input");
             Identity::of(&m)
         })
     }
@@ -95,38 +105,18 @@ impl Claims {
     /// Standard output as an output (when it is a regular file).
     pub fn stdout(&mut self) -> Result<(), String> {
         match fd_metadata(std::io::stdout().as_fd()) {
-            Some(m) if m.is_file() => self.claim(node(&m), "standard output".into()),
+            Some(m) if m.is_file() => self.decided.output(&node(&m).key(), None, "standard output"),
             _ => Ok(()),
         }
     }
 
     /// A planned output file at `path`.
     pub fn output(&mut self, path: &Path) -> Result<(), String> {
-        let shown = display::path(path);
-        let id = match std::fs::metadata(path) {
-            Ok(m) => {
-                if let Some(what) = kind(m.file_type()) {
-                    return Err(match what {
-                        "a directory" => messages::output_is_directory(&shown),
-                        what => messages::output_not_regular(&shown, what),
-                    });
-                }
-                node(&m)
-            }
-            Err(_) => Id::Path(self.resolve(path)),
+        let (id, what) = match std::fs::metadata(path) {
+            Ok(m) => (node(&m), kind(m.file_type())),
+            Err(_) => (Id::Path(self.resolve(path)), None),
         };
-        self.claim(id, shown)
-    }
-
-    fn claim(&mut self, id: Id, shown: String) -> Result<(), String> {
-        if let Some((_, input)) = self.inputs.iter().find(|(i, _)| *i == id) {
-            return Err(messages::output_is_input(&shown, input));
-        }
-        if let Some(other) = self.outputs.get(&id) {
-            return Err(messages::outputs_same_file(other, &shown));
-        }
-        self.outputs.insert(id, shown);
-        Ok(())
+        self.decided.output(&id.key(), what, &display::path(path))
     }
 
     /// The path a file that does not exist yet will have: its directory's real path (as far as it
@@ -227,9 +217,10 @@ pub fn make(a: &Args) -> Result<Plan, String> {
         identities.push(if file.as_os_str() == STDIN { claims.stdin() } else { claims.input(file)? });
     }
     let route = policy::route(a.pdf || a.options.member.is_some());
-    let mut out_names = names::Dedup::default();
-    let mut report_names = names::Dedup::default();
-    let mut pdf_names = names::Dedup::default();
+    let mut names = output_plan::OutputNames::default();
+    let asked = |stdin: bool| output_plan::Asked { file: !stdin, report: a.report, pdf: a.pdf };
+    let under_out =
+        |name: &[u8]| PathBuf::from(OsString::from_vec(output_plan::out_path(a.out.as_os_str().as_bytes(), name)));
     let mut inputs = Vec::with_capacity(a.files.len());
     for (i, (file, identity)) in a.files.iter().zip(identities).enumerate() {
         let stdin = file.as_os_str() == STDIN;
@@ -242,31 +233,17 @@ pub fn make(a: &Args) -> Result<Plan, String> {
             for j in 0..a.count {
                 let seed = seed_of(a, i, j);
                 // Past u64 the names take the largest seed (the variant fails in its turn).
-                let named_seed = seed.unwrap_or(u64::MAX);
-                let out = (!stdin).then(|| {
-                    let named = if a.count > 1 {
-                        names::variant_name(name.as_bytes(), named_seed)
-                    } else {
-                        names::corrupted_name(name.as_bytes())
-                    };
-                    let out_name = OsString::from_vec(out_names.claim(&named));
-                    let path = a.out.join(&out_name);
-                    (out_name, path)
-                });
+                let named =
+                    names.variant(name.as_bytes(), (a.count > 1).then(|| seed.unwrap_or(u64::MAX)), asked(stdin));
+                let out = named.out.map(|n| (OsString::from_vec(n.clone()), under_out(&n)));
                 if let Some((_, path)) = &out {
                     claims.output(path)?;
                 }
-                let report_name = if a.count > 1 {
-                    names::variant_report_name(name.as_bytes(), named_seed)
-                } else {
-                    names::report_name(name.as_bytes())
-                };
-                let report = a.report.then(|| a.out.join(OsStr::from_bytes(&report_names.claim(&report_name))));
+                let report = named.report.map(|n| under_out(&n));
                 if let Some(path) = &report {
                     claims.output(path)?;
                 }
-                let pdf =
-                    a.pdf.then(|| a.out.join(OsStr::from_bytes(&pdf_names.claim(&names::pdf_name(&report_name)))));
+                let pdf = named.pdf.map(|n| under_out(&n));
                 if let Some(path) = &pdf {
                     claims.output(path)?;
                 }

@@ -11,6 +11,9 @@ use fracture_host::campaign::{Ledger, Status};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+// Output names and the output plan (bytes in, bytes out): a module of its own.
+pub mod output_plan;
+
 /// How a run ended, as Node reports it: `code` and the exit code, `signal` and its name, or
 /// `timeout`.
 fn status(kind: &str, code: i32, signal: &str) -> Status {

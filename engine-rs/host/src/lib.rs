@@ -11,6 +11,7 @@ pub mod host_fields;
 pub mod link_options;
 pub mod messages;
 pub mod names;
+pub mod output_plan;
 pub mod share_link;
 pub mod shrink;
 pub mod ui_modes;

@@ -6,6 +6,7 @@ import { rmSync, unlinkSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fsPath } from './byte-paths.ts';
 
 const tempFiles = new Set<string>();
 const tempDirs = new Set<string>();
@@ -15,7 +16,7 @@ const onInterrupt: (() => void)[] = [];
 function removeTemporaries() {
   for (const f of tempFiles) {
     try {
-      unlinkSync(f);
+      unlinkSync(fsPath(f));
     } catch {
       // Gone already.
     }
