@@ -27,7 +27,7 @@ function files(dir) {
 /** The module a file is: ["stream", "run"] for stream/run.rs, ["stream"] for stream/mod.rs or stream.rs. */
 function modulePath(file) {
   const parts = relative(SRC, file).replace(/\.rs$/, '').split('/');
-  if (parts.at(-1) === 'mod' || parts.at(-1) === 'lib') parts.pop();
+  if (parts.at(-1) === 'mod' || parts.at(-1) === 'lib' || (parts.length === 1 && parts[0] === 'main')) parts.pop();
   return parts;
 }
 
@@ -41,10 +41,16 @@ function code(text) {
     .replace(/"(?:[^"\\]|\\.)*"/g, '""');
 }
 
-/** `pub use a::{B, c::D as E}` in a file: exported name -> first path segment (a). */
-function reexports(text) {
+/**
+ * `pub use a::{B, c::D as E}` in a file: exported name -> first path segment (a). At the crate root
+ * (`root`) a private `use` names things for the whole crate too (`crate::D` in any module).
+ */
+function reexports(text, root = false) {
   const map = new Map();
-  for (const m of code(text).matchAll(/pub(?:\([^)]*\))?\s+use\s+(?:self::)?(\w+)::([^;]+);/g)) {
+  const re = root
+    ? /(?:pub(?:\([^)]*\))?\s+)?use\s+(?:self::|crate::)?(\w+)::([^;]+);/g
+    : /pub(?:\([^)]*\))?\s+use\s+(?:self::)?(\w+)::([^;]+);/g;
+  for (const m of code(text).matchAll(re)) {
     for (const item of m[2].replace(/[{}]/g, ',').split(',')) {
       const name = item
         .trim()
@@ -99,7 +105,7 @@ const top = new Set([...texts.keys()].filter((k) => k && !k.includes('/')));
 const children = (mod) =>
   new Set([...texts.keys()].filter((k) => k.startsWith(`${mod}/`) && !k.slice(mod.length + 1).includes('/')));
 const node = (path) => (NESTED.includes(path[0]) ? path.slice(0, 2) : path.slice(0, 1)).join('/');
-const rootExports = reexports(texts.get('') ?? '');
+const rootExports = reexports(texts.get('') ?? '', true);
 // Items the crate root defines itself (`crate::hidden`): the root is no node, so they make no edge.
 const rootItems = new Set(
   [
@@ -123,6 +129,8 @@ for (const [mod, text] of texts) {
     if (rootItems.has(head)) continue;
     const target = top.has(head) ? head : rootExports.get(head);
     if (!target) problems.push(`${mod}: crate::${head} is neither a module nor a root re-export`);
+    // The root's name for another crate's item (`use fracture_host::ui_modes;`): no module of this one.
+    else if (!top.has(target)) continue;
     else if (NESTED.includes(target)) {
       // crate::stream::run::x names the submodule; every such path counts.
       let named = false;

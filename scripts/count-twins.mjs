@@ -23,7 +23,7 @@ export const CONCERNS = {
     ts: ['cli/campaign.ts', 'cli/run.ts', 'cli/merge.ts', 'cli/run/'],
   },
   'arguments and refusals': {
-    rust: ['engine-rs/cli/src/args.rs', 'engine-rs/cli/src/cli_shape.rs'],
+    rust: ['engine-rs/cli/src/args/', 'engine-rs/cli/src/cli_shape.rs'],
     ts: ['cli/args.ts'],
   },
   'PDF reports': { rust: ['engine-rs/cli/src/pdf.rs', 'engine-rs/host/src/pdf/'], ts: ['lib/report/pdf.ts'] },

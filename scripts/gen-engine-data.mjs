@@ -1329,7 +1329,16 @@ ${usage
     }
 `,
   )
-  .join('\n')}}
+  .join('\n')}
+    /// A refused command line's one line, pointing at the help of the command that refused it
+    /// (\`None\`: the corrupting command).
+    pub fn refusal(sub: Option<&str>, message: &str) -> String {
+        match sub {
+            Some(sub) => line(message, format!("fracture {sub}")),
+            None => line(message, "fracture"),
+        }
+    }
+}
 `;
 }
 

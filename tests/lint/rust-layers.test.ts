@@ -61,6 +61,20 @@ describe('the Rust layer check', () => {
     expect(status, output).toBe(0);
   });
 
+  it("reads a binary crate's main.rs as its root: a circle between commands, and the root's imports", () => {
+    const cli = (parse: string) => ({
+      'main.rs': 'mod args;\nmod minimize;\nuse other_crate::ui_modes;\nfn main() {}\n',
+      'args.rs': `${parse}pub struct MinimizeOptions;\n`,
+      'minimize.rs': 'use crate::args::MinimizeOptions;\nuse crate::ui_modes::X;\npub fn run(_: MinimizeOptions) {}\n',
+    });
+    const circle = check(cli('pub fn parse() {\n    crate::minimize::run(MinimizeOptions);\n}\n'));
+    expect(circle.status).not.toBe(0);
+    expect(circle.output).toMatch(/module cycle: (args -> minimize -> args|minimize -> args -> minimize)/);
+    const owned = check(cli(''));
+    expect(owned.status, owned.output).toBe(0);
+    expect(owned.output).toContain('no cycle');
+  });
+
   it('passes the same crate without the circle', () => {
     const { status, output } = check(nested('use crate::options::a::A;\npub struct S(pub A);\n'));
     expect(status, output).toBe(0);

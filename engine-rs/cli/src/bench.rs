@@ -1,13 +1,13 @@
 //! `fracture bench`: the benchmark suite of docs/benchmark.md on the native core, as plan, execute
 //! and emit: the rows to measure, their timed runs, then the table or the JSON (and `--compare`).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use fracture_engine::bench::{self, Copied, Input};
 use fracture_engine::{stream, Args, Mode, Options as EngineOptions, ENGINE_VERSION};
 
+use crate::args::BenchOptions as Options;
 use crate::display::json_string;
 
 pub const SCHEMA: &str = "fracture-bench";
@@ -15,18 +15,6 @@ pub const VERSION: u64 = 1;
 const MIB: f64 = 1_048_576.0;
 /// The warm-up run's size, before each mode and input's timed runs.
 const WARM_UP: usize = 1 << 20;
-
-pub struct Options {
-    pub sizes: Vec<usize>,
-    pub modes: Vec<Mode>,
-    pub inputs: Vec<Input>,
-    pub intensity: u32,
-    pub runs: usize,
-    pub seed: u64,
-    pub json: bool,
-    pub compare: Option<PathBuf>,
-    pub max_slowdown: f64,
-}
 
 /// One row: what it measures, then (once executed) its times in ms.
 struct Row {
@@ -47,7 +35,7 @@ pub fn run(o: Options) -> ExitCode {
     let old = match o.compare.as_deref().map(read_old).transpose() {
         Ok(old) => old,
         Err(msg) => {
-            eprintln!("{}", crate::args::refusal(Some("bench"), &msg));
+            eprintln!("{}", crate::cli_tables::usage::refusal(Some("bench"), &msg));
             return ExitCode::from(2);
         }
     };

@@ -479,4 +479,13 @@ pub mod usage {
     pub fn diagnose_needs_file() -> String {
         "diagnose needs one FILE".to_string()
     }
+
+    /// A refused command line's one line, pointing at the help of the command that refused it
+    /// (`None`: the corrupting command).
+    pub fn refusal(sub: Option<&str>, message: &str) -> String {
+        match sub {
+            Some(sub) => line(message, format!("fracture {sub}")),
+            None => line(message, "fracture"),
+        }
+    }
 }

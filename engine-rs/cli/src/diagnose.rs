@@ -3,20 +3,14 @@
 //! them (docs/cli.md, "Plan, then write"), read by position, the diagnosis printed, the repair
 //! written through a temporary file.
 
+use crate::args::DiagnoseOptions as Options;
 use fracture_diagnose::Positional;
 use fracture_host::messages;
 use std::fs::File;
 use std::io::Write;
 use std::os::unix::fs::FileExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
-
-pub struct Options {
-    pub file: PathBuf,
-    pub original: Option<PathBuf>,
-    pub repair: Option<PathBuf>,
-    pub json: bool,
-}
 
 /// A file read by position; its size as it was when opened.
 struct Opened {
@@ -42,7 +36,7 @@ impl Positional for Opened {
 }
 
 fn refuse(msg: &str) -> ExitCode {
-    eprintln!("{}", crate::args::refusal(Some("diagnose"), msg));
+    eprintln!("{}", crate::cli_tables::usage::refusal(Some("diagnose"), msg));
     ExitCode::from(2)
 }
 

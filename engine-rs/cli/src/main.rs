@@ -49,6 +49,11 @@ fn main() -> ExitCode {
 
 fn start() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().skip(1).collect();
+    // The mount's commands parse their own options (their fault plans and power models are its types).
+    #[cfg(target_os = "linux")]
+    if let Some(sub @ ("mount" | "umount" | "ctl")) = argv.first().and_then(|a| a.to_str()) {
+        return mount::start(sub, mount::options::parse(sub, &argv[1..]));
+    }
     match args::parse(&argv) {
         Parsed::Run(a) => run(a),
         Parsed::Minimize(o) => minimize::run(o),
@@ -56,11 +61,15 @@ fn start() -> ExitCode {
         Parsed::Campaign(o) => campaign::run(o),
         Parsed::Merge(o) => campaign::merge(o),
         Parsed::Diagnose(o) => diagnose::run(o),
-        Parsed::Mount(o) => mount::run(o),
-        Parsed::Umount(mountpoint) => mount::umount(&mountpoint),
-        Parsed::Ctl(mountpoint, request, plan) => mount::ctl(&mountpoint, &request, plan.as_deref()),
-        Parsed::MountCampaign(o) => mount::campaign::run(o),
-        Parsed::PowerLoop(o) => mount::powerloop::run(o),
+        #[cfg(target_os = "linux")]
+        Parsed::RunOnMount(m, program, split) => {
+            mount::start("run", mount::options::parse_campaign(&m, program, split))
+        }
+        #[cfg(not(target_os = "linux"))]
+        Parsed::RunOnMount(..) => {
+            eprintln!("{}", cli_tables::usage::refusal(Some("run"), "--mount needs Linux (FUSE)"));
+            ExitCode::from(2)
+        }
         Parsed::Refused(line) => {
             eprintln!("{line}");
             ExitCode::from(2)
@@ -111,7 +120,7 @@ fn run(a: Args) -> ExitCode {
     let plan = match plan::make(&a) {
         Ok(p) => p,
         Err(msg) => {
-            eprintln!("{}", args::refusal(None, &msg));
+            eprintln!("{}", cli_tables::usage::refusal(None, &msg));
             return ExitCode::from(2);
         }
     };

@@ -7,6 +7,7 @@
 //! run budget (`budget`: O(n log n) test runs for n changed bytes) is spent first; then the smallest
 //! failing file found so far is written, and the last line says so.
 
+use crate::args::MinimizeOptions as Options;
 use fracture_host::messages;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -16,16 +17,6 @@ use std::process::{Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-pub struct Options {
-    pub test: String,
-    pub original: PathBuf,
-    pub corrupted: PathBuf,
-    pub out: Option<PathBuf>,
-    pub timeout_ms: u64,
-    pub jobs: usize,
-    pub quiet: bool,
-}
 
 /// What Ctrl-C must clean up: the temporary directory and the tests' process groups.
 static RUNNING: Mutex<Option<(PathBuf, HashSet<i32>)>> = Mutex::new(None);
@@ -45,7 +36,7 @@ pub fn run(o: Options) -> ExitCode {
     let allowed = match planned {
         Ok((a, b)) => a.map_or(0o777, |i| i.mode) & b.map_or(0o777, |i| i.mode),
         Err(msg) => {
-            eprintln!("{}", crate::args::refusal(Some("minimize"), &msg));
+            eprintln!("{}", crate::cli_tables::usage::refusal(Some("minimize"), &msg));
             return ExitCode::from(2);
         }
     };

@@ -3,7 +3,6 @@
 //! around it, so new options change one function.
 
 use std::io::{Read, Write};
-use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::time::Instant;
 
@@ -12,7 +11,7 @@ use fracture_engine::{Args, Job, Options, Report, Value, MAX_INPUT, MAX_STREAMED
 
 use crate::output::PrivateDir;
 use crate::policy::Checksums;
-use crate::read;
+use crate::read::{self, too_large, Snapshot};
 
 /// An input, read and measured: its bytes, SHA-256 and byte-value counts (the scan stage reuses them,
 /// and every variant of the input shares them).
@@ -139,10 +138,6 @@ pub fn stdin_limit(max: u64) -> u64 {
     std::env::var("FRACTURE_STDIN_LIMIT").ok().and_then(|v| v.parse::<u64>().ok()).map_or(max, |n| n.min(max))
 }
 
-pub fn too_large(max: u64) -> String {
-    fracture_host::messages::stdin_too_large(&max.to_string())
-}
-
 /// The engine's name for a file: its name, each byte that is not part of valid UTF-8 made U+FFFD.
 fn file_name(path: &Path) -> String {
     path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
@@ -166,16 +161,6 @@ pub struct Streamed {
     origin: Option<(std::fs::File, Snapshot)>,
     /// Standard input longer than `STDIN_IN_MEMORY`, copied to a private directory removed on drop.
     _spool: Option<PrivateDir>,
-}
-
-/// A file's size, modification time and identity, compared before and after it is read.
-#[derive(PartialEq)]
-pub struct Snapshot(u64, i64, i64, u64, u64);
-
-impl Snapshot {
-    pub fn of(m: &std::fs::Metadata) -> Snapshot {
-        Snapshot(m.len(), m.mtime(), m.mtime_nsec(), m.dev(), m.ino())
-    }
 }
 
 /// Standard input up to this long is held in memory; longer, it is copied to a temporary file.

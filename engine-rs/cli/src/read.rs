@@ -3,11 +3,25 @@
 //! stage then has nothing left to read twice.
 
 use std::io::{ErrorKind, Read};
+use std::os::unix::fs::MetadataExt;
 use std::sync::mpsc;
 
 use fracture_engine::{byte_counts, Sha256Hasher};
 
-use crate::process::Snapshot;
+/// A file's size, modification time and identity, compared before and after it is read.
+#[derive(PartialEq)]
+pub struct Snapshot(u64, i64, i64, u64, u64);
+
+impl Snapshot {
+    pub fn of(m: &std::fs::Metadata) -> Snapshot {
+        Snapshot(m.len(), m.mtime(), m.mtime_nsec(), m.dev(), m.ino())
+    }
+}
+
+/// Standard input longer than `max` bytes: the refusal.
+pub fn too_large(max: u64) -> String {
+    fracture_host::messages::stdin_too_large(&max.to_string())
+}
 
 /// Bytes read (and handed to the hashing thread) at a time.
 const PIECE: usize = 8 << 20;
@@ -71,7 +85,7 @@ pub fn read_stdin_measured(max: u64) -> std::io::Result<(Vec<u8>, String, [u64; 
     let mut bytes = Vec::new();
     std::io::stdin().lock().take(max + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
-        return Err(std::io::Error::other(crate::process::too_large(max)));
+        return Err(std::io::Error::other(too_large(max)));
     }
     let mut sha = Sha256Hasher::default();
     sha.update(&bytes);

@@ -14,7 +14,7 @@ use crate::name::extension_of;
 use crate::options::{check_options, check_variant, Options, ParsedRanges, Variant};
 use crate::plan::{allowed_bytes, make_plan, Plan, Planning};
 use crate::recipes;
-use crate::region::Region;
+use crate::region::ByteSet;
 use crate::report::{Report, Value, ENGINE_VERSION, VERDICT};
 use crate::sha;
 use crate::structure::{self, Tally};
@@ -49,7 +49,7 @@ pub struct Job {
     escalate_early: bool,
     /// The byte ranges (empty without any) and the bytes they leave free (None without any).
     pub(crate) ranges: ParsedRanges,
-    free: Option<Region>,
+    free: Option<ByteSet>,
     /// The conversion modes' and misdirected_write's options, checked (defaults without them).
     pub(crate) variant: Variant,
     pub(crate) fix_checksums: bool,
@@ -347,7 +347,7 @@ impl Job {
                     let fresh = t.fresh();
                     let parts = flip::flip_allowed_observed(
                         &mut data,
-                        &Region::span(h as u64, n),
+                        &ByteSet::span(h as u64, n),
                         k,
                         seed,
                         flip::Action::Flip,

@@ -7,7 +7,7 @@ use crate::modes::transcode::Conversion;
 use crate::modes::transfer::LineEnding;
 use crate::modes::{flip, interrupted, sectors, shuffle, truncate, Mode, BIT_ROT_ONE_IN};
 use crate::options::Variant;
-use crate::region::Region;
+use crate::region::ByteSet;
 
 /// What the plan stage decided; the corrupt stage carries it out.
 pub(crate) enum Plan {
@@ -23,7 +23,7 @@ pub(crate) enum Plan {
     /// byte_flip or header_preserve_flip with byte ranges, and bit_rot: `k` positions of `allowed`.
     Allowed {
         action: flip::Action,
-        allowed: Region,
+        allowed: ByteSet,
         k: u64,
         h: usize,
         preserve: bool,
@@ -31,7 +31,7 @@ pub(crate) enum Plan {
         seed: u64,
     },
     Sectors {
-        allowed: Region,
+        allowed: ByteSet,
         z: u64,
         seed: u64,
     },
@@ -44,7 +44,7 @@ pub(crate) enum Plan {
     },
     /// seven_bit: a seeded fraction (all at intensity 100) of the allowed bytes above 0x7F.
     SevenBit {
-        allowed: Region,
+        allowed: ByteSet,
         intensity: u32,
         seed: u64,
     },
@@ -59,11 +59,11 @@ pub(crate) enum Plan {
 
 /// The bytes that may change (docs/contract.md, section 6.9.2), and the kept header h: the free bytes
 /// less byte_flip's and header_preserve_flip's header.
-pub(crate) fn allowed_bytes(mode: Mode, n: u64, free: &Region) -> (Region, usize) {
+pub(crate) fn allowed_bytes(mode: Mode, n: u64, free: &ByteSet) -> (ByteSet, usize) {
     match mode {
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
             let h = flip::header_len(n, mode == Mode::HeaderPreserveFlip);
-            (free.minus(&Region::span(0, h as u64)), h)
+            (free.minus(&ByteSet::span(0, h as u64)), h)
         }
         _ => (free.clone(), 0),
     }
@@ -83,13 +83,13 @@ pub(crate) struct Planning<'a> {
     pub mode: Mode,
     pub n: u64,
     pub family: Family,
-    pub free: Option<&'a Region>,
+    pub free: Option<&'a ByteSet>,
     pub variant: &'a Variant,
 }
 
 pub(crate) fn make_plan(p: &Planning, intensity: u32, seed: u64) -> Plan {
     let Planning { mode, n, family, free, variant } = *p;
-    let all = Region::span(0, n);
+    let all = ByteSet::span(0, n);
     match mode {
         Mode::ByteFlip | Mode::HeaderPreserveFlip => {
             let preserve = mode == Mode::HeaderPreserveFlip;

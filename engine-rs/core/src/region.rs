@@ -2,15 +2,15 @@
 //! docs/contract.md, section 6.9.2. Its size is the number of ranges given, never the file's.
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Region {
+pub struct ByteSet {
     /// `[start, end)` spans, sorted, disjoint and non-touching, none empty.
     spans: Vec<(u64, u64)>,
     /// `before[i]` = the offsets in spans `0..i`.
     before: Vec<u64>,
 }
 
-impl Region {
-    fn from_sorted(spans: Vec<(u64, u64)>) -> Region {
+impl ByteSet {
+    fn from_sorted(spans: Vec<(u64, u64)>) -> ByteSet {
         let mut before = Vec::with_capacity(spans.len() + 1);
         let mut sum = 0;
         before.push(0);
@@ -18,16 +18,16 @@ impl Region {
             sum += b - a;
             before.push(sum);
         }
-        Region { spans, before }
+        ByteSet { spans, before }
     }
 
     /// `[a, b)`, or nothing when a >= b.
-    pub fn span(a: u64, b: u64) -> Region {
-        Region::from_sorted(if a < b { vec![(a, b)] } else { Vec::new() })
+    pub fn span(a: u64, b: u64) -> ByteSet {
+        ByteSet::from_sorted(if a < b { vec![(a, b)] } else { Vec::new() })
     }
 
     /// The union of `[a, b)` ranges in any order; empty ones add nothing.
-    pub fn union(ranges: impl IntoIterator<Item = (u64, u64)>) -> Region {
+    pub fn union(ranges: impl IntoIterator<Item = (u64, u64)>) -> ByteSet {
         let mut all: Vec<(u64, u64)> = ranges.into_iter().filter(|(a, b)| a < b).collect();
         all.sort_unstable();
         let mut spans: Vec<(u64, u64)> = Vec::with_capacity(all.len());
@@ -37,11 +37,11 @@ impl Region {
                 _ => spans.push((a, b)),
             }
         }
-        Region::from_sorted(spans)
+        ByteSet::from_sorted(spans)
     }
 
     /// The offsets of `self` not in `other`.
-    pub fn minus(&self, other: &Region) -> Region {
+    pub fn minus(&self, other: &ByteSet) -> ByteSet {
         let mut out = Vec::new();
         let mut j = 0;
         for &(a, b) in &self.spans {
@@ -66,7 +66,7 @@ impl Region {
                 }
             }
         }
-        Region::from_sorted(out)
+        ByteSet::from_sorted(out)
     }
 
     pub fn spans(&self) -> &[(u64, u64)] {
@@ -113,8 +113,8 @@ impl Region {
 
     /// The blocks of `size` bytes (block i is `[i * size, (i + 1) * size)`) that hold an offset of the
     /// set, as a set of block numbers.
-    pub fn blocks(&self, size: u64) -> Region {
-        Region::union(self.spans.iter().map(|&(a, b)| (a / size, b.div_ceil(size))))
+    pub fn blocks(&self, size: u64) -> ByteSet {
+        ByteSet::union(self.spans.iter().map(|&(a, b)| (a / size, b.div_ceil(size))))
     }
 }
 
@@ -123,7 +123,7 @@ mod tests {
     use super::*;
 
     /// The same sets as bit vectors, to check against.
-    fn bits(r: &Region, n: u64) -> Vec<bool> {
+    fn bits(r: &ByteSet, n: u64) -> Vec<bool> {
         (0..n).map(|i| r.spans().iter().any(|&(a, b)| a <= i && i < b)).collect()
     }
 
@@ -142,7 +142,7 @@ mod tests {
                 (0..next(5)).map(|_| (next(220), next(220))).collect()
             };
             let (p, q) = (list(&mut next), list(&mut next));
-            let (a, b) = (Region::union(p.clone()), Region::union(q.clone()));
+            let (a, b) = (ByteSet::union(p.clone()), ByteSet::union(q.clone()));
             let want_a: Vec<bool> = (0..220).map(|i| p.iter().any(|&(s, e)| s <= i && i < e)).collect();
             assert_eq!(bits(&a, 220), want_a);
             let d = a.minus(&b);

@@ -15,7 +15,7 @@ pub fn merge(o: MergeOptions) -> ExitCode {
     match merged(&o) {
         Ok(ledger) => finished("merge", &ledger, &o.out, o.quiet),
         Err(Stop::Usage(msg)) => {
-            eprintln!("{}", crate::args::refusal(Some("merge"), &msg));
+            eprintln!("{}", crate::cli_tables::usage::refusal(Some("merge"), &msg));
             ExitCode::from(2)
         }
         Err(Stop::Fail(msg)) => {

@@ -12,43 +12,15 @@ mod progress;
 pub(crate) mod runner;
 mod shrink;
 
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicI32, Ordering};
 
+pub use crate::args::{MergeOptions, RunOptions as Options};
 use fracture_host::campaign::Ledger;
 pub(crate) use fracture_host::campaign::{outcome, record};
 use fracture_host::messages;
 pub use merge::merge;
-
-/// `fracture run`'s options, as parsed (crate::args).
-pub struct Options {
-    pub mode: String,
-    pub intensity: u32,
-    pub engine: fracture_engine::Options,
-    pub seed: Option<u64>,
-    pub count: u64,
-    pub jobs: usize,
-    pub timeout_ms: u64,
-    pub out: PathBuf,
-    pub shard: Option<(u64, u64)>,
-    pub crash_exit: Vec<i32>,
-    pub crash_pattern: Option<String>,
-    pub resume: bool,
-    pub minimize: bool,
-    /// Run each FILE unmodified first (`--no-baseline` turns it off).
-    pub baseline: bool,
-    pub quiet: bool,
-    pub files: Vec<PathBuf>,
-    pub program: Vec<OsString>,
-}
-
-pub struct MergeOptions {
-    pub dirs: Vec<PathBuf>,
-    pub out: PathBuf,
-    pub quiet: bool,
-}
 
 /// The signal that interrupted the campaign (0: none).
 static INTERRUPTED: AtomicI32 = AtomicI32::new(0);
@@ -99,7 +71,7 @@ pub fn run(o: Options) -> ExitCode {
     let mut planned = match plan::plan(&o) {
         Ok(p) => p,
         Err(Stop::Usage(msg)) => {
-            eprintln!("{}", crate::args::refusal(Some("run"), &msg));
+            eprintln!("{}", crate::cli_tables::usage::refusal(Some("run"), &msg));
             return ExitCode::from(2);
         }
         Err(Stop::Fail(msg)) => {

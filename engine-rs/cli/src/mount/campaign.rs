@@ -122,7 +122,7 @@ struct Failure {
 
 pub fn run(o: CampaignOptions) -> ExitCode {
     let refuse = |msg: String| {
-        eprintln!("{}", crate::args::refusal(Some("run"), &msg));
+        eprintln!("{}", crate::cli_tables::usage::refusal(Some("run"), &msg));
         ExitCode::from(2)
     };
     let source = match std::fs::canonicalize(&o.source) {
@@ -190,13 +190,7 @@ fn execute(b: &Bench, seed: u64) -> Result<(Vec<Run>, usize), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", display::path(dir)))?;
     let temp = crate::output::PrivateDir::create("fracture-run-")
         .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
-    let jobs = o.jobs.min(o.count as usize).max(1);
-    let mut slots = Vec::new();
-    for s in 0..jobs {
-        let mnt = temp.path().join(s.to_string());
-        std::fs::create_dir(&mnt).map_err(|e| format!("cannot create {}: {e}", mnt.display()))?;
-        slots.push(std::fs::canonicalize(&mnt).unwrap_or(mnt));
-    }
+    let slots = mount_slots(&temp, o.jobs.min(o.count as usize).max(1))?;
     let runs_path = dir.join("runs.jsonl");
     let append =
         std::fs::File::create(&runs_path).map_err(|e| format!("cannot write {}: {e}", display::path(&runs_path)))?;
@@ -251,6 +245,32 @@ fn execute(b: &Bench, seed: u64) -> Result<(Vec<Run>, usize), String> {
     }
     let (mut runs, reps, _) = state.into_inner().unwrap_or_else(|p| p.into_inner());
     runs.sort_by_key(|r| r.seed);
+    let failures = failures_of(b, &slots[0], &runs, reps)?;
+    drop(temp);
+    write_state(b, seed, &runs, &failures)?;
+    Ok((runs, failures.len()))
+}
+
+/// An empty mountpoint for each job, in the campaign's private temporary directory.
+pub(super) fn mount_slots(temp: &crate::output::PrivateDir, jobs: usize) -> Result<Vec<PathBuf>, String> {
+    let mut slots = Vec::new();
+    for s in 0..jobs {
+        let mnt = temp.path().join(s.to_string());
+        std::fs::create_dir(&mnt).map_err(|e| format!("cannot create {}: {e}", mnt.display()))?;
+        slots.push(std::fs::canonicalize(&mnt).unwrap_or(mnt));
+    }
+    Ok(slots)
+}
+
+/// Each crash id's failure, in the order of their first seeds, minimised (with `slot` as the
+/// mountpoint) unless `--no-minimize` or a signal said otherwise.
+fn failures_of(
+    b: &Bench,
+    slot: &Path,
+    runs: &[Run],
+    reps: HashMap<String, (u64, String)>,
+) -> Result<Vec<Failure>, String> {
+    let (o, dir) = (b.o, &b.o.out);
     let mut failures: Vec<Failure> = Vec::new();
     let mut reps: Vec<(String, (u64, String))> = reps.into_iter().collect();
     reps.sort_by_key(|(_, (s, _))| *s);
@@ -268,13 +288,11 @@ fn execute(b: &Bench, seed: u64) -> Result<(Vec<Run>, usize), String> {
             minimized: None,
         };
         if o.minimize && !STOPPED.load(Ordering::SeqCst) {
-            f.minimized = shrink(b, &slots[0], rep, &log, &faults, &signature, dir, &id)?;
+            f.minimized = shrink(b, slot, rep, &log, &faults, &signature, dir, &id)?;
         }
         failures.push(f);
     }
-    drop(temp);
-    write_state(b, seed, &runs, &failures)?;
-    Ok((runs, failures.len()))
+    Ok(failures)
 }
 
 fn save_failure(dir: &Path, id: &str, ran: &Ran) -> Result<(), String> {
@@ -353,6 +371,23 @@ fn replay_words(b: &Bench, log: &str) -> String {
 }
 
 fn write_state(b: &Bench, seed: u64, runs: &[Run], failures: &[Failure]) -> Result<(), String> {
+    let mut lines = String::new();
+    for r in runs {
+        lines += &r.line();
+        lines.push('\n');
+    }
+    let (json, summary) = (campaign_json(b, seed, runs, failures), summary_md(b, seed, runs, failures));
+    let mode = crate::output::mode(0o666);
+    for (name, text) in [("runs.jsonl", lines), ("campaign.json", json), ("summary.md", summary)] {
+        let path = b.o.out.join(name);
+        crate::output::write(&path, text.as_bytes(), mode)
+            .map_err(|e| format!("cannot write {}: {e}", display::path(&path)))?;
+    }
+    Ok(())
+}
+
+/// campaign.json's text (docs/mount.md, "Campaigns").
+fn campaign_json(b: &Bench, seed: u64, runs: &[Run], failures: &[Failure]) -> String {
     let o = b.o;
     let count = |x: Outcome| runs.iter().filter(|r| r.outcome == x).count() as u64;
     let text = |v: &[String]| Json::Arr(v.iter().map(|s| s.as_str().into()).collect());
@@ -400,11 +435,14 @@ fn write_state(b: &Bench, seed: u64, runs: &[Run], failures: &[Failure]) -> Resu
         ("counts", Json::Obj(Outcome::ALL.iter().map(|&x| (x.name(), count(x).into())).collect())),
         ("crashes", Json::Arr(failures.iter().map(entry).collect())),
     ]);
-    let mut lines = String::new();
-    for r in runs {
-        lines += &r.line();
-        lines.push('\n');
-    }
+    json.pretty()
+}
+
+/// summary.md's text.
+fn summary_md(b: &Bench, seed: u64, runs: &[Run], failures: &[Failure]) -> String {
+    let o = b.o;
+    let count = |x: Outcome| runs.iter().filter(|r| r.outcome == x).count() as u64;
+    let rules: Vec<String> = o.rules.iter().map(|r| r.to_string()).collect();
     let mut summary = format!(
         "# Fracture mount campaign\n\n- Source: `{}`\n- Rules: {}\n- Runs: {} of {} (seeds {seed} to {})\n- Accepted {}, rejected {}, crashed {}, hung {}\n- Unique failures: {}\n",
         display::path(&b.trial.source),
@@ -436,11 +474,5 @@ fn write_state(b: &Bench, seed: u64, runs: &[Run], failures: &[Failure]) -> Resu
             replay_words(b, &log)
         );
     }
-    let mode = crate::output::mode(0o666);
-    for (name, text) in [("runs.jsonl", lines), ("campaign.json", json.pretty()), ("summary.md", summary)] {
-        let path = o.out.join(name);
-        crate::output::write(&path, text.as_bytes(), mode)
-            .map_err(|e| format!("cannot write {}: {e}", display::path(&path)))?;
-    }
-    Ok(())
+    summary
 }

@@ -217,7 +217,26 @@ fn hits_json(hits: &[fracture_engine::structure::Hit]) -> Json {
 
 /// `fracture mount`: checks everything it can before mounting (each refusal one line, exit 2), then
 /// mounts and runs the command, or waits for a signal or `fracture umount`.
-pub fn run(mut o: Options) -> ExitCode {
+/// `fracture mount`, `umount`, `ctl` or `run --mount` (`sub`), parsed: run, or its refusal (exit 2).
+pub fn start(sub: &str, parsed: Result<options::Parsed, String>) -> ExitCode {
+    match parsed {
+        Ok(options::Parsed::Mount(o)) => run(o),
+        Ok(options::Parsed::Umount(mountpoint)) => umount(&mountpoint),
+        Ok(options::Parsed::Ctl(mountpoint, request, plan)) => ctl(&mountpoint, &request, plan.as_deref()),
+        Ok(options::Parsed::Campaign(o)) => campaign::run(o),
+        Ok(options::Parsed::PowerLoop(o)) => powerloop::run(o),
+        Ok(options::Parsed::Print(text)) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("{}", crate::cli_tables::usage::refusal(Some(sub), &msg));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(mut o: Options) -> ExitCode {
     let refuse = |msg: String| {
         eprintln!("fracture: {msg}");
         ExitCode::from(2)
@@ -248,12 +267,12 @@ pub fn run(mut o: Options) -> ExitCode {
 }
 
 /// `fracture umount MOUNTPOINT`: ends a mount, whether its process still runs or was killed.
-pub fn umount(mountpoint: &Path) -> ExitCode {
+fn umount(mountpoint: &Path) -> ExitCode {
     session::umount(mountpoint)
 }
 
 /// `fracture ctl MOUNTPOINT REQUEST [PLAN]`.
-pub fn ctl(mountpoint: &Path, request: &str, plan: Option<&Path>) -> ExitCode {
+fn ctl(mountpoint: &Path, request: &str, plan: Option<&Path>) -> ExitCode {
     let Ok(mountpoint) = std::fs::canonicalize(mountpoint) else {
         eprintln!("fracture: {}: no such directory", crate::display::path(mountpoint));
         return ExitCode::from(2);

@@ -1,16 +1,37 @@
-//! `fracture mount`, `umount` and `ctl` arguments (engine-data/cli.toml's tables, clap as every
-//! command parses them; crate::args holds the shared steps).
+//! `fracture mount`, `umount`, `ctl` and `run --mount` arguments (engine-data/cli.toml's tables, clap
+//! as every command parses them; crate::args holds the shared steps, and hands `run --mount` over).
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::args::{self, Parsed};
+use crate::args;
 use crate::cli_tables::{self, usage};
 
 use super::cut::{Fill, Model, Power};
 use super::power::At;
 use super::rules::{parse_plan, Rule};
 use super::{Corruption, Options};
+
+/// A mount command line, parsed.
+pub enum Parsed {
+    Mount(Options),
+    Umount(PathBuf),
+    /// `fracture ctl MOUNTPOINT REQUEST [PLAN]`.
+    Ctl(PathBuf, String, Option<PathBuf>),
+    Campaign(super::campaign::CampaignOptions),
+    PowerLoop(super::powerloop::LoopOptions),
+    /// `--help` or `--version`: the text to print on stdout.
+    Print(String),
+}
+
+/// `fracture mount`, `umount` or `ctl` (`sub`) with the arguments after it.
+pub fn parse(sub: &str, argv: &[OsString]) -> Result<Parsed, String> {
+    match sub {
+        "mount" => parse_mount(argv),
+        "umount" => parse_umount(argv),
+        _ => parse_ctl(argv),
+    }
+}
 
 /// The options that ask for corruption: without any, files show as they are.
 const CORRUPTION: [&str; 7] = ["mode", "intensity", "only", "protect", "fix-checksums", "member", "files"];
@@ -81,7 +102,12 @@ fn power_of(m: &clap::ArgMatches) -> Result<Option<(Power, Option<At>)>, String>
     Ok(Some((Power { model, sector, fill }, at)))
 }
 
-/// `fracture run --mount SOURCE ... -- PROGRAM` (crate::args::parse_run hands over its matches).
+/// `--max N`: at most N cuts, 1 to MAX_COUNT.
+fn max_cuts(v: &str) -> Result<u64, String> {
+    args::integer(v, args::MAX_COUNT).filter(|n| *n > 0).ok_or_else(|| usage::max_cuts(args::MAX_COUNT, v))
+}
+
+/// `fracture run --mount SOURCE ... -- PROGRAM` (crate::args hands over its matches).
 pub fn parse_campaign(m: &clap::ArgMatches, program: Vec<OsString>, split: bool) -> Result<Parsed, String> {
     for id in ["resume", "shard"] {
         if given(m, id) {
@@ -117,14 +143,7 @@ pub fn parse_campaign(m: &clap::ArgMatches, program: Vec<OsString>, split: bool)
     let check = m.get_one::<String>("check").cloned();
     if let Some((power, _)) = power_of(m)? {
         let Some(check) = check else { return Err(usage::power_cut_needs_check()) };
-        let max = match text("max") {
-            Some(v) => Some(
-                args::integer(&v, args::MAX_COUNT)
-                    .filter(|n| *n > 0)
-                    .ok_or_else(|| usage::max_cuts(args::MAX_COUNT, &v))?,
-            ),
-            None => None,
-        };
+        let max = text("max").map(|v| max_cuts(&v)).transpose()?;
         return Ok(Parsed::PowerLoop(super::powerloop::LoopOptions {
             source: m.get_one::<PathBuf>("mount").cloned().unwrap_or_default(),
             corruption,
@@ -147,7 +166,7 @@ pub fn parse_campaign(m: &clap::ArgMatches, program: Vec<OsString>, split: bool)
             return Err(usage::check_needs_power_cut(format!("--{id}")));
         }
     }
-    Ok(Parsed::MountCampaign(super::campaign::CampaignOptions {
+    Ok(Parsed::Campaign(super::campaign::CampaignOptions {
         source: m.get_one::<PathBuf>("mount").cloned().unwrap_or_default(),
         corruption,
         rules,
@@ -164,7 +183,7 @@ pub fn parse_campaign(m: &clap::ArgMatches, program: Vec<OsString>, split: bool)
     }))
 }
 
-pub fn parse_mount(argv: &[OsString]) -> Result<Parsed, String> {
+fn parse_mount(argv: &[OsString]) -> Result<Parsed, String> {
     let split = argv.iter().position(|a| a == "--");
     let (options, command) = match split {
         Some(k) => (&argv[..k], argv[k + 1..].to_vec()),
@@ -209,7 +228,7 @@ pub fn parse_mount(argv: &[OsString]) -> Result<Parsed, String> {
     }))
 }
 
-pub fn parse_umount(argv: &[OsString]) -> Result<Parsed, String> {
+fn parse_umount(argv: &[OsString]) -> Result<Parsed, String> {
     let m = match args::matches(&cli_tables::UMOUNT, argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
@@ -218,7 +237,7 @@ pub fn parse_umount(argv: &[OsString]) -> Result<Parsed, String> {
     Ok(Parsed::Umount(mountpoint))
 }
 
-pub fn parse_ctl(argv: &[OsString]) -> Result<Parsed, String> {
+fn parse_ctl(argv: &[OsString]) -> Result<Parsed, String> {
     let m = match args::matches(&cli_tables::CTL, argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),

@@ -206,7 +206,7 @@ pub fn run(o: LoopOptions) -> ExitCode {
         Err(e) => {
             eprintln!(
                 "{}",
-                crate::args::refusal(
+                crate::cli_tables::usage::refusal(
                     Some("run"),
                     &format!("{}: {}", display::path(&o.source), crate::process::io_text(&e))
                 )
@@ -217,7 +217,10 @@ pub fn run(o: LoopOptions) -> ExitCode {
     if o.out.join("campaign.json").exists() || o.out.join("runs.jsonl").exists() {
         eprintln!(
             "{}",
-            crate::args::refusal(Some("run"), &crate::cli_tables::usage::campaign_exists(display::path(&o.out)))
+            crate::cli_tables::usage::refusal(
+                Some("run"),
+                &crate::cli_tables::usage::campaign_exists(display::path(&o.out))
+            )
         );
         return ExitCode::from(2);
     }
@@ -258,9 +261,39 @@ fn execute(l: &Loop) -> Result<ExitCode, String> {
     for s in &slots {
         std::fs::create_dir(s).map_err(|e| format!("cannot create {}: {e}", s.display()))?;
     }
+    let (k, total, points) = cut_points(l, &slots[0], temp.path())?;
+    let mut runs = cut_all(l, &slots, &trees, &points)?;
+    runs.sort_by_key(|r| match r.at {
+        At::Point(k) => k,
+        At::End => u64::MAX,
+    });
+    drop(temp);
+    write_state(l, k, total, &runs)?;
+    let failed = runs.iter().filter(|r| r.failure.is_some()).count();
+    if !o.quiet {
+        let ids: std::collections::BTreeSet<_> = runs.iter().filter_map(|r| r.failure.clone()).collect();
+        eprintln!(
+            "fracture: run: {} cuts: {} accepted, {failed} failed; {} unique -> {}",
+            runs.len(),
+            runs.len() - failed,
+            ids.len(),
+            display::path(&o.out.join("summary.md"))
+        );
+    }
+    if STOPPED.load(Ordering::SeqCst) {
+        return Ok(ExitCode::from(130));
+    }
+    Ok(if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// The cuts to make: the checker must accept SOURCE as it is (or no cut can be judged), then the
+/// program runs once, uncut, to count its durability points K; `--max` samples them. Returns K, the
+/// number of cuts there are and the cuts chosen.
+fn cut_points(l: &Loop, slot: &Path, temp: &Path) -> Result<(u64, usize, Vec<At>), String> {
+    let o = l.o;
     // The checker must accept SOURCE as it is, or no cut can be judged.
     let none = Setting { seed: l.seed, faults: Faults::new(l.seed, Vec::new()), upper: None, power: None };
-    let base = l.trial.run(&slots[0], none, &l.checker)?;
+    let base = l.trial.run(slot, none, &l.checker)?;
     if base.outcome != Outcome::Accepted {
         let why = String::from_utf8_lossy(&base.exit.stderr).lines().next().unwrap_or_default().to_string();
         return Err(format!(
@@ -269,9 +302,9 @@ fn execute(l: &Loop) -> Result<ExitCode, String> {
         ));
     }
     // The program once, uncut: its durability points.
-    let count_tree = temp.path().join("count");
+    let count_tree = temp.join("count");
     let setting = Setting { seed: l.seed, faults: l.faults(), upper: Some(count_tree), power: Some((o.power, None)) };
-    let k = l.trial.run(&slots[0], setting, &o.program)?.points;
+    let k = l.trial.run(slot, setting, &o.program)?.points;
     let mut points: Vec<At> = (1..=k).map(At::Point).collect();
     points.push(At::End);
     let total = points.len();
@@ -283,11 +316,16 @@ fn execute(l: &Loop) -> Result<ExitCode, String> {
     } else {
         eprintln!("fracture: run: the program makes K = {k} durability points: {} cuts of {total}", points.len());
     }
+    Ok((k, total, points))
+}
+
+/// Every cut of `points`, on as many mountpoints as there are `slots`, in any order.
+fn cut_all(l: &Loop, slots: &[PathBuf], trees: &Path, points: &[At]) -> Result<Vec<CutRun>, String> {
     let results: Mutex<Vec<CutRun>> = Mutex::new(Vec::new());
     let next = AtomicUsize::new(0);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     std::thread::scope(|scope| {
-        for slot in &slots {
+        for slot in slots {
             let (results, next, failure, points, trees) = (&results, &next, &failure, &points, &trees);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
@@ -310,28 +348,7 @@ fn execute(l: &Loop) -> Result<ExitCode, String> {
     if let Some(msg) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(msg);
     }
-    let mut runs = results.into_inner().unwrap_or_else(|p| p.into_inner());
-    runs.sort_by_key(|r| match r.at {
-        At::Point(k) => k,
-        At::End => u64::MAX,
-    });
-    drop(temp);
-    write_state(l, k, total, &runs)?;
-    let failed = runs.iter().filter(|r| r.failure.is_some()).count();
-    if !o.quiet {
-        let ids: std::collections::BTreeSet<_> = runs.iter().filter_map(|r| r.failure.clone()).collect();
-        eprintln!(
-            "fracture: run: {} cuts: {} accepted, {failed} failed; {} unique -> {}",
-            runs.len(),
-            runs.len() - failed,
-            ids.len(),
-            display::path(&o.out.join("summary.md"))
-        );
-    }
-    if STOPPED.load(Ordering::SeqCst) {
-        return Ok(ExitCode::from(130));
-    }
-    Ok(if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(results.into_inner().unwrap_or_else(|p| p.into_inner()))
 }
 
 /// The commands that replay a cut and its check (inside DIR; TREE an empty directory, MNT another).
@@ -361,13 +378,34 @@ fn replay(l: &Loop, at: At) -> (String, String) {
 }
 
 fn write_state(l: &Loop, k: u64, total: usize, runs: &[CutRun]) -> Result<(), String> {
-    let o = l.o;
     let mut groups: BTreeMap<String, Vec<&CutRun>> = BTreeMap::new();
     for r in runs {
         if let Some(id) = &r.failure {
             groups.entry(id.clone()).or_default().push(r);
         }
     }
+    let mut lines = String::new();
+    for r in runs {
+        lines += &r.line();
+        lines.push('\n');
+    }
+    let json = campaign_json(l, k, total, runs, &groups);
+    let summary = summary_md(l, k, total, runs, &groups);
+    let mode = crate::output::mode(0o666);
+    for (name, text) in [("runs.jsonl", lines), ("campaign.json", json), ("summary.md", summary)] {
+        let path = l.o.out.join(name);
+        crate::output::write(&path, text.as_bytes(), mode)
+            .map_err(|e| format!("cannot write {}: {e}", display::path(&path)))?;
+    }
+    Ok(())
+}
+
+/// Failed cuts by their failure's id.
+type Groups<'a> = BTreeMap<String, Vec<&'a CutRun>>;
+
+/// campaign.json's text (docs/mount.md, "Power cuts").
+fn campaign_json(l: &Loop, k: u64, total: usize, runs: &[CutRun], groups: &Groups) -> String {
+    let o = l.o;
     let count = |x: Outcome| runs.iter().filter(|r| r.outcome == x).count() as u64;
     let failures: Vec<Json> = groups
         .iter()
@@ -402,11 +440,14 @@ fn write_state(l: &Loop, k: u64, total: usize, runs: &[CutRun]) -> Result<(), St
         ("counts", Json::Obj(Outcome::ALL.iter().map(|&x| (x.name(), count(x).into())).collect())),
         ("failures", Json::Arr(failures)),
     ]);
-    let mut lines = String::new();
-    for r in runs {
-        lines += &r.line();
-        lines.push('\n');
-    }
+    json.pretty()
+}
+
+/// summary.md's text.
+fn summary_md(l: &Loop, k: u64, total: usize, runs: &[CutRun], groups: &Groups) -> String {
+    let o = l.o;
+    let count = |x: Outcome| runs.iter().filter(|r| r.outcome == x).count() as u64;
+    let program: Vec<String> = o.program.iter().map(|w| w.to_string_lossy().into_owned()).collect();
     let mut summary = format!(
         "# Fracture power-cut loop\n\n- Source: `{}`\n- Program: `{}`\n- Checker: `{}`\n- Model: {} (seed {}, sector {})\n- Durability points: {k}; cuts run: {} of {total}\n- Accepted {}, rejected {}, crashed {}, hung {}\n- Unique failures: {}\n",
         display::path(&l.trial.source),
@@ -425,7 +466,7 @@ fn write_state(l: &Loop, k: u64, total: usize, runs: &[CutRun]) -> Result<(), St
     if groups.is_empty() {
         summary += "\nEvery cut left a tree the checker accepts.\n";
     }
-    for (id, list) in &groups {
+    for (id, list) in groups {
         let first = list[0];
         let (cut, check) = replay(l, first.at);
         let sig = std::fs::read_to_string(o.out.join(format!("failures/{id}/signature.txt"))).unwrap_or_default();
@@ -436,11 +477,5 @@ fn write_state(l: &Loop, k: u64, total: usize, runs: &[CutRun]) -> Result<(), St
             list.iter().map(|r| at_text(r.at)).collect::<Vec<_>>().join(", ")
         );
     }
-    let mode = crate::output::mode(0o666);
-    for (name, text) in [("runs.jsonl", lines), ("campaign.json", json.pretty()), ("summary.md", summary)] {
-        let path = o.out.join(name);
-        crate::output::write(&path, text.as_bytes(), mode)
-            .map_err(|e| format!("cannot write {}: {e}", display::path(&path)))?;
-    }
-    Ok(())
+    summary
 }

@@ -3,7 +3,7 @@
 //! (`walk`) and the entry points (`mod.rs`) both build on this module; it uses neither.
 
 use super::area::{Area, AreaMut};
-use crate::region::Region;
+use crate::region::ByteSet;
 use crc::{Algorithm, Crc, Table, CRC_16_UMTS, CRC_32_ISO_HDLC, CRC_8_SMBUS};
 
 /// Slice-by-16 tables natively (fast on multi-gigabyte files); one 256-entry table in WebAssembly,
@@ -42,7 +42,7 @@ pub(crate) struct Writer<'p, I, O> {
     pub input: I,
     pub output: O,
     /// The bytes the `protect` ranges cover (None without any).
-    protected: Option<&'p Region>,
+    protected: Option<&'p ByteSet>,
     counts: Vec<(Kind, u64)>,
     left: u64,
     /// Hears every field recomputed (not protected): its offset, its input bytes and its new bytes.
@@ -54,7 +54,7 @@ pub type Observer<'a> = &'a mut dyn FnMut(u64, &[u8], &[u8]);
 
 impl<'p, I: Area, O: AreaMut> Writer<'p, I, O> {
     /// A writer counting the fields of `kinds`, leaving those in `protected`.
-    pub fn new(input: I, output: O, protected: Option<&'p Region>, kinds: &[Kind]) -> Self {
+    pub fn new(input: I, output: O, protected: Option<&'p ByteSet>, kinds: &[Kind]) -> Self {
         Writer { input, output, protected, counts: kinds.iter().map(|&k| (k, 0)).collect(), left: 0, observer: None }
     }
 

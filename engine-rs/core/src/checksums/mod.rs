@@ -17,7 +17,7 @@ pub(crate) use fields::CRC32;
 pub(crate) use fields::{FLAC_CRC16, FLAC_CRC8, OGG_CRC32};
 
 use crate::formats::Family;
-use crate::region::Region;
+use crate::region::ByteSet;
 
 const PNG_CHUNK: Kind = Kind { key: "png_chunk_crc32", name: "PNG chunk CRC-32" };
 const ZIP_LOCAL: Kind = Kind { key: "zip_local_crc32", name: "ZIP local header CRC-32" };
@@ -70,7 +70,7 @@ impl Fixed {
 
 /// Fixes the checksums of `output` (the corrupted copy of `input`, same length) for `family`.
 /// `protected` is the bytes the `protect` ranges cover (None without ranges): a field there is left.
-pub fn fix(family: Family, input: &[u8], output: &mut [u8], protected: Option<&Region>) -> Fixed {
+pub fn fix(family: Family, input: &[u8], output: &mut [u8], protected: Option<&ByteSet>) -> Fixed {
     debug_assert_eq!(<[u8]>::len(input), <[u8]>::len(output));
     fix_in(family, input, output, protected, None)
 }
@@ -80,7 +80,7 @@ pub fn fix_observed<'p>(
     family: Family,
     input: &[u8],
     output: &mut [u8],
-    protected: Option<&'p Region>,
+    protected: Option<&'p ByteSet>,
     observer: Observer<'p>,
 ) -> Fixed {
     fix_in(family, input, output, protected, Some(observer))
@@ -92,7 +92,7 @@ pub fn fix_positional(
     family: Family,
     input: impl Positional,
     output: impl Positional,
-    protected: Option<&Region>,
+    protected: Option<&ByteSet>,
 ) -> std::io::Result<Fixed> {
     fix_positional_observed(family, input, output, protected, None)
 }
@@ -102,7 +102,7 @@ pub fn fix_positional_observed<'p>(
     family: Family,
     input: impl Positional,
     output: impl Positional,
-    protected: Option<&'p Region>,
+    protected: Option<&'p ByteSet>,
     observer: Option<Observer<'p>>,
 ) -> std::io::Result<Fixed> {
     let (mut input, mut output) = (Cached::new(input), Cached::new(output));
@@ -138,7 +138,7 @@ fn fix_in<'p, I: Area, O: AreaMut>(
     family: Family,
     input: I,
     output: O,
-    protected: Option<&'p Region>,
+    protected: Option<&'p ByteSet>,
     observer: Option<Observer<'p>>,
 ) -> Fixed {
     let mut w = Writer::new(input, output, protected, kinds(family)).observed(observer);

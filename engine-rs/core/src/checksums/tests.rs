@@ -61,7 +61,7 @@ fn a_field_in_protected_bytes_is_left() {
     let mut output = input.clone();
     output[8 + 25 + 8 + 5] ^= 0x40;
     let idat_crc = 8 + 25 + 8 + 40;
-    let protected = Region::span(idat_crc as u64 + 2, idat_crc as u64 + 3);
+    let protected = ByteSet::span(idat_crc as u64 + 2, idat_crc as u64 + 3);
     let fixed = fix(Family::Png, &input, &mut output, Some(&protected));
     assert_eq!(&output[idat_crc..idat_crc + 4], &input[idat_crc..idat_crc + 4]);
     assert_eq!(fixed.counts, vec![(PNG_CHUNK, 0)]);

@@ -1,6 +1,6 @@
 //! byte_flip and header_preserve_flip, and the chunked flip routine recipes reuse.
 
-use crate::region::Region;
+use crate::region::ByteSet;
 use crate::rng::{chunk_sequence, Draws, Sequence};
 
 pub const CHUNK: usize = 65536;
@@ -41,12 +41,12 @@ pub enum Action {
 /// run of chunks per thread, and the bytes are the same as done one after another.
 pub fn flip_region(buf: &mut [u8], h: usize, k: u64, seed: u64) {
     let n = buf.len();
-    flip_allowed(buf, &Region::span(h as u64, n as u64), k, seed, Action::Flip);
+    flip_allowed(buf, &ByteSet::span(h as u64, n as u64), k, seed, Action::Flip);
 }
 
 /// Runs `action` at exactly `k` distinct positions of `allowed` (docs/contract.md, section 6.9.3;
 /// `flip_region` is the case `allowed = [h, n)`).
-pub fn flip_allowed(buf: &mut [u8], allowed: &Region, k: u64, seed: u64, action: Action) {
+pub fn flip_allowed(buf: &mut [u8], allowed: &ByteSet, k: u64, seed: u64, action: Action) {
     if k == 0 {
         return;
     }
@@ -58,7 +58,7 @@ pub fn flip_allowed(buf: &mut [u8], allowed: &Region, k: u64, seed: u64, action:
 /// each thread's own, made by `make`: the states, in the buffer's order.
 pub fn flip_allowed_observed<S, M, O>(
     buf: &mut [u8],
-    allowed: &Region,
+    allowed: &ByteSet,
     k: u64,
     seed: u64,
     action: Action,
@@ -96,7 +96,7 @@ where
 /// Runs `run` on the chunks that hold `allowed`'s bytes, split into one run of chunks per thread for
 /// a large buffer (`run` gets its part of the buffer, the part's offset and its chunks); the results
 /// in the buffer's order.
-fn in_parts<S, R>(buf: &mut [u8], allowed: &Region, run: &R) -> Vec<S>
+fn in_parts<S, R>(buf: &mut [u8], allowed: &ByteSet, run: &R) -> Vec<S>
 where
     S: Send,
     R: Fn(&mut [u8], u64, std::ops::RangeInclusive<u64>) -> S + Sync,
@@ -159,7 +159,7 @@ pub fn flip_chunks(
     chunks: std::ops::RangeInclusive<usize>,
 ) {
     let chunks = *chunks.start() as u64..=*chunks.end() as u64;
-    flip_allowed_chunks(part, start as u64, &Region::span(h as u64, n as u64), k, seed, chunks, Action::Flip);
+    flip_allowed_chunks(part, start as u64, &ByteSet::span(h as u64, n as u64), k, seed, chunks, Action::Flip);
 }
 
 /// `flip_allowed` for the chunks `chunks`, on `part`, which holds the input's bytes from `start`.
@@ -167,7 +167,7 @@ pub fn flip_chunks(
 pub fn flip_allowed_chunks(
     part: &mut [u8],
     start: u64,
-    allowed: &Region,
+    allowed: &ByteSet,
     k: u64,
     seed: u64,
     chunks: std::ops::RangeInclusive<u64>,
@@ -184,7 +184,7 @@ pub fn flip_allowed_chunks(
 /// `seed`'s chunk sequences, each flipped by `action`.
 #[derive(Clone, Copy)]
 pub struct Flips<'a> {
-    pub allowed: &'a Region,
+    pub allowed: &'a ByteSet,
     pub k: u64,
     pub seed: u64,
     pub action: Action,
@@ -354,7 +354,7 @@ mod tests {
             // Chunks in reverse order give the same bytes too.
             let mut reversed = input.clone();
             let mut idx = Vec::new();
-            let region = Region::span(h as u64, n as u64);
+            let region = ByteSet::span(h as u64, n as u64);
             for c in (h as u64 / CHUNK as u64..=(n as u64 - 1) / CHUNK as u64).rev() {
                 flip_chunk(
                     &mut reversed,

@@ -4,7 +4,7 @@
 //! input, as `dd if=IN of=OUT bs=B skip=SOURCE seek=DESTINATION count=1 conv=notrunc` would write it.
 
 use super::flip::CHUNK;
-use crate::region::Region;
+use crate::region::ByteSet;
 use crate::rng::{chunk_sequence, Sequence};
 
 /// The block sizes the mode takes; the first is the default.
@@ -18,17 +18,17 @@ pub struct MisdirectPlan {
     pub blocks: u64,
     /// The bytes that may change, and the destinations they make eligible: the whole blocks holding
     /// one of them (block numbers).
-    pub allowed: Region,
-    pub eligible: Region,
+    pub allowed: ByteSet,
+    pub eligible: ByteSet,
     /// The blocks overwritten, z.
     pub z: u64,
     pub seed: u64,
 }
 
 impl MisdirectPlan {
-    pub fn new(n: u64, block: u64, allowed: &Region, intensity: u32, seed: u64) -> MisdirectPlan {
+    pub fn new(n: u64, block: u64, allowed: &ByteSet, intensity: u32, seed: u64) -> MisdirectPlan {
         let blocks = n / block;
-        let whole = Region::span(0, blocks);
+        let whole = ByteSet::span(0, blocks);
         let eligible = whole.minus(&whole.minus(&allowed.blocks(block)));
         let s = eligible.total();
         let z = if blocks < 2 || s == 0 { 0 } else { (s * u64::from(intensity) / 500).max(1).min(s) };
@@ -114,7 +114,7 @@ mod tests {
         let n = 5 * CHUNK + 700;
         let input: Vec<u8> = (0..n).map(|i| (i / 512) as u8 ^ (i as u8)).collect();
         for block in BLOCK_SIZES {
-            let plan = MisdirectPlan::new(n as u64, block, &Region::span(0, n as u64), 100, 11);
+            let plan = MisdirectPlan::new(n as u64, block, &ByteSet::span(0, n as u64), 100, 11);
             assert_eq!(plan.z, plan.blocks / 5);
             let mut out = input.clone();
             plan.apply(&input, &mut out);
@@ -130,7 +130,7 @@ mod tests {
             // The tail after the last whole block never changes.
             assert_eq!(out[(n / b) * b..], input[(n / b) * b..]);
         }
-        let one = MisdirectPlan::new(4096, 4096, &Region::span(0, 4096), 100, 1);
+        let one = MisdirectPlan::new(4096, 4096, &ByteSet::span(0, 4096), 100, 1);
         assert_eq!(one.z, 0);
     }
 }

@@ -1,7 +1,7 @@
 //! bad_sectors: whole 4096-byte sectors read back as zeros (docs/contract.md, section 6.8).
 
 use super::flip::CHUNK;
-use crate::region::Region;
+use crate::region::ByteSet;
 use crate::rng::{chunk_sequence, Sequence};
 
 pub const SECTOR: usize = 4096;
@@ -14,14 +14,14 @@ pub fn sector_count(eligible: u64, intensity: u32) -> u64 {
 
 /// Zeroes the allowed bytes of `z` eligible sectors of `buf`, shared over the chunks as the flips
 /// are; returns the number of bytes set to zero.
-pub fn zero_sectors(buf: &mut [u8], allowed: &Region, z: u64, seed: u64) -> u64 {
+pub fn zero_sectors(buf: &mut [u8], allowed: &ByteSet, z: u64, seed: u64) -> u64 {
     zero_sectors_in(buf, 0, allowed, z, seed)
 }
 
 /// `zero_sectors` for the chunks that fall in `part`, which holds the input's bytes from offset
 /// `start` (a multiple of the chunk size): what it does depends only on the positions, so a stream
 /// done part by part gives the same bytes.
-pub fn zero_sectors_in(part: &mut [u8], start: u64, allowed: &Region, z: u64, seed: u64) -> u64 {
+pub fn zero_sectors_in(part: &mut [u8], start: u64, allowed: &ByteSet, z: u64, seed: u64) -> u64 {
     let eligible = allowed.blocks(SECTOR as u64);
     let total = eligible.total();
     if z == 0 || total == 0 || part.is_empty() {
@@ -68,7 +68,7 @@ mod tests {
     fn zeroes_whole_aligned_sectors_and_only_allowed_bytes() {
         let n = 10 * CHUNK + 1000;
         let input: Vec<u8> = (0..n).map(|i| (i % 251) as u8 | 1).collect();
-        let all = Region::span(0, n as u64);
+        let all = ByteSet::span(0, n as u64);
         let sectors = (n as u64).div_ceil(SECTOR as u64);
         let z = sector_count(sectors, 100);
         let mut out = input.clone();
@@ -81,7 +81,7 @@ mod tests {
         let changed = input.iter().zip(&out).filter(|(a, b)| a != b).count() as u64;
         assert_eq!(changed, zeroed);
         // With a protected range inside the chosen sectors, those bytes stay.
-        let protect = Region::span(hit[0] as u64 * 4096 + 10, hit[0] as u64 * 4096 + 20);
+        let protect = ByteSet::span(hit[0] as u64 * 4096 + 10, hit[0] as u64 * 4096 + 20);
         let allowed = all.minus(&protect);
         let mut out2 = input.clone();
         zero_sectors(&mut out2, &allowed, z, 5);

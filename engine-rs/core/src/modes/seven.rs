@@ -4,13 +4,13 @@
 
 use super::flip::CHUNK;
 use super::fraction::{Counts, Draws};
-use crate::region::Region;
+use crate::region::ByteSet;
 
 /// Clears the high bit of the units of `part`, the output's bytes from `start` (a multiple of the
 /// chunk size) that are still the input's, among the bytes of `allowed`. What it does depends only
 /// on the positions, so parts done anywhere, in any order, give the same bytes. Returns the units
 /// met and converted.
-pub fn clear_high_bits_in(part: &mut [u8], start: u64, allowed: &Region, intensity: u32, seed: u64) -> Counts {
+pub fn clear_high_bits_in(part: &mut [u8], start: u64, allowed: &ByteSet, intensity: u32, seed: u64) -> Counts {
     let mut c = Counts::default();
     let end = start + part.len() as u64;
     // A Draws per chunk: each chunk's units draw from their own sequence, whichever part holds them.
@@ -54,7 +54,7 @@ mod tests {
     #[test]
     fn clears_the_high_bit_of_a_fraction_keyed_by_position() {
         let input: Vec<u8> = (0..300_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
-        let all = Region::span(0, input.len() as u64);
+        let all = ByteSet::span(0, input.len() as u64);
         let mut whole = input.clone();
         let c = clear_high_bits_in(&mut whole, 0, &all, 100, 3);
         assert!(whole.iter().all(|&b| b < 0x80));

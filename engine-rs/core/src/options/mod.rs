@@ -1,7 +1,7 @@
 //! The options beside mode, intensity and seed (docs/contract.md, sections 6.9 and 6.10): byte ranges
 //! and checksum fixing. Both default to off, and off leaves every output as it was.
 
-pub use crate::region::Region;
+use crate::region::ByteSet;
 
 use crate::error::EngineError;
 use crate::modes::Mode;
@@ -199,17 +199,17 @@ impl ParsedRanges {
     }
 
     /// The bytes the `protect` ranges cover in an `n`-byte input.
-    pub fn protected(&self, n: u64) -> Region {
-        Region::union(self.protect.iter().flat_map(|r| r.spans(n)))
+    pub fn protected(&self, n: u64) -> ByteSet {
+        ByteSet::union(self.protect.iter().flat_map(|r| r.spans(n)))
     }
 
     /// The free bytes of an `n`-byte input: the `only` ranges (all of it without any), minus the
     /// `protect` ranges.
-    pub fn free(&self, n: u64) -> Region {
+    pub fn free(&self, n: u64) -> ByteSet {
         let only = if self.only.is_empty() {
-            Region::span(0, n)
+            ByteSet::span(0, n)
         } else {
-            Region::union(self.only.iter().flat_map(|r| r.spans(n)))
+            ByteSet::union(self.only.iter().flat_map(|r| r.spans(n)))
         };
         only.minus(&self.protected(n))
     }

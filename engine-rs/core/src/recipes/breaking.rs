@@ -18,7 +18,7 @@ use super::steps::{Op, Range, Structure};
 use super::{cab, flv, generic, ico, msi, pe, rar, sevenzip, tables, tar, text, xz};
 use crate::formats::Family;
 use crate::modes::flip::{self, flip_allowed_chunks, Action, CHUNK};
-use crate::region::Region;
+use crate::region::ByteSet;
 use crate::rng::{Sequence, ESCALATION_SEQUENCE};
 
 /// Bytes a window may need before the piece: the held-back bytes of the scans (at most the longest
@@ -172,8 +172,8 @@ impl Breaker {
     }
 
     /// The scatter as a flip: `k` positions of `region`, drawn from the chunk sequences of `seed`.
-    pub fn scatter_plan(&self) -> (Region, u64, u64) {
-        (Region::span(self.h, self.n), self.k, self.seed)
+    pub fn scatter_plan(&self) -> (ByteSet, u64, u64) {
+        (ByteSet::span(self.h, self.n), self.k, self.seed)
     }
 
     /// The scatter on the file's bytes `buf` from `pos` (a multiple of 65,536), on this thread.
@@ -185,7 +185,7 @@ impl Breaker {
         let first = (pos / chunk).max(self.h / chunk);
         let last = (pos + buf.len() as u64 - 1) / chunk;
         if first <= last {
-            let region = Region::span(self.h, self.n);
+            let region = ByteSet::span(self.h, self.n);
             flip_allowed_chunks(buf, pos, &region, self.k, self.seed, first..=last, Action::Flip);
         }
     }

@@ -6,7 +6,7 @@ use crate::job::Job;
 use crate::modes::misdirect::MisdirectPlan;
 use crate::modes::{flip, sectors, seven, shuffle, truncate, Mode};
 use crate::plan::Plan;
-use crate::region::Region;
+use crate::region::ByteSet;
 use crate::rng::Sequence;
 
 /// Blocks of the output read from elsewhere in the input, by positioned reads.
@@ -60,9 +60,9 @@ impl Shuffler {
 /// The edit made in place on each piece of a `Same` layout.
 pub(crate) enum Edit {
     None,
-    Flip { allowed: Region, k: u64, seed: u64, action: flip::Action },
-    Sectors { allowed: Region, z: u64, seed: u64 },
-    SevenBit { allowed: Region, intensity: u32, seed: u64 },
+    Flip { allowed: ByteSet, k: u64, seed: u64, action: flip::Action },
+    Sectors { allowed: ByteSet, z: u64, seed: u64 },
+    SevenBit { allowed: ByteSet, intensity: u32, seed: u64 },
 }
 
 pub(crate) struct Run {
@@ -91,7 +91,7 @@ pub(crate) fn prepare(job: &Job, intensity: u32, seed: u64) -> Run {
     let same = |edit| (Layout::Same { moves: None }, edit, n);
     let (layout, edit, out_len) = match &plan {
         Plan::Flip { h, k, seed, .. } => {
-            same(Edit::Flip { allowed: Region::span(*h as u64, n), k: *k, seed: *seed, action: flip::Action::Flip })
+            same(Edit::Flip { allowed: ByteSet::span(*h as u64, n), k: *k, seed: *seed, action: flip::Action::Flip })
         }
         Plan::Allowed { action, allowed, k, seed, .. } => {
             same(Edit::Flip { allowed: allowed.clone(), k: *k, seed: *seed, action: *action })
