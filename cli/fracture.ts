@@ -471,8 +471,8 @@ async function runFilesWith(
               destination = target;
               const cannot = (e: unknown) => new Error(msg.cannotWrite(display(target), ioText(e)));
               let ran = false;
-              // No report shown or kept (no --json, --report, --pdf or --zip): none is measured.
-              const shows = a.json || planned.report !== undefined || planned.pdf !== undefined || a.zip !== undefined;
+              // No report shown or kept, checksums not fixed (which makes one, its hits shown): none measured.
+              const shows = a.json || planned.report || planned.pdf || a.zip || planned.checksums !== 'unfixed';
               try {
                 report = await write(target, async (out) => {
                   ran = true;

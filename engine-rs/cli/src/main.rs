@@ -277,8 +277,9 @@ impl<'a> Execution<'a> {
             _ => None,
         };
         // Only a report shown or kept needs the SHA-256s and byte counts (docs/cli.md, "File sizes and
-        // memory").
-        let reported = self.a.json || v.report.is_some() || v.pdf.is_some() || self.a.zip.is_some();
+        // memory"); standard input is measured as it is read anyway, so its hits are shown, as the npm
+        // CLI shows them.
+        let reported = self.a.json || v.report.is_some() || v.pdf.is_some() || self.a.zip.is_some() || input.stdin;
         let (destination, mut report) =
             self.write_output(v, corrupted.as_ref(), streamed, seed, input.allowed(), reported)?;
         host_fields::add(&mut report);
