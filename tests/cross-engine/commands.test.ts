@@ -5,6 +5,11 @@
 // the modes' own options, --count, --report, --pdf, --json, --zip, --name with standard input, and
 // files with odd names; a command either CLI refuses must be refused by both with the same line.
 //
+// Then campaigns: `fracture run` (drawn modes, counts, jobs, --no-minimize, --no-baseline) against
+// real checkers (Python's json and zipfile, and a reader that aborts on a bad PNG signature, so
+// crashes are found and minimised), alone or as two shards then `fracture merge`; the campaign
+// directories must hold the same files with the same text, runs.jsonl's durations aside.
+//
 // What may differ, and only that: a report's `time_ms` and `ops_ms`, an ISO 8601 time of day and a
 // duration in milliseconds in a PDF's text (the run's own clock), the inode numbers a --dry-run plan
 // prints (each CLI runs on its own copy of the inputs), and the batch ZIP and session report until
@@ -233,6 +238,108 @@ describe('both command lines over generated commands', () => {
           expect(unzipEntries(path.join(npm.cwd, name)), name).toEqual(unzipEntries(path.join(native.cwd, name)));
         } else expect.fail(`${name}: the two command lines wrote different bytes`);
       }
+      for (const r of ran) rmSync(r.cwd, { recursive: true, force: true });
+    });
+  }
+});
+
+/** Real checkers nobody here wrote: Python's json and zipfile, and a reader that aborts on a bad PNG signature. */
+const CHECKERS: { files: string[]; program: string[] }[] = [
+  { files: ['ünï ✓.JSON'], program: ['python3', '-c', 'import json,sys; json.load(open(sys.argv[1], "rb"))', '{}'] },
+  {
+    files: ['archive.zip'],
+    program: [
+      'python3',
+      '-c',
+      'import sys,zipfile; sys.exit(zipfile.ZipFile(sys.argv[1]).testzip() is not None)',
+      '{}',
+    ],
+  },
+  {
+    files: ['image.png', 'README'],
+    program: [
+      'python3',
+      '-c',
+      'import os,sys; d=open(sys.argv[1],"rb").read(8); d==b"\\x89PNG\\r\\n\\x1a\\n" or os.abort()',
+      '{}',
+    ],
+  },
+];
+
+/** One campaign, drawn: `fracture run` with its options, and whether it runs as two shards then `merge`. */
+function campaign(d: Draw): { args: string[]; shards: boolean } {
+  const c = d.pick(CHECKERS);
+  const args = ['--mode', d.pick(['byte_flip', 'guaranteed_break', 'bit_rot', 'truncate_insert', 'text_transfer'])];
+  args.push(
+    '--intensity',
+    String(5 + d.below(96)),
+    '--seed',
+    String(d.below(1_000_000)),
+    '--count',
+    String(2 + d.below(4)),
+  );
+  args.push('--jobs', String(1 + d.below(2)), '--timeout', '20');
+  if (d.chance(0.3)) args.push('--no-minimize');
+  if (d.chance(0.3)) args.push('--no-baseline');
+  return { args: [...args, ...c.files, '--', ...c.program], shards: d.chance(0.4) };
+}
+
+/** A campaign directory's files as both CLIs must agree on them: runs.jsonl without durations. */
+function campaignFiles(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, bytes] of files(dir)) {
+    const text = bytes.toString('utf8');
+    if (name.endsWith('runs.jsonl')) {
+      const runs = text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.stringify(JSON.parse(l), (k, v) => (k === 'duration_ms' ? undefined : v)));
+      out.set(name, runs.sort().join('\n'));
+    } else out.set(name, text);
+  }
+  return out;
+}
+
+describe('both command lines over generated campaigns (run, shards, merge)', () => {
+  let base: string;
+  beforeAll(() => {
+    base = mkdtempSync(path.join(tmpdir(), 'fracture-campaigns-'));
+    mkdirSync(path.join(base, 'inputs'), { recursive: true });
+    for (const [name, bytes] of FILES) {
+      mkdirSync(path.dirname(path.join(base, 'inputs', String(name))), { recursive: true });
+      writeFileSync(path.join(base, 'inputs', String(name)), bytes());
+    }
+    zipWith(path.join(base, 'inputs/archive.zip'));
+  });
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+  const d = new Draw(0xca4a16);
+  const drawn = Array.from({ length: Math.max(4, Math.round(COMMANDS / 8)) }, () => campaign(d));
+  for (const [k, { args, shards }] of drawn.entries()) {
+    it(`${k}: fracture run ${args.join(' ')}${shards ? ' (as 2 shards, then merge)' : ''}`, () => {
+      const ran = (['native', 'npm'] as const).map((tool) => {
+        const cwd = path.join(base, `${k}-${tool}`);
+        cpSync(path.join(base, 'inputs'), cwd, { recursive: true });
+        const [cmd, pre] = tool === 'native' ? [NATIVE, []] : [process.execPath, [NPM]];
+        const fracture = (more: string[]) => {
+          const r = spawnSync(cmd, [...pre, ...more], { cwd, encoding: 'utf8' });
+          return { code: r.status, err: r.stderr };
+        };
+        const steps = shards
+          ? [
+              fracture(['run', '--out', 's1', '--shard', '1/2', ...args]),
+              fracture(['run', '--out', 's2', '--shard', '2/2', ...args]),
+              fracture(['merge', '--out', 'campaign', 's1', 's2']),
+            ]
+          : [fracture(['run', ...args])];
+        return { cwd, steps };
+      });
+      const [native, npm] = ran;
+      expect(npm.steps.map((s) => s.code)).toEqual(native.steps.map((s) => s.code));
+      expect(npm.steps.map((s) => s.err)).toEqual(native.steps.map((s) => s.err));
+      const [a, b] = ran.map((r) => campaignFiles(path.join(r.cwd, 'campaign')));
+      expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+      for (const [name, text] of a) expect(b.get(name), name).toBe(text);
       for (const r of ran) rmSync(r.cwd, { recursive: true, force: true });
     });
   }
