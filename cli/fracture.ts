@@ -245,6 +245,12 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     io.out.write(a.json ? planJson(plan) : planText(plan));
     return 0;
   }
+  // A malformed SOURCE_DATE_EPOCH is refused before anything is written (docs/cli.md, "The batch ZIP").
+  const refused = a.zip === undefined ? undefined : await (await import('./zip.ts')).sourceDateEpochRefusal();
+  if (refused !== undefined) {
+    io.err.write(refused);
+    return 2;
+  }
   io.err.write(
     a.count === 1
       ? `fracture: seed ${a.seed} (file i uses seed + i)\n`
@@ -577,7 +583,7 @@ interface DoneFile {
   mode?: number;
 }
 
-/** What the run leaves besides its files: the batch ZIP and its line, and the exit code. */
+/** What the run leaves besides its files: the batch ZIP and its line (cli/zip.ts), and the exit code. */
 async function emit(
   a: Args,
   started: Date,
@@ -586,24 +592,8 @@ async function emit(
   io: Io,
   discarding: Promise<unknown>[],
 ): Promise<number> {
-  if (a.zip) {
-    const zipPath = a.zip;
-    try {
-      // Loaded only here: the archive's name tables take tens of milliseconds to set up at start-up.
-      const { writeSessionZip } = await import('./zip.ts');
-      // The ZIP holds every input's bytes: it takes the permissions all of them grant.
-      await writeAtomically(
-        zipPath,
-        outputMode(done.map((d) => d.mode)),
-        (out) => writeSessionZip(out, started, a, done),
-        discarding,
-      );
-    } catch (e) {
-      const why = e instanceof OutputError ? ioText(e.error) : e instanceof Error ? e.message : String(e);
-      io.err.write(`fracture: ${msg.cannotWrite(display(zipPath), why)}\n`);
-      return 1;
-    }
-    if (!a.json && !a.quiet) io.out.write(`${display(zipPath)} (${done.length} files + session report)\n`);
+  if (a.zip !== undefined && !(await (await import('./zip.ts')).emitZip(a.zip, started, a, done, io, discarding))) {
+    return 1;
   }
   return failed > 0 ? 1 : 0;
 }

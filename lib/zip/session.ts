@@ -1,6 +1,7 @@
 // The batch download: the session report of docs/product.md ("Session report") and the entries of
-// the batch ZIP (every corrupted file, then the report). The workspace and the command line tool
-// both build their archives here, so the two cannot drift apart.
+// the batch ZIP (every corrupted file, then the report), for the workspace. The command lines build
+// theirs in the host crate (engine-rs/host/src/session.rs, batch.rs), which the page does not load:
+// the same fields, order and JSON (docs/architecture.md, "What is still written twice").
 
 import type { Report } from '../engine/shared/types.ts';
 import { reportJson } from '../report/display.ts';

@@ -1,6 +1,7 @@
 // A streaming ZIP writer: STORE only, ZIP64 when needed, UTF-8 names. docs/zip.md explains the
 // choices. It uses only globals that browsers and Node 20 share (ReadableStream, TextEncoder,
-// DataView), so the page, the worker and the command line tool write the same archives.
+// DataView). The page's writer: the command lines write theirs with the host crate
+// (engine-rs/host/src/zip.rs), the same layout, which the page does not load.
 //
 // Every entry's CRC-32 is computed before its local header is written, so local headers carry the
 // real CRC and sizes and no data descriptor follows the data. Readers that walk local headers

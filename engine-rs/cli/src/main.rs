@@ -33,6 +33,8 @@ use std::process::ExitCode;
 
 use fracture_engine::stream::StreamError;
 use fracture_engine::Report;
+use fracture_host::batch::BatchZip;
+use fracture_host::session::{Session, SessionFile, SessionStart};
 use fracture_host::{host_fields, ui_modes};
 
 use args::{Args, Parsed, STDIN};
@@ -128,12 +130,20 @@ fn run(a: Args) -> ExitCode {
         print!("{}", if a.json { plan.json() } else { plan.text() });
         return ExitCode::SUCCESS;
     }
+    // The session's start names and dates the batch ZIP; a malformed SOURCE_DATE_EPOCH is refused
+    // before anything is written.
+    let started = match a.zip.as_ref().map(|_| session::start()).transpose() {
+        Ok(started) => started,
+        Err(line) => {
+            eprintln!("fracture: {line}");
+            return ExitCode::from(2);
+        }
+    };
     if a.count == 1 {
         eprintln!("fracture: seed {} (file i uses seed + i)", a.seed);
     } else {
         eprintln!("fracture: seed {} (variant j of file i uses seed + i * {} + j)", a.seed, a.count);
     }
-    let started = std::time::SystemTime::now();
     match Execution::new(&a).execute(&plan) {
         Ok((done, failed)) => emit(&a, started, &done, failed),
         Err(msg) => {
@@ -426,24 +436,16 @@ fn input_size(file: &Path) -> u64 {
 }
 
 /// What the run leaves besides its files: the batch ZIP and its line, and the exit code.
-fn emit(a: &Args, started: std::time::SystemTime, done: &[Done], failed: usize) -> ExitCode {
-    if let Some(zip_path) = &a.zip {
-        // Entry names by the rule of docs/contract.md, section 11.6 (names::archive_names), from each
-        // report's filename and seed.
-        let names = session::entry_names(started, done.iter().map(|d| &d.report), a.count > 1);
-        let files: Vec<(&str, &Report)> = names.iter().zip(done).map(|(n, d)| (n.as_str(), &d.report)).collect();
-        let session = session::session_report(started, a.mode_name(), a.intensity, a.seed, &files);
-        let session_json = session.to_json();
-        let session_pdf = a.pdf.then(|| pdf::session_report(&session, std::time::SystemTime::now()));
-        let mut entries: Vec<(String, zip::Entry)> =
-            names.iter().zip(done).map(|(n, d)| (n.clone(), d.data.entry())).collect();
-        entries.push((session::report_name(started), zip::Entry::Bytes(session_json.as_bytes())));
-        if let Some(pdf) = &session_pdf {
-            entries.push((session::pdf_name(started), zip::Entry::Bytes(pdf)));
-        }
+fn emit(a: &Args, started: Option<SessionStart>, done: &[Done], failed: usize) -> ExitCode {
+    if let (Some(zip_path), Some(start)) = (&a.zip, started) {
+        let files = done.iter().map(|d| SessionFile::from_report(&d.report)).collect();
+        let mut batch =
+            BatchZip::new(Session::new(start, a.mode_name(), a.intensity, a.seed, a.count > 1, files), a.pdf);
+        let session_pdf = a.pdf.then(|| pdf::session_report(&batch.session().into(), std::time::SystemTime::now()));
+        let data: Vec<&zip::Data> = done.iter().map(|d| &d.data).collect();
         // The ZIP holds every input's bytes: it grants what all of them grant.
         let allowed = done.iter().fold(0o777, |m, d| m & d.allowed);
-        if let Err(e) = zip::write_file(zip_path, &entries, output::mode(allowed)) {
+        if let Err(e) = zip::write_file(zip_path, &mut batch, &data, session_pdf.as_deref(), output::mode(allowed)) {
             eprintln!("fracture: {}", messages::cannot_write(&display::path(zip_path), &e.to_string()));
             return ExitCode::from(1);
         }

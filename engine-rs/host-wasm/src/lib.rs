@@ -13,6 +13,8 @@ use wasm_bindgen::prelude::*;
 
 // Output names and the output plan (bytes in, bytes out): a module of its own.
 pub mod output_plan;
+// The batch ZIP and its session report (fracture-host's batch, session and zip).
+mod zip;
 
 /// How a run ended, as Node reports it: `code` and the exit code, `signal` and its name, or
 /// `timeout`.

@@ -3,18 +3,22 @@
 //! UI's mode names, which both take as well as engine modes (`ui_modes`, generated from
 //! engine-data/formats.toml), what both say about files and outputs (`messages`, generated from
 //! engine-data/messages.toml), and the share link (`share_link`, with its options in `link_options`,
-//! generated from engine-data/cli.toml).
+//! generated from engine-data/cli.toml); the batch ZIP and its session report for both command lines
+//! (`batch`, `zip`, `session`; the npm CLI through engine-rs/host-wasm).
 #![forbid(unsafe_code)]
 
+pub mod batch;
 pub mod campaign;
 pub mod host_fields;
 pub mod link_options;
 pub mod messages;
 pub mod names;
 pub mod output_plan;
+pub mod session;
 pub mod share_link;
 pub mod shrink;
 pub mod ui_modes;
+pub mod zip;
 
 use fracture_engine::{EngineError, Mode};
 
