@@ -27,7 +27,13 @@ export const CONCERNS = {
     ts: ['cli/args.ts'],
   },
   'PDF reports': { rust: ['engine-rs/cli/src/pdf.rs', 'engine-rs/host/src/pdf/'], ts: ['lib/report/pdf.ts'] },
-  minimiser: { rust: ['engine-rs/cli/src/minimize.rs'], ts: ['cli/minimize.ts'] },
+  // The rounds, their texts and the minimiser's names are engine-rs/host/src/shrink/ (written once;
+  // the npm CLI calls them through engine-rs/host-wasm/src/shrink.rs): what is left here is each
+  // command line's shell (files, the tests on job slots, timeouts, process groups, signals).
+  'minimiser (the rounds until issue 40; now the shells)': {
+    rust: ['engine-rs/cli/src/minimize.rs'],
+    ts: ['cli/minimize.ts'],
+  },
   // Output names, their paths under --out and the claims that refuse a plan are decided once, in
   // engine-rs/host/src/output_plan.rs (the npm CLI and the SDK through the host module; issue 40,
   // point 4). What is left here is each shell looking at its files (device and inode, real paths),

@@ -82,7 +82,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
     if (interrupted) return 130;
     if (!stop && a.minimize) {
       try {
-        await minimizeCrashes(shell, writeCampaign);
+        await minimizeCrashes(shell, writeCampaign, () => interrupted);
       } catch (e) {
         // The other candidates of the round end with it.
         for (const g of shell.groups) killGroup(g);

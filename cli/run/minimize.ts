@@ -1,12 +1,14 @@
 // A campaign's crashes minimised (docs/campaigns.md, section 9): the crashes the ledger names (not
-// minimised yet, not pre-existing), each shrunk with `fracture minimize`'s minimiser to a 1-minimal
-// set of changes on which the program still gives the crash's signature (the ledger judges).
+// minimised yet, not pre-existing), each shrunk by the minimiser's machine (fracture_host::shrink,
+// through the host module, as `fracture minimize` and the native CLI do) to a 1-minimal set of
+// changes on which the program still gives the crash's signature (the ledger judges).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runFlaky, runMinimized, runMinimizing } from '../../lib/engine/shared/messages.ts';
+import { runFlaky, runMinimized, runMinimizing, runOriginalToo } from '../../lib/engine/shared/messages.ts';
+import { loadHostModule } from '../../lib/engine/host-module/node.ts';
 import { display, outputMode } from '../../sdk/outputs.ts';
 import { ioText } from '../io.ts';
-import { budget, Candidates, runsOf, shrink } from '../minimize.ts';
+import { drive } from '../minimize.ts';
 import { howItEnded, runIn, type Shell } from './shell.ts';
 import { Stop, writeAtomicSync } from './program.ts';
 
@@ -18,50 +20,47 @@ interface Entry {
   minimizedPath: string;
 }
 
-export async function minimizeCrashes(s: Shell, written: () => void) {
+export async function minimizeCrashes(s: Shell, written: () => void, interrupted: () => boolean) {
   const { a, inputs, ledger, io } = s;
+  const host = await loadHostModule();
+  const say = (line: string) => {
+    if (!a.quiet) io.err.write(`${line}\n`);
+  };
   for (const entry of JSON.parse(ledger.entries(true)) as Entry[]) {
     const input = inputs[entry.fileIndex];
-    const variant = readFileSync(path.join(a.out, entry.variant));
-    if (variant.length !== input.bytes.length) continue;
-    const original = input.bytes;
-    const changed: number[] = [];
-    for (let i = 0; i < original.length; i++) if (original[i] !== variant[i]) changed.push(i);
-    if (!a.quiet) io.err.write(`${runMinimizing(entry.id, String(changed.length))}\n`);
-    const candidates = new Candidates(
-      s.slots.length,
-      original,
-      variant,
-      budget(changed.length),
-      async (slot, bytes, onCancel) => {
-        const ran = await runIn(s, slot, input, bytes, onCancel);
-        if (!ran) return undefined;
-        const signature = ledger.signature(...howItEnded(ran.ending), ran.ending.stderr);
-        return signature === entry.signature ? { fail: true, how: entry.id } : { fail: false };
-      },
-    );
-    const [again] = await candidates.outcomes([changed]);
-    if (!again.fail) {
-      if (!a.quiet) io.err.write(`${runFlaky(entry.id)}\n`);
-      continue;
-    }
-    const kept = await shrink(
-      runsOf(changed),
-      (sets) => candidates.firstFailing(sets),
-      () => candidates.spent,
-      () => undefined,
-      () => undefined,
-    );
-    const result = Uint8Array.from(original);
-    for (const p of kept) result[p] = variant[p];
-    const at = path.join(a.out, entry.minimizedPath);
+    const m = new host.Shrinker(input.bytes, readFileSync(path.join(a.out, entry.variant)));
     try {
-      writeAtomicSync(at, result, outputMode([input.mode]));
-    } catch (e) {
-      throw new Stop(`cannot write ${display(at)}: ${ioText(e)}`);
+      if (m.refused() === 'lengths') continue;
+      say(runMinimizing(entry.id, String(m.changed())));
+      const done = await drive(
+        m,
+        s.slots.length,
+        async (slot, bytes, onCancel) => {
+          const ran = await runIn(s, slot, input, bytes, onCancel);
+          if (!ran) return undefined;
+          const signature = ledger.signature(...howItEnded(ran.ending), ran.ending.stderr);
+          return signature === entry.signature ? { fail: true, how: '' } : { fail: false };
+        },
+        () => undefined,
+        interrupted,
+      );
+      if (!done) return;
+      const refused = m.resultRefused();
+      if (refused !== undefined) {
+        say(refused === 'fails_on_original' ? runOriginalToo(entry.id) : runFlaky(entry.id));
+        continue;
+      }
+      const at = path.join(a.out, entry.minimizedPath);
+      try {
+        writeAtomicSync(at, m.result(), outputMode([input.mode]));
+      } catch (e) {
+        throw new Stop(`cannot write ${display(at)}: ${ioText(e)}`);
+      }
+      ledger.setMinimized(entry.id, m.kept());
+      written();
+      say(runMinimized(entry.id, String(m.kept())));
+    } finally {
+      m.free();
     }
-    ledger.setMinimized(entry.id, kept.length);
-    written();
-    if (!a.quiet) io.err.write(`${runMinimized(entry.id, String(kept.length))}\n`);
   }
 }

@@ -12,6 +12,7 @@ import { display } from '../../sdk/outputs.ts';
 import { CAPTURE_LIMIT, type Ending, signalName } from '../campaign.ts';
 import { ioText } from '../io.ts';
 import { killGroup } from '../minimize.ts';
+import { loadHostModule } from '../../lib/engine/host-module/node.ts';
 
 /** A usage error of `run` or `merge`: one line, exit 2. */
 export class CampaignUsage extends Error {}
@@ -23,6 +24,8 @@ export class Stop extends Error {}
 export interface Input {
   file: string;
   name: string;
+  /** Its name in a job slot (the host module's `slotName`, as the native CLI and `fracture minimize` name it). */
+  slotName: string;
   bytes: Uint8Array;
   mode: number;
   sha256: string;
@@ -75,6 +78,7 @@ export async function readInput(file: string): Promise<Input> {
   return {
     file,
     name: path.basename(file),
+    slotName: (await loadHostModule()).slotName(Buffer.from(file)),
     bytes,
     mode: Number(info.mode),
     sha256: sha256(bytes),

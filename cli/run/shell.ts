@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
 import type { RunArgs } from '../args.ts';
 import type { Ending } from '../campaign.ts';
-import { safeName } from '../minimize.ts';
 import { type Input, runProgram, StartError, Stop } from './program.ts';
 
 export interface Io {
@@ -37,7 +36,7 @@ export async function runIn(
   bytes: Uint8Array,
   onCancel?: (c: () => void) => void,
 ) {
-  const at = path.join(s.slots[slot], safeName(input.file));
+  const at = path.join(s.slots[slot], input.slotName);
   // A new file, not the last run's truncated: rewriting a truncated file makes ext4 start writing it
   // back to disk when it is closed (its auto_da_alloc guard for programs that replace files that
   // way), about 4 ms a run; a new one stays in the page cache. As the native runner does.

@@ -378,6 +378,26 @@ fn crashes_are_minimised_to_the_bytes_that_matter() {
     assert_eq!(s.read(&format!("campaign/{}", e["minimized"].as_str().unwrap())), expected);
 }
 
+/// With --no-baseline a crash the original gives too is recorded as new; the minimiser's first round
+/// runs the original as well, finds it, and says so instead of minimising to nothing.
+#[test]
+fn a_crash_the_original_gives_too_is_not_minimised() {
+    let s = Scratch::new();
+    let mut input: Vec<u8> = (0..64).map(|i| (i * 2) as u8).collect();
+    (input[3], input[5]) = (7, 9);
+    s.write("o.bin", &input);
+    let program = target("marker.sh");
+    let args = ["run", "--mode", "header_preserve_flip", "--intensity", "100", "--seed", "1", "--count", "10"];
+    let out = s.run(&[&args[..], &["--no-baseline", "o.bin", "--", &program, "{}"]].concat());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let e = &s.json("campaign/campaign.json")["crashes"][0];
+    assert!(e["minimized"].is_null());
+    let line =
+        format!("fracture: run: {}: the original gives this signature too; not minimised", e["id"].as_str().unwrap());
+    assert!(err.lines().any(|l| l == line), "{err}");
+}
+
 #[test]
 fn ctrl_c_leaves_a_campaign_that_resume_completes() {
     let s = Scratch::new();

@@ -5,6 +5,9 @@
 //! they are records (the model writes that JSON itself), as numbers and bytes otherwise; run
 //! indices and seeds stay below 2^53 (the seed's limit in both command lines).
 
+// The minimiser's rounds and names (`Shrinker`, `minimizedPath`, `slotName`, `testScript`).
+mod shrink;
+
 use fracture_host::campaign::merge::{merge, MergeError};
 use fracture_host::campaign::outcome::signal_number;
 use fracture_host::campaign::{Ledger, Status};

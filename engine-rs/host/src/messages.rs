@@ -140,6 +140,11 @@ pub fn run_flaky(id: &str) -> String {
     format!("fracture: run: {id}: the variant no longer gives its signature; not minimised")
 }
 
+/// fracture: run: {id}: the original gives this signature too; not minimised
+pub fn run_original_too(id: &str) -> String {
+    format!("fracture: run: {id}: the original gives this signature too; not minimised")
+}
+
 /// ORIGINAL is {original} bytes and CORRUPTED {corrupted} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length)
 pub fn minimize_lengths(original: &str, corrupted: &str) -> String {
     format!("ORIGINAL is {original} bytes and CORRUPTED {corrupted} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length)")
@@ -183,4 +188,34 @@ pub fn minimize_done(path: &str, kept: &str, changed: &str, spent: &str) -> Stri
 /// ; run budget of {budget} tests spent: not 1-minimal
 pub fn minimize_spent(budget: &str) -> String {
     format!("; run budget of {budget} tests spent: not 1-minimal")
+}
+
+/// fracture: minimize: {text}
+pub fn minimize_line(text: &str) -> String {
+    format!("fracture: minimize: {text}")
+}
+
+/// fracture: minimize: interrupted; the temporary files are removed
+pub fn minimize_interrupted() -> String {
+    "fracture: minimize: interrupted; the temporary files are removed".to_string()
+}
+
+/// exit {code}
+pub fn minimize_exit(code: &str) -> String {
+    format!("exit {code}")
+}
+
+/// killed by signal {signal}
+pub fn minimize_signal(signal: &str) -> String {
+    format!("killed by signal {signal}")
+}
+
+/// timed out after {ms} ms
+pub fn minimize_timeout(ms: &str) -> String {
+    format!("timed out after {ms} ms")
+}
+
+/// cannot start /bin/sh: {why}
+pub fn minimize_cannot_start(why: &str) -> String {
+    format!("cannot start /bin/sh: {why}")
 }

@@ -99,6 +99,10 @@ export const runMinimized = (id: string, kept: string): string => `fracture: run
 export const runFlaky = (id: string): string =>
   `fracture: run: ${id}: the variant no longer gives its signature; not minimised`;
 
+/** fracture: run: {id}: the original gives this signature too; not minimised */
+export const runOriginalToo = (id: string): string =>
+  `fracture: run: ${id}: the original gives this signature too; not minimised`;
+
 /** ORIGINAL is {original} bytes and CORRUPTED {corrupted} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length) */
 export const minimizeLengths = (original: string, corrupted: string): string =>
   `ORIGINAL is ${original} bytes and CORRUPTED ${corrupted} bytes: only files of the same length can be minimised (byte_flip, header_preserve_flip and shuffle_blocks keep the length)`;
@@ -129,3 +133,21 @@ export const minimizeDone = (path: string, kept: string, changed: string, spent:
 
 /** ; run budget of {budget} tests spent: not 1-minimal */
 export const minimizeSpent = (budget: string): string => `; run budget of ${budget} tests spent: not 1-minimal`;
+
+/** fracture: minimize: {text} */
+export const minimizeLine = (text: string): string => `fracture: minimize: ${text}`;
+
+/** fracture: minimize: interrupted; the temporary files are removed */
+export const minimizeInterrupted = (): string => `fracture: minimize: interrupted; the temporary files are removed`;
+
+/** exit {code} */
+export const minimizeExit = (code: string): string => `exit ${code}`;
+
+/** killed by signal {signal} */
+export const minimizeSignal = (signal: string): string => `killed by signal ${signal}`;
+
+/** timed out after {ms} ms */
+export const minimizeTimeout = (ms: string): string => `timed out after ${ms} ms`;
+
+/** cannot start /bin/sh: {why} */
+export const minimizeCannotStart = (why: string): string => `cannot start /bin/sh: ${why}`;

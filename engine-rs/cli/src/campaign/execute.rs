@@ -9,12 +9,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use fracture_host::campaign::{changes, Ledger};
+use fracture_host::campaign::Ledger;
 use fracture_host::messages;
+use fracture_host::shrink::{Refusal, Shrinker};
 
 use super::plan::{Loaded, Planned};
 use super::progress::Progress;
 use super::runner::Runner;
+use super::shrink::Shrunk;
 use super::{interrupted, io, write_state, Options};
 
 /// The state the runs share: the ledger, runs.jsonl open for appending, the progress line.
@@ -180,28 +182,29 @@ fn minimize_all(
     for e in ledger.to_minimize() {
         let Ok(variant) = std::fs::read(dir.join(&e.variant)) else { continue };
         let input = &loaded[e.file_index];
-        let Some(n) = changes(&input.input.bytes, &variant) else { continue };
-        if !o.quiet {
-            eprintln!("{}", messages::run_minimizing(&e.id, &n.to_string()));
+        let machine = Shrinker::new(input.input.bytes.clone(), variant);
+        if matches!(machine.refused(), Some(Refusal::Lengths { .. })) {
+            continue;
         }
+        let say = |line: String| {
+            if !o.quiet {
+                eprintln!("{line}");
+            }
+        };
+        say(messages::run_minimizing(&e.id, &machine.changed().0.to_string()));
         let rules = ledger.campaign.rules();
-        match super::shrink::shrink(runner, &rules, &input.slot_name, &input.input.bytes, &variant, &e.signature) {
-            Some(result) => {
+        match super::shrink::shrink(runner, &rules, &input.slot_name, machine, &e.signature)? {
+            Shrunk::File(result, kept) => {
                 let path = dir.join(&e.minimized_path);
                 crate::output::write(&path, &result, crate::output::mode(input.mode))
                     .map_err(|err| format!("cannot write {}", io(&path, &err)))?;
-                let k = changes(&input.input.bytes, &result).unwrap_or(0);
-                ledger.set_minimized(&e.id, k);
+                ledger.set_minimized(&e.id, kept as u64);
                 shrunk = true;
-                if !o.quiet {
-                    eprintln!("{}", messages::run_minimized(&e.id, &k.to_string()));
-                }
+                say(messages::run_minimized(&e.id, &kept.to_string()));
             }
-            None if !interrupted() && !o.quiet => eprintln!("{}", messages::run_flaky(&e.id)),
-            None => {}
-        }
-        if interrupted() {
-            break;
+            Shrunk::Flaky => say(messages::run_flaky(&e.id)),
+            Shrunk::OriginalToo => say(messages::run_original_too(&e.id)),
+            Shrunk::Interrupted => break,
         }
     }
     Ok(shrunk)

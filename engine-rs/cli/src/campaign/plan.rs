@@ -1,6 +1,7 @@
 //! Planning a campaign: the inputs read and hashed, the campaign described for the model, DIR
 //! checked, and with `--resume` the ledger continued from DIR's campaign.json and runs.jsonl.
 
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 
 use fracture_host::campaign::{Campaign, InputRecord, Ledger};
@@ -41,7 +42,11 @@ fn read_inputs(o: &Options, claims: &mut crate::plan::Claims) -> Result<(Vec<Inp
             sha256: h.hex(),
             baseline: None,
         });
-        loaded.push(Loaded { slot_name: crate::minimize::safe_name(f), input, mode });
+        loaded.push(Loaded {
+            slot_name: fracture_host::shrink::names::slot_name(f.as_os_str().as_bytes()),
+            input,
+            mode,
+        });
     }
     Ok((inputs, loaded))
 }

@@ -9,9 +9,16 @@
 //!
 //! A round: `start` hands out its candidates in order until none is left to start (the budget, or an
 //! earlier candidate that failed, stops the rest); `finish` (or `abandon`) reports each; when every
-//! started test has been reported, `end_round` moves on. `events` says what to print.
+//! started test has been reported, `end_round` moves on. `events` says what to print, and the texts
+//! (`start_line`, `Event::text`, `Refusal::text`, `Shrunk::line`) come from engine-data/messages.toml.
+//! The shells: engine-rs/cli/src/minimize.rs and cli/minimize.ts (through engine-rs/host-wasm), and
+//! the campaigns' crashes in both.
+
+pub mod names;
 
 use std::collections::HashMap;
+
+use crate::messages;
 
 /// Why a pair of files cannot be minimised.
 #[derive(Debug, PartialEq)]
@@ -27,6 +34,20 @@ pub enum Refusal {
     FailsOnOriginal(String),
 }
 
+impl Refusal {
+    /// What `fracture minimize` says (after "fracture: minimize: ").
+    pub fn text(&self) -> String {
+        match self {
+            Refusal::Lengths { original, corrupted } => {
+                messages::minimize_lengths(&original.to_string(), &corrupted.to_string())
+            }
+            Refusal::Identical => messages::minimize_identical(),
+            Refusal::Passes => messages::minimize_passes(),
+            Refusal::FailsOnOriginal(how) => messages::minimize_fails_on_original(how),
+        }
+    }
+}
+
 /// What the shell may print as the rounds go.
 #[derive(Debug, PartialEq)]
 pub enum Event {
@@ -34,6 +55,16 @@ pub enum Event {
     Kept(usize),
     /// The runs are done; single bytes now.
     ByteByByte,
+}
+
+impl Event {
+    /// The progress line's text (after "fracture: minimize: ").
+    pub fn text(&self) -> String {
+        match self {
+            Event::Kept(n) => messages::minimize_progress(&n.to_string()),
+            Event::ByteByByte => messages::minimize_bytes(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -91,15 +122,18 @@ fn runs_of(positions: &[u64]) -> Vec<Vec<u64>> {
 
 impl Shrinker {
     /// The machine for CORRUPTED against ORIGINAL; its first round tests both (the preconditions).
-    pub fn new(original: Vec<u8>, corrupted: Vec<u8>) -> Result<Shrinker, Refusal> {
-        if original.len() != corrupted.len() {
-            return Err(Refusal::Lengths { original: original.len() as u64, corrupted: corrupted.len() as u64 });
-        }
-        let changed: Vec<u64> =
-            (0..original.len()).filter(|&i| original[i] != corrupted[i]).map(|i| i as u64).collect();
-        if changed.is_empty() {
-            return Err(Refusal::Identical);
-        }
+    /// Files of different lengths, or identical ones, are refused at once: no round, `result` says why.
+    pub fn new(original: Vec<u8>, corrupted: Vec<u8>) -> Shrinker {
+        let refusal = if original.len() != corrupted.len() {
+            Some(Refusal::Lengths { original: original.len() as u64, corrupted: corrupted.len() as u64 })
+        } else {
+            None
+        };
+        let changed: Vec<u64> = match refusal {
+            Some(_) => Vec::new(),
+            None => (0..original.len()).filter(|&i| original[i] != corrupted[i]).map(|i| i as u64).collect(),
+        };
+        let refusal = refusal.or(changed.is_empty().then_some(Refusal::Identical));
         let mut s = Shrinker {
             budget: budget(changed.len() as u64),
             units: runs_of(&changed),
@@ -121,10 +155,25 @@ impl Shrinker {
             stop_early: false,
             best: None,
             events: Vec::new(),
-            refusal: None,
+            refusal,
         };
-        s.begin(vec![s.changed.clone(), Vec::new()], Vec::new(), false);
-        Ok(s)
+        if s.refusal.is_some() {
+            s.stage = Stage::Done;
+        } else {
+            s.begin(vec![s.changed.clone(), Vec::new()], Vec::new(), false);
+        }
+        s
+    }
+
+    /// Why the files cannot be minimised, known before any test (different lengths, identical).
+    pub fn refused(&self) -> Option<&Refusal> {
+        self.refusal.as_ref()
+    }
+
+    /// What `fracture minimize` says first (after "fracture: minimize: ").
+    pub fn start_line(&self) -> String {
+        let (changed, runs) = self.changed();
+        messages::minimize_start(&changed.to_string(), &runs.to_string())
     }
 
     /// The changed bytes, and the runs they make.
@@ -160,11 +209,21 @@ impl Shrinker {
         }
         self.next += 1;
         self.started += 1;
+        Some((i, self.candidate(i)))
+    }
+
+    /// Candidate `id` of this round: ORIGINAL with its changes.
+    pub fn candidate(&self, id: usize) -> Vec<u8> {
         let mut bytes = self.original.clone();
-        for &p in &self.sets[i] {
+        for &p in &self.sets[id] {
             bytes[p as usize] = self.corrupted[p as usize];
         }
-        Some((i, bytes))
+        bytes
+    }
+
+    /// Test runs started so far.
+    pub fn started(&self) -> u64 {
+        self.started
     }
 
     /// A test started earlier in this round that failed would make this one's result useless.
@@ -286,7 +345,7 @@ impl Shrinker {
             bytes[p as usize] = self.corrupted[p as usize];
             kept += 1;
         }
-        Ok(Shrunk { bytes, kept, changed: self.changed.len(), spent: self.spent })
+        Ok(Shrunk { bytes, kept, changed: self.changed.len(), spent: self.spent, budget: self.budget })
     }
 }
 
@@ -295,82 +354,13 @@ pub struct Shrunk {
     pub kept: usize,
     pub changed: usize,
     pub spent: bool,
+    pub budget: u64,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Drives the machine with a test that fails when `fails` says so, one candidate at a time.
-    fn drive(original: &[u8], corrupted: &[u8], fails: &dyn Fn(&[u8]) -> bool) -> (Result<Vec<u8>, Refusal>, u64) {
-        let mut m = match Shrinker::new(original.to_vec(), corrupted.to_vec()) {
-            Ok(m) => m,
-            Err(r) => return (Err(r), 0),
-        };
-        let mut runs = 0;
-        loop {
-            while let Some((id, bytes)) = m.start() {
-                runs += 1;
-                m.finish(id, fails(&bytes), "exit 1");
-            }
-            if m.end_round() {
-                break;
-            }
-        }
-        let result = match m.result() {
-            Ok(s) => Ok(s.bytes),
-            Err(Refusal::FailsOnOriginal(how)) => Err(Refusal::FailsOnOriginal(how.clone())),
-            Err(Refusal::Passes) => Err(Refusal::Passes),
-            Err(_) => unreachable!(),
-        };
-        (result, runs)
-    }
-
-    #[test]
-    fn keeps_exactly_what_the_failure_needs_and_is_one_minimal() {
-        let original = vec![0u8; 64];
-        let mut corrupted = original.clone();
-        for p in [3, 4, 5, 17, 30, 31, 50, 63] {
-            corrupted[p] = 0xff;
-        }
-        let fails = |b: &[u8]| b[4] == 0xff && b[50] == 0xff;
-        let (result, runs) = drive(&original, &corrupted, &fails);
-        let result = result.unwrap();
-        let kept: Vec<usize> = (0..64).filter(|&i| result[i] != original[i]).collect();
-        assert_eq!(kept, [4, 50]);
-        assert!(runs <= budget(8));
-        // 1-minimal: restoring any one kept byte makes the test pass.
-        for &p in &kept {
-            let mut b = result.clone();
-            b[p] = original[p];
-            assert!(!fails(&b));
-        }
-    }
-
-    #[test]
-    fn refuses_what_cannot_be_minimised() {
-        assert_eq!(Shrinker::new(vec![1], vec![1, 2]).err(), Some(Refusal::Lengths { original: 1, corrupted: 2 }));
-        assert_eq!(Shrinker::new(vec![1, 2], vec![1, 2]).err(), Some(Refusal::Identical));
-        let (r, _) = drive(&[0, 0], &[1, 1], &|_| false);
-        assert_eq!(r, Err(Refusal::Passes));
-        // The original fails the same way: nothing to keep (a campaign's pre-existing failure).
-        let (r, _) = drive(&[0, 0], &[1, 1], &|_| true);
-        assert_eq!(r, Err(Refusal::FailsOnOriginal("exit 1".into())));
-    }
-
-    #[test]
-    fn a_quadratic_oracle_stops_at_the_budget() {
-        let n = 200;
-        let original = vec![0u8; n];
-        let corrupted = vec![1u8; n];
-        // Fails only with every byte: ddmin must try everything, and the budget stops it.
-        let (result, runs) = drive(&original, &corrupted, &|b| b.iter().all(|&x| x == 1));
-        assert_eq!(result.unwrap(), corrupted);
-        assert!(runs <= budget(n as u64), "{runs} runs");
-    }
-
-    #[test]
-    fn the_budget_is_n_log_n() {
-        assert_eq!([budget(1), budget(2), budget(3), budget(1000)], [2, 8, 12, 20000]);
+impl Shrunk {
+    /// `fracture minimize`'s last line, for the output shown as `shown`.
+    pub fn line(&self, shown: &str) -> String {
+        let spent = if self.spent { messages::minimize_spent(&self.budget.to_string()) } else { String::new() };
+        messages::minimize_done(shown, &self.kept.to_string(), &self.changed.to_string(), &spent)
     }
 }
