@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain script of the repository, without declarations
 import { check, functions, MAX_FUNCTION } from '../../scripts/check-sizes.mjs';
 
 const dirs: string[] = [];
