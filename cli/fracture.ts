@@ -253,8 +253,8 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   }
   io.err.write(
     a.count === 1
-      ? `fracture: seed ${a.seed} (file i uses seed + i)\n`
-      : `fracture: seed ${a.seed} (variant j of file i uses seed + i * ${a.count} + j)\n`,
+      ? `${msg.seedLine(String(a.seed))}\n`
+      : `${msg.seedLineCount(String(a.seed), String(a.count))}\n`,
   );
   let engine: NodeEngine;
   try {

@@ -174,7 +174,7 @@ const listText = (list: string[]) => (list.length === 0 ? 'none' : list.join(' '
 
 /** The plan as `--dry-run` prints it (docs/usage.md, "Dry run"): the native CLI's lines. */
 export function planText(p: Plan): string {
-  const lines = ['fracture: plan (dry run: nothing is read or written)'];
+  const lines = [msg.planHeader()];
   const per = p.count === 1 ? '1 variant' : `${p.count} variants`;
   lines.push(`engine: mode ${p.mode}, intensity ${p.intensity}, seed ${p.seed}, ${per} per file`);
   lines.push(

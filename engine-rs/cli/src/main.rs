@@ -140,9 +140,9 @@ fn run(a: Args) -> ExitCode {
         }
     };
     if a.count == 1 {
-        eprintln!("fracture: seed {} (file i uses seed + i)", a.seed);
+        eprintln!("{}", messages::seed_line(&a.seed.to_string()));
     } else {
-        eprintln!("fracture: seed {} (variant j of file i uses seed + i * {} + j)", a.seed, a.count);
+        eprintln!("{}", messages::seed_line_count(&a.seed.to_string(), &a.count.to_string()));
     }
     match Execution::new(&a).execute(&plan) {
         Ok((done, failed)) => emit(&a, started, &done, failed),

@@ -285,7 +285,7 @@ fn list_text(list: &[String]) -> String {
 impl Plan {
     /// The plan as `--dry-run` prints it (docs/usage.md, "Dry run"); the npm CLI prints the same lines.
     pub fn text(&self) -> String {
-        let mut t = String::from("fracture: plan (dry run: nothing is read or written)\n");
+        let mut t = messages::plan_header() + "\n";
         let per = if self.count == 1 { "1 variant".to_string() } else { format!("{} variants", self.count) };
         t += &format!("engine: mode {}, intensity {}, seed {}, {per} per file\n", self.mode, self.intensity, self.seed);
         t += &format!(

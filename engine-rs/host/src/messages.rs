@@ -67,6 +67,21 @@ pub fn cannot_write_stdout(why: &str) -> String {
     format!("cannot write standard output: {why}")
 }
 
+/// fracture: seed {seed} (file i uses seed + i)
+pub fn seed_line(seed: &str) -> String {
+    format!("fracture: seed {seed} (file i uses seed + i)")
+}
+
+/// fracture: seed {seed} (variant j of file i uses seed + i * {count} + j)
+pub fn seed_line_count(seed: &str, count: &str) -> String {
+    format!("fracture: seed {seed} (variant j of file i uses seed + i * {count} + j)")
+}
+
+/// fracture: plan (dry run: nothing is read or written)
+pub fn plan_header() -> String {
+    "fracture: plan (dry run: nothing is read or written)".to_string()
+}
+
 /// fracture: run: seed {seed} (variant j of file i uses seed {seed} + i * {count} + j)
 pub fn run_seed(seed: &str, count: &str) -> String {
     format!("fracture: run: seed {seed} (variant j of file i uses seed {seed} + i * {count} + j)")

@@ -43,6 +43,16 @@ export const nothingToRepair = (path: string): string =>
 /** cannot write standard output: {why} */
 export const cannotWriteStdout = (why: string): string => `cannot write standard output: ${why}`;
 
+/** fracture: seed {seed} (file i uses seed + i) */
+export const seedLine = (seed: string): string => `fracture: seed ${seed} (file i uses seed + i)`;
+
+/** fracture: seed {seed} (variant j of file i uses seed + i * {count} + j) */
+export const seedLineCount = (seed: string, count: string): string =>
+  `fracture: seed ${seed} (variant j of file i uses seed + i * ${count} + j)`;
+
+/** fracture: plan (dry run: nothing is read or written) */
+export const planHeader = (): string => `fracture: plan (dry run: nothing is read or written)`;
+
 /** fracture: run: seed {seed} (variant j of file i uses seed {seed} + i * {count} + j) */
 export const runSeed = (seed: string, count: string): string =>
   `fracture: run: seed ${seed} (variant j of file i uses seed ${seed} + i * ${count} + j)`;
