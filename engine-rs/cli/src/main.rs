@@ -286,9 +286,7 @@ impl<'a> Execution<'a> {
             Some(Opened::Stream(s)) => Some(s),
             _ => None,
         };
-        // Only a report shown or kept needs the SHA-256s and byte counts (docs/cli.md, "File sizes and
-        // memory"); standard input is measured as it is read anyway, so its hits are shown, as the npm
-        // CLI shows them.
+        // Only a report shown or kept, or standard input's (measured as it is read), needs the SHA-256s.
         let reported = self.a.json || v.report.is_some() || v.pdf.is_some() || self.a.zip.is_some() || input.stdin;
         let (destination, mut report) =
             self.write_output(v, corrupted.as_ref(), streamed, seed, input.allowed(), reported)?;
