@@ -252,9 +252,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     return 2;
   }
   io.err.write(
-    a.count === 1
-      ? `${msg.seedLine(String(a.seed))}\n`
-      : `${msg.seedLineCount(String(a.seed), String(a.count))}\n`,
+    a.count === 1 ? `${msg.seedLine(String(a.seed))}\n` : `${msg.seedLineCount(String(a.seed), String(a.count))}\n`,
   );
   let engine: NodeEngine;
   try {
