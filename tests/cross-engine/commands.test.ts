@@ -21,7 +21,9 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_MODES } from '../../lib/engine/shared/types.ts';
+import { crc32 } from '../../lib/zip/crc32.ts';
 import { xorshiftBytes } from './generators.ts';
+import { untimed as untimedFields } from './untimed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NATIVE = path.join(ROOT, 'target/release/fracture');
@@ -47,17 +49,6 @@ class Draw {
   chance(p: number): boolean {
     return this.next() / 2 ** 32 < p;
   }
-}
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 /** A real 32x16 RGB PNG (IHDR, one IDAT, IEND), so the format-aware modes and --fix-checksums apply. */
@@ -158,9 +149,7 @@ function files(dir: string, under = ''): Map<string, Buffer> {
 
 const ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
 /** A JSON report without its timings, in its emitted order. */
-function untimed(text: string): string {
-  return JSON.stringify(JSON.parse(text), (k, v) => (k === 'time_ms' || k === 'ops_ms' ? undefined : v));
-}
+const untimed = (text: string): string => JSON.stringify(untimedFields(JSON.parse(text)));
 /** A PDF's text with the run's own clock out. */
 function pdfText(file: string): string {
   const r = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
