@@ -9,15 +9,16 @@
 // baseline (the reference engine's output in memory, or the native output in its temporary file, read
 // back in pieces); nothing holds a whole output but the reference engine, which is a whole-buffer
 // engine (leave it out with --engines wasm,native for files it cannot hold).
-import { spawn, spawnSync } from 'node:child_process';
 import type { BigIntStats } from 'node:fs';
 import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fromBytes, fsPath, lossyName } from '../lib/engine/host/byte-paths.ts';
 import { readExact } from '../lib/engine/host/stream-fix.ts';
 import { STREAM_HELPERS_MIN, STREAM_PIECE } from '../lib/engine/host/stream-node.ts';
 import { nodeEngine, type NodeEngine, type RunSettings } from '../sdk/engine.ts';
 import { display, privateDir, removePrivateDir, specialKind } from '../sdk/outputs.ts';
-import { type AgreeArgs, type AgreeEngine, refusal } from './args.ts';
+import { AGREE_ENGINES, type AgreeArgs, type AgreeEngine, refusal } from './args.ts';
+import { spawnExact, spawnSyncExact } from './exact-exec.ts';
 import { ioText } from './io.ts';
 import { Progress } from './progress.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
@@ -177,7 +178,7 @@ function fieldDifferences(report: Record<string, unknown>, baseline: Record<stri
  */
 async function planAgree(a: AgreeArgs): Promise<{ files: PlannedFile[] } | { refusal: string }> {
   if (a.native !== undefined) {
-    const r = spawnSync(a.native, ['--version'], { encoding: 'utf8' });
+    const r = spawnSyncExact(a.native, ['--version'], { encoding: 'utf8' });
     if (r.error) return { refusal: `--native ${display(a.native)}: cannot run it: ${ioText(r.error)}` };
     if (r.status !== 0 || !/^fracture \S+ \(fracture-engine\/[0-9]+\)/.test(r.stdout)) {
       return { refusal: `--native ${display(a.native)} is not a fracture binary (its --version did not say so)` };
@@ -186,7 +187,7 @@ async function planAgree(a: AgreeArgs): Promise<{ files: PlannedFile[] } | { ref
   const files: PlannedFile[] = [];
   for (const file of a.files) {
     try {
-      const info = await stat(file, { bigint: true });
+      const info = await stat(fsPath(file), { bigint: true });
       const kind = specialKind(info);
       if (kind) return { refusal: msg.notRegular(display(file), kind) };
       if (info.isDirectory()) files.push({ file, error: 'is a directory' });
@@ -263,7 +264,7 @@ async function runFile(ctx: Context, f: PlannedFile, emitLine: (o: Outcome) => v
   if (f.info === undefined) return fileError(f.error ?? 'cannot be read');
   let handle: FileHandle;
   try {
-    handle = await open(f.file, 'r');
+    handle = await open(fsPath(f.file), 'r');
   } catch (e) {
     return fileError(ioText(e));
   }
@@ -318,7 +319,7 @@ async function runSeed(
   seed: number,
 ): Promise<Outcome> {
   const { a, engines, tamper, ui } = ctx;
-  const name = path.basename(file);
+  const name = lossyName(path.basename(file));
   /** Each engine's turn has its bar: the file's size, moved by the engine's progress where it reports one. */
   const turn = (engine: AgreeEngine) => ui.start(`${display(file)} ${seed} ${engine}`, size);
   const outcome: Outcome = { file, seed, status: 'agree', runs: [], differences: [] };
@@ -338,9 +339,9 @@ async function runSeed(
         nativeDir = await privateDir('fracture-agree-');
         const run = await runNative(a, a.native, file, seed, nativeDir);
         ui.done();
-        const [outName] = await readdir(nativeDir);
+        const [outName] = (await readdir(nativeDir, { encoding: 'buffer' })).map(fromBytes);
         if (outName === undefined) throw new Error('it wrote no output');
-        const out = await open(path.join(nativeDir, outName), 'r');
+        const out = await open(fsPath(path.join(nativeDir, outName)), 'r');
         nativeOut = out;
         const st = await out.stat();
         run.size = st.size;
@@ -417,7 +418,7 @@ async function runSeed(
       compared.push({ run: native.run, cmp });
     }
     outcome.runs = [...compared.map((c) => c.run), baseline.run].sort(
-      (x, y) => ENGINE_ORDER.indexOf(x.engine) - ENGINE_ORDER.indexOf(y.engine),
+      (x, y) => AGREE_ENGINES.indexOf(x.engine) - AGREE_ENGINES.indexOf(y.engine),
     );
     for (const { run, cmp } of compared) {
       const fields = fieldDifferences(run.report, baseline.run.report);
@@ -438,8 +439,6 @@ async function runSeed(
   }
 }
 
-const ENGINE_ORDER: AgreeEngine[] = ['wasm', 'ts', 'native'];
-
 /** The native binary on FILE with `seed`, its output in `dir`: its --json report (host fields and all). */
 function runNative(a: AgreeArgs, native: string, file: string, seed: number, dir: string): Promise<EngineRun> {
   const args = ['--mode', a.mode, '--intensity', String(a.intensity), '--seed', String(seed)];
@@ -449,11 +448,11 @@ function runNative(a: AgreeArgs, native: string, file: string, seed: number, dir
   // An absolute path: a FILE starting with - is not read as an option.
   args.push('--json', '--quiet', '--out', dir, path.resolve(file));
   return new Promise((resolve, reject) => {
-    const child = spawn(native, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnExact(native, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.stdout?.on('data', (b: Buffer) => out.push(b));
+    child.stderr?.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e) => reject(new Error(ioText(e))));
     child.on('close', (code, signal) => {
       const stderr = Buffer.concat(err).toString('utf8').trim().split('\n');

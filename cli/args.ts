@@ -12,6 +12,7 @@ import { resolveMode } from '../lib/engine/shared/modes.ts';
 import type { EngineMode, ModeVariant } from '../lib/engine/shared/types.ts';
 import { isControl } from '../lib/report/host-fields.ts';
 import { displayName as display } from '../lib/report/display.ts';
+import { hasEscapedBytes } from '../lib/engine/host/byte-paths.ts';
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
@@ -133,11 +134,12 @@ export type Parsed =
 export class UsageError extends Error {}
 
 /** An option of engine-data/cli.toml: its value's name (none for a flag), short letter, whether it
- * repeats, and whether it is this CLI's alone. */
+ * repeats, is a path (any bytes; any other value is UTF-8, as clap's) and is this CLI's alone. */
 interface Option {
   value?: string;
   short?: string;
   repeatable?: boolean;
+  path?: boolean;
   npmOnly?: boolean;
   nativeOnly?: boolean;
 }
@@ -229,6 +231,7 @@ export function tokenise(
     if (t.name === 'help' || t.name === 'version') return { values, lists, positionals, print: t.name };
     if (o.value) {
       if (t.value === undefined) throw new UsageError(usage.needsValue(t.rawName));
+      if (!o.path && hasEscapedBytes(t.value)) throw new UsageError(usage.invalidUtf8());
       values.set(t.name, t.value);
       if (o.repeatable) lists.set(t.name, [...(lists.get(t.name) ?? []), t.value]);
     } else {
@@ -412,13 +415,9 @@ function seedRange(v: string): [number, number] {
  */
 function checkName(name: string) {
   const bad =
-    name === '' ||
-    name === '.' ||
-    name === '..' ||
+    ['', '.', '..'].includes(name) ||
     [...name].some((ch) => ch === '/' || ch === '\\' || isControl(ch.codePointAt(0) ?? 0));
-  if (bad) {
-    throw new UsageError(usage.name(display(name)));
-  }
+  if (bad) throw new UsageError(usage.name(display(name)));
 }
 
 /** The combinations that cannot work, each refused with its reason, in the native CLI's order. */

@@ -23,6 +23,8 @@ import {
   VERSION,
 } from '../lib/engine/host/bench.ts';
 import { runCells } from '../lib/engine/host/bench-run.ts';
+import { fsPath } from '../lib/engine/host/byte-paths.ts';
+import { displayName as display } from '../lib/report/display.ts';
 import { loadWasmEngine } from '../lib/engine/host/node.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import { ENGINE_MODES } from '../lib/engine/shared/types.ts';
@@ -113,18 +115,18 @@ interface Io {
 async function readOld(file: string): Promise<BenchResult> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readFile(fsPath(file), 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${ioText(e)}`);
+    throw new UsageError(`cannot read ${display(file)}: ${ioText(e)}`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${file} is not JSON: ${(e as Error).message}`);
+    throw new UsageError(`${display(file)} is not JSON: ${(e as Error).message}`);
   }
   if (schemaProblem(value))
-    throw new UsageError(`${file} is not a ${SCHEMA} version ${VERSION} result (docs/benchmark.md)`);
+    throw new UsageError(`${display(file)} is not a ${SCHEMA} version ${VERSION} result (docs/benchmark.md)`);
   return value as BenchResult;
 }
 

@@ -16,13 +16,13 @@ export const FRACTURE = {
     charset: { value: 'C' },
     bom: { value: 'B' },
     'block-size': { value: 'B' },
-    out: { value: 'DIR' },
+    out: { value: 'DIR', path: true },
     name: { value: 'NAME' },
     engine: { value: 'E', npmOnly: true },
     report: {},
     pdf: {},
     json: {},
-    zip: { value: 'FILE' },
+    zip: { value: 'FILE', path: true },
     quiet: {},
     'dry-run': {},
     help: { short: 'h' },
@@ -35,7 +35,7 @@ export const FRACTURE = {
 export const MINIMIZE = {
   options: {
     test: { value: 'CMD' },
-    out: { value: 'FILE' },
+    out: { value: 'FILE', path: true },
     timeout: { value: 'MS' },
     jobs: { value: 'N' },
     quiet: {},
@@ -56,7 +56,7 @@ export const BENCH = {
     engine: { value: 'E', npmOnly: true },
     'ts-max-mib': { value: 'N', npmOnly: true },
     json: {},
-    compare: { value: 'OLD' },
+    compare: { value: 'OLD', path: true },
     'max-slowdown': { value: 'R' },
     help: { short: 'h' },
   },
@@ -75,15 +75,15 @@ export const RUN = {
     count: { value: 'N' },
     jobs: { value: 'J' },
     timeout: { value: 'SECONDS' },
-    out: { value: 'DIR' },
+    out: { value: 'DIR', path: true },
     shard: { value: 'K/M' },
     'crash-exit': { value: 'CODES' },
     'crash-pattern': { value: 'REGEX' },
     resume: {},
-    mount: { value: 'SOURCE', nativeOnly: true },
+    mount: { value: 'SOURCE', path: true, nativeOnly: true },
     files: { value: 'GLOB', repeatable: true, nativeOnly: true },
     fault: { value: 'RULE', repeatable: true, nativeOnly: true },
-    faults: { value: 'PLAN', nativeOnly: true },
+    faults: { value: 'PLAN', path: true, nativeOnly: true },
     'power-cut': { value: 'MODEL', nativeOnly: true },
     check: { value: 'CHECKER', nativeOnly: true },
     max: { value: 'N', nativeOnly: true },
@@ -101,7 +101,7 @@ export const RUN = {
 /** `fracture merge [OPTIONS] DIR...` */
 export const MERGE = {
   options: {
-    out: { value: 'DIR' },
+    out: { value: 'DIR', path: true },
     quiet: {},
     help: { short: 'h' },
   },
@@ -111,8 +111,8 @@ export const MERGE = {
 /** `fracture diagnose [OPTIONS] FILE` */
 export const DIAGNOSE = {
   options: {
-    original: { value: 'FILE' },
-    repair: { value: 'OUT' },
+    original: { value: 'FILE', path: true },
+    repair: { value: 'OUT', path: true },
     json: {},
     help: { short: 'h' },
   },
@@ -128,7 +128,7 @@ export const AGREE = {
     protect: { value: 'A:B', repeatable: true },
     'fix-checksums': {},
     seeds: { value: 'A..B' },
-    native: { value: 'PATH' },
+    native: { value: 'PATH', path: true },
     engines: { value: 'LIST' },
     json: {},
     help: { short: 'h' },
@@ -151,6 +151,8 @@ export const usage = {
   needsValue: (option: string | number): string => `option ${option} needs a value`,
   /** option {option} takes no value */
   takesNoValue: (option: string | number): string => `option ${option} takes no value`,
+  /** invalid UTF-8 was detected in one or more arguments */
+  invalidUtf8: (): string => `invalid UTF-8 was detected in one or more arguments`,
   /** {option} is an option of the npm CLI (npx fracture); this is the native engine */
   npmOnly: (option: string | number): string =>
     `${option} is an option of the npm CLI (npx fracture); this is the native engine`,

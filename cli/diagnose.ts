@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import { type DiagnoseArgs, refusal } from './args.ts';
 import { ioText } from './io.ts';
 import { fdFile, loadDiagnose } from '../lib/engine/diagnose/node.ts';
+import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
 import {
   checkPlan,
@@ -35,7 +36,7 @@ async function plan(a: DiagnoseArgs): Promise<number[]> {
   const inputs = [];
   const modes: number[] = [];
   for (const file of [a.file, ...(a.original === undefined ? [] : [a.original])]) {
-    const info = await stat(file, { bigint: true }).catch(() => undefined);
+    const info = await stat(fsPath(file), { bigint: true }).catch(() => undefined);
     const kind = info && specialKind(info);
     if (kind) throw new Refusal(msg.notRegular(display(file), kind));
     if (info) modes.push(Number(info.mode));
@@ -49,7 +50,7 @@ async function plan(a: DiagnoseArgs): Promise<number[]> {
 
 function open(file: string): { fd: number; size: number } {
   try {
-    const fd = openSync(file, 'r');
+    const fd = openSync(fsPath(file), 'r');
     return { fd, size: fstatSync(fd).size };
   } catch (e) {
     throw new Failure(`${display(file)}: ${ioText(e)}`);

@@ -4,6 +4,7 @@
 // the crash files the model names.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import { display, outputMode } from '../sdk/outputs.ts';
 import type { MergeArgs } from './args.ts';
@@ -24,9 +25,9 @@ function refusal(why: string, dirs: string[]): CampaignUsage {
 export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStream }): Promise<number> {
   // --out first, as the native CLI checks it: absent or an empty directory.
   const out = a.out;
-  if (existsSync(out)) {
-    const info = statSync(out);
-    if (!info.isDirectory() || readdirSync(out).length > 0) {
+  if (existsSync(fsPath(out))) {
+    const info = statSync(fsPath(out));
+    if (!info.isDirectory() || readdirSync(fsPath(out)).length > 0) {
       throw new CampaignUsage(usage.mergeOutNotEmpty(display(out)));
     }
   }
@@ -35,7 +36,7 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
   for (const dir of a.dirs) {
     texts.push((await readCampaignText(path.join(dir, 'campaign.json'))).text);
     try {
-      runs.push(readFileSync(path.join(dir, 'runs.jsonl'), 'utf8'));
+      runs.push(readFileSync(fsPath(path.join(dir, 'runs.jsonl')), 'utf8'));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${display(dir)}: ${ioText(e)}`);
       runs.push('');
@@ -52,11 +53,11 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
   if (!ledger) throw new Error('the merged campaign was taken twice');
   const mode = outputMode([]);
   try {
-    mkdirSync(out, { recursive: true });
+    mkdirSync(fsPath(out), { recursive: true });
     for (const copy of JSON.parse(merged.copies()) as { from: number; id: string; names: string[] }[]) {
-      mkdirSync(path.join(out, 'crashes', copy.id), { recursive: true });
+      mkdirSync(fsPath(path.join(out, 'crashes', copy.id)), { recursive: true });
       copy.names.forEach((name, k) => {
-        const from = path.join(a.dirs[copy.from], 'crashes', copy.id, name);
+        const from = fsPath(path.join(a.dirs[copy.from], 'crashes', copy.id, name));
         if (!existsSync(from)) {
           // The first name is the minimised file: recorded, but not in the shard's DIR.
           if (k === 0) ledger.forgetMinimized(copy.id);

@@ -22,6 +22,7 @@ import {
   writeAtomically,
 } from '../sdk/outputs.ts';
 import { type MinimizeArgs, refusal } from './args.ts';
+import { fromBytes, fsPath, toBytes } from '../lib/engine/host/byte-paths.ts';
 import { ioText } from './io.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
 import type { Shrinker } from '../lib/engine/host-pkg/fracture_host.js';
@@ -56,7 +57,7 @@ export async function minimize(a: MinimizeArgs, io: Io): Promise<number> {
 async function plan(a: MinimizeArgs, out: string) {
   const inputs = [];
   for (const file of [a.original, a.corrupted]) {
-    const info = await stat(file, { bigint: true }).catch(() => undefined);
+    const info = await stat(fsPath(file), { bigint: true }).catch(() => undefined);
     const kind = info && specialKind(info);
     if (kind) throw new Refusal(msg.notRegular(display(file), kind));
     inputs.push({ shown: file, key: info ? fileKey(info) : undefined });
@@ -69,7 +70,7 @@ async function plan(a: MinimizeArgs, out: string) {
 async function read(file: string): Promise<{ bytes: Uint8Array; mode: number }> {
   let handle: FileHandle | undefined;
   try {
-    handle = await open(file, 'r');
+    handle = await open(fsPath(file), 'r');
     const before = await handle.stat({ bigint: true });
     const bytes = await handle.readFile();
     const after = await handle.stat({ bigint: true });
@@ -87,7 +88,7 @@ async function read(file: string): Promise<{ bytes: Uint8Array; mode: number }> 
 
 async function run(a: MinimizeArgs, io: Io): Promise<string> {
   const host = await loadHostModule();
-  const out = a.out ?? Buffer.from(host.minimizedPath(Buffer.from(a.corrupted))).toString();
+  const out = a.out ?? fromBytes(host.minimizedPath(toBytes(a.corrupted)));
   await plan(a, out);
   const { bytes: original, mode: originalMode } = await read(a.original);
   const { bytes: corrupted, mode: corruptedMode } = await read(a.corrupted);
@@ -98,7 +99,7 @@ async function run(a: MinimizeArgs, io: Io): Promise<string> {
       if (!a.quiet) io.err.write(`${msg.minimizeLine(text)}\n`);
     };
     say(m.startLine());
-    const tester = new Tester(a, host.slotName(Buffer.from(a.corrupted)), (file) => host.testScript(a.test, file));
+    const tester = new Tester(a, host.slotName(toBytes(a.corrupted)), (file) => host.testScript(a.test, file));
     try {
       await drive(m, tester.slots.length, (slot, bytes, onCancel) => tester.runTest(slot, bytes, onCancel), say);
     } finally {

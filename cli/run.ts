@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fsPath, lossyName } from '../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../lib/engine/host-pkg/fracture_host.js';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import { MAX_SEED } from '../lib/engine/reference/errors.ts';
@@ -23,11 +24,11 @@ interface Io {
   err: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-/** The campaign as the model reads it: campaign.json's fields. */
+/** The campaign as the model reads it: campaign.json's fields (names as text: `to_string_lossy`'s, as natively). */
 function description(a: RunArgs, inputs: Input[], seed: number): string {
   return JSON.stringify({
     version: 1,
-    inputs: inputs.map((i) => ({ file: i.file, size: i.bytes.length, sha256: i.sha256, baseline: null })),
+    inputs: inputs.map((i) => ({ file: lossyName(i.file), size: i.bytes.length, sha256: i.sha256, baseline: null })),
     options: {
       mode: a.mode,
       intensity: a.intensity,
@@ -40,7 +41,7 @@ function description(a: RunArgs, inputs: Input[], seed: number): string {
       minimize: a.minimize,
       baseline: a.baseline,
     },
-    program: a.program,
+    program: a.program.map(lossyName),
     seed,
     count: a.count,
     shard: a.shard,
@@ -54,7 +55,7 @@ function description(a: RunArgs, inputs: Input[], seed: number): string {
 export async function readCampaignText(file: string, resuming = false): Promise<{ text: string; seed: number }> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(fsPath(file), 'utf8');
   } catch (e) {
     const unreadable = resuming ? usage.resumeUnreadable : usage.campaignUnreadable;
     throw new CampaignUsage(unreadable(display(file), ioText(e)));
@@ -68,12 +69,12 @@ export async function readCampaignText(file: string, resuming = false): Promise<
 async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
   const host = await loadHostModule();
   const dir = a.out;
-  const dirInfo = await stat(dir).catch(() => undefined);
+  const dirInfo = await stat(fsPath(dir)).catch(() => undefined);
   if (dirInfo && !dirInfo.isDirectory()) throw new CampaignUsage(usage.campaignOutNotDirectory(display(dir)));
   const campaignPath = path.join(dir, 'campaign.json');
   const runsPath = path.join(dir, 'runs.jsonl');
   const old = a.resume ? await readCampaignText(campaignPath, true) : undefined;
-  if (!a.resume && (existsSync(campaignPath) || existsSync(runsPath))) {
+  if (!a.resume && (existsSync(fsPath(campaignPath)) || existsSync(fsPath(runsPath)))) {
     throw new CampaignUsage(usage.campaignExists(display(dir)));
   }
   const seed = a.seed ?? old?.seed ?? Math.floor(Math.random() * 2147483647);
@@ -88,7 +89,7 @@ async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
     ledger = host.CampaignLedger.resume(
       described,
       old.text,
-      existsSync(runsPath) ? readFileSync(runsPath) : new Uint8Array(),
+      existsSync(fsPath(runsPath)) ? readFileSync(fsPath(runsPath)) : new Uint8Array(),
     );
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
@@ -101,11 +102,11 @@ async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
 /** What a resumed DIR holds beyond its records: lost signatures (stderr.txt), minimised files. */
 function recover(ledger: CampaignLedger, dir: string, inputs: Input[]) {
   for (const id of ledger.missingSignatures()) {
-    const at = path.join(dir, 'crashes', id, 'stderr.txt');
+    const at = fsPath(path.join(dir, 'crashes', id, 'stderr.txt'));
     ledger.signatureFrom(id, existsSync(at) ? readFileSync(at) : new Uint8Array());
   }
   for (const e of JSON.parse(ledger.entries(false)) as { id: string; fileIndex: number; minimizedPath: string }[]) {
-    const at = path.join(dir, e.minimizedPath);
+    const at = fsPath(path.join(dir, e.minimizedPath));
     if (!existsSync(at)) continue;
     const bytes = readFileSync(at);
     const original = inputs[e.fileIndex].bytes;

@@ -110,6 +110,7 @@ export const ONE_SIDE = {
   // The npm CLI's and the SDK's own.
   'cli/agree.ts': "the npm CLI's own command (runs the engines side by side)",
   'cli/host.ts': "the npm CLI's loader of the host module",
+  'cli/exact-exec.ts': "spawn() with a name's bytes: Node's strings need it, Rust's Command takes OsStr",
   'lib/engine/shared/blob.ts': 'browser Blob reading',
   'lib/engine/shared/modes.ts': 'the engine options type',
   'lib/engine/shared/platform.ts': 'platform detection',

@@ -1284,7 +1284,7 @@ const upper = (name) => name.toUpperCase().replaceAll('-', '_');
 const lowerCamel = (k) => k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /** Usage errors only the npm CLI raises (the native CLI has the commands they refuse). */
-const RUST_UNUSED_USAGE = ['native_only', 'native_only_option'];
+const RUST_UNUSED_USAGE = ['native_only', 'native_only_option', 'invalid_utf8'];
 
 function cliTablesRs({ commands, usage }) {
   const rsOption = (o) =>
@@ -1348,6 +1348,7 @@ function cliTablesTs({ commands, usage }) {
       o.value && `value: ${tsString(o.value)}`,
       o.short && `short: ${tsString(o.short)}`,
       o.repeatable && 'repeatable: true',
+      o.path && 'path: true',
       o.npmOnly && 'npmOnly: true',
       o.nativeOnly && 'nativeOnly: true',
     ].filter(Boolean);

@@ -4,6 +4,7 @@
 // through the host module) decides every record; this shell runs programs and writes files.
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { fsPath } from '../../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
 import { runInterrupted, runSeed } from '../../lib/engine/shared/messages.ts';
 import type { NodeEngine, RunSettings } from '../../sdk/engine.ts';
@@ -34,7 +35,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
     write('summary.md', ledger.summaryMd());
   };
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(fsPath(dir), { recursive: true });
   } catch (e) {
     throw new Stop(`cannot create ${display(dir)}: ${ioText(e)}`);
   }
@@ -110,7 +111,7 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
   const runsPath = path.join(a.out, 'runs.jsonl');
   let runsFd: number;
   try {
-    runsFd = openSync(runsPath, 'a');
+    runsFd = openSync(fsPath(runsPath), 'a');
   } catch (e) {
     throw new Stop(`cannot write ${display(runsPath)}: ${ioText(e)}`);
   }
@@ -188,11 +189,11 @@ function keepCrash(
 ) {
   const crashDir = path.join(dir, 'crashes', keep.id);
   try {
-    mkdirSync(crashDir, { recursive: true });
+    mkdirSync(fsPath(crashDir), { recursive: true });
     writeAtomicSync(path.join(crashDir, keep.variant), variant, outputMode([inputMode]));
     writeAtomicSync(path.join(crashDir, 'stdout.txt'), ran.stdout, outputMode([]));
     writeAtomicSync(path.join(crashDir, 'stderr.txt'), ran.ending.stderr, outputMode([]));
-    for (const old of keep.replaced) rmSync(path.join(crashDir, old), { force: true });
+    for (const old of keep.replaced) rmSync(fsPath(path.join(crashDir, old)), { force: true });
   } catch (e) {
     throw new Stop(`cannot write ${display(crashDir)}: ${ioText(e)}`);
   }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runFlaky, runMinimized, runMinimizing, runOriginalToo } from '../../lib/engine/shared/messages.ts';
 import { loadHostModule } from '../../lib/engine/host-module/node.ts';
+import { fsPath } from '../../lib/engine/host/byte-paths.ts';
 import { display, outputMode } from '../../sdk/outputs.ts';
 import { ioText } from '../io.ts';
 import { drive } from '../minimize.ts';
@@ -28,7 +29,7 @@ export async function minimizeCrashes(s: Shell, written: () => void, interrupted
   };
   for (const entry of JSON.parse(ledger.entries(true)) as Entry[]) {
     const input = inputs[entry.fileIndex];
-    const m = new host.Shrinker(input.bytes, readFileSync(path.join(a.out, entry.variant)));
+    const m = new host.Shrinker(input.bytes, readFileSync(fsPath(path.join(a.out, entry.variant))));
     try {
       if (m.refused() === 'lengths') continue;
       say(runMinimizing(entry.id, String(m.changed())));

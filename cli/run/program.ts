@@ -1,15 +1,17 @@
 // The shell of `fracture run` around the campaign model (engine-rs/host through the host module):
 // PROGRAM started in a process group of its own (docs/campaigns.md, section 2), the inputs read, and
 // DIR's files written whole through a temporary file and a rename.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { constants } from 'node:os';
 import path from 'node:path';
+import { fsPath, lossyName, toBytes } from '../../lib/engine/host/byte-paths.ts';
 import { forgetTemporaryFile, temporaryFile } from '../../lib/engine/host/temporaries.ts';
 import { display } from '../../sdk/outputs.ts';
 import { CAPTURE_LIMIT, type Ending, signalName } from '../campaign.ts';
+import { spawnExact } from '../exact-exec.ts';
 import { ioText } from '../io.ts';
 import { killGroup } from '../minimize.ts';
 import { loadHostModule } from '../../lib/engine/host-module/node.ts';
@@ -42,11 +44,11 @@ export function writeAtomicSync(target: string, data: Uint8Array | string, mode:
   );
   temporaryFile(tmp);
   try {
-    writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
-    chmodSync(tmp, mode);
-    renameSync(tmp, target);
+    writeFileSync(fsPath(tmp), data, { mode: 0o600, flag: 'wx' });
+    chmodSync(fsPath(tmp), mode);
+    renameSync(fsPath(tmp), fsPath(target));
   } catch (e) {
-    rmSync(tmp, { force: true });
+    rmSync(fsPath(tmp), { force: true });
     throw e;
   } finally {
     forgetTemporaryFile(tmp);
@@ -57,7 +59,7 @@ export function writeAtomicSync(target: string, data: Uint8Array | string, mode:
 export async function readInput(file: string): Promise<Input> {
   let info: Awaited<ReturnType<typeof stat>>;
   try {
-    info = await stat(file);
+    info = await stat(fsPath(file));
   } catch (e) {
     throw new CampaignUsage(`${display(file)}: ${ioText(e)}`);
   }
@@ -66,7 +68,7 @@ export async function readInput(file: string): Promise<Input> {
   }
   let bytes: Uint8Array;
   try {
-    const handle = await open(file, 'r');
+    const handle = await open(fsPath(file), 'r');
     try {
       bytes = await handle.readFile();
     } finally {
@@ -77,8 +79,9 @@ export async function readInput(file: string): Promise<Input> {
   }
   return {
     file,
-    name: path.basename(file),
-    slotName: (await loadHostModule()).slotName(Buffer.from(file)),
+    // The engine's name for it is the native CLI's `to_string_lossy` of the name.
+    name: lossyName(path.basename(file)),
+    slotName: (await loadHostModule()).slotName(toBytes(file)),
     bytes,
     mode: Number(info.mode),
     sha256: sha256(bytes),
@@ -120,7 +123,7 @@ export function runProgram(
     let stdin: number | 'ignore' = 'ignore';
     if (!fed) {
       try {
-        stdin = openSync(variant, 'r');
+        stdin = openSync(fsPath(variant), 'r');
       } catch (e) {
         reject(new Stop(`cannot open ${variant}: ${ioText(e)}`));
         return;
@@ -129,9 +132,9 @@ export function runProgram(
     const started = performance.now();
     let child: ChildProcess;
     try {
-      child = spawn(prog, argv, { stdio: [stdin, 'pipe', 'pipe'], detached: true });
+      child = spawnExact(prog, argv, { stdio: [stdin, 'pipe', 'pipe'], detached: true });
     } catch (e) {
-      reject(new StartError(e instanceof Error ? e.message : String(e)));
+      reject(new StartError(ioText(e)));
       return;
     } finally {
       if (typeof stdin === 'number') closeSync(stdin);

@@ -2,6 +2,7 @@
 // ledger, and one run of PROGRAM on bytes in a slot, its ending as the ledger takes it.
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fsPath, lossyName } from '../../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
 import type { RunArgs } from '../args.ts';
 import type { Ending } from '../campaign.ts';
@@ -40,11 +41,11 @@ export async function runIn(
   // A new file, not the last run's truncated: rewriting a truncated file makes ext4 start writing it
   // back to disk when it is closed (its auto_da_alloc guard for programs that replace files that
   // way), about 4 ms a run; a new one stays in the page cache. As the native runner does.
-  rmSync(at, { force: true });
-  writeFileSync(at, bytes, { mode: 0o600, flag: 'wx' });
+  rmSync(fsPath(at), { force: true });
+  writeFileSync(fsPath(at), bytes, { mode: 0o600, flag: 'wx' });
   try {
     return await runProgram(s.a.program, at, s.a.timeoutMs, s.groups, onCancel);
   } catch (e) {
-    throw e instanceof StartError ? new Stop(`cannot start ${s.a.program[0]}: ${e.message}`) : e;
+    throw e instanceof StartError ? new Stop(`cannot start ${lossyName(s.a.program[0])}: ${e.message}`) : e;
   }
 }

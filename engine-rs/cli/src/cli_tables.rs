@@ -203,6 +203,12 @@ pub mod usage {
         format!("option {option} takes no value")
     }
 
+    /// invalid UTF-8 was detected in one or more arguments
+    #[allow(dead_code)] // the npm CLI's alone
+    pub fn invalid_utf8() -> String {
+        "invalid UTF-8 was detected in one or more arguments".to_string()
+    }
+
     /// {option} is an option of the npm CLI (npx fracture); this is the native engine
     pub fn npm_only(option: impl Display) -> String {
         format!("{option} is an option of the npm CLI (npx fracture); this is the native engine")
