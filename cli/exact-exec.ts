@@ -48,8 +48,8 @@ export function exactCommand(program: string, args: readonly string[]): { comman
  * denied`), or undefined: the check spawn() makes, made here for a command that goes through
  * /bin/sh (where a failed exec would be the shell's exit 127 instead of a start error).
  */
-export function cannotStart(program: string): string | undefined {
-  if (!hasEscapedBytes(program)) return undefined;
+function cannotStart(program: string, args: readonly string[]): string | undefined {
+  if (![program, ...args].some(hasEscapedBytes)) return undefined;
   const executable = (p: string) => {
     try {
       accessSync(fsPath(p), constants.X_OK);
@@ -72,7 +72,7 @@ function startError(program: string, why: string): NodeJS.ErrnoException {
 
 /** spawn(), with the exact bytes of a program and arguments that are not UTF-8; throws when it cannot start. */
 export function spawnExact(program: string, args: readonly string[], options: SpawnOptions): ChildProcess {
-  const why = cannotStart(program);
+  const why = cannotStart(program, args);
   if (why !== undefined) throw startError(program, why);
   const c = exactCommand(program, args);
   return spawn(c.command, c.args, options);
@@ -84,7 +84,7 @@ export function spawnSyncExact(
   args: readonly string[],
   options: SpawnSyncOptionsWithStringEncoding,
 ): Pick<SpawnSyncReturns<string>, 'error' | 'status' | 'stdout'> {
-  const why = cannotStart(program);
+  const why = cannotStart(program, args);
   if (why !== undefined) return { error: startError(program, why), status: null, stdout: '' };
   const c = exactCommand(program, args);
   return spawnSync(c.command, c.args, options);

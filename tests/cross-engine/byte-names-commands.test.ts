@@ -25,10 +25,12 @@ const PROGRAM = ['--', b('./prog\\xff'), b('tag\\xfe'), '{}'];
 const [ORIGINAL, CORRUPTED] = [b('caf\\xe9.bin'), b('caf\\xe9_corrupted.bin')];
 const STEPS: string[][] = [
   ['run', ...CAMPAIGN, '--out', b('out\\xff'), ORIGINAL, b('\\xe2\\x82.dat'), ...PROGRAM],
+  ['run', ...CAMPAIGN, '--resume', '--out', b('out\\xff'), ORIGINAL, b('\\xe2\\x82.dat'), ...PROGRAM],
   ['run', ...CAMPAIGN, '--shard', '1/2', '--out', b('s\\xff1'), ORIGINAL, ...PROGRAM],
   ['run', ...CAMPAIGN, '--shard', '2/2', '--out', b('s\\xff2'), ORIGINAL, ...PROGRAM],
   ['merge', '--out', b('m\\xff'), b('s\\xff1'), b('s\\xff2')],
   ['run', ...CAMPAIGN, '--out', 'missing', ORIGINAL, '--', b('./nope\\xff')],
+  ['run', ...CAMPAIGN, '--out', 'missing2', ORIGINAL, '--', './nope', b('tag\\xfe')],
   ['minimize', '--test', 'TARGET {}', '--jobs', '2', ORIGINAL, CORRUPTED],
   ['minimize', '--test', 'TARGET {}', '--out', b('out\\xff/min\\xfe.bin'), ORIGINAL, CORRUPTED],
   ['minimize', '--test', b('TARGET \\xff'), ORIGINAL, CORRUPTED],
@@ -125,18 +127,19 @@ describe('names that are not UTF-8 in run, merge, minimize, diagnose, bench and 
     }
     // What the steps did, as the native CLI does it.
     const err = native.steps.map((s) => text(s.stderr));
-    expect(native.steps.map((s) => s.code)).toEqual([1, 1, 1, 1, 1, 0, 0, 2, 1, 1, 2]);
+    expect(native.steps.map((s) => s.code)).toEqual([1, 1, 1, 1, 1, 1, 1, 0, 0, 2, 1, 1, 2]);
     expect(err[0]).toMatch(/ -> out\\xFF\/summary\.md\n$/);
-    expect(err[3]).toMatch(/^fracture: merge: 6 runs: .* -> m\\xFF\/summary\.md\n$/);
-    expect(err[4]).toBe('fracture: run: cannot start ./nope\xef\xbf\xbd: no such file\n');
-    expect(text(native.steps[5].stdout)).toBe(
+    expect(err[4]).toMatch(/^fracture: merge: 6 runs: .* -> m\\xFF\/summary\.md\n$/);
+    expect(err[5]).toBe('fracture: run: cannot start ./nope\xef\xbf\xbd: no such file\n');
+    expect(err[6]).toBe('fracture: run: cannot start ./nope: no such file\n');
+    expect(text(native.steps[7].stdout)).toBe(
       'caf\\xE9_corrupted_minimized.bin: 1 bytes differ from ORIGINAL (was 3)\n',
     );
-    expect(err[7]).toBe(
+    expect(err[9]).toBe(
       'fracture: invalid UTF-8 was detected in one or more arguments (see fracture minimize --help)\n',
     );
-    expect(err[8]).toBe('fracture: diagnose: wrote r\\xFF.png (1,091 bytes): undid text_transfer\n');
-    expect(err[10]).toBe('fracture: cannot read old\\xFF.json: no such file (see fracture bench --help)\n');
+    expect(err[10]).toBe('fracture: diagnose: wrote r\\xFF.png (1,091 bytes): undid text_transfer\n');
+    expect(err[12]).toBe('fracture: cannot read old\\xFF.json: no such file (see fracture bench --help)\n');
     const names = Object.keys(native.files).map(text);
     for (const made of ['out\xff/campaign.json', 'm\xff/summary.md', 'out\xff/min\xfe.bin', 'r\xff.png']) {
       expect(names).toContain(made);
