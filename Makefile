@@ -65,7 +65,7 @@ $(CLI_JS): $(WASM_PKG) $(NODE_ADDON) $(shell find cli sdk lib -name '*.ts' 2>/de
 	node scripts/build-package.mjs
 	@touch $@
 
-$(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts lib -type f -not -path 'lib/engine/pkg/*' -not -path 'lib/engine/diagnose-pkg/*' -not -path 'lib/engine/host-pkg/*' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) web/index.html web/vite.config.ts | $(STAMPS)/setup
+$(WEB_DIST): $(WASM_PKG) $(shell find web/src web/public web/scripts lib -type f -not -path 'lib/engine/pkg/*' -not -path 'lib/engine/diagnose-pkg/*' -not -path 'lib/engine/host-pkg/*' -not -path 'lib/engine/outputs-pkg/*' 2>/dev/null) $(filter %.ts,$(ENGINE_DATA_OUT)) web/index.html web/vite.config.ts | $(STAMPS)/setup
 	npm run --silent build:web
 
 # The Python package (engine-rs/python): an abi3 wheel built by maturin, which scripts/setup-python.sh
@@ -171,7 +171,7 @@ budgets: web ## first-load JavaScript per route against the budgets (Chromium)
 	node web/scripts/budgets.mjs
 
 clean: ## remove build output
-	rm -rf target web/dist dist lib/engine/pkg lib/engine/diagnose-pkg lib/engine/host-pkg $(STAMPS)
+	rm -rf target web/dist dist lib/engine/pkg lib/engine/diagnose-pkg lib/engine/host-pkg lib/engine/outputs-pkg $(STAMPS)
 
 # Recompute the golden vectors with the native engine (only with a new engine version:
 # docs/contract.md, section 1.1).

@@ -4,7 +4,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import { writeAllTo } from '../lib/engine/host/stream-node.ts';
-import { type HostModule, loadHostModule } from '../lib/engine/host-module/node.ts';
+import { type OutputsModule, loadOutputsModule } from '../lib/engine/host-module/node.ts';
 import type { SessionReport } from '../lib/zip/session.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
 import { display, OutputError, outputMode, writeAtomically } from '../sdk/outputs.ts';
@@ -15,7 +15,7 @@ import { type HostReport, sessionPdf } from './reports.ts';
 /** The line refusing a malformed SOURCE_DATE_EPOCH, if it is one (checked before the run writes anything). */
 export async function sourceDateEpochRefusal(): Promise<string | undefined> {
   try {
-    sessionStart(await loadHostModule(), new Date());
+    sessionStart(await loadOutputsModule(), new Date());
     return undefined;
   } catch (e) {
     return `fracture: ${e instanceof Error ? e.message : String(e)}\n`;
@@ -23,7 +23,7 @@ export async function sourceDateEpochRefusal(): Promise<string | undefined> {
 }
 
 /** When the session started (fracture_host::session::SessionStart): SOURCE_DATE_EPOCH's when set, else `now`'s. */
-function sessionStart(host: HostModule, now: Date): { unixMs: number; utcOffsetS: number } {
+function sessionStart(host: OutputsModule, now: Date): { unixMs: number; utcOffsetS: number } {
   const [unixMs, utcOffsetS] = host.sessionStart(
     process.env.SOURCE_DATE_EPOCH,
     now.getTime(),
@@ -53,7 +53,12 @@ async function eachChunk(path: string, limit: number, sink: (chunk: Uint8Array) 
 }
 
 /** One corrupted file into the archive: its header from the host module, then its bytes, checked again. */
-async function addFile(host: HostModule, batch: InstanceType<HostModule['BatchZip']>, path: string, out: FileHandle) {
+async function addFile(
+  host: OutputsModule,
+  batch: InstanceType<OutputsModule['BatchZip']>,
+  path: string,
+  out: FileHandle,
+) {
   const first = new host.ZipCrc32();
   const again = new host.ZipCrc32();
   try {
@@ -106,7 +111,7 @@ export async function emitZip(
 
 /** Writes the batch ZIP into `out`: each file's header from the host module and its bytes, then the rest. */
 async function writeSessionZip(out: FileHandle, started: Date, a: Args, done: DoneFile[]): Promise<void> {
-  const host = await loadHostModule();
+  const host = await loadOutputsModule();
   const start = sessionStart(host, started);
   const reports = JSON.stringify(done.map((d) => d.report));
   const batch = new host.BatchZip(

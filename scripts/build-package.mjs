@@ -38,12 +38,17 @@ mkdirSync(`${root}dist/${DIAGNOSE}`, { recursive: true });
 for (const file of MODULE.map((f) => f.replace('fracture_engine', 'fracture_diagnose'))) {
   copyFileSync(`${root}${DIAGNOSE}/${file}`, `${root}dist/${DIAGNOSE}/${file}`);
 }
-// The host logic shared with the native CLI (engine-rs/host-wasm: campaigns), a module of its own.
-const HOST = 'lib/engine/host-pkg';
-if (!existsSync(`${root}${HOST}/fracture_host_bg.wasm`)) run('bash', ['scripts/build-wasm.sh']);
-mkdirSync(`${root}dist/${HOST}`, { recursive: true });
-for (const file of MODULE.map((f) => f.replace('fracture_engine', 'fracture_host'))) {
-  copyFileSync(`${root}${HOST}/${file}`, `${root}dist/${HOST}/${file}`);
+// The host logic shared with the native CLI, two modules of their own: every run's (engine-rs/
+// outputs-wasm: output names, the plan's claims, the batch ZIP) and the campaigns' (engine-rs/host-wasm).
+for (const [dir, name] of [
+  ['lib/engine/outputs-pkg', 'fracture_outputs'],
+  ['lib/engine/host-pkg', 'fracture_host'],
+]) {
+  if (!existsSync(`${root}${dir}/${name}_bg.wasm`)) run('bash', ['scripts/build-wasm.sh']);
+  mkdirSync(`${root}dist/${dir}`, { recursive: true });
+  for (const file of MODULE.map((f) => f.replace('fracture_engine', name))) {
+    copyFileSync(`${root}${dir}/${file}`, `${root}dist/${dir}/${file}`);
+  }
 }
 
 // The native addon for this platform (scripts/build-node-addon.sh), beside the module, when it was

@@ -5,8 +5,10 @@
 #                                  exports), for the tests and `make bench` only;
 #   lib/engine/diagnose-pkg        `fracture diagnose` (engine-rs/diagnose-wasm), a module of its own
 #                                  that the npm CLI, the SDK and the site load only to diagnose;
-#   lib/engine/host-pkg            the host logic shared with the native CLI (engine-rs/host-wasm:
-#                                  campaigns), a module of its own that only the npm CLI and the SDK load.
+#   lib/engine/outputs-pkg         output names, the plan's claims and the batch ZIP (engine-rs/
+#                                  outputs-wasm), the host logic every npm CLI and SDK run loads;
+#   lib/engine/host-pkg            the campaigns' host logic (engine-rs/host-wasm, with the regex
+#                                  engine), loaded only by `run`, `minimize` and `merge`.
 # rustup cannot fetch the wasm32 target here, so unless it is installed we build std from source with
 # Debian's rustc-web (docs/toolchain.md): Debian's cargo and rustc first on PATH, build-std,
 # --mode force.
@@ -33,12 +35,13 @@ build() { # CRATE NAME OUT_DIR [cargo args...]
   rm -f "$out/.gitignore"
 }
 
-# `bash scripts/build-wasm.sh host` (or engine, testing, diagnose, in any combination) builds only
-# those modules, for a developer who changed one; no argument builds all four, as make does.
-wanted=" ${*:-engine testing diagnose host} "
+# `bash scripts/build-wasm.sh host` (or engine, testing, diagnose, outputs, in any combination) builds
+# only those modules, for a developer who changed one; no argument builds all five, as make does.
+wanted=" ${*:-engine testing diagnose outputs host} "
 want() { [[ $wanted == *" $1 "* ]]; }
 want engine && build engine-rs/wasm fracture_engine "$ROOT/lib/engine/pkg"
 want testing && build engine-rs/wasm fracture_engine "$ROOT/target/wasm-testing/pkg" --features testing
 want diagnose && build engine-rs/diagnose-wasm fracture_diagnose "$ROOT/lib/engine/diagnose-pkg"
+want outputs && build engine-rs/outputs-wasm fracture_outputs "$ROOT/lib/engine/outputs-pkg"
 want host && build engine-rs/host-wasm fracture_host "$ROOT/lib/engine/host-pkg"
-ls -l lib/engine/pkg/*.wasm target/wasm-testing/pkg/*.wasm lib/engine/diagnose-pkg/*.wasm lib/engine/host-pkg/*.wasm 2>/dev/null || true
+ls -l lib/engine/pkg/*.wasm target/wasm-testing/pkg/*.wasm lib/engine/diagnose-pkg/*.wasm lib/engine/outputs-pkg/*.wasm lib/engine/host-pkg/*.wasm 2>/dev/null || true

@@ -20,7 +20,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { fromBytes, fsPath, hasEscapedBytes, toBytes } from '../lib/engine/host/byte-paths.ts';
-import { loadHostModule } from '../lib/engine/host-module/node.ts';
+import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
 import { nativeExchange } from '../lib/engine/host/node.ts';
 import {
   exitCleanlyOnSignals,
@@ -135,7 +135,7 @@ export interface PlannedOutput {
  * Decided by the host module (fracture_host::output_plan::Claims, as the native CLI decides it).
  */
 export async function checkPlan(inputs: PlannedInput[], outputs: PlannedOutput[]): Promise<string | undefined> {
-  const host = await loadHostModule();
+  const host = await loadOutputsModule();
   const claims = new host.PlanClaims();
   try {
     for (const i of inputs) if (i.key !== undefined) claims.input(toBytes(i.key), display(i.shown));

@@ -85,7 +85,7 @@ const text = (h: string) => Buffer.from(h, 'hex').toString('utf8');
 const untimed = (h: string) => text(h).replace(/"(time_ms|ops_ms)": [0-9.]+/g, '"$1": 0');
 
 beforeAll(() => {
-  for (const p of [NATIVE, path.join(ROOT, 'dist/cli/main.js'), path.join(ROOT, 'dist/lib/engine/host-pkg')]) {
+  for (const p of [NATIVE, path.join(ROOT, 'dist/cli/main.js'), path.join(ROOT, 'dist/lib/engine/outputs-pkg')]) {
     if (!existsSync(p)) throw new Error(`${p} is missing: run \`make build\` first`);
   }
   dir = mkdtempSync(path.join(tmpdir(), 'fracture-byte-names-'));

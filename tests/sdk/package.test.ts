@@ -117,6 +117,9 @@ describe('the fracture package, installed from its tarball', () => {
     for (const f of [
       'dist/lib/engine/pkg/fracture_engine_bg.wasm',
       'dist/lib/engine/diagnose-pkg/fracture_diagnose_bg.wasm',
+      // Output names and the plan's claims (every run), and the campaigns' module (run, minimize, merge).
+      'dist/lib/engine/outputs-pkg/fracture_outputs_bg.wasm',
+      'dist/lib/engine/host-pkg/fracture_host_bg.wasm',
       'dist/lib/engine/host/worker.js',
       'dist/sdk/node.js',
       'dist/sdk/node.d.ts',

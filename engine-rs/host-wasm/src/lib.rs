@@ -14,10 +14,8 @@ use fracture_host::campaign::{Ledger, Status};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-// Output names and the output plan (bytes in, bytes out): a module of its own.
-pub mod output_plan;
-// The batch ZIP and its session report (fracture-host's batch, session and zip).
-mod zip;
+// Output names, the plan's claims and the batch ZIP, which every run needs, are the small module
+// engine-rs/outputs-wasm: a plain run does not compile this one's regex engine.
 
 /// How a run ended, as Node reports it: `code` and the exit code, `signal` and its name, or
 /// `timeout`.

@@ -4,7 +4,7 @@
 //! engine-data/formats.toml), what both say about files and outputs (`messages`, generated from
 //! engine-data/messages.toml), and the share link (`share_link`, with its options in `link_options`,
 //! generated from engine-data/cli.toml); the batch ZIP and its session report for both command lines
-//! (`batch`, `zip`, `session`; the npm CLI through engine-rs/host-wasm).
+//! (`batch`, `zip`, `session`; the npm CLI through engine-rs/outputs-wasm).
 #![forbid(unsafe_code)]
 
 pub mod batch;

@@ -3,7 +3,7 @@
 //! whose output would land on an input, on another output or on a directory. The shells look at the
 //! files (device and inode, or the real path of a file not there yet) and hand over a key per file;
 //! the decisions are taken here. The native CLI calls this directly, the npm CLI and the SDK through
-//! the host module (engine-rs/host-wasm/src/output_plan.rs).
+//! the outputs module (engine-rs/outputs-wasm/src/output_plan.rs).
 
 use std::collections::HashMap;
 

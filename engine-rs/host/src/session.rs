@@ -1,6 +1,6 @@
 //! The batch's session report (docs/product.md, "Session report"; docs/zip.md): its fields, its
 //! JSON, and the session's start, which names and dates the batch ZIP. Written once for both command
-//! lines (the npm CLI through engine-rs/host-wasm). The browser builds its own in lib/zip/session.ts
+//! lines (the npm CLI through engine-rs/outputs-wasm). The browser builds its own in lib/zip/session.ts
 //! (it does not load the host module; docs/architecture.md, "What is still written twice").
 
 use fracture_engine::{json_string, Report, Value};

@@ -1,7 +1,7 @@
 //! The batch ZIP's bytes (docs/zip.md, "Format choices"), streamed: the shell hands each entry's name,
 //! size and CRC-32 and gets its local header, writes the entry's bytes after it (STORE: the archive
 //! holds them as they are), and at the end gets the central directory and end records. Nothing here
-//! touches a file, so the native CLI and the npm CLI (through engine-rs/host-wasm) write the same
+//! touches a file, so the native CLI and the npm CLI (through engine-rs/outputs-wasm) write the same
 //! bytes; memory is one small record per entry. The browser's twin is lib/zip/writer.ts, the same
 //! layout with local DOS times (docs/architecture.md, "What is still written twice").
 //!

@@ -1,11 +1,11 @@
 /**
  * Output names and paths for the npm CLI (docs/cli.md, "Names"): made by the host module from a
- * name's bytes (engine-rs/host-wasm/src/output_plan.rs, the fracture_host::output_plan the native
+ * name's bytes (engine-rs/outputs-wasm/src/output_plan.rs, the fracture_host::output_plan the native
  * CLI calls), so both command lines name every output alike, a name that is not UTF-8 included (held
  * as lib/engine/host/byte-paths.ts holds it).
  */
 import { fromBytes, toBytes } from '../host/byte-paths.ts';
-import { loadHostModule } from './node.ts';
+import { loadOutputsModule } from './node.ts';
 
 /** A variant's output names (none where the run does not ask for that output). */
 export interface VariantNames {
@@ -33,7 +33,7 @@ export interface OutputNamer {
 }
 
 export async function outputNamer(): Promise<OutputNamer> {
-  const host = await loadHostModule();
+  const host = await loadOutputsModule();
   const names = new host.PlanNames();
   return {
     variant(name, seed, asked) {

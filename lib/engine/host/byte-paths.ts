@@ -4,7 +4,7 @@
 // surrogate U+DC00 + byte (PEP 383's "surrogateescape", which no name the system gives can hold
 // otherwise: a surrogate is not valid UTF-8), and hand it to node:fs as a Buffer of the exact bytes.
 // path.join, basename and the plan work on the string unchanged; output names are made from the
-// bytes by the host module (fracture_host::names), as the native CLI makes them.
+// bytes by the outputs module (fracture_host::names), as the native CLI makes them.
 import { readFileSync } from 'node:fs';
 
 const FIRST = 0xdc80;
