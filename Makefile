@@ -151,6 +151,7 @@ bench: build ## engine and whole-process benchmarks (ratios against baselines), 
 	node tests/bench/campaign.mjs
 	node tests/bench/mount.mjs
 	node tests/bench/floor.mjs
+	node tests/bench/startup.mjs
 
 # 1.2 GiB and 4 GiB inputs in every mode: each process's time and peak RSS (inputs under /tmp, deleted);
 # then shuffle_blocks' peak RSS on sparse 1 GiB and 8 GiB inputs (its plan memory is bounded).

@@ -3,7 +3,7 @@
 // measured in the same run, in alternating order, so a noisy machine stretches both sides alike.
 //
 //   node tests/bench/floor.mjs [--rounds 9] [--mib 200] [--count 1000] [--campaign-rounds 3]
-//                              [--skip-files] [--skip-campaigns]
+//                              [--skip-files] [--skip-campaigns] [--cli PATH]
 //
 // Files: 200 MiB of seeded random bytes (lib/random-file.mjs) in the page cache, byte_flip at
 // intensity 80. Each round runs, in a rotated order: `dd if=IN of=OUT bs=1M` (the plain copy),
@@ -19,18 +19,19 @@
 // compiled here with rustc -O; lib/spawn-loop.mjs), alternating, medians of --campaign-rounds (3):
 // the runner's own time per run is (fracture - loop) / count.
 //
+// `--cli PATH`: another build's bin/fracture.mjs as the npm CLI (a build before a change, say).
 // Writes bench-results/floor.json; exits 1 when the CLIs' outputs differ.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measured } from './lib/measure.mjs';
 import { generate } from './lib/random-file.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NATIVE = join(ROOT, 'target/release/fracture');
-const NPM_CLI = join(ROOT, 'bin/fracture.mjs');
+let NPM_CLI = join(ROOT, 'bin/fracture.mjs');
 const MIB = 1 << 20;
 const SEED = 1234567890;
 const TARGET_DD = 2;
@@ -49,6 +50,7 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (k === '--campaign-rounds') o.campaignRounds = Number(v);
   else if (k === '--skip-files') o.files = false;
   else if (k === '--skip-campaigns') o.campaigns = false;
+  else if (k === '--cli') NPM_CLI = resolve(v);
   else {
     console.error(`floor.mjs: unknown option ${k}`);
     process.exit(2);
@@ -280,7 +282,7 @@ const dir = mkdtempSync(join(os.tmpdir(), 'fracture-floor-'));
 try {
   if (!existsSync(NATIVE)) throw new Error(`${NATIVE} is missing: make native`);
   const before = load();
-  console.log(`Machine: ${machine()}; load average ${before} at the start`);
+  console.log(`Machine: ${machine()}; load average ${before} at the start; npm CLI ${NPM_CLI}`);
   const out = { machine: machine(), load_before: before };
   if (o.files) out.files = files(dir);
   if (o.campaigns) out.campaigns = campaigns(dir);
