@@ -24,6 +24,19 @@ if (!existsSync(`${root}${PKG}/fracture_engine_bg.wasm`)) {
   }
   run('bash', ['scripts/build-wasm.sh']);
 }
+// The modules beside the engine's, whose types the TypeScript imports: `fracture diagnose`'s
+// (engine-rs/diagnose-wasm, loaded only to diagnose) and the host logic shared with the native CLI,
+// every run's (engine-rs/outputs-wasm: output names, the plan's claims, the batch ZIP) and the
+// campaigns' (engine-rs/host-wasm). One that is missing is built alone (a checkout built before it
+// existed), before the compiler needs its types.
+const MODULES = [
+  ['lib/engine/diagnose-pkg', 'fracture_diagnose', 'diagnose'],
+  ['lib/engine/outputs-pkg', 'fracture_outputs', 'outputs'],
+  ['lib/engine/host-pkg', 'fracture_host', 'host'],
+];
+for (const [dir, name, module] of MODULES) {
+  if (!existsSync(`${root}${dir}/${name}_bg.wasm`)) run('bash', ['scripts/build-wasm.sh', module]);
+}
 // Nothing left over from an older layout or a deleted source file.
 rmSync(`${root}dist`, { recursive: true, force: true });
 const tsc = `${root}node_modules/typescript/bin/tsc`;
@@ -31,20 +44,7 @@ run(process.execPath, [tsc, '-p', 'tsconfig.node.json']);
 run(process.execPath, [tsc, '-p', 'tsconfig.browser.json']);
 mkdirSync(`${root}dist/${PKG}`, { recursive: true });
 for (const file of MODULE) copyFileSync(`${root}${PKG}/${file}`, `${root}dist/${PKG}/${file}`);
-// `fracture diagnose`'s module (engine-rs/diagnose-wasm), loaded only to diagnose, beside the engine's.
-const DIAGNOSE = 'lib/engine/diagnose-pkg';
-if (!existsSync(`${root}${DIAGNOSE}/fracture_diagnose_bg.wasm`)) run('bash', ['scripts/build-wasm.sh']);
-mkdirSync(`${root}dist/${DIAGNOSE}`, { recursive: true });
-for (const file of MODULE.map((f) => f.replace('fracture_engine', 'fracture_diagnose'))) {
-  copyFileSync(`${root}${DIAGNOSE}/${file}`, `${root}dist/${DIAGNOSE}/${file}`);
-}
-// The host logic shared with the native CLI, two modules of their own: every run's (engine-rs/
-// outputs-wasm: output names, the plan's claims, the batch ZIP) and the campaigns' (engine-rs/host-wasm).
-for (const [dir, name] of [
-  ['lib/engine/outputs-pkg', 'fracture_outputs'],
-  ['lib/engine/host-pkg', 'fracture_host'],
-]) {
-  if (!existsSync(`${root}${dir}/${name}_bg.wasm`)) run('bash', ['scripts/build-wasm.sh']);
+for (const [dir, name] of MODULES) {
   mkdirSync(`${root}dist/${dir}`, { recursive: true });
   for (const file of MODULE.map((f) => f.replace('fracture_engine', name))) {
     copyFileSync(`${root}${dir}/${file}`, `${root}dist/${dir}/${file}`);
