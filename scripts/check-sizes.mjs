@@ -120,8 +120,6 @@ export const STILL_OVER = {
   'cli/agree.ts': 530,
   'cli/agree.ts runSeed': 129,
   'cli/args.ts': 544,
-  'cli/fracture.ts': 613,
-  'cli/fracture.ts runFilesWith': 263,
   'cli/run/execute.ts execute': 87,
   'cli/run/program.ts runProgram': 90,
 };

@@ -80,7 +80,7 @@ export const CONCERNS = {
       'engine-rs/cli/src/reports.rs',
       'engine-rs/cli/src/ui.rs',
     ],
-    ts: ['cli/fracture.ts', 'cli/main.ts', 'cli/reports.ts', 'cli/progress.ts', 'cli/io.ts'],
+    ts: ['cli/fracture.ts', 'cli/corrupt/', 'cli/main.ts', 'cli/reports.ts', 'cli/progress.ts', 'cli/io.ts'],
   },
   'fracture diagnose (the shells around engine-rs/diagnose)': {
     rust: ['engine-rs/cli/src/diagnose.rs'],
