@@ -82,6 +82,12 @@ AFL_LIB := target/release/libfracture_afl.so
 $(AFL_LIB): $(ENGINE_SRC) Cargo.lock | $(STAMPS)/setup
 	cargo build --release --locked -p fracture-afl
 
+# The native oracle the differential and property tests run (tests/cross-engine): the release build,
+# as the CLI. (`make test`'s Rust suite builds its tests with the ci profile, into target/ci/.)
+ORACLE := target/release/examples/oracle
+$(ORACLE): $(ENGINE_SRC) Cargo.lock | $(STAMPS)/setup
+	cargo build --release --locked -p fracture-engine --example oracle
+
 wasm: $(WASM_PKG) ## build the WebAssembly engine into lib/engine/pkg
 native: $(NATIVE) ## build the native CLI, target/release/fracture
 cli: $(CLI_JS) $(WASM_PKG) ## build the npm CLI, the SDK and the native addon into dist/
@@ -93,7 +99,7 @@ build: engine-data wasm native cli web ## engine-data, wasm, native, cli and web
 start: build ## build and serve the site on http://127.0.0.1:4173/
 	node scripts/serve.mjs web/dist
 
-test: build python afl-mutator ## build and run every test suite (scripts/test.sh)
+test: build $(ORACLE) python afl-mutator ## build and run every test suite (scripts/test.sh)
 	bash scripts/test.sh
 
 # The engine's coverage-guided fuzz target for FUZZ_SECONDS (default 60) on FUZZ_JOBS processes
@@ -126,7 +132,7 @@ lint: | $(STAMPS)/setup ## check formatting, clippy, Biome, generated tables, im
 test-rust: $(STAMPS)/setup $(ENGINE_DATA_OUT) ## cargo test only
 	bash scripts/test.sh rust
 
-test-unit: build ## typecheck and vitest only
+test-unit: build $(ORACLE) ## typecheck and vitest only
 	bash scripts/test.sh typecheck unit
 
 test-parsers: build ## the real-parser suites only

@@ -44,7 +44,8 @@ suite() {
 }
 
 suite lint "Style: rustfmt, clippy, Biome (format and lint)" bash scripts/lint.sh
-suite rust "Rust: unit, worked example, golden vectors, properties (own and proptest), fuzz corpus replay, fracture mount with real programs" cargo test --release --locked
+suite rust "Rust: unit, worked example, golden vectors, properties (own and proptest), fuzz corpus replay, fracture mount with real programs" \
+  cargo test --profile ci --locked
 suite typecheck "TypeScript: typecheck" npm run --silent typecheck
 suite unit "Vitest: reference engine, golden vectors (TS and wasm), differential, fast-check properties, CLI, ZIP, UI components" \
   vitest run --config web/vite.config.ts

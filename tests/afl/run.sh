@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 export PATH="$HOME/.cargo/bin:$PATH"
 lib=target/release/libfracture_afl.so
 # The draw's own unit tests (the crate is not a default member, so `cargo test` at the root skips it).
-cargo test --release --locked --quiet -p fracture-afl
+cargo test --profile ci --locked --quiet -p fracture-afl
 cargo build --release --locked --quiet -p fracture-afl
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
