@@ -26,7 +26,7 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/args/', 'engine-rs/cli/src/cli_shape.rs'],
     ts: ['cli/args.ts'],
   },
-  'PDF reports': { rust: ['engine-rs/cli/src/pdf.rs', 'engine-rs/host/src/pdf/'], ts: ['lib/report/pdf.ts'] },
+  'PDF reports': { rust: ['engine-rs/cli/src/pdf/', 'engine-rs/host/src/pdf/'], ts: ['lib/report/pdf.ts'] },
   // The rounds, their texts and the minimiser's names are engine-rs/host/src/shrink/ (written once;
   // the npm CLI calls them through engine-rs/host-wasm/src/shrink.rs): what is left here is each
   // command line's shell (files, the tests on job slots, timeouts, process groups, signals).

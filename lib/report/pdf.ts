@@ -2,7 +2,7 @@
 // and the session report of a batch. pdf-lib because it is small beside jsPDF and pdfmake, pure
 // JavaScript with no install script, runs unchanged in a browser and in Node, and writes the objects
 // we ask for (standard Type 1 fonts need no embedding). The browser loads this module only when a
-// PDF is made. The native CLI writes the same content with the pdf-writer crate (engine-rs/cli/src/pdf.rs).
+// PDF is made. The native CLI writes the same content with the pdf-writer crate (engine-rs/cli/src/pdf/).
 //
 // Text: the standard fonts draw Windows-1252 characters. Any other character (an emoji in a file
 // name, say) is drawn as "?" from a font whose ToUnicode map gives the real character back, so

@@ -17,9 +17,9 @@ use pdf_writer::{Content, Date, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use crate::changes::ChangeMap;
 use crate::display;
 use crate::report_tables::{
-    PdfRow, RowFormat, BROWSER_DECODER, CP1252_HIGH, FILE_END_ROWS, FILE_ROWS, HELVETICA_BOLD_WIDTHS, HITS_COLUMNS,
-    HITS_HEADING, HITS_PDF_COLUMNS, HITS_PDF_MAX_ROWS, HITS_PDF_SIZE, HITS_WHY_INDENT, LABEL_GAP, MARGIN, MONO_ADVANCE,
-    PAGE_H, PAGE_W, SESSION_FILE_ROWS, SESSION_ROWS, VALUE_COLUMN, WIDEST,
+    PdfRow, RowFormat, BROWSER_DECODER, FILE_END_ROWS, FILE_ROWS, HITS_COLUMNS, HITS_HEADING, HITS_PDF_COLUMNS,
+    HITS_PDF_MAX_ROWS, HITS_PDF_SIZE, HITS_WHY_INDENT, LABEL_GAP, MARGIN, MONO_ADVANCE, PAGE_H, PAGE_W,
+    SESSION_FILE_ROWS, SESSION_ROWS, VALUE_COLUMN,
 };
 use crate::report_text::{
     change_summary, expect_label, expect_text, first_change_text, hits_by_strength, hits_legend, hits_more_text,
@@ -27,92 +27,12 @@ use crate::report_text::{
 };
 use crate::session::{civil, iso_time, Session};
 
+mod fonts;
+use fonts::{cp1252, wrap_bold, Font, Res, FALLBACK_CODES, FALLBACK_FIRST, FONTS};
+
 const CONTENT_W: f32 = PAGE_W - 2.0 * MARGIN;
 const VALUE_X: f32 = MARGIN + VALUE_COLUMN;
 const VALUE_W: f32 = PAGE_W - MARGIN - VALUE_X;
-
-/// The width of `text` in Helvetica-Bold at `size`, as drawn (no kerning).
-fn bold_width(text: &str, size: f32) -> f32 {
-    let units: u32 = text
-        .chars()
-        .map(|c| match c as u32 {
-            cp @ 0x20..=0x7e => u32::from(HELVETICA_BOLD_WIDTHS[(cp - 0x20) as usize]),
-            _ => WIDEST,
-        })
-        .sum();
-    units as f32 * size / 1000.0
-}
-
-/// `text` in lines no wider than `width` in Helvetica-Bold at `size`, broken at spaces (a word wider
-/// than the line is broken where it must be), as `wrapBold` in pdf.ts.
-fn wrap_bold(text: &str, width: f32, size: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if bold_width(&candidate, size) <= width {
-            line = candidate;
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        for ch in word.chars() {
-            let mut longer = line.clone();
-            longer.push(ch);
-            if !line.is_empty() && bold_width(&longer, size) > width {
-                lines.push(std::mem::take(&mut line));
-            }
-            line.push(ch);
-        }
-    }
-    lines.push(line);
-    lines
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Font {
-    Sans,
-    Bold,
-    Mono,
-    MonoBold,
-}
-
-const FONTS: [(Font, &str); 4] = [
-    (Font::Sans, "Helvetica"),
-    (Font::Bold, "Helvetica-Bold"),
-    (Font::Mono, "Courier"),
-    (Font::MonoBold, "Courier-Bold"),
-];
-
-/// The Windows-1252 code of a character, if the standard fonts can draw it.
-fn cp1252(c: char) -> Option<u8> {
-    let cp = c as u32;
-    if (0x20..=0x7e).contains(&cp) || (0xa0..=0xff).contains(&cp) {
-        return Some(cp as u8);
-    }
-    CP1252_HIGH.iter().position(|&x| x == cp && x != 0).map(|i| 0x80 + i as u8)
-}
-
-/// Codes used in each fallback font (all drawn as "?").
-const FALLBACK_FIRST: u8 = 0x21;
-const FALLBACK_CODES: usize = 0x100 - FALLBACK_FIRST as usize;
-
-/// A font resource on a page: a standard font, or fallback font i.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Res {
-    Std(Font),
-    Fallback(usize),
-}
-
-impl Res {
-    fn name(self) -> String {
-        match self {
-            Res::Std(f) => format!("F{}", FONTS.iter().position(|(x, _)| *x == f).unwrap_or(0) + 1),
-            Res::Fallback(i) => format!("X{}", i + 1),
-        }
-    }
-}
 
 /// Pages and a cursor: text and rectangles placed top to bottom, a new page when one fills.
 struct Writer {
