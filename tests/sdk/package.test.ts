@@ -132,6 +132,13 @@ describe('the fracture package, installed from its tarball', () => {
     ]) {
       expect(files).toContain(f);
     }
+    // Every module a packed module imports is packed too (the CLI's commands live in subdirectories).
+    for (const f of files.filter((name) => name.endsWith('.js'))) {
+      const text = readFileSync(path.join(app, 'node_modules/fracture', f), 'utf8');
+      for (const [, spec] of text.matchAll(/(?:from\s*|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        expect(files, `${f} imports ${spec}`).toContain(path.posix.join(path.posix.dirname(f), spec));
+      }
+    }
     const installed = JSON.parse(readFileSync(path.join(app, 'node_modules/fracture/package.json'), 'utf8'));
     expect(installed.dependencies ?? {}).toEqual({});
     // Nothing else was installed beside it.
