@@ -24,7 +24,7 @@ export const CONCERNS = {
   },
   'arguments and refusals': {
     rust: ['engine-rs/cli/src/args/', 'engine-rs/cli/src/cli_shape.rs'],
-    ts: ['cli/args.ts'],
+    ts: ['cli/args.ts', 'cli/args/'],
   },
   'PDF reports': { rust: ['engine-rs/cli/src/pdf/', 'engine-rs/host/src/pdf/'], ts: ['lib/report/pdf.ts'] },
   // The rounds, their texts and the minimiser's names are engine-rs/host/src/shrink/ (written once;
