@@ -17,8 +17,8 @@ import { type Input, type Ran, Stop, sha256, writeAtomicSync } from './program.t
 import { ProgressLine } from './progress.ts';
 import { howItEnded, type Io, runIn, type Shell } from './shell.ts';
 
-export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedger, engine: NodeEngine, io: Io) {
-  const dir = a.out;
+/** DIR's files, each written whole as the ledger has it now: campaign.json alone, or all three. */
+function ledgerFiles(dir: string, ledger: CampaignLedger) {
   const fileMode = outputMode([]);
   const write = (name: string, text: string) => {
     try {
@@ -27,13 +27,27 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
       throw new Stop(`cannot write ${display(path.join(dir, name))}: ${ioText(e)}`);
     }
   };
-  const writeCampaign = () => write('campaign.json', ledger.campaignJson());
+  const campaign = () => write('campaign.json', ledger.campaignJson());
   /** runs.jsonl sorted, campaign.json and summary.md: the DIR as a finished (or stopped) campaign leaves it. */
-  const finish = () => {
+  const all = () => {
     write('runs.jsonl', ledger.runsJsonl());
-    writeCampaign();
+    campaign();
     write('summary.md', ledger.summaryMd());
   };
+  return { campaign, all };
+}
+
+/** A private directory of its own for each of the `jobs` slots, under `temp`. */
+function jobSlots(temp: string, jobs: number): string[] {
+  return Array.from({ length: jobs }, (_, s) => {
+    mkdirSync(path.join(temp, String(s)), { mode: 0o700 });
+    return path.resolve(temp, String(s));
+  });
+}
+
+export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedger, engine: NodeEngine, io: Io) {
+  const dir = a.out;
+  const { campaign: writeCampaign, all: finish } = ledgerFiles(dir, ledger);
   try {
     mkdirSync(fsPath(dir), { recursive: true });
   } catch (e) {
@@ -41,17 +55,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
   }
   finish();
   const temp = await privateDir('fracture-run-');
-  const shell: Shell = {
-    a,
-    inputs,
-    ledger,
-    groups: new Set<number>(),
-    io,
-    slots: Array.from({ length: a.jobs }, (_, s) => {
-      mkdirSync(path.join(temp, String(s)), { mode: 0o700 });
-      return path.resolve(temp, String(s));
-    }),
-  };
+  const shell: Shell = { a, inputs, ledger, groups: new Set<number>(), io, slots: jobSlots(temp, a.jobs) };
   let interrupted = false;
   const forget = whenInterrupted(() => {
     // Ctrl-C, SIGTERM, SIGHUP: no new run; the running ones' groups killed (not recorded).

@@ -103,6 +103,28 @@ export interface Ran {
 /** PROGRAM could not be started. */
 export class StartError extends Error {}
 
+/** Standard output or error as PROGRAM writes it, kept up to CAPTURE_LIMIT bytes (the rest is read and dropped). */
+class Capture {
+  private readonly chunks: Buffer[] = [];
+  private n = 0;
+  readonly take = (chunk: Buffer) => {
+    if (this.n >= CAPTURE_LIMIT) return;
+    const part = chunk.subarray(0, CAPTURE_LIMIT - this.n);
+    this.chunks.push(part);
+    this.n += part.length;
+  };
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/** How PROGRAM ended: killed at the timeout (hung), else its exit code or the signal that ended it. */
+function endingOf(hung: boolean, exit: { code: number | null; signal: NodeJS.Signals | null }, stderr: Buffer): Ending {
+  if (hung) return { hung: true, exitCode: null, signal: null, stderr };
+  const signal = exit.signal === null ? null : signalName(signalNumber(exit.signal));
+  return { hung: false, exitCode: exit.code, signal, stderr };
+}
+
 /**
  * Runs PROGRAM on the variant at `variant` (docs/campaigns.md, section 2): `{}` in ARGS made its path,
  * else the file on standard input; a process group of its own, killed at the timeout and after exit.
@@ -120,14 +142,12 @@ export function runProgram(
   const fed = args.some((a) => a.includes('{}'));
   const argv = fed ? args.map((a) => a.replaceAll('{}', variant)) : args;
   return new Promise((resolve, reject) => {
-    let stdin: number | 'ignore' = 'ignore';
-    if (!fed) {
-      try {
-        stdin = openSync(fsPath(variant), 'r');
-      } catch (e) {
-        reject(new Stop(`cannot open ${variant}: ${ioText(e)}`));
-        return;
-      }
+    let stdin: number | 'ignore';
+    try {
+      stdin = fed ? 'ignore' : openSync(fsPath(variant), 'r');
+    } catch (e) {
+      reject(new Stop(`cannot open ${variant}: ${ioText(e)}`));
+      return;
     }
     const started = performance.now();
     let child: ChildProcess;
@@ -141,16 +161,10 @@ export function runProgram(
     }
     const group = child.pid;
     if (group !== undefined) groups.add(group);
-    const keep = (chunks: Buffer[], counter: { n: number }) => (chunk: Buffer) => {
-      if (counter.n >= CAPTURE_LIMIT) return;
-      const part = chunk.subarray(0, CAPTURE_LIMIT - counter.n);
-      chunks.push(part);
-      counter.n += part.length;
-    };
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout?.on('data', keep(out, { n: 0 }));
-    child.stderr?.on('data', keep(err, { n: 0 }));
+    const out = new Capture();
+    const err = new Capture();
+    child.stdout?.on('data', out.take);
+    child.stderr?.on('data', err.take);
     let hung = false;
     let cancelled = false;
     let ended: number | undefined;
@@ -187,15 +201,8 @@ export function runProgram(
         resolve(undefined);
         return;
       }
-      const ending: Ending = hung
-        ? { hung: true, exitCode: null, signal: null, stderr: Buffer.concat(err) }
-        : {
-            hung: false,
-            exitCode: exit.code,
-            signal: exit.signal === null ? null : signalName(signalNumber(exit.signal)),
-            stderr: Buffer.concat(err),
-          };
-      resolve({ ending, durationMs: Math.floor((ended ?? performance.now()) - started), stdout: Buffer.concat(out) });
+      const ending = endingOf(hung, exit, err.bytes());
+      resolve({ ending, durationMs: Math.floor((ended ?? performance.now()) - started), stdout: out.bytes() });
     });
   });
 }
