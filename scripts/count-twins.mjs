@@ -109,6 +109,7 @@ export const ONE_SIDE = {
   'engine-rs/host/src/': 'the host crate: written once, called by both command lines',
   // The npm CLI's and the SDK's own.
   'cli/agree.ts': "the npm CLI's own command (runs the engines side by side)",
+  'cli/agree/': "fracture agree's engines, comparison and lines (the npm CLI's own command)",
   'cli/host.ts': "the npm CLI's loader of the host module",
   'cli/exact-exec.ts': "spawn() with a name's bytes: Node's strings need it, Rust's Command takes OsStr",
   'lib/engine/shared/blob.ts': 'browser Blob reading',

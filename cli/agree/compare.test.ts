@@ -1,7 +1,7 @@
 // fracture agree's comparison as a value: outputs fed piece by piece against a baseline read at the
 // same offsets (the command itself runs as a subprocess in tests/cross-engine/agree.test.ts).
 import { describe, expect, it } from 'vitest';
-import { Comparison } from './agree.ts';
+import { Comparison } from './compare.ts';
 
 const baseline = (bytes: Uint8Array) => {
   const reads: [number, number][] = [];
