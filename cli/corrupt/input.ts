@@ -35,7 +35,7 @@ const PIECE = 8 * 1024 * 1024;
 const SCAN = 0.15;
 
 /** A file's bytes, read a piece at a time; `check` refuses bad arguments before a large file is read. */
-export async function readFileInput(file: string, check: () => void, progress: (fraction: number) => void) {
+async function readFileInput(file: string, check: () => void, progress: (fraction: number) => void) {
   let handle: FileHandle;
   try {
     handle = await open(fsPath(file), 'r');
@@ -77,7 +77,7 @@ export function changed(before: BigIntStats, after: BigIntStats): boolean {
 }
 
 /** Standard input to its end, at most `limit` bytes (a longer stream stops with an error as it passes it). */
-export async function readStdin(): Promise<Uint8Array> {
+async function readStdin(): Promise<Uint8Array> {
   const limit = stdinLimit(MAX_INPUT);
   const pieces: Buffer[] = [];
   let size = 0;
@@ -102,7 +102,7 @@ export const STDIN_IN_MEMORY = 16 * 1024 * 1024;
  * with removePrivateDir; removed here if the copy fails). At most MAX_STREAMED bytes (stdinLimit),
  * counted as they come: a longer stream stops there.
  */
-export async function spoolStdin(): Promise<{ bytes: Uint8Array } | { dir: string; file: string }> {
+async function spoolStdin(): Promise<{ bytes: Uint8Array } | { dir: string; file: string }> {
   const limit = stdinLimit(MAX_STREAMED);
   const stdin = process.stdin as AsyncIterable<Buffer> & NodeJS.ReadableStream;
   const iterator = stdin[Symbol.asyncIterator]();
