@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { presetConsent, waitForHydration } from './helpers/site.ts';
-import { upload } from './helpers/workspace.ts';
+import { openWorkspace as open, upload } from './helpers/workspace.ts';
 
 let workDir = '';
 
@@ -20,12 +20,6 @@ test.beforeEach(async ({ context }, testInfo) => {
   mkdirSync(workDir, { recursive: true });
   await presetConsent(context);
 });
-
-async function open(page: Page, search = '?e2e') {
-  page.on('filechooser', () => {});
-  await page.goto(`/${search}`);
-  await expect(page.locator('#upload')).toBeVisible();
-}
 
 /** Runs the one file in the list at intensity 100 and saves its output and report. */
 async function runAndSave(page: Page, name: string): Promise<{ out: Buffer; report: Record<string, unknown> }> {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
 import { presetConsent } from './helpers/site.ts';
-import { controlled, runFiles, upload } from './helpers/workspace.ts';
+import { controlled, openWorkspace as open, runFiles, upload } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = join(ROOT, 'test-results/screenshots');
@@ -79,12 +79,6 @@ function write(name: string, data: Buffer | string): string {
   const path = join(workDir, name);
   writeFileSync(path, data);
   return path;
-}
-
-async function open(page: Page, query = '?e2e') {
-  page.on('filechooser', () => {});
-  await page.goto(`/${query}`);
-  await expect(upload(page)).toBeVisible();
 }
 
 async function save(page: Page, click: () => Promise<void>): Promise<{ download: Download; path: string }> {

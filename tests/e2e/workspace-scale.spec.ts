@@ -12,7 +12,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { presetConsent } from './helpers/site.ts';
-import { readZip, watchRequests } from './helpers/workspace.ts';
+import { openWorkspace as open, readZip, watchRequests } from './helpers/workspace.ts';
 
 test.use({ trace: 'off' });
 test.setTimeout(15 * 60_000);
@@ -53,12 +53,6 @@ test.afterEach(async () => {
 const upload = (page: Page) => page.locator('#upload');
 const row = (page: Page, name: string) =>
   page.locator('[data-file-id]').filter({ has: page.getByText(name, { exact: true }) });
-
-async function open(page: Page) {
-  page.on('filechooser', () => {});
-  await page.goto('/?e2e');
-  await expect(page.locator('#upload')).toBeVisible();
-}
 
 async function waitForRun(page: Page, total: number, timeout: number) {
   await expect(upload(page).locator('[data-field="overall"]')).toHaveText(`${total} / ${total} files · 100%`, {

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { presetConsent } from './helpers/site.ts';
-import { controlled, readZip, runFiles, upload } from './helpers/workspace.ts';
+import { controlled, openWorkspace as open, readZip, runFiles, upload } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS_DIR = 'fracture-results';
@@ -72,12 +72,6 @@ function listing(page: Page): Promise<Record<string, Record<string, number>>> {
     }
     return out;
   }, RESULTS_DIR);
-}
-
-async function open(page: Page) {
-  page.on('filechooser', () => {});
-  await page.goto('/?e2e');
-  await expect(upload(page)).toBeVisible();
 }
 
 async function save(page: Page, click: () => Promise<void>): Promise<string> {

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { presetConsent } from './helpers/site.ts';
-import { readZip, upload } from './helpers/workspace.ts';
+import { openWorkspace as open, readZip, upload } from './helpers/workspace.ts';
 
 /** Screenshots of the picker, beside the other workspace specs' (test-results/screenshots/). */
 const SHOTS = join(fileURLToPath(new URL('../..', import.meta.url)), 'test-results/screenshots');
@@ -23,12 +23,6 @@ test.beforeEach(async ({ context }, testInfo) => {
   mkdirSync(workDir, { recursive: true });
   await presetConsent(context);
 });
-
-async function open(page: Page) {
-  page.on('filechooser', () => {});
-  await page.goto('/?e2e');
-  await expect(page.locator('#upload')).toBeVisible();
-}
 
 async function save(
   page: Page,

@@ -24,7 +24,7 @@ import {
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { presetConsent } from './helpers/site.ts';
-import { controlled, readZip, upload, watchRequests } from './helpers/workspace.ts';
+import { controlled, openWorkspace as open, readZip, upload, watchRequests } from './helpers/workspace.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIST = resolve(ROOT, process.env.FRACTURE_DIST ?? 'web/dist');
@@ -140,14 +140,6 @@ function fixtures(): string[] {
     write('résumé 📄 ẞ-Ωmega.tar.gz', randomBytes(3 * 4096 + 123)),
     write('.bashrc', 'export PATH=$PATH:~/bin\n'.repeat(30)),
   ];
-}
-
-async function open(page: Page, query = '?e2e') {
-  // Turning file-chooser interception on is asynchronous: on from the start, no picker opened by a
-  // key press can slip past it.
-  page.on('filechooser', () => {});
-  await page.goto(`/${query}`);
-  await expect(page.locator('#upload')).toBeVisible();
 }
 
 /** The upload and process section: other sections of the home page reuse words like "Algorithm" and "Copy". */
@@ -848,17 +840,18 @@ test.describe('validation and errors', () => {
     // sonner keeps a fourth toast in the list, marked not visible, until its own timer ends.
     const items = toastList(page).locator('[data-sonner-toast][data-visible="true"]');
     await expect(items).toHaveCount(3);
-    // The front toast, measured once sonner's enter and restack transitions have settled: while a
-    // toast moves back in the stack it is scaled, and a bounding box includes the scale.
+    // Alt+T at once: focused toasts stay expanded and paused (sonner) until Escape lets them go on.
+    // Measuring first let the oldest toast's 4 s run out on a loaded 2-core CI machine.
+    await page.keyboard.press('Alt+t');
+    await expect(toastList(page).getByRole('list')).toBeFocused();
+    // The front toast, measured once sonner's enter and expand transitions have settled: while a
+    // toast moves in the stack it is scaled, and a bounding box includes the scale.
     const front = toastList(page).locator('[data-sonner-toast][data-front="true"]');
     await expect.poll(async () => Math.round((await front.boundingBox())?.width ?? 0)).toBe(356);
     const box = await front.boundingBox();
     const viewport = page.viewportSize()!;
     expect(box!.x + box!.width).toBeGreaterThan(viewport.width - 60);
     expect(box!.y + box!.height).toBeGreaterThan(viewport.height - 60);
-    await page.keyboard.press('Alt+t');
-    await expect(toastList(page).getByRole('list')).toBeFocused();
-    // Focused toasts stay expanded and paused (sonner) until Escape lets them go on.
     await page.waitForTimeout(4500);
     await expect(items).toHaveCount(3);
     await page.keyboard.press('Escape');

@@ -4,9 +4,24 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { DOWNLOAD_PATH } from '../../../web/src/workspace/served-download.ts';
+import { waitForHydration } from './site.ts';
 
 /** The workspace's upload panel. */
 export const upload = (page: Page) => page.locator('#upload');
+
+/**
+ * Opens the home page's workspace and waits until it is hydrated: the panel is prerendered, so it is
+ * visible before Preact attaches its handlers, and a key press or click in between is lost (on a
+ * loaded 2-core machine, four presses on Start gave one toast).
+ */
+export async function openWorkspace(page: Page, query = '?e2e'): Promise<void> {
+  // Turning file-chooser interception on is asynchronous: on from the start, no picker opened by a
+  // key press can slip past it.
+  page.on('filechooser', () => {});
+  await page.goto(`/${query}`);
+  await expect(upload(page)).toBeVisible();
+  await waitForHydration(page);
+}
 
 /**
  * Adds `files`, sets the intensity (and the algorithm, when given), starts processing and waits until
