@@ -70,11 +70,16 @@ function startError(program: string, why: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`spawn ${program} ${code}`), { code });
 }
 
-/** spawn(), with the exact bytes of a program and arguments that are not UTF-8; throws when it cannot start. */
-export function spawnExact(program: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+/** spawn()'s command and arguments for `program` with `args` (exactCommand); throws when it cannot start. */
+export function exactStart(program: string, args: readonly string[]): { command: string; args: string[] } {
   const why = cannotStart(program, args);
   if (why !== undefined) throw startError(program, why);
-  const c = exactCommand(program, args);
+  return exactCommand(program, args);
+}
+
+/** spawn(), with the exact bytes of a program and arguments that are not UTF-8; throws when it cannot start. */
+export function spawnExact(program: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+  const c = exactStart(program, args);
   return spawn(c.command, c.args, options);
 }
 

@@ -11,7 +11,7 @@ import {
 import type { StreamHelpers } from '../lib/engine/host/stream-helpers.ts';
 import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
 import { sharesFlips } from '../lib/engine/host/policy.ts';
-import { runWasm } from '../lib/engine/host/run.ts';
+import { runWasm, variantWasm } from '../lib/engine/host/run.ts';
 import { type PreparedStream, prepareStream, STREAM_HELPERS_MIN } from '../lib/engine/host/stream-node.ts';
 import type { FileHandle } from 'node:fs/promises';
 import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../lib/engine/shared/types.ts';
@@ -65,6 +65,11 @@ export interface NodeEngine {
     settings: RunSettings,
     seed: number,
   ) => Promise<PreparedStream>;
+  /**
+   * One input's corrupted bytes without a report (a campaign's variant): `run`'s `data`, for less.
+   * The WebAssembly engine only.
+   */
+  variant?: (input: Uint8Array, name: string, settings: RunSettings, seed: number) => Uint8Array;
   /** Stops the helper threads, if any were started. */
   close: () => Promise<void>;
 }
@@ -146,6 +151,7 @@ export async function nodeEngine(
         await helpersFor(s, input instanceof Uint8Array ? input.length : input.size),
         nodeSha256,
       ),
+    variant: (input, name, s, seed) => variantWasm(wasm, input, name, engineOptions(s, seed)),
     prepareStream: (handle, size, name, s, seed) =>
       prepareStream(
         wasm,

@@ -138,20 +138,39 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
   // One variant made at a time: the engine's module is one instance.
   let engineQueue: Promise<unknown> = Promise.resolve();
   const makeVariant = (input: Input, seed: number): Promise<Uint8Array> => {
-    const made = engineQueue.then(() => engine.run(input.bytes, input.name, settings, seed));
+    const { variant } = engine;
+    const made = engineQueue.then(() =>
+      variant
+        ? variant(input.bytes, input.name, settings, seed)
+        : engine.run(input.bytes, input.name, settings, seed).then((r) => r.data),
+    );
     engineQueue = made.catch(() => undefined);
-    return made.then((r) => r.data);
+    return made;
   };
   const todo = Array.from(ledger.todo());
   let next = 0;
   let stopping = false;
+  // The next run's variant is made while this one's program runs (in the spawner's process), so a
+  // fast program waits for no engine: variants made ahead, by run.
+  const ahead = new Map<number, Promise<Uint8Array>>();
+  const variantOf = (r: number) => {
+    const made = ahead.get(r) ?? makeVariant(inputs[Math.floor(r / a.count)], ledger.seed() + r);
+    ahead.delete(r);
+    return made;
+  };
   const worker = async (slot: number) => {
     while (!stopping && !interrupted() && next < todo.length) {
       const r = todo[next++];
       const input = inputs[Math.floor(r / a.count)];
-      const variant = await makeVariant(input, ledger.seed() + r);
+      const variant = await variantOf(r);
       if (stopping || interrupted()) return;
-      const ran: Ran | undefined = await runIn(s, slot, input, variant);
+      const running = runIn(s, slot, input, variant);
+      if (next < todo.length && !ahead.has(todo[next])) {
+        const made = variantOf(todo[next]);
+        made.catch(() => undefined); // its failure is met when that run takes it
+        ahead.set(todo[next], made);
+      }
+      const ran: Ran | undefined = await running;
       if (stopping || interrupted() || !ran) return;
       // Recorded in one synchronous step: a signal finds the DIR consistent.
       const rec = JSON.parse(

@@ -1,20 +1,19 @@
 // The shell of `fracture run` around the campaign model (engine-rs/host through the host module):
 // PROGRAM started in a process group of its own (docs/campaigns.md, section 2), the inputs read, and
 // DIR's files written whole through a temporary file and a rename.
-import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { fsPath, lossyName, toBytes } from '../../lib/engine/host/byte-paths.ts';
 import { forgetTemporaryFile, temporaryFile } from '../../lib/engine/host/temporaries.ts';
 import { display } from '../../sdk/outputs.ts';
-import { CAPTURE_LIMIT, type Ending, signalName } from '../campaign.ts';
-import { spawnExact } from '../exact-exec.ts';
+import { type Ending, signalName } from '../campaign.ts';
+import { exactStart } from '../exact-exec.ts';
 import { ioText } from '../io.ts';
-import { killGroup } from '../minimize.ts';
 import { loadHostModule } from '../../lib/engine/host-module/node.ts';
+import { type SpawnRequest, spawner } from './spawner.ts';
 
 /** A usage error of `run` or `merge`: one line, exit 2. */
 export class CampaignUsage extends Error {}
@@ -103,35 +102,31 @@ export interface Ran {
 /** PROGRAM could not be started. */
 export class StartError extends Error {}
 
-/** Standard output or error as PROGRAM writes it, kept up to CAPTURE_LIMIT bytes (the rest is read and dropped). */
-class Capture {
-  private readonly chunks: Buffer[] = [];
-  private n = 0;
-  readonly take = (chunk: Buffer) => {
-    if (this.n >= CAPTURE_LIMIT) return;
-    const part = chunk.subarray(0, CAPTURE_LIMIT - this.n);
-    this.chunks.push(part);
-    this.n += part.length;
-  };
-  bytes(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
+/** How PROGRAM ended: killed at the timeout (hung), else its exit code or the signal that ended it. */
+function endingOf(hung: boolean, code: number | null, signal: string | null, stderr: Buffer): Ending {
+  if (hung) return { hung: true, exitCode: null, signal: null, stderr };
+  return { hung: false, exitCode: code, signal: signal === null ? null : signalName(signalNumber(signal)), stderr };
 }
 
-/** How PROGRAM ended: killed at the timeout (hung), else its exit code or the signal that ended it. */
-function endingOf(hung: boolean, exit: { code: number | null; signal: NodeJS.Signals | null }, stderr: Buffer): Ending {
-  if (hung) return { hung: true, exitCode: null, signal: null, stderr };
-  const signal = exit.signal === null ? null : signalName(signalNumber(exit.signal));
-  return { hung: false, exitCode: exit.code, signal, stderr };
+/** A reply's bytes, sent in base64. */
+const asBuffer = (b: string) => Buffer.from(b, 'base64');
+
+/** The variant's name as the spawner opens it: a string, or its bytes when it is not UTF-8. */
+function stdinOf(variant: string): SpawnRequest['stdin'] {
+  const p = fsPath(variant);
+  return typeof p === 'string' ? { path: p } : { base64: Buffer.from(p).toString('base64') };
 }
+
+/** An error the spawner reported, as the errno error ioText reads. */
+const errnoOf = (e: { code?: string; message: string }) => Object.assign(new Error(e.message), { code: e.code });
 
 /**
  * Runs PROGRAM on the variant at `variant` (docs/campaigns.md, section 2): `{}` in ARGS made its path,
- * else the file on standard input; a process group of its own, killed at the timeout and after exit.
- * `groups` holds the running groups (for Ctrl-C); `onCancel` gets a function that kills this one
- * (the run then resolves to undefined).
+ * else the file on standard input; a process group of its own, killed at the timeout and after exit
+ * (by the campaign's spawner, cli/run/spawner.ts). `groups` holds the running groups (for Ctrl-C);
+ * `onCancel` gets a function that kills this one (the run then resolves to undefined).
  */
-export function runProgram(
+export async function runProgram(
   program: string[],
   variant: string,
   timeoutMs: number,
@@ -141,68 +136,28 @@ export function runProgram(
   const [prog, ...args] = program;
   const fed = args.some((a) => a.includes('{}'));
   const argv = fed ? args.map((a) => a.replaceAll('{}', variant)) : args;
-  return new Promise((resolve, reject) => {
-    let stdin: number | 'ignore';
-    try {
-      stdin = fed ? 'ignore' : openSync(fsPath(variant), 'r');
-    } catch (e) {
-      reject(new Stop(`cannot open ${variant}: ${ioText(e)}`));
-      return;
-    }
-    const started = performance.now();
-    let child: ChildProcess;
-    try {
-      child = spawnExact(prog, argv, { stdio: [stdin, 'pipe', 'pipe'], detached: true });
-    } catch (e) {
-      reject(new StartError(ioText(e)));
-      return;
-    } finally {
-      if (typeof stdin === 'number') closeSync(stdin);
-    }
-    const group = child.pid;
-    if (group !== undefined) groups.add(group);
-    const out = new Capture();
-    const err = new Capture();
-    child.stdout?.on('data', out.take);
-    child.stderr?.on('data', err.take);
-    let hung = false;
-    let cancelled = false;
-    let ended: number | undefined;
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    const kill = () => {
-      if (group !== undefined) killGroup(group);
-    };
-    const timer = setTimeout(() => {
-      if (exit) return;
-      hung = true;
-      ended = performance.now();
-      kill();
-    }, timeoutMs);
-    onCancel?.(() => {
-      cancelled = true;
-      kill();
-    });
-    child.on('error', (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
+  let start: { command: string; args: string[] };
+  try {
+    start = exactStart(prog, argv);
+  } catch (e) {
+    throw new StartError(ioText(e));
+  }
+  let group: number | undefined;
+  const reply = await spawner()
+    .run(
+      { ...start, stdin: fed ? null : stdinOf(variant), timeoutMs },
+      (pid) => {
+        group = pid;
+        groups.add(pid);
+      },
+      onCancel,
+    )
+    .finally(() => {
       if (group !== undefined) groups.delete(group);
-      reject(new StartError(ioText(e)));
     });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      ended ??= performance.now();
-      exit = { code, signal };
-      // What PROGRAM left behind goes with it; then the pipes end.
-      kill();
-    });
-    child.on('close', () => {
-      if (group !== undefined) groups.delete(group);
-      if (!exit) return;
-      if (cancelled) {
-        resolve(undefined);
-        return;
-      }
-      const ending = endingOf(hung, exit, err.bytes());
-      resolve({ ending, durationMs: Math.floor((ended ?? performance.now()) - started), stdout: out.bytes() });
-    });
-  });
+  if ('openError' in reply) throw new Stop(`cannot open ${variant}: ${ioText(errnoOf(reply.openError))}`);
+  if ('startError' in reply) throw new StartError(ioText(errnoOf(reply.startError)));
+  if ('cancelled' in reply) return undefined;
+  const ending = endingOf(reply.hung, reply.code, reply.signal, asBuffer(reply.stderr));
+  return { ending, durationMs: reply.durationMs, stdout: asBuffer(reply.stdout) };
 }
