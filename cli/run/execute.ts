@@ -11,10 +11,10 @@ import type { NodeEngine, RunSettings } from '../../sdk/engine.ts';
 import { display, outputMode, privateDir, whenInterrupted } from '../../sdk/outputs.ts';
 import type { RunArgs } from '../args.ts';
 import { ioText } from '../io.ts';
-import { killGroup } from '../minimize.ts';
 import { minimizeCrashes } from './minimize.ts';
 import { type Input, type Ran, Stop, sha256, writeAtomicSync } from './program.ts';
 import { ProgressLine } from './progress.ts';
+import { killRuns } from './spawner.ts';
 import { howItEnded, type Io, runIn, type Shell } from './shell.ts';
 
 /** DIR's files, each written whole as the ledger has it now: campaign.json alone, or all three. */
@@ -55,12 +55,12 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
   }
   finish();
   const temp = await privateDir('fracture-run-');
-  const shell: Shell = { a, inputs, ledger, groups: new Set<number>(), io, slots: jobSlots(temp, a.jobs) };
+  const shell: Shell = { a, inputs, ledger, io, slots: jobSlots(temp, a.jobs) };
   let interrupted = false;
   const forget = whenInterrupted(() => {
     // Ctrl-C, SIGTERM, SIGHUP: no new run; the running ones' groups killed (not recorded).
     interrupted = true;
-    for (const g of shell.groups) killGroup(g);
+    killRuns();
     try {
       finish();
     } catch (e) {
@@ -90,7 +90,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
         await minimizeCrashes(shell, writeCampaign, () => interrupted);
       } catch (e) {
         // The other candidates of the round end with it.
-        for (const g of shell.groups) killGroup(g);
+        killRuns();
         stop = e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
       }
     }
@@ -191,7 +191,7 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
       s.slots.map((_, k) =>
         worker(k).catch((e: unknown) => {
           stopping = true;
-          for (const g of s.groups) killGroup(g);
+          killRuns();
           throw e;
         }),
       ),

@@ -123,14 +123,13 @@ const errnoOf = (e: { code?: string; message: string }) => Object.assign(new Err
 /**
  * Runs PROGRAM on the variant at `variant` (docs/campaigns.md, section 2): `{}` in ARGS made its path,
  * else the file on standard input; a process group of its own, killed at the timeout and after exit
- * (by the campaign's spawner, cli/run/spawner.ts). `groups` holds the running groups (for Ctrl-C);
- * `onCancel` gets a function that kills this one (the run then resolves to undefined).
+ * (by the campaign's spawner, cli/run/spawner.ts, whose killRuns ends them all on Ctrl-C). `onCancel`
+ * gets a function that kills this one (the run then resolves to undefined).
  */
 export async function runProgram(
   program: string[],
   variant: string,
   timeoutMs: number,
-  groups: Set<number>,
   onCancel?: (cancel: () => void) => void,
 ): Promise<Ran | undefined> {
   const [prog, ...args] = program;
@@ -142,19 +141,7 @@ export async function runProgram(
   } catch (e) {
     throw new StartError(ioText(e));
   }
-  let group: number | undefined;
-  const reply = await spawner()
-    .run(
-      { ...start, stdin: fed ? null : stdinOf(variant), timeoutMs },
-      (pid) => {
-        group = pid;
-        groups.add(pid);
-      },
-      onCancel,
-    )
-    .finally(() => {
-      if (group !== undefined) groups.delete(group);
-    });
+  const reply = await spawner().run({ ...start, stdin: fed ? null : stdinOf(variant), timeoutMs }, onCancel);
   if ('openError' in reply) throw new Stop(`cannot open ${variant}: ${ioText(errnoOf(reply.openError))}`);
   if ('startError' in reply) throw new StartError(ioText(errnoOf(reply.startError)));
   if ('cancelled' in reply) return undefined;

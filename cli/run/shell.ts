@@ -25,7 +25,6 @@ export interface Shell {
   inputs: Input[];
   ledger: CampaignLedger;
   slots: string[];
-  groups: Set<number>;
   io: Io;
 }
 
@@ -44,7 +43,7 @@ export async function runIn(
   rmSync(fsPath(at), { force: true });
   writeFileSync(fsPath(at), bytes, { mode: 0o600, flag: 'wx' });
   try {
-    return await runProgram(s.a.program, at, s.a.timeoutMs, s.groups, onCancel);
+    return await runProgram(s.a.program, at, s.a.timeoutMs, onCancel);
   } catch (e) {
     throw e instanceof StartError ? new Stop(`cannot start ${lossyName(s.a.program[0])}: ${e.message}`) : e;
   }

@@ -46,6 +46,7 @@ for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(s, () => {});
 process.on('disconnect', () => { for (const r of runs.values()) r.kill(); process.exit(0); });
 process.on('message', (m) => {
   if (m.cancel !== undefined) { const r = runs.get(m.cancel); if (r) r.cancel(); return; }
+  if (m.killAll) { for (const r of runs.values()) r.kill(); return; }
   start(m);
 });
 function capture() {
@@ -75,7 +76,6 @@ function start({ id, command, args, stdin, timeoutMs }) {
   child.stderr.on('data', err.take);
   let hung = false, cancelled = false, failed = false, ended, exit;
   runs.set(id, { kill, cancel() { cancelled = true; kill(); } });
-  if (group !== undefined) send({ id, pid: group });
   const timer = setTimeout(() => { if (exit) return; hung = true; ended = performance.now(); kill(); }, timeoutMs);
   child.on('error', (e) => {
     clearTimeout(timer);
@@ -104,7 +104,6 @@ function start({ id, command, args, stdin, timeoutMs }) {
 interface Pending {
   resolve: (r: SpawnReply) => void;
   reject: (e: Error) => void;
-  onPid: (pid: number) => void;
 }
 
 class Spawner {
@@ -117,13 +116,9 @@ class Spawner {
     this.child = spawn(process.execPath, ['-e', SOURCE], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    this.child.on('message', (m: { id: number; pid?: number } & Record<string, unknown>) => {
+    this.child.on('message', (m: { id: number } & Record<string, unknown>) => {
       const p = this.pending.get(m.id);
       if (!p) return;
-      if (m.pid !== undefined) {
-        p.onPid(m.pid);
-        return;
-      }
       this.pending.delete(m.id);
       this.idle();
       p.resolve(m as unknown as SpawnReply);
@@ -145,14 +140,19 @@ class Spawner {
     if (this.pending.size === 0) this.child.channel?.unref();
   }
 
-  run(request: SpawnRequest, onPid: (pid: number) => void, onCancel?: (cancel: () => void) => void) {
+  /** Kills the process group of every run out (Ctrl-C, a failed job): each then answers. */
+  killAll() {
+    if (!this.gone && this.pending.size > 0) this.child.send({ killAll: true });
+  }
+
+  run(request: SpawnRequest, onCancel?: (cancel: () => void) => void) {
     return new Promise<SpawnReply>((resolve, reject) => {
       if (this.gone) {
         reject(this.gone);
         return;
       }
       const id = this.nextId++;
-      this.pending.set(id, { resolve, reject, onPid });
+      this.pending.set(id, { resolve, reject });
       this.child.channel?.ref();
       this.child.send({ id, ...request });
       onCancel?.(() => this.child.send({ cancel: id }));
@@ -166,4 +166,9 @@ let current: Spawner | undefined;
 export function spawner(): Spawner {
   current ??= new Spawner();
   return current;
+}
+
+/** Kills every run the spawner has out, if it was started. */
+export function killRuns() {
+  current?.killAll();
 }
