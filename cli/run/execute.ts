@@ -109,6 +109,48 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
   }
 }
 
+/**
+ * Run r's variant, made one at a time (the engine's module is one instance) by the engine's
+ * report-free `variant`. `makeAhead` starts the next run's while this one's program runs (in the
+ * spawner's process), so a fast program waits for no engine.
+ */
+function variantMaker(s: Shell, engine: NodeEngine) {
+  const { a, inputs, ledger } = s;
+  const settings: RunSettings = {
+    mode: a.mode,
+    intensity: a.intensity,
+    ranges: { only: a.only, protect: a.protect },
+    fixChecksums: a.fixChecksums,
+  };
+  let queue: Promise<unknown> = Promise.resolve();
+  const make = (r: number): Promise<Uint8Array> => {
+    const input = inputs[Math.floor(r / a.count)];
+    const seed = ledger.seed() + r;
+    const { variant } = engine;
+    const made = queue.then(() =>
+      variant
+        ? variant(input.bytes, input.name, settings, seed)
+        : engine.run(input.bytes, input.name, settings, seed).then((x) => x.data),
+    );
+    queue = made.catch(() => undefined);
+    return made;
+  };
+  const ahead = new Map<number, Promise<Uint8Array>>();
+  return {
+    take(r: number) {
+      const made = ahead.get(r) ?? make(r);
+      ahead.delete(r);
+      return made;
+    },
+    makeAhead(r: number) {
+      if (ahead.has(r)) return;
+      const made = make(r);
+      made.catch(() => undefined); // its failure is met when that run takes it
+      ahead.set(r, made);
+    },
+  };
+}
+
 /** The slice's unrecorded runs on the job slots; the first worker that fails stops the others. */
 async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, interrupted: () => boolean) {
   const { a, inputs, ledger, io } = s;
@@ -129,47 +171,18 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
     lastWrite = performance.now();
     writeCampaign();
   };
-  const settings: RunSettings = {
-    mode: a.mode,
-    intensity: a.intensity,
-    ranges: { only: a.only, protect: a.protect },
-    fixChecksums: a.fixChecksums,
-  };
-  // One variant made at a time: the engine's module is one instance.
-  let engineQueue: Promise<unknown> = Promise.resolve();
-  const makeVariant = (input: Input, seed: number): Promise<Uint8Array> => {
-    const { variant } = engine;
-    const made = engineQueue.then(() =>
-      variant
-        ? variant(input.bytes, input.name, settings, seed)
-        : engine.run(input.bytes, input.name, settings, seed).then((r) => r.data),
-    );
-    engineQueue = made.catch(() => undefined);
-    return made;
-  };
+  const variants = variantMaker(s, engine);
   const todo = Array.from(ledger.todo());
   let next = 0;
   let stopping = false;
-  // The next run's variant is made while this one's program runs (in the spawner's process), so a
-  // fast program waits for no engine: variants made ahead, by run.
-  const ahead = new Map<number, Promise<Uint8Array>>();
-  const variantOf = (r: number) => {
-    const made = ahead.get(r) ?? makeVariant(inputs[Math.floor(r / a.count)], ledger.seed() + r);
-    ahead.delete(r);
-    return made;
-  };
   const worker = async (slot: number) => {
     while (!stopping && !interrupted() && next < todo.length) {
       const r = todo[next++];
       const input = inputs[Math.floor(r / a.count)];
-      const variant = await variantOf(r);
+      const variant = await variants.take(r);
       if (stopping || interrupted()) return;
       const running = runIn(s, slot, input, variant);
-      if (next < todo.length && !ahead.has(todo[next])) {
-        const made = variantOf(todo[next]);
-        made.catch(() => undefined); // its failure is met when that run takes it
-        ahead.set(todo[next], made);
-      }
+      if (next < todo.length) variants.makeAhead(todo[next]);
       const ran: Ran | undefined = await running;
       if (stopping || interrupted() || !ran) return;
       // Recorded in one synchronous step: a signal finds the DIR consistent.
