@@ -27,13 +27,16 @@ import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   chmodSync,
+  closeSync,
   existsSync,
   linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -124,7 +127,7 @@ export class Ctx {
   track(name: Arg): void {
     const p = this.path(name);
     const key = typeof name === 'string' ? name : name.toString('hex');
-    this.inputs.set(key, { name, sha: sha256(readFileSync(p)), mode: statSync(p).mode & 0o7777 });
+    this.inputs.set(key, { name, sha: fingerprint(p), mode: statSync(p).mode & 0o7777 });
   }
 
   /** A file that is not an input (an earlier output, a target). */
@@ -254,7 +257,7 @@ export class Ctx {
     for (const { name, sha, mode } of this.inputs.values()) {
       const p = this.path(name);
       const label = typeof name === 'string' ? name : name.toString('latin1');
-      expect(sha256(readFileSync(p)), `input ${label} changed`).toBe(sha);
+      expect(fingerprint(p), `input ${label} changed`).toBe(sha);
       expect((statSync(p).mode & 0o7777).toString(8), `mode of input ${label}`).toBe(mode.toString(8));
     }
     expect(this.temporaries(), 'temporary files left').toEqual([]);
@@ -270,6 +273,40 @@ export class Ctx {
 
 export function sha256(b: Buffer): string {
   return createHash('sha256').update(b).digest('hex');
+}
+
+const CHUNK = 16 * 1024 * 1024;
+const ZEROS = Buffer.alloc(CHUNK);
+
+/**
+ * A file's bytes, told apart exactly and fast: the length of its leading run of zero bytes, then the
+ * SHA-256 of the rest. The 512 MiB sparse inputs are zeros (a memcmp-speed check) with at most a few
+ * bytes after; SHA-256 of all of them took 5.7 s a file here (no SHA extensions), twice a scenario.
+ */
+function fingerprint(p: Arg): string {
+  const fd = openSync(p, 'r');
+  try {
+    const hash = createHash('sha256');
+    const chunk = Buffer.alloc(CHUNK);
+    let zeros = 0;
+    let inZeros = true;
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
+      let from = 0;
+      if (inZeros) {
+        if (chunk.subarray(0, n).equals(ZEROS.subarray(0, n))) {
+          zeros += n;
+          continue;
+        }
+        while (chunk[from] === 0) from++;
+        zeros += from;
+        inZeros = false;
+      }
+      hash.update(chunk.subarray(from, n));
+    }
+    return `${zeros} zero bytes, then ${hash.digest('hex')}`;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
