@@ -108,13 +108,38 @@ interface Stored {
   name: string;
 }
 
+/**
+ * Folders opened for outputs, by path. A batch of thousands of small files writes into one folder:
+ * walking to it from the root for each file cost more than the engine's work on the file.
+ */
+const folders = new Map<string, Promise<FileSystemDirectoryHandle>>();
+
+/** The folder at `path`, created where missing; from the cache unless `fresh`. */
+function folder(path: readonly string[], fresh: boolean): Promise<FileSystemDirectoryHandle> {
+  const key = path.join('/');
+  let dir = fresh ? undefined : folders.get(key);
+  if (!dir) {
+    dir = (async () => {
+      let at = await navigator.storage.getDirectory();
+      for (const part of path) at = await at.getDirectoryHandle(part, { create: true });
+      return at;
+    })();
+    folders.set(key, dir);
+    dir.catch(() => folders.delete(key));
+  }
+  return dir;
+}
+
 /** Opens `path` (directories, then the file) in the origin-private file system, creating what is missing. */
 async function openStore(path: readonly string[]): Promise<Stored> {
   if (path.length === 0) throw new Error('no file name');
-  let dir = await navigator.storage.getDirectory();
-  for (const part of path.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
   const name = path[path.length - 1];
-  const file = await dir.getFileHandle(name, { create: true });
+  const open = async (fresh: boolean) => {
+    const dir = await folder(path.slice(0, -1), fresh);
+    return { dir, file: await dir.getFileHandle(name, { create: true }) };
+  };
+  // A cached folder may have been removed meanwhile (the page releases a tab's results with it).
+  const { dir, file } = await open(false).catch(() => open(true));
   const handle = await file.createSyncAccessHandle();
   return { handle, file, dir, name };
 }

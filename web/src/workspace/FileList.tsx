@@ -7,7 +7,7 @@ import { FILE_STATES, STAGE_ORDER } from './state.ts';
 import type { FileItem } from './state.ts';
 import { formatSize } from './format.ts';
 import { isTooLarge } from './run.ts';
-import { Bar, Button, Muted } from './styles.ts';
+import { Bar, Button, barFill, Muted } from './styles.ts';
 
 export const ROW_HEIGHT = 100;
 const VIEWPORT_ROWS = 6;
@@ -121,7 +121,7 @@ const FileRow = memo(function FileRow({ item, position, count, busy, onRemove, o
         aria-valuemax={100}
         aria-valuenow={item.progress}
       >
-        <span style={{ width: `${item.progress}%` }} />
+        <span style={barFill(item.progress)} />
       </Bar>
     </Row>
   );

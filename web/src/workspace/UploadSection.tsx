@@ -8,7 +8,7 @@ import { FileList } from './FileList.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { Telemetry } from './Telemetry.tsx';
 import { overallPercent } from './state.ts';
-import { Bar, Button, Lead, Section, SectionTitle } from './styles.ts';
+import { Bar, Button, barFill, Lead, Section, SectionTitle } from './styles.ts';
 import { toast } from '../ui/toast.tsx';
 
 // What the page says about the share link it was opened with (its own chunk, loaded with a link).
@@ -97,7 +97,7 @@ export function UploadSection() {
                 aria-valuemax={100}
                 aria-valuenow={percent}
               >
-                <span style={{ width: `${percent}%` }} />
+                <span style={barFill(percent)} />
               </Bar>
             </Overall>
           )}

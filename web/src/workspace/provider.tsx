@@ -11,11 +11,12 @@ import type { ModeVariant, Report } from '../../../lib/engine/shared/types.ts';
 import { whenIdle } from '../site/shell/idle.ts';
 import { browserHost, type WorkspaceHost } from './host.ts';
 import type { RangesField } from './rangesField.ts';
-import type { FileItem, WorkspaceState } from './state.ts';
+import { type FileItem, indexOfId, type WorkspaceState } from './state.ts';
 import { useResults } from './useResults.ts';
 import { useRun } from './useRun.ts';
 import { useSelection } from './useSelection.ts';
 import { type OpenedLink, useSettings } from './useSettings.ts';
+import { useShownLatest } from './useShownLatest.ts';
 import type { ExpectedFile } from './share.ts';
 import { ZipReads } from './zip-reads.ts';
 
@@ -39,7 +40,7 @@ export interface WorkspaceApi {
   seed: number | null;
   zipping: boolean;
   telemetryShown: boolean;
-  /** The report of the latest processed file, if any. */
+  /** The report of the latest processed file, if any (during a run, updated twice a second: useShownLatest.ts). */
   latest: FileItem | undefined;
   addFiles(files: readonly File[]): void;
   removeFile(id: number): void;
@@ -100,8 +101,9 @@ export function WorkspaceProvider({ children, host = browserHost, initialSeed }:
   useEffect(() => (preload ? whenIdle(preload) : undefined), [preload]);
 
   const { state } = selection;
+  const latestId = useShownLatest(state.latestId, state.busy);
   const api = useMemo<WorkspaceApi>(() => {
-    const latest = state.latestId === null ? undefined : state.items.find((f) => f.id === state.latestId);
+    const latest = latestId === null ? undefined : state.items[indexOfId(state.items, latestId)];
     return {
       state,
       latest,
@@ -143,6 +145,7 @@ export function WorkspaceProvider({ children, host = browserHost, initialSeed }:
     };
   }, [
     state,
+    latestId,
     selection.addFiles,
     selection.removeFile,
     selection.clearFiles,

@@ -12,7 +12,7 @@ import type {
   OutputPlace,
 } from '../../../lib/engine/shared/types.ts';
 import type { Pacing } from './pacing.ts';
-import type { FileItem, FileResult, WorkspaceAction } from './state.ts';
+import type { FileItem, FileResult, RunEvent } from './state.ts';
 
 export type CorruptFn = (
   file: Blob | ArrayBuffer,
@@ -51,7 +51,7 @@ export function aimsByStructure(settings: Pick<RunSettings, 'ranges' | 'member'>
 
 export interface RunDeps {
   corrupt: CorruptFn;
-  dispatch: (action: WorkspaceAction) => void;
+  dispatch: (event: RunEvent) => void;
   pacing: Pacing;
   signal?: AbortSignal;
   /** Where the engine keeps a file's output in the origin-private file system (storage.ts); none: a Blob in memory. */

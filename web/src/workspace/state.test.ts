@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../lib/engine/shared/types.ts';
 import { FILE_STATES, indexOfId, initialWorkspace, overallPercent, stateForStage, workspaceReducer } from './state.ts';
-import type { FileResult, WorkspaceAction, WorkspaceState } from './state.ts';
+import type { FileResult, RunEvent, WorkspaceAction, WorkspaceState } from './state.ts';
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 
@@ -217,6 +217,42 @@ describe('workspaceReducer', () => {
     for (const item of s.items) s = workspaceReducer(s, { type: 'completed', id: item.id, result: result(item.id) });
     expect(s.run).toEqual({ total: 4999, done: 4999 });
     expect(s.items.every((i) => i.state === 'complete')).toBe(true);
+  });
+});
+
+describe('a batch of run events', () => {
+  const events: RunEvent[] = [
+    { type: 'stage', id: 1, stage: 'scan', message: 'reading' },
+    { type: 'progress', id: 1, fraction: 0.4 },
+    { type: 'completed', id: 1, result: result(1) },
+    { type: 'stage', id: 2, stage: 'scan', message: 'reading' },
+    { type: 'retrying', id: 2, error: 'bad' },
+    { type: 'failed', id: 2, error: 'worse' },
+    { type: 'stage', id: 3, stage: 'plan', message: 'planning' },
+    { type: 'progress', id: 99, fraction: 1 },
+  ];
+  const started = () =>
+    reduce([
+      { type: 'add', files: [file('a'), file('b'), file('c'), file('d')] },
+      { type: 'runStarted', ids: [1, 2, 3, 4] },
+    ]);
+
+  it('ends where the same events one by one end, copying the list once', () => {
+    const s = started();
+    const batched = workspaceReducer(s, { type: 'batch', events });
+    expect(batched).toEqual(reduce(events, s));
+    expect(batched.run).toEqual({ total: 4, done: 2 });
+    expect(batched.latestId).toBe(1);
+    // The state before is left as it was: the batch changed its own copy of the list.
+    expect(s.items.map((i) => i.state)).toEqual(['queued', 'queued', 'queued', 'queued']);
+    // A file no event touched keeps its object, so its row does not render again.
+    expect(batched.items[3]).toBe(s.items[3]);
+  });
+
+  it('changes nothing when no event applies', () => {
+    const s = started();
+    expect(workspaceReducer(s, { type: 'batch', events: [] })).toBe(s);
+    expect(workspaceReducer(s, { type: 'batch', events: [{ type: 'progress', id: 99, fraction: 1 }] })).toBe(s);
   });
 });
 

@@ -76,16 +76,22 @@ export interface WorkspaceState {
   latestId: number | null;
 }
 
-export type WorkspaceAction =
-  | { type: 'add'; files: readonly File[] }
-  | { type: 'remove'; id: number }
-  | { type: 'clear' }
-  | { type: 'runStarted'; ids: readonly number[] }
+/** What a run reports about one file (run.ts); several may come as one 'batch' (run-dispatch.ts). */
+export type RunEvent =
   | { type: 'stage'; id: number; stage: string; message: string }
   | { type: 'progress'; id: number; fraction: number }
   | { type: 'retrying'; id: number; error: string }
   | { type: 'completed'; id: number; result: FileResult }
-  | { type: 'failed'; id: number; error: string }
+  | { type: 'failed'; id: number; error: string };
+
+export type WorkspaceAction =
+  | RunEvent
+  | { type: 'add'; files: readonly File[] }
+  | { type: 'remove'; id: number }
+  | { type: 'clear' }
+  | { type: 'runStarted'; ids: readonly number[] }
+  /** Run events in order, applied with one copy of the list (thousands of small files make many). */
+  | { type: 'batch'; events: readonly RunEvent[] }
   | { type: 'runEnded' }
   /** The file's bytes were let go; `remake` makes them again. */
   | { type: 'released'; id: number; remake: () => Promise<Blob> }
@@ -128,10 +134,6 @@ function update(state: WorkspaceState, id: number, change: (item: FileItem) => F
   return { ...state, items };
 }
 
-function finishOne(state: WorkspaceState): WorkspaceState['run'] {
-  return state.run && { ...state.run, done: Math.min(state.run.total, state.run.done + 1) };
-}
-
 export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
   switch (action.type) {
     case 'add': {
@@ -160,55 +162,14 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         items: state.items.map((item) => (ids.has(item.id) ? queued(item) : item)),
       };
     }
-    case 'stage': {
-      const next = stateForStage(action.stage);
-      const index = STAGE_ORDER.indexOf(action.stage as Stage);
-      return update(state, action.id, (item) => ({
-        ...item,
-        state: next,
-        message: FILE_STATES[next].message,
-        step: { stage: action.stage, index: index < 0 ? (item.step?.index ?? 0) : index + 1, message: action.message },
-        processing: true,
-      }));
-    }
-    case 'progress': {
-      const percent = Math.round(Math.min(1, Math.max(0, action.fraction)) * 100);
-      return update(state, action.id, (item) =>
-        percent > item.progress ? { ...item, progress: percent, processing: true } : item,
-      );
-    }
+    case 'stage':
+    case 'progress':
     case 'retrying':
-      return update(state, action.id, (item) => ({
-        ...item,
-        state: 'failed',
-        message: FILE_STATES.failed.message,
-        progress: 0,
-        step: undefined,
-        processing: true,
-        error: action.error,
-      }));
-    case 'completed': {
-      const next = update(state, action.id, (item) => ({
-        ...item,
-        state: 'complete',
-        message: FILE_STATES.complete.message,
-        progress: 100,
-        processing: false,
-        result: action.result,
-        error: undefined,
-      }));
-      return next === state ? state : { ...next, run: finishOne(state), latestId: action.id };
-    }
-    case 'failed': {
-      const next = update(state, action.id, (item) => ({
-        ...item,
-        state: 'failed',
-        message: `Couldn't corrupt this file: ${action.error}`,
-        processing: false,
-        error: action.error,
-      }));
-      return next === state ? state : { ...next, run: finishOne(state) };
-    }
+    case 'completed':
+    case 'failed':
+      return applyEvents(state, [action]);
+    case 'batch':
+      return applyEvents(state, action.events);
     case 'runEnded':
       return { ...state, busy: false };
     case 'released':
@@ -224,6 +185,78 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
           : item,
       );
   }
+}
+
+/** The file an event changes, changed; undefined for an event that changes nothing. */
+function changedBy(item: FileItem, event: RunEvent): FileItem | undefined {
+  switch (event.type) {
+    case 'stage': {
+      const next = stateForStage(event.stage);
+      const index = STAGE_ORDER.indexOf(event.stage as Stage);
+      return {
+        ...item,
+        state: next,
+        message: FILE_STATES[next].message,
+        step: { stage: event.stage, index: index < 0 ? (item.step?.index ?? 0) : index + 1, message: event.message },
+        processing: true,
+      };
+    }
+    case 'progress': {
+      const percent = Math.round(Math.min(1, Math.max(0, event.fraction)) * 100);
+      return percent > item.progress ? { ...item, progress: percent, processing: true } : undefined;
+    }
+    case 'retrying':
+      return {
+        ...item,
+        state: 'failed',
+        message: FILE_STATES.failed.message,
+        progress: 0,
+        step: undefined,
+        processing: true,
+        error: event.error,
+      };
+    case 'completed':
+      return {
+        ...item,
+        state: 'complete',
+        message: FILE_STATES.complete.message,
+        progress: 100,
+        processing: false,
+        result: event.result,
+        error: undefined,
+      };
+    case 'failed':
+      return {
+        ...item,
+        state: 'failed',
+        message: `Couldn't corrupt this file: ${event.error}`,
+        processing: false,
+        error: event.error,
+      };
+  }
+}
+
+/**
+ * Run events in order, the list copied at most once however many there are: a copy per event would
+ * cost thousands of files x several events each. Events for files no longer listed change nothing.
+ */
+function applyEvents(state: WorkspaceState, events: readonly RunEvent[]): WorkspaceState {
+  let items: FileItem[] | undefined;
+  let { run, latestId } = state;
+  for (const event of events) {
+    const list = items ?? state.items;
+    const at = indexOfId(list, event.id);
+    if (at < 0) continue;
+    const changed = changedBy(list[at], event);
+    if (!changed) continue;
+    items ??= state.items.slice();
+    items[at] = changed;
+    if (event.type === 'completed' || event.type === 'failed') {
+      run = run && { ...run, done: Math.min(run.total, run.done + 1) };
+      if (event.type === 'completed') latestId = event.id;
+    }
+  }
+  return items ? { ...state, items, run, latestId } : state;
 }
 
 function latestWithResult(items: readonly FileItem[]): number | null {

@@ -82,9 +82,15 @@ export const Bar = styled.div`
     display: block;
     height: 100%;
     background: var(--color-accent, #38bdf8);
-    transition: width 0.2s ease;
+    /* Scaled, not resized: the compositor animates a transform without painting the page again
+       each frame, which for thousands of files moving bars cost the main thread most of its time. */
+    transform-origin: left;
+    transition: transform 0.2s ease;
   }
 `;
+
+/** The fill of a Bar at `percent` (0-100). */
+export const barFill = (percent: number) => ({ transform: `scaleX(${percent / 100})` });
 
 export const Muted = styled.span`
   color: var(--color-text-muted, #94a3b8);

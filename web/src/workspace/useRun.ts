@@ -10,6 +10,7 @@ import type { WorkspaceHost } from './host.ts';
 import { plural } from './messages.ts';
 import { browserPacing } from './pacing.ts';
 import { aimsByStructure, planRun, runFiles } from './run.ts';
+import { batchedRunDispatch } from './run-dispatch.ts';
 import type { RunSettings } from './run.ts';
 import type { Selection } from './useSelection.ts';
 import type { SettingsNow } from './useSettings.ts';
@@ -78,6 +79,7 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
     if (Object.keys(variant).length > 0) run.variant = variant;
     lastRunRef.current = run;
     dispatch({ type: 'runStarted', ids: plan.toProcess.map((item) => item.id) });
+    const events = batchedRunDispatch(dispatch);
     // The run has the cores to itself: background work of the page's own waits until it ends.
     const release = host.hold?.();
     try {
@@ -86,7 +88,7 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
       if (typeof store === 'string') toast({ title: KEPT_IN_MEMORY, description: keptInMemory(store) });
       const outcome = await runFiles(plan.toProcess, run, {
         corrupt: host.corrupt,
-        dispatch,
+        dispatch: events.dispatch,
         pacing: browserPacing(),
         signal: abort.signal,
         storePathFor: typeof store === 'object' ? (item) => store.pathFor(item.id) : undefined,
@@ -110,6 +112,7 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
       toast(PROCESSING_FAILED);
     } finally {
       release?.();
+      events.flush();
       dispatch({ type: 'runEnded' });
       if (abortRef.current === abort) abortRef.current = null;
     }
