@@ -3,7 +3,7 @@
 // Blob, and aborts by terminating.
 import type { CorruptCallbacks, CorruptOptions, EngineResult, OutputPlace } from '../shared/types.ts';
 import { browserRoute, sharesFlips } from './policy.ts';
-import type { FromWorker, StructureMap, ToWorker } from './protocol.ts';
+import type { FromWorker, JobEvent, StructureMap, ToWorker } from './protocol.ts';
 
 export type { StructureMap };
 import { HELPER_NAME } from './stream-web.ts';
@@ -155,6 +155,12 @@ async function run(
       if (ok) release(w, streamed ? 0 : size);
       else w.worker.terminate();
     };
+    // A small input's events come with its answer (HELD_EVENTS_MAX_BYTES), in order.
+    const replay = (events: readonly JobEvent[] = []) => {
+      for (const event of events)
+        if ('stage' in event) callbacks.onStage?.(event.stage, event.message);
+        else callbacks.onProgress?.(event.fraction);
+    };
     const onMessage = (e: MessageEvent<FromWorker>) => {
       const msg = e.data;
       if (!('id' in msg) || msg.id !== id) return;
@@ -166,6 +172,7 @@ async function run(
           callbacks.onProgress?.(msg.fraction);
           break;
         case 'done':
+          replay(msg.events);
           finish(true);
           resolve(
             msg.notStored === undefined
@@ -174,6 +181,7 @@ async function run(
           );
           break;
         case 'error':
+          replay(msg.events);
           finish(true);
           reject(new Error(msg.message));
           break;

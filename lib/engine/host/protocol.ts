@@ -70,13 +70,24 @@ export type ToWorker =
       storePath?: readonly string[];
     };
 
+/** A stage or progress event of a job, as its 'stage' and 'progress' messages carry them. */
+export type JobEvent = { stage: Stage; message: string } | { fraction: number };
+
+/**
+ * Below this input size a job's stage and progress events go with its answer rather than each in a
+ * message: the whole job takes milliseconds, and for thousands of small files the page spent more
+ * time taking a dozen messages per file than the worker spent on the file. The page replays them in
+ * order before the result, so every stage is still shown (with its artificial delay, pacing.ts).
+ */
+export const HELD_EVENTS_MAX_BYTES = 1024 * 1024;
+
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'stage'; id: number; stage: Stage; message: string }
   | { type: 'progress'; id: number; fraction: number }
-  /** The output as a Blob, which crosses by reference. */
-  | { type: 'done'; id: number; data: Blob; report: Report; notStored?: string }
-  | { type: 'error'; id: number; message: string }
+  /** The output as a Blob, which crosses by reference; `events`: a small input's, held (HELD_EVENTS_MAX_BYTES). */
+  | { type: 'done'; id: number; data: Blob; report: Report; notStored?: string; events?: JobEvent[] }
+  | { type: 'error'; id: number; message: string; events?: JobEvent[] }
   | { type: 'diagnosed'; id: number; result: DiagnoseResult }
   /** A benchmark's runs done so far, of `total`, the last one of `cell`. */
   | { type: 'bench-progress'; id: number; done: number; total: number; cell: Cell }

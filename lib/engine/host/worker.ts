@@ -6,7 +6,16 @@ import { blobFromBytes } from '../shared/blob.ts';
 import type { CorruptCallbacks, Report, Stage } from '../shared/types.ts';
 import { answerFlip, type FlipHelper, flipClient } from './flip-helpers.ts';
 import { answerHash, hashClient, type StreamHasher } from './hash-helper.ts';
-import type { FlipReply, FlipRequest, FromWorker, HashReply, HashRequest, ToWorker } from './protocol.ts';
+import {
+  type FlipReply,
+  type FlipRequest,
+  type FromWorker,
+  HELD_EVENTS_MAX_BYTES,
+  type HashReply,
+  type HashRequest,
+  type JobEvent,
+  type ToWorker,
+} from './protocol.ts';
 import { BENCH_WORKER_NAME } from './bench.ts';
 import { runCells, warmAtRest } from './bench-run.ts';
 import { runReference } from './run-ts.ts';
@@ -328,14 +337,20 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   }
   if (msg.type !== 'corrupt') return;
   const { id } = msg;
+  const size = msg.input instanceof Blob ? msg.input.size : msg.input.byteLength;
+  const held: JobEvent[] | undefined = size < HELD_EVENTS_MAX_BYTES ? [] : undefined;
+  // The answer, with the events held back for it.
+  const answer = (m: Extract<FromWorker, { type: 'done' | 'error' }>) =>
+    post(held && held.length > 0 ? { ...m, events: held } : m);
   try {
     // `engine: 'ts'` asks for the reference engine; otherwise the module, once warm.
     const engine = msg.options.engine === 'ts' ? undefined : await ready;
     if (engine) await warm.catch(() => undefined);
     const input = msg.input instanceof ArrayBuffer ? new Uint8Array(msg.input) : msg.input;
     const events = {
-      onStage: (stage: Stage, message: string) => post({ type: 'stage', id, stage, message }),
-      onProgress: (fraction: number) => post({ type: 'progress', id, fraction }),
+      onStage: (stage: Stage, message: string) =>
+        held ? held.push({ stage, message }) : post({ type: 'stage', id, stage, message }),
+      onProgress: (fraction: number) => (held ? held.push({ fraction }) : post({ type: 'progress', id, fraction })),
     };
     if (
       engine &&
@@ -345,7 +360,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       browserRoute(msg.options, msg.input) === 'streamed'
     ) {
       const out = await runStreamed(engine, msg.input, msg, events, msg.hasher, msg.writer);
-      post({ type: 'done', id, ...out });
+      answer({ type: 'done', id, ...out });
       return;
     }
     const helpers = (msg.helpers ?? []).map(helperOver);
@@ -380,7 +395,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
         }
         // The File of an origin-private file is backed by the file on disk; it crosses by reference.
         const data = out.data ?? (await opened.file.getFile());
-        post({ type: 'done', id, data, report: out.report, ...(notStored === undefined ? {} : { notStored }) });
+        answer({ type: 'done', id, data, report: out.report, ...(notStored === undefined ? {} : { notStored }) });
       } catch (e) {
         opened.handle.close();
         await opened.dir.removeEntry(opened.name).catch(() => undefined);
@@ -396,9 +411,9 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
           report: r.report,
         }));
     if (msg.storePath && notStored === undefined) notStored = 'the WebAssembly engine is not loaded';
-    post({ type: 'done', id, data, report, ...(notStored === undefined ? {} : { notStored }) });
+    answer({ type: 'done', id, data, report, ...(notStored === undefined ? {} : { notStored }) });
   } catch (e) {
-    post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+    answer({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
   } finally {
     for (const port of msg.helpers ?? []) port.close();
     msg.hasher?.close();

@@ -4,7 +4,7 @@ import type { CorruptCallbacks, CorruptOptions, OutputPlace, Report } from '../.
 import { STAGES } from '../../../lib/engine/shared/stages.ts';
 import { STAGE_DELAY_MS, instantPacing, stageDelay } from './pacing.ts';
 import type { Pacing } from './pacing.ts';
-import { aimsByStructure, planRun, runFiles, stagePresenter } from './run.ts';
+import { PIPELINED_MAX_BYTES, aimsByStructure, planRun, runFiles, stagePresenter } from './run.ts';
 import type { CorruptFn } from './run.ts';
 import { initialWorkspace, workspaceReducer } from './state.ts';
 import type { FileItem, WorkspaceAction, WorkspaceState } from './state.ts';
@@ -154,7 +154,8 @@ describe('runFiles', () => {
     expect(outcome.failed).toEqual([
       { item: expect.objectContaining({ id: 2 }), error: 'Unsupported corruption mode: x' },
     ]);
-    expect(engine.calls.map((c) => c.options.seed)).toEqual([0, 1, 1, 2]);
+    // Small files overlap by one, so file 3 may start while file 2 is retried.
+    expect(engine.calls.map((c) => c.options.seed).sort()).toEqual([0, 1, 1, 2]);
   });
 
   it('does not retry when the mode already was guaranteed_break', async () => {
@@ -225,27 +226,64 @@ describe('runFiles', () => {
     expect(engine.calls.map((c) => c.options.mode)).toEqual(['byte_flip', 'guaranteed_break']);
   });
 
-  it('stops between files once aborted', async () => {
-    const controller = new AbortController();
+  it('stops between files once aborted: large files one at a time, small ones at most one ahead', async () => {
+    for (const [size, started] of [
+      [PIPELINED_MAX_BYTES, 1],
+      [4, 2],
+    ] as const) {
+      const controller = new AbortController();
+      const engine = fakeEngine();
+      const corrupt: CorruptFn = async (...args) => {
+        const out = await engine.corrupt(...args);
+        controller.abort();
+        return out;
+      };
+      const rec = recorder();
+      const outcome = await runFiles(
+        [item(1, 'a', size), item(2, 'b', size), item(3, 'c', size)],
+        { mode: 'byte_flip', intensity: 5, masterSeed: 0 },
+        {
+          corrupt,
+          dispatch: rec.dispatch,
+          pacing: instantPacing,
+          signal: controller.signal,
+        },
+      );
+      expect(outcome.aborted).toBe(true);
+      expect(engine.calls.map((c) => c.name)).toEqual(['a', 'b'].slice(0, started));
+    }
+  });
+
+  it('small files: the next starts before the one ahead is done; each is shown and finished in list order', async () => {
     const engine = fakeEngine();
-    const corrupt: CorruptFn = async (...args) => {
-      const out = await engine.corrupt(...args);
-      controller.abort();
-      return out;
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const corrupt: CorruptFn = async (file, name, ...rest) => {
+      if (name === 'a') await firstHeld;
+      return engine.corrupt(file, name, ...rest);
     };
     const rec = recorder();
-    const outcome = await runFiles(
+    const running = runFiles(
       [item(1, 'a'), item(2, 'b')],
       { mode: 'byte_flip', intensity: 5, masterSeed: 0 },
-      {
-        corrupt,
-        dispatch: rec.dispatch,
-        pacing: instantPacing,
-        signal: controller.signal,
-      },
+      { corrupt, dispatch: rec.dispatch, pacing: instantPacing },
     );
-    expect(outcome.aborted).toBe(true);
-    expect(engine.calls).toHaveLength(1);
+    // 'b' ran in full while 'a' was still held, but nothing of it is shown yet.
+    await vi.waitFor(() => expect(engine.calls.map((c) => c.name)).toEqual(['b']));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(rec.actions).toEqual([]);
+    releaseFirst();
+    const outcome = await running;
+    expect(outcome.completed.map((f) => f.id)).toEqual([1, 2]);
+    // Every event of file 1 before any of file 2, its completion included.
+    const ids = rec.actions.map((a) => ('id' in a ? a.id : 0));
+    expect(ids.lastIndexOf(1)).toBeLessThan(ids.indexOf(2));
+    expect(rec.actions.flatMap((a) => (a.type === 'completed' ? [[a.id, a.result.seed]] : []))).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
   });
 });
 

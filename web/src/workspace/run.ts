@@ -100,8 +100,14 @@ function errorText(error: unknown): string {
  * Turns engine callbacks into dispatches, holding each stage on screen for its pacing delay. Events
  * are replayed in order; progress events waiting behind a delay collapse into the latest one.
  */
-export function stagePresenter(id: number, dispatch: RunDeps['dispatch'], pacing: Pacing) {
-  let tail: Promise<void> = Promise.resolve();
+export function stagePresenter(
+  id: number,
+  dispatch: RunDeps['dispatch'],
+  pacing: Pacing,
+  /** Shown only after this: a file started early is shown once the one before it is. */
+  after: Promise<unknown> = Promise.resolve(),
+) {
+  let tail: Promise<unknown> = after;
   // The progress task still waiting in the queue, which later progress events update in place
   // until a stage event is queued behind it.
   let waiting: { fraction: number } | null = null;
@@ -133,8 +139,15 @@ export function stagePresenter(id: number, dispatch: RunDeps['dispatch'], pacing
   return { callbacks, settled: () => tail };
 }
 
-async function attempt(item: FileItem, mode: EngineMode, settings: RunSettings, seed: number, deps: RunDeps) {
-  const presenter = stagePresenter(item.id, deps.dispatch, deps.pacing);
+async function attempt(
+  item: FileItem,
+  mode: EngineMode,
+  settings: RunSettings,
+  seed: number,
+  deps: RunDeps,
+  after?: Promise<unknown>,
+) {
+  const presenter = stagePresenter(item.id, deps.dispatch, deps.pacing, after);
   try {
     // The options belong to the chosen mode; the retry mode takes none.
     const options: CorruptOptions =
@@ -161,40 +174,85 @@ async function resultOf(data: Uint8Array | Blob, report: CorruptResult['report']
 }
 
 /**
- * Processes files one after the other. A failing file is retried once in RETRY_MODE (unless that was
- * its mode already, or the run aims by structure), then marked failed; the others keep going and keep
- * their results.
+ * Below this size, and when every file of the run is this small, the next file goes to the engine
+ * while the page takes in the one before: a small file's run is a round trip of a few milliseconds,
+ * and one at a time the worker waited for the page and the page for the worker (docs/performance.md,
+ * "Many small files in the browser"). Large files go one at a time: two at once would hold two in
+ * memory.
+ */
+export const PIPELINED_MAX_BYTES = 1024 * 1024;
+
+type Produced = { produced: CorruptResult | EngineResult } | { error: unknown };
+
+/** One file through the engine, retried once in RETRY_MODE where the rule allows; never rejects. */
+async function produce(
+  item: FileItem,
+  seed: number,
+  settings: RunSettings,
+  deps: RunDeps,
+  after?: Promise<unknown>,
+): Promise<Produced> {
+  try {
+    try {
+      return { produced: await attempt(item, settings.mode, settings, seed, deps, after) };
+    } catch (error) {
+      if (settings.mode === RETRY_MODE || aimsByStructure(settings) || deps.signal?.aborted) throw error;
+      // Shown in order too: not before the file ahead of this one.
+      await after;
+      deps.dispatch({ type: 'retrying', id: item.id, error: errorText(error) });
+      return { produced: await attempt(item, RETRY_MODE, settings, seed, deps) };
+    }
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** Dispatches a file's result or failure into `outcome`; false when the run was aborted instead. */
+async function take(item: FileItem, seed: number, done: Produced, deps: RunDeps, outcome: RunOutcome) {
+  if ('error' in done) {
+    if (deps.signal?.aborted) return false;
+    const text = errorText(done.error);
+    deps.dispatch({ type: 'failed', id: item.id, error: text });
+    outcome.failed.push({ item, error: text });
+    return true;
+  }
+  const { produced } = done;
+  if ('notStored' in produced && produced.notStored) outcome.notStored.push({ item, reason: produced.notStored });
+  const result = await resultOf(produced.data, produced.report, seed);
+  deps.dispatch({ type: 'completed', id: item.id, result });
+  outcome.completed.push(item);
+  return true;
+}
+
+/**
+ * Processes files in list order, file i with seed master + i. A failing file is retried once in
+ * RETRY_MODE (unless that was its mode already, or the run aims by structure), then marked failed;
+ * the others keep going and keep their results. Results are taken in list order; small files overlap
+ * by one (PIPELINED_MAX_BYTES), each shown only once the one before it is.
  */
 export async function runFiles(files: readonly FileItem[], settings: RunSettings, deps: RunDeps): Promise<RunOutcome> {
   const outcome: RunOutcome = { completed: [], failed: [], notStored: [], aborted: false };
-  for (const [i, item] of files.entries()) {
-    if (deps.signal?.aborted) {
-      outcome.aborted = true;
-      break;
-    }
-    const seed = settings.masterSeed + i;
+  const overlap = files.every((item) => item.file.size < PIPELINED_MAX_BYTES);
+  const start = (i: number, after?: Promise<unknown>) =>
+    produce(files[i], settings.masterSeed + i, settings, deps, after);
+  let next = files.length > 0 && !deps.signal?.aborted ? start(0) : undefined;
+  for (let i = 0; next; i++) {
+    const current = next;
+    // The next file's events wait until this one's result is dispatched.
+    let shown = () => {};
+    const ahead = new Promise<void>((resolve) => {
+      shown = resolve;
+    });
+    next = overlap && i + 1 < files.length && !deps.signal?.aborted ? start(i + 1, ahead) : undefined;
     try {
-      let produced: CorruptResult | EngineResult;
-      try {
-        produced = await attempt(item, settings.mode, settings, seed, deps);
-      } catch (error) {
-        if (settings.mode === RETRY_MODE || aimsByStructure(settings) || deps.signal?.aborted) throw error;
-        deps.dispatch({ type: 'retrying', id: item.id, error: errorText(error) });
-        produced = await attempt(item, RETRY_MODE, settings, seed, deps);
-      }
-      if ('notStored' in produced && produced.notStored) outcome.notStored.push({ item, reason: produced.notStored });
-      const result = await resultOf(produced.data, produced.report, seed);
-      deps.dispatch({ type: 'completed', id: item.id, result });
-      outcome.completed.push(item);
-    } catch (error) {
-      if (deps.signal?.aborted) {
-        outcome.aborted = true;
-        break;
-      }
-      const text = errorText(error);
-      deps.dispatch({ type: 'failed', id: item.id, error: text });
-      outcome.failed.push({ item, error: text });
+      if (!(await take(files[i], settings.masterSeed + i, await current, deps, outcome))) break;
+    } finally {
+      shown();
     }
+    if (deps.signal?.aborted) break;
+    if (!overlap && i + 1 < files.length) next = start(i + 1);
   }
+  // An aborted run's remaining files are not started (one started early settles on its own).
+  if (deps.signal?.aborted && outcome.completed.length + outcome.failed.length < files.length) outcome.aborted = true;
   return outcome;
 }
