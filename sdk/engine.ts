@@ -11,7 +11,8 @@ import {
 import type { StreamHelpers } from '../lib/engine/host/stream-helpers.ts';
 import type { FlipHelper } from '../lib/engine/host/flip-helpers.ts';
 import { sharesFlips } from '../lib/engine/host/policy.ts';
-import { runWasm, variantWasm } from '../lib/engine/host/run.ts';
+import { runWasm } from '../lib/engine/host/run.ts';
+import { variantWasm } from '../lib/engine/host/run-sync.ts';
 import { type PreparedStream, prepareStream, STREAM_HELPERS_MIN } from '../lib/engine/host/stream-node.ts';
 import type { FileHandle } from 'node:fs/promises';
 import type { CorruptCallbacks, CorruptOptions, CorruptResult } from '../lib/engine/shared/types.ts';

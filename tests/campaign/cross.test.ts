@@ -297,3 +297,51 @@ describe('fracture run: the native and the npm CLI agree', () => {
     }
   });
 });
+
+// PROGRAM runs in a process group of its own, so no signal sent to the CLI reaches it; a CLI killed
+// outright (SIGKILL: a CI job's time limit, the OOM killer) runs no handler. Each CLI starts a process
+// that outlives it and kills what is left: the npm CLI's spawner (cli/run/spawner.ts), the native
+// CLI's reaper (engine-rs/cli/src/campaign/exec.rs).
+describe('fracture run killed by SIGKILL leaves no PROGRAM running', () => {
+  /** Whether `pid` still runs: a zombie (killed, its parent gone and not yet reaped by init) does not. */
+  const running = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+    } catch {
+      return false;
+    }
+  };
+  const pause = () => new Promise((r) => setTimeout(r, 20));
+
+  for (const tool of [NATIVE, NPM]) {
+    it(`the ${tool.label} CLI`, async () => {
+      const work = mkdtempSync(path.join(tmpdir(), 'fracture-campaign-kill-'));
+      try {
+        writeFileSync(path.join(work, 'input.bin'), Buffer.alloc(256, 7));
+        const pids = path.join(work, 'pids');
+        const args = ['run', '--count', '5', '--jobs', '2', '--timeout', '60', '--out', 'out', 'input.bin'];
+        const child = spawn(
+          tool.cmd,
+          [...tool.args, ...args, '--', '/bin/sh', '-c', `echo $$ >> '${pids}'; exec sleep 60`],
+          { cwd: work, stdio: 'ignore' },
+        );
+        const started = () =>
+          existsSync(pids) ? readFileSync(pids, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+        const end = Date.now() + 60_000;
+        // The baseline run (the input unmodified) is the first PROGRAM.
+        while (started().filter(running).length < 1 && Date.now() < end) await pause();
+        const programs = started().filter(running);
+        expect(programs.length).toBeGreaterThanOrEqual(1);
+        const exited = new Promise((resolve) => child.on('exit', (_, signal) => resolve(signal)));
+        child.kill('SIGKILL');
+        expect(await exited).toBe('SIGKILL');
+        const gone = Date.now() + 10_000;
+        while (programs.some(running) && Date.now() < gone) await pause();
+        expect(programs.filter(running)).toEqual([]);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    }, 90_000);
+  }
+});

@@ -382,44 +382,6 @@ describe('fracture run (npm)', () => {
     expect(readFileSync(path.join(dir, 'campaign.json'))).toEqual(before);
   }, 120_000);
 
-  it('killed outright (SIGKILL), it leaves no program running: the spawner kills what it started', async () => {
-    // PROGRAM runs in a process group of its own, so nothing of the CLI's signals reaches it; the CLI
-    // starts it from its spawner process (cli/run/spawner.ts), which sees the CLI go and kills it.
-    const pids = path.join(work, 'killed.pids');
-    const child: ChildProcess = spawn(
-      process.execPath,
-      [
-        ...NPM,
-        ...runArgs(
-          'killed',
-          ['--jobs', '2', '--timeout', '60'],
-          ['/bin/sh', '-c', `echo $$ >> '${pids}'; exec sleep 60`],
-        ),
-      ],
-      { cwd: work, stdio: 'ignore' },
-    );
-    const running = () => (existsSync(pids) ? readFileSync(pids, 'utf8').split('\n').filter(Boolean).map(Number) : []);
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    const end = Date.now() + 60_000;
-    // The baseline run first, then two variants at once.
-    while (running().filter(alive).length < 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    const started = running().filter(alive);
-    expect(started.length).toBeGreaterThanOrEqual(1);
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_, signal) => resolve(signal)));
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
-    const gone = Date.now() + 10_000;
-    while (started.some(alive) && Date.now() < gone) await new Promise((r) => setTimeout(r, 20));
-    expect(started.filter(alive)).toEqual([]);
-  }, 120_000);
-
   it('Ctrl-C while minimising leaves every run recorded; --resume minimises what is left', async () => {
     const dir = path.join(work, 'shrinking');
     const child: ChildProcess = spawn(process.execPath, [...NPM, ...runArgs('shrinking')], {

@@ -51,6 +51,10 @@ fn main() -> ExitCode {
 
 fn start() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().skip(1).collect();
+    // `fracture run`'s reaper, started by the campaign itself (campaign/exec.rs).
+    if argv.len() == 1 && argv[0] == campaign::exec::REAPER_ARG {
+        return campaign::exec::reap();
+    }
     // The mount's commands parse their own options (their fault plans and power models are its types).
     #[cfg(target_os = "linux")]
     if let Some(sub @ ("mount" | "umount" | "ctl")) = argv.first().and_then(|a| a.to_str()) {

@@ -125,39 +125,6 @@ export function runWasm(
 }
 
 /**
- * One input's corrupted bytes and nothing else (a campaign's variant, `fracture run`): the stages of
- * `runWasm` on this thread, without the report, its hashes and the flip helpers. The same bytes as
- * `runWasm`'s `data` for the same options (the report and the digests do not feed the output).
- */
-export function variantWasm(engine: WasmEngine, input: Uint8Array, name: string, options: CorruptOptions): Uint8Array {
-  engine.checkArgs(options.mode, options.intensity, options.seed);
-  const only = [...(options.ranges?.only ?? [])];
-  const protect = [...(options.ranges?.protect ?? [])];
-  const fix = options.fixChecksums === true;
-  const variant = variantTexts(options);
-  engine.checkOptions(options.mode, only, protect, fix, ...variant);
-  const buffer = new engine.InputBuffer(input.length);
-  try {
-    new Uint8Array(engine.memory.buffer, buffer.ptr(), input.length).set(input);
-  } catch (e) {
-    buffer.free();
-    throw e;
-  }
-  // PENDING: no digest of the input is made (fromBuffer takes over the buffer).
-  const job = engine.WasmJob.fromBuffer(buffer, name, options.mode, options.intensity, options.seed, PENDING);
-  try {
-    if (only.length + protect.length > 0 || fix || options.member !== undefined || variant.some((v) => v !== undefined))
-      job.setOptions(only, protect, fix, options.member, ...variant);
-    job.plan();
-    job.corrupt();
-    job.verify();
-    return new Uint8Array(engine.memory.buffer, job.outputPtr(), job.outputLen()).slice();
-  } finally {
-    job.free();
-  }
-}
-
-/**
  * `runWasm` the Web Worker's way, so that the tab never holds a second whole copy of a large file: the
  * output becomes a Blob copied out of the module's memory a few MiB at a time, and from
  * ENGINE_HASH_MIN_BYTES on the module hashes each piece read in and copied out (no WebCrypto copy).
