@@ -155,7 +155,10 @@ class Spawner {
       this.pending.set(id, { resolve, reject });
       this.child.channel?.ref();
       this.child.send({ id, ...request });
-      onCancel?.(() => this.child.send({ cancel: id }));
+      // A cancel after the answer, or once the spawner is gone, has nothing left to kill.
+      onCancel?.(() => {
+        if (!this.gone && this.pending.has(id)) this.child.send({ cancel: id });
+      });
     });
   }
 }
