@@ -3,8 +3,7 @@
 // order wins) are the native CLI's own, fracture_host::shrink through the host module, so both print
 // the same lines and write the same file. This is the shell: the files, the tests on the job slots
 // (`drive`, also a campaign's crashes), their timeouts and process groups, Ctrl-C, the output.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { type FileHandle, open, stat, writeFile } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +26,7 @@ import { ioText } from './io.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
 import type { Shrinker } from '../lib/engine/host-pkg/fracture_host.js';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
+import { killRuns, type SpawnReply, spawner } from './run/spawner.ts';
 
 export type Outcome = { fail: false } | { fail: true; how: string };
 
@@ -177,7 +177,6 @@ export async function drive(
 class Tester {
   private readonly temp: string;
   readonly slots: string[];
-  private readonly groups = new Set<number>();
   private readonly forget: () => void;
 
   constructor(
@@ -201,7 +200,7 @@ class Tester {
 
   close() {
     this.forget();
-    for (const g of this.groups) killGroup(g);
+    killRuns();
     rmSync(this.temp, { recursive: true, force: true });
   }
 
@@ -213,54 +212,30 @@ class Tester {
     } catch (e) {
       return { fail: true, how: msg.cannotWrite(display(file), ioText(e)) } as Outcome;
     }
-    // `{}` is the file's path; a command without `{}` reads the file on standard input.
+    // `{}` is the file's path; a command without `{}` reads the file on standard input. Started by
+    // the spawner (cli/run/spawner.ts): a fork from this process, which holds the WebAssembly
+    // memories, costs in proportion to them, and the spawner kills the tests of a killed CLI.
     const script = this.script(file);
-    const stdin = script === undefined ? openSync(file, 'r') : 'ignore';
-    return new Promise<Outcome | undefined>((resolve) => {
-      let child: ChildProcess;
-      try {
-        child = spawn('/bin/sh', ['-c', script ?? this.a.test], { stdio: [stdin, 'ignore', 'ignore'], detached: true });
-      } finally {
-        if (typeof stdin === 'number') closeSync(stdin);
-      }
-      const group = child.pid;
-      if (group !== undefined) this.groups.add(group);
-      let settled: Outcome | undefined | null = null;
-      const settle = (o: Outcome | undefined) => {
-        if (settled === null) settled = o;
-      };
-      const timer = setTimeout(() => {
-        settle({ fail: true, how: msg.minimizeTimeout(String(this.a.timeoutMs)) });
-        if (group !== undefined) killGroup(group);
-      }, this.a.timeoutMs);
-      onCancel(() => {
-        settle(undefined);
-        if (group !== undefined) killGroup(group);
-      });
-      child.on('error', (e) => {
-        clearTimeout(timer);
-        resolve({ fail: true, how: msg.minimizeCannotStart(e.message) });
-      });
-      child.on('exit', (code, signal) => {
-        clearTimeout(timer);
-        if (code === 0) settle({ fail: false });
-        else if (code !== null) settle({ fail: true, how: msg.minimizeExit(String(code)) });
-        else settle({ fail: true, how: msg.minimizeSignal(signal ? String(constants.signals[signal]) : '?') });
-        // Whatever the shell started and left behind goes with it.
-        if (group !== undefined) {
-          killGroup(group);
-          this.groups.delete(group);
-        }
-        resolve(settled ?? undefined);
-      });
-    });
-  }
-}
-
-export function killGroup(group: number) {
-  try {
-    process.kill(-group, 'SIGKILL');
-  } catch {
-    // Already gone.
+    const request = {
+      command: '/bin/sh',
+      args: ['-c', script ?? this.a.test],
+      stdin: script === undefined ? { path: file } : null,
+      timeoutMs: this.a.timeoutMs,
+    };
+    let reply: SpawnReply;
+    try {
+      reply = await spawner().run(request, onCancel);
+    } catch (e) {
+      return { fail: true, how: msg.minimizeCannotStart(e instanceof Error ? e.message : String(e)) } as Outcome;
+    }
+    if ('cancelled' in reply) return undefined;
+    if ('openError' in reply)
+      return { fail: true, how: msg.cannotWrite(display(file), reply.openError.message) } as Outcome;
+    if ('startError' in reply) return { fail: true, how: msg.minimizeCannotStart(reply.startError.message) } as Outcome;
+    if (reply.hung) return { fail: true, how: msg.minimizeTimeout(String(this.a.timeoutMs)) } as Outcome;
+    if (reply.code === 0) return { fail: false } as Outcome;
+    if (reply.code !== null) return { fail: true, how: msg.minimizeExit(String(reply.code)) } as Outcome;
+    const signal = reply.signal as NodeJS.Signals | null;
+    return { fail: true, how: msg.minimizeSignal(signal ? String(constants.signals[signal]) : '?') } as Outcome;
   }
 }
