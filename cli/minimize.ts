@@ -5,7 +5,7 @@
 // (`drive`, also a campaign's crashes), their timeouts and process groups, Ctrl-C, the output.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { type FileHandle, open, stat, writeFile } from 'node:fs/promises';
-import { constants, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   checkPlan,
@@ -230,12 +230,11 @@ class Tester {
     }
     if ('cancelled' in reply) return undefined;
     if ('openError' in reply)
-      return { fail: true, how: msg.cannotWrite(display(file), reply.openError.message) } as Outcome;
+      return { fail: true, how: msg.cannotWrite(display(file), ioText(reply.openError)) } as Outcome;
     if ('startError' in reply) return { fail: true, how: msg.minimizeCannotStart(reply.startError.message) } as Outcome;
     if (reply.hung) return { fail: true, how: msg.minimizeTimeout(String(this.a.timeoutMs)) } as Outcome;
     if (reply.code === 0) return { fail: false } as Outcome;
     if (reply.code !== null) return { fail: true, how: msg.minimizeExit(String(reply.code)) } as Outcome;
-    const signal = reply.signal as NodeJS.Signals | null;
-    return { fail: true, how: msg.minimizeSignal(signal ? String(constants.signals[signal]) : '?') } as Outcome;
+    return { fail: true, how: msg.minimizeSignal(reply.signal === null ? '?' : String(reply.signal)) } as Outcome;
   }
 }

@@ -4,7 +4,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { constants } from 'node:os';
 import path from 'node:path';
 import { fsPath, lossyName, toBytes } from '../../lib/engine/host/byte-paths.ts';
 import { forgetTemporaryFile, temporaryFile } from '../../lib/engine/host/temporaries.ts';
@@ -87,11 +86,6 @@ export async function readInput(file: string): Promise<Input> {
   };
 }
 
-/** A signal's number from Node's name for it. */
-function signalNumber(name: string): number {
-  return (constants.signals as Record<string, number>)[name] ?? 0;
-}
-
 /** How a run of PROGRAM went, and how long it took. */
 export interface Ran {
   ending: Ending;
@@ -103,22 +97,16 @@ export interface Ran {
 export class StartError extends Error {}
 
 /** How PROGRAM ended: killed at the timeout (hung), else its exit code or the signal that ended it. */
-function endingOf(hung: boolean, code: number | null, signal: string | null, stderr: Buffer): Ending {
+function endingOf(hung: boolean, code: number | null, signal: number | null, stderr: Buffer): Ending {
   if (hung) return { hung: true, exitCode: null, signal: null, stderr };
-  return { hung: false, exitCode: code, signal: signal === null ? null : signalName(signalNumber(signal)), stderr };
+  return { hung: false, exitCode: code, signal: signal === null ? null : signalName(signal), stderr };
 }
-
-/** A reply's bytes, sent in base64. */
-const asBuffer = (b: string) => Buffer.from(b, 'base64');
 
 /** The variant's name as the spawner opens it: a string, or its bytes when it is not UTF-8. */
 function stdinOf(variant: string): SpawnRequest['stdin'] {
   const p = fsPath(variant);
   return typeof p === 'string' ? { path: p } : { base64: Buffer.from(p).toString('base64') };
 }
-
-/** An error the spawner reported, as the errno error ioText reads. */
-const errnoOf = (e: { code?: string; message: string }) => Object.assign(new Error(e.message), { code: e.code });
 
 /**
  * Runs PROGRAM on the variant at `variant` (docs/campaigns.md, section 2): `{}` in ARGS made its path,
@@ -142,9 +130,9 @@ export async function runProgram(
     throw new StartError(ioText(e));
   }
   const reply = await spawner().run({ ...start, stdin: fed ? null : stdinOf(variant), timeoutMs }, onCancel);
-  if ('openError' in reply) throw new Stop(`cannot open ${variant}: ${ioText(errnoOf(reply.openError))}`);
-  if ('startError' in reply) throw new StartError(ioText(errnoOf(reply.startError)));
+  if ('openError' in reply) throw new Stop(`cannot open ${variant}: ${ioText(reply.openError)}`);
+  if ('startError' in reply) throw new StartError(ioText(reply.startError));
   if ('cancelled' in reply) return undefined;
-  const ending = endingOf(reply.hung, reply.code, reply.signal, asBuffer(reply.stderr));
-  return { ending, durationMs: reply.durationMs, stdout: asBuffer(reply.stdout) };
+  const ending = endingOf(reply.hung, reply.code, reply.signal, reply.stderr);
+  return { ending, durationMs: reply.durationMs, stdout: reply.stdout };
 }

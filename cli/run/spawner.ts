@@ -9,6 +9,7 @@
 // a quarter faster a round trip than Node's advanced serialisation). When the CLI ends, however it ends, the channel closes and the
 // spawner kills every group it still runs and exits; it ignores Ctrl-C, which is the CLI's to handle.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { CAPTURE_LIMIT } from '../campaign.ts';
 
 /** What the CLI asks for: one run. */
@@ -20,20 +21,39 @@ export interface SpawnRequest {
   timeoutMs: number;
 }
 
-/** How a run went: an exit (code or signal), the timeout, or an error before it started. */
+/** How a run went: an exit (code or signal number), the timeout, or an error before it started. */
 export type SpawnReply =
   | {
       hung: boolean;
       code: number | null;
-      signal: string | null;
+      signal: number | null;
       durationMs: number;
-      /** In base64. */
-      stdout: string;
-      stderr: string;
+      stdout: Buffer;
+      stderr: Buffer;
     }
-  | { openError: { code?: string; message: string } }
-  | { startError: { code?: string; message: string } }
+  | { openError: NodeJS.ErrnoException }
+  | { startError: NodeJS.ErrnoException }
   | { cancelled: true };
+
+/** A reply as the channel carries it (JSON: the bytes in base64, errors as code and message). */
+type Wire = { id: number } & Record<string, unknown>;
+
+/** A reply decoded once, for every caller. */
+function decode(m: Wire): SpawnReply {
+  const errno = (e: { code?: string; message: string }) => Object.assign(new Error(e.message), { code: e.code });
+  if ('openError' in m) return { openError: errno(m.openError as { message: string }) };
+  if ('startError' in m) return { startError: errno(m.startError as { message: string }) };
+  if ('cancelled' in m) return { cancelled: true };
+  const signal = m.signal as NodeJS.Signals | null;
+  return {
+    hung: m.hung as boolean,
+    code: m.code as number | null,
+    signal: signal === null ? null : ((constants.signals as Record<string, number>)[signal] ?? 0),
+    durationMs: m.durationMs as number,
+    stdout: Buffer.from(m.stdout as string, 'base64'),
+    stderr: Buffer.from(m.stderr as string, 'base64'),
+  };
+}
 
 const SOURCE = `'use strict';
 const { spawn } = require('node:child_process');
@@ -116,12 +136,12 @@ class Spawner {
     this.child = spawn(process.execPath, ['-e', SOURCE], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    this.child.on('message', (m: { id: number } & Record<string, unknown>) => {
+    this.child.on('message', (m: Wire) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
       this.idle();
-      p.resolve(m as unknown as SpawnReply);
+      p.resolve(decode(m));
     });
     const end = (why: string) => {
       this.gone ??= new Error(why);
