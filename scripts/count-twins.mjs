@@ -19,7 +19,8 @@ export const CONCERNS = {
   // The model itself is engine-rs/host/src/campaign (written once); what is left here is each
   // command line's shell (programs, files, signals, the terminal), counted as twinned all the same.
   'campaign (model until issue 40; now the shells)': {
-    rust: ['engine-rs/cli/src/campaign/'],
+    // reaper.rs serves fracture minimize too, as the spawner (cli/run/spawner.ts) does.
+    rust: ['engine-rs/cli/src/campaign/', 'engine-rs/cli/src/reaper.rs'],
     ts: ['cli/campaign.ts', 'cli/run.ts', 'cli/merge.ts', 'cli/run/'],
   },
   'arguments and refusals': {

@@ -322,4 +322,42 @@ sys.exit(1 if (d(1000) and d(1003)) or d(4000) else 0)
       expect(running, tool.label).toBe(false);
     }
   });
+
+  // Killed outright (SIGKILL: a CI job's time limit, the OOM killer), a CLI runs no handler; the test
+  // runs in a process group of its own, so nothing reaches it. Each CLI's helper process outlives it
+  // and kills the group: the native reaper, the npm CLI's spawner (as for fracture run).
+  it('SIGKILL leaves no test running', async () => {
+    for (const tool of TOOLS) {
+      const pidFile = path.join(dir, `killed-${tool.label}`);
+      rmSync(pidFile, { force: true });
+      const child = spawn(
+        tool.cmd,
+        [
+          ...tool.args,
+          'minimize',
+          '--jobs',
+          '1',
+          '--test',
+          `echo $$ > '${pidFile}'; exec sleep 60`,
+          'original.bin',
+          'corrupted.bin',
+        ],
+        { cwd: dir, env: { ...process.env, TMPDIR: temp }, stdio: 'ignore' },
+      );
+      for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
+      const sleeper = Number(readFileSync(pidFile, 'utf8'));
+      const signal = await new Promise<string | null>((resolve) => {
+        child.on('exit', (_, s) => resolve(s));
+        child.kill('SIGKILL');
+      });
+      expect(signal, tool.label).toBe('SIGKILL');
+      const stat = `/proc/${sleeper}/stat`;
+      const running = () => existsSync(stat) && !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
+      for (let i = 0; i < 200 && running(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(running(), tool.label).toBe(false);
+      // No handler ran, so the temporary directory stays behind (the next run's TMPDIR is its own).
+      rmSync(temp, { recursive: true, force: true });
+      mkdirSync(temp);
+    }
+  });
 });

@@ -18,6 +18,7 @@ mod plan;
 mod policy;
 mod process;
 mod read;
+mod reaper;
 mod report_tables;
 mod report_text;
 mod reports;
@@ -52,8 +53,8 @@ fn main() -> ExitCode {
 fn start() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().skip(1).collect();
     // `fracture run`'s reaper, started by the campaign itself (campaign/exec.rs).
-    if argv.len() == 1 && argv[0] == campaign::exec::REAPER_ARG {
-        return campaign::exec::reap();
+    if argv.len() == 1 && argv[0] == reaper::REAPER_ARG {
+        return reaper::reap();
     }
     // The mount's commands parse their own options (their fault plans and power models are its types).
     #[cfg(target_os = "linux")]

@@ -7,6 +7,7 @@
 //! crashes), their timeouts and process groups, Ctrl-C, the output through a temporary file.
 
 use crate::args::MinimizeOptions as Options;
+use crate::reaper::kill_group;
 use fracture_host::messages;
 use fracture_host::shrink::{names, Event, Shrinker};
 use std::collections::{HashMap, HashSet};
@@ -204,6 +205,8 @@ fn run_test(template: &str, file: &Path, bytes: &[u8], timeout: Duration, cancel
     if let Some((_, groups)) = lock_running().as_mut() {
         groups.insert(group);
     }
+    // Killed outright (SIGKILL), this process runs no handler: the reaper kills the group then.
+    crate::reaper::tell('+', group);
     let started = Instant::now();
     let outcome = loop {
         match child.try_wait() {
@@ -232,14 +235,8 @@ fn run_test(template: &str, file: &Path, bytes: &[u8], timeout: Duration, cancel
     if let Some((_, groups)) = lock_running().as_mut() {
         groups.remove(&group);
     }
+    crate::reaper::tell('-', group);
     outcome
-}
-
-fn kill_group(group: i32) {
-    // SAFETY: kill() has no memory effects; a group that is already gone gives ESRCH, ignored.
-    unsafe {
-        libc::kill(-group, libc::SIGKILL);
-    }
 }
 
 /// The temporary directory, removed when dropped (and by the interrupt handler).

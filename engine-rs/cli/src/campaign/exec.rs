@@ -3,19 +3,19 @@
 //! each kept, its whole group killed at the timeout and after it exits. One thread per run waits on
 //! the process (a pidfd, so the exit is seen at once) and the pipes together with poll(2).
 //!
-//! A reaper outlives this process: `fracture` started again with REAPER_ARG, in a process group of
-//! its own, told each group as it starts and ends through a pipe. When this process ends, however it
-//! ends (SIGKILL included), the pipe closes and the reaper kills the groups still running, so no
-//! program outlives a killed campaign (the npm CLI's spawner does the same, cli/run/spawner.ts).
+//! Each group is told to the reaper (reaper.rs) as it starts and ends, so no program outlives a
+//! campaign killed outright.
 
 use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
-use std::io::{BufRead, Read, Write};
+use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+use crate::reaper::kill_group;
 
 /// Bytes kept of standard output and of standard error.
 pub const KEEP: usize = 65536;
@@ -37,13 +37,6 @@ fn groups() -> std::sync::MutexGuard<'static, Option<HashSet<i32>>> {
     GROUPS.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn kill_group(group: i32) {
-    // SAFETY: kill() has no memory effects; a group already gone gives ESRCH, ignored.
-    unsafe {
-        libc::kill(-group, libc::SIGKILL);
-    }
-}
-
 /// Kills every running program's group (Ctrl-C); runs started later are not affected.
 pub fn kill_all() {
     if let Some(set) = groups().as_ref() {
@@ -51,57 +44,6 @@ pub fn kill_all() {
             kill_group(g);
         }
     }
-}
-
-/// The argument that makes `fracture` the reaper: `fracture run` gives it, no user types it.
-pub const REAPER_ARG: &str = "__fracture-reaper";
-
-/// The reaper's standard input, once started (None inside: it could not start, or its pipe broke).
-static REAPER: Mutex<Option<Option<ChildStdin>>> = Mutex::new(None);
-
-fn start_reaper() -> Option<ChildStdin> {
-    let exe = std::env::current_exe().ok()?;
-    let mut reaper = Command::new(exe)
-        .arg(REAPER_ARG)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .process_group(0)
-        .spawn()
-        .ok()?;
-    // Not waited for: it ends when this process does (its pipe is close-on-exec, so no program holds it).
-    reaper.stdin.take()
-}
-
-/// Tells the reaper that `group` started (`+`) or is gone (`-`).
-fn tell_reaper(op: char, group: i32) {
-    let mut reaper = REAPER.lock().unwrap_or_else(|p| p.into_inner());
-    let pipe = reaper.get_or_insert_with(start_reaper);
-    if let Some(p) = pipe.as_mut() {
-        if writeln!(p, "{op}{group}").is_err() {
-            *pipe = None;
-        }
-    }
-}
-
-/// The reaper (`fracture __fracture-reaper`): reads `+G` and `-G` lines until its standard input
-/// ends, then kills every group G still running.
-pub fn reap() -> ExitCode {
-    let mut live: HashSet<i32> = HashSet::new();
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        let (op, group) = line.split_at(line.len().min(1));
-        let Ok(group) = group.parse::<i32>() else { continue };
-        match op {
-            "+" if group > 0 => live.insert(group),
-            "-" => live.remove(&group),
-            _ => false,
-        };
-    }
-    for group in live {
-        kill_group(group);
-    }
-    ExitCode::SUCCESS
 }
 
 /// A descriptor that becomes readable when the process ends (Linux 5.3 and later), else None.
@@ -156,13 +98,13 @@ pub fn run(
     let group = child.id() as i32;
     on_start(group);
     groups().get_or_insert_with(HashSet::new).insert(group);
-    tell_reaper('+', group);
+    crate::reaper::tell('+', group);
     let result = watch(&mut child, group, started, timeout);
     kill_group(group);
     if let Some(set) = groups().as_mut() {
         set.remove(&group);
     }
-    tell_reaper('-', group);
+    crate::reaper::tell('-', group);
     Ok(result)
 }
 

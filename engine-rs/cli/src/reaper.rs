@@ -1,0 +1,72 @@
+//! The reaper: a process that outlives this one and kills the process groups it started. `fracture
+//! run`'s programs and `fracture minimize`'s tests each run in a group of their own, so no signal sent
+//! to the CLI reaches them, and a CLI killed outright (SIGKILL: a CI job's time limit, the OOM
+//! killer) runs no handler. So the first group started also starts `fracture` again with REAPER_ARG,
+//! in a group of its own, and tells it each group as it starts and ends through a pipe. When this
+//! process ends, however it ends, the pipe closes and the reaper kills the groups still running (the
+//! npm CLI's spawner does the same, cli/run/spawner.ts).
+
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{ChildStdin, Command, ExitCode, Stdio};
+use std::sync::Mutex;
+
+/// The argument that makes `fracture` the reaper: the CLI gives it, no user types it.
+pub const REAPER_ARG: &str = "__fracture-reaper";
+
+/// The reaper's standard input, once started (None inside: it could not start, or its pipe broke).
+static REAPER: Mutex<Option<Option<ChildStdin>>> = Mutex::new(None);
+
+/// Kills process group `group` (SIGKILL).
+pub fn kill_group(group: i32) {
+    // SAFETY: kill() has no memory effects; a group already gone gives ESRCH, ignored.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+}
+
+fn start() -> Option<ChildStdin> {
+    let exe = std::env::current_exe().ok()?;
+    let mut reaper = Command::new(exe)
+        .arg(REAPER_ARG)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .ok()?;
+    // Not waited for: it ends when this process does (its pipe is close-on-exec, so no program holds it).
+    reaper.stdin.take()
+}
+
+/// Tells the reaper that `group` started (`+`) or is gone (`-`), starting it first if need be.
+pub fn tell(op: char, group: i32) {
+    let mut reaper = REAPER.lock().unwrap_or_else(|p| p.into_inner());
+    let pipe = reaper.get_or_insert_with(start);
+    if let Some(p) = pipe.as_mut() {
+        if writeln!(p, "{op}{group}").is_err() {
+            *pipe = None;
+        }
+    }
+}
+
+/// The reaper (`fracture __fracture-reaper`): reads `+G` and `-G` lines until its standard input
+/// ends, then kills every group G still running.
+pub fn reap() -> ExitCode {
+    let mut live: HashSet<i32> = HashSet::new();
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        let (op, group) = line.split_at(line.len().min(1));
+        let Ok(group) = group.parse::<i32>() else { continue };
+        match op {
+            "+" if group > 0 => live.insert(group),
+            "-" => live.remove(&group),
+            _ => false,
+        };
+    }
+    for group in live {
+        kill_group(group);
+    }
+    ExitCode::SUCCESS
+}
