@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import wasm from 'vite-plugin-wasm';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cspStyleAliases, cspStyles } from './scripts/csp-styles.mjs';
 import { contentChunks } from './scripts/content-chunks.ts';
@@ -118,5 +119,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       },
     },
     testTimeout: 120_000,
+    // Two test files at a time even on a 2-core machine (vitest's default is one fewer than the
+    // cores: one, here). Most of the suite's time is spent waiting on the CLIs' processes, on
+    // programs a campaign starts and on files being written, so a second file fills the idle core.
+    // FRACTURE_TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.FRACTURE_TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
   },
 }));

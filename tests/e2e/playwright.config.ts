@@ -2,6 +2,7 @@
 // scripts/serve.mjs with the production headers, or against FRACTURE_BASE_URL when it is set.
 import { defineConfig, devices } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,7 +25,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
+  // At least two workers, with or without CI set (Playwright's default is half the cores: one on the
+  // 2-core machine); FRACTURE_E2E_WORKERS overrides it.
+  workers: Number(process.env.FRACTURE_E2E_WORKERS) || Math.max(2, Math.floor(availableParallelism() / 2)),
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
