@@ -112,6 +112,8 @@ test.describe('a campaign dropped on the workspace', () => {
     const axe = await new AxeBuilder({ page })
       .include('[data-campaign]')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .options({ resultTypes: ['violations'] })
+      .setLegacyMode(true)
       .analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
       [],
