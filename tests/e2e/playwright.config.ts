@@ -29,6 +29,10 @@ export default defineConfig({
   // 2-core machine); FRACTURE_E2E_WORKERS overrides it.
   workers: Number(process.env.FRACTURE_E2E_WORKERS) || Math.max(2, Math.floor(availableParallelism() / 2)),
   timeout: 120_000,
+  // The whole run, so a worker that hangs outside any test (once seen at load 10: a worker started for
+  // the last test and never launched its browser, a state no test timeout covers) fails the suite in
+  // time instead of holding CI to its limit. A full run takes 18-24 minutes on the 2-core machine.
+  globalTimeout: 45 * 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
