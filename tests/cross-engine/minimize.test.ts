@@ -283,43 +283,45 @@ sys.exit(1 if (d(1000) and d(1003)) or d(4000) else 0)
     }
   });
 
+  /** Whether `pid` still runs: a zombie (its parent gone, not yet reaped by init) does not. */
+  const running = (pid: number) => {
+    const stat = `/proc/${pid}/stat`;
+    return existsSync(stat) && !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
+  };
+
+  /** `fracture minimize` with one job and a test that sleeps; resolves once the test runs, with its pid. */
+  async function minimizeWithSleeper(tool: Tool, name: string) {
+    const pidFile = path.join(dir, `${name}-${tool.label}`);
+    rmSync(pidFile, { force: true });
+    const test = `echo $$ > '${pidFile}'; exec sleep 60`;
+    const child = spawn(
+      tool.cmd,
+      [...tool.args, 'minimize', '--jobs', '1', '--test', test, 'original.bin', 'corrupted.bin'],
+      { cwd: dir, env: { ...process.env, TMPDIR: temp }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const err = { text: '' };
+    child.stderr.on('data', (d) => {
+      err.text += d;
+    });
+    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
+    const sleeper = Number(readFileSync(pidFile, 'utf8'));
+    const ended = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    return { child, sleeper, err, ended };
+  }
+
   it('Ctrl-C stops the running tests and removes the temporary files', async () => {
     for (const tool of TOOLS) {
-      const pidFile = path.join(dir, `sleeper-${tool.label}`);
-      rmSync(pidFile, { force: true });
-      const child = spawn(
-        tool.cmd,
-        [
-          ...tool.args,
-          'minimize',
-          '--jobs',
-          '1',
-          '--test',
-          `echo $$ > '${pidFile}'; sleep 60`,
-          'original.bin',
-          'corrupted.bin',
-        ],
-        { cwd: dir, env: { ...process.env, TMPDIR: temp }, stdio: ['ignore', 'ignore', 'pipe'] },
-      );
-      let err = '';
-      child.stderr.on('data', (d) => {
-        err += d;
-      });
-      for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
+      const { child, sleeper, err, ended } = await minimizeWithSleeper(tool, 'sleeper');
       expect(readdirSync(temp).length, tool.label).toBe(1);
-      const sleeper = Number(readFileSync(pidFile, 'utf8'));
-      const code = await new Promise<number | null>((resolve) => {
-        child.on('exit', (c) => resolve(c));
-        child.kill('SIGINT');
-      });
-      expect(code, tool.label).toBe(130);
-      expect(err, tool.label).toMatch(/fracture: minimize: interrupted; the temporary files are removed\n$/);
+      child.kill('SIGINT');
+      expect((await ended).code, tool.label).toBe(130);
+      expect(err.text, tool.label).toMatch(/fracture: minimize: interrupted; the temporary files are removed\n$/);
       expect(readdirSync(temp), tool.label).toEqual([]);
       // The test's shell (and its sleep) went with it: gone, or a zombie waiting to be reaped.
       await new Promise((r) => setTimeout(r, 100));
-      const stat = `/proc/${sleeper}/stat`;
-      const running = existsSync(stat) && !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
-      expect(running, tool.label).toBe(false);
+      expect(running(sleeper), tool.label).toBe(false);
     }
   });
 
@@ -328,33 +330,11 @@ sys.exit(1 if (d(1000) and d(1003)) or d(4000) else 0)
   // and kills the group: the native reaper, the npm CLI's spawner (as for fracture run).
   it('SIGKILL leaves no test running', async () => {
     for (const tool of TOOLS) {
-      const pidFile = path.join(dir, `killed-${tool.label}`);
-      rmSync(pidFile, { force: true });
-      const child = spawn(
-        tool.cmd,
-        [
-          ...tool.args,
-          'minimize',
-          '--jobs',
-          '1',
-          '--test',
-          `echo $$ > '${pidFile}'; exec sleep 60`,
-          'original.bin',
-          'corrupted.bin',
-        ],
-        { cwd: dir, env: { ...process.env, TMPDIR: temp }, stdio: 'ignore' },
-      );
-      for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
-      const sleeper = Number(readFileSync(pidFile, 'utf8'));
-      const signal = await new Promise<string | null>((resolve) => {
-        child.on('exit', (_, s) => resolve(s));
-        child.kill('SIGKILL');
-      });
-      expect(signal, tool.label).toBe('SIGKILL');
-      const stat = `/proc/${sleeper}/stat`;
-      const running = () => existsSync(stat) && !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
-      for (let i = 0; i < 200 && running(); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(running(), tool.label).toBe(false);
+      const { child, sleeper, ended } = await minimizeWithSleeper(tool, 'killed');
+      child.kill('SIGKILL');
+      expect((await ended).signal, tool.label).toBe('SIGKILL');
+      for (let i = 0; i < 200 && running(sleeper); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(running(sleeper), tool.label).toBe(false);
       // No handler ran, so the temporary directory stays behind (the next run's TMPDIR is its own).
       rmSync(temp, { recursive: true, force: true });
       mkdirSync(temp);
