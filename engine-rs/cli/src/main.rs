@@ -52,7 +52,7 @@ fn main() -> ExitCode {
 
 fn start() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().skip(1).collect();
-    // `fracture run`'s reaper, started by the campaign itself (campaign/exec.rs).
+    // The reaper (reaper.rs), started by `fracture run` and `fracture minimize` themselves.
     if argv.len() == 1 && argv[0] == reaper::REAPER_ARG {
         return reaper::reap();
     }
