@@ -10,7 +10,7 @@ export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 # engine-data/cli.toml, by scripts/gen-engine-data.mjs, which rewrites only the files whose text
 # changed: a rebuild follows only a change to a table. `make lint` fails while one is stale.
 ENGINE_DATA_OUT := engine-rs/core/src/modes/tables.rs engine-rs/core/src/formats/tables.rs \
-  engine-rs/core/src/recipes/tables.rs engine-rs/host/src/ui_modes.rs engine-rs/cli/src/report_tables.rs \
+  engine-rs/core/src/recipes/tables.rs engine-rs/host/src/ui_modes.rs engine-rs/host/src/report/tables.rs \
   engine-rs/host/src/messages.rs lib/engine/shared/mode-tables.ts lib/engine/reference/tables.ts \
   engine-rs/host/src/link_options.rs lib/report/link-options.ts \
   lib/report/tables.ts lib/engine/shared/messages.ts engine-rs/cli/src/cli_tables.rs cli/cli-tables.ts \

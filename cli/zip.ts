@@ -5,7 +5,6 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import { writeAllTo } from '../lib/engine/host/stream-node.ts';
 import { type OutputsModule, loadOutputsModule } from '../lib/engine/host-module/node.ts';
-import type { SessionReport } from '../lib/zip/session.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
 import { display, OutputError, outputMode, writeAtomically } from '../sdk/outputs.ts';
 import type { Args } from './args.ts';
@@ -129,8 +128,7 @@ async function writeSessionZip(out: FileHandle, started: Date, a: Args, done: Do
     for (const d of done) await addFile(host, batch, d.path, out);
     await writeAllTo(out, batch.reportEntry());
     if (a.pdf) {
-      const session = JSON.parse(batch.sessionJson()) as SessionReport;
-      await writeAllTo(out, batch.pdfEntry(await sessionPdf(session)));
+      await writeAllTo(out, batch.pdfEntry(await sessionPdf(batch.sessionJson())));
     }
     await writeAllTo(out, batch.finish());
   } finally {

@@ -4,7 +4,7 @@
 // each with type declarations, into dist/; and the WebAssembly module beside them in
 // dist/lib/engine/pkg, where both halves find it (`new URL('../pkg/...', import.meta.url)`).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,19 +61,3 @@ if (existsSync(`${root}${NATIVE}`)) {
     copyFileSync(`${root}${NATIVE}/${file}`, `${root}dist/${NATIVE}/${file}`);
   }
 }
-
-// pdf-lib (for --pdf) ships inside the package, so the package keeps no runtime dependency: its
-// self-contained ES build (no imports of its own) beside its licence, and the one import of it
-// pointed there.
-const VENDOR = 'dist/lib/vendor';
-mkdirSync(`${root}${VENDOR}`, { recursive: true });
-copyFileSync(`${root}node_modules/pdf-lib/dist/pdf-lib.esm.min.js`, `${root}${VENDOR}/pdf-lib.js`);
-copyFileSync(`${root}node_modules/pdf-lib/LICENSE.md`, `${root}${VENDOR}/pdf-lib.LICENSE.md`);
-const pdfModule = `${root}dist/lib/report/pdf.js`;
-const compiled = readFileSync(pdfModule, 'utf8');
-const bare = /from 'pdf-lib';/g;
-if ((compiled.match(bare) ?? []).length !== 1) {
-  console.error(`fracture: expected one import of pdf-lib in ${pdfModule}`);
-  process.exit(1);
-}
-writeFileSync(pdfModule, compiled.replace(bare, "from '../vendor/pdf-lib.js';"));

@@ -17,7 +17,7 @@ export const MAX_FUNCTION = 80;
 const ROOTS = ['engine-rs/cli/src', 'cli'];
 const GENERATED = new Set([
   'engine-rs/cli/src/cli_tables.rs',
-  'engine-rs/cli/src/report_tables.rs',
+  'engine-rs/host/src/report/tables.rs',
   'cli/cli-tables.ts',
 ]);
 

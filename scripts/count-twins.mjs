@@ -27,7 +27,6 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/args/', 'engine-rs/cli/src/cli_shape.rs'],
     ts: ['cli/args.ts', 'cli/args/'],
   },
-  'PDF reports': { rust: ['engine-rs/cli/src/pdf/', 'engine-rs/host/src/pdf/'], ts: ['lib/report/pdf.ts'] },
   // The rounds, their texts and the minimiser's names are engine-rs/host/src/shrink/ (written once;
   // the npm CLI calls them through engine-rs/host-wasm/src/shrink.rs): what is left here is each
   // command line's shell (files, the tests on job slots, timeouts, process groups, signals).
@@ -62,11 +61,17 @@ export const CONCERNS = {
     rust: ['engine-rs/host/src/session.rs', 'engine-rs/host/src/batch.rs', 'engine-rs/host/src/zip.rs'],
     ts: ['lib/zip/session.ts', 'lib/zip/writer.ts'],
   },
+  // The PDF reports are engine-rs/host/src/report/pdf for every host (the npm CLI, the SDK and the
+  // site through the outputs module); the hit lines' and the report panel's sentences and the change
+  // map stay twinned: the site draws them in the page, streaming the map, without the module.
   'report text and change map': {
-    rust: ['engine-rs/cli/src/report_text.rs', 'engine-rs/cli/src/changes.rs'],
+    rust: ['engine-rs/host/src/report/text.rs', 'engine-rs/host/src/report/changes.rs'],
     ts: ['lib/report/text.ts', 'lib/report/changes.ts'],
   },
-  'display form of names': { rust: ['engine-rs/cli/src/display.rs'], ts: ['lib/report/display.ts'] },
+  'display form of names': {
+    rust: ['engine-rs/cli/src/display.rs', 'engine-rs/host/src/display.rs'],
+    ts: ['lib/report/display.ts'],
+  },
   'host fields (replay command)': { rust: ['engine-rs/host/src/host_fields.rs'], ts: ['lib/report/host-fields.ts'] },
   'share link': {
     rust: ['engine-rs/host/src/share_link.rs'],
@@ -93,7 +98,7 @@ export const CONCERNS = {
 export const ONE_SIDE = {
   // Generated from engine-data/*.toml by scripts/gen-engine-data.mjs: written once.
   'engine-rs/cli/src/cli_tables.rs': 'generated',
-  'engine-rs/cli/src/report_tables.rs': 'generated',
+  'engine-rs/host/src/report/tables.rs': 'generated',
   'engine-rs/host/src/messages.rs': 'generated',
   'engine-rs/host/src/ui_modes.rs': 'generated',
   'engine-rs/host/src/link_options.rs': 'generated',
@@ -119,6 +124,7 @@ export const ONE_SIDE = {
   'lib/engine/shared/stages.ts': 'stage names of the engine protocol',
   'lib/engine/shared/types.ts': 'engine protocol types',
   'lib/zip/testing/': 'test helpers',
+  'lib/report/pdf.ts': "hands reports to fracture-host's PDF writer (engine-rs/host/src/report/pdf)",
   // The host crate takes its CRC-32 from the crc crate: no code of ours on the Rust side.
   'lib/zip/crc32.ts': "the browser's CRC-32 (the page has none built in)",
   'sdk/': "the SDK's entries (no native SDK)",

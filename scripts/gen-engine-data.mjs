@@ -41,7 +41,7 @@ const OUTPUTS = {
   cliRs: 'engine-rs/host/src/ui_modes.rs',
   modesTs: 'lib/engine/shared/mode-tables.ts',
   referenceTs: 'lib/engine/reference/tables.ts',
-  reportRs: 'engine-rs/cli/src/report_tables.rs',
+  reportRs: 'engine-rs/host/src/report/tables.rs',
   reportTs: 'lib/report/tables.ts',
   whyRs: 'engine-rs/core/src/structure/why.rs',
   whyTs: 'lib/engine/reference/structure/why.ts',
@@ -918,19 +918,10 @@ pub const HITS_WHY_INDENT: f32 = ${rsFloat(hits.whyIndent)};
 `;
 }
 
-function reportTs({ texts, modeFields, browserDecoder, pdfRows, pdf, expect, hits }) {
-  const tsRow = (r) =>
-    `  { label: ${tsString(r.label)}, field: ${tsString(r.field)}, format: ${tsString(r.format)}, optional: ${r.optional} },`;
-  const tsRows = Object.entries(pdfRows)
-    .map(
-      ([list, rows]) => `/** The PDF reports' \`${list}\` rows, top to bottom. */
-export const ${list.toUpperCase()}_ROWS: readonly PdfRow[] = [
-${rows.map(tsRow).join('\n')}
-];`,
-    )
-    .join('\n');
+function reportTs({ texts, modeFields, expect, hits }) {
   return `// ${REPORT_NOTICE}
-// The reports' shared texts and the PDF layout's numbers, as engine-rs/cli/src/report_tables.rs has them.
+// The reports' shared texts the site's report panel prints; the PDF layout is the host crate's alone
+// (engine-rs/host/src/report/tables.rs), whose writer every host uses.
 import type { Report } from '../engine/shared/types.ts';
 
 /** The legal notice every page and every report carries. */
@@ -948,40 +939,6 @@ export const MODE_FIELDS: readonly { key: keyof Report & string; label: string }
 ${modeFields.map((f) => `  { key: ${tsString(f.key)}, label: ${tsString(f.label)} },`).join('\n')}
 ];
 
-/** What a file report's "Browser decoder" row says for each value. */
-export const BROWSER_DECODER: Readonly<Record<string, string>> = {
-${browserDecoder.map((d) => `  ${d.value}: ${tsString(d.sentence)},`).join('\n')}
-};
-
-/** How a PDF row's value is written (engine-data/report.toml, \`[pdf_rows]\`, says what each does). */
-export type RowFormat = ${ROW_FORMATS.map(tsString).join(' | ')};
-
-/** A PDF report's row: its label, the report field it shows and how its value is written; an
- * optional row is left out when the record lacks the field or it is empty. */
-export interface PdfRow {
-  label: string;
-  field: string;
-  format: RowFormat;
-  optional: boolean;
-}
-
-${tsRows}
-
-/** An A4 page in points, and its margin on every side. */
-export const PAGE = { width: ${pdf.pageWidth}, height: ${pdf.pageHeight}, margin: ${pdf.margin} } as const;
-/** A row's value column starts this far right of the margin. */
-export const VALUE_COLUMN = ${pdf.valueColumn};
-/** Room between a row's label and its value. */
-export const LABEL_GAP = ${pdf.labelGap};
-/** Courier's advance width, in thousandths of the size, for every glyph. */
-export const MONO_ADVANCE = ${pdf.monoAdvance};
-/** Helvetica-Bold's advance widths (thousandths of the size) for U+0020-U+007E. */
-export const HELVETICA_BOLD_WIDTHS: readonly number[] = [${pdf.helveticaBoldWidths.join(', ')}];
-/** The width any other character counts as. */
-export const WIDEST = ${pdf.widest};
-/** Windows-1252's characters at 0x80-0x9F (0 where the code is unassigned). */
-export const CP1252_HIGH: readonly number[] = [${pdf.cp1252High.map((c) => `0x${c.toString(16).padStart(4, '0')}`).join(', ')}];
-
 /** The "What was hit" table (engine-data/report.toml, \`[hits]\`): its heading, the overall
  * sentence and legend lines (\`{label}\` and \`{words}\` filled in), the column names and each expectation's label. */
 export const HITS_HEADING = ${tsString(hits.heading)};
@@ -996,10 +953,6 @@ export const HITS_PDF_MAX_ROWS = ${hits.pdfMaxRows};
 export const HITS_PDF_MORE = ${tsString(hits.pdfMore)};
 /** The report page shows this many hits until "Show all" is pressed. */
 export const HITS_PAGE_ROWS = ${hits.pageRows};
-/** The PDF table's column edges right of the margin, its text size, and the \`why\` lines' indent. */
-export const HITS_PDF_COLUMNS: readonly number[] = [${hits.pdfColumns.join(', ')}];
-export const HITS_PDF_SIZE = ${hits.pdfSize};
-export const HITS_WHY_INDENT = ${hits.whyIndent};
 `;
 }
 

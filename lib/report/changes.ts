@@ -2,7 +2,7 @@
 // of a fixed number of segments across the file, how many runs of changed bytes there are, where the
 // first one starts) and, for the preview, the runs themselves one at a time. Reads go through
 // `ByteSource`, so the same code runs on Blobs in the browser's worker and on Uint8Arrays in the npm
-// CLI; the native CLI has the same rules in engine-rs/cli/src/changes.rs.
+// CLI; the native CLI has the same rules in engine-rs/host/src/report/changes.rs.
 //
 // The rules (docs/contract.md, "Host fields", change map):
 // - Same length: byte i changed when original[i] != result[i].

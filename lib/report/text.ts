@@ -1,7 +1,8 @@
-// Sentences and labels the reports print, shared by the workspace and both PDF writers. The fixed
-// texts come from engine-data/report.toml (tables.ts, generated; the native CLI's report_tables.rs
-// is generated from the same file); the sentences built from numbers are written here and in
-// engine-rs/cli/src/report_text.rs, and tests/cross-engine/reports.test.ts compares the PDFs' text.
+// Sentences and labels the reports print: the workspace's report panel and the npm CLI's hit lines.
+// The fixed texts come from engine-data/report.toml (tables.ts, generated; the host crate's
+// report/tables.rs is generated from the same file); the sentences built from numbers are written
+// here and in engine-rs/host/src/report/text.rs, whose copies the PDF writer prints, and
+// tests/cross-engine/reports.test.ts finds these in the PDFs.
 import type { Report, StructureHit } from '../engine/shared/types.ts';
 import type { ChangeMap } from './changes.ts';
 import { EXPECT_LABELS, EXPECT_WORDS, HITS_LEGEND, HITS_OVERALL, HITS_PDF_MORE } from './tables.ts';
@@ -14,8 +15,8 @@ export const TOP_HITS = 3;
 /**
  * The lines the CLIs print after a file's line (docs/cli.md): the overall expectation in words, the
  * top hits (strongest expectation first, then most bytes changed, then map order), then how many
- * more there are; none for a report without hits (docs/contract.md, section 14). The native CLI's
- * report_text.rs prints the same.
+ * more there are; none for a report without hits (docs/contract.md, section 14). The native CLI
+ * prints the same (`hit_lines` in engine-rs/host/src/report/text.rs).
  */
 export function hitLines(report: Report): string[] {
   const overall = report.expect_overall;
@@ -32,8 +33,8 @@ export function hitLines(report: Report): string[] {
 
 /**
  * The hits strongest expectation first (reject, may_accept, ignored), then most bytes changed, then
- * in map order: the order of the CLIs' top hits, the report page's table and the PDFs' (report_text.rs
- * sorts the same).
+ * in map order: the order of the CLIs' top hits, the report page's table and the PDFs' (the host
+ * crate's text.rs sorts the same).
  */
 export function hitsByStrength(hits: readonly StructureHit[]): StructureHit[] {
   const strength = (e: string) => Math.max(0, ['ignored', 'may_accept', 'reject'].indexOf(e));

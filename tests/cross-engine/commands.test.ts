@@ -171,7 +171,8 @@ const ZIP_ASIDE = /\.zip$/;
  * A batch ZIP as both command lines must agree on it: every entry in order, with its date (one rule
  * in both: SOURCE_DATE_EPOCH, else the session's start, so the clock is taken out) and its bytes, the
  * session report's JSON without its timings. Python's zipfile reads it, and checks
- * every CRC. PDFs by their text (two writers: pdf-writer natively, pdf-lib in the npm CLI).
+ * every CRC. PDFs by their text with the timings out (one writer, but each run's own time_ms;
+ * tests/cross-engine/reports.test.ts shows the bytes are the writer's).
  */
 function zipEntries(file: string, aside: string): unknown[] {
   const r = spawnSync(

@@ -80,13 +80,13 @@ describe('engine-data/formats.toml and the generated tables', () => {
     ]);
   });
 
-  it('a changed report label reaches both PDF writers and the workspace, nothing else', () => {
+  it('a changed report label reaches the PDF writer and the workspace, nothing else', () => {
     const from = '["one_in_bits", "Rate, 1 in this many bits"]';
     expect(REPORT_TOML.split(from).length).toBe(2);
     const { status, stderr } = check(undefined, REPORT_TOML.replace(from, '["one_in_bits", "One bit in"]'));
     expect(status).toBe(1);
     expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual([
-      'engine-rs/cli/src/report_tables.rs',
+      'engine-rs/host/src/report/tables.rs',
       'lib/report/tables.ts',
     ]);
   });
@@ -108,16 +108,13 @@ describe('engine-data/formats.toml and the generated tables', () => {
     expect(unlabelled.stderr).toContain('pdf_rows.session_file[1]: missing `label`');
   });
 
-  it('a PDF row moved in report.toml moves in both PDF writers, nothing else', () => {
+  it('a PDF row moved in report.toml moves in the one PDF writer, nothing else', () => {
     const intensity = '  { label = "Intensity", field = "intensity", format = "text" },\n';
     const seed = '  { label = "Seed", field = "seed", format = "text" },\n';
     expect(REPORT_TOML.split(intensity + seed).length).toBe(2);
     const { status, stderr } = check(undefined, REPORT_TOML.replace(intensity + seed, seed + intensity));
     expect(status).toBe(1);
-    expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual([
-      'engine-rs/cli/src/report_tables.rs',
-      'lib/report/tables.ts',
-    ]);
+    expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual(['engine-rs/host/src/report/tables.rs']);
   });
 
   it('a changed option help reaches both command lines, nothing else', () => {

@@ -17,9 +17,11 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportName } from '../../lib/engine/shared/names.ts';
+import { corruptedName, reportName } from '../../lib/engine/shared/names.ts';
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
-import { pdfReportName } from '../../lib/report/pdf.ts';
+import { loadOutputsModule } from '../../lib/engine/host-module/node.ts';
+import { bytesSource, changeMap } from '../../lib/report/changes.ts';
+import { fileReportPdf, pdfReportName } from '../../lib/report/pdf.ts';
 import { HITS_HEADING, HITS_PDF_MAX_ROWS } from '../../lib/report/tables.ts';
 import {
   expectLabel,
@@ -62,8 +64,8 @@ const ODD_NAMES = [
   '日本語のファイル.csv',
 ];
 
-function run(tool: Tool, args: string[], cwd: string, input?: Uint8Array) {
-  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, input });
+function run(tool: Tool, args: string[], cwd: string, input?: Uint8Array, env?: Record<string, string>) {
+  const r = spawnSync(tool.cmd, [...tool.args, ...args], { cwd, input, env: env && { ...process.env, ...env } });
   return { code: r.status, out: r.stdout, err: r.stderr.toString('utf8') };
 }
 
@@ -275,6 +277,37 @@ describe('--pdf', () => {
       });
     });
     expect(texts[0]).toEqual(texts[1]);
+  });
+
+  it("both CLIs write the one writer's bytes: each PDF made again from its --report JSON is identical", async () => {
+    const where = path.join(dir, 'pdf-bytes');
+    const names = ['résumé 📄 ẞ-Ωmega.png', 'tab\there.bin', 'plain.csv'];
+    mkdirSync(where);
+    writeFileSync(path.join(where, names[0]), smallPng(4, 200));
+    writeFileSync(path.join(where, names[1]), xorshiftBytes(7000, 3));
+    writeFileSync(path.join(where, names[2]), new TextEncoder().encode('a,b,c\n1,2,3\n'.repeat(300)));
+    const sourceDateEpoch = '1767225600'; // 2026-01-01T00:00:00Z
+    const writers = await loadOutputsModule();
+    for (const tool of TOOLS) {
+      const out = `out-${tool.label}`;
+      const args = ['--pdf', '--report', '--mode', 'byte_flip', '--seed', '9', '--out', out, ...names];
+      const r = run(tool, args, where, undefined, { SOURCE_DATE_EPOCH: sourceDateEpoch });
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+      for (const name of names) {
+        const report = JSON.parse(readFileSync(path.join(where, out, reportName(name)), 'utf8'));
+        const original = readFileSync(path.join(where, name));
+        const corrupted = readFileSync(path.join(where, out, corruptedName(name)));
+        const changes = await changeMap(bytesSource(original), bytesSource(corrupted));
+        // Made an hour later by the clock: SOURCE_DATE_EPOCH is the time either way.
+        const madeAt = new Date(Date.now() + 3_600_000);
+        const again = fileReportPdf(writers, { report, changes, madeAt, sourceDateEpoch });
+        const written = readFileSync(path.join(where, out, pdfReportName(name)));
+        expect(Buffer.compare(Buffer.from(again), written), `${tool.label} ${name}`).toBe(0);
+        expect(readPdf(path.join(where, out, pdfReportName(name))).flat).toContain(
+          'Report made 2026-01-01T00:00:00.000Z',
+        );
+      }
+    }
   });
 
   it("both CLIs wrap a long label in its column, beside its value (bit_rot's rate)", () => {

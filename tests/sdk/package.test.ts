@@ -110,14 +110,15 @@ describe('the fracture package, installed from its tarball', () => {
     const files: string[] = entry.files.map((f: { path: string }) => f.path);
     for (const f of files) {
       expect(f, 'only the CLI, the SDK, the engine and the package files').toMatch(
-        /^(package\.json|README\.md|LICENSE|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip|lib\/report)\/.+\.(js|d\.ts|wasm)|dist\/lib\/engine\/native\/fracture-engine\.[a-z0-9]+-[a-z0-9]+\.node|dist\/lib\/vendor\/pdf-lib\.(js|LICENSE\.md))$/,
+        /^(package\.json|README\.md|LICENSE|bin\/fracture\.mjs|dist\/(cli|sdk|lib\/engine|lib\/zip|lib\/report)\/.+\.(js|d\.ts|wasm)|dist\/lib\/engine\/native\/fracture-engine\.[a-z0-9]+-[a-z0-9]+\.node)$/,
       );
       expect(f).not.toMatch(/\.test\.|testing|web\//);
     }
     for (const f of [
       'dist/lib/engine/pkg/fracture_engine_bg.wasm',
       'dist/lib/engine/diagnose-pkg/fracture_diagnose_bg.wasm',
-      // Output names and the plan's claims (every run), and the campaigns' module (run, minimize, merge).
+      // Output names, the plan's claims and the PDF writer (every run), and the campaigns' module (run,
+      // minimize, merge).
       'dist/lib/engine/outputs-pkg/fracture_outputs_bg.wasm',
       'dist/lib/engine/host-pkg/fracture_host_bg.wasm',
       'dist/lib/engine/host/worker.js',
@@ -125,8 +126,6 @@ describe('the fracture package, installed from its tarball', () => {
       'dist/sdk/node.d.ts',
       'dist/sdk/browser.js',
       'dist/sdk/browser.d.ts',
-      // --pdf's pdf-lib, bundled: no runtime dependency.
-      'dist/lib/vendor/pdf-lib.js',
       // The native addon for the platform the package was packed on.
       `dist/lib/engine/native/fracture-engine.${process.platform}-${process.arch}.node`,
     ]) {
@@ -408,7 +407,7 @@ console.log(JSON.stringify({ a, b, fixed, refused }));
     expect(existsSync(path.join(app, 'sdk-sel-refused.png'))).toBe(false);
   });
 
-  it("the installed CLI's --pdf runs on the pdf-lib bundled in the package", () => {
+  it("the installed CLI's --pdf runs on the PDF writer in the package's outputs module", () => {
     const bin = path.join(app, 'node_modules/.bin/fracture');
     const r = spawnSync(bin, ['--pdf', '--seed', '2', '--out', 'pdf-out', 'photo.png'], { cwd: app, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);

@@ -4,7 +4,6 @@
 mod args;
 mod bench;
 mod campaign;
-mod changes;
 mod cli_shape;
 mod cli_tables;
 mod diagnose;
@@ -13,14 +12,11 @@ mod minimize;
 #[cfg(target_os = "linux")]
 mod mount;
 mod output;
-mod pdf;
 mod plan;
 mod policy;
 mod process;
 mod read;
 mod reaper;
-mod report_tables;
-mod report_text;
 mod reports;
 mod session;
 mod ui;
@@ -36,7 +32,7 @@ use fracture_engine::stream::StreamError;
 use fracture_engine::Report;
 use fracture_host::batch::BatchZip;
 use fracture_host::session::{Session, SessionFile, SessionStart};
-use fracture_host::{host_fields, ui_modes};
+use fracture_host::{host_fields, report};
 
 use args::{Args, Parsed, STDIN};
 use policy::Checksums;
@@ -311,7 +307,7 @@ impl<'a> Execution<'a> {
             Vec::new()
         } else {
             let mut lines = vec![format!("{shown} -> {destination} ({} bytes, seed {seed})", report_size(&report))];
-            lines.extend(report_text::hit_lines(&report));
+            lines.extend(report::text::hit_lines(&report::json(&report)));
             lines
         };
         for line in lines {
@@ -444,7 +440,10 @@ fn emit(a: &Args, started: Option<SessionStart>, done: &[Done], failed: usize) -
         let files = done.iter().map(|d| SessionFile::from_report(&d.report)).collect();
         let mut batch =
             BatchZip::new(Session::new(start, a.mode_name(), a.intensity, a.seed, a.count > 1, files), a.pdf);
-        let session_pdf = a.pdf.then(|| pdf::session_report(&batch.session().into(), std::time::SystemTime::now()));
+        let session_pdf = a.pdf.then(|| {
+            let json = serde_json::from_str(&batch.session().to_json()).unwrap_or_default();
+            report::pdf::session_report(&json, session::report_made_ms())
+        });
         let data: Vec<&zip::Data> = done.iter().map(|d| &d.data).collect();
         // The ZIP holds every input's bytes: it grants what all of them grant.
         let allowed = done.iter().fold(0o777, |m, d| m & d.allowed);

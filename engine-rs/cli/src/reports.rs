@@ -1,17 +1,18 @@
-//! `--pdf`: a file's PDF report written beside its JSON report (pdf.rs makes the document).
+//! `--pdf`: a file's PDF report written beside its JSON report (fracture_host::report::pdf makes
+//! the document).
 
 use std::path::Path;
-use std::time::SystemTime;
 
 use fracture_engine::Report;
+use fracture_host::report::{self, changes, pdf};
 
-use crate::{changes, display, output, pdf, process};
+use crate::{display, output, process, session};
 
 /// The PDF report of `report` (with its host fields), its change map of `original` against `result`,
 /// written through a temporary file with mode `mode`.
 pub fn write_file_pdf(target: &Path, original: &[u8], result: &[u8], report: &Report, mode: u32) -> Result<(), String> {
     let map = changes::change_map(original, result);
-    let bytes = pdf::file_report(report, &map, SystemTime::now());
+    let bytes = pdf::file_report(&report::json(report), &map, session::report_made_ms());
     output::write(target, &bytes, mode)
         .map_err(|e| fracture_host::messages::cannot_write(&display::path(target), &process::io_text(&e)))
 }

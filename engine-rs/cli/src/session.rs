@@ -1,18 +1,12 @@
-//! The session report inside the batch ZIP (docs/product.md, "Session report"): fracture-host's
-//! (`session`), given the clock, the time zone and SOURCE_DATE_EPOCH from here.
+//! The session report inside the batch ZIP (docs/product.md, "Session report") and the PDF reports'
+//! time: fracture-host's (`session`), given the clock, the time zone and SOURCE_DATE_EPOCH from here.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use fracture_engine::Report;
 use fracture_host::session::SessionStart;
 
 fn unix_ms(t: SystemTime) -> i64 {
     t.duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
-/// UTC civil date and time of `t`: (year, month, day, hour, minute, second, millisecond).
-pub fn civil(t: SystemTime) -> (i64, u32, u32, u32, u32, u32, u32) {
-    fracture_host::session::civil(unix_ms(t))
 }
 
 /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, as JavaScript's toISOString writes it.
@@ -33,22 +27,19 @@ fn local_offset_s(t: SystemTime) -> i32 {
     i32::try_from(tm.tm_gmtoff).unwrap_or(0)
 }
 
+/// When a report is made (fracture_host::session::report_made_ms): SOURCE_DATE_EPOCH's time when set,
+/// the clock's otherwise.
+pub fn report_made_ms() -> i64 {
+    fracture_host::session::report_made_ms(source_date_epoch().as_deref(), unix_ms(SystemTime::now()))
+}
+
+fn source_date_epoch() -> Option<String> {
+    std::env::var_os(fracture_host::session::SOURCE_DATE_EPOCH).map(|v| v.to_string_lossy().into_owned())
+}
+
 /// The session's start (fracture_host::session::SessionStart::new): SOURCE_DATE_EPOCH's when set,
 /// the clock's otherwise; the line refusing a malformed SOURCE_DATE_EPOCH.
 pub fn start() -> Result<SessionStart, String> {
-    let sde = std::env::var_os(fracture_host::session::SOURCE_DATE_EPOCH).map(|v| v.to_string_lossy().into_owned());
     let now = SystemTime::now();
-    SessionStart::new(sde.as_deref(), unix_ms(now), local_offset_s(now))
-}
-
-/// The session report as the PDF reads it: the run's fields, then one entry per file.
-pub struct Session {
-    pub head: Report,
-    pub files: Vec<Report>,
-}
-
-impl From<&fracture_host::session::Session> for Session {
-    fn from(s: &fracture_host::session::Session) -> Session {
-        Session { head: s.head(), files: s.file_reports() }
-    }
+    SessionStart::new(source_date_epoch().as_deref(), unix_ms(now), local_offset_s(now))
 }

@@ -9,11 +9,13 @@
 
 pub mod batch;
 pub mod campaign;
+pub mod display;
 pub mod host_fields;
 pub mod link_options;
 pub mod messages;
 pub mod names;
 pub mod output_plan;
+pub mod report;
 pub mod session;
 pub mod share_link;
 pub mod shrink;

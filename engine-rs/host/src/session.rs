@@ -72,6 +72,12 @@ impl SessionStart {
     }
 }
 
+/// When a report is made, as its PDF records it: SOURCE_DATE_EPOCH's time when it is set and valid
+/// (so a run under it writes the same PDF bytes at any hour), the clock's `now_ms` otherwise.
+pub fn report_made_ms(source_date_epoch: Option<&str>, now_ms: i64) -> i64 {
+    SessionStart::new(source_date_epoch, now_ms, 0).map_or(now_ms, |s| s.unix_ms)
+}
+
 fn quoted(v: &str) -> String {
     let mut out = String::new();
     json_string(&mut out, v);
@@ -242,19 +248,6 @@ impl Session {
         fields
     }
 
-    /// Every file's entry, as reports (the PDF reads them so).
-    pub fn file_reports(&self) -> Vec<Report> {
-        (0..self.files.len())
-            .map(|i| {
-                let mut r = Report::default();
-                for (k, v) in self.file_fields(i) {
-                    r.set(k, v);
-                }
-                r
-            })
-            .collect()
-    }
-
     /// The report as the ZIP holds it: JSON.stringify(report, null, 2) and a newline.
     pub fn to_json(&self) -> String {
         let mut whole = self.head();
@@ -292,7 +285,10 @@ mod tests {
         for bad in ["-1", "1.5", "+3", " 7", "1e9", "253402300800", "now"] {
             let e = SessionStart::new(Some(bad), 0, 0).unwrap_err();
             assert!(e.starts_with("SOURCE_DATE_EPOCH must be a whole number") && e.contains(bad), "{e}");
+            assert_eq!(report_made_ms(Some(bad), 42), 42, "a malformed value leaves the clock's time");
         }
+        assert_eq!(report_made_ms(Some("1700000000"), 42), 1_700_000_000_000);
+        assert_eq!(report_made_ms(None, 42), 42);
     }
 
     #[test]

@@ -4,6 +4,7 @@ import { withHostFields } from '../../../lib/report/host-fields.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
 import { batchEntries, buildSessionReport, sessionZipName } from '../../../lib/zip/session.ts';
 import { zipParts } from '../../../lib/zip/writer.ts';
+import { loadPdfWriters } from './results.ts';
 import type { RunSettings } from './run.ts';
 
 /** Each finished file's corrupted bytes (`data`) and report, in list order. */
@@ -19,9 +20,9 @@ export async function batchArchive(
     masterSeed: settings.masterSeed,
     files: done.map((result) => withHostFields(result.report)),
   });
-  // pdf-lib comes with the first batch, not with the page.
-  const { sessionReportPdf } = await import('../../../lib/report/pdf.ts');
-  const pdf = await sessionReportPdf({ session, madeAt: at });
+  // The PDF writer (the outputs module) comes with the first batch, not with the page.
+  const [{ sessionReportPdf }, writers] = await Promise.all([import('../../../lib/report/pdf.ts'), loadPdfWriters()]);
+  const pdf = sessionReportPdf(writers, { session, madeAt: at });
   const entries = batchEntries(done, session, pdf);
   // A Blob of the headers and the results themselves, by reference: results kept in the
   // origin-private file system are read from disk by the download, never copied into memory.

@@ -111,12 +111,21 @@ export async function hostReportOf(item: Finished): Promise<HostReport> {
   return withHostFields(item.result.report, await verdictOf(item));
 }
 
-/** The PDF writer and pdf-lib: loaded only when a PDF is made, never with the page. */
+/** The PDF reports' names and calls: loaded only when a PDF is made, never with the page. */
 export const loadPdf = () => import('../../../lib/report/pdf.ts');
+
+/** The PDF writers: the outputs module, fetched the first time a PDF is made. */
+export const loadPdfWriters = () =>
+  import('../../../lib/engine/host-module/browser.ts').then((m) => m.loadOutputsModule());
 
 /** The file's PDF report, made in this tab. */
 export async function pdfOf(item: Finished, madeAt: Date): Promise<Blob> {
-  const [{ fileReportPdf }, report, changes] = await Promise.all([loadPdf(), hostReportOf(item), changesOf(item)]);
-  const bytes = await fileReportPdf({ report, changes, madeAt });
+  const [{ fileReportPdf }, writers, report, changes] = await Promise.all([
+    loadPdf(),
+    loadPdfWriters(),
+    hostReportOf(item),
+    changesOf(item),
+  ]);
+  const bytes = fileReportPdf(writers, { report, changes, madeAt });
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
 }

@@ -1,8 +1,8 @@
 //! The fonts of the PDF reports: the four standard Type 1 fonts (no embedding), Helvetica-Bold's
-//! widths for wrapping headings as lib/report/pdf.ts does, Windows-1252 codes, and the fallback
+//! widths for wrapping labels and headings, Windows-1252 codes, and the fallback
 //! fonts that draw any other character as "?" with its real character in their ToUnicode map.
 
-use crate::report_tables::{CP1252_HIGH, HELVETICA_BOLD_WIDTHS, WIDEST};
+use crate::report::tables::{CP1252_HIGH, HELVETICA_BOLD_WIDTHS, WIDEST};
 
 /// The width of `text` in Helvetica-Bold at `size`, as drawn (no kerning).
 pub(super) fn bold_width(text: &str, size: f32) -> f32 {
@@ -17,7 +17,7 @@ pub(super) fn bold_width(text: &str, size: f32) -> f32 {
 }
 
 /// `text` in lines no wider than `width` in Helvetica-Bold at `size`, broken at spaces (a word wider
-/// than the line is broken where it must be), as `wrapBold` in pdf.ts.
+/// than the line is broken where it must be).
 pub(super) fn wrap_bold(text: &str, width: f32, size: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();

@@ -1,13 +1,14 @@
-//! Sentences and labels the PDF reports print. The fixed texts come from engine-data/report.toml
-//! (`report_tables`, generated, as lib/report/tables.ts is); the sentences built from numbers are
-//! written here and in lib/report/text.ts, and tests/cross-engine/reports.test.ts compares the PDFs.
+//! Sentences and labels the reports print: the CLIs' hit lines and the PDF reports' sentences. The
+//! fixed texts come from engine-data/report.toml (`tables`, generated); the sentences built from
+//! numbers are written here, once for every host (the browser's report panel has its own in
+//! lib/report/text.ts, held to these by tests/cross-engine/reports.test.ts).
 
-use crate::changes::ChangeMap;
+use serde_json::Value as Json;
+
+use super::changes::ChangeMap;
+pub use super::tables::{ESCALATED_TEXT, EXPECT_WORDS, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT};
+use super::tables::{EXPECT_LABELS, HITS_LEGEND, HITS_OVERALL, HITS_PDF_MORE};
 use crate::ui_modes::UI_LABELS;
-
-pub use crate::report_tables::{ESCALATED_TEXT, EXPECT_WORDS, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT};
-use crate::report_tables::{EXPECT_LABELS, HITS_LEGEND, HITS_OVERALL, HITS_PDF_MORE};
-use fracture_engine::{Report, Value};
 
 /// The hits a human line shows: at most this many.
 pub const TOP_HITS: usize = 3;
@@ -15,8 +16,8 @@ pub const TOP_HITS: usize = 3;
 /// The lines the CLIs print after a file's line (docs/cli.md): the overall expectation in words,
 /// then the top hits (strongest expectation first, then most bytes changed, then map order), then
 /// how many more there are. None for a report without hits (docs/contract.md, section 14).
-pub fn hit_lines(report: &Report) -> Vec<String> {
-    let Some(Value::Str(overall)) = report.get("expect_overall") else { return Vec::new() };
+pub fn hit_lines(report: &Json) -> Vec<String> {
+    let Some(overall) = report.get("expect_overall").and_then(Json::as_str) else { return Vec::new() };
     let mut lines = vec![format!("  expect: {overall} ({})", expect_words(overall))];
     let shown = hits_by_strength(report);
     for h in shown.iter().take(TOP_HITS) {
@@ -47,23 +48,13 @@ pub struct Hit {
 /// The report's hits strongest expectation first (reject, may_accept, ignored), then most bytes
 /// changed, then in map order: the CLIs' top hits and the PDFs' table (`hitsByStrength` in
 /// lib/report/text.ts sorts the same).
-pub fn hits_by_strength(report: &Report) -> Vec<Hit> {
-    let Some(Value::List(hits)) = report.get("hits") else { return Vec::new() };
-    let field = |h: &Value, key: &str| match h {
-        Value::Object(f) => f.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()),
-        _ => None,
-    };
+pub fn hits_by_strength(report: &Json) -> Vec<Hit> {
+    let Some(hits) = report.get("hits").and_then(Json::as_array) else { return Vec::new() };
     let mut out: Vec<Hit> = hits
         .iter()
         .map(|h| {
-            let text = |k| match field(h, k) {
-                Some(Value::Str(s)) => s,
-                _ => String::new(),
-            };
-            let int = |k| match field(h, k) {
-                Some(Value::Int(n)) => n,
-                _ => 0,
-            };
+            let text = |k| h.get(k).and_then(Json::as_str).unwrap_or_default().to_string();
+            let int = |k| h.get(k).and_then(Json::as_u64).unwrap_or(0);
             Hit {
                 path: text("path"),
                 changed_bytes: int("changed_bytes"),

@@ -1,5 +1,6 @@
-//! PDF reports (`--pdf`): a file's report and the batch's session report, with the content and
-//! layout of lib/report/pdf.ts (the browser's and the npm CLI's). Written with the pdf-writer crate:
+//! PDF reports: a file's report and the batch's session report, written once for every host (the
+//! native CLI's `--pdf`; the npm CLI, the SDK and the site through engine-rs/outputs-wasm), from the
+//! reports' JSON, so the same report and time make the same bytes everywhere. With the pdf-writer crate:
 //! a small, maintained low-level writer (Typst's) with four small dependencies and no C code; the
 //! higher-level crates (printpdf, krilla) bring font parsing and shaping we do not need, since the
 //! standard Type 1 fonts need no embedding.
@@ -8,24 +9,23 @@
 //! a font whose ToUnicode map gives the real character back, so pdftotext yields every value.
 
 use std::collections::{BTreeSet, HashMap};
-use std::time::SystemTime;
 
-use fracture_engine::{Report, Value};
 use pdf_writer::types::{SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Date, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use serde_json::Value as Json;
 
-use crate::changes::ChangeMap;
-use crate::display;
-use crate::report_tables::{
+use super::changes::ChangeMap;
+use super::tables::{
     PdfRow, RowFormat, BROWSER_DECODER, FILE_END_ROWS, FILE_ROWS, HITS_COLUMNS, HITS_HEADING, HITS_PDF_COLUMNS,
     HITS_PDF_MAX_ROWS, HITS_PDF_SIZE, HITS_WHY_INDENT, LABEL_GAP, MARGIN, MONO_ADVANCE, PAGE_H, PAGE_W,
     SESSION_FILE_ROWS, SESSION_ROWS, VALUE_COLUMN,
 };
-use crate::report_text::{
+use super::text::{
     change_summary, expect_label, expect_text, first_change_text, hits_by_strength, hits_legend, hits_more_text,
     mode_label, overall_sentence, thousands, Hit, ESCALATED_TEXT, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT,
 };
-use crate::session::{civil, iso_time, Session};
+use crate::display;
+use crate::session::{civil, iso_time};
 
 mod fonts;
 use fonts::{cp1252, wrap_bold, Font, Res, FALLBACK_CODES, FALLBACK_FIRST, FONTS};
@@ -134,11 +134,11 @@ impl Writer {
     }
 
     /// `rows` of `record` (report.toml's `[pdf_rows]`), in order.
-    fn rows(&mut self, rows: &[PdfRow], record: &Report, made: SystemTime) {
+    fn rows(&mut self, rows: &[PdfRow], record: &Json, made: i64) {
         for row in rows {
             if row.format == RowFormat::ModeFields {
                 for (key, label) in MODE_FIELDS {
-                    if let Some(Value::Int(_) | Value::Num(_)) = record.get(key) {
+                    if record.get(key).is_some_and(Json::is_number) {
                         self.row(&format!("{label} ({key})"), &value(record, key));
                     }
                 }
@@ -229,9 +229,9 @@ impl Writer {
 
     /// "What was hit": the overall expectation, then the hits (strongest first, at most
     /// HITS_PDF_MAX_ROWS, each with its `why` under it) and the legend. None for a report without
-    /// hits, as `hitsTable` in pdf.ts.
-    fn hits_table(&mut self, r: &Report) {
-        let Some(Value::Str(overall)) = r.get("expect_overall") else { return };
+    /// hits.
+    fn hits_table(&mut self, r: &Json) {
+        let Some(overall) = r.get("expect_overall").and_then(Json::as_str) else { return };
         self.heading(HITS_HEADING, 11.0);
         self.paragraph(&overall_sentence(overall), Font::Mono, 8.0);
         let hits = hits_by_strength(r);
@@ -266,7 +266,7 @@ impl Writer {
     }
 
     /// The document: catalog, info, fonts (with the fallbacks' ToUnicode maps) and pages.
-    fn finish(self, title: &str, made: SystemTime) -> Vec<u8> {
+    fn finish(self, title: &str, made: i64) -> Vec<u8> {
         let mut next = 1;
         let mut alloc = || {
             let r = Ref::new(next);
@@ -333,7 +333,7 @@ impl Writer {
     }
 }
 
-/// Lines of at most `max` characters, broken at spaces where one is near enough (as in pdf.ts).
+/// Lines of at most `max` characters, broken at spaces where one is near enough.
 fn wrap(text: &str, max: usize) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() <= max {
@@ -360,20 +360,24 @@ fn wrap(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
-/// A report value as JavaScript's String() prints it (the report's JSON numbers).
-fn value(r: &Report, key: &str) -> String {
+/// A report value as JavaScript's String() prints it (the report's JSON numbers); "" for none.
+fn value(r: &Json, key: &str) -> String {
     match r.get(key) {
-        Some(Value::Str(s)) => s.clone(),
-        Some(Value::Int(n)) => n.to_string(),
-        Some(Value::Num(x)) if *x == 0.0 => "0".into(),
-        Some(Value::Num(x)) => x.to_string(),
-        Some(Value::Bool(b)) => b.to_string(),
+        Some(Json::String(s)) => s.clone(),
+        Some(Json::Number(n)) if n.is_f64() => match n.as_f64().unwrap_or(0.0) {
+            // JavaScript prints -0 as "0" (the pattern matches both zeros).
+            0.0 => "0".into(),
+            x => x.to_string(),
+        },
+        // A whole number, as JSON wrote it.
+        Some(Json::Number(n)) => n.to_string(),
+        Some(Json::Bool(b)) => b.to_string(),
         _ => String::new(),
     }
 }
 
 /// A row's value, written by its format (report.toml's `[pdf_rows]` says what each does).
-fn row_value(row: &PdfRow, r: &Report, made: SystemTime) -> String {
+fn row_value(row: &PdfRow, r: &Json, made: i64) -> String {
     let v = value(r, row.field);
     match row.format {
         RowFormat::Bytes => format!("{v} bytes"),
@@ -382,7 +386,7 @@ fn row_value(row: &PdfRow, r: &Report, made: SystemTime) -> String {
         RowFormat::Mode => format!("{v} ({})", mode_label(&v, &extension(&value(r, "filename")))),
         RowFormat::Sizes => format!("{v} -> {} bytes", value(r, "result_size")),
         RowFormat::Escalation => {
-            let escalated = matches!(r.get(row.field), Some(Value::Bool(true)));
+            let escalated = matches!(r.get(row.field), Some(Json::Bool(true)));
             (if escalated { ESCALATED_TEXT } else { NOT_ESCALATED_TEXT }).to_string()
         }
         RowFormat::Decoder => BROWSER_DECODER.iter().find(|(k, _)| *k == v).map_or(v, |(_, s)| (*s).to_string()),
@@ -399,8 +403,9 @@ fn extension(name: &str) -> String {
     }
 }
 
-/// A file's report (with its host fields): every value, the change map, replay command, share link.
-pub fn file_report(r: &Report, changes: &ChangeMap, made: SystemTime) -> Vec<u8> {
+/// A file's report (its JSON, with the host fields): every value, the change map, the replay command
+/// and the share link; `made`: when, in milliseconds since 1970 (UTC).
+pub fn file_report(r: &Json, changes: &ChangeMap, made: i64) -> Vec<u8> {
     // Drawn in the display form: a control character in a name is shown escaped, never raw.
     let name = display::text(&value(r, "filename"));
     let mut w = Writer::new();
@@ -424,14 +429,15 @@ pub fn file_report(r: &Report, changes: &ChangeMap, made: SystemTime) -> Vec<u8>
     w.finish(&format!("Fracture corruption report: {name}"), made)
 }
 
-/// The batch's session report: the run's settings and totals, then every file.
-pub fn session_report(session: &Session, made: SystemTime) -> Vec<u8> {
-    let head = &session.head;
+/// The batch's session report (its JSON, as the ZIP holds it): the run's settings and totals, then
+/// every file of its `files`.
+pub fn session_report(session: &Json, made: i64) -> Vec<u8> {
     let mut w = Writer::new();
     w.heading("Fracture session report", 16.0);
     w.gap(6.0);
-    w.rows(&SESSION_ROWS, head, made);
-    for (i, r) in session.files.iter().enumerate() {
+    w.rows(&SESSION_ROWS, session, made);
+    let files = session.get("files").and_then(Json::as_array).map_or(&[][..], Vec::as_slice);
+    for (i, r) in files.iter().enumerate() {
         w.gap(8.0);
         w.paragraph(&format!("{}. {}", i + 1, display::text(&value(r, "filename"))), Font::MonoBold, 9.0);
         w.rows(&SESSION_FILE_ROWS, r, made);
@@ -444,9 +450,11 @@ pub fn session_report(session: &Session, made: SystemTime) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::changes::change_map;
+    use serde_json::json;
 
     #[test]
-    fn wraps_as_typescript() {
+    fn wraps_at_spaces_losing_nothing() {
         assert_eq!(wrap("aaa bbb ccc", 7), ["aaa bbb", "ccc"]);
         assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
         let text = "fracture --mode byte_flip --intensity 80 --seed 1 résumé📄📄📄📄📄.bin";
@@ -454,22 +462,18 @@ mod tests {
     }
 
     /// A report with `n` hits: region-k changed k + 1 bytes, every third a reject.
-    fn report_with_hits(n: u64) -> Report {
-        let mut r = Report::default();
-        r.set("filename", Value::Str("hits.png".into()));
-        r.set("expect_overall", Value::Str("reject".into()));
+    fn report_with_hits(n: u64) -> Json {
         let hit = |k: u64| {
             let expect = if k % 3 == 0 { "reject" } else { "may_accept" };
-            Value::Object(vec![
-                ("path", Value::Str(format!("png:region-{k}/data"))),
-                ("changed_bytes", Value::Int(k + 1)),
-                ("first", Value::Int(1000 * k)),
-                ("expect", Value::Str(expect.into())),
-                ("why", Value::Str(format!("Because of {k}."))),
-            ])
+            json!({
+                "path": format!("png:region-{k}/data"),
+                "changed_bytes": k + 1,
+                "first": 1000 * k,
+                "expect": expect,
+                "why": format!("Because of {k}."),
+            })
         };
-        r.set("hits", Value::List((0..n).map(hit).collect()));
-        r
+        json!({ "filename": "hits.png", "expect_overall": "reject", "hits": (0..n).map(hit).collect::<Vec<_>>() })
     }
 
     fn text_of(pdf: &[u8]) -> String {
@@ -478,8 +482,8 @@ mod tests {
 
     #[test]
     fn hits_table_lists_the_strongest_first_and_caps_its_rows() {
-        let changes = crate::changes::change_map(&[0; 64], &[1; 64]);
-        let pdf = text_of(&file_report(&report_with_hits(50), &changes, SystemTime::UNIX_EPOCH));
+        let changes = change_map(&[0; 64], &[1; 64]);
+        let pdf = text_of(&file_report(&report_with_hits(50), &changes, 0));
         assert!(pdf.contains("What was hit"));
         assert!(pdf.contains("Overall expectation: must reject"));
         assert_eq!(pdf.matches("png:region-").count(), HITS_PDF_MAX_ROWS);
@@ -496,15 +500,46 @@ mod tests {
 
     #[test]
     fn hits_table_without_the_cap_and_without_hits() {
-        let changes = crate::changes::change_map(&[0; 64], &[1; 64]);
-        let few = text_of(&file_report(&report_with_hits(3), &changes, SystemTime::UNIX_EPOCH));
+        let changes = change_map(&[0; 64], &[1; 64]);
+        let few = text_of(&file_report(&report_with_hits(3), &changes, 0));
         assert_eq!(few.matches("png:region-").count(), 3);
         assert!(!few.contains("more regions"));
         let mut old = report_with_hits(3);
-        old.fields.retain(|(k, _)| *k != "hits" && *k != "expect_overall");
-        let old = text_of(&file_report(&old, &changes, SystemTime::UNIX_EPOCH));
+        old.as_object_mut().expect("an object").retain(|k, _| k != "hits" && k != "expect_overall");
+        let old = text_of(&file_report(&old, &changes, 0));
         assert!(!old.contains("What was hit"));
         assert!(old.contains("Legal notice"));
+    }
+
+    #[test]
+    fn mode_field_labels_wrap_within_their_column_losing_nothing() {
+        let width = VALUE_X - MARGIN - LABEL_GAP;
+        for (key, label) in MODE_FIELDS {
+            let text = format!("{label} ({key})");
+            let lines = wrap_bold(&text, width, 8.5);
+            for line in &lines {
+                assert!(fonts::bold_width(line, 8.5) <= width, "{line}");
+            }
+            assert_eq!(lines.join(" "), text);
+        }
+        assert_eq!(wrap_bold(&"W".repeat(40), 50.0, 10.0).concat(), "W".repeat(40));
+    }
+
+    #[test]
+    fn the_same_report_and_time_make_the_same_bytes() {
+        let changes = change_map(&[0; 64], &[1; 64]);
+        let a = file_report(&report_with_hits(5), &changes, 1_767_225_600_000);
+        assert_eq!(a, file_report(&report_with_hits(5), &changes, 1_767_225_600_000));
+        assert!(text_of(&a).contains("(D:20260101000000"), "the creation date is the time given");
+        assert_ne!(a, file_report(&report_with_hits(5), &changes, 1_767_225_601_000));
+    }
+
+    #[test]
+    fn values_print_as_javascript_prints_them() {
+        let r =
+            json!({"a": -0.0, "b": 0.1234, "c": 18446744073709551615u64, "d": -3, "e": 2.5e-3, "f": true, "g": "x"});
+        let got: Vec<String> = ["a", "b", "c", "d", "e", "f", "g", "none"].iter().map(|k| value(&r, k)).collect();
+        assert_eq!(got, ["0", "0.1234", "18446744073709551615", "-3", "0.0025", "true", "x", ""]);
     }
 
     #[test]

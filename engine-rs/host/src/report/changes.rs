@@ -1,5 +1,8 @@
 //! Where a corrupted file differs from its original, for the PDF report's figure and sentences: the
-//! change map of lib/report/changes.ts (its rules are written there), on bytes in memory.
+//! change map of lib/report/changes.ts (its rules are written there), on bytes in memory (the native
+//! CLI), or as the site and the npm CLI computed it there (`ChangeMap::from_json`).
+
+use serde_json::Value as Json;
 
 /// Segments across the file (fewer for files shorter than this many bytes).
 const MAP_SEGMENTS: u64 = 256;
@@ -23,6 +26,31 @@ pub struct ChangeMap {
 }
 
 impl ChangeMap {
+    /// The map as lib/report/changes.ts's `ChangeMap` serialises (`span`, `changed`, `changedBytes`,
+    /// `runs`, `firstChange`, -1 for none, and `splice`, null or `{at, removed, inserted}`).
+    pub fn from_json(v: &Json) -> Result<ChangeMap, String> {
+        let count = |v: &Json, k: &str| {
+            v.get(k).and_then(Json::as_u64).ok_or_else(|| format!("the change map's {k} is not a count"))
+        };
+        let changed = v.get("changed").and_then(Json::as_array).ok_or("the change map has no changed list")?;
+        let changed =
+            changed.iter().map(|c| c.as_u64().ok_or("a changed count is not a count")).collect::<Result<_, _>>()?;
+        let splice = match v.get("splice") {
+            None | Some(Json::Null) => None,
+            Some(s) => {
+                Some(Splice { at: count(s, "at")?, removed: count(s, "removed")?, inserted: count(s, "inserted")? })
+            }
+        };
+        Ok(ChangeMap {
+            span: count(v, "span")?,
+            changed,
+            changed_bytes: count(v, "changedBytes")?,
+            runs: count(v, "runs")?,
+            first_change: v.get("firstChange").and_then(Json::as_u64),
+            splice,
+        })
+    }
+
     pub fn segment_start(&self, i: usize) -> u64 {
         segment_start(self.span, self.changed.len(), i)
     }
@@ -132,5 +160,20 @@ mod tests {
         let grown = change_map(&b, &a);
         assert_eq!(grown.splice.as_ref().map(|s| s.inserted), Some(20));
         assert!(change_map(&[], &[]).changed.is_empty());
+    }
+
+    #[test]
+    fn read_back_as_typescript_writes_it() {
+        let v = serde_json::json!({"span": 100, "changed": [0, 20], "changedBytes": 20, "runs": 1,
+            "firstChange": 40, "splice": {"at": 40, "removed": 20, "inserted": 0}, "aligned": 40});
+        let map = ChangeMap::from_json(&v).unwrap();
+        assert_eq!((map.span, map.changed.as_slice(), map.changed_bytes, map.runs), (100, &[0, 20][..], 20, 1));
+        assert_eq!(
+            (map.first_change, map.splice.map(|s| (s.at, s.removed, s.inserted))),
+            (Some(40), Some((40, 20, 0)))
+        );
+        let none = serde_json::json!({"span": 0, "changed": [], "changedBytes": 0, "runs": 0, "firstChange": -1, "splice": null});
+        assert_eq!(ChangeMap::from_json(&none).unwrap().first_change, None);
+        assert!(ChangeMap::from_json(&serde_json::json!({"span": 1})).is_err());
     }
 }
