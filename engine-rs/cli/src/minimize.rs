@@ -10,7 +10,7 @@ use crate::args::MinimizeOptions as Options;
 use crate::reaper::kill_group;
 use fracture_host::messages;
 use fracture_host::shrink::{names, Event, Shrinker};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -20,11 +20,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// What Ctrl-C must clean up: the temporary directory and the tests' process groups.
-static RUNNING: Mutex<Option<(PathBuf, HashSet<i32>)>> = Mutex::new(None);
+/// What Ctrl-C must remove besides the tests' process groups (crate::reaper keeps those): the
+/// temporary directory.
+static TEMP: Mutex<Option<PathBuf>> = Mutex::new(None);
 
-fn lock_running() -> std::sync::MutexGuard<'static, Option<(PathBuf, HashSet<i32>)>> {
-    RUNNING.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+fn lock_temp() -> std::sync::MutexGuard<'static, Option<PathBuf>> {
+    TEMP.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 pub fn run(o: Options) -> ExitCode {
@@ -202,11 +203,8 @@ fn run_test(template: &str, file: &Path, bytes: &[u8], timeout: Duration, cancel
         Err(e) => return Some(Outcome::Fail(messages::minimize_cannot_start(&crate::process::io_text(&e)))),
     };
     let group = child.id() as i32;
-    if let Some((_, groups)) = lock_running().as_mut() {
-        groups.insert(group);
-    }
     // Killed outright (SIGKILL), this process runs no handler: the reaper kills the group then.
-    crate::reaper::tell('+', group);
+    crate::reaper::started(group);
     let started = Instant::now();
     let outcome = loop {
         match child.try_wait() {
@@ -232,10 +230,7 @@ fn run_test(template: &str, file: &Path, bytes: &[u8], timeout: Duration, cancel
     // Whatever the shell started and left behind goes with it.
     kill_group(group);
     let _ = child.wait();
-    if let Some((_, groups)) = lock_running().as_mut() {
-        groups.remove(&group);
-    }
-    crate::reaper::tell('-', group);
+    crate::reaper::ended(group);
     outcome
 }
 
@@ -251,14 +246,14 @@ impl TempDir {
         let private = std::fs::Permissions::from_mode(0o700);
         let dir = tempfile::Builder::new().prefix("fracture-minimize-").permissions(private).tempdir();
         let path = dir.map_err(|e| format!("cannot create a temporary directory: {e}"))?.keep();
-        *lock_running() = Some((path.clone(), HashSet::new()));
+        *lock_temp() = Some(path.clone());
         Ok(TempDir { path })
     }
 }
 
 impl Drop for TempDir {
     fn drop(&mut self) {
-        *lock_running() = None;
+        *lock_temp() = None;
         let _ = std::fs::remove_dir_all(&self.path);
     }
 }
@@ -267,10 +262,8 @@ impl Drop for TempDir {
 /// not in the terminal's foreground group, so the terminal's Ctrl-C never reaches them) and the
 /// temporary files removed.
 fn on_signal() {
-    if let Some((dir, groups)) = lock_running().take() {
-        for &g in &groups {
-            kill_group(g);
-        }
+    crate::reaper::kill_all();
+    if let Some(dir) = lock_temp().take() {
         let _ = std::fs::remove_dir_all(dir);
     }
     eprintln!("{}", messages::minimize_interrupted());

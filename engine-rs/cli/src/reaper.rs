@@ -5,6 +5,10 @@
 //! in a group of its own, and tells it each group as it starts and ends through a pipe. When this
 //! process ends, however it ends, the pipe closes and the reaper kills the groups still running (the
 //! npm CLI's spawner does the same, cli/run/spawner.ts).
+//!
+//! It also keeps the set of groups running now, the one the commands kill together on Ctrl-C,
+//! SIGTERM or SIGHUP (`kill_all`): a campaign's programs and its crashes' minimiser tests, and
+//! `fracture minimize`'s tests, all start and end here.
 
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
@@ -17,6 +21,36 @@ pub const REAPER_ARG: &str = "__fracture-reaper";
 
 /// The reaper's standard input, once started (None inside: it could not start, or its pipe broke).
 static REAPER: Mutex<Option<Option<ChildStdin>>> = Mutex::new(None);
+
+/// The process groups running now.
+static LIVE: Mutex<Option<HashSet<i32>>> = Mutex::new(None);
+
+fn live() -> std::sync::MutexGuard<'static, Option<HashSet<i32>>> {
+    LIVE.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// `group` started: kept in the running set and told to the reaper (started first if need be).
+pub fn started(group: i32) {
+    live().get_or_insert_with(HashSet::new).insert(group);
+    tell('+', group);
+}
+
+/// `group` is gone (its caller killed what it left behind): out of the set, and the reaper told.
+pub fn ended(group: i32) {
+    if let Some(set) = live().as_mut() {
+        set.remove(&group);
+    }
+    tell('-', group);
+}
+
+/// Kills every running group (Ctrl-C, SIGTERM, SIGHUP); groups started later are not affected.
+pub fn kill_all() {
+    if let Some(set) = live().as_ref() {
+        for &g in set {
+            kill_group(g);
+        }
+    }
+}
 
 /// Kills process group `group` (SIGKILL).
 pub fn kill_group(group: i32) {
@@ -41,7 +75,7 @@ fn start() -> Option<ChildStdin> {
 }
 
 /// Tells the reaper that `group` started (`+`) or is gone (`-`), starting it first if need be.
-pub fn tell(op: char, group: i32) {
+fn tell(op: char, group: i32) {
     let mut reaper = REAPER.lock().unwrap_or_else(|p| p.into_inner());
     let pipe = reaper.get_or_insert_with(start);
     if let Some(p) = pipe.as_mut() {

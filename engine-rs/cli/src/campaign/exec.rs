@@ -4,15 +4,13 @@
 //! the process (a pidfd, so the exit is seen at once) and the pipes together with poll(2).
 //!
 //! Each group is told to the reaper (reaper.rs) as it starts and ends, so no program outlives a
-//! campaign killed outright.
+//! campaign killed outright, and kept in its running set, which Ctrl-C kills (`reaper::kill_all`).
 
-use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
 use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::reaper::kill_group;
@@ -28,22 +26,6 @@ pub struct Exit {
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
     pub duration_ms: u64,
-}
-
-/// The process groups of the running programs, killed together on Ctrl-C.
-static GROUPS: Mutex<Option<HashSet<i32>>> = Mutex::new(None);
-
-fn groups() -> std::sync::MutexGuard<'static, Option<HashSet<i32>>> {
-    GROUPS.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// Kills every running program's group (Ctrl-C); runs started later are not affected.
-pub fn kill_all() {
-    if let Some(set) = groups().as_ref() {
-        for &g in set {
-            kill_group(g);
-        }
-    }
 }
 
 /// A descriptor that becomes readable when the process ends (Linux 5.3 and later), else None.
@@ -97,14 +79,10 @@ pub fn run(
         .spawn()?;
     let group = child.id() as i32;
     on_start(group);
-    groups().get_or_insert_with(HashSet::new).insert(group);
-    crate::reaper::tell('+', group);
+    crate::reaper::started(group);
     let result = watch(&mut child, group, started, timeout);
     kill_group(group);
-    if let Some(set) = groups().as_mut() {
-        set.remove(&group);
-    }
-    crate::reaper::tell('-', group);
+    crate::reaper::ended(group);
     Ok(result)
 }
 

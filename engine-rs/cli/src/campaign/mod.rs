@@ -33,7 +33,7 @@ fn interrupted() -> bool {
 /// campaign then ends by its usual path, writing a consistent DIR.
 fn on_interrupt(signal: i32) {
     INTERRUPTED.store(signal, Ordering::SeqCst);
-    exec::kill_all();
+    crate::reaper::kill_all();
 }
 
 enum Stop {

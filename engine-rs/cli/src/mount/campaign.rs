@@ -18,7 +18,6 @@ use super::faults::{Faults, Replayed};
 use super::rules::Rule;
 use super::trial::{Ran, Setting, Trial};
 use super::Corruption;
-use crate::campaign::exec;
 use crate::campaign::outcome::{crash_id, Outcome, Rules};
 use crate::campaign::record::{program_word, Json};
 use crate::display;
@@ -44,7 +43,7 @@ static STOPPED: AtomicBool = AtomicBool::new(false);
 
 fn on_interrupt(_signal: i32) {
     STOPPED.store(true, Ordering::SeqCst);
-    exec::kill_all();
+    crate::reaper::kill_all();
 }
 
 /// Tests ddmin may run per failure.

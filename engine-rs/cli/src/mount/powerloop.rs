@@ -46,7 +46,7 @@ static STOPPED: AtomicBool = AtomicBool::new(false);
 
 fn on_interrupt(_signal: i32) {
     STOPPED.store(true, Ordering::SeqCst);
-    crate::campaign::exec::kill_all();
+    crate::reaper::kill_all();
 }
 
 /// One cut point's run, as runs.jsonl records it.
