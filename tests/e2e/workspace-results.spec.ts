@@ -10,7 +10,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadOutputsModule } from '../../lib/engine/host-module/node.ts';
+import { bytesSource, changeMap } from '../../lib/report/changes.ts';
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
+import { fileReportPdf } from '../../lib/report/pdf.ts';
 import { presetConsent } from './helpers/site.ts';
 import { controlled, openWorkspace as open, runFiles, upload } from './helpers/workspace.ts';
 
@@ -448,6 +451,15 @@ test.describe('PDF reports', () => {
       expect(text, value).toContain(value);
     }
     expect(sha256(readFileSync(renamed))).toBe(json.sha256_before);
+
+    // The page's PDF is the one writer's (the host crate's, as both command lines use it): made again
+    // here from the page's JSON report, its change map and the moment it records, byte for byte.
+    const corrupted = await downloadCorrupted(page, 'my rose.png');
+    const made = /Report made (\S+Z)/.exec(text)?.[1];
+    expect(made).toBeDefined();
+    const changes = await changeMap(bytesSource(readFileSync(renamed)), bytesSource(corrupted));
+    const again = fileReportPdf(await loadOutputsModule(), { report: json, changes, madeAt: new Date(String(made)) });
+    expect(Buffer.compare(Buffer.from(again), readFileSync(path))).toBe(0);
   });
 
   test('the batch ZIP holds the session report as JSON and PDF', async ({ page }) => {
