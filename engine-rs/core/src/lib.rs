@@ -63,5 +63,5 @@ pub use job::{corrupt, corrupt_with, Job};
 pub use modes::Mode;
 pub use name::extension_of;
 pub use options::{check_options, check_variant, Options, Ranges, Variant};
-pub use report::{json_string, Report, Value, ENGINE_VERSION, VERDICT};
+pub use report::{json_string, thousands, Report, Value, ENGINE_VERSION, VERDICT};
 pub use sha::{Hasher as Sha256Hasher, Progressive as ProgressiveSha256};

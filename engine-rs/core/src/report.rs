@@ -124,6 +124,20 @@ fn write_value(s: &mut String, v: &Value, indent: Option<usize>, depth: usize) {
     }
 }
 
+/// A count as people read it, its digits in groups of three: 1234567 -> "1,234,567" (the hosts'
+/// lines and reports, and `fracture diagnose`'s, print counts so).
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// JSON.stringify's string escaping, and DEL and the C1 controls as `\u00xx` too (contract 10.2), so
 /// a report never carries a raw control character.
 pub fn json_string(out: &mut String, s: &str) {

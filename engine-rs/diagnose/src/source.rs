@@ -55,17 +55,8 @@ pub fn bytes(n: u64) -> String {
     format!("{} {}", thousands(n), if n == 1 { "byte" } else { "bytes" })
 }
 
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+/// The core's digit grouping, which the hosts' reports use too.
+pub use fracture_engine::thousands;
 
 /// `n` things, singular or plural.
 pub fn count(n: u64, one: &str, many: &str) -> String {

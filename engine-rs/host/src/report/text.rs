@@ -115,18 +115,8 @@ pub fn mode_label(mode: &str, ext: &str) -> String {
     }
 }
 
-/// 1234567 -> "1,234,567".
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+/// 1234567 -> "1,234,567" (the core's, which `fracture diagnose` prints with too).
+pub use fracture_engine::thousands;
 
 /// part / whole as a percentage with one decimal, rounded down.
 pub fn percent_down(part: u64, whole: u64) -> String {
