@@ -67,8 +67,10 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     io.out.write(a.json ? planJson(plan) : planText(plan));
     return 0;
   }
-  // A malformed SOURCE_DATE_EPOCH is refused before anything is written (docs/cli.md, "The batch ZIP").
-  const refused = a.zip === undefined ? undefined : await (await import('./zip.ts')).sourceDateEpochRefusal();
+  // A malformed SOURCE_DATE_EPOCH (it dates the batch ZIP and the PDFs) is refused before anything is
+  // written (docs/cli.md, "The batch ZIP").
+  const dated = a.zip !== undefined || a.pdf;
+  const refused = dated ? await (await import('./zip.ts')).sourceDateEpochRefusal() : undefined;
   if (refused !== undefined) {
     io.err.write(refused);
     return 2;

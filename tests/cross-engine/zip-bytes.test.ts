@@ -154,16 +154,24 @@ describe('--zip: the same archive from both command lines', () => {
     });
   }
 
-  it('refuses a malformed SOURCE_DATE_EPOCH with --zip, before writing anything', () => {
-    const lines = TOOLS.map((tool) => {
-      const r = run(tool, ['--seed', '1', '--out', 'refused', '--zip', 'refused.zip', 'rows.csv'], dir, '1.5e9');
-      expect(r.code, tool.label).toBe(2);
-      expect(existsSync(path.join(dir, 'refused')), tool.label).toBe(false);
-      return r.err;
+  for (const dated of [['--zip', 'refused.zip'], ['--pdf']]) {
+    it(`refuses a malformed SOURCE_DATE_EPOCH with ${dated[0]}, before writing anything`, () => {
+      const lines = TOOLS.map((tool) => {
+        const r = run(tool, ['--seed', '1', '--out', 'refused', ...dated, 'rows.csv'], dir, '1.5e9');
+        expect(r.code, tool.label).toBe(2);
+        expect(existsSync(path.join(dir, 'refused')), tool.label).toBe(false);
+        return r.err;
+      });
+      expect(lines[0]).toBe(
+        'fracture: SOURCE_DATE_EPOCH must be a whole number of seconds from 0 to 253402300799 (1970 to 9999, UTC), got "1.5e9"\n',
+      );
+      expect(lines[1]).toBe(lines[0]);
     });
-    expect(lines[0]).toBe(
-      'fracture: SOURCE_DATE_EPOCH must be a whole number of seconds from 0 to 253402300799 (1970 to 9999, UTC), got "1.5e9"\n',
-    );
-    expect(lines[1]).toBe(lines[0]);
+  }
+  it('takes a malformed SOURCE_DATE_EPOCH as unset when nothing is dated by it', () => {
+    for (const tool of TOOLS) {
+      const r = run(tool, ['--seed', '1', '--out', `undated-${tool.label}`, 'rows.csv'], dir, '1.5e9');
+      expect(r.code, `${tool.label}: ${r.err}`).toBe(0);
+    }
   });
 });

@@ -131,10 +131,10 @@ fn run(a: Args) -> ExitCode {
         print!("{}", if a.json { plan.json() } else { plan.text() });
         return ExitCode::SUCCESS;
     }
-    // The session's start names and dates the batch ZIP; a malformed SOURCE_DATE_EPOCH is refused
-    // before anything is written.
-    let started = match a.zip.as_ref().map(|_| session::start()).transpose() {
-        Ok(started) => started,
+    // The session's start names and dates the batch ZIP, and SOURCE_DATE_EPOCH dates the PDFs; a
+    // malformed one is refused before anything is written.
+    let started = match (a.zip.is_some() || a.pdf).then(session::start).transpose() {
+        Ok(started) => started.filter(|_| a.zip.is_some()),
         Err(line) => {
             eprintln!("fracture: {line}");
             return ExitCode::from(2);
