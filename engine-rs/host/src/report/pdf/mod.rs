@@ -1,9 +1,9 @@
 //! PDF reports: a file's report and the batch's session report, written once for every host (the
 //! native CLI's `--pdf`; the npm CLI, the SDK and the site through engine-rs/outputs-wasm), from the
-//! reports' JSON, so the same report and time make the same bytes everywhere. With the pdf-writer crate:
-//! a small, maintained low-level writer (Typst's) with four small dependencies and no C code; the
-//! higher-level crates (printpdf, krilla) bring font parsing and shaping we do not need, since the
-//! standard Type 1 fonts need no embedding.
+//! reports' JSON, so the same report and time make the same bytes everywhere. With the pdf-writer
+//! crate: a small, maintained low-level writer (Typst's) with four small dependencies and no C code;
+//! the higher-level crates (printpdf, krilla) bring font parsing and shaping we do not need, since
+//! the standard Type 1 fonts need no embedding.
 //!
 //! Text: the standard fonts draw Windows-1252 characters. Any other character is drawn as "?" from
 //! a font whose ToUnicode map gives the real character back, so pdftotext yields every value.
