@@ -180,6 +180,19 @@ test('after one visit the workspace corrupts a file with the network off', async
   const saved = readFileSync(await file.path());
   expect(saved.length).toBeGreaterThan(0);
   expect(saved.equals(Buffer.from(csv))).toBe(false);
+  // Its PDF report too: the PDF writer (the outputs module, fetched the first time a PDF is made)
+  // comes from the precache, though this visit never asked for it online.
+  expect([...loaded].some((f) => f.includes('fracture_outputs'))).toBe(false);
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('#report').getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe('offline.csv_corruption_report.pdf');
+  expect(
+    readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
 
   // Pages never visited are served from the cache too, and hydrate from chunks this visit never loaded.
   await page.goto('/legal/advertising-policy');
