@@ -1,9 +1,9 @@
 // One variant of one input in the corrupting command (cli/fracture.ts): the engine's run, streamed or
 // whole, written through a temporary file beside its final name; its JSON and PDF reports; its lines.
+import { loadOutputsModule } from '../../lib/engine/host-module/node.ts';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { reportJson } from '../../lib/report/display.ts';
-import { hitLines } from '../../lib/report/text.ts';
 import type { NodeEngine, RunSettings } from '../../sdk/engine.ts';
 import { writeAllTo } from '../../lib/engine/host/stream-node.ts';
 import { display, OutputError, writeAtomically } from '../../sdk/outputs.ts';
@@ -83,8 +83,10 @@ export async function runVariant(run: FileRun, v: Variant): Promise<void> {
   if (a.json && report) run.line(reportJson(report));
   else if (!a.quiet) {
     run.line(`${v.shown} -> ${display(made.destination)} (${made.size} bytes, seed ${v.seed})`);
-    // What was hit, when the run made a report (docs/cli.md, "What was hit").
-    for (const l of report ? hitLines(report) : []) run.line(l);
+    // What was hit, when the run made a report with hits (docs/cli.md, "What was hit"): the host
+    // crate's lines, as the native CLI prints them.
+    if (report?.expect_overall !== undefined)
+      for (const l of (await loadOutputsModule()).hitLines(JSON.stringify(report))) run.line(l);
   }
   if (a.zip && report)
     run.done.push({ outName: made.outName, path: made.destination, report, mode: v.opened.inputMode });

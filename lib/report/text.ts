@@ -1,35 +1,14 @@
-// Sentences and labels the reports print: the workspace's report panel and the npm CLI's hit lines.
+// Sentences and labels the workspace's report panel prints (the command lines' hit lines are the
+// host crate's, engine-rs/host/src/report/text.rs, the npm CLI's through the outputs module).
 // The fixed texts come from engine-data/report.toml (tables.ts, generated; the host crate's
 // report/tables.rs is generated from the same file); the sentences built from numbers are written
 // here and in engine-rs/host/src/report/text.rs, whose copies the PDF writer prints, and
 // tests/cross-engine/reports.test.ts finds these in the PDFs.
-import type { Report, StructureHit } from '../engine/shared/types.ts';
+import type { StructureHit } from '../engine/shared/types.ts';
 import type { ChangeMap } from './changes.ts';
 import { EXPECT_LABELS, EXPECT_WORDS, HITS_LEGEND, HITS_OVERALL, HITS_PDF_MORE } from './tables.ts';
 
 export { ESCALATED_TEXT, EXPECT_WORDS, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT } from './tables.ts';
-
-/** The hits a human line shows: at most this many. */
-export const TOP_HITS = 3;
-
-/**
- * The lines the CLIs print after a file's line (docs/cli.md): the overall expectation in words, the
- * top hits (strongest expectation first, then most bytes changed, then map order), then how many
- * more there are; none for a report without hits (docs/contract.md, section 14). The native CLI
- * prints the same (`hit_lines` in engine-rs/host/src/report/text.rs).
- */
-export function hitLines(report: Report): string[] {
-  const overall = report.expect_overall;
-  if (overall === undefined) return [];
-  const lines = [`  expect: ${overall} (${EXPECT_WORDS[overall] ?? ''})`];
-  const shown = hitsByStrength(report.hits ?? []);
-  for (const h of shown.slice(0, TOP_HITS)) {
-    const noun = h.changed_bytes === 1 ? 'byte' : 'bytes';
-    lines.push(`  ${h.expect}: ${h.path}, ${thousands(h.changed_bytes)} ${noun} changed from offset ${h.first}`);
-  }
-  if (shown.length > TOP_HITS) lines.push(`  and ${shown.length - TOP_HITS} more regions hit (--json lists them all)`);
-  return lines;
-}
 
 /**
  * The hits strongest expectation first (reject, may_accept, ignored), then most bytes changed, then
