@@ -4,7 +4,7 @@
 // page's main thread and would show up in the responsiveness measurement as its own stalls.
 //
 // Environment as in workspace.spec.ts: FRACTURE_CLI, FRACTURE_DIST.
-import { expect, test } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -14,6 +14,20 @@ import { fileURLToPath } from 'node:url';
 import { presetConsent } from './helpers/site.ts';
 import { openWorkspace as open, readZip, watchRequests } from './helpers/workspace.ts';
 
+// A page is made in under a second. Twice (29 November, the last test of a full run, in a worker
+// started for it) the worker's Chromium was gone before its first page and newPage waited out the
+// whole 15-minute test timeout, no test code run. Page creation is bounded, so such a worker fails
+// in a minute, and these tests get one retry, in a new worker with its own browser; a failure of
+// the product fails both tries.
+const test = base.extend({
+  page: [
+    async ({ context }, use) => {
+      await use(await context.newPage());
+    },
+    { timeout: 60_000 },
+  ],
+});
+test.describe.configure({ retries: 1 });
 test.use({ trace: 'off' });
 test.setTimeout(15 * 60_000);
 
