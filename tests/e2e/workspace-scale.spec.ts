@@ -24,7 +24,7 @@ const test = base.extend({
     async ({ context }, use) => {
       await use(await context.newPage());
     },
-    { timeout: 60_000 },
+    { scope: 'test', timeout: 60_000 },
   ],
 });
 test.describe.configure({ retries: 1 });
