@@ -307,10 +307,7 @@ impl<'a> Execution<'a> {
             Vec::new()
         } else {
             let mut lines = vec![format!("{shown} -> {destination} ({} bytes, seed {seed})", report_size(&report))];
-            // What was hit: only a report with hits has lines (and is read back as JSON for them).
-            if report.get("expect_overall").is_some() {
-                lines.extend(report::text::hit_lines(&report::json(&report)));
-            }
+            lines.extend(reports::hit_lines(&report));
             lines
         };
         for line in lines {
