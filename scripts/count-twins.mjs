@@ -42,24 +42,21 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/plan.rs', 'engine-rs/cli/src/policy.rs'],
     ts: ['cli/plan.ts', 'lib/engine/host/policy.ts'],
   },
-  // The command lines name their outputs through engine-rs/host/src/output_plan.rs; names.ts stays for
-  // the browser's downloads and the SDK's exported corruptedName and variantName.
+  // The command lines name their outputs through engine-rs/host/src/output_plan.rs, and every batch
+  // ZIP's entries come from engine-rs/host/src/names.rs; shared/names.ts stays for the browser's
+  // downloads and the SDK's exported corruptedName and variantName.
   'output and entry names': {
     rust: ['engine-rs/cli/src/names.rs', 'engine-rs/host/src/names.rs'],
-    ts: ['lib/engine/shared/names.ts', 'lib/zip/names.ts'],
+    ts: ['lib/engine/shared/names.ts'],
   },
   'outputs through temporary files, signals': { rust: ['engine-rs/cli/src/output.rs'], ts: ['sdk/outputs.ts'] },
   // The session report and the batch ZIP's layout are engine-rs/host/src/{session,batch,zip}.rs for
-  // both command lines (issue 40); what each CLI keeps is its shell (reading the files, the clock, the
-  // time zone, SOURCE_DATE_EPOCH), counted as twinned all the same. The browser keeps its own writer
-  // (the page does not load the host module): a twin of the host crate's, counted below.
-  'session report and batch ZIP (the command lines: shells)': {
+  // every host (issue 40): the command lines and, through the outputs module, the page. What each
+  // keeps is its shell (reading the files or the results' Blobs for their CRC-32, the clock, the time
+  // zone, SOURCE_DATE_EPOCH), counted as twinned all the same.
+  'session report and batch ZIP (the shells)': {
     rust: ['engine-rs/cli/src/session.rs', 'engine-rs/cli/src/zip.rs'],
-    ts: ['cli/zip.ts'],
-  },
-  "session report and batch ZIP layout (the browser's writer)": {
-    rust: ['engine-rs/host/src/session.rs', 'engine-rs/host/src/batch.rs', 'engine-rs/host/src/zip.rs'],
-    ts: ['lib/zip/session.ts', 'lib/zip/writer.ts'],
+    ts: ['cli/zip.ts', 'lib/zip/batch.ts'],
   },
   // The PDF reports are engine-rs/host/src/report/pdf for every host (the npm CLI, the SDK and the
   // site through the outputs module); the hit lines' and the report panel's sentences and the change

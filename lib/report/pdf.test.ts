@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corrupt } from '../engine/reference/engine.ts';
-import { buildSessionReport } from '../zip/session.ts';
+import { batchZip, type SessionReport } from '../zip/batch.ts';
 import { bytesSource, changeMap } from './changes.ts';
 import { displayName } from './display.ts';
 import { withHostFields } from './host-fields.ts';
@@ -37,6 +37,19 @@ const writers = await loadOutputsModule();
 const fileReportPdf = (input: Parameters<typeof pdfModule.fileReportPdf>[1]) => pdfModule.fileReportPdf(writers, input);
 const sessionReportPdf = (input: Parameters<typeof pdfModule.sessionReportPdf>[1]) =>
   pdfModule.sessionReportPdf(writers, input);
+
+/** The session report a batch ZIP of these reports holds (the host crate's, as every host makes it). */
+async function buildSessionReport(run: {
+  timestamp: Date;
+  mode: string;
+  intensity: number;
+  masterSeed: number;
+  files: object[];
+}): Promise<SessionReport> {
+  const { timestamp: startedAt, files, ...rest } = run;
+  const results = files.map((report) => ({ data: new Uint8Array(0), report }));
+  return (await batchZip(writers, { startedAt, ...rest }, results)).session;
+}
 
 /** qpdf's verdict and the text pdftotext extracts, whitespace runs made single spaces. */
 function read(pdf: Uint8Array, name: string) {
@@ -202,7 +215,7 @@ describe('names with control characters', () => {
 
   it('a session report lists the name in its display form', async () => {
     const { report } = corrupt(new Uint8Array(500), name, { mode: 'byte_flip', intensity: 50, seed: 3 });
-    const session = buildSessionReport({
+    const session = await buildSessionReport({
       timestamp: new Date('2026-11-23T10:00:00Z'),
       mode: 'byte_flip',
       intensity: 50,
@@ -227,7 +240,7 @@ describe('session report PDF', () => {
       });
       return withHostFields(report);
     });
-    const session = buildSessionReport({
+    const session = await buildSessionReport({
       timestamp: new Date('2026-11-23T10:00:00Z'),
       mode: 'guaranteed_break',
       intensity: 60,

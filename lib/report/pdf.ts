@@ -4,9 +4,41 @@
 // and the SDK as natively. Each host hands over its loaded module: the npm CLI and the SDK through
 // lib/engine/host-module/node.ts, the site through lib/engine/host-module/browser.ts, which fetches it
 // the first time a PDF is made, never with the page.
-import type { SessionReport } from '../zip/session.ts';
+import type { Report } from '../engine/shared/types.ts';
 import type { ChangeMap } from './changes.ts';
 import type { HostReport } from './host-fields.ts';
+
+/** A file's entry in the session report, as the host crate writes it (docs/zip.md, "Session report";
+ * the batch ZIP holds it: lib/zip/batch.ts). */
+export interface SessionFile {
+  filename: string;
+  /** The file's name inside the batch ZIP: `{base}_corrupted{.ext}`, made safe and unique. */
+  archive_name: string;
+  original_size: number;
+  result_size: number;
+  entropy_delta: number;
+  time_ms: number;
+  seed: number;
+  recipe: string;
+  verdict: string;
+  engine?: string;
+  sha256_after?: string;
+  replay?: string;
+  expect_overall?: Report['expect_overall'];
+}
+
+/** The session report, keys in the order docs/product.md ("Session report") lists them. */
+export interface SessionReport {
+  session_timestamp: string;
+  total_files: number;
+  mode: string;
+  intensity: number;
+  master_seed: number;
+  session_duration_ms: number;
+  total_entropy_delta: number;
+  recoverability: string;
+  files: SessionFile[];
+}
 
 /** The outputs module's PDF writers (lib/engine/outputs-pkg; engine-rs/outputs-wasm/src/pdf.rs). */
 export interface PdfWriters {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportName } from '../../lib/engine/shared/names.ts';
 import { displayName } from '../../lib/report/display.ts';
 import { pdfReportName } from '../../lib/report/pdf.ts';
-import { archiveNames } from '../../lib/zip/names.ts';
+import { archiveNames } from './archive-names.ts';
 import { xorshiftBytes } from './generators.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

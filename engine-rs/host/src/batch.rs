@@ -25,6 +25,16 @@ impl BatchZip {
         BatchZip { session, json, zip, next_file: 0, report_written: false, pdf, pdf_written: false }
     }
 
+    /// ZIP64 fields and end records even where 32 bits do (zip::ZipWriter::force_zip64), so tests
+    /// reach readers' ZIP64 paths without writing 4 GiB. Only before the first entry.
+    pub fn force_zip64(mut self) -> Result<BatchZip, String> {
+        if self.zip.offset() > 0 {
+            return Err("ZIP64 is forced before the first entry, not after".into());
+        }
+        self.zip = self.zip.force_zip64();
+        Ok(self)
+    }
+
     pub fn session(&self) -> &Session {
         &self.session
     }
@@ -117,5 +127,16 @@ mod tests {
             assert!(archive.windows(n.len()).any(|w| w == n.as_bytes()), "{n}");
         }
         assert!(batch(false).pdf_entry(b"").is_err());
+    }
+
+    #[test]
+    fn zip64_is_forced_before_the_first_entry_only() {
+        let mut b = batch(false).force_zip64().unwrap();
+        let header = b.file_header(2, crc32(b"hi")).unwrap();
+        // Version needed 4.5 and the sizes left to the ZIP64 extra field.
+        assert_eq!(header[4..6], [45, 0]);
+        assert_eq!(header[18..26], [0xff; 8]);
+        assert!(b.force_zip64().is_err());
+        assert_eq!(batch(false).file_header(2, 0).unwrap()[4..6], [20, 0]);
     }
 }

@@ -298,7 +298,8 @@ mod tests {
         (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).unwrap()).collect()
     }
 
-    /// The rule of contract 11.6 against the vectors lib/zip/names.test.ts also passes.
+    /// The rule of contract 11.6 against the vectors that the independent oracle
+    /// (tests/cross-engine/archive-names.ts) also passes.
     #[test]
     fn shared_entry_name_vectors() {
         let doc: serde_json::Value =

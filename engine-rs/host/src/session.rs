@@ -1,7 +1,6 @@
 //! The batch's session report (docs/product.md, "Session report"; docs/zip.md): its fields, its
-//! JSON, and the session's start, which names and dates the batch ZIP. Written once for both command
-//! lines (the npm CLI through engine-rs/outputs-wasm). The browser builds its own in lib/zip/session.ts
-//! (it does not load the host module; docs/architecture.md, "What is still written twice").
+//! JSON, and the session's start, which names and dates the batch ZIP. Written once for every host:
+//! the native CLI calls it, the npm CLI and the page through engine-rs/outputs-wasm.
 
 use fracture_engine::{json_string, Report, Value};
 
@@ -54,6 +53,12 @@ impl SessionStart {
     pub fn stem(&self) -> String {
         let (y, mo, d, h, mi, s, _) = civil(self.unix_ms + i64::from(self.utc_offset_s) * 1000);
         format!("fracture_session_{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}")
+    }
+
+    /// The archive's own name, `fracture_session_YYYYMMDD-HHMMSS.zip` (the page's download; the
+    /// command lines write where `--zip` says).
+    pub fn zip_name(&self) -> String {
+        format!("{}.zip", self.stem())
     }
 
     /// The session report's name inside the ZIP.

@@ -1,9 +1,8 @@
 //! The batch ZIP's bytes (docs/zip.md, "Format choices"), streamed: the shell hands each entry's name,
 //! size and CRC-32 and gets its local header, writes the entry's bytes after it (STORE: the archive
 //! holds them as they are), and at the end gets the central directory and end records. Nothing here
-//! touches a file, so the native CLI and the npm CLI (through engine-rs/outputs-wasm) write the same
-//! bytes; memory is one small record per entry. The browser's twin is lib/zip/writer.ts, the same
-//! layout with local DOS times (docs/architecture.md, "What is still written twice").
+//! touches a file, so the native CLI, the npm CLI and the page (both through engine-rs/outputs-wasm)
+//! write the same bytes; memory is one small record per entry.
 //!
 //! STORE only: corrupted data is close to random and does not compress. The CRC-32 comes before the
 //! local header (no data descriptors), so streaming readers find each entry's end. ZIP64 only where a
@@ -121,7 +120,7 @@ impl ZipWriter {
     }
 
     /// Every ZIP64 field and marker even where 32 bits do, so tests reach readers' ZIP64 paths
-    /// without writing 4 GiB (lib/zip/writer.ts's `forceZip64`).
+    /// without writing 4 GiB (the outputs module's `BatchZip.forceZip64`, for lib/zip/batch.test.ts).
     pub fn force_zip64(mut self) -> ZipWriter {
         self.force_zip64 = true;
         self

@@ -1,7 +1,8 @@
-//! The batch ZIP (`--zip`) for the npm CLI: the session's start, the session report and the
-//! archive's bytes from fracture-host (batch, session, zip), as the native CLI makes them. The npm CLI
-//! reads each corrupted file, feeds its bytes to `ZipCrc32`, writes the header `fileHeader` returns
-//! and then the bytes; the rest of the archive comes whole from here.
+//! The batch ZIP (`--zip`, and the site's "Download All as ZIP") for the npm CLI and the page: the
+//! session's start, the session report and the archive's bytes from fracture-host (batch, session,
+//! zip), as the native CLI makes them. The host reads each corrupted file, feeds its bytes to
+//! `ZipCrc32`, writes the header `fileHeader` returns and then the bytes (the page: the result's Blob
+//! itself, lib/zip/batch.ts); the rest of the archive comes whole from here.
 
 use fracture_host::batch::BatchZip as Batch;
 use fracture_host::session::{Session, SessionFile, SessionStart};
@@ -47,6 +48,20 @@ impl BatchZip {
         let start = SessionStart { unix_ms: start_ms as i64, utc_offset_s };
         let session = Session::new(start, mode, intensity, master_seed as u64, variants, files);
         Ok(BatchZip(Batch::new(session, pdf)))
+    }
+
+    /// ZIP64 fields and end records even where 32 bits do, so tests reach readers' ZIP64 paths without
+    /// writing 4 GiB (lib/zip/batch.test.ts). Before the first entry; the object is consumed.
+    #[wasm_bindgen(js_name = forceZip64)]
+    pub fn force_zip64(self) -> Result<BatchZip, JsError> {
+        self.0.force_zip64().map(BatchZip).map_err(err)
+    }
+
+    /// The archive's own name, `fracture_session_YYYYMMDD-HHMMSS.zip`, read from the clock the start
+    /// was taken from (the page's download).
+    #[wasm_bindgen(js_name = zipName)]
+    pub fn zip_name(&self) -> String {
+        self.0.session().start.zip_name()
     }
 
     /// The session report's JSON, as the archive holds it.

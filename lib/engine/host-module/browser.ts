@@ -1,7 +1,8 @@
 /**
  * The outputs module (engine-rs/outputs-wasm, lib/engine/outputs-pkg) in the site: fetched and
- * compiled the first time a PDF report is made (a dynamic import, so the page's first load does not
- * carry it), then kept. Its PDF writers are the ones the command lines use (lib/report/pdf.ts).
+ * compiled the first time a PDF report or a batch ZIP is made (a dynamic import, so the page's first
+ * load does not carry it), then kept. Its PDF writers and batch ZIP are the ones the command lines
+ * use (lib/report/pdf.ts, lib/zip/batch.ts).
  */
 type Glue = typeof import('../outputs-pkg/fracture_outputs.js');
 let loaded: Promise<Glue> | undefined;
@@ -14,7 +15,7 @@ export function loadOutputsModule(): Promise<Glue> {
     return glue;
   })();
   loaded.catch(() => {
-    loaded = undefined; // a failed fetch is tried again on the next PDF
+    loaded = undefined; // a failed fetch is tried again on the next PDF or ZIP
   });
   return loaded;
 }

@@ -1,7 +1,8 @@
 // The workspace's heavy parts, each behind a dynamic import so the page's first load carries none of
-// them: the engine client (which starts the worker and its .wasm module) and the ZIP writer. Each is
-// fetched once; preloadWorkspace() fetches them all, on the first file added or when the page is idle.
-// A new heavy feature (a PDF report, media previews) gets its loader here and its own chunk.
+// them: the engine client (which starts the worker and its .wasm module) and the batch ZIP's shell.
+// Each is fetched once; preloadWorkspace() fetches them all, on the first file added or when the page
+// is idle. The writer itself (and the PDFs') is the outputs module, fetched at the first ZIP or PDF
+// (results.ts, loadOutputs). A new heavy feature gets its loader here and its own chunk.
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;

@@ -114,15 +114,15 @@ export async function hostReportOf(item: Finished): Promise<HostReport> {
 /** The PDF reports' names and calls: loaded only when a PDF is made, never with the page. */
 export const loadPdf = () => import('../../../lib/report/pdf.ts');
 
-/** The PDF writers: the outputs module, fetched the first time a PDF is made. */
-export const loadPdfWriters = () =>
+/** The outputs module (the PDF writers, the batch ZIP), fetched the first time a PDF or a ZIP is made. */
+export const loadOutputs = () =>
   import('../../../lib/engine/host-module/browser.ts').then((m) => m.loadOutputsModule());
 
 /** The file's PDF report, made in this tab. */
 export async function pdfOf(item: Finished, madeAt: Date): Promise<Blob> {
   const [{ fileReportPdf }, writers, report, changes] = await Promise.all([
     loadPdf(),
-    loadPdfWriters(),
+    loadOutputs(),
     hostReportOf(item),
     changesOf(item),
   ]);

@@ -2,7 +2,7 @@
 // waits for the browser to be idle, after the page's first seconds.
 
 /** How long after the load event such work waits: the first seconds belong to the page's own
- * hydration and the visitor's first scroll, and evaluating the engine client and the ZIP writer then
+ * hydration and the visitor's first scroll, and evaluating the engine client and the workspace's chunks then
  * (about 30 ms of main thread, 120 ms at Lighthouse's 4x slowdown) is blocking time a visitor feels. */
 export const IDLE_AFTER_LOAD_MS = 3000;
 

@@ -1,8 +1,13 @@
 // Entry names that are safe to extract anywhere. A batch ZIP holds files named by whoever named the
 // inputs, so every name is reduced to one plain file name that cannot climb out of the extraction
 // folder, spoof its extension, or fail on Windows, and names that one file system would merge
-// (case, Unicode normalisation) are told apart. The rule is docs/contract.md, section 11.6; the
-// native CLI's twin is engine-rs/host/src/names.rs, and both pass tests/golden/zip-names.json.
+// (case, Unicode normalisation) are told apart. The rule is docs/contract.md, section 11.6.
+//
+// An oracle, not the product: every host names its entries with engine-rs/host/src/names.rs (the
+// command lines directly or through the outputs module, the page through lib/zip/batch.ts). This is
+// the rule written a second time, independently, as the reference engine writes the contract a
+// second time: both pass tests/golden/zip-names.json, and tests/cross-engine/names.test.ts holds the
+// command lines' archives to it.
 
 /** Most file systems (ext4, NTFS, APFS) cap a name at 255 bytes or UTF-16 units; bytes is the tighter. */
 export const MAX_NAME_BYTES = 255;
