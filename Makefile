@@ -13,7 +13,7 @@ ENGINE_DATA_OUT := engine-rs/core/src/modes/tables.rs engine-rs/core/src/formats
   engine-rs/core/src/recipes/tables.rs engine-rs/host/src/ui_modes.rs engine-rs/host/src/report/tables.rs \
   engine-rs/host/src/messages.rs lib/engine/shared/mode-tables.ts lib/engine/reference/tables.ts \
   engine-rs/host/src/link_options.rs lib/report/link-options.ts \
-  lib/report/tables.ts lib/engine/shared/messages.ts engine-rs/cli/src/cli_tables.rs cli/cli-tables.ts \
+  lib/report/tables.ts lib/engine/shared/messages.ts engine-rs/host/src/cli_tables.rs cli/cli-tables.ts \
   engine-rs/core/src/modes/charsets.rs lib/engine/reference/charsets.ts docs/contract.md
 ENGINE_SRC := $(shell find engine-rs -name '*.rs' -not -path '*/target/*') $(wildcard engine-rs/*/Cargo.toml) Cargo.toml \
   $(filter %.rs,$(ENGINE_DATA_OUT))

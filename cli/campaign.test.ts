@@ -1,7 +1,8 @@
 // The campaign shell's own parts (docs/campaigns.md, section 1): signal names as Node's are recorded,
 // the option texts. The model's cases are engine-rs/host/tests/campaign_model.rs.
 import { describe, expect, it } from 'vitest';
-import { parseCrashExit, parseTimeout } from './args.ts';
+import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
+import { parseCommandLine } from './args.ts';
 import { signalName, timeoutText } from './campaign.ts';
 
 describe('campaign records', () => {
@@ -18,7 +19,18 @@ describe('campaign records', () => {
     expect([10_000, 500, 2250, 1, 86_400_000].map(timeoutText)).toEqual(['10', '0.5', '2.25', '0.001', '86400']);
   });
 
-  it('reads --timeout and --crash-exit as section 1 says', () => {
+  it('reads --timeout and --crash-exit as section 1 says (fracture_host::args, through the outputs module)', async () => {
+    const outputs = await loadOutputsModule();
+    const run = (...options: string[]) => {
+      try {
+        const parsed = parseCommandLine(['run', ...options, 'f', '--', 'p'], () => 1, outputs);
+        return parsed.kind === 'campaign' ? parsed.args : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const parseTimeout = (v: string) => run('--timeout', v)?.timeoutMs;
+    const parseCrashExit = (v: string) => run('--crash-exit', v)?.crashExit;
     expect(['10', '0.5', '1.250', '86400', '0', '0.0001', '86400.001', '1e3', '-1'].map(parseTimeout)).toEqual([
       10_000,
       500,

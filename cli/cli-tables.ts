@@ -1,5 +1,5 @@
 // Generated from engine-data/cli.toml by scripts/gen-engine-data.mjs; do not edit.
-// The command lines' options, help texts and usage errors, as engine-rs/cli/src/cli_tables.rs has them.
+// The command lines' options, help texts and usage errors, as engine-rs/host/src/cli_tables.rs has them.
 
 /** `fracture [OPTIONS] [FILE]...` */
 export const FRACTURE = {

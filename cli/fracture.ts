@@ -5,6 +5,7 @@ import { checkVariant } from '../lib/engine/host/policy.ts';
 import { nodeEngine, type NodeEngine } from '../sdk/engine.ts';
 import { STREAM_HELPERS_MIN } from '../lib/engine/host/stream-node.ts';
 import { MAX_SEED, parseCommandLine, refusal, STDIN, UsageError, type Args } from './args.ts';
+import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
@@ -24,8 +25,10 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
   // loaded only when asked for: an ordinary run's start-up loads none of them.
   if (argv[0] === 'bench') return (await import('./bench.ts')).bench(argv.slice(1), io);
   let parsed: ReturnType<typeof parseCommandLine>;
+  // The arguments are decided by the outputs module (fracture_host::args), which every run loads.
+  const outputs = await loadOutputsModule();
   try {
-    parsed = parseCommandLine(argv, () => Math.floor(Math.random() * 2147483647));
+    parsed = parseCommandLine(argv, () => Math.floor(Math.random() * 2147483647), outputs);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.err.write(refusal(e.message, helpOf(argv)));

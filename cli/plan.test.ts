@@ -7,12 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseCommandLine, type Args } from './args.ts';
 import { planJson, planRun, planText } from './plan.ts';
 import { Refusal } from '../sdk/outputs.ts';
+import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
 
+const outputs = await loadOutputsModule();
 const dir = mkdtempSync(path.join(tmpdir(), 'fracture-plan-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function args(...argv: string[]): Args {
-  const parsed = parseCommandLine(argv, () => 1);
+  const parsed = parseCommandLine(argv, () => 1, outputs);
   if (parsed.kind !== 'run') throw new Error('not a run');
   return parsed.args;
 }

@@ -16,7 +16,7 @@ export const MAX_FILE = 500;
 export const MAX_FUNCTION = 80;
 const ROOTS = ['engine-rs/cli/src', 'cli'];
 const GENERATED = new Set([
-  'engine-rs/cli/src/cli_tables.rs',
+  'engine-rs/host/src/cli_tables.rs',
   'engine-rs/host/src/report/tables.rs',
   'cli/cli-tables.ts',
 ]);

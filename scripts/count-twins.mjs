@@ -23,9 +23,13 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/campaign/', 'engine-rs/cli/src/reaper.rs'],
     ts: ['cli/campaign.ts', 'cli/run.ts', 'cli/merge.ts', 'cli/run/'],
   },
-  'arguments and refusals': {
-    rust: ['engine-rs/cli/src/args/', 'engine-rs/cli/src/cli_shape.rs'],
-    ts: ['cli/args.ts', 'cli/args/'],
+  // What the arguments decide (ranges, the mode's options, the combinations refused, in which order) is
+  // engine-rs/host/src/args.rs for both (the npm CLI through the outputs module); what is left is each
+  // tokeniser (clap, node:util's parseArgs) handing over what it read and typing what comes back, and
+  // the native bench's own options (the npm CLI's bench parses its own in cli/bench.ts).
+  'arguments and refusals (the tokenisers)': {
+    rust: ['engine-rs/cli/src/args/'],
+    ts: ['cli/args.ts', 'cli/args/shared.ts', 'cli/args/corrupt.ts', 'cli/args/run.ts', 'cli/args/tools.ts'],
   },
   // The rounds, their texts and the minimiser's names are engine-rs/host/src/shrink/ (written once;
   // the npm CLI calls them through engine-rs/host-wasm/src/shrink.rs): what is left here is each
@@ -94,7 +98,7 @@ export const CONCERNS = {
 /** Host files with no counterpart, and why. */
 export const ONE_SIDE = {
   // Generated from engine-data/*.toml by scripts/gen-engine-data.mjs: written once.
-  'engine-rs/cli/src/cli_tables.rs': 'generated',
+  'engine-rs/host/src/cli_tables.rs': 'generated',
   'engine-rs/host/src/report/tables.rs': 'generated',
   'engine-rs/host/src/messages.rs': 'generated',
   'engine-rs/host/src/ui_modes.rs': 'generated',
@@ -113,6 +117,8 @@ export const ONE_SIDE = {
   // The npm CLI's and the SDK's own.
   'cli/agree.ts': "the npm CLI's own command (runs the engines side by side)",
   'cli/agree/': "fracture agree's engines, comparison and lines (the npm CLI's own command)",
+  'cli/args/agree.ts':
+    "fracture agree's arguments (the npm CLI's own command; its corruption options are fracture_host::args')",
   'cli/host.ts': "the npm CLI's loader of the host module",
   'cli/exact-exec.ts': "spawn() with a name's bytes: Node's strings need it, Rust's Command takes OsStr",
   'lib/engine/shared/blob.ts': 'browser Blob reading',

@@ -49,7 +49,7 @@ const OUTPUTS = {
   charsetsTs: 'lib/engine/reference/charsets.ts',
   messagesRs: 'engine-rs/host/src/messages.rs',
   messagesTs: 'lib/engine/shared/messages.ts',
-  cliTablesRs: 'engine-rs/cli/src/cli_tables.rs',
+  cliTablesRs: 'engine-rs/host/src/cli_tables.rs',
   cliTablesTs: 'cli/cli-tables.ts',
   linkRs: 'engine-rs/host/src/link_options.rs',
   linkTs: 'lib/report/link-options.ts',
@@ -1317,7 +1317,7 @@ ${c.options.map(tsOption).join('\n')}
   const tmpl = (m) =>
     `\`${m.pieces.map((p) => (p.startsWith('{') ? `\${${lowerCamel(p.slice(1, -1))}}` : p.replace(/[`$\\]/g, '\\$&'))).join('')}\``;
   return `// ${CLI_NOTICE}
-// The command lines' options, help texts and usage errors, as engine-rs/cli/src/cli_tables.rs has them.
+// The command lines' options, help texts and usage errors, as engine-rs/host/src/cli_tables.rs has them.
 
 ${commands
   .filter((c) => !c.nativeOnly)

@@ -3,7 +3,9 @@
 import { AGREE } from '../cli-tables.ts';
 import { displayName as display } from '../../lib/report/display.ts';
 import {
-  corruptionOptions,
+  type Corruption,
+  type Decider,
+  decide,
   integer,
   MAX_COUNT,
   MAX_SEED,
@@ -37,10 +39,12 @@ export const AGREE_ENGINES: readonly AgreeEngine[] = ['wasm', 'ts', 'native'];
 export const AGREE_SEEDS: [number, number] = [0, 2];
 export const AGREE_HELP = AGREE.help;
 
-export function parseAgree(argv: string[]): { kind: 'agree'; args: AgreeArgs } | Printed {
-  const { values, lists, positionals, print } = tokenise(argv, AGREE.options);
+export function parseAgree(argv: string[], outputs: Decider): { kind: 'agree'; args: AgreeArgs } | Printed {
+  const tokens = tokenise(argv, AGREE.options);
+  const { values, positionals, print } = tokens;
   if (print) return { kind: 'print', text: print === 'help' ? AGREE_HELP : VERSION };
-  const { mode, intensity, ranges, fixChecksums } = corruptionOptions(values, lists);
+  const { mode, intensity, only, protect, fixChecksums } = decide<Corruption>(outputs, 'corruption', tokens);
+  const ranges = { only, protect };
   const text = (name: keyof typeof AGREE.options) => values.get(name) as string | undefined;
   const seedsText = text('seeds');
   const seeds = seedsText === undefined ? AGREE_SEEDS : seedRange(seedsText);

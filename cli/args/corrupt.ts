@@ -1,19 +1,17 @@
 // The corrupting command's arguments (`fracture [OPTIONS] FILE...`; engine-rs/cli/src/args/corrupt.rs
-// natively): its options, the combinations it refuses, and --name's rules.
-import { FRACTURE, usage } from '../cli-tables.ts';
+// natively), decided by fracture_host::args: the combinations it refuses and --name's rules are there.
+import { FRACTURE } from '../cli-tables.ts';
 import type { ModeVariant } from '../../lib/engine/shared/types.ts';
-import { isControl } from '../../lib/report/host-fields.ts';
-import { displayName as display } from '../../lib/report/display.ts';
 import {
-  corruptionOptions,
-  countOf,
+  type Corruption,
+  type Decider,
+  decide,
   type Options,
   type Printed,
-  seedOf,
-  STDIN,
   tokenise,
   UsageError,
   VERSION,
+  variantOf,
 } from './shared.ts';
 
 export interface Args {
@@ -48,61 +46,53 @@ export const OPTIONS = FRACTURE.options satisfies Options;
 export const HELP = FRACTURE.help;
 
 /** The corrupting command's arguments; with no --seed, `randomSeed` picks one. */
-export function parseCorrupt(argv: string[], randomSeed: () => number): { kind: 'run'; args: Args } | Printed {
-  const { values, lists, positionals, print } = tokenise(argv, OPTIONS);
-  if (print) return { kind: 'print', text: print === 'help' ? HELP : VERSION };
-  const text = (name: keyof typeof OPTIONS) => values.get(name) as string | undefined;
-  const { mode, intensity, ranges, fixChecksums, member, variant } = corruptionOptions(values, lists);
-  const seed = seedOf(values) ?? randomSeed();
+export function parseCorrupt(
+  argv: string[],
+  randomSeed: () => number,
+  outputs: Decider,
+): { kind: 'run'; args: Args } | Printed {
+  const tokens = tokenise(argv, OPTIONS);
+  if (tokens.print) return { kind: 'print', text: tokens.print === 'help' ? HELP : VERSION };
+  const text = (name: keyof typeof OPTIONS) => tokens.values.get(name) as string | undefined;
+  const c = decide<Decided>(outputs, 'fracture', tokens, { randomSeed: randomSeed() });
+  // --engine is this CLI's own (the native one refuses it), so its check is here.
   const engine = text('engine') ?? 'wasm';
   if (engine !== 'wasm' && engine !== 'ts') throw new UsageError(`unknown engine ${engine} (expected wasm or ts)`);
-  const count = countOf(values);
-  const zip = text('zip');
-  const name = text('name');
-  checkCombination(positionals, count, zip !== undefined, name !== undefined);
-  if (name !== undefined) checkName(name);
+  const { corruption } = c;
   return {
     kind: 'run',
     args: {
-      mode,
-      intensity,
-      seed,
-      count,
+      mode: corruption.mode,
+      intensity: corruption.intensity,
+      seed: c.seed,
+      count: c.count,
       out: text('out') ?? 'corrupted',
-      name: name ?? 'stdin',
+      name: c.name,
       engine,
-      report: values.has('report'),
-      pdf: values.has('pdf'),
-      json: values.has('json'),
-      quiet: values.has('quiet'),
-      dryRun: values.has('dry-run'),
-      zip,
-      files: positionals,
-      ranges,
-      fixChecksums,
-      ...(member !== undefined ? { member } : {}),
-      variant,
+      report: c.report,
+      pdf: c.pdf,
+      json: c.json,
+      quiet: c.quiet,
+      dryRun: c.dryRun,
+      zip: text('zip'),
+      files: tokens.positionals,
+      ranges: { only: corruption.only, protect: corruption.protect },
+      fixChecksums: corruption.fixChecksums,
+      ...(corruption.member !== null ? { member: corruption.member } : {}),
+      variant: variantOf(corruption),
     },
   };
 }
 
-/**
- * `--name` is a base name (docs/cli.md, "Names"): not empty, `.` or `..`, and without `/`, `\`, NUL
- * or a control character (below U+0020, or U+007F).
- */
-function checkName(name: string) {
-  const bad =
-    ['', '.', '..'].includes(name) ||
-    [...name].some((ch) => ch === '/' || ch === '\\' || isControl(ch.codePointAt(0) ?? 0));
-  if (bad) throw new UsageError(usage.name(display(name)));
-}
-
-/** The combinations that cannot work, each refused with its reason, in the native CLI's order. */
-function checkCombination(files: string[], count: number, zip: boolean, name: boolean) {
-  const stdin = files.filter((f) => f === STDIN).length;
-  if (files.length === 0) throw new UsageError(usage.noInputFiles());
-  if (stdin > 1) throw new UsageError(usage.stdinTwice());
-  if (stdin === 1 && zip) throw new UsageError(usage.zipWithStdin());
-  if (stdin === 1 && count > 1) throw new UsageError(usage.countWithStdin());
-  if (stdin === 0 && name) throw new UsageError(usage.nameWithoutStdin());
+/** What fracture_host::args decides for the corrupting command. */
+interface Decided {
+  corruption: Corruption;
+  seed: number;
+  count: number;
+  name: string;
+  report: boolean;
+  pdf: boolean;
+  json: boolean;
+  quiet: boolean;
+  dryRun: boolean;
 }

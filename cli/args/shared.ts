@@ -1,14 +1,14 @@
-// The steps every command's parser shares (cli/args.ts chooses the command): the tokeniser, the
-// numbers, and the corruption options that the corrupting command, run and agree all take. parseArgs
-// runs non-strict with tokens so that every mistake gets the same one line as the native CLI
-// (engine-rs/cli/src/args/mod.rs), and a value option takes the next argument whatever it looks like
-// (`--seed -1` is a bad seed, not a missing one), as clap does there.
+// The steps every command's parser shares (cli/args.ts chooses the command): the tokeniser, and the
+// call that decides what it read. parseArgs runs non-strict with tokens so that every mistake it
+// finds gets the same one line as the native CLI (engine-rs/cli/src/args/mod.rs), and a value option
+// takes the next argument whatever it looks like (`--seed -1` is a bad seed, not a missing one), as
+// clap does there. What is then decided (ranges, the mode's options, the combinations refused, in
+// which order) is fracture_host::args, which the native CLI calls too, through the outputs module.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { checkOptions, checkVariant } from '../../lib/engine/reference/errors.ts';
+import type { OutputsModule } from '../../lib/engine/host-module/node.ts';
 import { usage } from '../cli-tables.ts';
-import { resolveMode } from '../../lib/engine/shared/modes.ts';
-import type { EngineMode, ModeVariant } from '../../lib/engine/shared/types.ts';
+import type { ModeVariant } from '../../lib/engine/shared/types.ts';
 import { hasEscapedBytes } from '../../lib/engine/host/byte-paths.ts';
 
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -89,31 +89,6 @@ export function tokenise(
   return { values, lists, positionals };
 }
 
-/** `--seed`, if given. */
-export function seedOf(values: Values): number | undefined {
-  const seedText = values.get('seed') as string | undefined;
-  if (seedText === undefined) return undefined;
-  const seed = integer(seedText, MAX_SEED);
-  if (seed === undefined) throw new UsageError(usage.seed(MAX_SEED, seedText));
-  return seed;
-}
-
-/** `--count`: 1 to MAX_COUNT, 1 when not given. */
-export function countOf(values: Values): number {
-  const countText = values.get('count') as string | undefined;
-  const count = countText === undefined ? 1 : integer(countText, MAX_COUNT);
-  if (!count) throw new UsageError(usage.count(MAX_COUNT, countText ?? ''));
-  return count;
-}
-
-/** `--jobs`: 1 to MAX_JOBS, by default the number of cores. */
-export function jobsOf(values: Values): number {
-  const jobsText = values.get('jobs') as string | undefined;
-  const jobs = jobsText === undefined ? availableParallelism() : integer(jobsText, MAX_JOBS);
-  if (!jobs) throw new UsageError(usage.jobs(MAX_JOBS, jobsText ?? ''));
-  return jobs;
-}
-
 /** `--intensity`, 80 when not given. */
 export function intensityOf(values: Values): number {
   const intensityText = values.get('intensity') as string | undefined;
@@ -122,36 +97,57 @@ export function intensityOf(values: Values): number {
   return intensity;
 }
 
+/** The outputs module's argument decisions (engine-rs/outputs-wasm/src/args.rs). */
+export type Decider = Pick<OutputsModule, 'decideArgs'>;
+
+/** What `tokenise` read. */
+export type Tokens = Pick<ReturnType<typeof tokenise>, 'values' | 'lists' | 'positionals'>;
+
+/** A name that is not UTF-8 as text, each escaped byte U+FFFD: only `-` and how many are decided on. */
+const lossy = (s: string) => s.replace(ESCAPED_BYTES, '\uFFFD');
+const ESCAPED_BYTES = /(?<![\ud800-\udbff])[\udc80-\udcff]/g;
+
 /**
- * The corruption options, checked in this order: the mode, the intensity, then --member, --only,
- * --protect, --fix-checksums, --direction, --charset, --bom and --block-size against the mode (the
- * native CLI's `corruption` checks the same): the corrupting command's, run's and agree's.
+ * What `command` decides about what was read (fracture_host::args, as the native CLI decides it):
+ * `fracture`, `run`, `merge`, `minimize`, `diagnose`, or `corruption` for the corruption options
+ * alone. `program`: how many words follow `--` (run), when it is given; `randomSeed`: the seed when
+ * none is given. A refusal is a UsageError with the native CLI's message.
  */
-export function corruptionOptions(values: Values, lists: Map<string, string[]>) {
-  const modeText = values.get('mode') as string | undefined;
-  const mode = modeText === undefined ? 'byte_flip' : resolveMode(modeText);
-  if (!mode) throw new UsageError(usage.mode(modeText ?? ''));
-  const intensity = intensityOf(values);
-  const member = values.get('member') as string | undefined;
-  if (member === '') throw new UsageError(usage.member());
-  const ranges = { only: lists.get('only') ?? [], protect: lists.get('protect') ?? [] };
-  const fixChecksums = values.has('fix-checksums');
-  // Only the corrupting command has these; given, each is checked against the mode as typed.
-  const given = (name: string) => values.get(name) as string | undefined;
-  const [direction, charset, bom, blockSize] = ['direction', 'charset', 'bom', 'block-size'].map(given);
-  // The mode takes the options given, and every range and value reads (docs/contract.md, section 2,
-  // checks 5 to 8f).
-  try {
-    checkOptions(mode as EngineMode, { ranges, fixChecksums });
-    checkVariant(mode as EngineMode, { direction, charset, bom, blockSize });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  const variant: ModeVariant = {
-    ...(direction !== undefined ? { direction } : {}),
-    ...(charset !== undefined ? { charset } : {}),
-    ...(bom !== undefined ? { bom } : {}),
-    ...(blockSize !== undefined ? { blockSize: Number(blockSize) } : {}),
+export function decide<T>(
+  outputs: Decider,
+  command: string,
+  { values, lists, positionals }: Tokens,
+  { program, randomSeed = 0 }: { program?: number; randomSeed?: number } = {},
+): T {
+  const options = [...values].map(([name, v]) => [name, lists.get(name) ?? (v === true ? [] : [lossy(v)])]);
+  const given = JSON.stringify({ options, positionals: positionals.map(lossy), program: program ?? null });
+  const out = JSON.parse(outputs.decideArgs(command, given, availableParallelism(), randomSeed)) as
+    | { decided: T }
+    | { refused: string };
+  if ('refused' in out) throw new UsageError(out.refused);
+  return out.decided;
+}
+
+/** The corruption options as fracture_host::args decides them (`Corruption::to_json`). */
+export interface Corruption {
+  mode: string;
+  intensity: number;
+  only: string[];
+  protect: string[];
+  fixChecksums: boolean;
+  member: string | null;
+  direction: string | null;
+  charset: string | null;
+  bom: string | null;
+  blockSize: string | null;
+}
+
+/** The mode's own options as the engine takes them (only those given). */
+export function variantOf(c: Corruption): ModeVariant {
+  return {
+    ...(c.direction !== null ? { direction: c.direction } : {}),
+    ...(c.charset !== null ? { charset: c.charset } : {}),
+    ...(c.bom !== null ? { bom: c.bom } : {}),
+    ...(c.blockSize !== null ? { blockSize: Number(c.blockSize) } : {}),
   };
-  return { mode, intensity, ranges, fixChecksums, member, variant };
 }

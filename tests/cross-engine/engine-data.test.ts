@@ -123,7 +123,7 @@ describe('engine-data/formats.toml and the generated tables', () => {
     const { status, stderr } = check(undefined, undefined, undefined, CLI_TOML.replace(from, 'help = "0 to 100"'));
     expect(status).toBe(1);
     expect(/^Stale: (.*)$/m.exec(stderr)?.[1].split(', ')).toEqual([
-      'engine-rs/cli/src/cli_tables.rs',
+      'engine-rs/host/src/cli_tables.rs',
       'cli/cli-tables.ts',
     ]);
   });

@@ -4,8 +4,7 @@
 mod args;
 mod bench;
 mod campaign;
-mod cli_shape;
-mod cli_tables;
+use fracture_host::{cli_shape, cli_tables};
 mod diagnose;
 mod display;
 mod minimize;

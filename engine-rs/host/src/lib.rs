@@ -7,8 +7,11 @@
 //! (`batch`, `zip`, `session`; the npm CLI through engine-rs/outputs-wasm).
 #![forbid(unsafe_code)]
 
+pub mod args;
 pub mod batch;
 pub mod campaign;
+pub mod cli_shape;
+pub mod cli_tables;
 pub mod display;
 pub mod host_fields;
 pub mod link_options;

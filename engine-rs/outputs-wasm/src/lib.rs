@@ -1,11 +1,13 @@
-//! What every run of the npm CLI and the SDK asks of fracture-host, in WebAssembly: output names and
-//! the plan's claims (`output_plan`), the batch ZIP and its session report (`zip`), and the PDF
+//! What every run of the npm CLI and the SDK asks of fracture-host, in WebAssembly: what the
+//! arguments decide (`args`), output names and the plan's claims (`output_plan`), the batch ZIP and its session report (`zip`), and the PDF
 //! reports and hit lines (`report`; the site loads this module for its PDFs), as the native CLI
 //! takes them. A module of its own, apart from the campaigns' (engine-rs/host-wasm): that one
 //! links the `regex` crate and its Unicode tables, about three times this module's code, which a
 //! plain `fracture FILE` would otherwise compile at every start (docs/performance.md, "The host
 //! modules' start-up").
 
+// What the arguments decide (fracture_host::args).
+mod args;
 // Output names and the output plan (bytes in, bytes out).
 pub mod output_plan;
 // The PDF reports and the hit lines (fracture-host's report).

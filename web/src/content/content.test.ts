@@ -32,8 +32,12 @@ import {
 import { ALGORITHMS, resolveMode } from '../../../lib/engine/shared/modes.ts';
 import { PRO_PRICE_GBP, PRO_PRICE_USD } from '../constants.ts';
 import { parseCommandLine } from '../../../cli/args.ts';
+import { loadOutputsModule } from '../../../lib/engine/host-module/node.ts';
 import { parseRange } from '../../../lib/engine/reference/ranges.ts';
 import { formatExpectations, modeExpectations, SAY } from './expectations.ts';
+
+// The npm CLI's parser decides through the outputs module (fracture_host::args).
+const outputs = await loadOutputsModule();
 
 const KINDS: {
   kind: string;
@@ -525,7 +529,7 @@ describe('honest claims (docs/product.md)', () => {
     expect(commands.filter((c) => c.problems.length > 0)).toEqual([]);
     // And the real command line parser agrees.
     for (const { path, command, argv } of commands) {
-      const parsed = parseCommandLine(argv, () => 0);
+      const parsed = parseCommandLine(argv, () => 0, outputs);
       expect(parsed.kind, `${path}: ${command}`).toBe('run');
       if (parsed.kind === 'run') expect(resolveMode(parsed.args.mode), `${path}: ${command}`).toBeDefined();
     }

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../../cli/args.ts';
+import { loadOutputsModule } from '../../../lib/engine/host-module/node.ts';
 import { corrupt } from '../../../lib/engine/reference/engine.ts';
 import { detect } from '../../../lib/engine/reference/formats.ts';
 import { isSelector, parseSelector, resolveSelector } from '../../../lib/engine/reference/select.ts';
@@ -14,6 +15,9 @@ import { EXPECT_WORDS } from '../../../lib/report/tables.ts';
 import { EXPECT_MEANING, formatExpectations, modeExpectations, type ReportExample, SAY } from './expectations.ts';
 import { fileTypes, modes } from './index.ts';
 import { moreSamples, pageSamples } from './pageSamples.ts';
+
+// The npm CLI's parser decides through the outputs module (fracture_host::args).
+const outputs = await loadOutputsModule();
 
 const SAMPLES = pageSamples();
 
@@ -55,7 +59,7 @@ function mapOf(name: string) {
 function run(command: string) {
   const words = shellWords(command);
   expect(words.slice(0, 2), command).toEqual(['npx', 'fracture']);
-  const parsed = parseCommandLine(words.slice(2), () => 0);
+  const parsed = parseCommandLine(words.slice(2), () => 0, outputs);
   if (parsed.kind !== 'run') throw new Error(`${command} is not a corrupting run`);
   const { args } = parsed;
   expect(args.files, command).toHaveLength(1);

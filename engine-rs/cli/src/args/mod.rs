@@ -1,6 +1,8 @@
-//! Command-line arguments, parsed by clap. Every command's options, help text and usage errors come
-//! from engine-data/cli.toml (`cli_tables`, generated, as cli/cli-tables.ts is); what stays here is
-//! when each check runs. clap's own errors are several lines; each is reduced to the one line
+//! Command-line arguments, read by clap. Every command's options, help text and usage errors come
+//! from engine-data/cli.toml (`fracture_host::cli_tables`, generated, as cli/cli-tables.ts is), and
+//! what is decided about them (ranges, the mode's options, the combinations refused, in which order)
+//! is fracture_host::args, which the npm CLI calls too: what stays here is clap, and handing what it
+//! read over as a `Given`. clap's own errors are several lines; each is reduced to the one line
 //! `fracture: <message> (see fracture --help)` that the npm CLI prints for the same mistake.
 //!
 //! The parsed options are owned here and handed to the commands, which never reach back: the
@@ -12,8 +14,10 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use fracture_engine::{check_options, check_variant, Mode, Options, MAX_SEED};
+use fracture_engine::{Mode, Options};
+use fracture_host::args::{self as decide, Given};
 
 use crate::cli_shape::{CliOption, Positional};
 use crate::cli_tables::usage;
@@ -26,9 +30,7 @@ pub use corrupt::Args;
 pub use run::{MergeOptions, RunOptions};
 pub use tools::{BenchOptions, DiagnoseOptions, MinimizeOptions};
 
-/// The FILE that means standard input (and output).
-pub const STDIN: &str = "-";
-pub const MAX_COUNT: u64 = 1_000_000;
+pub use fracture_host::args::{crash_codes, integer, timeout_ms, MAX_COUNT, MAX_TIMEOUT_SECONDS, STDIN};
 
 pub enum Parsed {
     Run(Args),
@@ -112,13 +114,9 @@ pub(crate) fn matches(
     }
 }
 
-pub const MAX_TIMEOUT_MS: u64 = 86_400_000;
-pub const MAX_JOBS: u64 = 1024;
 /// The largest benchmark input, in bytes.
 pub const MAX_BENCH_SIZE: u64 = 2048 << 20;
 pub const MAX_RUNS: u64 = 100;
-/// `fracture run --timeout`'s largest value, in seconds.
-pub const MAX_TIMEOUT_SECONDS: u64 = 86_400;
 
 /// The arguments, or the line that refuses them (`fracture: MESSAGE (see COMMAND --help)`).
 pub fn parse(argv: &[OsString]) -> Parsed {
@@ -136,73 +134,59 @@ pub fn parse(argv: &[OsString]) -> Parsed {
     parsed.unwrap_or_else(|msg| Parsed::Refused(usage::refusal(sub, &msg)))
 }
 
-/// `--jobs`: 1 to MAX_JOBS, by default the number of cores.
-pub(crate) fn jobs(m: &ArgMatches) -> Result<usize, String> {
-    match m.get_one::<String>("jobs") {
-        Some(v) => Ok(integer(v, MAX_JOBS).filter(|n| *n > 0).ok_or_else(|| usage::jobs(MAX_JOBS, v))? as usize),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+/// What clap read from the line, as fracture_host::args takes it: every option given on the line
+/// (not a default; a path lossily, as only whether it is given is decided there) and the positionals.
+pub(crate) fn given(table: &crate::cli_shape::Command, m: &ArgMatches) -> Given {
+    let positional = |id: &str| table.positionals.iter().any(|p| p.name == id);
+    let mut g = options_of(m, |id| !positional(id));
+    for p in table.positionals {
+        g.positionals.extend(paths(m, p.name).iter().map(|f| f.to_string_lossy().into_owned()));
     }
+    g
+}
+
+/// The options given on the line (those `keep` keeps), with their values; a flag has none.
+fn options_of(m: &ArgMatches, keep: impl Fn(&str) -> bool) -> Given {
+    let mut g = Given::default();
+    for id in m.ids().map(|id| id.as_str()).filter(|id| keep(id)) {
+        if m.value_source(id) != Some(ValueSource::CommandLine) {
+            continue;
+        }
+        let values = match m.try_get_one::<bool>(id) {
+            Ok(_) => Vec::new(),
+            Err(_) => m.get_raw(id).into_iter().flatten().map(|v| v.to_string_lossy().into_owned()).collect(),
+        };
+        g.options.push((id.to_string(), values));
+    }
+    g
+}
+
+/// The number of cores: `--jobs`' default.
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The steps `fracture mount` and `run --mount` share with the other commands (crate::mount::options),
+/// over clap's matches.
+pub(crate) fn jobs(m: &ArgMatches) -> Result<usize, String> {
+    decide::jobs(&options_of(m, |_| true), cores())
 }
 
 pub(crate) fn count(m: &ArgMatches) -> Result<u64, String> {
-    match m.get_one::<String>("count") {
-        Some(v) => integer(v, MAX_COUNT).filter(|n| *n > 0).ok_or_else(|| usage::count(MAX_COUNT, v)),
-        None => Ok(1),
-    }
+    decide::count(&options_of(m, |_| true))
 }
 
 pub(crate) fn seed(m: &ArgMatches) -> Result<Option<u64>, String> {
-    match m.get_one::<String>("seed") {
-        Some(v) => integer(v, MAX_SEED).map(Some).ok_or_else(|| usage::seed(MAX_SEED, v)),
-        None => Ok(None),
-    }
+    decide::seed(&options_of(m, |_| true))
 }
 
-pub(crate) fn intensity(m: &ArgMatches) -> Result<u32, String> {
-    match m.get_one::<String>("intensity") {
-        Some(v) => Ok(integer(v, 100).ok_or_else(|| usage::intensity(v))? as u32),
-        None => Ok(80),
-    }
-}
-
-/// The corruption options, checked in this order: the mode, the intensity, then --member, --only,
-/// --protect, --fix-checksums, --direction, --charset, --bom and --block-size against the mode (the
-/// npm CLI's `corruption` checks the same).
 pub(crate) fn corruption(m: &ArgMatches) -> Result<(Mode, u32, Options), String> {
-    let mode = match m.get_one::<String>("mode") {
-        Some(v) => fracture_host::mode_from_name(v).map_err(|_| usage::mode(v))?,
-        None => Mode::ByteFlip,
-    };
-    let intensity = intensity(m)?;
-    let list = |id: &str| m.get_many::<String>(id).map(|v| v.cloned().collect()).unwrap_or_default();
-    let mut options = Options { fix_checksums: m.get_flag("fix-checksums"), ..Options::default() };
-    (options.ranges.only, options.ranges.protect) = (list("only"), list("protect"));
-    // Only the corrupting command has --member.
-    options.member = m.try_get_one::<String>("member").ok().flatten().cloned();
-    if options.member.as_deref() == Some("") {
-        return Err(usage::member());
-    }
-    // The conversion modes' and misdirected_write's options (only the corrupting command has them).
-    let text = |id: &str| m.try_get_one::<String>(id).ok().flatten().cloned();
-    (options.direction, options.charset, options.bom) = (text("direction"), text("charset"), text("bom"));
-    options.block_size = text("block-size");
-    // The mode takes the options given, and every range and value reads (docs/contract.md, section 2,
-    // checks 5 to 8f).
-    check_options(mode, &options).map_err(|e| e.to_string())?;
-    check_variant(mode, &options).map_err(|e| e.to_string())?;
-    Ok((mode, intensity, options))
+    let c = decide::corruption(&options_of(m, |_| true))?;
+    Ok((c.mode, c.intensity, c.options))
 }
 
 pub(crate) fn paths(m: &ArgMatches, id: &str) -> Vec<PathBuf> {
     m.get_many::<PathBuf>(id).map(|v| v.cloned().collect()).unwrap_or_default()
-}
-
-/// Decimal digits only (no sign, no spaces), at most `max`.
-pub(crate) fn integer(v: &str, max: u64) -> Option<u64> {
-    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    v.parse::<u64>().ok().filter(|n| *n <= max)
 }
 
 /// clap's error as the one line both CLIs print.
@@ -233,31 +217,4 @@ pub fn random_seed() -> u64 {
     let mut h = RandomState::new().build_hasher();
     h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
     h.finish() % 2_147_483_647
-}
-
-/// `--timeout` in seconds, up to 3 decimals: milliseconds.
-pub(crate) fn timeout_ms(v: &str) -> Option<u64> {
-    let (whole, frac) = v.split_once('.').unwrap_or((v, ""));
-    if v.ends_with('.') || frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let ms = integer(whole, MAX_TIMEOUT_SECONDS)? * 1000
-        + if frac.is_empty() { 0 } else { format!("{frac:0<3}").parse::<u64>().ok()? };
-    (ms > 0 && ms <= MAX_TIMEOUT_SECONDS * 1000).then_some(ms)
-}
-
-/// `--crash-exit`: sorted distinct codes from `134,139,200-210`.
-pub(crate) fn crash_codes(v: &str) -> Option<Vec<i32>> {
-    let mut codes = Vec::new();
-    for item in v.split(',') {
-        let (a, b) = item.split_once('-').unwrap_or((item, item));
-        let (a, b) = (integer(a, 255)?, integer(b, 255)?);
-        if a == 0 || a > b {
-            return None;
-        }
-        codes.extend((a..=b).map(|c| c as i32));
-    }
-    codes.sort_unstable();
-    codes.dedup();
-    Some(codes)
 }

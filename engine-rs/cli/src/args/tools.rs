@@ -1,11 +1,14 @@
-//! `fracture minimize`, `diagnose` and `bench`: their options.
+//! `fracture minimize`, `diagnose` and `bench`: their options (minimize's and diagnose's decided in
+//! fracture_host::args; bench's are the native CLI's own: the npm CLI's bench measures other engines).
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use fracture_engine::Mode;
 
-use super::{integer, intensity, jobs, matches, paths, seed, Parsed, MAX_BENCH_SIZE, MAX_RUNS, MAX_TIMEOUT_MS};
+use fracture_host::args::{self as decide, integer};
+
+use super::{cores, given, matches, paths, Parsed, MAX_BENCH_SIZE, MAX_RUNS};
 use crate::cli_tables::{self, usage};
 
 pub struct MinimizeOptions {
@@ -42,29 +45,19 @@ pub(super) fn parse_minimize(argv: &[OsString]) -> Result<Parsed, String> {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
-    let text = |id: &str| m.get_one::<String>(id).cloned();
-    let timeout_ms = match text("timeout") {
-        Some(v) => {
-            integer(&v, MAX_TIMEOUT_MS).filter(|n| *n > 0).ok_or_else(|| usage::minimize_timeout(MAX_TIMEOUT_MS, &v))?
-        }
-        None => 10_000,
-    };
-    let jobs = jobs(&m)?;
-    let Some(test) = text("test") else {
-        return Err(usage::minimize_needs_test());
-    };
+    let decided = fracture_host::args::minimize(&given(&cli_tables::MINIMIZE, &m), cores())?;
     let (original, corrupted) = match (paths(&m, "ORIGINAL").pop(), paths(&m, "CORRUPTED").pop()) {
         (Some(o), Some(c)) => (o, c),
         _ => return Err(usage::minimize_needs_files()),
     };
     Ok(Parsed::Minimize(MinimizeOptions {
-        test,
+        test: decided.test,
         original,
         corrupted,
         out: m.get_one::<PathBuf>("out").cloned(),
-        timeout_ms,
-        jobs,
-        quiet: m.get_flag("quiet"),
+        timeout_ms: decided.timeout_ms,
+        jobs: decided.jobs,
+        quiet: decided.quiet,
     }))
 }
 
@@ -73,12 +66,13 @@ pub(super) fn parse_diagnose(argv: &[OsString]) -> Result<Parsed, String> {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
+    let json = fracture_host::args::diagnose(&given(&cli_tables::DIAGNOSE, &m))?;
     let Some(file) = paths(&m, "FILE").pop() else { return Err(usage::diagnose_needs_file()) };
     Ok(Parsed::Diagnose(DiagnoseOptions {
         file,
         original: m.get_one::<PathBuf>("original").cloned(),
         repair: m.get_one::<PathBuf>("repair").cloned(),
-        json: m.get_flag("json"),
+        json,
     }))
 }
 
@@ -125,12 +119,13 @@ pub(super) fn parse_bench(argv: &[OsString]) -> Result<Parsed, String> {
             fracture_engine::bench::check_size(*input, *size)?;
         }
     }
-    let intensity = intensity(&m)?;
+    let g = given(&cli_tables::BENCH, &m);
+    let intensity = decide::intensity(&g)?;
     let runs = match text("runs") {
         Some(v) => integer(&v, MAX_RUNS).filter(|n| *n > 0).ok_or_else(|| usage::runs(MAX_RUNS, &v))? as usize,
         None => 5,
     };
-    let seed = seed(&m)?.unwrap_or(1);
+    let seed = decide::seed(&g)?.unwrap_or(1);
     let max_slowdown = match text("max-slowdown") {
         Some(v) => {
             v.parse::<f64>().ok().filter(|r| r.is_finite() && *r >= 1.0).ok_or_else(|| usage::max_slowdown(&v))?
