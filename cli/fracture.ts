@@ -9,7 +9,7 @@ import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
-import { type Plan, planJson, planRun, planText } from './plan.ts';
+import { dryRun, type Plan, planRun } from './plan.ts';
 import { display, outputMode, Refusal } from '../sdk/outputs.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
 import { closeInput, type OpenedInput, openInput } from './corrupt/input.ts';
@@ -67,7 +67,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     return 2;
   }
   if (a.dryRun) {
-    io.out.write(a.json ? planJson(plan) : planText(plan));
+    io.out.write(dryRun(plan, a.json, outputs));
     return 0;
   }
   // A malformed SOURCE_DATE_EPOCH (it dates the batch ZIP and the PDFs) is refused before anything is

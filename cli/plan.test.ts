@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCommandLine, type Args } from './args.ts';
-import { planJson, planRun, planText } from './plan.ts';
+import { dryRun, planRun } from './plan.ts';
 import { Refusal } from '../sdk/outputs.ts';
 import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
 
@@ -49,7 +49,7 @@ describe('the plan of a run', () => {
     ]);
     // A FILE that is not there is planned with no outputs: it fails in its turn.
     expect(plan.inputs[1]).toMatchObject({ identity: undefined, variants: [] });
-    const text = planText(plan);
+    const text = dryRun(plan, false, outputs);
     expect(text.split('\n').slice(0, 5)).toEqual([
       'fracture: plan (dry run: nothing is read or written)',
       'engine: mode byte_flip, intensity 80, seed 3, 2 variants per file',
@@ -60,7 +60,7 @@ describe('the plan of a run', () => {
     expect(text).toContain(
       `input 2: ${path.join(dir, 'nope')} (not readable now, it fails in its turn), read streamed\n`,
     );
-    const json = JSON.parse(planJson(plan));
+    const json = JSON.parse(dryRun(plan, true, outputs));
     expect(json).toMatchObject({ seed: 3, count: 2, fix_checksums: false, member: null, zip: null });
     expect(Object.keys(json).indexOf('member')).toBe(Object.keys(json).indexOf('fix_checksums') + 1);
     expect(json.inputs[0]).toMatchObject({ size: 5, route: 'streamed', stdin: false });
@@ -87,13 +87,13 @@ describe('the plan of a run', () => {
     // --member names its glob (a control character in its display form) and reads every input whole.
     const member = await planRun(args('--member', 'word/*.xml\n', '--out', out, input));
     expect([member.member, member.inputs[0].route]).toEqual(['word/*.xml\n', 'whole']);
-    expect(planText(member)).toContain(
+    expect(dryRun(member, false, outputs)).toContain(
       '\noptions: only none, protect none, fix checksums no, member "word/*.xml\\n"\n',
     );
-    expect(JSON.parse(planJson(member)).member).toBe('word/*.xml\n');
+    expect(JSON.parse(dryRun(member, true, outputs)).member).toBe('word/*.xml\n');
     // A glob that is the word "none" reads apart from no glob.
     const none = await planRun(args('--member', 'none', '--out', out, input));
-    expect(planText(none)).toContain(', member "none"\n');
+    expect(dryRun(none, false, outputs)).toContain(', member "none"\n');
   });
 
   it('is refused when an output lands on an input', async () => {

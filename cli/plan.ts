@@ -21,6 +21,7 @@ import {
 } from '../sdk/outputs.ts';
 import { type Args, STDIN } from './args.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
+import type { OutputsModule } from '../lib/engine/host-module/node.ts';
 
 /** A regular file as planned: its device, inode, size and permission bits. */
 export interface Identity {
@@ -170,60 +171,25 @@ async function planVariants(
   return variants;
 }
 
-const listText = (list: string[]) => (list.length === 0 ? 'none' : list.join(' '));
-
-/** The plan as `--dry-run` prints it (docs/usage.md, "Dry run"): the native CLI's lines. */
-export function planText(p: Plan): string {
-  const lines = [msg.planHeader()];
-  const per = p.count === 1 ? '1 variant' : `${p.count} variants`;
-  lines.push(`engine: mode ${p.mode}, intensity ${p.intensity}, seed ${p.seed}, ${per} per file`);
-  lines.push(
-    `options: only ${listText(p.only)}, protect ${listText(p.protect)}, fix checksums ${p.fixChecksums ? 'yes' : 'no'}, ` +
-      // In quotes: a glob may be the word "none".
-      `member ${p.member === undefined ? 'none' : `"${display(p.member)}"`}`,
-  );
-  for (const [i, input] of p.inputs.entries()) {
-    const id = input.identity;
-    const what = id
-      ? `${id.size} bytes, device ${id.device}, inode ${id.inode}`
-      : input.stdin
-        ? 'standard input, size known once read'
-        : 'not readable now, it fails in its turn';
-    lines.push(`input ${i + 1}: ${display(input.file)} (${what}), read ${input.route}`);
-    for (const v of input.variants) {
-      lines.push(
-        `  seed ${v.seed}: ${v.out === undefined ? 'standard output' : display(v.out)}, checksums ${v.checksums}`,
-      );
-      if (v.report !== undefined) lines.push(`    report ${display(v.report)}`);
-      if (v.pdf !== undefined) lines.push(`    pdf ${display(v.pdf)}`);
-    }
-  }
-  if (p.zip !== undefined) lines.push(`zip ${display(p.zip)}`);
-  return `${lines.join('\n')}\n`;
-}
-
-/** The plan as one JSON object on one line (`--dry-run --json`), the native CLI's keys in its order. */
-export function planJson(p: Plan): string {
-  const shown = (s: string | undefined) => (s === undefined ? null : display(s));
-  // Device, inode, size and seed are exact integers (JSON numbers, written from their decimal text).
+/**
+ * The plan as `--dry-run` prints it (docs/usage.md, "Dry run"): the native CLI's lines, or with
+ * `json` its one JSON object, written by fracture_host::dry_run through the outputs module; the
+ * plan goes over as that JSON, its paths in their display form, its integers exact.
+ */
+export function dryRun(p: Plan, json: boolean, outputs: Pick<OutputsModule, 'dryRun'>): string {
+  const shown = (s: string | undefined) => JSON.stringify(s === undefined ? null : display(s));
   const exact = (n: bigint | undefined) => (n === undefined ? 'null' : n.toString());
-  const inputs = p.inputs.map((input) => {
-    const variants = input.variants.map(
-      (v) =>
-        `{"seed":${v.seed},"output":${JSON.stringify(shown(v.out))},"checksums":${JSON.stringify(v.checksums)},` +
-        `"report":${JSON.stringify(shown(v.report))},"pdf":${JSON.stringify(shown(v.pdf))}}`,
-    );
-    const id = input.identity;
-    return (
-      `{"file":${JSON.stringify(display(input.file))},"stdin":${input.stdin},"size":${exact(id?.size)},` +
-      `"device":${exact(id?.device)},"inode":${exact(id?.inode)},"route":${JSON.stringify(input.route)},` +
-      `"variants":[${variants.join(',')}]}`
-    );
-  });
-  return (
+  const variant = (v: PlannedVariant) =>
+    `{"seed":${v.seed},"output":${shown(v.out)},"checksums":${JSON.stringify(v.checksums)},` +
+    `"report":${shown(v.report)},"pdf":${shown(v.pdf)}}`;
+  const inputs = p.inputs.map(
+    ({ file, stdin, identity: id, route, variants }) =>
+      `{"file":${shown(file)},"stdin":${stdin},"size":${exact(id?.size)},"device":${exact(id?.device)},` +
+      `"inode":${exact(id?.inode)},"route":${JSON.stringify(route)},"variants":[${variants.map(variant).join(',')}]}`,
+  );
+  const plan =
     `{"mode":${JSON.stringify(p.mode)},"intensity":${p.intensity},"seed":${p.seed},"count":${p.count},` +
     `"only":${JSON.stringify(p.only)},"protect":${JSON.stringify(p.protect)},"fix_checksums":${p.fixChecksums},` +
-    `"member":${JSON.stringify(p.member ?? null)},` +
-    `"inputs":[${inputs.join(',')}],"zip":${JSON.stringify(shown(p.zip))}}\n`
-  );
+    `"member":${JSON.stringify(p.member ?? null)},"inputs":[${inputs.join(',')}],"zip":${shown(p.zip)}}`;
+  return outputs.dryRun(plan, json);
 }

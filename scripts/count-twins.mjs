@@ -40,8 +40,9 @@ export const CONCERNS = {
   },
   // Output names, their paths under --out and the claims that refuse a plan are decided once, in
   // engine-rs/host/src/output_plan.rs (the npm CLI and the SDK through the host module; issue 40,
-  // point 4). What is left here is each shell looking at its files (device and inode, real paths),
-  // the --dry-run text and the read-route policy (policy.ts also serves the browser).
+  // point 4), and the --dry-run lines and JSON in engine-rs/host/src/dry_run.rs. What is left here is
+  // each shell looking at its files (device and inode, real paths), handing its plan over, and the
+  // read-route policy (policy.ts also serves the browser).
   'output plan and claims': {
     rust: ['engine-rs/cli/src/plan.rs', 'engine-rs/cli/src/policy.rs'],
     ts: ['cli/plan.ts', 'lib/engine/host/policy.ts'],

@@ -6,7 +6,7 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-pub use fracture_host::display::{bytes, text};
+pub use fracture_host::display::bytes;
 
 pub fn os(name: &OsStr) -> String {
     bytes(name.as_bytes())

@@ -127,7 +127,8 @@ fn run(a: Args) -> ExitCode {
         }
     };
     if a.dry_run {
-        print!("{}", if a.json { plan.json() } else { plan.text() });
+        let shown = plan.dry_run();
+        print!("{}", if a.json { shown.json() } else { shown.text() });
         return ExitCode::SUCCESS;
     }
     // The session's start names and dates the batch ZIP, and SOURCE_DATE_EPOCH dates the PDFs; a

@@ -2,6 +2,7 @@
 //! identified before anything is written, and the run is refused when an output would land on an
 //! input, on another output, or on a directory, or when an input is not a regular file.
 
+use fracture_host::dry_run::{self, DryRun};
 use fracture_host::messages;
 use std::collections::HashMap;
 use std::fs::{FileType, Metadata};
@@ -12,7 +13,7 @@ use std::path::{Component, Path, PathBuf};
 use std::ffi::{OsStr, OsString};
 
 use crate::args::{Args, STDIN};
-use crate::display::{self, json_string};
+use crate::display;
 use crate::policy::{self, Checksums, Route};
 use fracture_host::output_plan;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
@@ -270,106 +271,40 @@ pub fn make(a: &Args) -> Result<Plan, String> {
     })
 }
 
-fn seed_text(seed: Option<u64>) -> String {
-    seed.map_or_else(|| "past 18446744073709551615".into(), |s| s.to_string())
-}
-
-fn list_text(list: &[String]) -> String {
-    if list.is_empty() {
-        "none".into()
-    } else {
-        list.join(" ")
-    }
-}
-
 impl Plan {
-    /// The plan as `--dry-run` prints it (docs/usage.md, "Dry run"); the npm CLI prints the same lines.
-    pub fn text(&self) -> String {
-        let mut t = messages::plan_header() + "\n";
-        let per = if self.count == 1 { "1 variant".to_string() } else { format!("{} variants", self.count) };
-        t += &format!("engine: mode {}, intensity {}, seed {}, {per} per file\n", self.mode, self.intensity, self.seed);
-        t += &format!(
-            "options: only {}, protect {}, fix checksums {}, member {}\n",
-            list_text(&self.only),
-            list_text(&self.protect),
-            if self.fix_checksums { "yes" } else { "no" },
-            // In quotes: a glob may be the word "none".
-            self.member.as_deref().map_or_else(|| "none".into(), |m| format!("\"{}\"", display::text(m)))
-        );
-        for (i, input) in self.inputs.iter().enumerate() {
-            let shown = display::path(&input.file);
-            let what = match (&input.identity, input.stdin) {
-                (Some(id), _) => format!("{} bytes, device {}, inode {}", id.size, id.device, id.inode),
-                (None, true) => "standard input, size known once read".into(),
-                (None, false) => "not readable now, it fails in its turn".into(),
-            };
-            t += &format!("input {}: {shown} ({what}), read {}\n", i + 1, input.route.name());
-            for v in &input.variants {
-                let to = v.out.as_ref().map_or_else(|| "standard output".into(), |(_, p)| display::path(p));
-                t += &format!("  seed {}: {to}, checksums {}\n", seed_text(v.seed), v.checksums.name());
-                if let Some(p) = &v.report {
-                    t += &format!("    report {}\n", display::path(p));
-                }
-                if let Some(p) = &v.pdf {
-                    t += &format!("    pdf {}\n", display::path(p));
-                }
-            }
+    /// The plan as `--dry-run` prints it, text or JSON (fracture_host::dry_run, the npm CLI's too),
+    /// its paths in their display form.
+    pub fn dry_run(&self) -> DryRun {
+        let shown = |p: &Option<PathBuf>| p.as_deref().map(display::path);
+        let inputs = self.inputs.iter().map(|input| dry_run::Input {
+            file: display::path(&input.file),
+            stdin: input.stdin,
+            identity: input.identity.map(|id| (id.size, id.device, id.inode)),
+            route: input.route.name().to_string(),
+            variants: input
+                .variants
+                .iter()
+                .map(|v| dry_run::Variant {
+                    seed: v.seed,
+                    output: v.out.as_ref().map(|(_, p)| display::path(p)),
+                    checksums: v.checksums.name().to_string(),
+                    report: shown(&v.report),
+                    pdf: shown(&v.pdf),
+                })
+                .collect(),
+        });
+        DryRun {
+            mode: self.mode.clone(),
+            intensity: self.intensity,
+            seed: self.seed,
+            count: self.count,
+            only: self.only.clone(),
+            protect: self.protect.clone(),
+            fix_checksums: self.fix_checksums,
+            member: self.member.clone(),
+            inputs: inputs.collect(),
+            zip: shown(&self.zip),
         }
-        if let Some(zip) = &self.zip {
-            t += &format!("zip {}\n", display::path(zip));
-        }
-        t
-    }
-
-    /// The plan as one JSON object on one line (`--dry-run --json`), keys in the npm CLI's order.
-    pub fn json(&self) -> String {
-        let strings = |l: &[String]| format!("[{}]", l.iter().map(|s| json_string(s)).collect::<Vec<_>>().join(","));
-        let path = |p: &Option<PathBuf>| p.as_ref().map_or_else(|| "null".into(), |p| json_string(&display::path(p)));
-        let inputs: Vec<String> = self
-            .inputs
-            .iter()
-            .map(|input| {
-                let variants: Vec<String> = input
-                    .variants
-                    .iter()
-                    .map(|v| {
-                        let out = v.out.as_ref().map(|(_, p)| p.clone());
-                        format!(
-                            "{{\"seed\":{},\"output\":{},\"checksums\":{},\"report\":{},\"pdf\":{}}}",
-                            v.seed.map_or_else(|| "null".into(), |s| s.to_string()),
-                            path(&out),
-                            json_string(v.checksums.name()),
-                            path(&v.report),
-                            path(&v.pdf)
-                        )
-                    })
-                    .collect();
-                let num = |f: fn(&Identity) -> u64| input.identity.as_ref().map_or("null".into(), |id| f(id).to_string());
-                format!(
-                    "{{\"file\":{},\"stdin\":{},\"size\":{},\"device\":{},\"inode\":{},\"route\":{},\"variants\":[{}]}}",
-                    json_string(&display::path(&input.file)),
-                    input.stdin,
-                    num(|id| id.size),
-                    num(|id| id.device),
-                    num(|id| id.inode),
-                    json_string(input.route.name()),
-                    variants.join(",")
-                )
-            })
-            .collect();
-        format!(
-            "{{\"mode\":{},\"intensity\":{},\"seed\":{},\"count\":{},\"only\":{},\"protect\":{},\"fix_checksums\":{},\"member\":{},\"inputs\":[{}],\"zip\":{}}}\n",
-            json_string(&self.mode),
-            self.intensity,
-            self.seed,
-            self.count,
-            strings(&self.only),
-            strings(&self.protect),
-            self.fix_checksums,
-            self.member.as_deref().map_or_else(|| "null".into(), json_string),
-            inputs.join(","),
-            path(&self.zip)
-        )
     }
 }
 
@@ -435,7 +370,7 @@ mod tests {
         );
         assert_eq!(first.variants[1].report, Some(out.join("in.txt_4_corruption_report.json")));
         assert!(plan.inputs[1].identity.is_none() && plan.inputs[1].variants.is_empty());
-        let text = plan.text();
+        let text = plan.dry_run().text();
         let lines: Vec<&str> = text.lines().take(5).collect();
         assert_eq!(
             lines,
@@ -447,7 +382,7 @@ mod tests {
                 format!("  seed 3: {o}/in_corrupted_3.txt, checksums unfixed"),
             ]
         );
-        let json = plan.json();
+        let json = plan.dry_run().json();
         assert!(json.starts_with("{\"mode\":\"byte_flip\",\"intensity\":80,\"seed\":3,\"count\":2,"), "{json}");
         assert!(json.ends_with(",\"variants\":[]}],\"zip\":null}\n"), "{json}");
         assert!(json.contains(",\"fix_checksums\":false,\"member\":null,\"inputs\":["), "{json}");
@@ -458,12 +393,13 @@ mod tests {
         let member = make(&run_args(&["--member", "word/*.xml\n", "--out", o, i])).unwrap();
         assert_eq!((member.member.as_deref(), member.inputs[0].route), (Some("word/*.xml\n"), Route::Whole));
         assert!(member
+            .dry_run()
             .text()
             .contains("\noptions: only none, protect none, fix checksums no, member \"word/*.xml\\n\"\n"));
-        assert!(member.json().contains(",\"fix_checksums\":false,\"member\":\"word/*.xml\\n\",\"inputs\":["));
+        assert!(member.dry_run().json().contains(",\"fix_checksums\":false,\"member\":\"word/*.xml\\n\",\"inputs\":["));
         // A glob that is the word "none" reads apart from no glob.
         let none = make(&run_args(&["--member", "none", "--out", o, i])).unwrap();
-        assert!(none.text().contains(", member \"none\"\n"));
+        assert!(none.dry_run().text().contains(", member \"none\"\n"));
         assert!(make(&run_args(&["--zip", i, i])).err().is_some_and(|e| e.contains("is the input")));
     }
 }

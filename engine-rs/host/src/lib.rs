@@ -13,6 +13,7 @@ pub mod campaign;
 pub mod cli_shape;
 pub mod cli_tables;
 pub mod display;
+pub mod dry_run;
 pub mod host_fields;
 pub mod link_options;
 pub mod messages;

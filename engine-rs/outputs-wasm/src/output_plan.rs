@@ -60,3 +60,11 @@ impl PlanClaims {
         self.0.output(key, kind.as_deref(), shown).err()
     }
 }
+
+/// The plan as `--dry-run` prints it (fracture_host::dry_run): `plan` is the JSON its `json()`
+/// writes, paths in their display form; `json`: as that one JSON line, else as text.
+#[wasm_bindgen(js_name = dryRun)]
+pub fn dry_run(plan: &str, json: bool) -> Result<String, JsError> {
+    let plan = fracture_host::dry_run::DryRun::from_json(plan).map_err(|e| JsError::new(&e))?;
+    Ok(if json { plan.json() } else { plan.text() })
+}
