@@ -15,7 +15,6 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 /** The FILE that means standard input (and output). */
 export const STDIN = '-';
 export const MAX_COUNT = 1_000_000;
-export const MAX_JOBS = 1024;
 export const VERSION = 'fracture 1.0.0 (fracture-engine/1)\n';
 
 /** --help or --version: the text printed instead of running a command. */
