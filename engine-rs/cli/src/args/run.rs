@@ -3,27 +3,16 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use fracture_host::args::Campaign;
+
 use super::{cores, given, matches, paths, Parsed};
 use crate::cli_tables;
 
-/// `fracture run`'s options (a campaign).
+/// `fracture run`'s options (a campaign): what fracture_host::args decided, and the paths and the
+/// program as the system gave them.
 pub struct RunOptions {
-    pub mode: String,
-    pub intensity: u32,
-    pub engine: fracture_engine::Options,
-    pub seed: Option<u64>,
-    pub count: u64,
-    pub jobs: usize,
-    pub timeout_ms: u64,
+    pub decided: Campaign,
     pub out: PathBuf,
-    pub shard: Option<(u64, u64)>,
-    pub crash_exit: Vec<i32>,
-    pub crash_pattern: Option<String>,
-    pub resume: bool,
-    pub minimize: bool,
-    /// Run each FILE unmodified first (`--no-baseline` turns it off).
-    pub baseline: bool,
-    pub quiet: bool,
     pub files: Vec<PathBuf>,
     pub program: Vec<OsString>,
 }
@@ -50,23 +39,9 @@ pub(super) fn parse_run(argv: &[OsString]) -> Result<Parsed, String> {
     }
     let mut g = given(&cli_tables::RUN, &m);
     g.program = split.map(|_| program.len());
-    let c = fracture_host::args::campaign(&g, cores())?;
     Ok(Parsed::Campaign(RunOptions {
-        mode: c.corruption.mode.name().to_string(),
-        intensity: c.corruption.intensity,
-        engine: c.corruption.options,
-        seed: c.seed,
-        count: c.count,
-        jobs: c.jobs,
-        timeout_ms: c.timeout_ms,
+        decided: fracture_host::args::campaign(&g, cores())?,
         out: m.get_one::<PathBuf>("out").cloned().unwrap_or_else(|| PathBuf::from("campaign")),
-        shard: c.shard,
-        crash_exit: c.crash_exit,
-        crash_pattern: c.crash_pattern,
-        resume: c.resume,
-        minimize: c.minimize,
-        baseline: c.baseline,
-        quiet: c.quiet,
         files: paths(&m, "FILE"),
         program,
     }))

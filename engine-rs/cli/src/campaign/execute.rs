@@ -61,7 +61,7 @@ fn runner(o: &Options, timeout_ms: u64) -> Result<(crate::output::PrivateDir, Ru
         .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
     let base = std::fs::canonicalize(temp.path()).unwrap_or_else(|_| temp.path().to_path_buf());
     let mut slots = Vec::new();
-    for s in 0..o.jobs {
+    for s in 0..o.decided.jobs {
         let slot = base.join(s.to_string());
         std::fs::create_dir(&slot).map_err(|e| format!("cannot create {}", io(&slot, &e)))?;
         slots.push(slot);
@@ -133,13 +133,18 @@ fn run_all(
         .append(true)
         .open(dir.join("runs.jsonl"))
         .map_err(|e| format!("cannot write {}", io(&dir.join("runs.jsonl"), &e)))?;
-    let progress = Progress::new(!o.quiet && std::io::stderr().is_terminal(), c.planned(), counts);
+    let progress = Progress::new(!o.decided.quiet && std::io::stderr().is_terminal(), c.planned(), counts);
     let store = Mutex::new(Store { dir, ledger, append, progress });
     let next = AtomicUsize::new(0);
     let failure: Mutex<Option<String>> = Mutex::new(None);
-    let settings = crate::process::Settings { mode: &c.mode, intensity: c.intensity, options: &o.engine, whole: true };
+    let settings = crate::process::Settings {
+        mode: &c.mode,
+        intensity: c.intensity,
+        options: &o.decided.corruption.options,
+        whole: true,
+    };
     std::thread::scope(|scope| {
-        for slot in 0..o.jobs.min(todo.len()) {
+        for slot in 0..o.decided.jobs.min(todo.len()) {
             let (store, next, failure, todo, settings, c) = (&store, &next, &failure, &todo, &settings, &c);
             scope.spawn(move || loop {
                 if interrupted() || failure.lock().unwrap_or_else(|p| p.into_inner()).is_some() {
@@ -187,7 +192,7 @@ fn minimize_all(
             continue;
         }
         let say = |line: String| {
-            if !o.quiet {
+            if !o.decided.quiet {
                 eprintln!("{line}");
             }
         };

@@ -91,6 +91,6 @@ pub fn run(o: Options) -> ExitCode {
             eprintln!("{}", messages::run_interrupted());
             ExitCode::from((128 + signal) as u8)
         }
-        Ok(()) => finished("run", &planned.ledger, &o.out, o.quiet),
+        Ok(()) => finished("run", &planned.ledger, &o.out, o.decided.quiet),
     }
 }

@@ -53,7 +53,7 @@ fn read_inputs(o: &Options, claims: &mut crate::plan::Claims) -> Result<(Vec<Inp
 
 pub(super) fn plan(o: &Options) -> Result<Planned, Stop> {
     let usage = Stop::Usage;
-    if let Some(p) = &o.crash_pattern {
+    if let Some(p) = &o.decided.crash_pattern {
         regex::Regex::new(p)
             .map_err(|e| usage(crate::cli_tables::usage::crash_pattern(e.to_string().lines().last().unwrap_or(""))))?;
     }
@@ -68,7 +68,7 @@ pub(super) fn plan(o: &Options) -> Result<Planned, Stop> {
         claims.output(&dir.join(name)).map_err(usage)?;
     }
     let json_path = dir.join("campaign.json");
-    let previous = if o.resume {
+    let previous = if o.decided.resume {
         let shown = crate::display::path(&json_path);
         let text = std::fs::read_to_string(&json_path)
             .map_err(|e| usage(texts::resume_unreadable(&shown, crate::process::io_text(&e))))?;
@@ -81,29 +81,34 @@ pub(super) fn plan(o: &Options) -> Result<Planned, Stop> {
         }
         None
     };
-    let seed = match (o.seed, &previous) {
+    let seed = match (o.decided.seed, &previous) {
         (Some(s), _) => s,
         (None, Some((_, s))) => *s,
         (None, None) => crate::args::random_seed(),
     };
-    let total = o.files.len() as u64 * o.count;
-    crate::policy::check_variant(&o.mode, o.intensity, seed.checked_add(total - 1)).map_err(usage)?;
+    let total = o.files.len() as u64 * o.decided.count;
+    crate::policy::check_variant(
+        o.decided.corruption.mode.name(),
+        o.decided.corruption.intensity,
+        seed.checked_add(total - 1),
+    )
+    .map_err(usage)?;
     let campaign = Campaign {
         inputs,
-        mode: o.mode.clone(),
-        intensity: o.intensity,
-        only: o.engine.ranges.only.clone(),
-        protect: o.engine.ranges.protect.clone(),
-        fix_checksums: o.engine.fix_checksums,
-        timeout_ms: o.timeout_ms,
-        crash_exit: o.crash_exit.clone(),
-        crash_pattern: o.crash_pattern.clone(),
-        minimize: o.minimize,
-        baseline: o.baseline,
+        mode: o.decided.corruption.mode.name().to_string(),
+        intensity: o.decided.corruption.intensity,
+        only: o.decided.corruption.options.ranges.only.clone(),
+        protect: o.decided.corruption.options.ranges.protect.clone(),
+        fix_checksums: o.decided.corruption.options.fix_checksums,
+        timeout_ms: o.decided.timeout_ms,
+        crash_exit: o.decided.crash_exit.clone(),
+        crash_pattern: o.decided.crash_pattern.clone(),
+        minimize: o.decided.minimize,
+        baseline: o.decided.baseline,
         program: o.program.iter().map(|w| w.to_string_lossy().into_owned()).collect(),
         seed,
-        count: o.count,
-        shard: o.shard,
+        count: o.decided.count,
+        shard: o.decided.shard,
     };
     let ledger = match previous {
         None => Ledger::new(campaign),
