@@ -81,21 +81,14 @@ export function parseRun(argv: string[], outputs: Decider): { kind: 'campaign'; 
   };
 }
 
-/** What fracture_host::args decides for `fracture run`. */
-interface Decided {
+/** What fracture_host::args decides for `fracture run` (its seed: null when not given). */
+type Decided = Omit<
+  RunArgs,
+  'mode' | 'intensity' | 'only' | 'protect' | 'fixChecksums' | 'seed' | 'out' | 'files' | 'program'
+> & {
   corruption: Corruption;
   seed: number | null;
-  count: number;
-  jobs: number;
-  timeoutMs: number;
-  shard: [number, number] | null;
-  crashExit: number[];
-  crashPattern: string | null;
-  resume: boolean;
-  minimize: boolean;
-  baseline: boolean;
-  quiet: boolean;
-}
+};
 
 export function parseMerge(argv: string[], outputs: Decider): { kind: 'merge'; args: MergeArgs } | Printed {
   const tokens = tokenise(argv, MERGE.options);
