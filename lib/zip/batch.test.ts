@@ -16,17 +16,17 @@ import { inspectWithPython, makeTempDir, readWithJavaStream, sevenZipTest, unzip
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const utf8 = (s: string) => new TextEncoder().encode(s) as Uint8Array<ArrayBuffer>;
-// Local time: the archive's and the report's names read the user's clock. The entries' DOS dates are
-// the same instant in UTC, as the command lines write them (docs/zip.md, "Timestamps").
+// Local time: the archive's and the report's names and the entries' DOS dates read the user's clock,
+// as the command lines' do without SOURCE_DATE_EPOCH (docs/zip.md, "Timestamps").
 const STARTED = new Date(2025, 0, 2, 3, 4, 5, 678);
 const STEM = 'fracture_session_20250102-030405';
 const dosFields = (d: Date) => [
-  d.getUTCFullYear(),
-  d.getUTCMonth() + 1,
-  d.getUTCDate(),
-  d.getUTCHours(),
-  d.getUTCMinutes(),
-  d.getUTCSeconds() & ~1, // DOS time has 2-second steps
+  d.getFullYear(),
+  d.getMonth() + 1,
+  d.getDate(),
+  d.getHours(),
+  d.getMinutes(),
+  d.getSeconds() & ~1, // DOS time has 2-second steps
 ];
 const RUN: BatchRun = { startedAt: STARTED, mode: 'byte_flip', intensity: 80, masterSeed: 100 };
 
@@ -334,7 +334,9 @@ describe('the batch ZIP', () => {
     ['2200, after them', new Date(Date.UTC(2200, 5, 1)), [2107, 12, 31, 23, 59, 58], null],
     ['a leap day', new Date(Date.UTC(2000, 1, 29, 23, 59, 59)), [2000, 2, 29, 23, 59, 58], 951868799],
   ])('dates every entry by the session start, clamped to what DOS holds: %s', async (_, startedAt, fields, mtime) => {
-    const made = await zip([{ data: utf8('x'), report: report('x.txt') }], undefined, { ...RUN, startedAt });
+    // Read on a UTC clock, so the fields do not depend on where the test runs.
+    const run = { ...RUN, startedAt, utcOffsetS: 0 };
+    const made = await zip([{ data: utf8('x'), report: report('x.txt') }], undefined, run);
     const path = await save(made.blob, 'dates.zip');
     const python = await inspectWithPython(path);
     for (const entry of python.entries) expect([entry.date_time, entry.mtime]).toEqual([fields, mtime]);

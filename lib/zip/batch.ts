@@ -16,6 +16,11 @@ type HostBatch = InstanceType<Outputs['BatchZip']>;
 export interface BatchRun {
   /** When the run started: names the archive, stamps the report and dates the entries (docs/zip.md). */
   startedAt: Date;
+  /**
+   * The offset east of UTC, in seconds, of the clock the names and the entries' DOS fields are read
+   * on: by default the page's local time at `startedAt`.
+   */
+  utcOffsetS?: number;
   mode: string;
   intensity: number;
   masterSeed: number;
@@ -55,9 +60,9 @@ export async function batchZip(
   const at = run.startedAt;
   let batch: HostBatch = new outputs.BatchZip(
     at.getTime(),
-    // Names in the local time of the page's clock, as the command lines read theirs without
-    // SOURCE_DATE_EPOCH (the page has no such variable).
-    -at.getTimezoneOffset() * 60,
+    // Names and DOS fields in the local time of the page's clock, as the command lines read theirs
+    // without SOURCE_DATE_EPOCH (the page has no such variable).
+    run.utcOffsetS ?? -at.getTimezoneOffset() * 60,
     run.mode,
     run.intensity,
     run.masterSeed,

@@ -90,9 +90,13 @@ print(json.dumps({'names': [i.filename for i in infos], 'dates': [list(i.date_ti
   return JSON.parse(py.stdout);
 }
 
-/** The UTC civil date and time of `seconds`, clamped to DOS's range and its 2-second steps. */
-function dosDate(seconds: number): number[] {
-  const d = new Date(Math.min(Math.max(seconds, 315532800), 4354819198) * 1000);
+/**
+ * The civil date and time of `seconds` on a clock `offset` seconds east of UTC, clamped to DOS's range
+ * and its 2-second steps.
+ */
+function dosDate(seconds: number, offset: number): number[] {
+  const clamp = (s: number) => Math.min(Math.max(s, 315532800), 4354819198);
+  const d = new Date(clamp(clamp(seconds) + offset) * 1000);
   return [
     d.getUTCFullYear(),
     d.getUTCMonth() + 1,
@@ -137,10 +141,11 @@ describe('--zip: the same archive from both command lines', () => {
               ]
             : ['report_corrupted.pdf', 'report_corrupted (2).pdf'],
         );
-        // The rule: SOURCE_DATE_EPOCH when set, otherwise the session's start (session_timestamp).
+        // The rule: SOURCE_DATE_EPOCH when set, read in UTC; otherwise the session's start
+        // (session_timestamp), read on the local clock (TZ: 5:30 east of UTC).
         const start =
           c.sde === undefined ? Math.floor(Date.parse(String(report.session_timestamp)) / 1000) : Number(c.sde);
-        for (const d of dates) expect(d, tool.label).toEqual(dosDate(start));
+        for (const d of dates) expect(d, tool.label).toEqual(dosDate(start, c.sde === undefined ? 5.5 * 3600 : 0));
         if (c.sde !== undefined) expect(report.session_timestamp).toBe(new Date(Number(c.sde) * 1000).toISOString());
         rmSync(zip);
       }

@@ -20,7 +20,7 @@ pub struct BatchZip {
 impl BatchZip {
     /// `pdf`: the archive will hold the session report's PDF (`--pdf`).
     pub fn new(session: Session, pdf: bool) -> BatchZip {
-        let zip = ZipWriter::new(session.start.entry_seconds());
+        let zip = ZipWriter::new(session.start.entry_seconds(), session.start.utc_offset_s);
         let json = session.to_json();
         BatchZip { session, json, zip, next_file: 0, report_written: false, pdf, pdf_written: false }
     }

@@ -72,6 +72,7 @@ impl SessionStart {
     }
 
     /// The entries' date, in seconds since 1970 (UTC): the start, clamped to what a DOS date holds.
+    /// Their DOS fields read it on the names' clock (`utc_offset_s`; zip::ZipWriter::new).
     pub fn entry_seconds(&self) -> i64 {
         self.unix_ms.div_euclid(1000).clamp(DOS_FIRST, DOS_LAST)
     }

@@ -83,7 +83,8 @@ pub struct ZipWriter {
     names: HashSet<String>,
 }
 
-/// MS-DOS time and date of `seconds` (UTC), clamped to 1980-2107; 2-second steps.
+/// MS-DOS time and date of `seconds` (a civil time as seconds since 1970: UTC, or a local clock's
+/// with its offset added), clamped to 1980-2107; 2-second steps.
 pub fn dos_date_time(seconds: i64) -> (u16, u16) {
     let (y, mo, d, h, mi, s, _) = civil(seconds.clamp(DOS_FIRST, DOS_LAST) * 1000);
     let time = (h << 11) | (mi << 5) | (s >> 1);
@@ -104,10 +105,12 @@ fn le64(out: &mut Vec<u8>, v: u64) {
 }
 
 impl ZipWriter {
-    /// Every entry dated `seconds` since 1970 (UTC; clamped to what a DOS date holds).
-    pub fn new(seconds: i64) -> ZipWriter {
+    /// Every entry dated `seconds` since 1970 (UTC; clamped to what a DOS date holds): the DOS fields,
+    /// which hold no time zone, read on the clock `utc_offset_s` east of UTC (as file managers that
+    /// ignore the extended field show them), the extended timestamp field in UTC.
+    pub fn new(seconds: i64, utc_offset_s: i32) -> ZipWriter {
         let seconds = seconds.clamp(DOS_FIRST, DOS_LAST);
-        let (dos_time, dos_date) = dos_date_time(seconds);
+        let (dos_time, dos_date) = dos_date_time(seconds + i64::from(utc_offset_s));
         ZipWriter {
             dos_time,
             dos_date,
@@ -295,12 +298,17 @@ mod tests {
         // 2023-11-14 22:13:20 UTC.
         assert_eq!(dos_date_time(1_700_000_000), ((22 << 11) | (13 << 5) | 10, (43 << 9) | (11 << 5) | 14));
         assert_eq!(dos_date_time(i64::MAX), ((23 << 11) | (59 << 5) | 29, (127 << 9) | (12 << 5) | 31));
-        assert_eq!(ZipWriter::new(4_000_000_000).unix_time, None);
+        assert_eq!(ZipWriter::new(4_000_000_000, 0).unix_time, None);
+        // 2023-11-14 22:15:00 UTC on a clock 5:45 east of it: the DOS fields say 2023-11-15 04:00:00,
+        // the extended field keeps the UTC second.
+        let z = ZipWriter::new(1_700_000_100, 5 * 3600 + 45 * 60);
+        assert_eq!((z.dos_time >> 11, (z.dos_time >> 5) & 63, z.dos_date & 31), (4, 0, 15));
+        assert_eq!(z.unix_time, Some(1_700_000_100));
     }
 
     #[test]
     fn one_entry_archive() {
-        let mut z = ZipWriter::new(1_700_000_000);
+        let mut z = ZipWriter::new(1_700_000_000, 0);
         let h = z.local_header("a.txt", 3, crc32(b"abc")).unwrap();
         assert_eq!(h.len(), 30 + 5 + 9);
         assert_eq!(z.local_header("a.txt", 0, 0).unwrap_err(), "Duplicate ZIP entry name: a.txt");
