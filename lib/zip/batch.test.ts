@@ -13,6 +13,7 @@ import { loadOutputsModule, type OutputsModule } from '../engine/host-module/nod
 import { ENGINE_VERSION, VERDICT, type Report } from '../engine/shared/types.ts';
 import { batchZip, type BatchOptions, type BatchResult, type BatchRun, type SessionReport } from './batch.ts';
 import { inspectWithPython, makeTempDir, readWithJavaStream, sevenZipTest, unzipTest } from './testing/readers.ts';
+import { pseudoRandom } from './testing/bytes.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const utf8 = (s: string) => new TextEncoder().encode(s) as Uint8Array<ArrayBuffer>;
@@ -29,18 +30,6 @@ const dosFields = (d: Date) => [
   d.getSeconds() & ~1, // DOS time has 2-second steps
 ];
 const RUN: BatchRun = { startedAt: STARTED, mode: 'byte_flip', intensity: 80, masterSeed: 100 };
-
-function pseudoRandom(length: number, seed: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(length);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
 
 function report(filename: string, overrides: Partial<Report> = {}): Report {
   return {

@@ -1,6 +1,7 @@
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from './crc32.ts';
+import { pseudoRandom } from './testing/bytes.ts';
 
 /** The definition, one bit at a time: the obviously-correct reference the fast version must match. */
 function naiveCrc32(data: Uint8Array): number {
@@ -13,19 +14,6 @@ function naiveCrc32(data: Uint8Array): number {
 }
 
 const ascii = (s: string) => new TextEncoder().encode(s);
-
-/** Deterministic bytes (xorshift32), so a failure reproduces. */
-function pseudoRandom(length: number, seed: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
 
 describe('crc32', () => {
   it.each([

@@ -127,7 +127,7 @@ fn run(a: Args) -> ExitCode {
         }
     };
     if a.dry_run {
-        let shown = plan.dry_run();
+        let shown = plan.dry_run(&a);
         print!("{}", if a.json { shown.json() } else { shown.text() });
         return ExitCode::SUCCESS;
     }

@@ -187,18 +187,9 @@ impl Input {
 }
 
 /// A run, planned: every input and every output, checked against each other (docs/cli.md, "Plan,
-/// then write"), with every decision the execution follows. `--dry-run` prints it.
+/// then write"), with every decision the execution follows beside the arguments it was made from.
+/// `--dry-run` prints it with them.
 pub struct Plan {
-    pub mode: String,
-    pub intensity: u32,
-    pub seed: u64,
-    pub count: u64,
-    pub only: Vec<String>,
-    pub protect: Vec<String>,
-    pub fix_checksums: bool,
-    /// `--member`: the glob of the archive members corrupted (each input is then read whole; whether
-    /// it is an archive is known only from its bytes, when it is read).
-    pub member: Option<String>,
     pub inputs: Vec<Input>,
     pub zip: Option<PathBuf>,
 }
@@ -257,24 +248,13 @@ pub fn make(a: &Args) -> Result<Plan, String> {
     if let Some(zip) = &a.zip {
         claims.output(zip)?;
     }
-    Ok(Plan {
-        mode: a.mode.clone(),
-        intensity: a.intensity,
-        seed: a.seed,
-        count: a.count,
-        only: a.options.ranges.only.clone(),
-        protect: a.options.ranges.protect.clone(),
-        fix_checksums: a.options.fix_checksums,
-        member: a.options.member.clone(),
-        inputs,
-        zip: a.zip.clone(),
-    })
+    Ok(Plan { inputs, zip: a.zip.clone() })
 }
 
 impl Plan {
-    /// The plan as `--dry-run` prints it, text or JSON (fracture_host::dry_run, the npm CLI's too),
-    /// its paths in their display form.
-    pub fn dry_run(&self) -> DryRun {
+    /// The plan of the run `a` asks for as `--dry-run` prints it, text or JSON (fracture_host::dry_run,
+    /// the npm CLI's too), its paths in their display form.
+    pub fn dry_run(&self, a: &Args) -> DryRun {
         let shown = |p: &Option<PathBuf>| p.as_deref().map(display::path);
         let inputs = self.inputs.iter().map(|input| dry_run::Input {
             file: display::path(&input.file),
@@ -294,14 +274,16 @@ impl Plan {
                 .collect(),
         });
         DryRun {
-            mode: self.mode.clone(),
-            intensity: self.intensity,
-            seed: self.seed,
-            count: self.count,
-            only: self.only.clone(),
-            protect: self.protect.clone(),
-            fix_checksums: self.fix_checksums,
-            member: self.member.clone(),
+            mode: a.mode.clone(),
+            intensity: a.intensity,
+            seed: a.seed,
+            count: a.count,
+            only: a.options.ranges.only.clone(),
+            protect: a.options.ranges.protect.clone(),
+            fix_checksums: a.options.fix_checksums,
+            // --member's glob: each input is then read whole (whether it is an archive is known
+            // only from its bytes, when it is read).
+            member: a.options.member.clone(),
             inputs: inputs.collect(),
             zip: shown(&self.zip),
         }
@@ -370,7 +352,7 @@ mod tests {
         );
         assert_eq!(first.variants[1].report, Some(out.join("in.txt_4_corruption_report.json")));
         assert!(plan.inputs[1].identity.is_none() && plan.inputs[1].variants.is_empty());
-        let text = plan.dry_run().text();
+        let text = plan.dry_run(&a).text();
         let lines: Vec<&str> = text.lines().take(5).collect();
         assert_eq!(
             lines,
@@ -382,7 +364,7 @@ mod tests {
                 format!("  seed 3: {o}/in_corrupted_3.txt, checksums unfixed"),
             ]
         );
-        let json = plan.dry_run().json();
+        let json = plan.dry_run(&a).json();
         assert!(json.starts_with("{\"mode\":\"byte_flip\",\"intensity\":80,\"seed\":3,\"count\":2,"), "{json}");
         assert!(json.ends_with(",\"variants\":[]}],\"zip\":null}\n"), "{json}");
         assert!(json.contains(",\"fix_checksums\":false,\"member\":null,\"inputs\":["), "{json}");
@@ -390,16 +372,20 @@ mod tests {
         let whole = make(&run_args(&["--pdf", "--fix-checksums", "--out", o, i])).unwrap();
         assert_eq!((whole.inputs[0].route, whole.inputs[0].variants[0].checksums), (Route::Whole, Checksums::InMemory));
         // --member names its glob (a control character in its display form) and reads every input whole.
-        let member = make(&run_args(&["--member", "word/*.xml\n", "--out", o, i])).unwrap();
-        assert_eq!((member.member.as_deref(), member.inputs[0].route), (Some("word/*.xml\n"), Route::Whole));
+        let globbed = run_args(&["--member", "word/*.xml\n", "--out", o, i]);
+        let member = make(&globbed).unwrap();
+        assert_eq!(member.inputs[0].route, Route::Whole);
         assert!(member
-            .dry_run()
+            .dry_run(&globbed)
             .text()
             .contains("\noptions: only none, protect none, fix checksums no, member \"word/*.xml\\n\"\n"));
-        assert!(member.dry_run().json().contains(",\"fix_checksums\":false,\"member\":\"word/*.xml\\n\",\"inputs\":["));
+        assert!(member
+            .dry_run(&globbed)
+            .json()
+            .contains(",\"fix_checksums\":false,\"member\":\"word/*.xml\\n\",\"inputs\":["));
         // A glob that is the word "none" reads apart from no glob.
-        let none = make(&run_args(&["--member", "none", "--out", o, i])).unwrap();
-        assert!(none.dry_run().text().contains(", member \"none\"\n"));
+        let word = run_args(&["--member", "none", "--out", o, i]);
+        assert!(make(&word).unwrap().dry_run(&word).text().contains(", member \"none\"\n"));
         assert!(make(&run_args(&["--zip", i, i])).err().is_some_and(|e| e.contains("is the input")));
     }
 }
