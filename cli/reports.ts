@@ -1,25 +1,34 @@
 // The reports the CLI hands out beside the corrupted bytes: the engine's report with the host fields
-// (replay command, share link; lib/report/host-fields.ts) and, with --pdf, PDF reports made by the
-// writer every host uses (fracture-host's, through the outputs module; lib/report/pdf.ts), dated by
-// SOURCE_DATE_EPOCH when it is set, as the native CLI's.
+// (replay command, share link) and, with --pdf, PDF reports with their change maps, all made by
+// fracture-host through the outputs module (lib/engine/host-module/reports.ts, lib/report/pdf.ts), as
+// the native CLI makes them, dated by SOURCE_DATE_EPOCH when it is set.
+import { toBytes } from '../lib/engine/host/byte-paths.ts';
 import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
-import { withHostFields, type HostReport } from '../lib/report/host-fields.ts';
+import { changeMapOf, withHostFields as hostFieldsOf } from '../lib/engine/host-module/reports.ts';
+import type { Report } from '../lib/engine/shared/types.ts';
+import type { HostReport } from '../lib/report/host-fields.ts';
 
-export { withHostFields, type HostReport };
+export type { HostReport };
+
+/** The engine's report with `replay` (on `replayName`, a file's own name, when given) and `share_link`. */
+export async function withHostFields(report: Report, replayName?: string): Promise<HostReport> {
+  return hostFieldsOf(await loadOutputsModule(), report, replayName === undefined ? undefined : toBytes(replayName));
+}
 
 /** The PDF's name beside a JSON report's: `{name}_corruption_report.pdf`, `x (2).pdf` as `x (2).json`. */
 export function pdfNameOf(jsonName: string): string {
   return `${jsonName.slice(0, -'.json'.length)}.pdf`;
 }
 
+const source = (bytes: Uint8Array) => ({
+  size: bytes.length,
+  read: (start: number, end: number) => bytes.subarray(start, end),
+});
+
 /** A file's PDF report, with the change map of `original` against `result`. */
 export async function filePdf(original: Uint8Array, result: Uint8Array, report: HostReport): Promise<Uint8Array> {
-  const [{ fileReportPdf }, writers, { bytesSource, changeMap }] = await Promise.all([
-    import('../lib/report/pdf.ts'),
-    loadOutputsModule(),
-    import('../lib/report/changes.ts'),
-  ]);
-  const changes = await changeMap(bytesSource(original), bytesSource(result));
+  const [{ fileReportPdf }, writers] = await Promise.all([import('../lib/report/pdf.ts'), loadOutputsModule()]);
+  const changes = await changeMapOf(writers, source(original), source(result));
   return fileReportPdf(writers, {
     report,
     changes,

@@ -64,11 +64,12 @@ export const CONCERNS = {
     ts: ['cli/zip.ts', 'lib/zip/batch.ts'],
   },
   // The PDF reports are engine-rs/host/src/report/pdf for every host (the npm CLI, the SDK and the
-  // site through the outputs module); the hit lines' and the report panel's sentences and the change
-  // map stay twinned: the site draws them in the page, streaming the map, without the module.
-  'report text and change map': {
-    rust: ['engine-rs/host/src/report/text.rs', 'engine-rs/host/src/report/changes.rs'],
-    ts: ['lib/report/text.ts', 'lib/report/changes.ts'],
+  // site through the outputs module), and the change map engine-rs/host/src/report/changes.rs (the
+  // site's worker and the npm CLI through lib/engine/host-module/reports.ts); the hit lines' and the
+  // report panel's sentences stay twinned: the site draws them in the page, without the module.
+  'report text': {
+    rust: ['engine-rs/host/src/report/text.rs'],
+    ts: ['lib/report/text.ts'],
   },
   'display form of names': {
     rust: ['engine-rs/cli/src/display.rs', 'engine-rs/host/src/display.rs'],
@@ -121,6 +122,8 @@ export const ONE_SIDE = {
   'cli/args/agree.ts':
     "fracture agree's arguments (the npm CLI's own command; its corruption options are fracture_host::args')",
   'cli/host.ts': "the npm CLI's loader of the host module",
+  // Loaders and typed calls of the host modules: the logic is fracture-host's.
+  'lib/engine/host-module/': "the host modules' loaders and typed calls (no logic of their own)",
   'cli/exact-exec.ts': "spawn() with a name's bytes: Node's strings need it, Rust's Command takes OsStr",
   'lib/engine/shared/blob.ts': 'browser Blob reading',
   'lib/engine/shared/modes.ts': 'the engine options type',
@@ -134,7 +137,16 @@ export const ONE_SIDE = {
   'sdk/': "the SDK's entries (no native SDK)",
 };
 
-const ROOTS = ['engine-rs/cli/src', 'engine-rs/host/src', 'cli', 'lib/zip', 'lib/report', 'lib/engine/shared', 'sdk'];
+const ROOTS = [
+  'engine-rs/cli/src',
+  'engine-rs/host/src',
+  'cli',
+  'lib/zip',
+  'lib/report',
+  'lib/engine/shared',
+  'lib/engine/host-module',
+  'sdk',
+];
 // Single files of lib/engine/host (the rest of it runs an engine: not host logic of the command lines).
 const EXTRA = ['lib/engine/host/policy.ts'];
 

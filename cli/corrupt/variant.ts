@@ -115,7 +115,7 @@ async function wholeVariant(run: FileRun, v: Variant): Promise<Made> {
     run.ui.progress(f),
   );
   const data = result.data;
-  const report = withHostFields(result.report, undefined, undefined, replayName);
+  const report = await withHostFields(result.report, replayName);
   if (v.file === STDIN) {
     await writeAll(run.out, data).catch((e) => {
       throw new Error(msg.cannotWriteStdout(ioText(e)));
@@ -144,7 +144,13 @@ async function streamedVariant(run: FileRun, v: Variant): Promise<Made> {
         }),
       (f) => ui.progress(f),
     );
-    return { report: withHostFields(r), size: prepared.size, data: none, destination: 'standard output', outName: '' };
+    return {
+      report: await withHostFields(r),
+      size: prepared.size,
+      data: none,
+      destination: 'standard output',
+      outName: '',
+    };
   }
   const target = v.planned.out as string;
   try {
@@ -174,7 +180,7 @@ async function streamedVariant(run: FileRun, v: Variant): Promise<Made> {
       // Read too: checksum fixing patches the file in place.
       const r = await prepared.run(sink, (f) => ui.progress(f), out);
       await unchanged();
-      return withHostFields(r, undefined, undefined, path.basename(v.file));
+      return withHostFields(r, path.basename(v.file));
     });
   } finally {
     if (!ran) prepared.free();

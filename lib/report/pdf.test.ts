@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corrupt } from '../engine/reference/engine.ts';
 import { batchZip, type SessionReport } from '../zip/batch.ts';
-import { bytesSource, changeMap } from './changes.ts';
+import { bytesSource, changeMapOf } from '../engine/host-module/reports.ts';
+
+const changeMap = async (a: ReturnType<typeof bytesSource>, b: ReturnType<typeof bytesSource>) =>
+  changeMapOf(await loadOutputsModule(), a, b);
 import { displayName } from './display.ts';
 import { withHostFields } from './host-fields.ts';
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';

@@ -5,7 +5,7 @@
 // lib/engine/host-module/node.ts, the site through lib/engine/host-module/browser.ts, which fetches it
 // the first time a PDF is made, never with the page.
 import type { Report } from '../engine/shared/types.ts';
-import type { ChangeMap } from './changes.ts';
+import type { ChangeMap } from '../engine/host-module/reports.ts';
 import type { HostReport } from './host-fields.ts';
 
 /** A file's entry in the session report, as the host crate writes it (docs/zip.md, "Session report";

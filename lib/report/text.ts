@@ -5,7 +5,7 @@
 // here and in engine-rs/host/src/report/text.rs, whose copies the PDF writer prints, and
 // tests/cross-engine/reports.test.ts finds these in the PDFs.
 import type { StructureHit } from '../engine/shared/types.ts';
-import type { ChangeMap } from './changes.ts';
+import type { ChangeMap } from '../engine/host-module/reports.ts';
 import { EXPECT_LABELS, EXPECT_WORDS, HITS_LEGEND, HITS_OVERALL, HITS_PDF_MORE } from './tables.ts';
 
 export { ESCALATED_TEXT, EXPECT_WORDS, LEGAL_NOTICE, MODE_FIELDS, NOT_ESCALATED_TEXT } from './tables.ts';

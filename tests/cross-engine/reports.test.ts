@@ -20,7 +20,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corruptedName, reportName } from '../../lib/engine/shared/names.ts';
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
 import { loadOutputsModule } from '../../lib/engine/host-module/node.ts';
-import { bytesSource, changeMap } from '../../lib/report/changes.ts';
+import { bytesSource, changeMapOf } from '../../lib/engine/host-module/reports.ts';
+
+const changeMap = async (a: ReturnType<typeof bytesSource>, b: ReturnType<typeof bytesSource>) =>
+  changeMapOf(await loadOutputsModule(), a, b);
 import { fileReportPdf, pdfReportName } from '../../lib/report/pdf.ts';
 import { HITS_HEADING, HITS_PDF_MAX_ROWS } from '../../lib/report/tables.ts';
 import {

@@ -11,7 +11,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOutputsModule } from '../../lib/engine/host-module/node.ts';
-import { bytesSource, changeMap } from '../../lib/report/changes.ts';
+import { bytesSource, changeMapOf } from '../../lib/engine/host-module/reports.ts';
+
+const changeMap = async (a: ReturnType<typeof bytesSource>, b: ReturnType<typeof bytesSource>) =>
+  changeMapOf(await loadOutputsModule(), a, b);
 import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
 import { fileReportPdf } from '../../lib/report/pdf.ts';
 import { presetConsent } from './helpers/site.ts';

@@ -189,24 +189,43 @@ pub fn shell_word_bytes(name: &[u8]) -> String {
 /// The replay command of a report whose file's name is not UTF-8 (its `filename` has U+FFFD where
 /// the name has other bytes): the command names the file by its real bytes.
 pub fn set_replay_name(r: &mut Report, name: &[u8]) {
+    let replay = replay_command_bytes(r, name);
+    r.set("replay", Value::Str(replay));
+}
+
+fn replay_command_bytes(r: &Report, name: &[u8]) -> String {
     let mut words = vec!["fracture".to_string()];
     words.extend(replay_args(r).iter().map(|a| option_word(a)));
     words.push(shell_word_bytes(name));
-    r.set("replay", Value::Str(words.join(" ")));
+    words.join(" ")
 }
 
 /// The report's share link (docs/contract.md, section 11.5): its replay command's options as a
 /// query on `SITE_ORIGIN`, then its file's name and size (crate::share_link).
 pub fn share_link(r: &Report) -> String {
-    crate::share_link::share_link(SITE_ORIGIN, &replay_args(r), text(r, "filename"), int(r, "original_size"))
+    share_link_on(r, SITE_ORIGIN)
+}
+
+/// The share link on another origin (the SDK's `siteOrigin`).
+pub fn share_link_on(r: &Report, origin: &str) -> String {
+    crate::share_link::share_link(origin, &replay_args(r), text(r, "filename"), int(r, "original_size"))
 }
 
 /// The report with `replay` and `share_link` after the engine's fields.
 pub fn add(r: &mut Report) {
-    let replay = replay_command(r);
-    let link = share_link(r);
+    let (replay, link) = fields(r, None, SITE_ORIGIN);
     r.set("replay", Value::Str(replay));
     r.set("share_link", Value::Str(link));
+}
+
+/// `replay` and `share_link` of a report: the command on `replay_name` when the file's name is not
+/// UTF-8 (its bytes), on the report's `filename` otherwise; the link on `origin`.
+pub fn fields(r: &Report, replay_name: Option<&[u8]>, origin: &str) -> (String, String) {
+    let replay = match replay_name.filter(|n| std::str::from_utf8(n).is_err()) {
+        Some(name) => replay_command_bytes(r, name),
+        None => replay_command(r),
+    };
+    (replay, share_link_on(r, origin))
 }
 
 #[cfg(test)]

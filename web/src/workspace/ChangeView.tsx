@@ -4,7 +4,8 @@
 // out in a worker (changes-client.ts), so a 200 MB result never holds up the page.
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { styled } from 'styled-components';
-import { segmentStart, type ChangeMap } from '../../../lib/report/changes.ts';
+import type { ChangeMap } from '../../../lib/engine/host-module/reports.ts';
+import { segmentStart } from './change-runs.ts';
 import { changeSummary, firstChangeText, thousands } from '../../../lib/report/text.ts';
 import { markedRuns } from './bytes.ts';
 import { stepChanges } from './changes-client.ts';

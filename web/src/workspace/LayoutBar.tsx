@@ -6,7 +6,7 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import type { Family } from '../../../lib/engine/reference/tables.ts';
-import type { ChangeMap } from '../../../lib/report/changes.ts';
+import type { ChangeMap } from '../../../lib/engine/host-module/reports.ts';
 import { thousands } from '../../../lib/report/text.ts';
 import { bytesText, type LayoutRegion, loadLayout } from './layout.ts';
 import { bytesOf, type Finished } from './results.ts';

@@ -1,7 +1,9 @@
 // The page's side of the change map: one worker, started with the first preview and kept (it holds
 // nothing between requests). Where workers are missing (tests in jsdom) the same code runs on the
-// page, yielding between 4 MiB pieces.
-import { blobSource, changeMap, type ChangeMap } from '../../../lib/report/changes.ts';
+// page.
+import { loadOutputsModule } from '../../../lib/engine/host-module/browser.ts';
+import { type ChangeMap, changeMapOf } from '../../../lib/engine/host-module/reports.ts';
+import { blobSource } from './change-runs.ts';
 import {
   changeStep,
   type ChangeStep,
@@ -42,11 +44,9 @@ function ask(request: Unsent): Promise<ChangesReply> {
   });
 }
 
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export async function mapChanges(original: Blob, result: Blob): Promise<ChangeMap> {
   if (typeof Worker === 'undefined') {
-    return changeMap(blobSource(original), blobSource(result), { pause: yieldToPage });
+    return changeMapOf(await loadOutputsModule(), blobSource(original), blobSource(result));
   }
   const reply = await ask({ type: 'map', original, result });
   if (reply.type === 'error') throw new Error(reply.message);

@@ -1,14 +1,7 @@
 // What the preview asks of the change map's worker, and the one step of navigation both the worker
 // and the page-thread fallback run.
-import {
-  nextRun,
-  previousRun,
-  windowAround,
-  type ByteSource,
-  type ByteWindow,
-  type ChangeMap,
-  type Run,
-} from '../../../lib/report/changes.ts';
+import type { ByteSource, ChangeMap } from '../../../lib/engine/host-module/reports.ts';
+import { type ByteWindow, nextRun, previousRun, type Run, windowAround } from './change-runs.ts';
 
 /** Where to move: the first run, the run after or before the one starting at `from`. */
 export type StepWhere = { to: 'first' } | { to: 'next' | 'previous'; from: number };

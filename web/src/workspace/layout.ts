@@ -2,11 +2,11 @@
 // region, how many of its bytes the result changed and where the first one is. The map comes from the
 // TypeScript reference walk (the same map, byte for byte, as the other engines); ChangeView loads this
 // module and the bar lazily, so the first load does not carry the walks. Changed bytes follow the
-// change map's rules (lib/report/changes.ts): bytes below `aligned` compared one for one, a cut
+// change map's rules (lib/engine/host-module/reports.ts): bytes below `aligned` compared one for one, a cut
 // counts the cut bytes of the original, an insertion counts against the region it lands in.
 import { type Region, structureMapOfBytes } from '../../../lib/engine/reference/structure/index.ts';
 import type { Family } from '../../../lib/engine/reference/tables.ts';
-import type { ChangeMap } from '../../../lib/report/changes.ts';
+import type { ChangeMap } from '../../../lib/engine/host-module/reports.ts';
 
 /** Originals larger than this are not mapped in the page (the walk reads the whole buffer). */
 export const LAYOUT_MAX_BYTES = 64 * 1024 * 1024;

@@ -3,7 +3,7 @@
 // browser's verdict. The map and the verdict are cached beside the result's report (a WeakMap, so
 // they go when the file is removed); a released and remade result keeps them.
 import type { CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
-import type { ChangeMap } from '../../../lib/report/changes.ts';
+import type { ChangeMap } from '../../../lib/engine/host-module/reports.ts';
 import {
   type BrowserDecoder,
   type HostReport,

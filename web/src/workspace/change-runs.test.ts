@@ -1,83 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { bytesSource, changeMap, nextRun, previousRun, windowAround, type ByteSource } from './changes.ts';
+import { bytesSource, type ByteSource, changeMapOf } from '../../../lib/engine/host-module/reports.ts';
+import { loadOutputsModule } from '../../../lib/engine/host-module/node.ts';
+import { naive, pair } from '../../../lib/engine/host-module/testing/pairs.ts';
+import { nextRun, previousRun, windowAround } from './change-runs.ts';
 
-/** The rules of changes.ts written the obvious way: one flag per offset of the longer file. */
-function naive(a: Uint8Array, b: Uint8Array) {
-  const span = Math.max(a.length, b.length);
-  const shorter = Math.min(a.length, b.length);
-  let suffix = 0;
-  if (a.length !== b.length) while (suffix < shorter && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
-  const aligned = shorter - suffix;
-  const flags: boolean[] = [];
-  for (let i = 0; i < span; i++) flags.push(i < aligned ? a[i] !== b[i] : i < aligned + span - shorter);
-  const runs: { start: number; end: number }[] = [];
-  for (let i = 0; i < span; i++) {
-    if (flags[i] && (i === 0 || !flags[i - 1])) runs.push({ start: i, end: i });
-    if (flags[i]) runs[runs.length - 1].end = i + 1;
-  }
-  return { span, aligned, flags, runs };
-}
+const outputs = await loadOutputsModule();
+const changeMap = (a: ByteSource, b: ByteSource) => changeMapOf(outputs, a, b);
 
-/** A small xorshift generator, so every case is reproducible. */
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
-
-/** An original and a corrupted copy: scattered flips, long changed stretches, a cut or an insertion. */
-function pair(seed: number) {
-  const r = rng(seed);
-  const n = Math.floor(r() * 3000);
-  const a = new Uint8Array(n).map(() => Math.floor(r() * 4));
-  let b = a.slice();
-  const density = r();
-  for (let i = 0; i < n; i++) if (r() < density * 0.3) b[i] = (b[i] + 1 + Math.floor(r() * 3)) & 3;
-  if (n > 10 && r() < 0.3) b.fill(9, Math.floor(r() * n), Math.floor(r() * n));
-  const kind = r();
-  if (kind < 0.25 && n > 0) {
-    const at = Math.floor(r() * n);
-    b = Uint8Array.from([...b.subarray(0, at), ...b.subarray(at + Math.floor(r() * (n - at)))]);
-  } else if (kind < 0.5) {
-    const at = Math.floor(r() * (n + 1));
-    const extra = new Uint8Array(Math.floor(r() * 500)).map(() => Math.floor(r() * 4));
-    b = Uint8Array.from([...b.subarray(0, at), ...extra, ...b.subarray(at)]);
-  }
-  return { a, b };
-}
-
-describe('changeMap', () => {
-  it('agrees with the obvious rules on 400 random pairs, for several segment counts', async () => {
-    for (let seed = 1; seed <= 400; seed++) {
-      const { a, b } = pair(seed);
-      const ref = naive(a, b);
-      for (const segments of [1, 7, 256]) {
-        const map = await changeMap(bytesSource(a), bytesSource(b), { segments });
-        const where = `seed ${seed}, ${segments} segments`;
-        expect(map.span, where).toBe(ref.span);
-        expect(map.aligned, where).toBe(ref.aligned);
-        expect(map.changedBytes, where).toBe(ref.flags.filter(Boolean).length);
-        expect(map.runs, where).toBe(ref.runs.length);
-        expect(map.firstChange, where).toBe(ref.runs[0]?.start ?? -1);
-        for (let s = 0; s < map.changed.length; s++) {
-          const lo = Math.floor((s * ref.span) / map.changed.length);
-          const hi = Math.floor(((s + 1) * ref.span) / map.changed.length);
-          expect(map.changed[s], where).toBe(ref.flags.slice(lo, hi).filter(Boolean).length);
-          expect(map.runStarts[s], where).toBe(ref.runs.filter((run) => run.start >= lo && run.start < hi).length);
-        }
-      }
-    }
-  });
-
+describe('the preview walking the change map', () => {
   it('walks every run forwards and backwards, with its index', async () => {
     for (let seed = 1; seed <= 150; seed++) {
       const { a, b } = pair(seed);
       const ref = naive(a, b);
-      const map = await changeMap(bytesSource(a), bytesSource(b), { segments: 13 });
+      const map = await changeMap(bytesSource(a), bytesSource(b));
       const forward = [];
       for (let run = await nextRun(map, bytesSource(a), bytesSource(b), 0); run; ) {
         forward.push(run);

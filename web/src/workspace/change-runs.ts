@@ -1,62 +1,11 @@
-// Where a corrupted file differs from its original: the change map (how many bytes changed in each
-// of a fixed number of segments across the file, how many runs of changed bytes there are, where the
-// first one starts) and, for the preview, the runs themselves one at a time. Reads go through
-// `ByteSource`, so the same code runs on Blobs in the browser's worker and on Uint8Arrays in the npm
-// CLI; the native CLI has the same rules in engine-rs/host/src/report/changes.rs.
-//
-// The rules (docs/contract.md, "Host fields", change map):
-// - Same length: byte i changed when original[i] != result[i].
-// - Other lengths: the longest common suffix (at most the shorter length) is unchanged; before it,
-//   the first L = shorter − suffix bytes are compared offset by offset; the remaining |n − m| bytes
-//   of the longer file, at offsets [L, L + |n − m|), are a cut (the original was longer) or an
-//   insertion (the result is longer), all counted as changed.
-// - The map's axis is the longer length; segment i covers [floor(i·span/S), floor((i+1)·span/S)).
-
-/** Segments across the file (fewer for files shorter than this many bytes). */
-export const MAP_SEGMENTS = 256;
-
-/** Bytes read from each side per step. */
-const CHUNK = 4 * 1024 * 1024;
-
-export interface ByteSource {
-  size: number;
-  read(start: number, end: number): Promise<Uint8Array> | Uint8Array;
-}
-
-export function bytesSource(bytes: Uint8Array): ByteSource {
-  return { size: bytes.length, read: (start, end) => bytes.subarray(start, end) };
-}
+// Walking the change map's runs in the preview (the "Next change" and "Previous change" buttons) and
+// the 200 bytes shown around one: the page's own, reading the two files only in the segments that
+// hold changes. The map itself is fracture-host's (lib/engine/host-module/reports.ts, changeMapOf),
+// the one the command lines' PDF reports draw.
+import type { ByteSource, ChangeMap } from '../../../lib/engine/host-module/reports.ts';
 
 export function blobSource(blob: Blob): ByteSource {
   return { size: blob.size, read: async (start, end) => new Uint8Array(await blob.slice(start, end).arrayBuffer()) };
-}
-
-/** The cut or insertion of a result whose length differs from the original's. */
-export interface Splice {
-  /** Offset in both files where the cut or inserted bytes begin. */
-  at: number;
-  /** Bytes of the original missing from the result (0 for an insertion). */
-  removed: number;
-  /** Bytes of the result not in the original (0 for a cut). */
-  inserted: number;
-}
-
-export interface ChangeMap {
-  originalSize: number;
-  resultSize: number;
-  /** The axis: the longer of the two lengths. */
-  span: number;
-  /** Changed bytes in each segment. */
-  changed: number[];
-  /** Runs of changed bytes that start in each segment. */
-  runStarts: number[];
-  changedBytes: number;
-  runs: number;
-  /** Offset of the first changed byte, or -1 when nothing changed. */
-  firstChange: number;
-  splice: Splice | null;
-  /** Offsets below this are compared one for one; the splice follows, then the common suffix. */
-  aligned: number;
 }
 
 export function segmentStart(map: Pick<ChangeMap, 'span' | 'changed'>, i: number): number {
@@ -70,99 +19,6 @@ export function segmentOf(map: Pick<ChangeMap, 'span' | 'changed'>, offset: numb
   while (s > 0 && segmentStart(map, s) > offset) s--;
   while (s + 1 < count && segmentStart(map, s + 1) <= offset) s++;
   return s;
-}
-
-export interface MapOptions {
-  segments?: number;
-  /** Called between chunks, so a caller on a page's thread can yield. */
-  pause?: () => Promise<void>;
-}
-
-async function commonSuffix(a: ByteSource, b: ByteSource, limit: number, pause?: () => Promise<void>) {
-  let same = 0;
-  while (same < limit) {
-    const len = Math.min(CHUNK, limit - same);
-    const [x, y] = await Promise.all([
-      a.read(a.size - same - len, a.size - same),
-      b.read(b.size - same - len, b.size - same),
-    ]);
-    for (let j = len - 1; j >= 0; j--) {
-      if (x[j] !== y[j]) return same + (len - 1 - j);
-    }
-    same += len;
-    await pause?.();
-  }
-  return same;
-}
-
-export async function changeMap(a: ByteSource, b: ByteSource, options: MapOptions = {}): Promise<ChangeMap> {
-  const n = a.size;
-  const m = b.size;
-  const shorter = Math.min(n, m);
-  const span = Math.max(n, m);
-  const suffix = n === m ? 0 : await commonSuffix(a, b, shorter, options.pause);
-  const aligned = shorter - suffix;
-  const splice = n === m ? null : { at: aligned, removed: Math.max(0, n - m), inserted: Math.max(0, m - n) };
-  const segments = Math.min(options.segments ?? MAP_SEGMENTS, span);
-  const map: ChangeMap = {
-    originalSize: n,
-    resultSize: m,
-    span,
-    changed: new Array(segments).fill(0),
-    runStarts: new Array(segments).fill(0),
-    changedBytes: 0,
-    runs: 0,
-    firstChange: -1,
-    splice,
-    aligned,
-  };
-  let previous = false;
-  let seg = 0;
-  let segEnd = segments > 0 ? segmentStart(map, 1) : 0;
-  for (let at = 0; at < aligned; ) {
-    const end = Math.min(aligned, at + CHUNK);
-    const [x, y] = await Promise.all([a.read(at, end), b.read(at, end)]);
-    let i = at;
-    while (i < end) {
-      while (i >= segEnd) segEnd = segmentStart(map, ++seg + 1);
-      const stop = Math.min(end, segEnd);
-      let changed = 0;
-      let starts = 0;
-      for (let j = i - at, last = stop - at; j < last; j++) {
-        if (x[j] !== y[j]) {
-          changed++;
-          if (!previous) {
-            starts++;
-            if (map.firstChange < 0) map.firstChange = at + j;
-          }
-          previous = true;
-        } else previous = false;
-      }
-      map.changed[seg] += changed;
-      map.runStarts[seg] += starts;
-      i = stop;
-    }
-    at = end;
-    await options.pause?.();
-  }
-  const extra = Math.abs(n - m);
-  if (extra > 0) {
-    if (!previous) {
-      map.runStarts[segmentOf(map, aligned)]++;
-      if (map.firstChange < 0) map.firstChange = aligned;
-    }
-    for (let s = segmentOf(map, aligned); s < segments; s++) {
-      const from = Math.max(aligned, segmentStart(map, s));
-      const to = Math.min(aligned + extra, segmentStart(map, s + 1));
-      if (from >= to) break;
-      map.changed[s] += to - from;
-    }
-  }
-  for (let s = 0; s < segments; s++) {
-    map.changedBytes += map.changed[s];
-    map.runs += map.runStarts[s];
-  }
-  return map;
 }
 
 /** Which of `side`'s bytes in [start, end) count as changed: 1 or 0 per byte. */
