@@ -60,7 +60,9 @@ const { spawn } = require('node:child_process');
 const { closeSync, openSync } = require('node:fs');
 const LIMIT = ${CAPTURE_LIMIT};
 const runs = new Map();
-const send = (m) => { if (process.connected) process.send(m); };
+// A parent gone between the check and the write fails the write (EPIPE): with a callback that is no
+// uncaught error (a stack trace after Ctrl-C); 'disconnect' ends this process.
+const send = (m) => { if (process.connected) process.send(m, () => {}); };
 const errorOf = (e) => ({ code: e && e.code, message: e instanceof Error ? e.message : String(e) });
 for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(s, () => {});
 process.on('disconnect', () => { for (const r of runs.values()) r.kill(); process.exit(0); });
