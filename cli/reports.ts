@@ -4,15 +4,16 @@
 // the native CLI makes them, dated by SOURCE_DATE_EPOCH when it is set.
 import { toBytes } from '../lib/engine/host/byte-paths.ts';
 import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
-import { changeMapOf, withHostFields as hostFieldsOf } from '../lib/engine/host-module/reports.ts';
+import { changeMapOf, type HostReport, withHostFields as hostFieldsOf } from '../lib/engine/host-module/reports.ts';
 import type { Report } from '../lib/engine/shared/types.ts';
-import type { HostReport } from '../lib/report/host-fields.ts';
 
 export type { HostReport };
 
 /** The engine's report with `replay` (on `replayName`, a file's own name, when given) and `share_link`. */
 export async function withHostFields(report: Report, replayName?: string): Promise<HostReport> {
-  return hostFieldsOf(await loadOutputsModule(), report, replayName === undefined ? undefined : toBytes(replayName));
+  return hostFieldsOf(await loadOutputsModule(), report, {
+    replayName: replayName === undefined ? undefined : toBytes(replayName),
+  });
 }
 
 /** The PDF's name beside a JSON report's: `{name}_corruption_report.pdf`, `x (2).pdf` as `x (2).json`. */

@@ -75,11 +75,11 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/display.rs', 'engine-rs/host/src/display.rs'],
     ts: ['lib/report/display.ts'],
   },
-  'host fields (replay command)': { rust: ['engine-rs/host/src/host_fields.rs'], ts: ['lib/report/host-fields.ts'] },
-  'share link': {
-    rust: ['engine-rs/host/src/share_link.rs'],
-    ts: ['lib/report/share-link.ts', 'lib/report/share-link-read.ts'],
-  },
+  // The replay command and the share link are engine-rs/host/src/host_fields.rs and share_link.rs
+  // for every host: the npm CLI, the SDK and the site through the outputs module
+  // (lib/engine/host-module/reports.ts; the site's Settings panel through web/src/workspace/links.ts).
+  'host fields (replay command)': { rust: ['engine-rs/host/src/host_fields.rs'], ts: [] },
+  'share link': { rust: ['engine-rs/host/src/share_link.rs'], ts: [] },
   'fracture bench': { rust: ['engine-rs/cli/src/bench.rs'], ts: ['cli/bench.ts'] },
   'the corrupting command: read, process, reports, progress': {
     rust: [
@@ -131,6 +131,8 @@ export const ONE_SIDE = {
   'lib/engine/shared/stages.ts': 'stage names of the engine protocol',
   'lib/engine/shared/types.ts': 'engine protocol types',
   'lib/zip/testing/': 'test helpers',
+  'lib/report/share-link-read.ts':
+    "the site reads share links back (no command line does; the links are fracture-host's)",
   'lib/report/pdf.ts': "hands reports to fracture-host's PDF writer (engine-rs/host/src/report/pdf)",
   // The host crate takes its CRC-32 from the crc crate: no code of ours on the Rust side.
   'lib/zip/crc32.ts': "the browser's CRC-32 (the page has none built in)",

@@ -2,6 +2,7 @@
 // lib/engine/host/worker.ts), found with the WebAssembly module through `new URL(..., import.meta.url)`,
 // so a bundler such as Vite emits both with no plugin or setting. `data` is a Blob.
 import { diagnose as diagnoseInWorker, corrupt as inWorker } from '../lib/engine/host/client.ts';
+import { loadOutputsModule } from '../lib/engine/host-module/browser.ts';
 import type { DiagnoseResult } from '../lib/engine/diagnose/result.ts';
 import {
   abortError,
@@ -69,7 +70,7 @@ export async function corrupt(input: CorruptInput, options: CorruptOptions = {})
     { onStage: options.onStage, onProgress: options.onProgress },
     options.signal,
   );
-  return { data: result.data, report: withReplay(result.report, o.siteOrigin) };
+  return { data: result.data, report: withReplay(await loadOutputsModule(), result.report, o.siteOrigin) };
 }
 
 /** `count` variants of `input` with seeds `seed` ... `seed + count - 1`, as `fracture --count` makes them. */

@@ -9,6 +9,7 @@ import { constantFrom, integer, maxSafeNat, toStringMethod, tuple, type Arbitrar
 import { runWasmSync } from '../lib/engine/host/run-sync.ts';
 import type { WasmEngine } from '../lib/engine/host/run.ts';
 import * as glue from '../lib/engine/pkg/fracture_engine.js';
+import * as outputsGlue from '../lib/engine/outputs-pkg/fracture_outputs.js';
 import { corrupt as corruptReference } from '../lib/engine/reference/engine.ts';
 import { checkArguments, checkOptions, MAX_INTENSITY } from '../lib/engine/reference/errors.ts';
 import { FIX_CHECKSUM_MODES, RANGE_MODES } from '../lib/engine/shared/mode-tables.ts';
@@ -73,10 +74,11 @@ export function corruption(base: Uint8Array | ArrayBuffer, options: CorruptionOp
   const o = resolveOptions(data, { ...rest, mode: engineModes[0], seed: 0 });
   const wasm = o.engine === 'wasm' ? wasmEngine() : undefined;
   const run: typeof corruptReference = wasm ? (...args) => runWasmSync(wasm, ...args) : corruptReference;
+  const outputs = outputsModule();
   return tuple(constantFrom(...engineModes), integer({ min: 0, max: maxIntensity }), maxSafeNat()).map(
     ([mode, intensity, seed]) => {
       const result = run(data, o.filename, { mode, intensity, seed, ranges: o.ranges, fixChecksums: o.fixChecksums });
-      const value: Corruption = { data: result.data, report: withReplay(result.report, o.siteOrigin) };
+      const value: Corruption = { data: result.data, report: withReplay(outputs, result.report, o.siteOrigin) };
       // fast-check prints a counterexample by this (not its bytes), as Hypothesis prints the Python
       // strategy's draw: `corruption({"mode":"bit_rot","intensity":12,"seed":0})`.
       Object.defineProperty(value, toStringMethod, {
@@ -89,6 +91,18 @@ export function corruption(base: Uint8Array | ArrayBuffer, options: CorruptionOp
 }
 
 let loaded: WasmEngine | undefined;
+let outputsLoaded = false;
+
+/** The outputs module (the replay command and share link of every report), compiled synchronously, once. */
+function outputsModule(): typeof outputsGlue {
+  if (!outputsLoaded) {
+    outputsGlue.initSync({
+      module: readFileSync(new URL('../lib/engine/outputs-pkg/fracture_outputs_bg.wasm', import.meta.url)),
+    });
+    outputsLoaded = true;
+  }
+  return outputsGlue;
+}
 
 /**
  * The module the package ships (beside the glue imported above), compiled and instantiated

@@ -4,7 +4,8 @@ import { createWriteStream } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fromBytes, fsPath, lossyName } from '../lib/engine/host/byte-paths.ts';
+import { fromBytes, fsPath, lossyName, toBytes } from '../lib/engine/host/byte-paths.ts';
+import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
 import { readExact } from '../lib/engine/host/stream-fix.ts';
 import { writeAllTo } from '../lib/engine/host/stream-node.ts';
 import type { Report as EngineReport } from '../lib/engine/shared/types.ts';
@@ -86,7 +87,7 @@ export async function corrupt(input: CorruptInput, options: CorruptOptions = {})
     onProgress: options.onProgress,
   });
   if (options.signal?.aborted) throw abortError();
-  return { data: result.data, report: withReplay(result.report, o.siteOrigin) };
+  return { data: result.data, report: withReplay(await loadOutputsModule(), result.report, o.siteOrigin) };
 }
 
 /** `count` variants of `input` with seeds `seed` ... `seed + count - 1`, as `fracture --count` makes them. */
@@ -121,7 +122,8 @@ export async function corruptFile(
   const filename = options.filename ?? (inputPath === undefined ? undefined : lossyName(path.basename(inputPath)));
   const o = resolveOptions(new Uint8Array(0), { ...options, filename });
   // The replay command names a path's own bytes (the report's filename has U+FFFD where they are not UTF-8).
-  const replayName = options.filename ?? (inputPath === undefined ? undefined : path.basename(inputPath));
+  const replayText = options.filename ?? (inputPath === undefined ? undefined : path.basename(inputPath));
+  const replayName = replayText === undefined ? undefined : toBytes(replayText);
   let inputMode: number | undefined;
   if (inputPath !== undefined) {
     const info = await stat(fsPath(inputPath), { bigint: true });
@@ -175,6 +177,7 @@ export async function corruptFile(
         };
         try {
           return withReplay(
+            await loadOutputsModule(),
             await sinkInto(outputPath ?? (output as ByteSink), inputMode, produce),
             o.siteOrigin,
             replayName,
@@ -192,6 +195,7 @@ export async function corruptFile(
         return result.report;
       };
       return withReplay(
+        await loadOutputsModule(),
         await sinkInto(outputPath ?? (output as ByteSink), inputMode, produce),
         o.siteOrigin,
         replayName,

@@ -4,7 +4,8 @@ import { resolveMode } from '../lib/engine/shared/modes.ts';
 import { corruptedName, variantName } from '../lib/engine/shared/names.ts';
 import type { PlatformAbortSignal, PlatformBlob } from '../lib/engine/shared/platform.ts';
 import type { Report as EngineReport, Stage } from '../lib/engine/shared/types.ts';
-import { SITE_ORIGIN, withHostFields } from '../lib/report/host-fields.ts';
+import { type HostReport, type ReportsModule, withHostFields } from '../lib/engine/host-module/reports.ts';
+import { SITE_ORIGIN } from '../lib/engine/shared/mode-tables.ts';
 
 export type { EngineMode, Stage } from '../lib/engine/shared/types.ts';
 export { SITE_ORIGIN };
@@ -24,9 +25,21 @@ export type Report = EngineReport & {
   share_link: string;
 };
 
-/** The engine's report with the host fields the CLI adds, the share link on `siteOrigin`. */
-export function withReplay(report: EngineReport, siteOrigin?: string, fileName?: string): Report {
-  const { browser_decoder: _, ...fields } = withHostFields(report, undefined, siteOrigin, fileName);
+/**
+ * The engine's report with the host fields the CLI adds (fracture-host's, through the outputs module
+ * `outputs`), the share link on `siteOrigin`; the replay command names `replayName`'s bytes when
+ * they are not UTF-8.
+ */
+export function withReplay(
+  outputs: ReportsModule,
+  report: EngineReport,
+  siteOrigin?: string,
+  replayName?: Uint8Array,
+): Report {
+  const { browser_decoder: _, ...fields }: HostReport = withHostFields(outputs, report, {
+    origin: siteOrigin,
+    replayName,
+  });
   return fields;
 }
 

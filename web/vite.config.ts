@@ -42,9 +42,10 @@ const preactAliases = (routerBuild: 'development' | 'production') => [
 // entry loads on every page is one chunk (the shell), and so is what most pages share; a page adds
 // its own component and its content. Left to itself, Rolldown cut about 20 chunks of about 1 KB.
 const ENTRY = /[\\/]web[\\/](index\.html|src[\\/]main\.tsx)$/;
-const WORKSPACE = /[\\/](web[\\/]src[\\/]workspace[\\/]|lib[\\/](report[\\/]changes|engine[\\/]shared[\\/]names)\.ts$)/;
+const WORKSPACE = /[\\/](web[\\/]src[\\/]workspace[\\/]|lib[\\/]engine[\\/]shared[\\/]names\.ts$)/;
 const WORKSPACE_LATER =
   /[\\/]workspace[\\/](CampaignPanel\.tsx|campaign\.ts|batch\.ts|changes-worker\.ts|LayoutBar\.tsx|layout\.ts|TargetSection\.tsx|TargetPicker\.tsx|useTarget\.ts|target\.ts|targetText\.ts)$/;
+const MODES = /[\\/]lib[\\/]engine[\\/]shared[\\/]mode(s|-tables)\.ts$/;
 const BUILD_INFO = /[\\/]web[\\/]src[\\/](workspace[\\/]format|site[\\/]buildInfo)\.ts$/;
 const CHUNK_GROUPS = {
   groups: [
@@ -58,6 +59,9 @@ const CHUNK_GROUPS = {
     // with its picker load later, each its own chunk). It takes the Radix parts it uses; the cookie preferences dialog, opened on demand,
     // loads it for the switch and the dismissable layer.
     { name: 'workspace', test: (id: string) => WORKSPACE.test(id) && !WORKSPACE_LATER.test(id), priority: 1 },
+    // The modes' table (names, UI values, labels), which the mode pages, the workspace and the shell's
+    // links read: with what most pages share, not inside the workspace's chunk.
+    { name: 'shared', test: MODES, priority: 2 },
     { name: 'shared', minShareCount: 4, priority: 1 },
   ],
 };

@@ -13,7 +13,7 @@ import { bytesSource, changeMapOf } from '../engine/host-module/reports.ts';
 const changeMap = async (a: ReturnType<typeof bytesSource>, b: ReturnType<typeof bytesSource>) =>
   changeMapOf(await loadOutputsModule(), a, b);
 import { displayName } from './display.ts';
-import { withHostFields } from './host-fields.ts';
+import { type BrowserDecoder, withHostFields as hostFields } from '../engine/host-module/reports.ts';
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
 import { parse } from 'smol-toml';
 import { readFileSync } from 'node:fs';
@@ -37,6 +37,8 @@ import {
 
 const dir = mkdtempSync(join(tmpdir(), 'fracture-pdf-'));
 const writers = await loadOutputsModule();
+const withHostFields = (report: Parameters<typeof hostFields>[1], browserDecoder?: BrowserDecoder) =>
+  hostFields(writers, report, { browserDecoder });
 const fileReportPdf = (input: Parameters<typeof pdfModule.fileReportPdf>[1]) => pdfModule.fileReportPdf(writers, input);
 const sessionReportPdf = (input: Parameters<typeof pdfModule.sessionReportPdf>[1]) =>
   pdfModule.sessionReportPdf(writers, input);

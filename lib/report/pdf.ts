@@ -6,7 +6,7 @@
 // the first time a PDF is made, never with the page.
 import type { Report } from '../engine/shared/types.ts';
 import type { ChangeMap } from '../engine/host-module/reports.ts';
-import type { HostReport } from './host-fields.ts';
+import type { HostReport } from '../engine/host-module/reports.ts';
 
 /** A file's entry in the session report, as the host crate writes it (docs/zip.md, "Session report";
  * the batch ZIP holds it: lib/zip/batch.ts). */

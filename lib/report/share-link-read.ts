@@ -1,7 +1,14 @@
 // A share link read back (docs/contract.md, section 11.5): its version, its options against the
 // link table (engine-data/cli.toml, `link = true`), the file it names, and the command-line arguments
 // of its options. What the options' values mean is the reader's business (the workspace's share.ts).
-import { LINK_VERSION, linkOption } from './share-link.ts';
+import { LINK_OPTIONS, LINK_VERSION, type LinkOption } from './link-options.ts';
+
+export { LINK_OPTIONS, LINK_VERSION };
+
+/** The link table's option named `name`. */
+export function linkOption(name: string): LinkOption | undefined {
+  return LINK_OPTIONS.find((o) => o.name === name);
+}
 
 /** A link's run as its query says it: the settings in order, and the file it expects. */
 export interface LinkRun {

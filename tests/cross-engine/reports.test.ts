@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corruptedName, reportName } from '../../lib/engine/shared/names.ts';
-import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
+import { SITE_ORIGIN } from '../../lib/engine/shared/mode-tables.ts';
 import { loadOutputsModule } from '../../lib/engine/host-module/node.ts';
 import { bytesSource, changeMapOf } from '../../lib/engine/host-module/reports.ts';
 

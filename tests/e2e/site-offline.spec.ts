@@ -162,6 +162,7 @@ test('after one visit the workspace corrupts a file with the network off', async
   expect(unseen).toHaveLength(2);
   for (const file of unseen) expect(loaded.has(file), file).toBe(false);
 
+  const online = new Set(loaded);
   await context.setOffline(true);
   await page.reload();
   await waitForHydration(page);
@@ -180,9 +181,11 @@ test('after one visit the workspace corrupts a file with the network off', async
   const saved = readFileSync(await file.path());
   expect(saved.length).toBeGreaterThan(0);
   expect(saved.equals(Buffer.from(csv))).toBe(false);
-  // Its PDF report too: the PDF writer (the outputs module, fetched the first time a PDF is made)
-  // comes from the precache, though this visit never asked for it online.
-  expect([...loaded].some((f) => f.includes('fracture_outputs'))).toBe(false);
+  // Its host fields and PDF report too: the outputs module (fetched as the run starts) comes from the
+  // precache, though this visit never asked for it online.
+  expect([...online].some((f) => f.includes('fracture_outputs'))).toBe(false);
+  expect([...loaded].some((f) => f.includes('fracture_outputs'))).toBe(true);
+  await expect(page.locator('[data-field="replay"]')).toHaveText(/^fracture --mode .* offline\.csv$/);
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
     page.locator('#report').getByRole('button', { name: 'Download PDF' }).click(),

@@ -15,7 +15,7 @@ import { bytesSource, changeMapOf } from '../../lib/engine/host-module/reports.t
 
 const changeMap = async (a: ReturnType<typeof bytesSource>, b: ReturnType<typeof bytesSource>) =>
   changeMapOf(await loadOutputsModule(), a, b);
-import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
+import { SITE_ORIGIN } from '../../lib/engine/shared/mode-tables.ts';
 import { fileReportPdf } from '../../lib/report/pdf.ts';
 import { presetConsent } from './helpers/site.ts';
 import { controlled, openWorkspace as open, runFiles, upload } from './helpers/workspace.ts';
@@ -535,6 +535,8 @@ test.describe('share links', () => {
     await upload(page).getByRole('spinbutton', { name: 'Intensity (percent)' }).fill('37');
     const seed = await upload(page).getByRole('status', { name: 'Deterministic Seed' }).getAttribute('data-seed');
     await upload(page).getByRole('button', { name: 'Copy share link' }).click();
+    // fracture-host makes the link (the outputs module, fetched on this first click).
+    await expect(toastList(page).getByText('Share link copied')).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toBe(`${SITE_ORIGIN}/?v=2&mode=header_preserve_flip&intensity=37&seed=${seed}`);
 

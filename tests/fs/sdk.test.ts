@@ -21,7 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
+import { SITE_ORIGIN } from '../../lib/engine/shared/mode-tables.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TEXT = 'hello world, hello again\n';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
+import { SITE_ORIGIN } from '../../lib/engine/shared/mode-tables.ts';
 import { png, zip } from '../cross-engine/families.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

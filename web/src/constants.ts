@@ -3,7 +3,7 @@ export const PRODUCT_NAME = 'Fracture';
 export const SUPPORT_EMAIL = 'support@fracture.example';
 export const LEGAL_ENTITY = 'Fracture Labs, Inc.';
 // The canonical origin lives with the host fields, where the reports' share links use it too.
-export { SITE_ORIGIN } from '../../lib/report/host-fields.ts';
+export { SITE_ORIGIN } from '../../lib/engine/shared/mode-tables.ts';
 export const GOVERNING_LAW = 'the State of Delaware';
 export const PRO_PRICE_USD = '$14.99';
 export const PRO_PRICE_GBP = '£11.99';

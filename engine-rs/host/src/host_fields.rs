@@ -1,7 +1,7 @@
-//! The fields the command line adds after the engine's report (docs/contract.md, section 11.5): the
-//! replay command and the share link. The twin of lib/report/host-fields.ts, text for text;
-//! tests/cross-engine/reports.test.ts holds the two CLIs' texts equal, and both pass the vectors of
-//! tests/golden/share-links.json.
+//! The fields every host adds after the engine's report (docs/contract.md, section 11.5): the
+//! replay command and the share link, for every host: the native CLI and Python call it, the npm
+//! CLI, the SDK and the site through the outputs module (engine-rs/outputs-wasm, hostFields). Held
+//! to the vectors of tests/golden/share-links.json here and in lib/engine/host-module.
 
 use fracture_engine::{Report, Value};
 
@@ -33,7 +33,7 @@ fn control(c: char) -> bool {
     crate::hidden(c)
 }
 
-/// One word a POSIX shell reads back as `word` (the rules of `shellWord` in host-fields.ts): bare
+/// One word a POSIX shell reads back as `word` (POSIX.1-2024 `$'…'` quoting): bare
 /// when plain, else in single quotes, or in `$'…'` when it holds control characters; a leading `-`
 /// gets `./`.
 pub fn shell_word(word: &str) -> String {
@@ -118,7 +118,7 @@ fn variant_args(r: &Report) -> Vec<String> {
         args.push(value.to_string());
     };
     match text(r, "mode") {
-        "text_transfer" => push("--direction", text(r, "direction")),
+        "text_transfer" if !text(r, "direction").is_empty() => push("--direction", text(r, "direction")),
         "charset_roundtrip" => {
             if text(r, "direction") == "from_utf8" {
                 push("--direction", "from_utf8");
@@ -147,9 +147,14 @@ fn option_word(a: &str) -> String {
 
 /// `fracture --mode M --intensity N --seed S [ranges] [--fix-checksums] FILE`.
 pub fn replay_command(r: &Report) -> String {
+    command_of(&replay_args(r), text(r, "filename"))
+}
+
+/// `fracture ARGS FILE`: the arguments of `replay_args` (or a share link's) and FILE as shell words.
+pub fn command_of(args: &[String], file: &str) -> String {
     let mut words = vec!["fracture".to_string()];
-    words.extend(replay_args(r).iter().map(|a| option_word(a)));
-    words.push(shell_word(text(r, "filename")));
+    words.extend(args.iter().map(|a| option_word(a)));
+    words.push(shell_word(file));
     words.join(" ")
 }
 
@@ -206,9 +211,13 @@ pub fn share_link(r: &Report) -> String {
     share_link_on(r, SITE_ORIGIN)
 }
 
-/// The share link on another origin (the SDK's `siteOrigin`).
+/// The share link on another origin (the SDK's `siteOrigin`); a report without a `filename` (the
+/// site's settings before any file is added) links to the settings alone.
 pub fn share_link_on(r: &Report, origin: &str) -> String {
-    crate::share_link::share_link(origin, &replay_args(r), text(r, "filename"), int(r, "original_size"))
+    match r.get("filename") {
+        Some(_) => crate::share_link::share_link(origin, &replay_args(r), text(r, "filename"), int(r, "original_size")),
+        None => crate::share_link::settings_link(origin, &replay_args(r)),
+    }
 }
 
 /// The report with `replay` and `share_link` after the engine's fields.

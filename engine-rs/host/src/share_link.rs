@@ -1,6 +1,6 @@
 //! The share link (docs/contract.md, section 11.5): the replay command's options as a query on the
-//! site's origin, then the file the run expects. The twin of lib/report/share-link.ts; both pass the
-//! vectors of tests/golden/share-links.json, so neither can drift from the other.
+//! site's origin, then the file the run expects, for every host (the outputs module carries it to the
+//! npm CLI, the SDK and the site), held to the vectors of tests/golden/share-links.json.
 //!
 //! The link is made from the replay command's arguments, read with the option table of
 //! engine-data/cli.toml (`link = true`): an option that joins the replay command joins the link with
@@ -45,13 +45,25 @@ pub fn link_settings(args: &[String]) -> Vec<(String, String)> {
 /// `{origin}/?v=VERSION&NAME=VALUE…&file=FILE&size=SIZE`: the settings of `args` (the replay
 /// command's options), then the name and the size of the file the run read.
 pub fn share_link(origin: &str, args: &[String], file: &str, size: u64) -> String {
+    link(origin, args, Some((file, size)))
+}
+
+/// `{origin}/?v=VERSION&NAME=VALUE…`: the settings alone (the site's "Copy share link" before a
+/// file is added).
+pub fn settings_link(origin: &str, args: &[String]) -> String {
+    link(origin, args, None)
+}
+
+fn link(origin: &str, args: &[String], file: Option<(&str, u64)>) -> String {
     let mut query = form_urlencoded::Serializer::new(String::new());
     query.append_pair("v", &LINK_VERSION.to_string());
     for (name, value) in link_settings(args) {
         query.append_pair(&name, &value);
     }
-    query.append_pair("file", file);
-    query.append_pair("size", &size.to_string());
+    if let Some((file, size)) = file {
+        query.append_pair("file", file);
+        query.append_pair("size", &size.to_string());
+    }
     format!("{origin}/?{}", query.finish())
 }
 

@@ -59,6 +59,22 @@ pub fn host_fields(report: &str, replay_name: Option<Vec<u8>>, origin: Option<St
     Ok(vec![replay, link])
 }
 
+/// The share link of a report's settings (the site builds one from its Settings panel): with its
+/// file when the report has a `filename`, the settings alone otherwise; on `origin` (the site's
+/// when none).
+#[wasm_bindgen(js_name = shareLink)]
+pub fn share_link(report: &str, origin: Option<String>) -> Result<String, JsError> {
+    let r = report_of_json(&object(report, "the settings")?);
+    Ok(host_fields::share_link_on(&r, origin.as_deref().unwrap_or(host_fields::SITE_ORIGIN)))
+}
+
+/// `fracture ARGS FILE` as a POSIX shell reads it back (a share link's arguments, which the site
+/// shows for a link it cannot honour).
+#[wasm_bindgen(js_name = commandOf)]
+pub fn command_of(args: Vec<String>, file: &str) -> String {
+    host_fields::command_of(&args, file)
+}
+
 /// The change map of two files read a chunk at a time (fracture_host::report::changes): `suffix`
 /// with chunks from the ends until it returns true, `feed` with chunks from the start up to
 /// `aligned`, then `finish`, the map as JSON (ChangeMap::to_json; lib/engine/host-module/reports.ts types it).

@@ -1,8 +1,9 @@
 // The reports' host fields and change maps from fracture-host through the outputs module
-// (reports.ts): the host fields the same texts as the page's own (lib/report/host-fields.ts) on
-// generated reports, the change map the rules written the obvious way on generated files.
+// (reports.ts): links that read back to the replay command on generated reports, and the change map
+// against its rules written the obvious way on generated files.
 import { describe, expect, it } from 'vitest';
-import { withHostFields as pageHostFields } from '../../report/host-fields.ts';
+import { linkArgs, readShareLink } from '../../report/share-link-read.ts';
+import { SITE_ORIGIN } from '../shared/mode-tables.ts';
 import type { Report } from '../shared/types.ts';
 import { loadOutputsModule } from './node.ts';
 import { naive, pair, rng } from './testing/pairs.ts';
@@ -55,29 +56,33 @@ function report(r: () => number): Report {
 }
 
 describe("the outputs module's host fields", () => {
-  it('are the texts the page makes, on 500 generated reports and on a second origin', () => {
+  it('link back to the replay command on 500 generated reports: the link read back runs as the replay', () => {
     const r = rng(7);
     for (let i = 0; i < 500; i++) {
       const engine = report(r);
       const origin = i % 5 === 0 ? 'https://qa.example.org' : undefined;
-      const ours = withHostFields(outputs, engine, undefined, origin);
-      expect(ours, JSON.stringify(engine)).toEqual(pageHostFields(engine, undefined, origin));
-      expect(Object.keys(ours)).toEqual([...Object.keys(engine), 'replay', 'share_link']);
+      const ours = withHostFields(outputs, engine, { origin });
+      const where = JSON.stringify(engine);
+      expect(Object.keys(ours), where).toEqual([...Object.keys(engine), 'replay', 'share_link']);
+      expect(ours.share_link.startsWith(`${origin ?? SITE_ORIGIN}/?v=2&mode=${engine.mode}&`), where).toBe(true);
+      const read = readShareLink(new URL(ours.share_link).search);
+      if (!read.ok) throw new Error(`${where}: ${read.problems.join('; ')}`);
+      expect([read.run.file, read.run.size], where).toEqual([engine.filename, engine.original_size]);
+      expect(outputs.commandOf(linkArgs(read.run.settings), engine.filename), where).toBe(ours.replay);
     }
   });
 
   it("name a file whose name is not UTF-8 by its bytes, and a UTF-8 one by the report's filename", () => {
     const engine = { ...report(rng(3)), mode: 'byte_flip', filename: 'caf\ufffd.txt' } as Report;
-    const replay = withHostFields(
-      outputs,
-      engine,
-      Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x2e, 0x74, 0x78, 0x74]),
-    ).replay;
+    const replayName = Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x2e, 0x74, 0x78, 0x74]);
+    const { replay } = withHostFields(outputs, engine, { replayName });
     expect(replay.endsWith(" $'caf\\xe9.txt'")).toBe(true);
     expect(
-      withHostFields(outputs, { ...engine, filename: 'x.txt' }, new TextEncoder().encode('x.txt')).replay.endsWith(
-        ' x.txt',
-      ),
+      withHostFields(
+        outputs,
+        { ...engine, filename: 'x.txt' },
+        { replayName: new TextEncoder().encode('x.txt') },
+      ).replay.endsWith(' x.txt'),
     ).toBe(true);
   });
 });

@@ -1,12 +1,10 @@
 /**
- * The reports' host logic for the npm CLI (and any host holding the outputs module): the host fields
- * and the change map of fracture-host (engine-rs/host/src/host_fields.rs, report/changes.rs), which
- * the native CLI calls directly, so both command lines add the same `replay` and `share_link` and
- * draw the same change map in their PDFs. Typed calls only: the logic is the module's.
+ * The reports' host logic for every host but the native CLI: the host fields and the change map of
+ * fracture-host (engine-rs/host/src/host_fields.rs, report/changes.rs), which the native CLI calls
+ * directly, through the outputs module, so the command lines, the SDK and the site add the same
+ * `replay` and `share_link` and draw the same change map. Typed calls only: the logic is the module's.
  */
-import type * as Outputs from '../outputs-pkg/fracture_outputs.js';
 import type { Report } from '../shared/types.ts';
-import type { HostReport } from '../../report/host-fields.ts';
 
 /*
  * The change map (fracture-host's report/changes.rs; its rules are docs/contract.md's, "Host fields"):
@@ -58,16 +56,57 @@ export interface ChangeMap {
   aligned: number;
 }
 
-type Module = Pick<typeof Outputs, 'hostFields' | 'ChangeMapper'>;
+/**
+ * What these calls take of the outputs module (engine-rs/outputs-wasm), written out rather than
+ * taken from its glue's declarations, which need the DOM's and WebAssembly's types: the SDK's own
+ * declarations name this, and compile without them (issue 40, point 4).
+ */
+export interface ReportsModule {
+  hostFields(report: string, replayName?: Uint8Array | null, origin?: string | null): string[];
+  ChangeMapper: new (
+    originalSize: number,
+    resultSize: number,
+  ) => {
+    suffix(a: Uint8Array, b: Uint8Array): boolean;
+    aligned(): number;
+    feed(a: Uint8Array, b: Uint8Array): void;
+    finish(): string;
+    free(): void;
+  };
+}
+
+type Module = ReportsModule;
+
+/** The browser's verdict on the corrupted file: its image or media decoder opened it, or not. */
+export type BrowserDecoder = 'opened' | 'rejected' | 'not_applicable';
+
+/** The fields a host adds after the engine's (docs/contract.md, "Host fields"). */
+export interface HostFields {
+  replay: string;
+  share_link: string;
+  browser_decoder?: BrowserDecoder;
+}
+
+export type HostReport = Report & HostFields;
+
+export interface HostFieldOptions {
+  /** A file's own name as bytes: the replay command names the file by them when they are not UTF-8. */
+  replayName?: Uint8Array;
+  /** The share link's origin (the site's when none). */
+  origin?: string;
+  /** The site's own field, after the others. */
+  browserDecoder?: BrowserDecoder;
+}
 
 /**
- * The engine's report with `replay` and `share_link` after its fields: the command runs on
- * `replayName` (a file's own name as bytes, which may not be UTF-8) when it is not UTF-8, else on the
- * report's `filename`; the link is on `origin` (the site's when none).
+ * The engine's report with `replay` and `share_link` after its fields (then `browser_decoder` when
+ * given): the command runs on `replayName` when it is not UTF-8, else on the report's `filename`.
  */
-export function withHostFields(outputs: Module, report: Report, replayName?: Uint8Array, origin?: string): HostReport {
-  const [replay, share_link] = outputs.hostFields(JSON.stringify(report), replayName, origin);
-  return { ...report, replay, share_link };
+export function withHostFields(outputs: Module, report: Report, options: HostFieldOptions = {}): HostReport {
+  const [replay, share_link] = outputs.hostFields(JSON.stringify(report), options.replayName, options.origin);
+  const hosted: HostReport = { ...report, replay, share_link };
+  if (options.browserDecoder !== undefined) hosted.browser_decoder = options.browserDecoder;
+  return hosted;
 }
 
 /** Bytes read from each side per step. */

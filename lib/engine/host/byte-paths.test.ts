@@ -2,7 +2,7 @@
 // the display form and the replay command write a byte that is not UTF-8 as the native CLI does.
 import { describe, expect, it } from 'vitest';
 import { displayName } from '../../report/display.ts';
-import { shellWord } from '../../report/host-fields.ts';
+import { loadOutputsModule } from '../host-module/node.ts';
 import { fromBytes, fsPath, hasEscapedBytes, lossyName, toBytes } from './byte-paths.ts';
 
 const b = (...xs: number[]) => Uint8Array.from(xs);
@@ -41,14 +41,21 @@ describe('names as bytes', () => {
     }
   });
 
-  it('shows such a byte as \\xHH, and the replay command names it as itself', () => {
+  it('shows such a byte as \\xHH, and the replay command names it as itself', async () => {
     // engine-rs/cli/src/display.rs's own vectors.
     expect(displayName(fromBytes(b(0x63, 0x61, 0x66, 0xe9, 0x2e, 0x74, 0x78, 0x74)))).toBe('caf\\xE9.txt');
     expect(displayName(fromBytes(b(0xe2, 0x82)))).toBe('\\xE2\\x82');
     expect(displayName('x\u{85}\u202e')).toBe('x\\u{0085}\\u{202E}');
-    // engine-rs/host/src/host_fields.rs's shell_word_bytes.
-    expect(shellWord(fromBytes(b(0x63, 0x61, 0x66, 0xe9, 0x2e, 0x74, 0x78, 0x74)))).toBe("$'caf\\xe9.txt'");
+    // engine-rs/host/src/host_fields.rs's shell_word_bytes, given the name's bytes back (toBytes).
+    const outputs = await loadOutputsModule();
+    const replay = (name: string) =>
+      outputs.hostFields(
+        JSON.stringify({ mode: 'byte_flip', intensity: 1, seed: 2, filename: 'x' }),
+        toBytes(name),
+        null,
+      )[0];
+    expect(replay(fromBytes(b(0x63, 0x61, 0x66, 0xe9, 0x2e, 0x74, 0x78, 0x74)))).toMatch(/ \$'caf\\xe9\.txt'$/);
     const dash = fromBytes(Uint8Array.from([...Buffer.from('-x'), 0xff, ...Buffer.from(" it's\n")]));
-    expect(shellWord(dash)).toBe("$'./-x\\xff it\\'s\\n'");
+    expect(replay(dash)).toMatch(/ \$'\.\/-x\\xff it\\'s\\n'$/);
   });
 });

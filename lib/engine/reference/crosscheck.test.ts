@@ -12,13 +12,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_MODES, type CorruptOptions, type Report } from '../shared/types.ts';
 import { reportJson } from '../../report/display.ts';
-import { withHostFields } from '../../report/host-fields.ts';
+import { loadOutputsModule } from '../host-module/node.ts';
+import { withHostFields } from '../host-module/reports.ts';
 import { corrupt } from './engine.ts';
 import { Sequence } from './sequence.ts';
 
 const NATIVE =
   process.env.FRACTURE_NATIVE ?? fileURLToPath(new URL('../../../target/release/fracture', import.meta.url));
 const built = existsSync(NATIVE);
+const outputs = await loadOutputsModule();
 
 const ascii = (s: string): Uint8Array => new TextEncoder().encode(s);
 const concat = (...parts: Uint8Array[]): Uint8Array => {
@@ -124,7 +126,7 @@ describe.skipIf(!built)(`the native engine (${NATIVE})`, () => {
             const { data, report } = corrupt(bytes, name, { mode, intensity, seed: seed + i });
             const native = JSON.parse(lines[i]) as Report;
             // The CLI's line ends with its host fields (docs/contract.md, 11.5), the browser's text too.
-            expect(withoutTiming(reportJson(withHostFields(report))), context).toBe(withoutTiming(lines[i]));
+            expect(withoutTiming(reportJson(withHostFields(outputs, report))), context).toBe(withoutTiming(lines[i]));
             expect(createHash('sha256').update(data).digest('hex'), context).toBe(native.sha256_after);
             expect(data.length, context).toBe(native.result_size);
             compared++;

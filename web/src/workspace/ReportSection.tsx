@@ -5,7 +5,7 @@ import { modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
 import { displayName, reportJson } from '../../../lib/report/display.ts';
-import { type HostReport, withHostFields } from '../../../lib/report/host-fields.ts';
+import type { HostFields } from '../../../lib/engine/host-module/reports.ts';
 import { MODE_FIELDS as MODE_FIELD_LABELS } from '../../../lib/report/text.ts';
 import { HitsTable } from './HitsTable.tsx';
 import { useWorkspace } from './provider.tsx';
@@ -35,10 +35,13 @@ const MODE_FIELDS = MODE_FIELD_LABELS.map(({ key, label }) => ({
   format: FORMATS[key]?.format ?? formatCount,
 }));
 
-/** The report with the host's fields; the browser's verdict joins once the browser has given it. */
-function useHostReport(latest: Finished | undefined, report: Report): HostReport {
+/**
+ * The report with the host's fields (fracture-host's, through the outputs module, which a run
+ * fetches as it starts) and the browser's verdict, once both are there; the sample has its own.
+ */
+function useHostReport(latest: Finished | undefined, report: Report): Report & Partial<HostFields> {
   const full = usePromise(() => (latest ? hostReportOf(latest) : Promise.reject()), latest?.result.report);
-  return full?.value && full.value.filename === report.filename ? full.value : withHostFields(report);
+  return full?.value && full.value.filename === report.filename ? full.value : report;
 }
 
 /** `{"png_chunk_crc32":3}` as "png_chunk_crc32 3". */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../../../lib/engine/shared/stages.ts';
-import { SITE_ORIGIN } from '../../../lib/report/host-fields.ts';
+import { SITE_ORIGIN } from '../../../lib/engine/shared/mode-tables.ts';
 import type { CorruptCallbacks, CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
 import { png } from '../../../tests/cross-engine/families.ts';
 import { Toaster } from '../ui/toast.tsx';
@@ -517,8 +517,8 @@ describe('Workspace', () => {
     const notice = document.querySelector('[data-field="link-loaded"]');
     expect(notice).toHaveTextContent('It reproduces the run of a.txt (5 bytes). Add a.txt (5 bytes) alone');
     await user.click(screen.getByRole('button', { name: 'Copy share link' }));
-    // No file in the list: the link of the settings alone.
-    expect(writeText).toHaveBeenCalledWith(link.replace('&file=a.txt&size=5', ''));
+    // No file in the list: the link of the settings alone (made by the outputs module, once it loads).
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(link.replace('&file=a.txt&size=5', '')));
   });
 
   it("offers the chosen algorithm's own options, runs with them, keeps each algorithm's, and links them", async () => {

@@ -1,7 +1,7 @@
 // "Download All as ZIP": every processed file plus the session report (JSON and PDF), laid out by the
 // host crate's batch ZIP, the one the command lines write `--zip` with (lib/zip/batch.ts; STORE,
 // ZIP64 when needed, names made safe and unique).
-import { withHostFields } from '../../../lib/report/host-fields.ts';
+import { withHostFields } from '../../../lib/engine/host-module/reports.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
 import { batchZip } from '../../../lib/zip/batch.ts';
 import { loadOutputs } from './results.ts';
@@ -18,7 +18,7 @@ export async function batchArchive(
   const { blob, name } = await batchZip(
     outputs,
     { startedAt: at, mode: settings.mode, intensity: settings.intensity, masterSeed: settings.masterSeed },
-    done.map((result) => ({ data: result.data, report: withHostFields(result.report) })),
+    done.map((result) => ({ data: result.data, report: withHostFields(outputs, result.report) })),
     { pdf: (session) => sessionReportPdf(outputs, { session, madeAt: at }) },
   );
   return { blob, name };

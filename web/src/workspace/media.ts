@@ -2,7 +2,7 @@
 // decoders open it. Images go through HTMLImageElement.decode(), media through a media element's
 // loadedmetadata or error event (with a time limit). Every object URL made here is revoked before
 // the verdict is returned.
-import type { BrowserDecoder } from '../../../lib/report/host-fields.ts';
+import type { BrowserDecoder } from '../../../lib/engine/host-module/reports.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
 
 export type MediaKind = 'image' | 'audio' | 'video';

@@ -3,14 +3,14 @@
 // browser's verdict. The map and the verdict are cached beside the result's report (a WeakMap, so
 // they go when the file is removed); a released and remade result keeps them.
 import type { CorruptOptions, Report } from '../../../lib/engine/shared/types.ts';
-import type { ChangeMap } from '../../../lib/engine/host-module/reports.ts';
 import {
   type BrowserDecoder,
+  type ChangeMap,
   type HostReport,
-  replayOptions,
   withHostFields,
-} from '../../../lib/report/host-fields.ts';
+} from '../../../lib/engine/host-module/reports.ts';
 import { mapChanges } from './changes-client.ts';
+import { loadOutputs } from './outputs.ts';
 import { browserVerdict } from './media.ts';
 import { parseRangesField } from './rangesField.ts';
 import { type CorruptFn, outputBlob } from './run.ts';
@@ -42,19 +42,19 @@ export function bytesOf(item: Finished): Promise<Blob> {
  * given), fixing, member glob and the mode's own options (direction, charset, BOM, block size).
  */
 export function optionsOf(report: Report): CorruptOptions {
-  const { mode, intensity, seed, fixChecksums, member, direction, charset, bom, blockSize } = replayOptions(report);
+  const { mode, intensity, seed } = report;
   const options: CorruptOptions = { mode, intensity, seed };
   if (report.ranges) {
     const field = parseRangesField(report.ranges);
     if (!field.ok) throw new Error(`The report's byte ranges do not read back: ${field.error}`);
     if (field.ranges) options.ranges = field.ranges;
   }
-  if (fixChecksums) options.fixChecksums = true;
-  if (member !== undefined) options.member = member;
-  if (direction !== undefined) options.direction = direction;
-  if (charset !== undefined) options.charset = charset;
-  if (bom !== undefined) options.bom = bom;
-  if (blockSize !== undefined) options.blockSize = blockSize;
+  if (report.checksums_fixed !== undefined) options.fixChecksums = true;
+  if (report.member !== undefined) options.member = report.member.glob;
+  // The mode's own options, where the mode takes them (a report records shuffle_blocks' block size too).
+  if (mode === 'text_transfer' || mode === 'charset_roundtrip') options.direction = report.direction;
+  if (mode === 'charset_roundtrip') Object.assign(options, { charset: report.charset, bom: report.bom });
+  if (mode === 'misdirected_write') options.blockSize = report.block_size;
   return options;
 }
 
@@ -108,15 +108,14 @@ export function verdictOf(item: Finished): Promise<BrowserDecoder> {
 
 /** The report as the browser hands it out: the engine's fields, then replay, share_link, browser_decoder. */
 export async function hostReportOf(item: Finished): Promise<HostReport> {
-  return withHostFields(item.result.report, await verdictOf(item));
+  const [outputs, browserDecoder] = await Promise.all([loadOutputs(), verdictOf(item)]);
+  return withHostFields(outputs, item.result.report, { browserDecoder });
 }
 
 /** The PDF reports' names and calls: loaded only when a PDF is made, never with the page. */
 export const loadPdf = () => import('../../../lib/report/pdf.ts');
 
-/** The outputs module (the PDF writers, the batch ZIP), fetched the first time a PDF or a ZIP is made. */
-export const loadOutputs = () =>
-  import('../../../lib/engine/host-module/browser.ts').then((m) => m.loadOutputsModule());
+export { loadOutputs };
 
 /** The file's PDF report, made in this tab. */
 export async function pdfOf(item: Finished, madeAt: Date): Promise<Blob> {

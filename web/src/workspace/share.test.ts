@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { shareLink } from '../../../lib/report/host-fields.ts';
+import { loadOutputsModule } from '../../../lib/engine/host-module/node.ts';
+import { type LinkedFile, type LinkedSettings, linkOf } from './links.ts';
 import { parseShareQuery } from './share.ts';
+
+const outputs = await loadOutputsModule();
+/** A share link as fracture-host makes it (links.ts). */
+const shareLink = (settings: LinkedSettings, file?: LinkedFile) => linkOf(outputs, settings, file);
 
 const search = (link: string) => new URL(link).search;
 
@@ -92,7 +97,18 @@ describe('parseShareQuery', () => {
         'direction with bit_rot (the algorithm does not take it)',
         'block-size with bit_rot (the algorithm does not take it)',
       ],
-      command: 'fracture --mode bit_rot --intensity 4 --seed 1 --direction lf_to_crlf --block-size 100 FILE',
+      args: [
+        '--mode',
+        'bit_rot',
+        '--intensity',
+        '4',
+        '--seed',
+        '1',
+        '--direction',
+        'lf_to_crlf',
+        '--block-size',
+        '100',
+      ],
     });
     expect(parseShareQuery('?v=2&mode=misdirected_write&intensity=4&seed=1&block-size=100')).toMatchObject({
       ok: false,
@@ -158,16 +174,20 @@ describe('parseShareQuery', () => {
     expect(refused(`?algorithm=${'x'.repeat(5000)}&intensity=1&seed=1`).problems[0].length).toBeLessThan(80);
   });
 
-  it('gives the command line that runs a refused link, with the file it names', () => {
+  it('gives the arguments of a refused link, which make the command line that runs it on the file it names', () => {
     const link = shareLink(
       { mode: 'bit_rot', intensity: 0, seed: 5, ranges: ['protect -8:'] },
       { name: "it's.png", size: 3 },
     );
-    expect(parseShareQuery(search(link))).toEqual({
+    const query = parseShareQuery(search(link));
+    expect(query).toEqual({
       ok: false,
       problems: ["intensity 0 (the workspace's Intensity starts at 1)"],
-      command: "fracture --mode bit_rot --intensity 0 --seed 5 --protect=-8: 'it'\\''s.png'",
+      args: ['--mode', 'bit_rot', '--intensity', '0', '--seed', '5', '--protect=-8:'],
       file: { name: "it's.png", size: 3 },
     });
+    expect(outputs.commandOf(query?.ok === false ? (query.args ?? []) : [], "it's.png")).toBe(
+      "fracture --mode bit_rot --intensity 0 --seed 5 --protect=-8: 'it'\\''s.png'",
+    );
   });
 });

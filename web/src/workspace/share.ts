@@ -1,5 +1,5 @@
 // Share links read back (docs/reports.md, "Share links"; docs/contract.md, section 11.5). A link is
-// made by lib/report/host-fields.ts and share-link.ts (the reports carry the same link); this decides
+// made by fracture-host (the reports carry it; the Settings panel's through links.ts); this decides
 // what the workspace does with one: every setting it carries, or none. A link the workspace cannot
 // honour (an option it does not offer, a value its controls cannot take, a format it does not know)
 // applies nothing and says why, with the command line that runs it, so no run ever uses other
@@ -7,9 +7,7 @@
 import { RANGE_MODES } from '../../../lib/engine/shared/mode-tables.ts';
 import { ALGORITHMS, resolveMode } from '../../../lib/engine/shared/modes.ts';
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
-import { commandOf } from '../../../lib/report/host-fields.ts';
-import { linkOption } from '../../../lib/report/share-link.ts';
-import { type LinkRun, linkArgs, quoted, readShareLink } from '../../../lib/report/share-link-read.ts';
+import { type LinkRun, linkArgs, linkOption, quoted, readShareLink } from '../../../lib/report/share-link-read.ts';
 import { parseSeed } from './bytes.ts';
 import { parseRangesField } from './rangesField.ts';
 import { type ModeVariant, VARIANT_OPTIONS, type VariantOption, variantOfLink } from './variantOptions.ts';
@@ -41,7 +39,9 @@ export type ShareQuery =
       ok: false;
       /** One phrase per setting that cannot be honoured, naming it and why. */
       problems: string[];
-      /** The command line that runs the link's settings, when the link could be read at all. */
+      /** The command-line arguments of the link's settings, when the link could be read at all. */
+      args?: string[];
+      /** The command line that runs them (links.ts, linkCommand: made apart, by the outputs module). */
       command?: string;
       file?: ExpectedFile;
     };
@@ -160,5 +160,5 @@ export function parseShareQuery(search: string): ShareQuery | null {
   if (settings) return { ok: true, version: run.version, settings, file };
   // Every option of the link is one of the command line's (readShareLink checked), so it runs there.
   const args = linkArgs(run.settings.filter(([name]) => linkOption(name)));
-  return { ok: false, problems, command: commandOf(args, file?.name ?? 'FILE'), file };
+  return { ok: false, problems, args, file };
 }

@@ -6,13 +6,13 @@ import { algorithmFor } from '../../../lib/engine/shared/modes.ts';
 import { corruptedName, reportName } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
 import { displayName, reportJson } from '../../../lib/report/display.ts';
-import { withHostFields } from '../../../lib/report/host-fields.ts';
+import { withHostFields } from '../../../lib/engine/host-module/reports.ts';
 import { toast } from '../ui/toast.tsx';
 import { copyText, saveBlob } from './bytes.ts';
 import { loadBatch } from './heavy.ts';
 import { type WorkspaceHost, openedStore, releaseStored } from './host.ts';
 import { messageOf, plural } from './messages.ts';
-import { bytesOf, type Finished, hostReportOf, loadPdf, pdfOf, remakeResult } from './results.ts';
+import { bytesOf, type Finished, hostReportOf, loadOutputs, loadPdf, pdfOf, remakeResult } from './results.ts';
 import type { RunSettings } from './run.ts';
 import { serveDownload } from './served-download.ts';
 import { processedItems } from './state.ts';
@@ -191,7 +191,7 @@ export function useResults({ host, selection, settings, lastRun, zipReads }: Res
   const hosted = useCallback(
     (report: Report) => {
       const item = finishedWith(now().items, report);
-      return item ? hostReportOf(item) : Promise.resolve(withHostFields(report));
+      return item ? hostReportOf(item) : loadOutputs().then((outputs) => withHostFields(outputs, report));
     },
     [now],
   );

@@ -3,8 +3,13 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { shareLink } from '../../../lib/report/host-fields.ts';
+import { loadOutputsModule } from '../../../lib/engine/host-module/node.ts';
+import { type LinkedFile, type LinkedSettings, linkOf } from './links.ts';
 import { INTENSITY, useSettings } from './useSettings.ts';
+
+const outputs = await loadOutputsModule();
+/** A share link as fracture-host makes it (links.ts). */
+const shareLink = (settings: LinkedSettings, file?: LinkedFile) => linkOf(outputs, settings, file);
 
 const toasts = vi.hoisted(() => [] as { title: string; variant?: string }[]);
 vi.mock('../ui/toast.tsx', () => ({ toast: (input: { title: string }) => toasts.push(input) }));

@@ -7,7 +7,6 @@ import { useLocation } from 'react-router-dom';
 import { RANGE_MODES } from '../../../lib/engine/shared/mode-tables.ts';
 import { ALGORITHMS, algorithmFor, modeLabel } from '../../../lib/engine/shared/modes.ts';
 import type { AlgorithmValue } from '../../../lib/engine/shared/modes.ts';
-import { shareLink } from '../../../lib/report/host-fields.ts';
 import { toast } from '../ui/toast.tsx';
 import { copyText, parseSeed, randomSeed } from './bytes.ts';
 import { messageOf } from './messages.ts';
@@ -149,7 +148,16 @@ export function useSettings(initialSeed?: number): Settings {
       toast({ title: 'Settings loaded from link', description: `${linkSummary(s)}.` });
     };
     import('./share.ts').then(
-      ({ parseShareQuery }) => apply(parseShareQuery(location.search)),
+      async ({ parseShareQuery }) => {
+        const query = parseShareQuery(location.search);
+        // A refused link shows the command line that runs it, which fracture-host writes.
+        if (query && !query.ok && query.args) {
+          const command = await import('./links.ts')
+            .then(({ linkCommand }) => linkCommand(query.args ?? [], query.file?.name ?? 'FILE'))
+            .catch(() => undefined);
+          apply({ ...query, command });
+        } else apply(query);
+      },
       (e: unknown) =>
         apply({ ok: false, problems: [`the link could not be read (${messageOf(e) ?? 'its code did not load'})`] }),
     );
@@ -217,19 +225,20 @@ export function useSettings(initialSeed?: number): Settings {
     if (current === null) return;
     const { optionsApply: apply, member: glob, variant: own } = nowRef.current;
     const ranges = field.ok && field.ranges && apply ? field.ranges : undefined;
-    const link = shareLink(
-      {
-        mode: algorithmFor(value).mode,
-        intensity: level,
-        seed: current,
-        ranges: ranges && [...ranges.only.map((r) => `only ${r}`), ...ranges.protect.map((r) => `protect ${r}`)],
-        fixChecksums: apply && fix,
-        member: glob,
-        ...own,
-      },
-      file,
-    );
     try {
+      const { settingsLink } = await import('./links.ts');
+      const link = await settingsLink(
+        {
+          mode: algorithmFor(value).mode,
+          intensity: level,
+          seed: current,
+          ranges: ranges && [...ranges.only.map((r) => `only ${r}`), ...ranges.protect.map((r) => `protect ${r}`)],
+          fixChecksums: apply && fix,
+          member: glob,
+          ...own,
+        },
+        file,
+      );
       await copyText(link);
       toast({ title: 'Share link copied', description: link });
     } catch (error) {
