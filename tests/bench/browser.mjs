@@ -591,7 +591,10 @@ async function singleFile(session, base, sampler, file, intensity, workDir, righ
   if (found.state === 'failed')
     throw new Error(`processing failed: ${(await toasts(page)).join(' | ')} ${crashes.join('; ')}`);
   const wallMs = wallEnd - wallStart;
-  const report = JSON.parse(await page.getByLabel('Report JSON').textContent());
+  // The host fields join the report once the outputs module (fetched with the first report shown) is there.
+  const reportJson = page.getByLabel('Report JSON');
+  await reportJson.filter({ hasText: '"share_link"' }).waitFor({ timeout: 30_000 });
+  const report = JSON.parse(await reportJson.textContent());
   const bench = await page.evaluate(() => window.__bench);
   const click = bench.clicks.filter((c) => /Start Processing/.test(c.text)).pop();
   const id = bench.states.find((s) => s.state !== 'queued')?.id ?? bench.states[0]?.id;

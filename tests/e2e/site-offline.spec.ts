@@ -181,7 +181,7 @@ test('after one visit the workspace corrupts a file with the network off', async
   const saved = readFileSync(await file.path());
   expect(saved.length).toBeGreaterThan(0);
   expect(saved.equals(Buffer.from(csv))).toBe(false);
-  // Its host fields and PDF report too: the outputs module (fetched as the run starts) comes from the
+  // Its host fields and PDF report too: the outputs module (fetched with the first report shown) comes from the
   // precache, though this visit never asked for it online.
   expect([...online].some((f) => f.includes('fracture_outputs'))).toBe(false);
   expect([...loaded].some((f) => f.includes('fracture_outputs'))).toBe(true);

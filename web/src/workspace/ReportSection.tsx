@@ -5,11 +5,12 @@ import { modeLabel } from '../../../lib/engine/shared/modes.ts';
 import { extensionOf } from '../../../lib/engine/shared/names.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
 import { displayName, reportJson } from '../../../lib/report/display.ts';
-import type { HostFields } from '../../../lib/engine/host-module/reports.ts';
+import { type HostFields, withHostFields } from '../../../lib/engine/host-module/reports.ts';
 import { MODE_FIELDS as MODE_FIELD_LABELS } from '../../../lib/report/text.ts';
 import { HitsTable } from './HitsTable.tsx';
 import { useWorkspace } from './provider.tsx';
 import { type Finished, hostReportOf } from './results.ts';
+import { loadOutputs } from './outputs.ts';
 import { usePromise } from './usePromise.ts';
 import {
   formatCount,
@@ -36,12 +37,19 @@ const MODE_FIELDS = MODE_FIELD_LABELS.map(({ key, label }) => ({
 }));
 
 /**
- * The report with the host's fields (fracture-host's, through the outputs module, which a run
- * fetches as it starts) and the browser's verdict, once both are there; the sample has its own.
+ * The report with the host's fields (fracture-host's, through the outputs module, fetched with the
+ * first live report) and the browser's verdict, once both are there; the sample has its own.
  */
 function useHostReport(latest: Finished | undefined, report: Report): Report & Partial<HostFields> {
-  const full = usePromise(() => (latest ? hostReportOf(latest) : Promise.reject()), latest?.result.report);
-  return full?.value && full.value.filename === report.filename ? full.value : report;
+  const key = latest?.result.report;
+  const full = usePromise(() => (latest ? hostReportOf(latest) : Promise.reject()), key);
+  // The replay command and the link as soon as the module is there, before the browser's verdict.
+  const fields = usePromise(
+    () => (key ? loadOutputs().then((outputs) => withHostFields(outputs, key)) : Promise.reject()),
+    key,
+  );
+  const mine = (p: typeof full) => (p?.value && p.value.filename === report.filename ? p.value : undefined);
+  return mine(full) ?? mine(fields) ?? report;
 }
 
 /** `{"png_chunk_crc32":3}` as "png_chunk_crc32 3". */

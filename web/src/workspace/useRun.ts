@@ -9,7 +9,6 @@ import { randomSeed } from './bytes.ts';
 import type { WorkspaceHost } from './host.ts';
 import { plural } from './messages.ts';
 import { browserPacing } from './pacing.ts';
-import { loadOutputs } from './outputs.ts';
 import { aimsByStructure, planRun, runFiles } from './run.ts';
 import { batchedRunDispatch } from './run-dispatch.ts';
 import type { RunSettings } from './run.ts';
@@ -80,8 +79,6 @@ export function useRun(host: WorkspaceHost, selection: Selection, settings: () =
     if (Object.keys(variant).length > 0) run.variant = variant;
     lastRunRef.current = run;
     dispatch({ type: 'runStarted', ids: plan.toProcess.map((item) => item.id) });
-    // The host fields of every report the run makes come from the outputs module: fetched now, beside the run.
-    loadOutputs().catch(() => undefined);
     const events = batchedRunDispatch(dispatch);
     // The run has the cores to itself: background work of the page's own waits until it ends.
     const release = host.hold?.();
