@@ -1,31 +1,27 @@
 // `fracture bench` in the npm CLI: the suite of docs/benchmark.md on the WebAssembly engine and the
-// reference engine (lib/engine/host/bench.ts, which the /benchmark page's worker runs too), as plan,
-// execute and emit; the options, texts and exit codes of the native `fracture bench`
-// (engine-rs/cli/src/bench.rs), plus --engine and --ts-max-mib.
+// reference engine (lib/engine/host/bench.ts and bench-run.ts, which the /benchmark page's worker runs
+// too), as plan, execute and emit; the options, texts and exit codes of the native `fracture bench`
+// (engine-rs/cli/src/bench.rs), plus --engine and --ts-max-mib. The JSON, the table and the
+// comparison with OLD.json are fracture-host's (engine-rs/host/src/bench.rs), through the outputs
+// module, as natively.
 import { readFile } from 'node:fs/promises';
 import { arch, availableParallelism, platform } from 'node:os';
 import {
   BENCH_INPUTS,
   type BenchInput,
   type BenchOptions,
-  type BenchResult,
-  type BenchRow,
-  type CompareRow,
   checkBenchOptions,
-  compareRows,
   environment,
   MIB,
   planCells,
-  SCHEMA,
-  schemaProblem,
   sizeText,
   TS_MAX_BYTES,
-  VERSION,
 } from '../lib/engine/host/bench.ts';
 import { runCells } from '../lib/engine/host/bench-run.ts';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import { displayName as display } from '../lib/report/display.ts';
 import { loadWasmEngine } from '../lib/engine/host/node.ts';
+import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
 import { resolveMode } from '../lib/engine/shared/modes.ts';
 import { ENGINE_MODES } from '../lib/engine/shared/types.ts';
 import { integer, intensityOf, MAX_SEED, refusal, tokenise, UsageError } from './args.ts';
@@ -111,23 +107,17 @@ interface Io {
   err: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-/** OLD.json, checked against the schema before any time is spent. */
-async function readOld(file: string): Promise<BenchResult> {
+/** OLD.json's text, checked (by fracture-host's rule) before any time is spent. */
+async function readOld(file: string): Promise<string> {
   let text: string;
   try {
     text = await readFile(fsPath(file), 'utf8');
   } catch (e) {
     throw new UsageError(`cannot read ${display(file)}: ${ioText(e)}`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`${display(file)} is not JSON: ${(e as Error).message}`);
-  }
-  if (schemaProblem(value))
-    throw new UsageError(`${display(file)} is not a ${SCHEMA} version ${VERSION} result (docs/benchmark.md)`);
-  return value as BenchResult;
+  const problem = (await loadOutputsModule()).benchOldProblem(text);
+  if (problem !== undefined) throw new UsageError(`${display(file)} is ${problem}`);
+  return text;
 }
 
 const NODE_ARCH: Record<string, string> = { x64: 'x86_64', arm64: 'aarch64', ia32: 'x86' };
@@ -135,7 +125,7 @@ const NODE_ARCH: Record<string, string> = { x64: 'x86_64', arm64: 'aarch64', ia3
 export async function bench(argv: string[], io: Io): Promise<number> {
   // Plan: the arguments, OLD, the rows.
   let a: BenchArgs;
-  let old: BenchResult | undefined;
+  let old: string | undefined;
   try {
     const parsed = parseBench(argv);
     if ('print' in parsed) {
@@ -170,33 +160,11 @@ export async function bench(argv: string[], io: Io): Promise<number> {
   });
   if (shown) io.err.write('\r\x1b[K');
   // Emit.
-  const compared = old ? compareRows(rows, old) : undefined;
-  const result: BenchResult = { schema: SCHEMA, version: VERSION, environment: env, options: a.options, rows };
-  if (compared) result.compare = compared.filter((c): c is CompareRow => c !== undefined);
-  io.out.write(a.json ? `${JSON.stringify(result, null, 2)}\n` : table(rows, compared, a.maxSlowdown));
-  const slower = (compared ?? []).filter((c) => c !== undefined && c.ratio > a.maxSlowdown).length;
-  if (slower > 0) {
-    io.err.write(`fracture: ${slower} row${slower === 1 ? '' : 's'} slower than OLD by more than ${a.maxSlowdown}x\n`);
-    return 1;
-  }
-  return 0;
-}
-
-const pad = (s: string, n: number) => s.padEnd(n);
-const right = (s: string, n: number) => s.padStart(n);
-
-function table(rows: readonly BenchRow[], compared: (CompareRow | undefined)[] | undefined, max: number): string {
-  let out = `${pad('mode', 22)} ${pad('engine', 7)} ${pad('input', 7)} ${right('size', 9)} ${right('median MiB/s', 12)} ${right('range MiB/s', 19)}`;
-  if (compared) out += ` ${right('old ms', 10)} ${right('ratio', 7)}`;
-  out += '\n';
-  rows.forEach((r, i) => {
-    const range = `${r.min_mib_s.toFixed(1)}-${r.max_mib_s.toFixed(1)}`;
-    out += `${pad(r.mode, 22)} ${pad(r.engine, 7)} ${pad(r.input, 7)} ${right(sizeText(r.size_bytes), 9)} ${right(r.median_mib_s.toFixed(1), 12)} ${right(range, 19)}`;
-    const c = compared?.[i];
-    if (c)
-      out += ` ${right(c.old_ms.toFixed(1), 10)} ${right(c.ratio.toFixed(2), 6)}x${c.ratio > max ? '  SLOWER' : ''}`;
-    else if (compared) out += ` ${right('-', 10)} ${right('new', 7)}`;
-    out += '\n';
-  });
-  return `${out}MiB/s: input bytes / 2^20 per second of one run (docs/benchmark.md)\n`;
+  const outputs = await loadOutputsModule();
+  const result = JSON.stringify({ environment: env, options: a.options, rows });
+  const [text, slower] = outputs.benchEmit(result, old, a.json, a.maxSlowdown);
+  io.out.write(text);
+  if (slower === '') return 0;
+  io.err.write(`${slower}\n`);
+  return 1;
 }

@@ -80,9 +80,10 @@ export const CONCERNS = {
   // (lib/engine/host-module/reports.ts; the site's Settings panel through web/src/workspace/links.ts).
   'host fields (replay command)': { rust: ['engine-rs/host/src/host_fields.rs'], ts: [] },
   'share link': { rust: ['engine-rs/host/src/share_link.rs'], ts: [] },
-  // The npm CLI's bench takes its plan, figures, comparison and table from lib/engine/host/bench.ts
-  // and its timed runs from bench-run.ts, which the /benchmark page's worker runs too: the twins of
-  // the native bench's own (counted from 30 November; before, only cli/bench.ts was).
+  // The result's JSON, table and comparison are engine-rs/host/src/bench.rs for both command lines
+  // (the npm CLI through the outputs module). What is left twinned: the npm CLI's plan and a row's
+  // figures (lib/engine/host/bench.ts) and its timed runs (bench-run.ts), which the /benchmark page
+  // runs too, against the native bench's own (counted from 30 November; before, only cli/bench.ts was).
   'fracture bench': {
     rust: ['engine-rs/cli/src/bench.rs'],
     ts: ['cli/bench.ts', 'lib/engine/host/bench.ts', 'lib/engine/host/bench-run.ts'],

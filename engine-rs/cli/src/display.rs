@@ -15,20 +15,3 @@ pub fn os(name: &OsStr) -> String {
 pub fn path(path: &Path) -> String {
     os(path.as_os_str())
 }
-
-/// `s` as a JSON string, escaped as the reports escape it (the core's rule, contract 10.2).
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    fracture_engine::json_string(&mut out, s);
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn json_strings_are_escaped_as_json_stringify_escapes_them() {
-        assert_eq!(json_string("a\"b\\c\u{1}\n\u{e9}"), "\"a\\\"b\\\\c\\u0001\\n\u{e9}\"");
-    }
-}

@@ -9,6 +9,7 @@
 
 pub mod args;
 pub mod batch;
+pub mod bench;
 pub mod campaign;
 pub mod cli_shape;
 pub mod cli_tables;

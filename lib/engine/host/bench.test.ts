@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadOutputsModule } from '../host-module/node.ts';
 import {
   type BenchOptions,
   type BenchResult,
   benchRow,
   checkBenchOptions,
-  compareRows,
   markdown,
   MIB,
   pageTsCap,
   planCells,
   SCHEMA,
-  schemaProblem,
   stats,
   VERSION,
   wasmThreads,
@@ -61,7 +60,8 @@ describe('the benchmark schema', () => {
     expect([row.median_ms, row.median_mib_s, row.min_mib_s, row.max_mib_s]).toEqual([500, 2, 1, 4]);
   });
 
-  it('compares rows of the same work and refuses what is not the schema', () => {
+  it("is a result the command lines compare with (fracture-host's rule), and reads as Markdown", async () => {
+    const outputs = await loadOutputsModule();
     const rows = [benchRow({ mode: 'byte_flip', engine: 'wasm', input: 'png', size_bytes: MIB }, OPTIONS, [300])];
     const old: BenchResult = {
       schema: SCHEMA,
@@ -70,11 +70,12 @@ describe('the benchmark schema', () => {
       options: OPTIONS,
       rows: [{ ...rows[0], median_ms: 200 }],
     };
-    expect(schemaProblem(old)).toBeUndefined();
-    expect(compareRows(rows, old)[0]?.ratio).toBe(1.5);
-    expect(compareRows([{ ...rows[0], input: 'random' }], old)).toEqual([undefined]);
-    expect(schemaProblem({ ...old, version: 2 })).toMatch(/version 1/);
-    expect(schemaProblem({ ...old, rows: [{ mode: 'byte_flip' }] })).toMatch(/row 0/);
+    expect(outputs.benchOldProblem(JSON.stringify(old))).toBeUndefined();
+    const [table, slower] = outputs.benchEmit(JSON.stringify({ ...old, rows }), JSON.stringify(old), false, 1.25);
+    expect(table).toMatch(/ 1\.50x {2}SLOWER\n/);
+    expect(slower).toBe('fracture: 1 row slower than OLD by more than 1.25x');
+    expect(outputs.benchOldProblem(JSON.stringify({ ...old, version: 2 }))).toMatch(/version 1/);
+    expect(outputs.benchOldProblem(JSON.stringify({ ...old, rows: [{ mode: 'byte_flip' }] }))).toMatch(/version 1/);
     expect(markdown({ ...old, environment: { ...old.environment, cores: 2 } })).toContain(
       '| byte_flip | wasm | png | 1 MiB | 3.3 |',
     );

@@ -215,46 +215,6 @@ export function environment(
   };
 }
 
-/** Why `value` is not a result of this schema, or undefined when it is one. */
-export function schemaProblem(value: unknown): string | undefined {
-  const v = value as Partial<BenchResult> | null;
-  if (typeof v !== 'object' || v === null) return 'not an object';
-  if (v.schema !== SCHEMA || v.version !== VERSION) return `schema is not ${SCHEMA} version ${VERSION}`;
-  if (typeof v.environment !== 'object' || v.environment === null) return 'no environment';
-  if (typeof v.options !== 'object' || v.options === null) return 'no options';
-  if (!Array.isArray(v.rows)) return 'no rows';
-  const numbers = ['size_bytes', 'intensity', 'seed', 'runs', 'median_ms', 'min_ms', 'max_ms'] as const;
-  const rates = ['median_mib_s', 'min_mib_s', 'max_mib_s'] as const;
-  for (const [i, r] of v.rows.entries()) {
-    if (typeof r !== 'object' || r === null) return `row ${i} is not an object`;
-    for (const k of ['mode', 'engine', 'input'] as const) if (typeof r[k] !== 'string') return `row ${i}: no ${k}`;
-    for (const k of [...numbers, ...rates]) if (typeof r[k] !== 'number') return `row ${i}: no ${k}`;
-  }
-  return undefined;
-}
-
-const rowKey = (r: { mode: string; engine: string; input: string; size_bytes: number }, intensity: number) =>
-  `${r.mode} ${r.engine} ${r.input} ${r.size_bytes} ${intensity}`;
-
-/** Each new row against OLD's row of the same work (docs/benchmark.md, "Comparing"). */
-export function compareRows(rows: readonly BenchRow[], old: BenchResult): (CompareRow | undefined)[] {
-  const before = new Map(old.rows.map((r) => [rowKey(r, r.intensity), r]));
-  return rows.map((r) => {
-    const o = before.get(rowKey(r, r.intensity));
-    if (!o) return undefined;
-    const ratio = o.median_ms > 0 ? r.median_ms / o.median_ms : Number.POSITIVE_INFINITY;
-    return {
-      mode: r.mode,
-      engine: r.engine,
-      input: r.input,
-      size_bytes: r.size_bytes,
-      old_ms: o.median_ms,
-      new_ms: r.median_ms,
-      ratio: round3(ratio),
-    };
-  });
-}
-
 export function sizeText(size: number): string {
   if (size % MIB === 0) return `${size / MIB} MiB`;
   if (size % 1024 === 0) return `${size / 1024} KiB`;
