@@ -291,12 +291,9 @@ impl<'a> Execution<'a> {
         let reported = self.a.json || v.report.is_some() || v.pdf.is_some() || self.a.zip.is_some() || input.stdin;
         let (destination, mut report) =
             self.write_output(v, corrupted.as_ref(), streamed, seed, input.allowed(), reported)?;
-        host_fields::add(&mut report);
-        // The report's filename lost the bytes that are not UTF-8; the replay keeps them.
-        let raw = input.file.file_name().filter(|n| !input.stdin && n.to_str().is_none());
-        if let Some(raw) = raw {
-            host_fields::set_replay_name(&mut report, raw.as_encoded_bytes());
-        }
+        // The report's filename lost a name's bytes that are not UTF-8; the replay keeps them.
+        let name = input.file.file_name().filter(|_| !input.stdin);
+        host_fields::add(&mut report, name.map(|n| n.as_encoded_bytes()));
         self.ui.progress(1.0);
         let output = corrupted.as_ref().map_or(&[][..], |c| c.output());
         self.write_reports(v, &report, original.as_deref().unwrap_or(&[]), output, input.allowed())?;

@@ -6,66 +6,11 @@
 
 use serde_json::Value as Json;
 
+use crate::json::J;
+
 pub const SCHEMA: &str = "fracture-bench";
 pub const VERSION: u64 = 1;
 const MIB: f64 = 1_048_576.0;
-
-/// A JSON value in the order it is written.
-pub enum J {
-    Null,
-    Bool(bool),
-    Int(u64),
-    Num(f64),
-    Str(String),
-    List(Vec<J>),
-    Obj(Vec<(&'static str, J)>),
-}
-
-impl J {
-    fn opt<T>(v: Option<T>, f: impl FnOnce(T) -> J) -> J {
-        v.map_or(J::Null, f)
-    }
-
-    /// As `JSON.stringify(value, null, 2)` (the numbers here are below 1e21, whose form differs).
-    pub fn write(&self, out: &mut String, depth: usize) {
-        let pad = |out: &mut String, d: usize| out.push_str(&"  ".repeat(d));
-        match self {
-            J::Null => out.push_str("null"),
-            J::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            J::Int(n) => out.push_str(&n.to_string()),
-            // JSON.stringify writes what is not finite as null.
-            J::Num(x) if !x.is_finite() => out.push_str("null"),
-            J::Num(x) => out.push_str(&format!("{x}")),
-            J::Str(s) => fracture_engine::json_string(out, s),
-            J::List(items) if items.is_empty() => out.push_str("[]"),
-            J::Obj(fields) if fields.is_empty() => out.push_str("{}"),
-            J::List(items) => {
-                out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    out.push_str(if i == 0 { "\n" } else { ",\n" });
-                    pad(out, depth + 1);
-                    item.write(out, depth + 1);
-                }
-                out.push('\n');
-                pad(out, depth);
-                out.push(']');
-            }
-            J::Obj(fields) => {
-                out.push('{');
-                for (i, (k, v)) in fields.iter().enumerate() {
-                    out.push_str(if i == 0 { "\n" } else { ",\n" });
-                    pad(out, depth + 1);
-                    fracture_engine::json_string(out, k);
-                    out.push_str(": ");
-                    v.write(out, depth + 1);
-                }
-                out.push('\n');
-                pad(out, depth);
-                out.push('}');
-            }
-        }
-    }
-}
 
 fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
@@ -255,10 +200,6 @@ pub struct Options {
     pub ts_max_bytes: Option<u64>,
 }
 
-fn texts(list: &[String]) -> J {
-    J::List(list.iter().map(|s| J::Str(s.clone())).collect())
-}
-
 /// The result as JSON, with the comparison when there is one, and a newline.
 pub fn result_json(e: &Environment, o: &Options, rows: &[Row], compared: Option<&[Option<Compared>]>) -> String {
     let environment = J::Obj(vec![
@@ -275,9 +216,9 @@ pub fn result_json(e: &Environment, o: &Options, rows: &[Row], compared: Option<
     ]);
     let options = J::Obj(vec![
         ("sizes_bytes", J::List(o.sizes_bytes.iter().map(|&s| J::Int(s)).collect())),
-        ("modes", texts(&o.modes)),
-        ("inputs", texts(&o.inputs)),
-        ("engines", texts(&o.engines)),
+        ("modes", J::strs(&o.modes)),
+        ("inputs", J::strs(&o.inputs)),
+        ("engines", J::strs(&o.engines)),
         ("intensity", J::Int(o.intensity)),
         ("runs", J::Int(o.runs)),
         ("seed", J::Int(o.seed)),
@@ -306,10 +247,7 @@ pub fn result_json(e: &Environment, o: &Options, rows: &[Row], compared: Option<
         });
         fields.push(("compare", J::List(items.collect())));
     }
-    let mut out = String::new();
-    J::Obj(fields).write(&mut out, 0);
-    out.push('\n');
-    out
+    J::Obj(fields).pretty() + "\n"
 }
 
 /// `16 MiB`, `64 KiB`, `100 B`.
@@ -369,6 +307,34 @@ mod tests {
         Work { mode, engine: "native", input: "random", size_bytes: size, intensity: 80, seed: 1 }
     }
 
+    fn environment() -> Environment {
+        Environment {
+            host: "native".into(),
+            engine_version: "fracture-engine/1".into(),
+            os: "linux".into(),
+            arch: "x86_64".into(),
+            cores: Some(2),
+            user_agent: None,
+            wasm_simd: None,
+            wasm_threads: Some(false),
+            runtime: "fracture 1.0.0".into(),
+            date: "2026-11-30T00:00:00.000Z".into(),
+        }
+    }
+
+    fn options() -> Options {
+        Options {
+            sizes_bytes: vec![1 << 20],
+            modes: vec!["byte_flip".into()],
+            inputs: vec!["random".into()],
+            engines: vec![],
+            intensity: 80,
+            runs: 2,
+            seed: 1,
+            ts_max_bytes: None,
+        }
+    }
+
     #[test]
     fn figures_median_and_rates() {
         let r = Row::of(&work("bit_rot", 1 << 20), &[30.0, 10.0, 20.0, 40.0]);
@@ -381,28 +347,7 @@ mod tests {
 
     #[test]
     fn written_as_json_stringify_writes_it_and_read_back() {
-        let env = Environment {
-            host: "native".into(),
-            engine_version: "fracture-engine/1".into(),
-            os: "linux".into(),
-            arch: "x86_64".into(),
-            cores: Some(2),
-            user_agent: None,
-            wasm_simd: None,
-            wasm_threads: Some(false),
-            runtime: "fracture 1.0.0".into(),
-            date: "2026-11-30T00:00:00.000Z".into(),
-        };
-        let o = Options {
-            sizes_bytes: vec![1 << 20],
-            modes: vec!["byte_flip".into()],
-            inputs: vec!["random".into()],
-            engines: vec![],
-            intensity: 80,
-            runs: 2,
-            seed: 1,
-            ts_max_bytes: None,
-        };
+        let (env, o) = (environment(), options());
         let rows = vec![Row::of(&work("byte_flip", 1 << 20), &[8.0, 10.0])];
         let text = result_json(&env, &o, &rows, None);
         assert!(text.starts_with("{\n  \"schema\": \"fracture-bench\",\n  \"version\": 1,\n  \"environment\": {\n"));
@@ -412,9 +357,6 @@ mod tests {
         let old = read_old(&text).unwrap();
         assert_eq!((old.len(), old[0].median_ms, old[0].max_mib_s), (1, 9.0, 125.0));
         assert!(read_old("{").unwrap_err().starts_with("not JSON ("));
-        let mut escaped = String::new();
-        J::List(vec![J::Str("a\"b\\c\u{1}\n\u{e9}".into()), J::Num(f64::INFINITY)]).write(&mut escaped, 0);
-        assert_eq!(escaped, "[\n  \"a\\\"b\\\\c\\u0001\\n\u{e9}\",\n  null\n]");
         assert!(read_old(r#"{"schema": "fracture-bench", "version": 2}"#).unwrap_err().starts_with("not a fracture"));
     }
 
@@ -439,29 +381,7 @@ mod tests {
     }
 
     fn result_json_has_compare(rows: &[Row], c: &[Option<Compared>]) -> bool {
-        let env = Environment {
-            host: "node".into(),
-            engine_version: String::new(),
-            os: String::new(),
-            arch: String::new(),
-            cores: None,
-            user_agent: None,
-            wasm_simd: None,
-            wasm_threads: None,
-            runtime: String::new(),
-            date: String::new(),
-        };
-        let o = Options {
-            sizes_bytes: vec![],
-            modes: vec![],
-            inputs: vec![],
-            engines: vec![],
-            intensity: 80,
-            runs: 1,
-            seed: 1,
-            ts_max_bytes: Some(16),
-        };
-        let v: Json = serde_json::from_str(&result_json(&env, &o, rows, Some(c))).unwrap();
+        let v: Json = serde_json::from_str(&result_json(&environment(), &options(), rows, Some(c))).unwrap();
         v["compare"].as_array().map(Vec::len) == Some(2) && v["compare"][0]["ratio"] == 1.3
     }
 }

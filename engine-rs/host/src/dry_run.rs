@@ -3,10 +3,10 @@
 //! its files (engine-rs/cli/src/plan.rs, cli/plan.ts) and hands it over as a [`DryRun`], its paths
 //! already in their display form (the npm CLI as JSON, through engine-rs/outputs-wasm).
 
-use fracture_engine::json_string;
 use serde_json::Value;
 
 use crate::display;
+use crate::json::J;
 
 /// Variant j of file i: its seed, its outputs (display form) and its checksum route.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -61,16 +61,6 @@ fn list_text(list: &[String]) -> String {
     }
 }
 
-fn quoted(s: &str) -> String {
-    let mut out = String::new();
-    json_string(&mut out, s);
-    out
-}
-
-fn quoted_or_null(s: &Option<String>) -> String {
-    s.as_deref().map_or_else(|| "null".into(), quoted)
-}
-
 impl DryRun {
     /// The lines `--dry-run` prints.
     pub fn text(&self) -> String {
@@ -111,52 +101,41 @@ impl DryRun {
 
     /// One JSON object on one line (`--dry-run --json`); device, inode, size and seed as exact integers.
     pub fn json(&self) -> String {
-        let strings = |l: &[String]| format!("[{}]", l.iter().map(|s| quoted(s)).collect::<Vec<_>>().join(","));
-        let number = |n: Option<u64>| n.map_or_else(|| "null".into(), |n| n.to_string());
-        let inputs: Vec<String> = self
-            .inputs
-            .iter()
-            .map(|input| {
-                let variants: Vec<String> = input
-                    .variants
-                    .iter()
-                    .map(|v| {
-                        format!(
-                            "{{\"seed\":{},\"output\":{},\"checksums\":{},\"report\":{},\"pdf\":{}}}",
-                            number(v.seed),
-                            quoted_or_null(&v.output),
-                            quoted(&v.checksums),
-                            quoted_or_null(&v.report),
-                            quoted_or_null(&v.pdf)
-                        )
-                    })
-                    .collect();
-                let id = input.identity;
-                format!(
-                    "{{\"file\":{},\"stdin\":{},\"size\":{},\"device\":{},\"inode\":{},\"route\":{},\"variants\":[{}]}}",
-                    quoted(&input.file),
-                    input.stdin,
-                    number(id.map(|i| i.0)),
-                    number(id.map(|i| i.1)),
-                    number(id.map(|i| i.2)),
-                    quoted(&input.route),
-                    variants.join(",")
-                )
-            })
-            .collect();
-        format!(
-            "{{\"mode\":{},\"intensity\":{},\"seed\":{},\"count\":{},\"only\":{},\"protect\":{},\"fix_checksums\":{},\"member\":{},\"inputs\":[{}],\"zip\":{}}}\n",
-            quoted(&self.mode),
-            self.intensity,
-            self.seed,
-            self.count,
-            strings(&self.only),
-            strings(&self.protect),
-            self.fix_checksums,
-            quoted_or_null(&self.member),
-            inputs.join(","),
-            quoted_or_null(&self.zip)
-        )
+        let text = |s: &Option<String>| J::opt(s.clone(), J::Str);
+        let inputs = self.inputs.iter().map(|input| {
+            let variants = input.variants.iter().map(|v| {
+                J::Obj(vec![
+                    ("seed", J::opt(v.seed, J::Int)),
+                    ("output", text(&v.output)),
+                    ("checksums", J::Str(v.checksums.clone())),
+                    ("report", text(&v.report)),
+                    ("pdf", text(&v.pdf)),
+                ])
+            });
+            let id = input.identity;
+            J::Obj(vec![
+                ("file", J::Str(input.file.clone())),
+                ("stdin", J::Bool(input.stdin)),
+                ("size", J::opt(id.map(|i| i.0), J::Int)),
+                ("device", J::opt(id.map(|i| i.1), J::Int)),
+                ("inode", J::opt(id.map(|i| i.2), J::Int)),
+                ("route", J::Str(input.route.clone())),
+                ("variants", J::List(variants.collect())),
+            ])
+        });
+        let plan = J::Obj(vec![
+            ("mode", J::Str(self.mode.clone())),
+            ("intensity", J::Int(u64::from(self.intensity))),
+            ("seed", J::Int(self.seed)),
+            ("count", J::Int(self.count)),
+            ("only", J::strs(&self.only)),
+            ("protect", J::strs(&self.protect)),
+            ("fix_checksums", J::Bool(self.fix_checksums)),
+            ("member", text(&self.member)),
+            ("inputs", J::List(inputs.collect())),
+            ("zip", text(&self.zip)),
+        ]);
+        plan.compact() + "\n"
     }
 
     /// From the JSON `json()` writes (what the npm CLI hands over).

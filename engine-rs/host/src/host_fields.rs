@@ -152,9 +152,14 @@ pub fn replay_command(r: &Report) -> String {
 
 /// `fracture ARGS FILE`: the arguments of `replay_args` (or a share link's) and FILE as shell words.
 pub fn command_of(args: &[String], file: &str) -> String {
+    command(args, shell_word(file))
+}
+
+/// `fracture ARGS` then `file_word`, a file already written as a shell word.
+fn command(args: &[String], file_word: String) -> String {
     let mut words = vec!["fracture".to_string()];
     words.extend(args.iter().map(|a| option_word(a)));
-    words.push(shell_word(file));
+    words.push(file_word);
     words.join(" ")
 }
 
@@ -191,20 +196,6 @@ pub fn shell_word_bytes(name: &[u8]) -> String {
     out
 }
 
-/// The replay command of a report whose file's name is not UTF-8 (its `filename` has U+FFFD where
-/// the name has other bytes): the command names the file by its real bytes.
-pub fn set_replay_name(r: &mut Report, name: &[u8]) {
-    let replay = replay_command_bytes(r, name);
-    r.set("replay", Value::Str(replay));
-}
-
-fn replay_command_bytes(r: &Report, name: &[u8]) -> String {
-    let mut words = vec!["fracture".to_string()];
-    words.extend(replay_args(r).iter().map(|a| option_word(a)));
-    words.push(shell_word_bytes(name));
-    words.join(" ")
-}
-
 /// The report's share link (docs/contract.md, section 11.5): its replay command's options as a
 /// query on `SITE_ORIGIN`, then its file's name and size (crate::share_link).
 pub fn share_link(r: &Report) -> String {
@@ -220,9 +211,11 @@ pub fn share_link_on(r: &Report, origin: &str) -> String {
     }
 }
 
-/// The report with `replay` and `share_link` after the engine's fields.
-pub fn add(r: &mut Report) {
-    let (replay, link) = fields(r, None, SITE_ORIGIN);
+/// The report with `replay` and `share_link` after the engine's fields; `replay_name`: the file's
+/// own name, which the replay command names by its bytes when they are not UTF-8 (the report's
+/// `filename` has U+FFFD there).
+pub fn add(r: &mut Report, replay_name: Option<&[u8]>) {
+    let (replay, link) = fields(r, replay_name, SITE_ORIGIN);
     r.set("replay", Value::Str(replay));
     r.set("share_link", Value::Str(link));
 }
@@ -231,7 +224,7 @@ pub fn add(r: &mut Report) {
 /// UTF-8 (its bytes), on the report's `filename` otherwise; the link on `origin`.
 pub fn fields(r: &Report, replay_name: Option<&[u8]>, origin: &str) -> (String, String) {
     let replay = match replay_name.filter(|n| std::str::from_utf8(n).is_err()) {
-        Some(name) => replay_command_bytes(r, name),
+        Some(name) => command(&replay_args(r), shell_word_bytes(name)),
         None => replay_command(r),
     };
     (replay, share_link_on(r, origin))
@@ -318,11 +311,16 @@ mod tests {
         r.set("seed", Value::Int(7));
         r.set("ranges", Value::Str("only 16:-32, only :512, protect -0:".into()));
         r.set("checksums_fixed", Value::Counts(vec![]));
-        add(&mut r);
+        // A name that is UTF-8 is the report's filename; one that is not is named by its bytes.
+        add(&mut r, Some(b"a b.png"));
         assert_eq!(
             text(&r, "replay"),
             "fracture --mode bit_rot --intensity 5 --seed 7 --only 16:-32 --only :512 --protect=-0: --fix-checksums 'a b.png'"
         );
+        let mut named = r.clone();
+        add(&mut named, Some(b"caf\xe9.png"));
+        assert!(text(&named, "replay").ends_with(" --fix-checksums $'caf\\xe9.png'"));
+        assert_eq!(text(&named, "share_link"), text(&r, "share_link"));
         assert_eq!(
             text(&r, "share_link"),
             format!(

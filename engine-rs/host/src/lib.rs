@@ -16,6 +16,7 @@ pub mod cli_tables;
 pub mod display;
 pub mod dry_run;
 pub mod host_fields;
+pub mod json;
 pub mod link_options;
 pub mod messages;
 pub mod names;

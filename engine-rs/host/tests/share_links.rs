@@ -43,7 +43,7 @@ fn every_report_gives_its_replay_command_and_link() {
         for (k, v) in case["report"].as_object().unwrap() {
             report.set(key(k), value(v));
         }
-        host_fields::add(&mut report);
+        host_fields::add(&mut report, None);
         let why = case["why"].as_str().unwrap();
         assert_eq!(report.get("replay"), Some(&Value::Str(case["replay"].as_str().unwrap().into())), "{why}");
         assert_eq!(report.get("share_link"), Some(&Value::Str(case["share_link"].as_str().unwrap().into())), "{why}");

@@ -75,7 +75,7 @@ fn ms(d: Duration) -> f64 {
 
 /// The report as the CLI prints it with `--json`: the engine's fields, then the host fields.
 fn json(mut report: Report) -> String {
-    host_fields::add(&mut report);
+    host_fields::add(&mut report, None);
     report.to_json()
 }
 

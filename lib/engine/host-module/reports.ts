@@ -75,8 +75,6 @@ export interface ReportsModule {
   };
 }
 
-type Module = ReportsModule;
-
 /** The browser's verdict on the corrupted file: its image or media decoder opened it, or not. */
 export type BrowserDecoder = 'opened' | 'rejected' | 'not_applicable';
 
@@ -102,7 +100,7 @@ export interface HostFieldOptions {
  * The engine's report with `replay` and `share_link` after its fields (then `browser_decoder` when
  * given): the command runs on `replayName` when it is not UTF-8, else on the report's `filename`.
  */
-export function withHostFields(outputs: Module, report: Report, options: HostFieldOptions = {}): HostReport {
+export function withHostFields(outputs: ReportsModule, report: Report, options: HostFieldOptions = {}): HostReport {
   const [replay, share_link] = outputs.hostFields(JSON.stringify(report), options.replayName, options.origin);
   const hosted: HostReport = { ...report, replay, share_link };
   if (options.browserDecoder !== undefined) hosted.browser_decoder = options.browserDecoder;
@@ -113,7 +111,7 @@ export function withHostFields(outputs: Module, report: Report, options: HostFie
 const CHUNK = 4 * 1024 * 1024;
 
 /** Where `b` differs from `a`, read a chunk at a time. */
-export async function changeMapOf(outputs: Module, a: ByteSource, b: ByteSource): Promise<ChangeMap> {
+export async function changeMapOf(outputs: ReportsModule, a: ByteSource, b: ByteSource): Promise<ChangeMap> {
   const mapper = new outputs.ChangeMapper(a.size, b.size);
   try {
     const shorter = Math.min(a.size, b.size);

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { structureMapOfBytes } from '../../../lib/engine/reference/structure/index.ts';
 import { bytesSource, changeMapOf } from '../../../lib/engine/host-module/reports.ts';
-import { loadOutputsModule as loadChangeMaps } from '../../../lib/engine/host-module/node.ts';
+import { loadOutputsModule } from '../../../lib/engine/host-module/node.ts';
 
 const changeMap = async (a: ReturnType<typeof bytesSource>, b: ReturnType<typeof bytesSource>) =>
-  changeMapOf(await loadChangeMaps(), a, b);
+  changeMapOf(await loadOutputsModule(), a, b);
 import { LayoutBar, MAX_UNITS, unitsOf } from './LayoutBar.tsx';
 import { layoutOf, type LayoutRegion } from './layout.ts';
 

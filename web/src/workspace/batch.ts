@@ -4,7 +4,7 @@
 import { withHostFields } from '../../../lib/engine/host-module/reports.ts';
 import type { Report } from '../../../lib/engine/shared/types.ts';
 import { batchZip } from '../../../lib/zip/batch.ts';
-import { loadOutputs } from './results.ts';
+import { loadOutputs } from './outputs.ts';
 import type { RunSettings } from './run.ts';
 
 /** Each finished file's corrupted bytes (`data`) and report, in list order. */

@@ -115,8 +115,6 @@ export async function hostReportOf(item: Finished): Promise<HostReport> {
 /** The PDF reports' names and calls: loaded only when a PDF is made, never with the page. */
 export const loadPdf = () => import('../../../lib/report/pdf.ts');
 
-export { loadOutputs };
-
 /** The file's PDF report, made in this tab. */
 export async function pdfOf(item: Finished, madeAt: Date): Promise<Blob> {
   const [{ fileReportPdf }, writers, report, changes] = await Promise.all([
