@@ -23,10 +23,10 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/campaign/', 'engine-rs/cli/src/reaper.rs'],
     ts: ['cli/campaign.ts', 'cli/run.ts', 'cli/merge.ts', 'cli/run/'],
   },
-  // What the arguments decide (ranges, the mode's options, the combinations refused, in which order) is
-  // engine-rs/host/src/args.rs for both (the npm CLI through the outputs module); what is left is each
-  // tokeniser (clap, node:util's parseArgs) handing over what it read and typing what comes back, and
-  // the native bench's own options (the npm CLI's bench parses its own in cli/bench.ts).
+  // How a line is read and what it decides (ranges, the mode's options, the combinations refused, in
+  // which order; bench's options too) are engine-rs/host/src/args/ for both (the npm CLI through the
+  // outputs module); what is left is each command line handing its arguments' bytes over and typing
+  // each command's decisions (counted twinned all the same).
   'arguments and refusals (the tokenisers)': {
     rust: ['engine-rs/cli/src/args/'],
     ts: ['cli/args.ts', 'cli/args/shared.ts', 'cli/args/corrupt.ts', 'cli/args/run.ts', 'cli/args/tools.ts'],

@@ -1236,12 +1236,9 @@ function helpText(command, npm) {
 const upper = (name) => name.toUpperCase().replaceAll('-', '_');
 const lowerCamel = (k) => k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
-/** Usage errors only the npm CLI raises (the native CLI has the commands they refuse). */
-const RUST_UNUSED_USAGE = ['native_only', 'native_only_option', 'invalid_utf8'];
-
 function cliTablesRs({ commands, usage }) {
   const rsOption = (o) =>
-    `    CliOption { name: ${rsString(o.name)}, value: ${rsString(o.value)}, short: ${o.short ? `Some('${o.short}')` : 'None'}, repeatable: ${o.repeatable}, path: ${o.path}, npm_only: ${o.npmOnly} },`;
+    `    CliOption { name: ${rsString(o.name)}, value: ${rsString(o.value)}, short: ${o.short ? `Some('${o.short}')` : 'None'}, repeatable: ${o.repeatable}, path: ${o.path}, npm_only: ${o.npmOnly}, native_only: ${o.nativeOnly} },`;
   const command = (c) => {
     const positionals = c.arguments.filter((a) => !a.rest);
     return `/// \`${c.usage}\`
@@ -1250,9 +1247,12 @@ pub const ${upper(c.name)}: Command = Command {
 ${c.options.map(rsOption).join('\n')}
     ],
     positionals: &[${positionals.map((a) => `Positional { name: ${rsString(a.name)}, many: ${a.many} }`).join(', ')}],
-    help: ${rsString(helpText(c, false))},
+    name: ${rsString(c.name)},
 };`;
   };
+  // The help texts apart from the tables, so that a build which never prints one (the npm CLI's
+  // WebAssembly module: it prints its own) carries none of them.
+  const helpArm = (c) => `        ${rsString(c.name)} => ${rsString(helpText(c, false))},`;
   const body = (m) =>
     m.params.length === 0
       ? `${rsString(m.pieces.join(''))}.to_string()`
@@ -1263,10 +1263,15 @@ ${c.options.map(rsOption).join('\n')}
 
 use crate::cli_shape::{CliOption, Command, Positional};
 
-${commands
-  .filter((c) => !c.npmOnly)
-  .map(command)
-  .join('\n\n')}
+${commands.map(command).join('\n\n')}
+
+/// Command \`name\`'s help text, as the native CLI prints it.
+pub fn help(name: &str) -> &'static str {
+    match name {
+${commands.map(helpArm).join('\n')}
+        _ => "",
+    }
+}
 
 /// The usage errors, each the one line \`line\` wraps.
 pub mod usage {
@@ -1274,9 +1279,7 @@ pub mod usage {
 
 ${usage
   .map(
-    (
-      m,
-    ) => `    /// ${m.pieces.join('')}${RUST_UNUSED_USAGE.includes(m.name) ? "\n    #[allow(dead_code)] // the npm CLI's alone" : ''}
+    (m) => `    /// ${m.pieces.join('')}
     pub fn ${m.name}(${m.params.map((p) => `${p}: impl Display`).join(', ')}) -> String {
         ${body(m)}
     }

@@ -1,20 +1,7 @@
 // `fracture agree`'s arguments (docs/cli.md, "fracture agree"). It is the npm CLI's own command: no
 // other command line says its refusals, so they are written here, not in engine-data/cli.toml.
-import { AGREE } from '../cli-tables.ts';
 import { displayName as display } from '../../lib/report/display.ts';
-import {
-  type Corruption,
-  type Decider,
-  decide,
-  integer,
-  MAX_COUNT,
-  MAX_SEED,
-  type Printed,
-  STDIN,
-  tokenise,
-  UsageError,
-  VERSION,
-} from './shared.ts';
+import { type Corruption, integer, type Line, MAX_COUNT, MAX_SEED, STDIN, UsageError } from './shared.ts';
 
 /** `fracture agree`: the engines named run FILEs with each seed of A..B; their outputs and reports compared. */
 export interface AgreeArgs {
@@ -37,15 +24,11 @@ export type AgreeEngine = 'wasm' | 'ts' | 'native';
 export const AGREE_ENGINES: readonly AgreeEngine[] = ['wasm', 'ts', 'native'];
 /** The seeds `fracture agree` runs when --seeds is not given. */
 export const AGREE_SEEDS: [number, number] = [0, 2];
-export const AGREE_HELP = AGREE.help;
 
-export function parseAgree(argv: string[], outputs: Decider): { kind: 'agree'; args: AgreeArgs } | Printed {
-  const tokens = tokenise(argv, AGREE.options);
-  const { values, positionals, print } = tokens;
-  if (print) return { kind: 'print', text: print === 'help' ? AGREE_HELP : VERSION };
-  const { mode, intensity, only, protect, fixChecksums } = decide<Corruption>(outputs, 'corruption', tokens);
+export function parseAgree(line: Line<Corruption>): { kind: 'agree'; args: AgreeArgs } {
+  const { mode, intensity, only, protect, fixChecksums } = line.decided;
+  const { positionals, text } = line;
   const ranges = { only, protect };
-  const text = (name: keyof typeof AGREE.options) => values.get(name) as string | undefined;
   const seedsText = text('seeds');
   const seeds = seedsText === undefined ? AGREE_SEEDS : seedRange(seedsText);
   const native = text('native');
@@ -65,7 +48,7 @@ export function parseAgree(argv: string[], outputs: Decider): { kind: 'agree'; a
       seeds,
       engines,
       native,
-      json: values.has('json'),
+      json: line.has('json'),
       files: positionals,
     },
   };

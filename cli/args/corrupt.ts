@@ -1,18 +1,7 @@
 // The corrupting command's arguments (`fracture [OPTIONS] FILE...`; engine-rs/cli/src/args/corrupt.rs
 // natively), decided by fracture_host::args: the combinations it refuses and --name's rules are there.
-import { FRACTURE } from '../cli-tables.ts';
 import type { ModeVariant } from '../../lib/engine/shared/types.ts';
-import {
-  type Corruption,
-  type Decider,
-  decide,
-  type Options,
-  type Printed,
-  tokenise,
-  UsageError,
-  VERSION,
-  variantOf,
-} from './shared.ts';
+import { type Corruption, type Line, UsageError, variantOf } from './shared.ts';
 
 export interface Args {
   mode: string;
@@ -42,21 +31,11 @@ export interface Args {
   variant: ModeVariant;
 }
 
-export const OPTIONS = FRACTURE.options satisfies Options;
-export const HELP = FRACTURE.help;
-
-/** The corrupting command's arguments; with no --seed, `randomSeed` picks one. */
-export function parseCorrupt(
-  argv: string[],
-  randomSeed: () => number,
-  outputs: Decider,
-): { kind: 'run'; args: Args } | Printed {
-  const tokens = tokenise(argv, OPTIONS);
-  if (tokens.print) return { kind: 'print', text: tokens.print === 'help' ? HELP : VERSION };
-  const text = (name: keyof typeof OPTIONS) => tokens.values.get(name) as string | undefined;
-  const c = decide<Decided>(outputs, 'fracture', tokens, { randomSeed: randomSeed() });
+/** The corrupting command's arguments, as `line` holds them. */
+export function parseCorrupt(line: Line<Decided>): { kind: 'run'; args: Args } {
+  const c = line.decided;
   // --engine is this CLI's own (the native one refuses it), so its check is here.
-  const engine = text('engine') ?? 'wasm';
+  const engine = line.text('engine') ?? 'wasm';
   if (engine !== 'wasm' && engine !== 'ts') throw new UsageError(`unknown engine ${engine} (expected wasm or ts)`);
   const { corruption } = c;
   return {
@@ -66,7 +45,7 @@ export function parseCorrupt(
       intensity: corruption.intensity,
       seed: c.seed,
       count: c.count,
-      out: text('out') ?? 'corrupted',
+      out: line.text('out') ?? 'corrupted',
       name: c.name,
       engine,
       report: c.report,
@@ -74,8 +53,8 @@ export function parseCorrupt(
       json: c.json,
       quiet: c.quiet,
       dryRun: c.dryRun,
-      zip: text('zip'),
-      files: tokens.positionals,
+      zip: line.text('zip'),
+      files: line.positionals,
       ranges: { only: corruption.only, protect: corruption.protect },
       fixChecksums: corruption.fixChecksums,
       ...(corruption.member !== null ? { member: corruption.member } : {}),
@@ -85,7 +64,7 @@ export function parseCorrupt(
 }
 
 /** What fracture_host::args decides for the corrupting command. */
-interface Decided {
+export interface Decided {
   corruption: Corruption;
   seed: number;
   count: number;

@@ -1,7 +1,7 @@
 // `fracture run` and `fracture merge`: their arguments (docs/campaigns.md, sections 1 and 10;
 // engine-rs/cli/src/args/run.rs natively), decided by fracture_host::args.
-import { MERGE, RUN, usage } from '../cli-tables.ts';
-import { type Corruption, type Decider, decide, type Printed, tokenise, UsageError } from './shared.ts';
+import { usage } from '../cli-tables.ts';
+import { type Corruption, type Line, UsageError } from './shared.ts';
 
 /** `fracture run` (docs/campaigns.md, section 1). */
 export interface RunArgs {
@@ -37,14 +37,8 @@ export interface MergeArgs {
   quiet: boolean;
 }
 
-export const RUN_HELP = RUN.help;
-export const MERGE_HELP = MERGE.help;
-export function parseRun(argv: string[], outputs: Decider): { kind: 'campaign'; args: RunArgs } | Printed {
-  const dash = argv.indexOf('--');
-  const tokens = tokenise(dash < 0 ? argv : argv.slice(0, dash), RUN.options);
-  if (tokens.print) return { kind: 'print', text: RUN_HELP };
-  const program = dash < 0 ? [] : argv.slice(dash + 1);
-  const c = decide<Decided>(outputs, 'run', tokens, dash < 0 ? {} : { program: program.length });
+export function parseRun(line: Line<Decided>): { kind: 'campaign'; args: RunArgs } {
+  const c = line.decided;
   // The pattern is checked once the line is read, as the native CLI checks it with the regex crate
   // (the two engines' reasons differ; the words before them do not).
   if (c.crashPattern !== null) {
@@ -67,7 +61,7 @@ export function parseRun(argv: string[], outputs: Decider): { kind: 'campaign'; 
       count: c.count,
       jobs: c.jobs,
       timeoutMs: c.timeoutMs,
-      out: (tokens.values.get('out') as string | undefined) ?? 'campaign',
+      out: line.text('out') ?? 'campaign',
       shard: c.shard,
       crashExit: c.crashExit,
       crashPattern: c.crashPattern,
@@ -75,14 +69,14 @@ export function parseRun(argv: string[], outputs: Decider): { kind: 'campaign'; 
       minimize: c.minimize,
       baseline: c.baseline,
       quiet: c.quiet,
-      files: tokens.positionals,
-      program,
+      files: line.positionals,
+      program: line.program ?? [],
     },
   };
 }
 
 /** What fracture_host::args decides for `fracture run` (its seed: null when not given). */
-type Decided = Omit<
+export type Decided = Omit<
   RunArgs,
   'mode' | 'intensity' | 'only' | 'protect' | 'fixChecksums' | 'seed' | 'out' | 'files' | 'program'
 > & {
@@ -90,9 +84,9 @@ type Decided = Omit<
   seed: number | null;
 };
 
-export function parseMerge(argv: string[], outputs: Decider): { kind: 'merge'; args: MergeArgs } | Printed {
-  const tokens = tokenise(argv, MERGE.options);
-  if (tokens.print) return { kind: 'print', text: MERGE_HELP };
-  const { quiet } = decide<{ quiet: boolean }>(outputs, 'merge', tokens);
-  return { kind: 'merge', args: { dirs: tokens.positionals, out: tokens.values.get('out') as string, quiet } };
+export function parseMerge(line: Line<{ quiet: boolean }>): { kind: 'merge'; args: MergeArgs } {
+  return {
+    kind: 'merge',
+    args: { dirs: line.positionals, out: line.text('out') as string, quiet: line.decided.quiet },
+  };
 }

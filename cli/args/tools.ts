@@ -1,7 +1,6 @@
 // `fracture minimize` and `fracture diagnose`: their arguments (engine-rs/cli/src/args/tools.rs
-// natively), decided by fracture_host::args; `fracture bench` parses its own in cli/bench.ts.
-import { DIAGNOSE, MINIMIZE } from '../cli-tables.ts';
-import { type Decider, decide, type Printed, tokenise } from './shared.ts';
+// natively), read and decided by fracture_host::args; `fracture bench` decides its own in cli/bench.ts.
+import type { Line } from './shared.ts';
 
 export interface MinimizeArgs {
   test: string;
@@ -21,23 +20,18 @@ export interface DiagnoseArgs {
   json: boolean;
 }
 
-export const MINIMIZE_HELP = MINIMIZE.help;
-
-export function parseMinimize(argv: string[], outputs: Decider): { kind: 'minimize'; args: MinimizeArgs } | Printed {
-  const tokens = tokenise(argv, MINIMIZE.options);
-  if (tokens.print) return { kind: 'print', text: MINIMIZE_HELP };
-  const m = decide<{ test: string; timeoutMs: number; jobs: number; quiet: boolean }>(outputs, 'minimize', tokens);
-  const [original, corrupted] = tokens.positionals;
-  return { kind: 'minimize', args: { ...m, original, corrupted, out: tokens.values.get('out') as string | undefined } };
+export function parseMinimize(line: Line<{ test: string; timeoutMs: number; jobs: number; quiet: boolean }>): {
+  kind: 'minimize';
+  args: MinimizeArgs;
+} {
+  const [original, corrupted] = line.positionals;
+  return { kind: 'minimize', args: { ...line.decided, original, corrupted, out: line.text('out') } };
 }
 
-export function parseDiagnose(argv: string[], outputs: Decider): { kind: 'diagnose'; args: DiagnoseArgs } | Printed {
-  const tokens = tokenise(argv, DIAGNOSE.options);
-  if (tokens.print) return { kind: 'print', text: DIAGNOSE.help };
-  const { json } = decide<{ json: boolean }>(outputs, 'diagnose', tokens);
-  const text = (name: keyof typeof DIAGNOSE.options) => tokens.values.get(name) as string | undefined;
+export function parseDiagnose(line: Line<{ json: boolean }>): { kind: 'diagnose'; args: DiagnoseArgs } {
+  const { json } = line.decided;
   return {
     kind: 'diagnose',
-    args: { file: tokens.positionals[0], original: text('original'), repair: text('repair'), json },
+    args: { file: line.positionals[0], original: line.text('original'), repair: line.text('repair'), json },
   };
 }

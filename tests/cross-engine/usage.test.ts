@@ -47,8 +47,12 @@ describe('both CLIs: help and usage errors', () => {
     const [native, npm] = both(['--version']);
     expect(npm).toEqual(native);
     expect(native.out).toMatch(/^fracture \d+\.\d+\.\d+ \(fracture-engine\/\d+\)\n$/);
+    // -hV is the help and -Vh the version: the first of them counts, whatever follows.
+    const about = both(['--help'])[0].out.split('\n')[0];
+    expect(both(['-hV', '--no-such-option']).map((r) => r.out.split('\n')[0])).toEqual([about, about]);
+    expect(both(['-Vh'])).toEqual([native, native]);
     // 24 processes of each CLI: more than the default 5 s on a loaded machine.
-  }, 30_000);
+  }, 60_000);
 
   const cases: [string[], string][] = [
     // The parser's own mistakes, in every command.
@@ -274,6 +278,10 @@ describe('both CLIs: help and usage errors', () => {
       err: 'fracture: --engine is an option of the npm CLI (npx fracture); this is the native engine (see fracture bench --help)\n',
     });
     expect(both(['bench', '--engine', 'ts', '--sizes', '0'])[1].err).toMatch(/^fracture: Sizes must be/);
+    // Refused where it stands, before a mistake later on the line (the value it lacks).
+    expect(both(['input.bin', '--engine'])[0].err).toBe(
+      'fracture: --engine is an option of the npm CLI (npx fracture); this is the native engine (see fracture --help)\n',
+    );
     // Nothing was written by any refusal.
     expect(readdirSync(dir)).toEqual(['input.bin']);
   });

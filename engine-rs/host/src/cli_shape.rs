@@ -2,7 +2,7 @@
 //! from engine-data/cli.toml: written here once, by hand, so the generated file holds only data.
 
 /// An option: its long name, its value's name (empty for a flag), short letter, whether it repeats,
-/// whether its value is a file's path, and whether it is the npm CLI's alone.
+/// whether its value is a file's path, and whether it is one command line's alone.
 pub struct CliOption {
     pub name: &'static str,
     pub value: &'static str,
@@ -10,6 +10,8 @@ pub struct CliOption {
     pub repeatable: bool,
     pub path: bool,
     pub npm_only: bool,
+    /// The native CLI's alone: the npm CLI knows the name only to refuse it.
+    pub native_only: bool,
 }
 
 /// A positional argument: its name, and whether it takes any number of values.
@@ -18,9 +20,10 @@ pub struct Positional {
     pub many: bool,
 }
 
-/// A command: its options in the help's order, its positionals, and its help text, laid out.
+/// A command: its options in the help's order, its positionals, and its name (its help text, laid
+/// out, is `cli_tables::help(name)`).
 pub struct Command {
     pub options: &'static [CliOption],
     pub positionals: &'static [Positional],
-    pub help: &'static str,
+    pub name: &'static str,
 }

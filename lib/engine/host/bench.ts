@@ -1,7 +1,7 @@
 // The benchmark of docs/benchmark.md in the JavaScript hosts, without the engines: its schema, the
 // rows of a run, their figures, the comparison with an earlier run and the Markdown table. The page
 // loads this; the timed runs are in bench-run.ts, which the worker and the npm CLI load.
-import { ENGINE_MODES, ENGINE_VERSION } from '../shared/types.ts';
+import { ENGINE_VERSION } from '../shared/types.ts';
 
 export const SCHEMA = 'fracture-bench';
 /** The name of a benchmark's engine worker: it skips the workspace's warm-up (the runs have their own). */
@@ -114,16 +114,6 @@ export function planCells(o: BenchOptions): Cell[] {
           cells.push({ mode, engine, input, size_bytes });
         }
   return cells;
-}
-
-/** The checks of a run's options; the message says what is wrong. */
-export function checkBenchOptions(o: BenchOptions): string | undefined {
-  for (const mode of o.modes) if (!(ENGINE_MODES as readonly string[]).includes(mode)) return `Unknown mode: ${mode}`;
-  for (const input of o.inputs)
-    for (const size of o.sizes_bytes)
-      if (size < INPUT_MIN_BYTES[input])
-        return `A ${input} input needs at least ${INPUT_MIN_BYTES[input]} bytes, not ${size}`;
-  return undefined;
 }
 
 /** Median, fastest and slowest of `times`. */

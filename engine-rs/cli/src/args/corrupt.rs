@@ -1,12 +1,10 @@
 //! The corrupting command's options: `fracture [OPTIONS] FILE...` (decided in fracture_host::args).
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 
 use fracture_engine::Options;
 
-use super::{given, matches, paths, random_seed, Parsed};
-use crate::cli_tables;
+use super::{random_seed, Parsed, Read};
 
 pub struct Args {
     pub mode: String,
@@ -36,26 +34,22 @@ impl Args {
     }
 }
 
-pub(super) fn parse_fracture(argv: &[OsString]) -> Result<Parsed, String> {
-    let m = match matches(&cli_tables::FRACTURE, argv)? {
-        Ok(m) => m,
-        Err(text) => return Ok(Parsed::Print(text)),
-    };
-    let c = fracture_host::args::corrupting(&given(&cli_tables::FRACTURE, &m), random_seed())?;
+pub(super) fn parse_fracture(r: &Read) -> Result<Parsed, String> {
+    let c = fracture_host::args::corrupting(r.given(), random_seed())?;
     Ok(Parsed::Run(Args {
         mode: c.corruption.mode.name().to_string(),
         intensity: c.corruption.intensity,
         seed: c.seed,
         count: c.count,
-        out: m.get_one::<PathBuf>("out").cloned().unwrap_or_else(|| PathBuf::from("corrupted")),
+        out: r.path("out").unwrap_or_else(|| PathBuf::from("corrupted")),
         name: c.name,
         report: c.report,
         pdf: c.pdf,
         json: c.json,
         quiet: c.quiet,
         dry_run: c.dry_run,
-        zip: m.get_one::<PathBuf>("zip").cloned(),
-        files: paths(&m, "FILE"),
+        zip: r.path("zip"),
+        files: r.paths("FILE"),
         options: c.corruption.options,
     }))
 }

@@ -1,10 +1,11 @@
-//! `fracture mount`, `umount`, `ctl` and `run --mount` arguments (engine-data/cli.toml's tables, clap
-//! as every command parses them; crate::args holds the shared steps, and hands `run --mount` over).
+//! `fracture mount`, `umount`, `ctl` and `run --mount` arguments (engine-data/cli.toml's tables, read
+//! by fracture_host::args as every command's; crate::args holds the shared steps, and hands `run
+//! --mount` over).
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::args;
+use crate::args::{self, Read};
 use crate::cli_tables::{self, usage};
 
 use super::cut::{Fill, Model, Power};
@@ -36,16 +37,11 @@ pub fn parse(sub: &str, argv: &[OsString]) -> Result<Parsed, String> {
 /// The options that ask for corruption: without any, files show as they are.
 const CORRUPTION: [&str; 7] = ["mode", "intensity", "only", "protect", "fix-checksums", "member", "files"];
 
-/// Whether option `id` was typed (false for an option the command does not have).
-fn given(m: &clap::ArgMatches, id: &str) -> bool {
-    m.try_contains_id(id).unwrap_or(false) && m.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
-}
-
 /// The corruption options of a mount or a mount campaign, when any is given.
-fn corruption_of(m: &clap::ArgMatches) -> Result<Option<Corruption>, String> {
+fn corruption_of(m: &Read) -> Result<Option<Corruption>, String> {
     let (mode, intensity, options) = args::corruption(m)?;
-    let files: Vec<String> = m.get_many::<String>("files").map(|v| v.cloned().collect()).unwrap_or_default();
-    Ok(CORRUPTION.iter().any(|id| given(m, id)).then(|| Corruption {
+    let files = m.list("files");
+    Ok(CORRUPTION.iter().any(|id| m.has(id)).then(|| Corruption {
         mode: mode.name().to_string(),
         intensity,
         options,
@@ -54,25 +50,25 @@ fn corruption_of(m: &clap::ArgMatches) -> Result<Option<Corruption>, String> {
 }
 
 /// `--fault` rules, then `--faults PLAN`'s.
-fn rules_of(m: &clap::ArgMatches) -> Result<Vec<Rule>, String> {
+fn rules_of(m: &Read) -> Result<Vec<Rule>, String> {
     let mut rules = Vec::new();
-    for text in m.get_many::<String>("fault").into_iter().flatten() {
-        rules.push(Rule::parse(text)?);
+    for text in m.list("fault") {
+        rules.push(Rule::parse(&text)?);
     }
-    if let Some(plan) = m.get_one::<PathBuf>("faults") {
-        let shown = crate::display::path(plan);
-        let text = std::fs::read_to_string(plan).map_err(|e| format!("{shown}: {}", crate::process::io_text(&e)))?;
+    if let Some(plan) = m.path("faults") {
+        let shown = crate::display::path(&plan);
+        let text = std::fs::read_to_string(&plan).map_err(|e| format!("{shown}: {}", crate::process::io_text(&e)))?;
         rules.extend(parse_plan(&text, &shown)?);
     }
     Ok(rules)
 }
 
 /// `--power-cut MODEL`, `--power-cut-at K|end`, `--sector` and `--torn-fill`, when given.
-fn power_of(m: &clap::ArgMatches) -> Result<Option<(Power, Option<At>)>, String> {
-    let text = |id: &str| if m.try_contains_id(id).unwrap_or(false) { m.get_one::<String>(id).cloned() } else { None };
+fn power_of(m: &Read) -> Result<Option<(Power, Option<At>)>, String> {
+    let text = |id: &str| m.text(id);
     let Some(model) = text("power-cut") else {
         for id in ["power-cut-at", "sector", "torn-fill"] {
-            if given(m, id) {
+            if m.has(id) {
                 return Err(usage::power_cut_needs_model(format!("--{id}")));
             }
         }
@@ -108,20 +104,20 @@ fn max_cuts(v: &str) -> Result<u64, String> {
 }
 
 /// `fracture run --mount SOURCE ... -- PROGRAM` (crate::args hands over its matches).
-pub fn parse_campaign(m: &clap::ArgMatches, program: Vec<OsString>, split: bool) -> Result<Parsed, String> {
+pub fn parse_campaign(m: &Read, program: Vec<OsString>, split: bool) -> Result<Parsed, String> {
     for id in ["resume", "shard"] {
-        if given(m, id) {
+        if m.has(id) {
             return Err(usage::mount_campaign_resume(format!("--{id}")));
         }
     }
-    if !args::paths(m, "FILE").is_empty() {
+    if !m.paths("FILE").is_empty() {
         return Err(usage::mount_campaign_files());
     }
     let corruption = corruption_of(m)?;
     let seed = args::seed(m)?;
     let count = args::count(m)?;
     let jobs = args::jobs(m)?;
-    let text = |id: &str| m.get_one::<String>(id).cloned();
+    let text = |id: &str| m.text(id);
     let timeout_ms = match text("timeout") {
         Some(v) => args::timeout_ms(&v).ok_or_else(|| usage::run_timeout(args::MAX_TIMEOUT_SECONDS, &v))?,
         None => 10_000,
@@ -140,45 +136,45 @@ pub fn parse_campaign(m: &clap::ArgMatches, program: Vec<OsString>, split: bool)
     if !split || program.is_empty() {
         return Err(usage::run_needs_program());
     }
-    let check = m.get_one::<String>("check").cloned();
+    let check = m.text("check");
     if let Some((power, _)) = power_of(m)? {
         let Some(check) = check else { return Err(usage::power_cut_needs_check()) };
         let max = text("max").map(|v| max_cuts(&v)).transpose()?;
         return Ok(Parsed::PowerLoop(super::powerloop::LoopOptions {
-            source: m.get_one::<PathBuf>("mount").cloned().unwrap_or_default(),
+            source: m.path("mount").unwrap_or_default(),
             corruption,
             rules,
             power,
             check,
             max,
-            keep_trees: m.get_flag("keep-trees"),
+            keep_trees: m.has("keep-trees"),
             seed,
             jobs,
             timeout_ms,
-            out: m.get_one::<PathBuf>("out").cloned().unwrap_or_else(|| PathBuf::from("campaign")),
+            out: m.path("out").unwrap_or_else(|| PathBuf::from("campaign")),
             classify: crate::campaign::outcome::Rules { crash_exit, pattern: crash_pattern },
-            quiet: m.get_flag("quiet"),
+            quiet: m.has("quiet"),
             program,
         }));
     }
     for id in ["check", "max", "keep-trees"] {
-        if given(m, id) {
+        if m.has(id) {
             return Err(usage::check_needs_power_cut(format!("--{id}")));
         }
     }
     Ok(Parsed::Campaign(super::campaign::CampaignOptions {
-        source: m.get_one::<PathBuf>("mount").cloned().unwrap_or_default(),
+        source: m.path("mount").unwrap_or_default(),
         corruption,
         rules,
         seed,
         count,
         jobs,
         timeout_ms,
-        out: m.get_one::<PathBuf>("out").cloned().unwrap_or_else(|| PathBuf::from("campaign")),
+        out: m.path("out").unwrap_or_else(|| PathBuf::from("campaign")),
         crash_exit,
         crash_pattern,
-        minimize: !m.get_flag("no-minimize"),
-        quiet: m.get_flag("quiet"),
+        minimize: !m.has("no-minimize"),
+        quiet: m.has("quiet"),
         program,
     }))
 }
@@ -189,7 +185,7 @@ fn parse_mount(argv: &[OsString]) -> Result<Parsed, String> {
         Some(k) => (&argv[..k], argv[k + 1..].to_vec()),
         None => (argv, Vec::new()),
     };
-    let m = match args::matches(&cli_tables::MOUNT, options)? {
+    let m = match args::read(&cli_tables::MOUNT, options)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
@@ -201,11 +197,11 @@ fn parse_mount(argv: &[OsString]) -> Result<Parsed, String> {
     if power.is_none() && rules.iter().any(|r| r.effect == super::rules::Effect::PowerCut) {
         power = Some((Power { model: Model::LoseUnsynced, sector: 4096, fill: Fill::Zeros }, None));
     }
-    let replay = m.get_one::<PathBuf>("replay").cloned();
+    let replay = m.path("replay");
     if replay.is_some() && (corruption.is_some() || seed.is_some() || !rules.is_empty()) {
         return Err(usage::replay_alone());
     }
-    let mut paths = args::paths(&m, "SOURCE").into_iter().chain(args::paths(&m, "MOUNTPOINT"));
+    let mut paths = m.paths("SOURCE").into_iter().chain(m.paths("MOUNTPOINT"));
     let (Some(source), Some(mountpoint)) = (paths.next(), paths.next()) else {
         return Err(usage::mount_needs_paths());
     };
@@ -218,33 +214,33 @@ fn parse_mount(argv: &[OsString]) -> Result<Parsed, String> {
         corruption,
         rules,
         seed,
-        log: m.get_one::<PathBuf>("log").cloned(),
-        upper: m.get_one::<PathBuf>("upper").cloned(),
+        log: m.path("log"),
+        upper: m.path("upper"),
         replay,
         power,
-        dry_run: m.get_flag("dry-run"),
-        quiet: m.get_flag("quiet"),
+        dry_run: m.has("dry-run"),
+        quiet: m.has("quiet"),
         command,
     }))
 }
 
 fn parse_umount(argv: &[OsString]) -> Result<Parsed, String> {
-    let m = match args::matches(&cli_tables::UMOUNT, argv)? {
+    let m = match args::read(&cli_tables::UMOUNT, argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
-    let mountpoint = args::paths(&m, "MOUNTPOINT").pop().ok_or_else(usage::umount_needs_mountpoint)?;
+    let mountpoint = m.paths("MOUNTPOINT").pop().ok_or_else(usage::umount_needs_mountpoint)?;
     Ok(Parsed::Umount(mountpoint))
 }
 
 fn parse_ctl(argv: &[OsString]) -> Result<Parsed, String> {
-    let m = match args::matches(&cli_tables::CTL, argv)? {
+    let m = match args::read(&cli_tables::CTL, argv)? {
         Ok(m) => m,
         Err(text) => return Ok(Parsed::Print(text)),
     };
-    let mountpoint = args::paths(&m, "MOUNTPOINT").pop();
-    let request = args::paths(&m, "REQUEST").pop().map(|r| r.to_string_lossy().into_owned());
-    let plan = args::paths(&m, "PLAN").pop();
+    let mountpoint = m.paths("MOUNTPOINT").pop();
+    let request = m.paths("REQUEST").pop().map(|r| r.to_string_lossy().into_owned());
+    let plan = m.paths("PLAN").pop();
     match (mountpoint, request.as_deref(), plan) {
         (Some(mp), Some("faults"), Some(plan)) => Ok(Parsed::Ctl(mp, "faults".into(), Some(plan))),
         (Some(mp), Some("log"), None) => Ok(Parsed::Ctl(mp, "log".into(), None)),

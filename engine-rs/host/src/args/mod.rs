@@ -1,10 +1,16 @@
-//! What the command lines decide about their arguments, written once (issue 40): the numbers and
-//! their ranges, the corruption options checked against the mode, the combinations each command
-//! refuses, and in which order. Each CLI keeps its tokeniser (clap natively, node:util's parseArgs
-//! in the npm CLI, through engine-rs/outputs-wasm): it reads the line by engine-data/cli.toml's tables,
-//! refuses what it cannot read (an unknown option, a missing value) and hands over what was given as
-//! a [`Given`]. A refusal here is the message; the shell prints it as its one line
-//! (`cli_tables::usage::refusal`).
+//! What the command lines decide about their arguments, written once (issue 40): how a line is read
+//! (`tokens`: the options, their values and the positionals, by engine-data/cli.toml's tables), the
+//! numbers and their ranges, the corruption options checked against the mode, the combinations each
+//! command refuses, and in which order. The native CLI hands over its arguments' bytes, the npm CLI
+//! the same through engine-rs/outputs-wasm, and both get what was given as a [`Given`] (and where
+//! each value is, for the paths); a refusal here is the message, which the shell prints as its one
+//! line (`cli_tables::usage::refusal`).
+
+mod bench;
+mod tokens;
+
+pub use bench::{bench, Bench, MAX_BENCH_SIZE, MAX_RUNS, TS_MAX_BYTES};
+pub use tokens::{command_of, read, tokenise, Line, Place, Print, Refused, Side, Sub, Tokens};
 
 use fracture_engine::{check_options, check_variant, Mode, Options, MAX_SEED};
 use serde_json::{json, Value};
@@ -46,21 +52,6 @@ impl Given {
     /// Every value of a repeatable option, in order.
     pub fn list(&self, name: &str) -> Vec<String> {
         self.options.iter().filter(|(n, _)| n == name).flat_map(|(_, v)| v.iter().cloned()).collect()
-    }
-
-    /// From the npm CLI's JSON: `{"options": [[name, [values...]], ...], "positionals": [...],
-    /// "program": N or null}`.
-    pub fn from_json(text: &str) -> Result<Given, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| format!("arguments are not JSON ({e})"))?;
-        let strings = |v: &Value| -> Vec<String> {
-            v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect()).unwrap_or_default()
-        };
-        let options = v["options"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|o| Some((o[0].as_str()?.to_string(), strings(&o[1])))).collect())
-            .unwrap_or_default();
-        let program = v["program"].as_u64().map(|n| n as usize);
-        Ok(Given { options, positionals: strings(&v["positionals"]), program })
     }
 }
 
@@ -378,7 +369,7 @@ impl Corruption {
 }
 
 /// A command's decisions as JSON for the npm CLI (`command`: `fracture`, `run`, `merge`, `minimize`,
-/// `diagnose`, or `corruption` for the corruption options alone), or the message that refuses them.
+/// `diagnose`, `bench`, or `corruption` for the corruption options alone), or the message that refuses them.
 pub fn decide_json(command: &str, g: &Given, cores: usize, random_seed: u64) -> Result<Value, String> {
     Ok(match command {
         "fracture" => {
@@ -403,6 +394,7 @@ pub fn decide_json(command: &str, g: &Given, cores: usize, random_seed: u64) -> 
             json!({ "test": m.test, "timeoutMs": m.timeout_ms, "jobs": m.jobs, "quiet": m.quiet })
         }
         "diagnose" => json!({ "json": diagnose(g)? }),
+        "bench" => bench(g)?.to_json(),
         "corruption" => corruption(g)?.to_json(),
         other => return Err(format!("no command {other}")),
     })
@@ -444,11 +436,6 @@ mod tests {
         let g = given(&[("seed", &["1"]), ("only", &["0:4"]), ("seed", &["2"]), ("only", &["8:9"])], &["a"]);
         assert_eq!(seed(&g), Ok(Some(2)));
         assert_eq!(g.list("only"), ["0:4", "8:9"]);
-        assert_eq!(
-            Given::from_json(r#"{"options":[["seed",["2"]],["json",[]]],"positionals":["a"],"program":null}"#)
-                .map(|g| (g.text("seed").map(str::to_string), g.has("json"), g.positionals, g.program)),
-            Ok((Some("2".into()), true, vec!["a".into()], None))
-        );
     }
 
     #[test]
