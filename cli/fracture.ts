@@ -233,7 +233,7 @@ async function runFile(run: FileRun, plan: Plan, i: number, size: number): Promi
     for (let j = 0; j < a.count; j++) {
       try {
         const seed = seedOf(j);
-        if (j > 0) ui.start(`${shown} (seed ${seed})`, opened.streamed?.size ?? opened.input.length);
+        if (j > 0) ui.start(msg.variantLabel(shown, String(seed)), opened.streamed?.size ?? opened.input.length);
         await runVariant(run, { file, shown, planned: plan.inputs[i].variants[j], opened, seed, mode });
         ui.done();
       } catch (e) {

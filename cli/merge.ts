@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import { display, outputMode } from '../sdk/outputs.ts';
+import { cannotWrite } from '../lib/engine/shared/messages.ts';
 import type { MergeArgs } from './args.ts';
 import { usage } from './cli-tables.ts';
 import { ioText } from './io.ts';
@@ -71,7 +72,7 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
     writeAtomicSync(path.join(out, 'campaign.json'), ledger.campaignJson(), mode);
     writeAtomicSync(path.join(out, 'summary.md'), ledger.summaryMd(), mode);
   } catch (e) {
-    io.err.write(`fracture: merge: cannot write ${display(out)}: ${ioText(e)}\n`);
+    io.err.write(`fracture: merge: ${cannotWrite(display(out), ioText(e))}\n`);
     return 1;
   } finally {
     merged.free();

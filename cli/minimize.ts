@@ -5,7 +5,7 @@
 // (`drive`, also a campaign's crashes), their timeouts and process groups, Ctrl-C, the output.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { type FileHandle, open, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   checkPlan,
@@ -235,6 +235,8 @@ class Tester {
     if (reply.hung) return { fail: true, how: msg.minimizeTimeout(String(this.a.timeoutMs)) } as Outcome;
     if (reply.code === 0) return { fail: false } as Outcome;
     if (reply.code !== null) return { fail: true, how: msg.minimizeExit(String(reply.code)) } as Outcome;
-    return { fail: true, how: msg.minimizeSignal(reply.signal === null ? '?' : String(reply.signal)) } as Outcome;
+    // The signal's number, as the native CLI prints it.
+    const number = reply.signal === null ? undefined : (constants.signals as Record<string, number>)[reply.signal];
+    return { fail: true, how: msg.minimizeSignal(number === undefined ? '?' : String(number)) } as Outcome;
   }
 }

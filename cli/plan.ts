@@ -116,7 +116,7 @@ export async function planRun(a: Args): Promise<Plan> {
       const stdin = file === STDIN;
       if (stdin) {
         const stdout = standardFile(1);
-        if (stdout) planned.push({ shown: 'standard output', id: { key: stdout.key } });
+        if (stdout) planned.push({ shown: msg.standardOutput(), id: { key: stdout.key } });
       }
       // A FILE that is not there when the run starts gets no names (it fails in its turn).
       const planning = stdin || checked[i].key !== undefined;

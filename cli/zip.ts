@@ -69,7 +69,7 @@ async function addFile(
       await writeAllTo(out, c);
     });
     // A file that changed since its CRC was taken fails the archive rather than let it lie.
-    if (copied !== size || again.value() !== crc) throw new Error(`${path} changed while it was being zipped`);
+    if (copied !== size || again.value() !== crc) throw new Error(msg.changedWhileZipped(display(path)));
   } finally {
     first.free();
     again.free();

@@ -82,7 +82,7 @@ export async function runVariant(run: FileRun, v: Variant): Promise<void> {
   }
   if (a.json && report) run.line(reportJson(report));
   else if (!a.quiet) {
-    run.line(`${v.shown} -> ${display(made.destination)} (${made.size} bytes, seed ${v.seed})`);
+    run.line(msg.fileLine(v.shown, display(made.destination), String(made.size), String(v.seed)));
     // What was hit, when the run made a report with hits (docs/cli.md, "What was hit"): the host
     // crate's lines, as the native CLI prints them.
     if (report?.expect_overall !== undefined)
@@ -120,7 +120,7 @@ async function wholeVariant(run: FileRun, v: Variant): Promise<Made> {
     await writeAll(run.out, data).catch((e) => {
       throw new Error(msg.cannotWriteStdout(ioText(e)));
     });
-    return { report, size: data.length, data, destination: 'standard output', outName: '' };
+    return { report, size: data.length, data, destination: msg.standardOutput(), outName: '' };
   }
   const target = v.planned.out as string;
   await run.ensureOutDir();
@@ -148,7 +148,7 @@ async function streamedVariant(run: FileRun, v: Variant): Promise<Made> {
       report: await withHostFields(r),
       size: prepared.size,
       data: none,
-      destination: 'standard output',
+      destination: msg.standardOutput(),
       outName: '',
     };
   }

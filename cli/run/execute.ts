@@ -6,14 +6,14 @@ import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fsPath } from '../../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
-import { runInterrupted, runSeed } from '../../lib/engine/shared/messages.ts';
+import { cannotCreate, cannotWrite, runInterrupted, runSeed } from '../../lib/engine/shared/messages.ts';
 import type { NodeEngine, RunSettings } from '../../sdk/engine.ts';
 import { display, outputMode, privateDir, whenInterrupted } from '../../sdk/outputs.ts';
 import type { RunArgs } from '../args.ts';
 import { ioText } from '../io.ts';
 import { minimizeCrashes } from './minimize.ts';
 import { type Input, type Ran, Stop, sha256, writeAtomicSync } from './program.ts';
-import { ProgressLine } from './progress.ts';
+import { loadHostModule } from '../../lib/engine/host-module/node.ts';
 import { killRuns } from './spawner.ts';
 import { howItEnded, type Io, runIn, type Shell } from './shell.ts';
 
@@ -24,7 +24,7 @@ function ledgerFiles(dir: string, ledger: CampaignLedger) {
     try {
       writeAtomicSync(path.join(dir, name), text, fileMode);
     } catch (e) {
-      throw new Stop(`cannot write ${display(path.join(dir, name))}: ${ioText(e)}`);
+      throw new Stop(cannotWrite(display(path.join(dir, name)), ioText(e)));
     }
   };
   const campaign = () => write('campaign.json', ledger.campaignJson());
@@ -51,7 +51,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
   try {
     mkdirSync(fsPath(dir), { recursive: true });
   } catch (e) {
-    throw new Stop(`cannot create ${display(dir)}: ${ioText(e)}`);
+    throw new Stop(cannotCreate(display(dir), ioText(e)));
   }
   finish();
   const temp = await privateDir('fracture-run-');
@@ -159,10 +159,12 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
   try {
     runsFd = openSync(fsPath(runsPath), 'a');
   } catch (e) {
-    throw new Stop(`cannot write ${display(runsPath)}: ${ioText(e)}`);
+    throw new Stop(cannotWrite(display(runsPath), ioText(e)));
   }
-  const progress = new ProgressLine(io.err, !a.quiet && io.err.isTTY === true, ledger.planned());
-  progress.update(ledger.counts(), false);
+  // The progress line on a terminal (the campaign model's, as natively).
+  const host = await loadHostModule();
+  const shown = !a.quiet && io.err.isTTY === true;
+  const progress = shown ? new host.RunProgress(ledger.planned(), ledger.counts(), performance.now()) : undefined;
   // While the runs go on, campaign.json is rewritten when a crash is kept (it holds the signatures
   // --resume needs after a kill that no handler sees), at most once a second.
   let lastWrite = 0;
@@ -188,15 +190,16 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
       // Recorded in one synchronous step: a signal finds the DIR consistent.
       const rec = JSON.parse(
         ledger.record(r, ...howItEnded(ran.ending), ran.ending.stderr, ran.durationMs, sha256(variant)),
-      ) as { line: string; keep: { id: string; variant: string; replaced: string[] } | null };
+      ) as { line: string; outcome: string; keep: { id: string; variant: string; replaced: string[] } | null };
       if (rec.keep) keepCrash(a.out, rec.keep, variant, ran, input.mode);
       try {
         writeSync(runsFd, rec.line);
       } catch (e) {
-        throw new Stop(`cannot write ${display(runsPath)}: ${ioText(e)}`);
+        throw new Stop(cannotWrite(display(runsPath), ioText(e)));
       }
       if (rec.keep) campaignSoon();
-      progress.update(ledger.counts(), true);
+      const drawn = progress?.count(rec.outcome, performance.now());
+      if (drawn !== undefined) io.err.write(drawn);
     }
   };
   try {
@@ -210,7 +213,9 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
       ),
     );
   } finally {
-    progress.end();
+    const last = progress?.end(performance.now());
+    if (last !== undefined) io.err.write(last);
+    progress?.free();
     closeSync(runsFd);
   }
 }
@@ -231,6 +236,6 @@ function keepCrash(
     writeAtomicSync(path.join(crashDir, 'stderr.txt'), ran.ending.stderr, outputMode([]));
     for (const old of keep.replaced) rmSync(fsPath(path.join(crashDir, old)), { force: true });
   } catch (e) {
-    throw new Stop(`cannot write ${display(crashDir)}: ${ioText(e)}`);
+    throw new Stop(cannotWrite(display(crashDir), ioText(e)));
   }
 }

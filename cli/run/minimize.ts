@@ -4,7 +4,13 @@
 // changes on which the program still gives the crash's signature (the ledger judges).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runFlaky, runMinimized, runMinimizing, runOriginalToo } from '../../lib/engine/shared/messages.ts';
+import {
+  cannotWrite,
+  runFlaky,
+  runMinimized,
+  runMinimizing,
+  runOriginalToo,
+} from '../../lib/engine/shared/messages.ts';
 import { loadHostModule } from '../../lib/engine/host-module/node.ts';
 import { fsPath } from '../../lib/engine/host/byte-paths.ts';
 import { display, outputMode } from '../../sdk/outputs.ts';
@@ -55,7 +61,7 @@ export async function minimizeCrashes(s: Shell, written: () => void, interrupted
       try {
         writeAtomicSync(at, m.result(), outputMode([input.mode]));
       } catch (e) {
-        throw new Stop(`cannot write ${display(at)}: ${ioText(e)}`);
+        throw new Stop(cannotWrite(display(at), ioText(e)));
       }
       ledger.setMinimized(entry.id, m.kept());
       written();

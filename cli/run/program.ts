@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fsPath, lossyName, toBytes } from '../../lib/engine/host/byte-paths.ts';
 import { forgetTemporaryFile, temporaryFile } from '../../lib/engine/host/temporaries.ts';
 import { display } from '../../sdk/outputs.ts';
-import { type Ending, signalName } from '../campaign.ts';
+import type { Ending } from '../campaign.ts';
 import { exactStart } from '../exact-exec.ts';
 import { ioText } from '../io.ts';
 import { loadHostModule } from '../../lib/engine/host-module/node.ts';
@@ -97,9 +97,9 @@ export interface Ran {
 export class StartError extends Error {}
 
 /** How PROGRAM ended: killed at the timeout (hung), else its exit code or the signal that ended it. */
-function endingOf(hung: boolean, code: number | null, signal: number | null, stderr: Buffer): Ending {
+function endingOf(hung: boolean, code: number | null, signal: string | null, stderr: Buffer): Ending {
   if (hung) return { hung: true, exitCode: null, signal: null, stderr };
-  return { hung: false, exitCode: code, signal: signal === null ? null : signalName(signal), stderr };
+  return { hung: false, exitCode: code, signal, stderr };
 }
 
 /** The variant's name as the spawner opens it: a string, or its bytes when it is not UTF-8. */

@@ -6,6 +6,7 @@ import { fsPath, lossyName } from '../../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
 import type { RunArgs } from '../args.ts';
 import type { Ending } from '../campaign.ts';
+import { cannotStart } from '../../lib/engine/shared/messages.ts';
 import { type Input, runProgram, StartError, Stop } from './program.ts';
 
 export interface Io {
@@ -45,6 +46,6 @@ export async function runIn(
   try {
     return await runProgram(s.a.program, at, s.a.timeoutMs, onCancel);
   } catch (e) {
-    throw e instanceof StartError ? new Stop(`cannot start ${lossyName(s.a.program[0])}: ${e.message}`) : e;
+    throw e instanceof StartError ? new Stop(cannotStart(lossyName(s.a.program[0]), e.message)) : e;
   }
 }

@@ -9,7 +9,6 @@
 // a quarter faster a round trip than Node's advanced serialisation). When the CLI ends, however it ends, the channel closes and the
 // spawner kills every group it still runs and exits; it ignores Ctrl-C, which is the CLI's to handle.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { constants } from 'node:os';
 import { CAPTURE_LIMIT } from '../campaign.ts';
 
 /** What the CLI asks for: one run. */
@@ -21,12 +20,12 @@ export interface SpawnRequest {
   timeoutMs: number;
 }
 
-/** How a run went: an exit (code or signal number), the timeout, or an error before it started. */
+/** How a run went: an exit (code or signal name, Node's), the timeout, or an error before it started. */
 export type SpawnReply =
   | {
       hung: boolean;
       code: number | null;
-      signal: number | null;
+      signal: NodeJS.Signals | null;
       durationMs: number;
       stdout: Buffer;
       stderr: Buffer;
@@ -44,11 +43,10 @@ function decode(m: Wire): SpawnReply {
   if ('openError' in m) return { openError: errno(m.openError as { message: string }) };
   if ('startError' in m) return { startError: errno(m.startError as { message: string }) };
   if ('cancelled' in m) return { cancelled: true };
-  const signal = m.signal as NodeJS.Signals | null;
   return {
     hung: m.hung as boolean,
     code: m.code as number | null,
-    signal: signal === null ? null : ((constants.signals as Record<string, number>)[signal] ?? 0),
+    signal: m.signal as NodeJS.Signals | null,
     durationMs: m.durationMs as number,
     stdout: Buffer.from(m.stdout as string, 'base64'),
     stderr: Buffer.from(m.stderr as string, 'base64'),

@@ -319,8 +319,9 @@ sys.exit(1 if (d(1000) and d(1003)) or d(4000) else 0)
       expect((await ended).code, tool.label).toBe(130);
       expect(err.text, tool.label).toMatch(/fracture: minimize: interrupted; the temporary files are removed\n$/);
       expect(readdirSync(temp), tool.label).toEqual([]);
-      // The test's shell (and its sleep) went with it: gone, or a zombie waiting to be reaped.
-      await new Promise((r) => setTimeout(r, 100));
+      // The test's shell (and its sleep) went with it: gone, or a zombie waiting to be reaped (looked
+      // at for up to 2 s: the kill is sent before exit, the process table may lag on a loaded machine).
+      for (let i = 0; i < 40 && running(sleeper); i++) await new Promise((r) => setTimeout(r, 50));
       expect(running(sleeper), tool.label).toBe(false);
     }
   });

@@ -218,7 +218,7 @@ impl<'a> Execution<'a> {
         for (j, variant) in input.variants.iter().enumerate() {
             let Some(size) = opened.as_ref().map(Opened::size) else { break };
             if j > 0 {
-                self.ui.start(&format!("{shown} (seed {})", variant.seed.unwrap_or(u64::MAX)), size);
+                self.ui.start(&messages::variant_label(&shown, &variant.seed.unwrap_or(u64::MAX).to_string()), size);
             }
             let last = j + 1 == input.variants.len();
             match self.variant(input, &mut opened, last, variant) {
@@ -303,7 +303,8 @@ impl<'a> Execution<'a> {
         } else if self.a.quiet {
             Vec::new()
         } else {
-            let mut lines = vec![format!("{shown} -> {destination} ({} bytes, seed {seed})", report_size(&report))];
+            let size = report_size(&report).to_string();
+            let mut lines = vec![messages::file_line(&shown, &destination, &size, &seed.to_string())];
             lines.extend(reports::hit_lines(&report));
             lines
         };
@@ -371,7 +372,7 @@ impl<'a> Execution<'a> {
                 Fault::Read(msg) => msg,
             })?;
             unchanged()?;
-            return Ok(("standard output".to_string(), report));
+            return Ok((messages::standard_output(), report));
         };
         self.out_dir.ensure().map_err(Failed::Stop)?;
         let cannot = |e: &std::io::Error| messages::cannot_write(&display::path(out_path), &process::io_text(e));

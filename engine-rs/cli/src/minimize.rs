@@ -80,7 +80,8 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     let mut slots = Vec::new();
     for j in 0..o.jobs.max(1) {
         let dir = temp.path.join(j.to_string());
-        std::fs::create_dir(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir(&dir)
+            .map_err(|e| messages::cannot_create(&crate::display::path(&dir), &crate::process::io_text(&e)))?;
         slots.push(dir.join(&name));
     }
     let timeout = Duration::from_millis(o.timeout_ms);
@@ -187,7 +188,7 @@ fn run_test(template: &str, file: &Path, bytes: &[u8], timeout: Duration, cancel
         Some(script) => (script, Stdio::null()),
         None => match std::fs::File::open(file) {
             Ok(f) => (template.to_string(), Stdio::from(f)),
-            Err(e) => return Some(Outcome::Fail(format!("cannot read {}: {}", shown(), crate::process::io_text(&e)))),
+            Err(e) => return Some(Outcome::Fail(messages::cannot_read(&shown(), &crate::process::io_text(&e)))),
         },
     };
     let mut child = match Command::new("/bin/sh")

@@ -106,7 +106,9 @@ impl Claims {
     /// Standard output as an output (when it is a regular file).
     pub fn stdout(&mut self) -> Result<(), String> {
         match fd_metadata(std::io::stdout().as_fd()) {
-            Some(m) if m.is_file() => self.decided.output(&node(&m).key(), None, "standard output"),
+            Some(m) if m.is_file() => {
+                self.decided.output(&node(&m).key(), None, &fracture_host::messages::standard_output())
+            }
             _ => Ok(()),
         }
     }

@@ -143,11 +143,15 @@ fn file_name(path: &Path) -> String {
     path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
 }
 
+/// The system's reason, as both command lines word it (engine-data/messages.toml).
 pub fn io_text(e: &std::io::Error) -> String {
+    use fracture_host::messages;
+    use std::io::ErrorKind;
     match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::BrokenPipe => "standard output was closed".into(),
+        ErrorKind::NotFound => messages::io_not_found(),
+        ErrorKind::PermissionDenied => messages::io_permission_denied(),
+        ErrorKind::IsADirectory => messages::io_is_directory(),
+        ErrorKind::BrokenPipe => messages::io_stdout_closed(),
         _ => e.to_string(),
     }
 }

@@ -61,7 +61,7 @@ impl Data {
                 if copied == size && again.value() == crc {
                     Ok(())
                 } else {
-                    Err(std::io::Error::other(format!("{} changed while it was being zipped", p.display())))
+                    Err(std::io::Error::other(fracture_host::messages::changed_while_zipped(&crate::display::path(p))))
                 }
             }
         }

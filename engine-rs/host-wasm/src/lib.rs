@@ -38,6 +38,34 @@ pub fn campaign_seed(text: &str) -> Option<f64> {
     fracture_host::campaign::Campaign::parse(&v).ok().map(|c| c.seed as f64)
 }
 
+/// The progress line of `fracture run` on a terminal (fracture_host::campaign::progress).
+#[wasm_bindgen]
+pub struct RunProgress(fracture_host::campaign::progress::RunProgress);
+
+#[wasm_bindgen]
+impl RunProgress {
+    /// `counts`: the runs recorded so far by outcome; `now_ms`: the clock every call gives.
+    #[wasm_bindgen(constructor)]
+    pub fn new(planned: f64, counts: &[f64], now_ms: f64) -> RunProgress {
+        let mut c = [0u64; 4];
+        for (k, n) in counts.iter().take(4).enumerate() {
+            c[k] = *n as u64;
+        }
+        RunProgress(fracture_host::campaign::progress::RunProgress::new(planned as u64, c, now_ms))
+    }
+
+    /// A run recorded with `outcome` (its name): the text to write when the line is due.
+    pub fn count(&mut self, outcome: &str, now_ms: f64) -> Option<String> {
+        let o = fracture_host::campaign::outcome::Outcome::from_name(outcome)?;
+        self.0.count(o, now_ms)
+    }
+
+    /// The runs are over: the last line and its newline, when the line was drawn.
+    pub fn end(&mut self, now_ms: f64) -> Option<String> {
+        self.0.end(now_ms)
+    }
+}
+
 /// A campaign's ledger (fracture_host::campaign::Ledger).
 #[wasm_bindgen]
 pub struct CampaignLedger(Ledger);

@@ -52,6 +52,41 @@ pub fn cannot_write(path: &str, why: &str) -> String {
     format!("cannot write {path}: {why}")
 }
 
+/// cannot create {path}: {why}
+pub fn cannot_create(path: &str, why: &str) -> String {
+    format!("cannot create {path}: {why}")
+}
+
+/// cannot read {path}: {why}
+pub fn cannot_read(path: &str, why: &str) -> String {
+    format!("cannot read {path}: {why}")
+}
+
+/// cannot start {program}: {why}
+pub fn cannot_start(program: &str, why: &str) -> String {
+    format!("cannot start {program}: {why}")
+}
+
+/// {path} changed while it was being zipped
+pub fn changed_while_zipped(path: &str) -> String {
+    format!("{path} changed while it was being zipped")
+}
+
+/// {file} -> {destination} ({size} bytes, seed {seed})
+pub fn file_line(file: &str, destination: &str, size: &str, seed: &str) -> String {
+    format!("{file} -> {destination} ({size} bytes, seed {seed})")
+}
+
+/// {file} (seed {seed})
+pub fn variant_label(file: &str, seed: &str) -> String {
+    format!("{file} (seed {seed})")
+}
+
+/// standard output
+pub fn standard_output() -> String {
+    "standard output".to_string()
+}
+
 /// {path} is empty: there is nothing to diagnose
 pub fn diagnose_empty(path: &str) -> String {
     format!("{path} is empty: there is nothing to diagnose")
@@ -65,6 +100,26 @@ pub fn nothing_to_repair(path: &str) -> String {
 /// cannot write standard output: {why}
 pub fn cannot_write_stdout(why: &str) -> String {
     format!("cannot write standard output: {why}")
+}
+
+/// no such file
+pub fn io_not_found() -> String {
+    "no such file".to_string()
+}
+
+/// permission denied
+pub fn io_permission_denied() -> String {
+    "permission denied".to_string()
+}
+
+/// is a directory
+pub fn io_is_directory() -> String {
+    "is a directory".to_string()
+}
+
+/// standard output was closed
+pub fn io_stdout_closed() -> String {
+    "standard output was closed".to_string()
 }
 
 /// fracture: seed {seed} (file i uses seed + i)

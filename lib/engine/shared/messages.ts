@@ -33,6 +33,28 @@ export const cannotCreateOutDir = (path: string, why: string): string =>
 /** cannot write {path}: {why} */
 export const cannotWrite = (path: string, why: string): string => `cannot write ${path}: ${why}`;
 
+/** cannot create {path}: {why} */
+export const cannotCreate = (path: string, why: string): string => `cannot create ${path}: ${why}`;
+
+/** cannot read {path}: {why} */
+export const cannotRead = (path: string, why: string): string => `cannot read ${path}: ${why}`;
+
+/** cannot start {program}: {why} */
+export const cannotStart = (program: string, why: string): string => `cannot start ${program}: ${why}`;
+
+/** {path} changed while it was being zipped */
+export const changedWhileZipped = (path: string): string => `${path} changed while it was being zipped`;
+
+/** {file} -> {destination} ({size} bytes, seed {seed}) */
+export const fileLine = (file: string, destination: string, size: string, seed: string): string =>
+  `${file} -> ${destination} (${size} bytes, seed ${seed})`;
+
+/** {file} (seed {seed}) */
+export const variantLabel = (file: string, seed: string): string => `${file} (seed ${seed})`;
+
+/** standard output */
+export const standardOutput = (): string => `standard output`;
+
 /** {path} is empty: there is nothing to diagnose */
 export const diagnoseEmpty = (path: string): string => `${path} is empty: there is nothing to diagnose`;
 
@@ -42,6 +64,18 @@ export const nothingToRepair = (path: string): string =>
 
 /** cannot write standard output: {why} */
 export const cannotWriteStdout = (why: string): string => `cannot write standard output: ${why}`;
+
+/** no such file */
+export const ioNotFound = (): string => `no such file`;
+
+/** permission denied */
+export const ioPermissionDenied = (): string => `permission denied`;
+
+/** is a directory */
+export const ioIsDirectory = (): string => `is a directory`;
+
+/** standard output was closed */
+export const ioStdoutClosed = (): string => `standard output was closed`;
 
 /** fracture: seed {seed} (file i uses seed + i) */
 export const seedLine = (seed: string): string => `fracture: seed ${seed} (file i uses seed + i)`;

@@ -7,24 +7,32 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use fracture_host::campaign::progress::RunProgress;
 use fracture_host::campaign::Ledger;
 use fracture_host::messages;
 use fracture_host::shrink::{Refusal, Shrinker};
 
 use super::plan::{Loaded, Planned};
-use super::progress::Progress;
 use super::runner::Runner;
 use super::shrink::Shrunk;
-use super::{interrupted, io, write_state, Options};
+use super::{cannot, interrupted, write_state, Options};
 
-/// The state the runs share: the ledger, runs.jsonl open for appending, the progress line.
+/// The state the runs share: the ledger, runs.jsonl open for appending, the progress line (on a
+/// terminal, without --quiet) and its clock.
 struct Store<'a> {
     dir: &'a Path,
     ledger: &'a mut Ledger,
     append: std::fs::File,
-    progress: Progress,
+    progress: Option<RunProgress>,
+    clock: Instant,
+}
+
+impl Store<'_> {
+    fn ms(&self) -> f64 {
+        self.clock.elapsed().as_secs_f64() * 1000.0
+    }
 }
 
 impl Store<'_> {
@@ -35,22 +43,25 @@ impl Store<'_> {
         let rec = self.ledger.record(r, &exit.status, &exit.stderr, exit.duration_ms, &h.hex());
         if let Some(keep) = &rec.keep {
             let crash = self.dir.join("crashes").join(&keep.id);
-            std::fs::create_dir_all(&crash).map_err(|e| format!("cannot create {}", io(&crash, &e)))?;
+            std::fs::create_dir_all(&crash).map_err(|e| cannot(messages::cannot_create, &crash, &e))?;
             for (name, bytes, m) in [
                 (keep.variant.as_str(), variant, crate::output::mode(mode)),
                 ("stdout.txt", &exit.stdout[..], crate::output::mode(0o777)),
                 ("stderr.txt", &exit.stderr[..], crate::output::mode(0o777)),
             ] {
                 let path = crash.join(name);
-                crate::output::write(&path, bytes, m).map_err(|e| format!("cannot write {}", io(&path, &e)))?;
+                crate::output::write(&path, bytes, m).map_err(|e| cannot(messages::cannot_write, &path, &e))?;
             }
             for old in &keep.replaced {
                 let _ = std::fs::remove_file(crash.join(old));
             }
         }
         let path = self.dir.join("runs.jsonl");
-        self.append.write_all(rec.line.as_bytes()).map_err(|e| format!("cannot write {}", io(&path, &e)))?;
-        self.progress.count(rec.outcome);
+        self.append.write_all(rec.line.as_bytes()).map_err(|e| cannot(messages::cannot_write, &path, &e))?;
+        let now = self.ms();
+        if let Some(line) = self.progress.as_mut().and_then(|p| p.count(rec.outcome, now)) {
+            eprint!("{line}");
+        }
         Ok(())
     }
 }
@@ -63,7 +74,7 @@ fn runner(o: &Options, timeout_ms: u64) -> Result<(crate::output::PrivateDir, Ru
     let mut slots = Vec::new();
     for s in 0..o.decided.jobs {
         let slot = base.join(s.to_string());
-        std::fs::create_dir(&slot).map_err(|e| format!("cannot create {}", io(&slot, &e)))?;
+        std::fs::create_dir(&slot).map_err(|e| cannot(messages::cannot_create, &slot, &e))?;
         slots.push(slot);
     }
     let runner = Runner {
@@ -92,7 +103,7 @@ fn baselines(ledger: &mut Ledger, runner: &Runner, loaded: &[Loaded]) -> Result<
 
 pub(super) fn execute(o: &Options, p: &mut Planned) -> Result<(), String> {
     let dir = o.out.as_path();
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}", io(dir, &e)))?;
+    std::fs::create_dir_all(dir).map_err(|e| cannot(messages::cannot_create, dir, &e))?;
     let (ledger, loaded) = (&mut p.ledger, &p.loaded);
     write_state(ledger, dir)?;
     let (temp, runner) = runner(o, ledger.campaign.timeout_ms)?;
@@ -132,9 +143,10 @@ fn run_all(
     let append = std::fs::File::options()
         .append(true)
         .open(dir.join("runs.jsonl"))
-        .map_err(|e| format!("cannot write {}", io(&dir.join("runs.jsonl"), &e)))?;
-    let progress = Progress::new(!o.decided.quiet && std::io::stderr().is_terminal(), c.planned(), counts);
-    let store = Mutex::new(Store { dir, ledger, append, progress });
+        .map_err(|e| cannot(messages::cannot_write, &dir.join("runs.jsonl"), &e))?;
+    let shown = !o.decided.quiet && std::io::stderr().is_terminal();
+    let progress = shown.then(|| RunProgress::new(c.planned(), counts, 0.0));
+    let store = Mutex::new(Store { dir, ledger, append, progress, clock: Instant::now() });
     let next = AtomicUsize::new(0);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let settings = crate::process::Settings {
@@ -171,7 +183,11 @@ fn run_all(
             });
         }
     });
-    store.into_inner().unwrap_or_else(|p| p.into_inner()).progress.end();
+    let mut store = store.into_inner().unwrap_or_else(|p| p.into_inner());
+    let now = store.ms();
+    if let Some(line) = store.progress.as_mut().and_then(|p| p.end(now)) {
+        eprint!("{line}");
+    }
     Ok(failure.into_inner().unwrap_or_else(|p| p.into_inner()))
 }
 
@@ -202,7 +218,7 @@ fn minimize_all(
             Shrunk::File(result, kept) => {
                 let path = dir.join(&e.minimized_path);
                 crate::output::write(&path, &result, crate::output::mode(input.mode))
-                    .map_err(|err| format!("cannot write {}", io(&path, &err)))?;
+                    .map_err(|err| cannot(messages::cannot_write, &path, &err))?;
                 ledger.set_minimized(&e.id, kept as u64);
                 shrunk = true;
                 say(messages::run_minimized(&e.id, &kept.to_string()));

@@ -8,8 +8,9 @@ use std::process::ExitCode;
 use fracture_host::campaign::merge::{merge as merge_dirs, MergeError};
 use fracture_host::campaign::Ledger;
 
-use super::{finished, io, write_state, MergeOptions, Stop};
+use super::{cannot, finished, write_state, MergeOptions, Stop};
 use crate::cli_tables::usage as texts;
+use fracture_host::messages;
 
 pub fn merge(o: MergeOptions) -> ExitCode {
     match merged(&o) {
@@ -46,10 +47,10 @@ fn merged(o: &MergeOptions) -> Result<Ledger, Stop> {
         MergeError::NoDirs => usage("merge needs at least one DIR".into()),
     })?;
     let mut ledger = m.ledger;
-    std::fs::create_dir_all(&o.out).map_err(|e| Stop::Fail(format!("cannot create {}", io(&o.out, &e))))?;
+    std::fs::create_dir_all(&o.out).map_err(|e| Stop::Fail(cannot(messages::cannot_create, &o.out, &e)))?;
     for copy in &m.copies {
         let (from, to) = (o.dirs[copy.from].join("crashes").join(&copy.id), o.out.join("crashes").join(&copy.id));
-        std::fs::create_dir_all(&to).map_err(|e| Stop::Fail(format!("cannot create {}", io(&to, &e))))?;
+        std::fs::create_dir_all(&to).map_err(|e| Stop::Fail(cannot(messages::cannot_create, &to, &e)))?;
         for (k, file) in copy.names.iter().enumerate() {
             let Ok(bytes) = std::fs::read(from.join(file)) else {
                 // The first name is the minimised file: recorded, but not in the shard's DIR.
@@ -61,7 +62,7 @@ fn merged(o: &MergeOptions) -> Result<Ledger, Stop> {
             let mode = std::fs::metadata(from.join(file)).map_or(0o600, |m| m.mode() & 0o777);
             let path = to.join(file);
             crate::output::write(&path, &bytes, mode)
-                .map_err(|e| Stop::Fail(format!("cannot write {}", io(&path, &e))))?;
+                .map_err(|e| Stop::Fail(cannot(messages::cannot_write, &path, &e)))?;
         }
     }
     write_state(&ledger, &o.out).map_err(Stop::Fail)?;

@@ -1,14 +1,13 @@
 //! `fracture run` and `fracture merge`: the native shell around the campaign model, which
 //! fracture_host::campaign holds for both command lines (docs/campaigns.md is the specification).
 //! This shell reads the inputs and DIR (`plan`), runs the program on the job slots and writes what
-//! the model says (`execute`, `progress`), minimises (`shrink`) and joins shards (`merge`). It
+//! the model says (`execute`), minimises (`shrink`) and joins shards (`merge`). It
 //! decides nothing the npm CLI would have to decide again.
 
 pub(crate) mod exec;
 mod execute;
 mod merge;
 mod plan;
-mod progress;
 pub(crate) mod runner;
 mod shrink;
 
@@ -41,8 +40,9 @@ enum Stop {
     Fail(String),
 }
 
-fn io(path: &Path, e: &std::io::Error) -> String {
-    format!("{}: {}", crate::display::path(path), crate::process::io_text(e))
+/// `message` (messages::cannot_write, cannot_create, ...) about `path` and the system's reason.
+fn cannot(message: fn(&str, &str) -> String, path: &Path, e: &std::io::Error) -> String {
+    message(&crate::display::path(path), &crate::process::io_text(e))
 }
 
 /// Writes runs.jsonl (sorted), campaign.json and summary.md as the ledger makes them.
@@ -54,7 +54,7 @@ fn write_state(ledger: &Ledger, dir: &Path) -> Result<(), String> {
         ("summary.md", ledger.summary_md()),
     ] {
         let path = dir.join(name);
-        crate::output::write(&path, text.as_bytes(), mode).map_err(|e| format!("cannot write {}", io(&path, &e)))?;
+        crate::output::write(&path, text.as_bytes(), mode).map_err(|e| cannot(messages::cannot_write, &path, &e))?;
     }
     Ok(())
 }

@@ -11,6 +11,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use super::exec::{self, Exit};
+use fracture_host::messages;
 
 pub struct Runner {
     pub program: OsString,
@@ -55,17 +56,16 @@ impl Runner {
             .mode(0o600)
             .open(&path)
             .and_then(|mut f| f.write_all(bytes))
-            .map_err(|e| format!("cannot write {}: {}", path.display(), crate::process::io_text(&e)))?;
+            .map_err(|e| super::cannot(messages::cannot_write, &path, &e))?;
         let stdin = if self.braces {
             Stdio::null()
         } else {
-            let f = std::fs::File::open(&path)
-                .map_err(|e| format!("cannot read {}: {}", path.display(), crate::process::io_text(&e)))?;
+            let f = std::fs::File::open(&path).map_err(|e| super::cannot(messages::cannot_read, &path, &e))?;
             Stdio::from(f)
         };
         let args: Vec<OsString> = self.args.iter().map(|a| substitute(a, &path)).collect();
         exec::run(&self.program, &args, &[], stdin, self.timeout, &|_| {})
-            .map_err(|e| format!("cannot start {}: {}", self.program.to_string_lossy(), crate::process::io_text(&e)))
+            .map_err(|e| messages::cannot_start(&self.program.to_string_lossy(), &crate::process::io_text(&e)))
     }
 }
 

@@ -10,6 +10,7 @@ pub mod crashes;
 pub mod ledger;
 pub mod merge;
 pub mod outcome;
+pub mod progress;
 pub mod record;
 pub mod spec;
 
