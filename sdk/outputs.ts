@@ -32,6 +32,7 @@ import {
   whenInterrupted,
 } from '../lib/engine/host/temporaries.ts';
 import { displayName } from '../lib/report/display.ts';
+import * as msg from '../lib/engine/shared/messages.ts';
 
 export { exitCleanlyOnSignals, privateDir, removePrivateDir, temporaryDir, whenInterrupted };
 
@@ -40,12 +41,12 @@ export const display = displayName;
 
 /** What a FILE that is not a regular file is, for the refusal `IN is a FIFO, not a regular file`. */
 export function specialKind(info: Stats | BigIntStats): string | undefined {
-  if (info.isDirectory()) return 'a directory';
-  if (info.isFIFO()) return 'a FIFO';
-  if (info.isCharacterDevice()) return 'a character device';
-  if (info.isBlockDevice()) return 'a block device';
-  if (info.isSocket()) return 'a socket';
-  if (!info.isFile()) return 'a special file';
+  if (info.isDirectory()) return msg.kindDirectory();
+  if (info.isFIFO()) return msg.kindFifo();
+  if (info.isCharacterDevice()) return msg.kindCharacterDevice();
+  if (info.isBlockDevice()) return msg.kindBlockDevice();
+  if (info.isSocket()) return msg.kindSocket();
+  if (!info.isFile()) return msg.kindSpecial();
   return undefined;
 }
 

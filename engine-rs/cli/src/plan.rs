@@ -45,22 +45,24 @@ fn node(m: &Metadata) -> Id {
 }
 
 /// `a directory`, `a FIFO`, ... for a file that is not a regular one.
-fn kind(t: FileType) -> Option<&'static str> {
-    if t.is_file() {
-        None
+fn kind(t: FileType) -> Option<String> {
+    use fracture_host::messages;
+    let kind = if t.is_file() {
+        return None;
     } else if t.is_dir() {
-        Some("a directory")
+        messages::kind_directory
     } else if t.is_fifo() {
-        Some("a FIFO")
+        messages::kind_fifo
     } else if t.is_char_device() {
-        Some("a character device")
+        messages::kind_character_device
     } else if t.is_block_device() {
-        Some("a block device")
+        messages::kind_block_device
     } else if t.is_socket() {
-        Some("a socket")
+        messages::kind_socket
     } else {
-        Some("a special file")
-    }
+        messages::kind_special
+    };
+    Some(kind())
 }
 
 impl Id {
@@ -88,7 +90,7 @@ impl Claims {
     pub fn input(&mut self, path: &Path) -> Result<Option<Identity>, String> {
         let Ok(m) = std::fs::metadata(path) else { return Ok(None) };
         if let Some(what) = kind(m.file_type()) {
-            return Err(messages::not_regular(&display::path(path), what));
+            return Err(messages::not_regular(&display::path(path), &what));
         }
         self.decided.input(&node(&m).key(), &display::path(path));
         Ok(Some(Identity::of(&m)))
@@ -119,7 +121,7 @@ impl Claims {
             Ok(m) => (node(&m), kind(m.file_type())),
             Err(_) => (Id::Path(self.resolve(path)), None),
         };
-        self.decided.output(&id.key(), what, &display::path(path))
+        self.decided.output(&id.key(), what.as_deref(), &display::path(path))
     }
 
     /// The path a file that does not exist yet will have: its directory's real path (as far as it

@@ -122,6 +122,36 @@ pub fn io_stdout_closed() -> String {
     "standard output was closed".to_string()
 }
 
+/// a directory
+pub fn kind_directory() -> String {
+    "a directory".to_string()
+}
+
+/// a FIFO
+pub fn kind_fifo() -> String {
+    "a FIFO".to_string()
+}
+
+/// a character device
+pub fn kind_character_device() -> String {
+    "a character device".to_string()
+}
+
+/// a block device
+pub fn kind_block_device() -> String {
+    "a block device".to_string()
+}
+
+/// a socket
+pub fn kind_socket() -> String {
+    "a socket".to_string()
+}
+
+/// a special file
+pub fn kind_special() -> String {
+    "a special file".to_string()
+}
+
 /// fracture: seed {seed} (file i uses seed + i)
 pub fn seed_line(seed: &str) -> String {
     format!("fracture: seed {seed} (file i uses seed + i)")

@@ -77,6 +77,24 @@ export const ioIsDirectory = (): string => `is a directory`;
 /** standard output was closed */
 export const ioStdoutClosed = (): string => `standard output was closed`;
 
+/** a directory */
+export const kindDirectory = (): string => `a directory`;
+
+/** a FIFO */
+export const kindFifo = (): string => `a FIFO`;
+
+/** a character device */
+export const kindCharacterDevice = (): string => `a character device`;
+
+/** a block device */
+export const kindBlockDevice = (): string => `a block device`;
+
+/** a socket */
+export const kindSocket = (): string => `a socket`;
+
+/** a special file */
+export const kindSpecial = (): string => `a special file`;
+
 /** fracture: seed {seed} (file i uses seed + i) */
 export const seedLine = (seed: string): string => `fracture: seed ${seed} (file i uses seed + i)`;
 
