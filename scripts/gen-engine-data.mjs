@@ -1299,39 +1299,22 @@ ${usage
 }
 
 function cliTablesTs({ commands, usage }) {
-  const tsOption = (o) => {
-    const fields = [
-      o.value && `value: ${tsString(o.value)}`,
-      o.short && `short: ${tsString(o.short)}`,
-      o.repeatable && 'repeatable: true',
-      o.path && 'path: true',
-      o.npmOnly && 'npmOnly: true',
-      o.nativeOnly && 'nativeOnly: true',
-    ].filter(Boolean);
-    return `    ${/^[a-z]+$/.test(o.name) ? o.name : tsString(o.name)}: { ${fields.join(', ')} },`;
-  };
-  const command = (c) => `/** \`${c.usage}\` */
-export const ${upper(c.name)} = {
-  options: {
-${c.options.map(tsOption).join('\n')}
-  },
-  help: ${tsString(helpText(c, true))},
-} as const;`;
+  // The npm CLI reads its lines through the host crate (engine-rs/host/src/args/tokens.rs, with the
+  // Rust tables); what it takes from here is each command's help, laid out with its own options, and
+  // the usage errors of its own checks.
+  const helpEntry = (c) => `  ${/^[a-z]+$/.test(c.name) ? c.name : tsString(c.name)}: ${tsString(helpText(c, true))},`;
   const tmpl = (m) =>
     `\`${m.pieces.map((p) => (p.startsWith('{') ? `\${${lowerCamel(p.slice(1, -1))}}` : p.replace(/[`$\\]/g, '\\$&'))).join('')}\``;
   return `// ${CLI_NOTICE}
-// The command lines' options, help texts and usage errors, as engine-rs/host/src/cli_tables.rs has them.
+// The npm CLI's help texts and the usage errors, as engine-rs/host/src/cli_tables.rs has them.
 
+/** Each command's help, as \`fracture COMMAND --help\` prints it (the npm CLI's own options in it). */
+export const HELP: Record<string, string> = {
 ${commands
   .filter((c) => !c.nativeOnly)
-  .map(command)
-  .join('\n\n')}
-
-/** The native CLI's own commands: the npm CLI refuses each with usage.nativeOnly. */
-export const NATIVE_ONLY: readonly string[] = [${commands
-    .filter((c) => c.nativeOnly)
-    .map((c) => tsString(c.name))
-    .join(', ')}];
+  .map(helpEntry)
+  .join('\n')}
+};
 
 /** The usage errors, each the one line \`line\` wraps. */
 export const usage = {

@@ -4,7 +4,7 @@
 // bytes and takes each value back from its own arguments, so a path keeps its escaped bytes.
 import { availableParallelism } from 'node:os';
 import type { OutputsModule } from '../../lib/engine/host-module/node.ts';
-import { AGREE, BENCH, DIAGNOSE, FRACTURE, MERGE, MINIMIZE, RUN, usage } from '../cli-tables.ts';
+import { HELP, usage } from '../cli-tables.ts';
 import type { ModeVariant } from '../../lib/engine/shared/types.ts';
 import { toBytes } from '../../lib/engine/host/byte-paths.ts';
 
@@ -47,16 +47,6 @@ export interface Line<D> {
   /** `run ... -- PROGRAM [ARGS]...`: PROGRAM's words, when `--` is given. */
   program?: string[];
 }
-
-const HELP: Record<string, string> = {
-  fracture: FRACTURE.help,
-  minimize: MINIMIZE.help,
-  run: RUN.help,
-  merge: MERGE.help,
-  diagnose: DIAGNOSE.help,
-  agree: AGREE.help,
-  bench: BENCH.help,
-};
 
 /**
  * Reads `argv` as the native CLI does (fracture_host::args, through the outputs module): its command,
