@@ -126,24 +126,24 @@ fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if a.dry_run {
+    if a.decided.dry_run {
         let shown = plan.dry_run(&a);
-        print!("{}", if a.json { shown.json() } else { shown.text() });
+        print!("{}", if a.decided.json { shown.json() } else { shown.text() });
         return ExitCode::SUCCESS;
     }
     // The session's start names and dates the batch ZIP, and SOURCE_DATE_EPOCH dates the PDFs; a
     // malformed one is refused before anything is written.
-    let started = match (a.zip.is_some() || a.pdf).then(session::start).transpose() {
+    let started = match (a.zip.is_some() || a.decided.pdf).then(session::start).transpose() {
         Ok(started) => started.filter(|_| a.zip.is_some()),
         Err(line) => {
             eprintln!("fracture: {line}");
             return ExitCode::from(2);
         }
     };
-    if a.count == 1 {
-        eprintln!("{}", messages::seed_line(&a.seed.to_string()));
+    if a.decided.count == 1 {
+        eprintln!("{}", messages::seed_line(&a.decided.seed.to_string()));
     } else {
-        eprintln!("{}", messages::seed_line_count(&a.seed.to_string(), &a.count.to_string()));
+        eprintln!("{}", messages::seed_line_count(&a.decided.seed.to_string(), &a.decided.count.to_string()));
     }
     match Execution::new(&a).execute(&plan) {
         Ok((done, failed)) => emit(&a, started, &done, failed),
@@ -170,16 +170,16 @@ impl<'a> Execution<'a> {
     fn new(a: &'a Args) -> Execution<'a> {
         // --pdf holds each input whole (policy::route): its change map compares the whole original and result.
         let settings = Settings {
-            mode: &a.mode,
-            intensity: a.intensity,
-            options: &a.options,
-            whole: a.pdf || a.options.member.is_some(),
+            mode: a.decided.corruption.mode.name(),
+            intensity: a.decided.corruption.intensity,
+            options: &a.decided.corruption.options,
+            whole: a.decided.pdf || a.decided.corruption.options.member.is_some(),
         };
         let total: u64 = a.files.iter().map(|f| input_size(f)).sum();
         Execution {
             a,
             settings,
-            ui: Ui::new(!a.quiet && !a.json, total * a.count),
+            ui: Ui::new(!a.decided.quiet && !a.decided.json, total * a.decided.count),
             filter: a.files.iter().any(|f| f.as_os_str() == STDIN),
             out_dir: OutDir { path: &a.out, ready: false },
             done: Vec::new(),
@@ -211,7 +211,7 @@ impl<'a> Execution<'a> {
             Ok(o) => Some(o),
             Err(msg) => {
                 self.fail(&shown, &msg);
-                self.failed += self.a.count as usize - 1;
+                self.failed += self.a.decided.count as usize - 1;
                 return Ok(());
             }
         };
@@ -238,12 +238,16 @@ impl<'a> Execution<'a> {
     fn open(&mut self, input: &plan::Input) -> Result<Opened, String> {
         if input.stdin {
             let ui = &mut self.ui;
-            return process::open_stdin(&self.a.name, &self.settings).inspect(|o| ui.grow(o.size()));
+            return process::open_stdin(&self.a.decided.name, &self.settings).inspect(|o| ui.grow(o.size()));
         }
         let check = || match input.variants.first() {
             // Not a readable file when the run was planned, but one now.
             None => Err(messages::changed_while_read()),
-            Some(v) => policy::check_variant(&self.a.mode, self.a.intensity, v.seed),
+            Some(v) => policy::check_variant(
+                self.a.decided.corruption.mode.name(),
+                self.a.decided.corruption.intensity,
+                v.seed,
+            ),
         };
         let ui = &mut self.ui;
         process::open_file(&input.file, &self.settings, check, &mut |f| ui.progress(f))
@@ -288,7 +292,8 @@ impl<'a> Execution<'a> {
             _ => None,
         };
         // Only a report shown or kept, or standard input's (measured as it is read), needs the SHA-256s.
-        let reported = self.a.json || v.report.is_some() || v.pdf.is_some() || self.a.zip.is_some() || input.stdin;
+        let reported =
+            self.a.decided.json || v.report.is_some() || v.pdf.is_some() || self.a.zip.is_some() || input.stdin;
         let (destination, mut report) =
             self.write_output(v, corrupted.as_ref(), streamed, seed, input.allowed(), reported)?;
         // The report's filename lost a name's bytes that are not UTF-8; the replay keeps them.
@@ -298,9 +303,9 @@ impl<'a> Execution<'a> {
         let output = corrupted.as_ref().map_or(&[][..], |c| c.output());
         self.write_reports(v, &report, original.as_deref().unwrap_or(&[]), output, input.allowed())?;
         let shown = display::path(&input.file);
-        let lines = if self.a.json {
+        let lines = if self.a.decided.json {
             vec![report.to_json()]
-        } else if self.a.quiet {
+        } else if self.a.decided.quiet {
             Vec::new()
         } else {
             let size = report_size(&report).to_string();
@@ -436,9 +441,18 @@ fn input_size(file: &Path) -> u64 {
 fn emit(a: &Args, started: Option<SessionStart>, done: &[Done], failed: usize) -> ExitCode {
     if let (Some(zip_path), Some(start)) = (&a.zip, started) {
         let files = done.iter().map(|d| SessionFile::from_report(&d.report)).collect();
-        let mut batch =
-            BatchZip::new(Session::new(start, a.mode_name(), a.intensity, a.seed, a.count > 1, files), a.pdf);
-        let session_pdf = a.pdf.then(|| {
+        let mut batch = BatchZip::new(
+            Session::new(
+                start,
+                a.decided.corruption.mode.name(),
+                a.decided.corruption.intensity,
+                a.decided.seed,
+                a.decided.count > 1,
+                files,
+            ),
+            a.decided.pdf,
+        );
+        let session_pdf = a.decided.pdf.then(|| {
             let json = serde_json::from_str(&batch.session().to_json()).unwrap_or_default();
             report::pdf::session_report(&json, session::report_made_ms())
         });
@@ -449,7 +463,7 @@ fn emit(a: &Args, started: Option<SessionStart>, done: &[Done], failed: usize) -
             eprintln!("fracture: {}", messages::cannot_write(&display::path(zip_path), &e.to_string()));
             return ExitCode::from(1);
         }
-        if !a.json && !a.quiet {
+        if !a.decided.json && !a.decided.quiet {
             println!("{} ({} files + session report)", display::path(zip_path), done.len());
         }
     }

@@ -201,7 +201,7 @@ pub struct Plan {
 /// The seed of variant `j` of file `i`: seed + i * count + j (None past u64; the engine refuses
 /// anything past MAX_SEED with its own message).
 pub fn seed_of(a: &Args, i: usize, j: u64) -> Option<u64> {
-    (i as u64).checked_mul(a.count)?.checked_add(j)?.checked_add(a.seed)
+    (i as u64).checked_mul(a.decided.count)?.checked_add(j)?.checked_add(a.decided.seed)
 }
 
 /// Plans the run of `a`; the refusal's text when an output would land on an input, on another output
@@ -212,25 +212,29 @@ pub fn make(a: &Args) -> Result<Plan, String> {
     for file in &a.files {
         identities.push(if file.as_os_str() == STDIN { claims.stdin() } else { claims.input(file)? });
     }
-    let route = policy::route(a.pdf || a.options.member.is_some());
+    let route = policy::route(a.decided.pdf || a.decided.corruption.options.member.is_some());
     let mut names = output_plan::OutputNames::default();
-    let asked = |stdin: bool| output_plan::Asked { file: !stdin, report: a.report, pdf: a.pdf };
+    let asked = |stdin: bool| output_plan::Asked { file: !stdin, report: a.decided.report, pdf: a.decided.pdf };
     let under_out =
         |name: &[u8]| PathBuf::from(OsString::from_vec(output_plan::out_path(a.out.as_os_str().as_bytes(), name)));
     let mut inputs = Vec::with_capacity(a.files.len());
     for (i, (file, identity)) in a.files.iter().zip(identities).enumerate() {
         let stdin = file.as_os_str() == STDIN;
-        let name: &OsStr = if stdin { OsStr::new(&a.name) } else { file.file_name().unwrap_or(file.as_os_str()) };
+        let name: &OsStr =
+            if stdin { OsStr::new(&a.decided.name) } else { file.file_name().unwrap_or(file.as_os_str()) };
         let mut variants = Vec::new();
         if stdin {
             claims.stdout()?;
         }
         if stdin || identity.is_some() {
-            for j in 0..a.count {
+            for j in 0..a.decided.count {
                 let seed = seed_of(a, i, j);
                 // Past u64 the names take the largest seed (the variant fails in its turn).
-                let named =
-                    names.variant(name.as_bytes(), (a.count > 1).then(|| seed.unwrap_or(u64::MAX)), asked(stdin));
+                let named = names.variant(
+                    name.as_bytes(),
+                    (a.decided.count > 1).then(|| seed.unwrap_or(u64::MAX)),
+                    asked(stdin),
+                );
                 let out = named.out.map(|n| (OsString::from_vec(n.clone()), under_out(&n)));
                 if let Some((_, path)) = &out {
                     claims.output(path)?;
@@ -243,7 +247,7 @@ pub fn make(a: &Args) -> Result<Plan, String> {
                 if let Some(path) = &pdf {
                     claims.output(path)?;
                 }
-                let checksums = policy::checksums(a.options.fix_checksums, route, stdin);
+                let checksums = policy::checksums(a.decided.corruption.options.fix_checksums, route, stdin);
                 variants.push(Variant { seed, out, checksums, report, pdf });
             }
         }
@@ -278,16 +282,16 @@ impl Plan {
                 .collect(),
         });
         DryRun {
-            mode: a.mode.clone(),
-            intensity: a.intensity,
-            seed: a.seed,
-            count: a.count,
-            only: a.options.ranges.only.clone(),
-            protect: a.options.ranges.protect.clone(),
-            fix_checksums: a.options.fix_checksums,
+            mode: a.decided.corruption.mode.name().to_string(),
+            intensity: a.decided.corruption.intensity,
+            seed: a.decided.seed,
+            count: a.decided.count,
+            only: a.decided.corruption.options.ranges.only.clone(),
+            protect: a.decided.corruption.options.ranges.protect.clone(),
+            fix_checksums: a.decided.corruption.options.fix_checksums,
             // --member's glob: each input is then read whole (whether it is an archive is known
             // only from its bytes, when it is read).
-            member: a.options.member.clone(),
+            member: a.decided.corruption.options.member.clone(),
             inputs: inputs.collect(),
             zip: shown(&self.zip),
         }
