@@ -27,7 +27,7 @@ export const CONCERNS = {
   // which order; bench's options too) are engine-rs/host/src/args/ for both (the npm CLI through the
   // outputs module); what is left is each command line handing its arguments' bytes over and typing
   // each command's decisions (counted twinned all the same).
-  'arguments and refusals (the tokenisers)': {
+  'arguments (each command typing what the host crate read and decided)': {
     rust: ['engine-rs/cli/src/args/'],
     ts: ['cli/args.ts', 'cli/args/shared.ts', 'cli/args/corrupt.ts', 'cli/args/run.ts', 'cli/args/tools.ts'],
   },
