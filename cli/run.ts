@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fsPath, lossyName } from '../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../lib/engine/host-pkg/fracture_host.js';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
-import { MAX_SEED } from '../lib/engine/reference/errors.ts';
 import { nodeEngine } from '../sdk/engine.ts';
 import { display } from '../sdk/outputs.ts';
 import type { RunArgs } from './args.ts';
@@ -22,30 +21,6 @@ export { CampaignUsage, writeAtomicSync } from './run/program.ts';
 interface Io {
   out: NodeJS.WritableStream;
   err: NodeJS.WritableStream & { isTTY?: boolean };
-}
-
-/** The campaign as the model reads it: campaign.json's fields (names as text: `to_string_lossy`'s, as natively). */
-function description(a: RunArgs, inputs: Input[], seed: number): string {
-  return JSON.stringify({
-    version: 1,
-    inputs: inputs.map((i) => ({ file: lossyName(i.file), size: i.bytes.length, sha256: i.sha256, baseline: null })),
-    options: {
-      mode: a.mode,
-      intensity: a.intensity,
-      only: a.only,
-      protect: a.protect,
-      fix_checksums: a.fixChecksums,
-      timeout_ms: a.timeoutMs,
-      crash_exit: a.crashExit,
-      crash_pattern: a.crashPattern,
-      minimize: a.minimize,
-      baseline: a.baseline,
-    },
-    program: a.program.map(lossyName),
-    seed,
-    count: a.count,
-    shard: a.shard,
-  });
 }
 
 /**
@@ -77,12 +52,15 @@ async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
   if (!a.resume && (existsSync(fsPath(campaignPath)) || existsSync(fsPath(runsPath)))) {
     throw new CampaignUsage(usage.campaignExists(display(dir)));
   }
-  const seed = a.seed ?? old?.seed ?? Math.floor(Math.random() * 2147483647);
-  const total = inputs.length * a.count;
-  if (seed + total - 1 > MAX_SEED) {
-    throw new CampaignUsage(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seed + total - 1}`);
+  // The campaign as the model describes it (names as text: `to_string_lossy`'s, as natively).
+  const files = inputs.map((i) => ({ file: lossyName(i.file), size: i.bytes.length, sha256: i.sha256 }));
+  let described: string;
+  try {
+    const random = Math.floor(Math.random() * 2147483647);
+    described = host.describeCampaign(a.decided, JSON.stringify(files), a.program.map(lossyName), old?.seed, random);
+  } catch (e) {
+    throw new CampaignUsage(e instanceof Error ? e.message : String(e));
   }
-  const described = description(a, inputs, seed);
   if (!old) return new host.CampaignLedger(described);
   let ledger: CampaignLedger;
   try {

@@ -28,6 +28,8 @@ export interface RunArgs {
   files: string[];
   /** PROGRAM then ARGS. */
   program: string[];
+  /** What fracture_host::args decided, as the host module takes it back (describeCampaign). */
+  decided: string;
 }
 
 /** `fracture merge` (docs/campaigns.md, section 10). */
@@ -71,6 +73,7 @@ export function parseRun(line: Line<Decided>): { kind: 'campaign'; args: RunArgs
       quiet: c.quiet,
       files: line.positionals,
       program: line.program ?? [],
+      decided: JSON.stringify(c),
     },
   };
 }
@@ -78,7 +81,7 @@ export function parseRun(line: Line<Decided>): { kind: 'campaign'; args: RunArgs
 /** What fracture_host::args decides for `fracture run` (its seed: null when not given). */
 export type Decided = Omit<
   RunArgs,
-  'mode' | 'intensity' | 'only' | 'protect' | 'fixChecksums' | 'seed' | 'out' | 'files' | 'program'
+  'mode' | 'intensity' | 'only' | 'protect' | 'fixChecksums' | 'seed' | 'out' | 'files' | 'program' | 'decided'
 > & {
   corruption: Corruption;
   seed: number | null;

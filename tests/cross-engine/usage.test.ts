@@ -129,6 +129,11 @@ describe('both CLIs: help and usage errors', () => {
       ['run', '--timeout', '1.2345', 'input.bin', '--', 'true'],
       'Timeout must be a number of seconds above 0 and at most 86400, with up to 3 decimals, got 1.2345 (see fracture run --help)',
     ],
+    // The last run's seed past the limit (fracture_host's Campaign::described, for both).
+    [
+      ['run', '--seed', '9007199254740990', '--count', '3', 'input.bin', '--', 'true'],
+      'Seed must be an integer from 0 to 9007199254740991, got 9007199254740992 (see fracture run --help)',
+    ],
     [
       ['run', '--shard', '4/3', 'input.bin', '--', 'true'],
       'Shard must be K/M with 1 <= K <= M <= 1000000, got 4/3 (see fracture run --help)',

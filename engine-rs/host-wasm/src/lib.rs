@@ -66,6 +66,32 @@ impl RunProgress {
     }
 }
 
+/// campaign.json's text for the campaign `fracture run` describes (fracture_host::campaign::Campaign::described):
+/// `decided`, the outputs module's decisions for `run`; `inputs`, each input's `file`, `size` and
+/// `sha256`; PROGRAM's words as text; the seed of a resumed campaign.json, if any; the seed when none
+/// is given or recorded. Throws the engine's refusal of the last run's seed.
+#[wasm_bindgen(js_name = describeCampaign)]
+pub fn describe_campaign(
+    decided: &str,
+    inputs: &str,
+    program: Vec<String>,
+    previous_seed: Option<f64>,
+    random: f64,
+) -> Result<String, JsError> {
+    let d = fracture_host::args::Campaign::from_json(&parse(decided)?)
+        .ok_or_else(|| JsError::new("not a run's decisions"))?;
+    let inputs = fracture_host::campaign::Campaign::inputs_from_json(&parse(inputs)?).map_err(|e| JsError::new(&e))?;
+    let c = fracture_host::campaign::Campaign::described(
+        &d,
+        inputs,
+        program,
+        previous_seed.map(|s| s as u64),
+        random as u64,
+    )
+    .map_err(|e| JsError::new(&e))?;
+    Ok(Ledger::new(c).campaign_json())
+}
+
 /// A campaign's ledger (fracture_host::campaign::Ledger).
 #[wasm_bindgen]
 pub struct CampaignLedger(Ledger);

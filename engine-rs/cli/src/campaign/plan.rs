@@ -81,35 +81,10 @@ pub(super) fn plan(o: &Options) -> Result<Planned, Stop> {
         }
         None
     };
-    let seed = match (o.decided.seed, &previous) {
-        (Some(s), _) => s,
-        (None, Some((_, s))) => *s,
-        (None, None) => crate::args::random_seed(),
-    };
-    let total = o.files.len() as u64 * o.decided.count;
-    crate::policy::check_variant(
-        o.decided.corruption.mode.name(),
-        o.decided.corruption.intensity,
-        seed.checked_add(total - 1),
-    )
-    .map_err(usage)?;
-    let campaign = Campaign {
-        inputs,
-        mode: o.decided.corruption.mode.name().to_string(),
-        intensity: o.decided.corruption.intensity,
-        only: o.decided.corruption.options.ranges.only.clone(),
-        protect: o.decided.corruption.options.ranges.protect.clone(),
-        fix_checksums: o.decided.corruption.options.fix_checksums,
-        timeout_ms: o.decided.timeout_ms,
-        crash_exit: o.decided.crash_exit.clone(),
-        crash_pattern: o.decided.crash_pattern.clone(),
-        minimize: o.decided.minimize,
-        baseline: o.decided.baseline,
-        program: o.program.iter().map(|w| w.to_string_lossy().into_owned()).collect(),
-        seed,
-        count: o.decided.count,
-        shard: o.decided.shard,
-    };
+    let program = o.program.iter().map(|w| w.to_string_lossy().into_owned()).collect();
+    let random = crate::args::random_seed();
+    let campaign =
+        Campaign::described(&o.decided, inputs, program, previous.as_ref().map(|(_, s)| *s), random).map_err(usage)?;
     let ledger = match previous {
         None => Ledger::new(campaign),
         Some((v, _)) => {

@@ -7,13 +7,14 @@
 //! line (`cli_tables::usage::refusal`).
 
 mod bench;
+mod json;
 mod tokens;
 
 pub use bench::{bench, Bench, MAX_BENCH_SIZE, MAX_RUNS, TS_MAX_BYTES};
+pub use json::decide_json;
 pub use tokens::{command_of, read, tokenise, Line, Place, Print, Refused, Side, Sub, Tokens};
 
 use fracture_engine::{check_options, check_variant, Mode, Options, MAX_SEED};
-use serde_json::{json, Value};
 
 use crate::cli_tables::usage;
 
@@ -348,58 +349,6 @@ pub fn diagnose(g: &Given) -> Result<bool, String> {
     Ok(g.has("json"))
 }
 
-impl Corruption {
-    /// As the npm CLI takes it: the mode's name, the intensity, the ranges, --fix-checksums,
-    /// --member and the mode's own options as given.
-    pub fn to_json(&self) -> Value {
-        let o = &self.options;
-        json!({
-            "mode": self.mode.name(),
-            "intensity": self.intensity,
-            "only": o.ranges.only,
-            "protect": o.ranges.protect,
-            "fixChecksums": o.fix_checksums,
-            "member": o.member,
-            "direction": o.direction,
-            "charset": o.charset,
-            "bom": o.bom,
-            "blockSize": o.block_size,
-        })
-    }
-}
-
-/// A command's decisions as JSON for the npm CLI (`command`: `fracture`, `run`, `merge`, `minimize`,
-/// `diagnose`, `bench`, or `corruption` for the corruption options alone), or the message that refuses them.
-pub fn decide_json(command: &str, g: &Given, cores: usize, random_seed: u64) -> Result<Value, String> {
-    Ok(match command {
-        "fracture" => {
-            let c = corrupting(g, random_seed)?;
-            json!({
-                "corruption": c.corruption.to_json(), "seed": c.seed, "count": c.count, "name": c.name,
-                "report": c.report, "pdf": c.pdf, "json": c.json, "quiet": c.quiet, "dryRun": c.dry_run,
-            })
-        }
-        "run" => {
-            let c = campaign(g, cores)?;
-            json!({
-                "corruption": c.corruption.to_json(), "seed": c.seed, "count": c.count, "jobs": c.jobs,
-                "timeoutMs": c.timeout_ms, "shard": c.shard.map(|(k, n)| [k, n]), "crashExit": c.crash_exit,
-                "crashPattern": c.crash_pattern, "resume": c.resume, "minimize": c.minimize,
-                "baseline": c.baseline, "quiet": c.quiet,
-            })
-        }
-        "merge" => json!({ "quiet": merge(g)? }),
-        "minimize" => {
-            let m = minimize(g, cores)?;
-            json!({ "test": m.test, "timeoutMs": m.timeout_ms, "jobs": m.jobs, "quiet": m.quiet })
-        }
-        "diagnose" => json!({ "json": diagnose(g)? }),
-        "bench" => bench(g)?.to_json(),
-        "corruption" => corruption(g)?.to_json(),
-        other => return Err(format!("no command {other}")),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -436,6 +385,20 @@ mod tests {
         let g = given(&[("seed", &["1"]), ("only", &["0:4"]), ("seed", &["2"]), ("only", &["8:9"])], &["a"]);
         assert_eq!(seed(&g), Ok(Some(2)));
         assert_eq!(g.list("only"), ["0:4", "8:9"]);
+    }
+
+    #[test]
+    fn a_campaign_reads_back_as_it_was_decided() {
+        let mut g =
+            given(&[("mode", &["bit_rot"]), ("only", &["0:4"]), ("shard", &["2/3"]), ("crash-exit", &["7,3"])], &["a"]);
+        g.program = Some(1);
+        let c = campaign(&g, 2).unwrap();
+        let back = Campaign::from_json(&c.to_json()).unwrap();
+        assert_eq!(back.to_json(), c.to_json());
+        assert_eq!(
+            (back.shard, back.crash_exit, back.corruption.options.ranges.only),
+            (Some((2, 3)), vec![3, 7], vec!["0:4".to_string()])
+        );
     }
 
     #[test]

@@ -190,6 +190,45 @@ impl Campaign {
         Json::Arr(self.inputs.iter().map(input).collect())
     }
 
+    /// The campaign `fracture run` describes (docs/campaigns.md, section 1): what the arguments
+    /// decided, the inputs as read, PROGRAM and its arguments as text, and the seed: the one given,
+    /// else the one a resumed DIR's campaign.json records, else `random`. Err: the engine's refusal
+    /// of the last run's seed.
+    pub fn described(
+        d: &crate::args::Campaign,
+        inputs: Vec<InputRecord>,
+        program: Vec<String>,
+        previous_seed: Option<u64>,
+        random: u64,
+    ) -> Result<Campaign, String> {
+        let seed = d.seed.or(previous_seed).unwrap_or(random);
+        let (mode, intensity, options) = (d.corruption.mode, d.corruption.intensity, &d.corruption.options);
+        let last = seed.saturating_add((inputs.len() as u64 * d.count).saturating_sub(1));
+        fracture_engine::check_args(mode.name(), intensity, last).map_err(|e| e.to_string())?;
+        Ok(Campaign {
+            inputs,
+            mode: mode.name().to_string(),
+            intensity,
+            only: options.ranges.only.clone(),
+            protect: options.ranges.protect.clone(),
+            fix_checksums: options.fix_checksums,
+            timeout_ms: d.timeout_ms,
+            crash_exit: d.crash_exit.clone(),
+            crash_pattern: d.crash_pattern.clone(),
+            minimize: d.minimize,
+            baseline: d.baseline,
+            program,
+            seed,
+            count: d.count,
+            shard: d.shard,
+        })
+    }
+
+    /// Inputs as campaign.json lists them (`file`, `size`, `sha256`, `baseline`).
+    pub fn inputs_from_json(v: &Value) -> Result<Vec<InputRecord>, String> {
+        inputs(Some(v))
+    }
+
     /// campaign.json read back (`Err`: the reason it is not a campaign of version 1).
     pub fn parse(v: &Value) -> Result<Campaign, String> {
         if v.get("version").and_then(Value::as_u64) != Some(1) {
