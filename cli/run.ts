@@ -86,12 +86,7 @@ function recover(ledger: CampaignLedger, dir: string, inputs: Input[]) {
   for (const e of JSON.parse(ledger.entries(false)) as { id: string; fileIndex: number; minimizedPath: string }[]) {
     const at = fsPath(path.join(dir, e.minimizedPath));
     if (!existsSync(at)) continue;
-    const bytes = readFileSync(at);
-    const original = inputs[e.fileIndex].bytes;
-    if (bytes.length !== original.length) continue;
-    let changes = 0;
-    for (let i = 0; i < bytes.length; i++) if (bytes[i] !== original[i]) changes++;
-    ledger.setMinimized(e.id, changes);
+    ledger.minimizedFound(e.id, inputs[e.fileIndex].bytes, readFileSync(at));
   }
 }
 

@@ -201,6 +201,15 @@ impl CampaignLedger {
         self.0.set_minimized(id, changes as u64);
     }
 
+    /// A minimised file a resumed DIR already holds for crash `id`: recorded with the bytes it
+    /// changes from `original`, unless its length differs (then it is made again).
+    #[wasm_bindgen(js_name = minimizedFound)]
+    pub fn minimized_found(&mut self, id: &str, original: &[u8], bytes: &[u8]) {
+        if let Some(n) = fracture_host::campaign::changes(original, bytes) {
+            self.0.set_minimized(id, n);
+        }
+    }
+
     #[wasm_bindgen(js_name = forgetMinimized)]
     pub fn forget_minimized(&mut self, id: &str) {
         self.0.forget_minimized(id);
