@@ -13,7 +13,7 @@ import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import { displayName as display } from '../lib/report/display.ts';
 import { loadWasmEngine } from '../lib/engine/host/node.ts';
 import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
-import { cannotRead } from '../lib/engine/shared/messages.ts';
+import { benchOldUnusable, cannotRead } from '../lib/engine/shared/messages.ts';
 import { readLine, refusal, UsageError } from './args.ts';
 import { ioText } from './io.ts';
 
@@ -45,7 +45,7 @@ async function readOld(file: string): Promise<string> {
     throw new UsageError(cannotRead(display(file), ioText(e)));
   }
   const problem = (await loadOutputsModule()).benchOldProblem(text);
-  if (problem !== undefined) throw new UsageError(`${display(file)} is ${problem}`);
+  if (problem !== undefined) throw new UsageError(benchOldUnusable(display(file), problem));
   return text;
 }
 

@@ -163,7 +163,7 @@ fn options(o: &Options) -> result::Options {
 /// OLD.json's rows, read before any time is spent.
 fn read_old(path: &std::path::Path) -> Result<Vec<Figures>, String> {
     let shown = crate::display::path(path);
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {}", crate::process::io_text(&e)))?;
-    result::read_old(&text).map_err(|problem| format!("{shown} is {problem}"))
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| fracture_host::messages::cannot_read(&shown, &crate::process::io_text(&e)))?;
+    result::read_old(&text).map_err(|problem| fracture_host::messages::bench_old_unusable(&shown, &problem))
 }

@@ -62,6 +62,11 @@ pub fn cannot_read(path: &str, why: &str) -> String {
     format!("cannot read {path}: {why}")
 }
 
+/// {path} is {problem}
+pub fn bench_old_unusable(path: &str, problem: &str) -> String {
+    format!("{path} is {problem}")
+}
+
 /// cannot start {program}: {why}
 pub fn cannot_start(program: &str, why: &str) -> String {
     format!("cannot start {program}: {why}")

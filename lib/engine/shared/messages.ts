@@ -39,6 +39,9 @@ export const cannotCreate = (path: string, why: string): string => `cannot creat
 /** cannot read {path}: {why} */
 export const cannotRead = (path: string, why: string): string => `cannot read ${path}: ${why}`;
 
+/** {path} is {problem} */
+export const benchOldUnusable = (path: string, problem: string): string => `${path} is ${problem}`;
+
 /** cannot start {program}: {why} */
 export const cannotStart = (program: string, why: string): string => `cannot start ${program}: ${why}`;
 
