@@ -1,15 +1,14 @@
 // `npx fracture`: the command line tool, running the WebAssembly engine (default) or the TypeScript
 // reference engine. Same options, output names, texts and exit codes as the native binary.
 import { mkdir, stat } from 'node:fs/promises';
-import { checkVariant } from '../lib/engine/host/policy.ts';
 import { nodeEngine, type NodeEngine } from '../sdk/engine.ts';
 import { STREAM_HELPERS_MIN } from '../lib/engine/host/stream-node.ts';
-import { MAX_SEED, parseCommandLine, refusal, STDIN, UsageError, type Args } from './args.ts';
-import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
+import { parseCommandLine, refusal, STDIN, UsageError, type Args } from './args.ts';
+import { loadOutputsModule, type OutputsModule } from '../lib/engine/host-module/node.ts';
 import { Progress } from './progress.ts';
 import { ioText } from './io.ts';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
-import { dryRun, type Plan, planRun } from './plan.ts';
+import { type Plan, type PlannedVariant, planRun } from './plan.ts';
 import { display, outputMode, Refusal } from '../sdk/outputs.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
 import { closeInput, type OpenedInput, openInput } from './corrupt/input.ts';
@@ -67,7 +66,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     return 2;
   }
   if (a.dryRun) {
-    io.out.write(dryRun(plan, a.json, outputs));
+    io.out.write(plan.dryRun ?? '');
     return 0;
   }
   // A malformed SOURCE_DATE_EPOCH (it dates the batch ZIP and the PDFs) is refused before anything is
@@ -208,7 +207,10 @@ async function runFile(run: FileRun, plan: Plan, i: number, size: number): Promi
     failed++;
     ui.done();
   };
-  const seedOf = (j: number) => variantSeed(a, i, j);
+  const variants = plan.inputs[i].variants;
+  const outputs = await loadOutputsModule();
+  /** Variant j's seed, once the engine has checked its arguments (its texts, as natively). */
+  const seedOf = (j: number) => checkedSeed(a, outputs, variants[j]);
   ui.start(shown, size);
   let opened: OpenedInput;
   try {
@@ -218,8 +220,8 @@ async function runFile(run: FileRun, plan: Plan, i: number, size: number): Promi
       streams: plan.inputs[i].route === 'streamed' && run.engine.prepareStream !== undefined,
       // The engine's checks, once the file is open; a file that was not there when the run was planned has no outputs.
       check: () => {
-        if (file !== STDIN && plan.inputs[i].variants.length === 0) throw new Error(msg.changedWhileRead());
-        engineCheck(a, seedOf(0));
+        if (file !== STDIN && variants.length === 0) throw new Error(msg.changedWhileRead());
+        seedOf(0);
       },
       grow: (bytes) => ui.grow(bytes),
       progress: (f) => ui.progress(f),
@@ -234,7 +236,7 @@ async function runFile(run: FileRun, plan: Plan, i: number, size: number): Promi
       try {
         const seed = seedOf(j);
         if (j > 0) ui.start(msg.variantLabel(shown, String(seed)), opened.streamed?.size ?? opened.input.length);
-        await runVariant(run, { file, shown, planned: plan.inputs[i].variants[j], opened, seed, mode });
+        await runVariant(run, { file, shown, planned: variants[j], opened, seed, mode });
         ui.done();
       } catch (e) {
         if (e instanceof OutDirError) {
@@ -265,14 +267,9 @@ async function emit(
   return failed > 0 ? 1 : 0;
 }
 
-/** The engine's own argument check, before a file is read (its texts, as the native CLI's). */
-function engineCheck(a: Args, seed: number) {
-  checkVariant(a.mode, a.intensity, seed);
-}
-
-/** Variant j of file i: seed + i * count + j; past MAX_SEED, the engine's error with the exact value. */
-function variantSeed(a: Args, i: number, j: number): number {
-  const seed = BigInt(a.seed) + BigInt(i) * BigInt(a.count) + BigInt(j);
-  if (seed > BigInt(MAX_SEED)) throw new Error(`Seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
-  return Number(seed);
+/** A variant's seed, after the engine's checks of its arguments (the engine's line when they fail). */
+function checkedSeed(a: Args, outputs: Pick<OutputsModule, 'checkVariant'>, v: PlannedVariant): number {
+  const refused = outputs.checkVariant(a.mode, a.intensity, v.seed);
+  if (refused !== undefined) throw new Error(refused);
+  return Number(v.seed);
 }

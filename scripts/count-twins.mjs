@@ -38,14 +38,13 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/minimize.rs'],
     ts: ['cli/minimize.ts'],
   },
-  // Output names, their paths under --out and the claims that refuse a plan are decided once, in
-  // engine-rs/host/src/output_plan.rs (the npm CLI and the SDK through the host module; issue 40,
-  // point 4), and the --dry-run lines and JSON in engine-rs/host/src/dry_run.rs. What is left here is
-  // each shell looking at its files (device and inode, real paths), handing its plan over, and the
-  // read-route policy (policy.ts also serves the browser).
+  // The corrupting command's plan (routes, seeds, output names and paths, checksum routes, the claims
+  // that refuse it, the --dry-run lines and JSON) is engine-rs/host/src/plan.rs, output_plan.rs and
+  // dry_run.rs for both (the npm CLI through the outputs module; issue 40, point 4). What is left here
+  // is each shell looking at its files (device and inode, real paths) and handing them over.
   'output plan and claims': {
-    rust: ['engine-rs/cli/src/plan.rs', 'engine-rs/cli/src/policy.rs'],
-    ts: ['cli/plan.ts', 'lib/engine/host/policy.ts'],
+    rust: ['engine-rs/cli/src/plan.rs'],
+    ts: ['cli/plan.ts'],
   },
   // The command lines name their outputs through engine-rs/host/src/output_plan.rs, and every batch
   // ZIP's entries come from engine-rs/host/src/names.rs; shared/names.ts stays for the browser's
@@ -157,7 +156,7 @@ const ROOTS = [
   'sdk',
 ];
 // Single files of lib/engine/host (the rest of it runs an engine: not host logic of the command lines).
-const EXTRA = ['lib/engine/host/policy.ts', 'lib/engine/host/bench.ts', 'lib/engine/host/bench-run.ts'];
+const EXTRA = ['lib/engine/host/bench.ts', 'lib/engine/host/bench-run.ts'];
 
 function walk(dir) {
   if (!existsSync(dir)) return [];

@@ -29,6 +29,8 @@ export interface Args {
   member?: string;
   /** --direction, --charset, --bom and --block-size, as given (checked against the mode). */
   variant: ModeVariant;
+  /** What fracture_host::args decided, as the outputs module takes it back (RunPlan). */
+  decided: string;
 }
 
 /** The corrupting command's arguments, as `line` holds them. */
@@ -59,6 +61,7 @@ export function parseCorrupt(line: Line<Decided>): { kind: 'run'; args: Args } {
       fixChecksums: corruption.fixChecksums,
       ...(corruption.member !== null ? { member: corruption.member } : {}),
       variant: variantOf(corruption),
+      decided: JSON.stringify(c),
     },
   };
 }

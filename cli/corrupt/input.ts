@@ -211,7 +211,8 @@ export interface InputWay {
 /** Opens (or reads) one FILE for its variants; nothing is left open or spooled when it fails. */
 export async function openInput(way: InputWay): Promise<OpenedInput> {
   const { file, streams } = way;
-  const inputMode = file === STDIN ? standardFile(0)?.identity.mode : undefined;
+  const stdin = file === STDIN ? standardFile(0) : undefined;
+  const inputMode = stdin && Number(stdin.mode) & 0o777;
   if (file === STDIN && streams) {
     way.check();
     const got = await spoolStdin();

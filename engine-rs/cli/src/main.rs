@@ -12,7 +12,6 @@ mod minimize;
 mod mount;
 mod output;
 mod plan;
-mod policy;
 mod process;
 mod read;
 mod reaper;
@@ -34,7 +33,7 @@ use fracture_host::session::{Session, SessionFile, SessionStart};
 use fracture_host::{host_fields, report};
 
 use args::{Args, Parsed, STDIN};
-use policy::Checksums;
+use plan::Checksums;
 use process::{Input, Opened, Settings};
 use ui::Ui;
 
@@ -127,7 +126,7 @@ fn run(a: Args) -> ExitCode {
         }
     };
     if a.decided.dry_run {
-        let shown = plan.dry_run(&a);
+        let shown = plan.dry_run(&a.decided);
         print!("{}", if a.decided.json { shown.json() } else { shown.text() });
         return ExitCode::SUCCESS;
     }
@@ -168,7 +167,7 @@ struct Execution<'a> {
 
 impl<'a> Execution<'a> {
     fn new(a: &'a Args) -> Execution<'a> {
-        // --pdf holds each input whole (policy::route): its change map compares the whole original and result.
+        // --pdf holds each input whole (fracture_host::plan::route): its change map compares the whole original and result.
         let settings = Settings {
             mode: a.decided.corruption.mode.name(),
             intensity: a.decided.corruption.intensity,
@@ -205,8 +204,8 @@ impl<'a> Execution<'a> {
 
     /// One FILE: opened once, then each of its variants.
     fn file(&mut self, input: &plan::Input) -> Result<(), String> {
-        let shown = display::path(&input.file);
-        self.ui.start(&shown, input_size(&input.file));
+        let shown = display::bytes(&input.file);
+        self.ui.start(&shown, input_size(plan::path(&input.file)));
         let mut opened = match self.open(input) {
             Ok(o) => Some(o),
             Err(msg) => {
@@ -234,7 +233,7 @@ impl<'a> Execution<'a> {
     }
 
     /// Opens a FILE (or standard input) by its planned route, after the engine's checks of its first
-    /// variant (policy::check_variant), so bad arguments are refused before a large file is read.
+    /// variant (fracture_host::plan::check_variant), so bad arguments are refused before a large file is read.
     fn open(&mut self, input: &plan::Input) -> Result<Opened, String> {
         if input.stdin {
             let ui = &mut self.ui;
@@ -243,14 +242,14 @@ impl<'a> Execution<'a> {
         let check = || match input.variants.first() {
             // Not a readable file when the run was planned, but one now.
             None => Err(messages::changed_while_read()),
-            Some(v) => policy::check_variant(
+            Some(v) => fracture_host::plan::check_variant(
                 self.a.decided.corruption.mode.name(),
                 self.a.decided.corruption.intensity,
                 v.seed,
             ),
         };
         let ui = &mut self.ui;
-        process::open_file(&input.file, &self.settings, check, &mut |f| ui.progress(f))
+        process::open_file(plan::path(&input.file), &self.settings, check, &mut |f| ui.progress(f))
     }
 
     /// One variant: corrupted and written, its reports written, its line printed, kept for the ZIP.
@@ -297,12 +296,12 @@ impl<'a> Execution<'a> {
         let (destination, mut report) =
             self.write_output(v, corrupted.as_ref(), streamed, seed, input.allowed(), reported)?;
         // The report's filename lost a name's bytes that are not UTF-8; the replay keeps them.
-        let name = input.file.file_name().filter(|_| !input.stdin);
+        let name = plan::path(&input.file).file_name().filter(|_| !input.stdin);
         host_fields::add(&mut report, name.map(|n| n.as_encoded_bytes()));
         self.ui.progress(1.0);
         let output = corrupted.as_ref().map_or(&[][..], |c| c.output());
         self.write_reports(v, &report, original.as_deref().unwrap_or(&[]), output, input.allowed())?;
-        let shown = display::path(&input.file);
+        let shown = display::bytes(&input.file);
         let lines = if self.a.decided.json {
             vec![report.to_json()]
         } else if self.a.decided.quiet {
@@ -324,7 +323,7 @@ impl<'a> Execution<'a> {
             // Streamed outputs go into the ZIP from their files, so memory stays bounded.
             let data = match (corrupted, &v.out) {
                 (Some(c), _) => zip::Data::Bytes(c.into_output()),
-                (None, Some((_, path))) => zip::Data::File(path.clone()),
+                (None, Some(path)) => zip::Data::File(plan::path(path).to_path_buf()),
                 (None, None) => zip::Data::Bytes(Vec::new()),
             };
             self.done.push(Done { data, report, allowed: input.allowed() });
@@ -371,7 +370,7 @@ impl<'a> Execution<'a> {
         };
         // The input read must not have changed meanwhile.
         let unchanged = || streamed.map_or(Ok(()), |s| s.unchanged());
-        let Some((_, out_path)) = &v.out else {
+        let Some(out_path) = v.out.as_deref().map(plan::path) else {
             let report = produce(&mut std::io::stdout()).map_err(|f| match f {
                 Fault::Write(e) => messages::cannot_write_stdout(&process::io_text(&e)),
                 Fault::Read(msg) => msg,
@@ -419,12 +418,12 @@ impl<'a> Execution<'a> {
         output: &[u8],
         allowed: u32,
     ) -> Result<(), Failed> {
-        if let Some(report_path) = &v.report {
+        if let Some(report_path) = v.report.as_deref().map(plan::path) {
             self.out_dir.ensure()?;
             output::write(report_path, (report.to_json_pretty() + "\n").as_bytes(), output::mode(allowed))
                 .map_err(|e| messages::cannot_write(&display::path(report_path), &process::io_text(&e)))?;
         }
-        if let Some(pdf_path) = &v.pdf {
+        if let Some(pdf_path) = v.pdf.as_deref().map(plan::path) {
             self.out_dir.ensure()?;
             reports::write_file_pdf(pdf_path, original, output, report, output::mode(allowed))?;
         }

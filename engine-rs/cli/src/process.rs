@@ -10,8 +10,8 @@ use fracture_engine::stream::{self, FileSource, Source};
 use fracture_engine::{Args, Job, Options, Report, Value, MAX_INPUT, MAX_STREAMED};
 
 use crate::output::PrivateDir;
-use crate::policy::Checksums;
 use crate::read::{self, too_large, Snapshot};
+use fracture_host::plan::Checksums;
 
 /// An input, read and measured: its bytes, SHA-256 and byte-value counts (the scan stage reuses them,
 /// and every variant of the input shares them).
@@ -298,7 +298,7 @@ impl Streamed {
     }
 
     /// Corrupts the input into `sink` (reading, corrupting, measuring and writing overlap). On the
-    /// checksum route `ThroughTemporaryFile` (policy::checksums) the output is made in a temporary file
+    /// checksum route `ThroughTemporaryFile` (fracture_host::plan::checksums) the output is made in a temporary file
     /// (as large as the output), then copied.
     pub fn corrupt_into(
         &self,

@@ -1,9 +1,6 @@
 //! A run's plan as `--dry-run` prints it (docs/usage.md, "Dry run"): lines of text, or with `--json`
-//! one JSON object on one line. Written once for both command lines: each makes its plan by looking at
-//! its files (engine-rs/cli/src/plan.rs, cli/plan.ts) and hands it over as a [`DryRun`], its paths
-//! already in their display form (the npm CLI as JSON, through engine-rs/outputs-wasm).
-
-use serde_json::Value;
+//! one JSON object on one line. Written once for both command lines: fracture_host::plan makes the
+//! [`DryRun`] of a plan (`Plan::dry_run`), its paths in their display form.
 
 use crate::display;
 use crate::json::J;
@@ -137,43 +134,6 @@ impl DryRun {
         ]);
         plan.compact() + "\n"
     }
-
-    /// From the JSON `json()` writes (what the npm CLI hands over).
-    pub fn from_json(text: &str) -> Result<DryRun, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| format!("the plan is not JSON ({e})"))?;
-        let s = |v: &Value| v.as_str().map(str::to_string);
-        let strings = |v: &Value| -> Vec<String> { v.as_array().into_iter().flatten().filter_map(s).collect() };
-        let inputs = v["inputs"].as_array().into_iter().flatten().map(|i| {
-            let size = i["size"].as_u64();
-            let identity = size.map(|size| (size, i["device"].as_u64().unwrap_or(0), i["inode"].as_u64().unwrap_or(0)));
-            let variants = i["variants"].as_array().into_iter().flatten().map(|v| Variant {
-                seed: v["seed"].as_u64(),
-                output: s(&v["output"]),
-                checksums: s(&v["checksums"]).unwrap_or_default(),
-                report: s(&v["report"]),
-                pdf: s(&v["pdf"]),
-            });
-            Input {
-                file: s(&i["file"]).unwrap_or_default(),
-                stdin: i["stdin"].as_bool().unwrap_or(false),
-                identity,
-                route: s(&i["route"]).unwrap_or_default(),
-                variants: variants.collect(),
-            }
-        });
-        Ok(DryRun {
-            mode: s(&v["mode"]).unwrap_or_default(),
-            intensity: v["intensity"].as_u64().unwrap_or(0) as u32,
-            seed: v["seed"].as_u64().unwrap_or(0),
-            count: v["count"].as_u64().unwrap_or(1),
-            only: strings(&v["only"]),
-            protect: strings(&v["protect"]),
-            fix_checksums: v["fix_checksums"].as_bool().unwrap_or(false),
-            member: s(&v["member"]),
-            inputs: inputs.collect(),
-            zip: s(&v["zip"]),
-        })
-    }
 }
 
 #[cfg(test)]
@@ -210,7 +170,7 @@ mod tests {
     }
 
     #[test]
-    fn text_and_json_say_the_same_plan_and_the_json_reads_back() {
+    fn text_and_json_say_the_same_plan() {
         let p = plan();
         let text = p.text();
         assert!(text.contains("engine: mode byte_flip, intensity 80, seed 7, 2 variants per file\n"), "{text}");
@@ -223,6 +183,5 @@ mod tests {
         let json = p.json();
         assert!(json.starts_with("{\"mode\":\"byte_flip\",\"intensity\":80,\"seed\":7,\"count\":2,"), "{json}");
         assert!(json.contains("\"device\":18446744073709551615,"));
-        assert_eq!(DryRun::from_json(&json), Ok(p));
     }
 }

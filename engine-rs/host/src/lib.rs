@@ -21,6 +21,7 @@ pub mod link_options;
 pub mod messages;
 pub mod names;
 pub mod output_plan;
+pub mod plan;
 pub mod report;
 pub mod session;
 pub mod share_link;

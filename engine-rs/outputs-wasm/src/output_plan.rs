@@ -1,40 +1,128 @@
-//! The output plan's decisions for the npm CLI and the SDK (fracture_host::output_plan, as the native
-//! CLI takes them): a variant's output names, its path under `--out`, and the claims that refuse an
-//! output landing on an input, on another output or on a directory. Names and paths are bytes; the
-//! shells identify the files and hand over a key per file.
+//! The output plan's decisions for the npm CLI and the SDK, as the native CLI takes them: the
+//! corrupting command's whole plan (fracture_host::plan: routes, seeds, output names and paths,
+//! checksum routes, claims, `--dry-run`'s text), and the claims alone for the plans other commands
+//! make. Names and paths are bytes; the shells look at the files and hand over a key per file.
 
-use fracture_host::output_plan::{self, Asked, Claims, OutputNames};
+use std::collections::HashMap;
+
+use fracture_host::args::Corrupting;
+use fracture_host::output_plan::Claims;
+use fracture_host::plan::{Identity, Looked, Plan, Planner};
 use wasm_bindgen::prelude::*;
 
-/// DIR as typed, a `/` unless it ends with one, then the name (`Path::join`'s rule).
-#[wasm_bindgen(js_name = outPath)]
-pub fn out_path(dir: &[u8], name: &[u8]) -> Vec<u8> {
-    output_plan::out_path(dir, name)
+/// The corrupting command's plan, made in three steps: each FILE as the shell found it (`input`),
+/// then each output it names (`outputs`) claimed as the shell identified it (`claim`), then read.
+#[wasm_bindgen(js_name = RunPlan)]
+pub struct RunPlan {
+    decided: Corrupting,
+    planner: Option<Planner>,
+    /// Once read: the plan, and its outputs as `outputs` listed them (standard output empty).
+    plan: Option<(Plan, Vec<Vec<u8>>)>,
 }
 
-/// A run's output names, each kind made unique within the run.
-#[wasm_bindgen(js_name = PlanNames)]
-#[derive(Default)]
-pub struct PlanNames(OutputNames);
-
-#[wasm_bindgen(js_class = PlanNames)]
-impl PlanNames {
+#[wasm_bindgen(js_class = RunPlan)]
+impl RunPlan {
+    /// `decided`: the run's decisions as `readArgs` hands them over; `out`: `--out` as typed;
+    /// `streams`: whether the engine can stream (the WebAssembly one can, the reference one cannot).
     #[wasm_bindgen(constructor)]
-    pub fn new() -> PlanNames {
-        PlanNames::default()
+    pub fn new(decided: &str, out: &[u8], streams: bool) -> Result<RunPlan, JsError> {
+        let value = serde_json::from_str(decided).map_err(|e| JsError::new(&e.to_string()))?;
+        let decided = Corrupting::from_json(&value).ok_or_else(|| JsError::new("not a corrupting run"))?;
+        let planner = Some(Planner::new(&decided, out, streams));
+        Ok(RunPlan { decided, planner, plan: None })
     }
 
-    /// The names of a variant of input `name` (`seed` with `--count` above 1): the corrupted
-    /// file's, the report's and the PDF's, each followed by a NUL byte, empty where not asked for (a
-    /// file name holds no NUL and is never empty).
-    pub fn variant(&mut self, name: &[u8], seed: Option<u64>, file: bool, report: bool, pdf: bool) -> Vec<u8> {
-        let v = self.0.variant(name, seed, Asked { file, report, pdf });
-        let mut out = Vec::new();
-        for n in [v.out, v.report, v.pdf] {
-            out.extend(n.unwrap_or_default());
-            out.push(0);
+    /// The next FILE (`-`: standard input): `kind` when it is not a regular file, its identity when
+    /// it is one (`device` None: nothing there). The refusal's text, or nothing.
+    pub fn input(
+        &mut self,
+        file: &[u8],
+        kind: Option<String>,
+        device: Option<u64>,
+        inode: u64,
+        size: u64,
+        mode: u32,
+    ) -> Option<String> {
+        let looked = match (kind, device) {
+            (Some(what), _) => Looked::Special(what),
+            (None, Some(device)) => Looked::Regular(Identity { device, inode, size, mode }),
+            (None, None) => Looked::Missing,
+        };
+        self.planner.as_mut()?.input(file, looked).err()
+    }
+
+    /// The batch ZIP, after the FILEs.
+    pub fn zip(&mut self, zip: &[u8]) {
+        if let Some(p) = self.planner.as_mut() {
+            p.zip(zip);
         }
-        out
+    }
+
+    /// The outputs to identify, in order, each ended by a NUL byte; an empty one is standard output.
+    pub fn outputs(&self) -> Vec<u8> {
+        let mut packed = Vec::new();
+        for o in self.planner.iter().flat_map(|p| p.outputs()) {
+            packed.extend(o.as_deref().unwrap_or_default());
+            packed.push(0);
+        }
+        packed
+    }
+
+    /// Output `k` as the shell identified it (no key: standard output that is not a regular file);
+    /// the refusal's text, or nothing. The plan is read once every output is claimed.
+    pub fn claim(&mut self, k: usize, key: Option<Vec<u8>>, kind: Option<String>) -> Option<String> {
+        let planner = self.planner.as_mut()?;
+        planner.claim(k, key.as_deref().map(|key| (key, kind.as_deref()))).err()
+    }
+
+    /// The plan, once every output is claimed.
+    fn finish(&mut self) -> Option<&(Plan, Vec<Vec<u8>>)> {
+        if let Some(p) = self.planner.take() {
+            let outputs = p.outputs().iter().map(|o| o.clone().unwrap_or_default()).collect();
+            self.plan = Some((p.finish(), outputs));
+        }
+        self.plan.as_ref()
+    }
+
+    /// The plan for the shell: `{"inputs": [{"route", "variants": [{"seed", "checksums", "out",
+    /// "report", "pdf"}]}]}`, each seed as decimal text (null past u64), each path as its index in
+    /// `outputs` (a checked plan's paths are all different), null where there is none.
+    #[wasm_bindgen(js_name = planJson)]
+    pub fn plan_json(&mut self) -> String {
+        let Some((plan, outputs)) = self.finish() else { return "{\"inputs\":[]}".into() };
+        let index: HashMap<&[u8], usize> =
+            outputs.iter().enumerate().filter(|(_, o)| !o.is_empty()).map(|(k, o)| (o.as_slice(), k)).collect();
+        let at = |p: &Option<Vec<u8>>| p.as_deref().and_then(|p| index.get(p)).copied();
+        let inputs: Vec<serde_json::Value> = plan
+            .inputs
+            .iter()
+            .map(|input| {
+                let variants: Vec<serde_json::Value> = input
+                    .variants
+                    .iter()
+                    .map(|v| {
+                        serde_json::json!({
+                            "seed": v.seed.map(|s| s.to_string()), "checksums": v.checksums.name(),
+                            "out": at(&v.out), "report": at(&v.report), "pdf": at(&v.pdf),
+                        })
+                    })
+                    .collect();
+                serde_json::json!({ "route": input.route.name(), "variants": variants })
+            })
+            .collect();
+        serde_json::json!({ "inputs": inputs }).to_string()
+    }
+
+    /// The plan as `--dry-run` prints it: one JSON line (`json`), else text.
+    #[wasm_bindgen(js_name = dryRun)]
+    pub fn dry_run(&mut self, json: bool) -> String {
+        let decided = self.decided.clone();
+        let Some(shown) = self.finish().map(|(p, _)| p.dry_run(&decided)) else { return String::new() };
+        if json {
+            shown.json()
+        } else {
+            shown.text()
+        }
     }
 }
 
@@ -61,10 +149,9 @@ impl PlanClaims {
     }
 }
 
-/// The plan as `--dry-run` prints it (fracture_host::dry_run): `plan` is the JSON its `json()`
-/// writes, paths in their display form; `json`: as that one JSON line, else as text.
-#[wasm_bindgen(js_name = dryRun)]
-pub fn dry_run(plan: &str, json: bool) -> Result<String, JsError> {
-    let plan = fracture_host::dry_run::DryRun::from_json(plan).map_err(|e| JsError::new(&e))?;
-    Ok(if json { plan.json() } else { plan.text() })
+/// The engine's checks of one variant's arguments before its input is read (seed None: past u64):
+/// the engine's one line, or nothing.
+#[wasm_bindgen(js_name = checkVariant)]
+pub fn check_variant(mode: &str, intensity: u32, seed: Option<u64>) -> Option<String> {
+    fracture_host::plan::check_variant(mode, intensity, seed).err()
 }

@@ -11,8 +11,8 @@ use std::sync::{Arc, Condvar, Mutex};
 use fracture_engine::stream::Streaming;
 use fracture_engine::{Options, Report};
 
-use crate::policy::Checksums;
 use crate::process::{self, Opened, Settings};
+use fracture_host::plan::Checksums;
 
 /// The corruption a mount applies: the engine's settings and the `--files` globs.
 #[derive(Clone, Debug)]
@@ -162,7 +162,7 @@ impl Variant {
     /// whole for `--member`; checksums fixed in the cache file itself.
     fn make(&self, c: &Corruption, report: bool) -> Result<(u64, Option<Report>), String> {
         let settings = c.settings();
-        let check = || crate::policy::check_variant(&c.mode, c.intensity, Some(self.seed));
+        let check = || fracture_host::plan::check_variant(&c.mode, c.intensity, Some(self.seed));
         let opened = process::open_file(&self.source, &settings, check, &mut |_| {})?;
         // Only a length settled in advance lets readers go ahead of the run; a fixed or whole run's
         // bytes are final only at its end.

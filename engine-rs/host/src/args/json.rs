@@ -38,6 +38,32 @@ impl Corruption {
     }
 }
 
+impl Corrupting {
+    /// As the npm CLI takes it (`decide_json("fracture")`).
+    pub fn to_json(&self) -> Value {
+        json!({
+            "corruption": self.corruption.to_json(), "seed": self.seed, "count": self.count, "name": self.name,
+            "report": self.report, "pdf": self.pdf, "json": self.json, "quiet": self.quiet, "dryRun": self.dry_run,
+        })
+    }
+
+    /// Read back from [`Corrupting::to_json`].
+    pub fn from_json(v: &Value) -> Option<Corrupting> {
+        let flag = |k: &str| v[k].as_bool();
+        Some(Corrupting {
+            corruption: Corruption::from_json(&v["corruption"])?,
+            seed: v["seed"].as_u64()?,
+            count: v["count"].as_u64()?,
+            name: v["name"].as_str()?.to_string(),
+            report: flag("report")?,
+            pdf: flag("pdf")?,
+            json: flag("json")?,
+            quiet: flag("quiet")?,
+            dry_run: flag("dryRun")?,
+        })
+    }
+}
+
 impl Campaign {
     /// As the npm CLI takes it (`decide_json("run")`).
     pub fn to_json(&self) -> Value {
@@ -77,13 +103,7 @@ impl Campaign {
 /// `diagnose`, `bench`, or `corruption` for the corruption options alone), or the message that refuses them.
 pub fn decide_json(command: &str, g: &Given, cores: usize, random_seed: u64) -> Result<Value, String> {
     Ok(match command {
-        "fracture" => {
-            let c = corrupting(g, random_seed)?;
-            json!({
-                "corruption": c.corruption.to_json(), "seed": c.seed, "count": c.count, "name": c.name,
-                "report": c.report, "pdf": c.pdf, "json": c.json, "quiet": c.quiet, "dryRun": c.dry_run,
-            })
-        }
+        "fracture" => corrupting(g, random_seed)?.to_json(),
         "run" => campaign(g, cores)?.to_json(),
         "merge" => json!({ "quiet": merge(g)? }),
         "minimize" => {
