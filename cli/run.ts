@@ -91,6 +91,9 @@ function recover(ledger: CampaignLedger, dir: string, inputs: Input[]) {
 }
 
 export async function runCampaign(a: RunArgs, io: Io): Promise<number> {
+  // The pattern first, by the matcher the ledger uses (the regex crate), as natively.
+  const refused = a.crashPattern === null ? undefined : (await loadHostModule()).crashPatternRefusal(a.crashPattern);
+  if (refused !== undefined) throw new CampaignUsage(refused);
   const inputs: Input[] = [];
   for (const file of a.files) inputs.push(await readInput(file));
   const ledger = await plan(a, inputs);

@@ -1,7 +1,6 @@
 // `fracture run` and `fracture merge`: their arguments (docs/campaigns.md, sections 1 and 10;
 // engine-rs/cli/src/args/run.rs natively), decided by fracture_host::args.
-import { usage } from '../cli-tables.ts';
-import { type Corruption, type Line, UsageError } from './shared.ts';
+import type { Corruption, Line } from './shared.ts';
 
 /** `fracture run` (docs/campaigns.md, section 1). */
 export interface RunArgs {
@@ -40,16 +39,9 @@ export interface MergeArgs {
 }
 
 export function parseRun(line: Line<Decided>): { kind: 'campaign'; args: RunArgs } {
+  // --crash-pattern is checked when the campaign is planned (cli/run.ts), by the regex crate that
+  // matches it, in the host module.
   const c = line.decided;
-  // The pattern is checked once the line is read, as the native CLI checks it with the regex crate
-  // (the two engines' reasons differ; the words before them do not).
-  if (c.crashPattern !== null) {
-    try {
-      new RegExp(c.crashPattern, 'u');
-    } catch (e) {
-      throw new UsageError(usage.crashPattern((e as Error).message));
-    }
-  }
   const { corruption } = c;
   return {
     kind: 'campaign',

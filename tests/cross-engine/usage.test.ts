@@ -220,13 +220,16 @@ describe('both CLIs: help and usage errors', () => {
     expect(native).toEqual({ code: 2, out: '', err: 'fracture: --fault needs --mount (see fracture run --help)\n' });
   });
 
-  it('a --crash-pattern that is not a regular expression: the same words, then each engine its reason', () => {
-    const [native, npm] = both(['run', '--crash-pattern', '(', 'input.bin', '--', 'true']);
-    for (const r of [native, npm]) {
-      expect([r.code, r.out]).toEqual([2, '']);
-      expect(r.err).toMatch(
+  it('a --crash-pattern the matcher cannot take: the same line from both, the regex crate judging', () => {
+    // Look-around is JavaScript's but not the regex crate's, which matches the pattern in both CLIs:
+    // the npm CLI once took it and then matched nothing with it.
+    for (const pattern of ['(', '(?=x)', '\\p{Greek}+[']) {
+      const [native, npm] = both(['run', '--crash-pattern', pattern, 'input.bin', '--', 'true']);
+      expect([native.code, native.out]).toEqual([2, '']);
+      expect(native.err).toMatch(
         /^fracture: --crash-pattern is not a valid regular expression: .+ \(see fracture run --help\)\n$/,
       );
+      expect(npm).toEqual(native);
     }
   });
 

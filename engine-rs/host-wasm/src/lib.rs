@@ -38,6 +38,13 @@ pub fn campaign_seed(text: &str) -> Option<f64> {
     fracture_host::campaign::Campaign::parse(&v).ok().map(|c| c.seed as f64)
 }
 
+/// The usage error refusing `--crash-pattern`, or nothing when the regex crate takes it (the matcher
+/// the ledger uses: fracture_host::campaign::spec::crash_pattern, as natively).
+#[wasm_bindgen(js_name = crashPatternRefusal)]
+pub fn crash_pattern_refusal(pattern: &str) -> Option<String> {
+    fracture_host::campaign::spec::crash_pattern(pattern).err()
+}
+
 /// The progress line of `fracture run` on a terminal (fracture_host::campaign::progress).
 #[wasm_bindgen]
 pub struct RunProgress(fracture_host::campaign::progress::RunProgress);

@@ -54,8 +54,7 @@ fn read_inputs(o: &Options, claims: &mut crate::plan::Claims) -> Result<(Vec<Inp
 pub(super) fn plan(o: &Options) -> Result<Planned, Stop> {
     let usage = Stop::Usage;
     if let Some(p) = &o.decided.crash_pattern {
-        regex::Regex::new(p)
-            .map_err(|e| usage(crate::cli_tables::usage::crash_pattern(e.to_string().lines().last().unwrap_or(""))))?;
+        fracture_host::campaign::spec::crash_pattern(p).map_err(usage)?;
     }
     let mut claims = crate::plan::Claims::default();
     let (inputs, loaded) = read_inputs(o, &mut claims)?;

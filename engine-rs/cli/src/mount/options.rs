@@ -127,9 +127,7 @@ pub fn parse_campaign(m: &Read, program: Vec<OsString>, split: bool) -> Result<P
         None => Vec::new(),
     };
     let crash_pattern = match text("crash-pattern") {
-        Some(p) => {
-            Some(regex::Regex::new(&p).map_err(|e| usage::crash_pattern(e.to_string().lines().last().unwrap_or("")))?)
-        }
+        Some(p) => Some(fracture_host::campaign::spec::crash_pattern(&p)?),
         None => None,
     };
     let rules = rules_of(m)?;

@@ -6,6 +6,14 @@ use super::outcome::{Outcome, Rules};
 use super::record::Json;
 use serde_json::Value;
 
+/// `--crash-pattern` compiled, or the usage error that refuses it with the regex crate's reason (the
+/// last line of its message): one check for both command lines, the npm CLI's through the host
+/// module, so a pattern the matcher cannot take is never taken.
+pub fn crash_pattern(p: &str) -> Result<regex::Regex, String> {
+    regex::Regex::new(p)
+        .map_err(|e| crate::cli_tables::usage::crash_pattern(e.to_string().lines().last().unwrap_or("")))
+}
+
 /// A FILE as the campaign records it, and how the program took it unmodified (section 2, "Baseline").
 #[derive(Clone, Debug)]
 pub struct InputRecord {
@@ -140,7 +148,7 @@ impl Campaign {
     pub fn rules(&self) -> Rules {
         Rules {
             crash_exit: self.crash_exit.clone(),
-            pattern: self.crash_pattern.as_ref().and_then(|p| regex::Regex::new(p).ok()),
+            pattern: self.crash_pattern.as_deref().and_then(|p| crash_pattern(p).ok()),
         }
     }
 
