@@ -3,7 +3,6 @@
 // (engine-rs/host, through the host module) merges the records; this shell reads each DIR and copies
 // the crash files the model names.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import { display, outputMode } from '../sdk/outputs.ts';
@@ -11,13 +10,13 @@ import { cannotWrite } from '../lib/engine/shared/messages.ts';
 import type { MergeArgs } from './args.ts';
 import { usage } from './cli-tables.ts';
 import { ioText } from './io.ts';
-import { CampaignUsage, readCampaignText, writeAtomicSync } from './run.ts';
+import { CampaignUsage, joined, readCampaignText, writeAtomicSync } from './run.ts';
 
 /** The model's refusal as the usage text says it. */
 function refusal(why: string, dirs: string[]): CampaignUsage {
   const [what, arg] = why.split(' ');
   if (what === 'not_a_campaign')
-    return new CampaignUsage(usage.notACampaign(display(path.join(dirs[Number(arg)], 'campaign.json'))));
+    return new CampaignUsage(usage.notACampaign(display(joined(dirs[Number(arg)], 'campaign.json'))));
   if (what === 'another') return new CampaignUsage(usage.anotherCampaign(display(dirs[Number(arg)])));
   if (what === 'two_outcomes') return new CampaignUsage(usage.twoOutcomes(Number(arg)));
   return new CampaignUsage('merge needs at least one DIR');
@@ -35,9 +34,9 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
   const texts: string[] = [];
   const runs: string[] = [];
   for (const dir of a.dirs) {
-    texts.push((await readCampaignText(path.join(dir, 'campaign.json'))).text);
+    texts.push((await readCampaignText(joined(dir, 'campaign.json'))).text);
     try {
-      runs.push(readFileSync(fsPath(path.join(dir, 'runs.jsonl')), 'utf8'));
+      runs.push(readFileSync(fsPath(joined(dir, 'runs.jsonl')), 'utf8'));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${display(dir)}: ${ioText(e)}`);
       runs.push('');
@@ -56,28 +55,28 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
   try {
     mkdirSync(fsPath(out), { recursive: true });
     for (const copy of JSON.parse(merged.copies()) as { from: number; id: string; names: string[] }[]) {
-      mkdirSync(fsPath(path.join(out, 'crashes', copy.id)), { recursive: true });
+      mkdirSync(fsPath(joined(out, 'crashes', copy.id)), { recursive: true });
       copy.names.forEach((name, k) => {
-        const from = fsPath(path.join(a.dirs[copy.from], 'crashes', copy.id, name));
+        const from = fsPath(joined(a.dirs[copy.from], 'crashes', copy.id, name));
         if (!existsSync(from)) {
           // The first name is the minimised file: recorded, but not in the shard's DIR.
           if (k === 0) ledger.forgetMinimized(copy.id);
           return;
         }
         const fromMode = statSync(from).mode & 0o777;
-        writeAtomicSync(path.join(out, 'crashes', copy.id, name), readFileSync(from), mode & fromMode);
+        writeAtomicSync(joined(out, 'crashes', copy.id, name), readFileSync(from), mode & fromMode);
       });
     }
-    writeAtomicSync(path.join(out, 'runs.jsonl'), ledger.runsJsonl(), mode);
-    writeAtomicSync(path.join(out, 'campaign.json'), ledger.campaignJson(), mode);
-    writeAtomicSync(path.join(out, 'summary.md'), ledger.summaryMd(), mode);
+    writeAtomicSync(joined(out, 'runs.jsonl'), ledger.runsJsonl(), mode);
+    writeAtomicSync(joined(out, 'campaign.json'), ledger.campaignJson(), mode);
+    writeAtomicSync(joined(out, 'summary.md'), ledger.summaryMd(), mode);
   } catch (e) {
     io.err.write(`fracture: merge: ${cannotWrite(display(out), ioText(e))}\n`);
     return 1;
   } finally {
     merged.free();
   }
-  const summary = out.endsWith('/') ? `${out}summary.md` : `${out}/summary.md`;
+  const summary = joined(out, 'summary.md');
   if (!a.quiet) io.err.write(`${ledger.closingLine('merge', display(summary))}\n`);
   const code = ledger.exitCode();
   ledger.free();

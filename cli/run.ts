@@ -4,19 +4,18 @@
 // host module; this file plans (every usage error before the first run), cli/run/execute.ts runs.
 import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { fsPath, lossyName } from '../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../lib/engine/host-pkg/fracture_host.js';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import { nodeEngine } from '../sdk/engine.ts';
-import { display } from '../sdk/outputs.ts';
+import { checkPlan, display, identifyOutput } from '../sdk/outputs.ts';
 import type { RunArgs } from './args.ts';
 import { usage } from './cli-tables.ts';
 import { ioText } from './io.ts';
 import { execute } from './run/execute.ts';
-import { CampaignUsage, type Input, readInput, Stop } from './run/program.ts';
+import { CampaignUsage, type Input, joined, readInput, Stop } from './run/program.ts';
 
-export { CampaignUsage, writeAtomicSync } from './run/program.ts';
+export { CampaignUsage, joined, writeAtomicSync } from './run/program.ts';
 
 interface Io {
   out: NodeJS.WritableStream;
@@ -46,8 +45,16 @@ async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
   const dir = a.out;
   const dirInfo = await stat(fsPath(dir)).catch(() => undefined);
   if (dirInfo && !dirInfo.isDirectory()) throw new CampaignUsage(usage.campaignOutNotDirectory(display(dir)));
-  const campaignPath = path.join(dir, 'campaign.json');
-  const runsPath = path.join(dir, 'runs.jsonl');
+  // No file of DIR lands on an input, by a symlink or a hard link either (docs/cli.md, "Plan, then write").
+  const ours = ['campaign.json', 'runs.jsonl', 'summary.md'].map((name) => joined(dir, name));
+  const outputs = await Promise.all(ours.map(async (p) => ({ shown: p, id: await identifyOutput(p) })));
+  const refused = await checkPlan(
+    inputs.map((i) => ({ shown: i.file, key: i.key })),
+    outputs,
+  );
+  if (refused !== undefined) throw new CampaignUsage(refused);
+  const campaignPath = joined(dir, 'campaign.json');
+  const runsPath = joined(dir, 'runs.jsonl');
   const old = a.resume ? await readCampaignText(campaignPath, true) : undefined;
   if (!a.resume && (existsSync(fsPath(campaignPath)) || existsSync(fsPath(runsPath)))) {
     throw new CampaignUsage(usage.campaignExists(display(dir)));
@@ -80,11 +87,11 @@ async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
 /** What a resumed DIR holds beyond its records: lost signatures (stderr.txt), minimised files. */
 function recover(ledger: CampaignLedger, dir: string, inputs: Input[]) {
   for (const id of ledger.missingSignatures()) {
-    const at = fsPath(path.join(dir, 'crashes', id, 'stderr.txt'));
+    const at = fsPath(joined(dir, 'crashes', id, 'stderr.txt'));
     ledger.signatureFrom(id, existsSync(at) ? readFileSync(at) : new Uint8Array());
   }
   for (const e of JSON.parse(ledger.entries(false)) as { id: string; fileIndex: number; minimizedPath: string }[]) {
-    const at = fsPath(path.join(dir, e.minimizedPath));
+    const at = fsPath(joined(dir, e.minimizedPath));
     if (!existsSync(at)) continue;
     ledger.minimizedFound(e.id, inputs[e.fileIndex].bytes, readFileSync(at));
   }

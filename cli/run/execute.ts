@@ -12,7 +12,7 @@ import { display, outputMode, privateDir, whenInterrupted } from '../../sdk/outp
 import type { RunArgs } from '../args.ts';
 import { ioText } from '../io.ts';
 import { minimizeCrashes } from './minimize.ts';
-import { type Input, type Ran, Stop, sha256, writeAtomicSync } from './program.ts';
+import { type Input, joined, type Ran, Stop, sha256, writeAtomicSync } from './program.ts';
 import { loadHostModule } from '../../lib/engine/host-module/node.ts';
 import { killRuns } from './spawner.ts';
 import { howItEnded, type Io, runIn, type Shell } from './shell.ts';
@@ -22,9 +22,9 @@ function ledgerFiles(dir: string, ledger: CampaignLedger) {
   const fileMode = outputMode([]);
   const write = (name: string, text: string) => {
     try {
-      writeAtomicSync(path.join(dir, name), text, fileMode);
+      writeAtomicSync(joined(dir, name), text, fileMode);
     } catch (e) {
-      throw new Stop(cannotWrite(display(path.join(dir, name)), ioText(e)));
+      throw new Stop(cannotWrite(display(joined(dir, name)), ioText(e)));
     }
   };
   const campaign = () => write('campaign.json', ledger.campaignJson());
@@ -99,7 +99,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
     finish();
     if (stop) throw stop;
     if (!a.quiet) {
-      const summary = dir.endsWith('/') ? `${dir}summary.md` : `${dir}/summary.md`;
+      const summary = joined(dir, 'summary.md');
       io.err.write(`${ledger.closingLine('run', display(summary))}\n`);
     }
     return ledger.exitCode();
@@ -154,7 +154,7 @@ function variantMaker(s: Shell, engine: NodeEngine) {
 /** The slice's unrecorded runs on the job slots; the first worker that fails stops the others. */
 async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, interrupted: () => boolean) {
   const { a, inputs, ledger, io } = s;
-  const runsPath = path.join(a.out, 'runs.jsonl');
+  const runsPath = joined(a.out, 'runs.jsonl');
   let runsFd: number;
   try {
     runsFd = openSync(fsPath(runsPath), 'a');
@@ -228,13 +228,13 @@ function keepCrash(
   ran: Ran,
   inputMode: number,
 ) {
-  const crashDir = path.join(dir, 'crashes', keep.id);
+  const crashDir = joined(dir, 'crashes', keep.id);
   try {
     mkdirSync(fsPath(crashDir), { recursive: true });
-    writeAtomicSync(path.join(crashDir, keep.variant), variant, outputMode([inputMode]));
-    writeAtomicSync(path.join(crashDir, 'stdout.txt'), ran.stdout, outputMode([]));
-    writeAtomicSync(path.join(crashDir, 'stderr.txt'), ran.ending.stderr, outputMode([]));
-    for (const old of keep.replaced) rmSync(fsPath(path.join(crashDir, old)), { force: true });
+    writeAtomicSync(joined(crashDir, keep.variant), variant, outputMode([inputMode]));
+    writeAtomicSync(joined(crashDir, 'stdout.txt'), ran.stdout, outputMode([]));
+    writeAtomicSync(joined(crashDir, 'stderr.txt'), ran.ending.stderr, outputMode([]));
+    for (const old of keep.replaced) rmSync(fsPath(joined(crashDir, old)), { force: true });
   } catch (e) {
     throw new Stop(cannotWrite(display(crashDir), ioText(e)));
   }

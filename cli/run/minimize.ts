@@ -3,7 +3,6 @@
 // through the host module, as `fracture minimize` and the native CLI do) to a 1-minimal set of
 // changes on which the program still gives the crash's signature (the ledger judges).
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   cannotWrite,
   runFlaky,
@@ -17,7 +16,7 @@ import { display, outputMode } from '../../sdk/outputs.ts';
 import { ioText } from '../io.ts';
 import { drive } from '../minimize.ts';
 import { howItEnded, runIn, type Shell } from './shell.ts';
-import { Stop, writeAtomicSync } from './program.ts';
+import { joined, Stop, writeAtomicSync } from './program.ts';
 
 interface Entry {
   id: string;
@@ -35,7 +34,7 @@ export async function minimizeCrashes(s: Shell, written: () => void, interrupted
   };
   for (const entry of JSON.parse(ledger.entries(true)) as Entry[]) {
     const input = inputs[entry.fileIndex];
-    const m = new host.Shrinker(input.bytes, readFileSync(fsPath(path.join(a.out, entry.variant))));
+    const m = new host.Shrinker(input.bytes, readFileSync(fsPath(joined(a.out, entry.variant))));
     try {
       if (m.refused() === 'lengths') continue;
       say(runMinimizing(entry.id, String(m.changed())));
@@ -57,7 +56,7 @@ export async function minimizeCrashes(s: Shell, written: () => void, interrupted
         say(refused === 'fails_on_original' ? runOriginalToo(entry.id) : runFlaky(entry.id));
         continue;
       }
-      const at = path.join(a.out, entry.minimizedPath);
+      const at = joined(a.out, entry.minimizedPath);
       try {
         writeAtomicSync(at, m.result(), outputMode([input.mode]));
       } catch (e) {

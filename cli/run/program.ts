@@ -2,12 +2,13 @@
 // PROGRAM started in a process group of its own (docs/campaigns.md, section 2), the inputs read, and
 // DIR's files written whole through a temporary file and a rename.
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fsPath, lossyName, toBytes } from '../../lib/engine/host/byte-paths.ts';
 import { forgetTemporaryFile, temporaryFile } from '../../lib/engine/host/temporaries.ts';
-import { display } from '../../sdk/outputs.ts';
+import { display, fileKey, specialKind } from '../../sdk/outputs.ts';
+import { notRegular } from '../../lib/engine/shared/messages.ts';
 import type { Ending } from '../campaign.ts';
 import { exactStart } from '../exact-exec.ts';
 import { ioText } from '../io.ts';
@@ -29,9 +30,18 @@ export interface Input {
   bytes: Uint8Array;
   mode: number;
   sha256: string;
+  /** Its device and inode, as the plan's claims compare them. */
+  key: string;
 }
 
 export const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * `dir` then `names`, as Rust's `Path::join` joins relative names (a `/` unless `dir` ends with one,
+ * nothing normalised): DIR's files print as the native CLI prints them (`./summary.md`).
+ */
+export const joined = (dir: string, ...names: string[]): string =>
+  names.reduce((at, name) => (at.endsWith('/') ? `${at}${name}` : `${at}/${name}`), dir);
 
 let tempCounter = 0;
 /** Writes `target` whole through a temporary file beside it and a rename (synchronously: a signal may come next). */
@@ -55,15 +65,14 @@ export function writeAtomicSync(target: string, data: Uint8Array | string, mode:
 
 /** A FILE, read whole before the first run (a usage error when it cannot be). */
 export async function readInput(file: string): Promise<Input> {
-  let info: Awaited<ReturnType<typeof stat>>;
+  let info: BigIntStats;
   try {
-    info = await stat(fsPath(file));
+    info = await stat(fsPath(file), { bigint: true });
   } catch (e) {
     throw new CampaignUsage(`${display(file)}: ${ioText(e)}`);
   }
-  if (!info.isFile()) {
-    throw new CampaignUsage(`${display(file)} is ${info.isDirectory() ? 'a directory' : 'not a regular file'}`);
-  }
+  const kind = specialKind(info);
+  if (kind !== undefined) throw new CampaignUsage(notRegular(display(file), kind));
   let bytes: Uint8Array;
   try {
     const handle = await open(fsPath(file), 'r');
@@ -83,6 +92,7 @@ export async function readInput(file: string): Promise<Input> {
     bytes,
     mode: Number(info.mode),
     sha256: sha256(bytes),
+    key: fileKey(info),
   };
 }
 

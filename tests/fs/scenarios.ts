@@ -441,6 +441,26 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "fracture run: DIR's files on an input (by name, hard link or symlink) are refused, nothing written",
+    run: (ctx) => {
+      ctx.input('summary.md', TEXT);
+      const run = (out: string, file: string) => ctx.run(['run', '--seed', '1', '--out', out, file, '--', 'true']);
+      const help = '(see fracture run --help)';
+      refused(run('.', 'summary.md'), 'output ./summary.md is the input summary.md', help);
+      ctx.mkdir('dir');
+      linkSync(ctx.path('summary.md'), ctx.path('dir/runs.jsonl'));
+      refused(run('dir', 'summary.md'), 'output dir/runs.jsonl is the input summary.md', help);
+      symlinkSync('../summary.md', ctx.path('dir/campaign.json'));
+      refused(run('dir/', 'summary.md'), 'output dir/campaign.json is the input summary.md', help);
+      expect(ctx.list('dir')).toEqual(['campaign.json', 'runs.jsonl']);
+      // A campaign's FILE that is not a regular file, worded as the corrupting command words it.
+      expect(spawnSync('mkfifo', [ctx.path('fifo') as string]).status).toBe(0);
+      refused(run('c', 'fifo'), 'fifo is a FIFO, not a regular file', help);
+      refused(run('c', 'dir'), 'dir is a directory, not a regular file', help);
+      expect(ctx.exists('c')).toBe(false);
+    },
+  },
+  {
     name: 'two outputs that are the same file are refused',
     run: (ctx) => {
       ctx.input('a.txt', TEXT);
