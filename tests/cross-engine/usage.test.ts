@@ -220,6 +220,22 @@ describe('both CLIs: help and usage errors', () => {
     expect(native).toEqual({ code: 2, out: '', err: 'fracture: --fault needs --mount (see fracture run --help)\n' });
   });
 
+  it("the system's reasons in the same words from both (messages.toml's io_*, by errno)", () => {
+    const cases: [string[], string][] = [
+      [
+        ['--seed', '1', '--out', 'input.bin', 'input.bin'],
+        'cannot create output directory input.bin: a file of that name exists',
+      ],
+      [['--seed', '1', 'input.bin/x'], 'input.bin/x: a part of the path is not a directory'],
+      [['run', 'input.bin/x', '--', 'true'], 'input.bin/x: a part of the path is not a directory'],
+    ];
+    for (const [args, said] of cases) {
+      const [native, npm] = both(args);
+      expect(native.err, args.join(' ')).toContain(`fracture: ${said}`);
+      expect(npm, args.join(' ')).toEqual(native);
+    }
+  });
+
   it('a --crash-pattern the matcher cannot take: the same line from both, the regex crate judging', () => {
     // Look-around is JavaScript's but not the regex crate's, which matches the pattern in both CLIs:
     // the npm CLI once took it and then matched nothing with it.

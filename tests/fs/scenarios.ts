@@ -778,7 +778,7 @@ export const SCENARIOS: Scenario[] = [
       ]);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(
-        /^fracture: seed 1 \(file i uses seed \+ i\)\nfracture: big\.bin: cannot write out\/big_corrupted\.bin: [^\n]+\n$/,
+        /^fracture: seed 1 \(file i uses seed \+ i\)\nfracture: big\.bin: cannot write out\/big_corrupted\.bin: file too large\n$/,
       );
       expect(ctx.read('out/big_corrupted.bin').toString()).toBe('the earlier output');
       expect(ctx.list('out')).toEqual(['big_corrupted.bin', 'small_corrupted.txt']);

@@ -459,7 +459,7 @@ fn emit(a: &Args, started: Option<SessionStart>, done: &[Done], failed: usize) -
         // The ZIP holds every input's bytes: it grants what all of them grant.
         let allowed = done.iter().fold(0o777, |m, d| m & d.allowed);
         if let Err(e) = zip::write_file(zip_path, &mut batch, &data, session_pdf.as_deref(), output::mode(allowed)) {
-            eprintln!("fracture: {}", messages::cannot_write(&display::path(zip_path), &e.to_string()));
+            eprintln!("fracture: {}", messages::cannot_write(&display::path(zip_path), &process::io_text(&e)));
             return ExitCode::from(1);
         }
         if !a.decided.json && !a.decided.quiet {

@@ -127,6 +127,66 @@ pub fn io_stdout_closed() -> String {
     "standard output was closed".to_string()
 }
 
+/// a file of that name exists
+pub fn io_exists() -> String {
+    "a file of that name exists".to_string()
+}
+
+/// a part of the path is not a directory
+pub fn io_not_directory() -> String {
+    "a part of the path is not a directory".to_string()
+}
+
+/// no space left on the device
+pub fn io_no_space() -> String {
+    "no space left on the device".to_string()
+}
+
+/// file too large
+pub fn io_too_large() -> String {
+    "file too large".to_string()
+}
+
+/// read-only file system
+pub fn io_read_only() -> String {
+    "read-only file system".to_string()
+}
+
+/// input/output error
+pub fn io_failed() -> String {
+    "input/output error".to_string()
+}
+
+/// too many levels of symbolic links
+pub fn io_link_loop() -> String {
+    "too many levels of symbolic links".to_string()
+}
+
+/// file name too long
+pub fn io_name_too_long() -> String {
+    "file name too long".to_string()
+}
+
+/// device or resource busy
+pub fn io_busy() -> String {
+    "device or resource busy".to_string()
+}
+
+/// too many open files
+pub fn io_too_many_open() -> String {
+    "too many open files".to_string()
+}
+
+/// the file is a running program
+pub fn io_text_busy() -> String {
+    "the file is a running program".to_string()
+}
+
+/// system error {errno}
+pub fn io_errno(errno: &str) -> String {
+    format!("system error {errno}")
+}
+
 /// a directory
 pub fn kind_directory() -> String {
     "a directory".to_string()

@@ -80,6 +80,42 @@ export const ioIsDirectory = (): string => `is a directory`;
 /** standard output was closed */
 export const ioStdoutClosed = (): string => `standard output was closed`;
 
+/** a file of that name exists */
+export const ioExists = (): string => `a file of that name exists`;
+
+/** a part of the path is not a directory */
+export const ioNotDirectory = (): string => `a part of the path is not a directory`;
+
+/** no space left on the device */
+export const ioNoSpace = (): string => `no space left on the device`;
+
+/** file too large */
+export const ioTooLarge = (): string => `file too large`;
+
+/** read-only file system */
+export const ioReadOnly = (): string => `read-only file system`;
+
+/** input/output error */
+export const ioFailed = (): string => `input/output error`;
+
+/** too many levels of symbolic links */
+export const ioLinkLoop = (): string => `too many levels of symbolic links`;
+
+/** file name too long */
+export const ioNameTooLong = (): string => `file name too long`;
+
+/** device or resource busy */
+export const ioBusy = (): string => `device or resource busy`;
+
+/** too many open files */
+export const ioTooManyOpen = (): string => `too many open files`;
+
+/** the file is a running program */
+export const ioTextBusy = (): string => `the file is a running program`;
+
+/** system error {errno} */
+export const ioErrno = (errno: string): string => `system error ${errno}`;
+
 /** a directory */
 export const kindDirectory = (): string => `a directory`;
 
