@@ -1,6 +1,6 @@
 // The corrupting command's inputs (cli/fracture.ts): a file read whole or opened to stream, standard
 // input held or spooled to a private copy, each checked against the engine's limits before it is read.
-import type { BigIntStats } from 'node:fs';
+import { type BigIntStats, fstatSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { CorruptResult } from '../../lib/engine/shared/types.ts';
@@ -14,6 +14,15 @@ import { standardFile } from '../plan.ts';
 import * as msg from '../../lib/engine/shared/messages.ts';
 
 const MAX_INPUT = 0xffffffff;
+
+/** Whether descriptor `fd` is a directory. */
+function isDirectory(fd: number): boolean {
+  try {
+    return fstatSync(fd).isDirectory();
+  } catch {
+    return false;
+  }
+}
 /** The most standard input a streamed run takes (the engine's positions are exact doubles). */
 const MAX_STREAMED = Number.MAX_SAFE_INTEGER;
 
@@ -213,6 +222,8 @@ export async function openInput(way: InputWay): Promise<OpenedInput> {
   const { file, streams } = way;
   const stdin = file === STDIN ? standardFile(0) : undefined;
   const inputMode = stdin && Number(stdin.mode) & 0o777;
+  // Node reads a directory on standard input as nothing; reading it fails natively.
+  if (file === STDIN && isDirectory(0)) throw new Error(msg.ioIsDirectory());
   if (file === STDIN && streams) {
     way.check();
     const got = await spoolStdin();

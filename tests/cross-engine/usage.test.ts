@@ -2,7 +2,7 @@
 // bad arguments with the same one line and exit 2: the texts come from engine-data/cli.toml, the
 // order of the checks from each CLI's parser, and this test holds both to one another.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -218,6 +218,38 @@ describe('both CLIs: help and usage errors', () => {
     // The native CLI takes --fault only with --mount.
     const [native] = both(['run', '--fault', 'read:*:nth=1:EIO', 'input.bin', '--', 'true']);
     expect(native).toEqual({ code: 2, out: '', err: 'fracture: --fault needs --mount (see fracture run --help)\n' });
+  });
+
+  it('a run its selectors refuse leaves no output directory behind, in both', () => {
+    const [native, npm] = both(['--seed', '1', '--only', 'png:IDAT', '--out', 'never', 'input.bin']);
+    expect(native.code).toBe(1);
+    expect(native.err).toContain('fracture: input.bin: Selector "png:IDAT" is for png files');
+    expect(npm).toEqual(native);
+    expect(existsSync(path.join(dir, 'never'))).toBe(false);
+  });
+
+  it('a directory on standard input fails as a file that cannot be read, in both', () => {
+    const aDir = mkdtempSync(path.join(tmpdir(), 'fracture-stdin-dir-'));
+    const [native, npm] = [[NATIVE], [process.execPath, NPM]].map(([cmd, ...pre]) => {
+      const stdin = openSync(aDir, 'r');
+      try {
+        const r = spawnSync(cmd, [...pre, '--seed', '1', '-'], {
+          cwd: dir,
+          encoding: 'utf8',
+          stdio: [stdin, 'pipe', 'pipe'],
+        });
+        return { code: r.status, out: r.stdout, err: r.stderr };
+      } finally {
+        closeSync(stdin);
+      }
+    });
+    expect(native).toEqual({
+      code: 1,
+      out: '',
+      err: 'fracture: seed 1 (file i uses seed + i)\nfracture: -: is a directory\n',
+    });
+    expect(npm).toEqual(native);
+    rmSync(aDir, { recursive: true });
   });
 
   it("the system's reasons in the same words from both (messages.toml's io_*, by errno)", () => {

@@ -282,9 +282,12 @@ impl Streamed {
         Args { name: &self.name, mode: settings.mode, intensity: settings.intensity, seed, options: settings.options }
     }
 
-    /// The arguments' checks for this input, before its output is created.
+    /// The arguments' checks for this input, selectors resolved, before its output is created.
     pub fn check(&self, settings: &Settings, seed: u64) -> Result<(), String> {
-        stream::check(self.src.size(), &self.args(settings, seed)).map_err(|e| e.to_string())
+        stream::check_input(&*self.src, &self.args(settings, seed)).map_err(|e| match e {
+            stream::StreamError::Io(e) => io_text(&e),
+            e => e.to_string(),
+        })
     }
 
     /// Fails when the file read is no longer what it was when opened (size, modification time, inode).

@@ -41,7 +41,7 @@ pub use error::StreamError;
 pub use fix::{corrupt_fixed, FileAt};
 pub use held::corrupt_held;
 pub use layout::Segment;
-pub use run::{check, corrupt_stream, write_stream, PIECE};
+pub use run::{check, check_input, corrupt_stream, write_stream, PIECE};
 pub use source::{Bytes, FileSource, Source};
 
 #[cfg(test)]

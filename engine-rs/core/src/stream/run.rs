@@ -71,6 +71,21 @@ pub fn check(n: u64, args: &Args) -> Result<(), StreamError> {
     Ok(())
 }
 
+/// `check`, and with selectors their resolution against `src`'s structure map (positional reads):
+/// a run its selectors refuse (for another format, matching nothing) is refused before its output
+/// exists, as a prepared streamed run of the WebAssembly engine refuses it.
+pub fn check_input(src: &dyn Source, args: &Args) -> Result<(), StreamError> {
+    let mut job = planned_job(src.size(), args)?;
+    if !job.ranges.has_selectors() {
+        return Ok(());
+    }
+    let mut head = vec![0u8; src.size().min(flip::CHUNK as u64) as usize];
+    src.read_at(0, &mut head)?;
+    job.family = detect(&head, &job.ext);
+    job.select_with(&map_positional(job.family, SourceAt(src))?)?;
+    Ok(())
+}
+
 /// The scan stage's checks and the options' (section 2), for an `n`-byte input.
 pub(crate) fn planned_job(n: u64, args: &Args) -> Result<Job, EngineError> {
     let checked = Checked::new(args.mode, args.intensity, args.seed)?;

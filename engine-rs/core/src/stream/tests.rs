@@ -255,7 +255,15 @@ fn selectors_stream_too() {
         assert_eq!(e.to_string(), want);
         let mut s = Streaming::new(input.len() as u64, &input[..flip::CHUNK], &args).unwrap();
         assert_eq!(s.select(Read(&input)).err().unwrap().to_string(), want);
+        // And before any output exists (the command line's check of a streamed input).
+        assert_eq!(check_input(&Bytes(&input), &args).err().unwrap().to_string(), want);
     }
+    let good = sel(&["png:IDAT/data"], &[]);
+    let args = Args { name: "a.png", mode: "byte_flip", intensity: 60, seed: 9, options: &good };
+    assert!(check_input(&Bytes(&input), &args).is_ok());
+    let none = Options::default();
+    let args = Args { name: "a.png", mode: "byte_flip", intensity: 101, seed: 9, options: &none };
+    assert!(check_input(&Bytes(&input), &args).err().unwrap().to_string().starts_with("Intensity must be"));
 }
 
 #[test]
