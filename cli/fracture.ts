@@ -65,28 +65,27 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     io.err.write(refusal(e.message));
     return 2;
   }
-  if (a.dryRun) {
+  if (a.decided.dryRun) {
     io.out.write(plan.dryRun ?? '');
     return 0;
   }
   // A malformed SOURCE_DATE_EPOCH (it dates the batch ZIP and the PDFs) is refused before anything is
   // written (docs/cli.md, "The batch ZIP").
-  const dated = a.zip !== undefined || a.pdf;
+  const dated = a.zip !== undefined || a.decided.pdf;
   const refused = dated ? await (await import('./zip.ts')).sourceDateEpochRefusal() : undefined;
   if (refused !== undefined) {
     io.err.write(refused);
     return 2;
   }
-  io.err.write(
-    a.count === 1 ? `${msg.seedLine(String(a.seed))}\n` : `${msg.seedLineCount(String(a.seed), String(a.count))}\n`,
-  );
+  const { seed, count, json, report, pdf } = a.decided;
+  io.err.write(count === 1 ? `${msg.seedLine(String(seed))}\n` : `${msg.seedLineCount(String(seed), String(count))}\n`);
   let engine: NodeEngine;
   try {
     engine = await nodeEngine(a.engine, {
       helpers: true,
       streamSoon: await streamSoon(a),
       // A run showing and keeping no report hashes nothing: its hashing thread need not start.
-      measures: a.json || a.report || a.pdf || a.zip !== undefined || a.fixChecksums || a.files.includes(STDIN),
+      measures: json || report || pdf || a.zip !== undefined || a.settings.fixChecksums || a.files.includes(STDIN),
       onHelpersFailed: (e) =>
         io.err.write(
           `fracture: the helper threads did not start (${e instanceof Error ? e.message : String(e)}); streaming on one thread\n`,
@@ -111,7 +110,7 @@ function helpOf(argv: string[]): string {
 
 /** Whether a file that streams on helper threads is coming (they can start at once). */
 async function streamSoon(a: Args): Promise<boolean> {
-  if (a.pdf) return false;
+  if (a.decided.pdf) return false;
   const sizes = await Promise.all(
     a.files.map((f) =>
       f === STDIN
@@ -156,19 +155,13 @@ async function runFilesWith(
       ),
     ),
   );
-  const ui = new Progress(io.out, io.err, !a.quiet && !a.json, sizes.reduce((x, y) => x + y, 0) * a.count);
+  const { quiet, json, count } = a.decided;
+  const ui = new Progress(io.out, io.err, !quiet && !json, sizes.reduce((x, y) => x + y, 0) * count);
   let outDirReady = false;
   const run: FileRun = {
     a,
     engine,
-    settings: {
-      mode: a.mode,
-      intensity: a.intensity,
-      ranges: a.ranges,
-      fixChecksums: a.fixChecksums,
-      ...(a.member !== undefined ? { member: a.member } : {}),
-      ...a.variant,
-    },
+    settings: a.settings,
     out: io.out,
     ui,
     line: (text) => (filter ? ui.errLine(text) : ui.outLine(text)),
@@ -216,7 +209,7 @@ async function runFile(run: FileRun, plan: Plan, i: number, size: number): Promi
   try {
     opened = await openInput({
       file,
-      stdinName: a.name,
+      stdinName: a.decided.name,
       streams: plan.inputs[i].route === 'streamed' && run.engine.prepareStream !== undefined,
       // The engine's checks, once the file is open; a file that was not there when the run was planned has no outputs.
       check: () => {
@@ -228,11 +221,11 @@ async function runFile(run: FileRun, plan: Plan, i: number, size: number): Promi
     });
   } catch (e) {
     fail(e);
-    return failed + a.count - 1;
+    return failed + a.decided.count - 1;
   }
   const mode = outputMode([opened.inputMode]);
   try {
-    for (let j = 0; j < a.count; j++) {
+    for (let j = 0; j < a.decided.count; j++) {
       try {
         const seed = seedOf(j);
         if (j > 0) ui.start(msg.variantLabel(shown, String(seed)), opened.streamed?.size ?? opened.input.length);
@@ -269,7 +262,7 @@ async function emit(
 
 /** A variant's seed, after the engine's checks of its arguments (the engine's line when they fail). */
 function checkedSeed(a: Args, outputs: Pick<OutputsModule, 'checkVariant'>, v: PlannedVariant): number {
-  const refused = outputs.checkVariant(a.mode, a.intensity, v.seed);
+  const refused = outputs.checkVariant(a.settings.mode, a.settings.intensity, v.seed);
   if (refused !== undefined) throw new Error(refused);
   return Number(v.seed);
 }

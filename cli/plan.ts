@@ -64,7 +64,7 @@ interface PlanJson {
  */
 export async function planRun(a: Args): Promise<Plan> {
   const host = await loadOutputsModule();
-  const planner = new host.RunPlan(a.decided, toBytes(a.out), a.engine === 'wasm');
+  const planner = new host.RunPlan(a.decidedJson, toBytes(a.out), a.engine === 'wasm');
   let freed = false;
   const refused = (refusal: string | undefined) => {
     if (refusal === undefined) return;
@@ -117,7 +117,7 @@ export async function planRun(a: Args): Promise<Plan> {
         ...(v.pdf !== null ? { pdf: path(v.pdf) } : {}),
       })),
     }));
-    return { inputs, ...(a.dryRun ? { dryRun: planner.dryRun(a.json) } : {}) };
+    return { inputs, ...(a.decided.dryRun ? { dryRun: planner.dryRun(a.decided.json) } : {}) };
   } finally {
     if (!freed) planner.free();
   }

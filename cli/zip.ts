@@ -104,7 +104,8 @@ export async function emitZip(
     io.err.write(`fracture: ${msg.cannotWrite(display(zipPath), why)}\n`);
     return false;
   }
-  if (!a.json && !a.quiet) io.out.write(`${display(zipPath)} (${done.length} files + session report)\n`);
+  if (!a.decided.json && !a.decided.quiet)
+    io.out.write(`${display(zipPath)} (${done.length} files + session report)\n`);
   return true;
 }
 
@@ -116,18 +117,18 @@ async function writeSessionZip(out: FileHandle, started: Date, a: Args, done: Do
   const batch = new host.BatchZip(
     start.unixMs,
     start.utcOffsetS,
-    a.mode,
-    a.intensity,
-    a.seed,
-    a.count > 1,
+    a.settings.mode,
+    a.settings.intensity,
+    a.decided.seed,
+    a.decided.count > 1,
     reports,
-    a.pdf,
+    a.decided.pdf,
   );
   try {
     // The corrupted files are streamed back from disk, so a batch of 200 MB files is never in memory.
     for (const d of done) await addFile(host, batch, d.path, out);
     await writeAllTo(out, batch.reportEntry());
-    if (a.pdf) {
+    if (a.decided.pdf) {
       await writeAllTo(out, batch.pdfEntry(await sessionPdf(batch.sessionJson())));
     }
     await writeAllTo(out, batch.finish());

@@ -80,8 +80,8 @@ export async function runVariant(run: FileRun, v: Variant): Promise<void> {
     await run.ensureOutDir();
     await writeFile(run, v, v.planned.pdf, await filePdf(v.opened.input, made.data, report));
   }
-  if (a.json && report) run.line(reportJson(report));
-  else if (!a.quiet) {
+  if (a.decided.json && report) run.line(reportJson(report));
+  else if (!a.decided.quiet) {
     run.line(msg.fileLine(v.shown, display(made.destination), String(made.size), String(v.seed)));
     // What was hit, when the run made a report with hits (docs/cli.md, "What was hit"): the host
     // crate's lines, as the native CLI prints them.
@@ -165,7 +165,7 @@ async function streamedVariant(run: FileRun, v: Variant): Promise<Made> {
     if (changed(source.info, await source.handle.stat({ bigint: true }))) throw new Error(msg.changedWhileRead());
   };
   // No report shown or kept, checksums not fixed (which makes one, its hits shown): none measured.
-  const shows = a.json || v.planned.report || v.planned.pdf || a.zip || v.planned.checksums !== 'unfixed';
+  const shows = a.decided.json || v.planned.report || v.planned.pdf || a.zip || v.planned.checksums !== 'unfixed';
   let ran = false;
   let report: HostReport | undefined;
   try {

@@ -531,7 +531,7 @@ describe('honest claims (docs/product.md)', () => {
     for (const { path, command, argv } of commands) {
       const parsed = parseCommandLine(argv, () => 0, outputs);
       expect(parsed.kind, `${path}: ${command}`).toBe('run');
-      if (parsed.kind === 'run') expect(resolveMode(parsed.args.mode), `${path}: ${command}`).toBeDefined();
+      if (parsed.kind === 'run') expect(resolveMode(parsed.args.settings.mode), `${path}: ${command}`).toBeDefined();
     }
   });
 });

@@ -69,15 +69,7 @@ function run(command: string) {
   return {
     args,
     name,
-    report: corrupt(input, name, {
-      mode: args.mode,
-      intensity: args.intensity,
-      seed: args.seed,
-      ranges: args.ranges,
-      fixChecksums: args.fixChecksums,
-      ...(args.member !== undefined ? { member: args.member } : {}),
-      ...args.variant,
-    }).report,
+    report: corrupt(input, name, { ...args.settings, seed: args.decided.seed }).report,
   };
 }
 
@@ -122,7 +114,9 @@ describe('the pages state the expectations the reports give', () => {
   it.each(EXAMPLES)('$page: every selector of $example.command names units of the sample', ({ example }) => {
     const { args, name } = run(example.command);
     const map = mapOf(name);
-    for (const text of [...args.ranges.only, ...args.ranges.protect].filter(isSelector)) {
+    for (const text of [...(args.settings.ranges?.only ?? []), ...(args.settings.ranges?.protect ?? [])].filter(
+      isSelector,
+    )) {
       const sel = parseSelector(text, () => new Error(`${text} does not parse`));
       expect(map[0].path.startsWith(`${sel.format}:`), `${text} is for this map`).toBe(true);
       expect(resolveSelector(sel, map).length, `${text} on ${name}`).toBeGreaterThan(0);
