@@ -64,7 +64,22 @@ interface PlanJson {
  */
 export async function planRun(a: Args): Promise<Plan> {
   const host = await loadOutputsModule();
-  const planner = new host.RunPlan(a.decidedJson, toBytes(a.out), a.engine === 'wasm');
+  const { decided: d, settings: s } = a;
+  const planner = new host.RunPlan(
+    toBytes(a.out),
+    a.engine === 'wasm',
+    s.mode,
+    s.intensity,
+    BigInt(d.seed),
+    BigInt(d.count),
+    d.name,
+    d.report,
+    d.pdf,
+    [...(s.ranges?.only ?? [])],
+    [...(s.ranges?.protect ?? [])],
+    s.fixChecksums ?? false,
+    s.member,
+  );
   let freed = false;
   const refused = (refusal: string | undefined) => {
     if (refusal === undefined) return;

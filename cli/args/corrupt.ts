@@ -6,8 +6,6 @@ import { type Corruption, type Line, UsageError, variantOf } from './shared.ts';
 export interface Args {
   /** What fracture_host::args decided. */
   decided: Decided;
-  /** The same, as the outputs module takes it back (RunPlan). */
-  decidedJson: string;
   /** Every variant's engine settings: the mode, intensity, ranges, --fix-checksums, --member, the mode's options. */
   settings: RunSettings;
   engine: 'wasm' | 'ts';
@@ -33,7 +31,7 @@ export function parseCorrupt(line: Line<Decided>): { kind: 'run'; args: Args } {
   };
   const zip = line.text('zip');
   const out = line.text('out') ?? 'corrupted';
-  const args: Args = { decided: c, decidedJson: JSON.stringify(c), settings, engine, out, files: line.positionals };
+  const args: Args = { decided: c, settings, engine, out, files: line.positionals };
   return { kind: 'run', args: zip === undefined ? args : { ...args, zip } };
 }
 

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use fracture_host::args::Corrupting;
+use fracture_host::args::{Corrupting, Corruption};
 use fracture_host::output_plan::Claims;
 use fracture_host::plan::{Identity, Looked, Plan, Planner};
 use wasm_bindgen::prelude::*;
@@ -22,12 +22,33 @@ pub struct RunPlan {
 
 #[wasm_bindgen(js_class = RunPlan)]
 impl RunPlan {
-    /// `decided`: the run's decisions as `readArgs` hands them over; `out`: `--out` as typed;
-    /// `streams`: whether the engine can stream (the WebAssembly one can, the reference one cannot).
+    /// The run's decisions that shape its plan, as `readArgs` decided them (`mode` by its name), its
+    /// outputs under `out` (as typed); `streams`: whether the engine can stream (the WebAssembly one
+    /// can, the reference one cannot). Taken one by one, not as JSON: every run makes a plan, and a
+    /// JSON reader here would be compiled on its first call, on the run's critical path.
     #[wasm_bindgen(constructor)]
-    pub fn new(decided: &str, out: &[u8], streams: bool) -> Result<RunPlan, JsError> {
-        let value = serde_json::from_str(decided).map_err(|e| JsError::new(&e.to_string()))?;
-        let decided = Corrupting::from_json(&value).ok_or_else(|| JsError::new("not a corrupting run"))?;
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        out: &[u8],
+        streams: bool,
+        mode: &str,
+        intensity: u32,
+        seed: u64,
+        count: u64,
+        name: String,
+        report: bool,
+        pdf: bool,
+        only: Vec<String>,
+        protect: Vec<String>,
+        fix_checksums: bool,
+        member: Option<String>,
+    ) -> Result<RunPlan, JsError> {
+        let mode = fracture_host::mode_from_name(mode).map_err(|e| JsError::new(&e.to_string()))?;
+        let mut options = fracture_engine::Options { fix_checksums, member, ..Default::default() };
+        (options.ranges.only, options.ranges.protect) = (only, protect);
+        let corruption = Corruption { mode, intensity, options };
+        let decided =
+            Corrupting { corruption, seed, count, name, report, pdf, json: false, quiet: false, dry_run: false };
         let planner = Some(Planner::new(&decided, out, streams));
         Ok(RunPlan { decided, planner, plan: None })
     }
@@ -92,25 +113,32 @@ impl RunPlan {
         let Some((plan, outputs)) = self.finish() else { return "{\"inputs\":[]}".into() };
         let index: HashMap<&[u8], usize> =
             outputs.iter().enumerate().filter(|(_, o)| !o.is_empty()).map(|(k, o)| (o.as_slice(), k)).collect();
-        let at = |p: &Option<Vec<u8>>| p.as_deref().and_then(|p| index.get(p)).copied();
-        let inputs: Vec<serde_json::Value> = plan
+        let at = |p: &Option<Vec<u8>>| match p.as_deref().and_then(|p| index.get(p)) {
+            Some(k) => k.to_string(),
+            None => "null".into(),
+        };
+        let inputs: Vec<String> = plan
             .inputs
             .iter()
             .map(|input| {
-                let variants: Vec<serde_json::Value> = input
+                let variants: Vec<String> = input
                     .variants
                     .iter()
                     .map(|v| {
-                        serde_json::json!({
-                            "seed": v.seed.map(|s| s.to_string()), "checksums": v.checksums.name(),
-                            "out": at(&v.out), "report": at(&v.report), "pdf": at(&v.pdf),
-                        })
+                        let seed = v.seed.map_or_else(|| "null".into(), |s| format!("\"{s}\""));
+                        format!(
+                            "{{\"seed\":{seed},\"checksums\":\"{}\",\"out\":{},\"report\":{},\"pdf\":{}}}",
+                            v.checksums.name(),
+                            at(&v.out),
+                            at(&v.report),
+                            at(&v.pdf)
+                        )
                     })
                     .collect();
-                serde_json::json!({ "route": input.route.name(), "variants": variants })
+                format!("{{\"route\":\"{}\",\"variants\":[{}]}}", input.route.name(), variants.join(","))
             })
             .collect();
-        serde_json::json!({ "inputs": inputs }).to_string()
+        format!("{{\"inputs\":[{}]}}", inputs.join(","))
     }
 
     /// The plan as `--dry-run` prints it: one JSON line (`json`), else text.

@@ -46,22 +46,6 @@ impl Corrupting {
             "report": self.report, "pdf": self.pdf, "json": self.json, "quiet": self.quiet, "dryRun": self.dry_run,
         })
     }
-
-    /// Read back from [`Corrupting::to_json`].
-    pub fn from_json(v: &Value) -> Option<Corrupting> {
-        let flag = |k: &str| v[k].as_bool();
-        Some(Corrupting {
-            corruption: Corruption::from_json(&v["corruption"])?,
-            seed: v["seed"].as_u64()?,
-            count: v["count"].as_u64()?,
-            name: v["name"].as_str()?.to_string(),
-            report: flag("report")?,
-            pdf: flag("pdf")?,
-            json: flag("json")?,
-            quiet: flag("quiet")?,
-            dry_run: flag("dryRun")?,
-        })
-    }
 }
 
 impl Campaign {

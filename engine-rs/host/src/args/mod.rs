@@ -388,16 +388,6 @@ mod tests {
     }
 
     #[test]
-    fn a_corrupting_run_reads_back_as_it_was_decided() {
-        let g = given(&[("member", &["*.xml"]), ("count", &["3"]), ("pdf", &[])], &["a.png"]);
-        let c = corrupting(&g, 5).unwrap();
-        let back = Corrupting::from_json(&c.to_json()).unwrap();
-        assert_eq!(back.to_json(), c.to_json());
-        assert_eq!((back.seed, back.count, back.pdf, back.name.as_str()), (5, 3, true, "stdin"));
-        assert!(Corrupting::from_json(&serde_json::json!({ "seed": 1 })).is_none());
-    }
-
-    #[test]
     fn a_campaign_reads_back_as_it_was_decided() {
         let mut g =
             given(&[("mode", &["bit_rot"]), ("only", &["0:4"]), ("shard", &["2/3"]), ("crash-exit", &["7,3"])], &["a"]);
