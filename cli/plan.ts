@@ -80,12 +80,8 @@ export async function planRun(a: Args): Promise<Plan> {
     s.fixChecksums ?? false,
     s.member,
   );
-  let freed = false;
   const refused = (refusal: string | undefined) => {
-    if (refusal === undefined) return;
-    planner.free();
-    freed = true;
-    throw new Refusal(refusal);
+    if (refusal !== undefined) throw new Refusal(refusal);
   };
   try {
     for (const file of a.files) {
@@ -134,6 +130,6 @@ export async function planRun(a: Args): Promise<Plan> {
     }));
     return { inputs, ...(a.decided.dryRun ? { dryRun: planner.dryRun(a.decided.json) } : {}) };
   } finally {
-    if (!freed) planner.free();
+    planner.free();
   }
 }
