@@ -6,23 +6,12 @@
  * through a temporary file.
  */
 import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { type DiagnoseArgs, refusal } from './args.ts';
 import { ioText } from './io.ts';
 import { fdFile, loadDiagnose } from '../lib/engine/diagnose/node.ts';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
-import {
-  checkPlan,
-  display,
-  fileKey,
-  identifyOutput,
-  OutputError,
-  outputMode,
-  Refusal,
-  specialKind,
-  writeAtomically,
-} from '../sdk/outputs.ts';
+import { display, OutputError, outputMode, planFiles, Refusal, writeAtomically } from '../sdk/outputs.ts';
 
 interface Io {
   out: NodeJS.WritableStream;
@@ -30,23 +19,6 @@ interface Io {
 }
 
 class Failure extends Error {}
-
-/** Inputs regular files (or missing: they fail when opened), the repair none of them. */
-async function plan(a: DiagnoseArgs): Promise<number[]> {
-  const inputs = [];
-  const modes: number[] = [];
-  for (const file of [a.file, ...(a.original === undefined ? [] : [a.original])]) {
-    const info = await stat(fsPath(file), { bigint: true }).catch(() => undefined);
-    const kind = info && specialKind(info);
-    if (kind) throw new Refusal(msg.notRegular(display(file), kind));
-    if (info) modes.push(Number(info.mode));
-    inputs.push({ shown: file, key: info ? fileKey(info) : undefined });
-  }
-  const outputs = a.repair === undefined ? [] : [{ shown: a.repair, id: await identifyOutput(a.repair) }];
-  const refused = await checkPlan(inputs, outputs);
-  if (refused) throw new Refusal(refused);
-  return modes;
-}
 
 function open(file: string): { fd: number; size: number } {
   try {
@@ -60,7 +32,11 @@ function open(file: string): { fd: number; size: number } {
 export async function diagnose(a: DiagnoseArgs, io: Io): Promise<number> {
   let modes: number[];
   try {
-    modes = await plan(a);
+    // Inputs regular files (or missing: they fail when opened), the repair none of them.
+    modes = await planFiles(
+      [a.file, ...(a.original === undefined ? [] : [a.original])],
+      a.repair === undefined ? [] : [a.repair],
+    );
   } catch (e) {
     if (!(e instanceof Refusal)) throw e;
     io.err.write(refusal(e.message, 'fracture diagnose'));

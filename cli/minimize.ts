@@ -4,18 +4,15 @@
 // the same lines and write the same file. This is the shell: the files, the tests on the job slots
 // (`drive`, also a campaign's crashes), their timeouts and process groups, Ctrl-C, the output.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { type FileHandle, open, stat, writeFile } from 'node:fs/promises';
+import { type FileHandle, open, writeFile } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  checkPlan,
   display,
-  fileKey,
-  identifyOutput,
   OutputError,
   outputMode,
+  planFiles,
   Refusal,
-  specialKind,
   temporaryDir,
   whenInterrupted,
   writeAtomically,
@@ -49,23 +46,6 @@ export async function minimize(a: MinimizeArgs, io: Io): Promise<number> {
   }
 }
 
-/**
- * The output, planned before anything is read or written (docs/cli.md, "Plan, then write"): ORIGINAL
- * and CORRUPTED must be regular files (or missing: they fail when read), and the output neither of
- * them nor a directory.
- */
-async function plan(a: MinimizeArgs, out: string) {
-  const inputs = [];
-  for (const file of [a.original, a.corrupted]) {
-    const info = await stat(fsPath(file), { bigint: true }).catch(() => undefined);
-    const kind = info && specialKind(info);
-    if (kind) throw new Refusal(msg.notRegular(display(file), kind));
-    inputs.push({ shown: file, key: info ? fileKey(info) : undefined });
-  }
-  const refusal = await checkPlan(inputs, [{ shown: out, id: await identifyOutput(out) }]);
-  if (refusal) throw new Refusal(refusal);
-}
-
 /** A file's bytes and permissions; a file that changes while it is read fails. */
 async function read(file: string): Promise<{ bytes: Uint8Array; mode: number }> {
   let handle: FileHandle | undefined;
@@ -89,7 +69,9 @@ async function read(file: string): Promise<{ bytes: Uint8Array; mode: number }> 
 async function run(a: MinimizeArgs, io: Io): Promise<string> {
   const host = await loadHostModule();
   const out = a.out ?? fromBytes(host.minimizedPath(toBytes(a.corrupted)));
-  await plan(a, out);
+  // Planned before anything is read or written: ORIGINAL and CORRUPTED regular files (or missing:
+  // they fail when read), the output neither of them nor a directory.
+  await planFiles([a.original, a.corrupted], [out]);
   const { bytes: original, mode: originalMode } = await read(a.original);
   const { bytes: corrupted, mode: corruptedMode } = await read(a.corrupted);
   const m = new host.Shrinker(original, corrupted);
