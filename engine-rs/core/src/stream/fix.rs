@@ -12,13 +12,12 @@ use super::layout::prepare;
 use super::measure::{timings, Measure};
 use super::pipeline::{write_pieces, Measured};
 use super::report::finish;
-use super::run::{planned_job, PIECE};
+use super::run::{planned_job, read_head, PIECE};
 use super::source::{Source, SourceAt};
 use crate::args::Args;
 use crate::checksums::{fix_positional_observed, Positional};
-use crate::formats::detect;
 use crate::heuristic::looks_corrupted_parts;
-use crate::modes::{flip, Mode};
+use crate::modes::Mode;
 use crate::report::Report;
 use crate::structure::{map_positional, Tally};
 
@@ -85,9 +84,7 @@ pub(crate) fn fixed_in_pieces(
     if job.mode == Mode::GuaranteedBreak || !args.options.fix_checksums {
         return Err(unsupported().into());
     }
-    let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
-    src.read_at(0, &mut head)?;
-    job.family = detect(&head, &job.ext);
+    read_head(src, &mut job)?;
     let map = map_positional(job.family, SourceAt(src))?;
     job.select_with(&map)?;
     let mut tally = Tally::new(map);

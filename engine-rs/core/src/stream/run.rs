@@ -79,11 +79,17 @@ pub fn check_input(src: &dyn Source, args: &Args) -> Result<(), StreamError> {
     if !job.ranges.has_selectors() {
         return Ok(());
     }
+    read_head(src, &mut job)?;
+    job.select_with(&map_positional(job.family, SourceAt(src))?)?;
+    Ok(())
+}
+
+/// The input's first chunk, and the family it tells the job (the scan stage's detection).
+pub(crate) fn read_head(src: &dyn Source, job: &mut Job) -> std::io::Result<Vec<u8>> {
     let mut head = vec![0u8; src.size().min(flip::CHUNK as u64) as usize];
     src.read_at(0, &mut head)?;
     job.family = detect(&head, &job.ext);
-    job.select_with(&map_positional(job.family, SourceAt(src))?)?;
-    Ok(())
+    Ok(head)
 }
 
 /// The scan stage's checks and the options' (section 2), for an `n`-byte input.
@@ -117,9 +123,7 @@ pub(crate) fn corrupt_in_pieces(
         return Err(unsupported().into());
     }
     let mode_v = job.mode;
-    let mut head = vec![0u8; n.min(flip::CHUNK as u64) as usize];
-    src.read_at(0, &mut head)?;
-    job.family = detect(&head, &job.ext);
+    let head = read_head(src, &mut job)?;
     // One structure map for the selectors and the hits; a run that makes no report (write_stream)
     // needs it only for selectors.
     let reported = measured != Measured::Neither || mode_v == Mode::GuaranteedBreak;

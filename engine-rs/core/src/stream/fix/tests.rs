@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::checksums::CRC32;
+use crate::modes::flip;
 use crate::options::Ranges;
 use crate::rng::Sequence;
 use crate::{corrupt_with, Args, Options, Value};
