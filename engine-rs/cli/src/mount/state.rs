@@ -18,12 +18,20 @@ fn base() -> io::Result<PathBuf> {
         Some(run) => PathBuf::from(run).join("fracture"),
         None => std::env::temp_dir().join(format!("fracture-{uid}")),
     };
-    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-        Err(e) => return Err(e),
-    }
-    let m = std::fs::symlink_metadata(&dir)?;
+    // A mount that ends removes the base once it is empty (`cleanup`): gone between the two steps, it
+    // is made again.
+    let mut tries = 0;
+    let m = loop {
+        match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+        match std::fs::symlink_metadata(&dir) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound && tries < 16 => tries += 1,
+            m => break m?,
+        }
+    };
     if !m.is_dir() || m.uid() != uid || m.mode() & 0o077 != 0 {
         return Err(io::Error::other(format!("{} is not a private directory of this user", dir.display())));
     }
@@ -112,8 +120,19 @@ pub fn claim(mountpoint: &Path) -> io::Result<PathBuf> {
         cleanup(&dir, &old);
     }
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
-    Ok(dir)
+    // Another mount ending meanwhile removes the base once it is empty (`cleanup`), so the base may be
+    // gone between `dir_of` and here when mounts start and end side by side (the power-cut loop's job
+    // slots): made again, checked again.
+    let mut tries = 0;
+    loop {
+        match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound && tries < 16 => {
+                tries += 1;
+                base()?;
+            }
+            made => return made.map(|()| dir),
+        }
+    }
 }
 
 /// Whether process `pid` still runs.
@@ -150,5 +169,23 @@ mod tests {
             State { pid: 42, mountpoint: odd.clone(), temp_dirs: vec![odd.clone()], log: Some((odd.clone(), odd)) };
         assert_eq!(State::parse(&st.text()), Some(st));
         assert_eq!(State::parse("pid x\n"), None);
+    }
+
+    /// Mounts start and end side by side (the power-cut loop's slots): the one that ends removes the
+    /// shared base once it is empty, and a claim made meanwhile still gets its directory.
+    #[test]
+    fn claims_survive_other_mounts_ending() {
+        std::thread::scope(|scope| {
+            for t in 0..4 {
+                scope.spawn(move || {
+                    for i in 0..300 {
+                        let mountpoint =
+                            PathBuf::from(format!("/nonexistent/claims-test-{}-{t}-{i}", std::process::id()));
+                        let dir = claim(&mountpoint).unwrap_or_else(|e| panic!("claim {t}/{i}: {e}"));
+                        cleanup(&dir, &State::default());
+                    }
+                });
+            }
+        });
     }
 }
