@@ -106,7 +106,7 @@ struct Bench<'a> {
 
 impl Bench<'_> {
     fn run(&self, slot: &Path, seed: u64, faults: Faults) -> Result<Ran, String> {
-        self.trial.run(slot, Setting { seed, faults, upper: None, power: None }, &self.o.program)
+        self.trial.run(slot, Setting { seed, faults, upper: None, power: None, notes: None }, &self.o.program)
     }
 }
 

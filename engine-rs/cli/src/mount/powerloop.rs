@@ -147,13 +147,16 @@ impl Loop<'_> {
     /// One cut point: the program cut there, then the checker on a copy of the tree.
     fn cut_at(&self, slot: &Path, trees: &Path, at: At) -> Result<CutRun, String> {
         let tree = trees.join(at_text(at));
+        let notes = fresh_notes(slot, &at_text(at))?;
         let setting = Setting {
             seed: self.seed,
             faults: self.faults(),
             upper: Some(tree.clone()),
             power: Some((self.o.power, Some(at))),
+            notes: Some(notes.clone()),
         };
-        let ran = self.trial.run(slot, setting, &self.o.program)?;
+        let ran = self.trial.run(slot, setting, &self.o.program);
+        let ran = ran.inspect_err(|_| drop(std::fs::remove_dir_all(&notes)))?;
         let scratch = slot.join(format!("check-{}", at_text(at)));
         copy_tree(&tree, &scratch).map_err(|e| format!("cannot copy {}: {e}", tree.display()))?;
         let setting = Setting {
@@ -161,9 +164,11 @@ impl Loop<'_> {
             faults: Faults::new(self.seed, Vec::new()),
             upper: Some(scratch.clone()),
             power: None,
+            notes: Some(notes.clone()),
         };
         let checked = self.trial.run(slot, setting, &self.checker);
         let _ = std::fs::remove_dir_all(&scratch);
+        let _ = std::fs::remove_dir_all(&notes);
         if !self.o.keep_trees {
             let _ = std::fs::remove_dir_all(&tree);
         }
@@ -186,6 +191,15 @@ impl Loop<'_> {
             }),
         })
     }
+}
+
+/// A cut's notes directory (`FRACTURE_NOTES`, docs/mount.md), empty: outside every mount, private to
+/// the job slot, so the cuts that run side by side never read each other's notes.
+fn fresh_notes(slot: &Path, name: &str) -> Result<PathBuf, String> {
+    let notes = slot.join(format!("notes-{name}"));
+    let _ = std::fs::remove_dir_all(&notes);
+    std::fs::create_dir(&notes).map_err(|e| format!("cannot create {}: {e}", notes.display()))?;
+    Ok(notes)
 }
 
 fn save_failure(dir: &Path, id: &str, ran: &Ran) -> std::io::Result<()> {
@@ -292,7 +306,9 @@ fn execute(l: &Loop) -> Result<ExitCode, String> {
 fn cut_points(l: &Loop, slot: &Path, temp: &Path) -> Result<(u64, usize, Vec<At>), String> {
     let o = l.o;
     // The checker must accept SOURCE as it is, or no cut can be judged.
-    let none = Setting { seed: l.seed, faults: Faults::new(l.seed, Vec::new()), upper: None, power: None };
+    let notes = fresh_notes(slot, "source")?;
+    let none =
+        Setting { seed: l.seed, faults: Faults::new(l.seed, Vec::new()), upper: None, power: None, notes: Some(notes) };
     let base = l.trial.run(slot, none, &l.checker)?;
     if base.outcome != Outcome::Accepted {
         let why = String::from_utf8_lossy(&base.exit.stderr).lines().next().unwrap_or_default().to_string();
@@ -303,7 +319,9 @@ fn cut_points(l: &Loop, slot: &Path, temp: &Path) -> Result<(u64, usize, Vec<At>
     }
     // The program once, uncut: its durability points.
     let count_tree = temp.join("count");
-    let setting = Setting { seed: l.seed, faults: l.faults(), upper: Some(count_tree), power: Some((o.power, None)) };
+    let notes = Some(fresh_notes(slot, "count")?);
+    let setting =
+        Setting { seed: l.seed, faults: l.faults(), upper: Some(count_tree), power: Some((o.power, None)), notes };
     let k = l.trial.run(slot, setting, &o.program)?.points;
     let mut points: Vec<At> = (1..=k).map(At::Point).collect();
     points.push(At::End);

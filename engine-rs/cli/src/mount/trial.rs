@@ -34,6 +34,9 @@ pub struct Setting {
     pub faults: Faults,
     pub upper: Option<PathBuf>,
     pub power: Option<(Power, Option<At>)>,
+    /// The power-cut loop's notes directory (`FRACTURE_NOTES`): outside the mount, one per cut, shared
+    /// by the cut's PROGRAM and its CHECKER.
+    pub notes: Option<PathBuf>,
 }
 
 /// One run: its exit and verdict, the log's text (the faults it injected), the durability points
@@ -76,7 +79,10 @@ impl Trial<'_> {
         let mounted = Mounted::start(&paths, setup)?;
         let args: Vec<OsString> =
             program[1..].iter().map(|a| crate::campaign::runner::substitute(a, mountpoint)).collect();
-        let env = [("FRACTURE_MOUNT", mountpoint.as_os_str())];
+        let mut env = vec![("FRACTURE_MOUNT", mountpoint.as_os_str())];
+        if let Some(notes) = &s.notes {
+            env.push(("FRACTURE_NOTES", notes.as_os_str()));
+        }
         let shared = mounted.shared.clone();
         let started = |group: i32| {
             if let Some(p) = &shared.power {

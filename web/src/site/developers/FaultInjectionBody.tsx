@@ -123,25 +123,26 @@ fracture run --mount data/ --power-cut reorder --max 50 --keep-trees --check './
 
 /** The worked example (engine-rs/cli/tests/mount_power.rs runs the same program and checker): the
  * program, the checker, and the two loops with what they print (developers.test.ts runs them). */
-export const INSERT_SH = `# insert.sh: four transactions, each noted outside the mount once sqlite3 reports it committed
-: > committed.log
+export const INSERT_SH = `# insert.sh: four transactions, each noted outside the mount (in the cut's own FRACTURE_NOTES)
+# once sqlite3 reports it committed
+: > "$FRACTURE_NOTES/committed"
 for i in 1 2 3 4; do
   sqlite3 "$FRACTURE_MOUNT/t.db" "PRAGMA synchronous=$SYNC; INSERT INTO t VALUES($i);" > /dev/null || exit 1
-  echo $i >> committed.log
+  echo $i >> "$FRACTURE_NOTES/committed"
 done`;
 
 export const CHECK_SH = `# check.sh DIR: the database is whole and holds every noted commit
 [ "$(sqlite3 "$1/t.db" 'PRAGMA integrity_check')" = ok ] || { echo 'integrity_check failed' >&2; exit 1; }
-for i in $(cat committed.log); do
+for i in $(cat "$FRACTURE_NOTES/committed" 2>/dev/null); do
   [ "$(sqlite3 "$1/t.db" "SELECT count(*) FROM t WHERE x=$i")" = 1 ] || { echo "committed transaction $i is missing" >&2; exit 1; }
 done`;
 
 export const SQLITE_RUN = `$ sqlite3 src/t.db 'PRAGMA journal_mode=WAL; CREATE TABLE t(x);' > /dev/null
-$ : > committed.log; SYNC=FULL fracture run --mount src --power-cut lose_unsynced --seed 3 --out full --check 'sh check.sh {}' -- sh insert.sh
+$ SYNC=FULL fracture run --mount src --power-cut lose_unsynced --seed 3 --out full --check 'sh check.sh {}' -- sh insert.sh
 fracture: run: seed 3, power cuts by lose_unsynced
 fracture: run: the program makes K = 20 durability points: 21 cuts of 21
 fracture: run: 21 cuts: 21 accepted, 0 failed; 0 unique -> full/summary.md
-$ : > committed.log; SYNC=OFF fracture run --mount src --power-cut lose_unsynced --seed 3 --out off --check 'sh check.sh {}' -- sh insert.sh
+$ SYNC=OFF fracture run --mount src --power-cut lose_unsynced --seed 3 --out off --check 'sh check.sh {}' -- sh insert.sh
 fracture: run: seed 3, power cuts by lose_unsynced
 fracture: run: the program never makes anything durable (K = 0): only the cut after it ends
 fracture: run: 1 cuts: 0 accepted, 1 failed; 1 unique -> off/summary.md`;
@@ -362,11 +363,17 @@ export function FaultInjectionBody({ CodeBlock }: { CodeBlock: typeof CodeBlockC
           with the commands that replay it.
         </li>
       </ol>
+      <p>
+        Each cut's PROGRAM and its CHECKER share <code>FRACTURE_NOTES</code>, a directory outside the mount, empty when
+        the cut's PROGRAM starts: where a program notes what it told its user (a commit, an acknowledged save), for the
+        checker to hold the disk to. Cuts run side by side (<code>--jobs</code>), so a file they shared would mix their
+        notes.
+      </p>
       <h3>Worked example: SQLite, synchronous=FULL against OFF</h3>
       <p>
         A program inserts four rows into a database in WAL mode, each in its own <code>sqlite3</code> run, and after
-        each commit notes the row in a log kept outside the mount; the checker wants <code>PRAGMA integrity_check</code>{' '}
-        to say <code>ok</code> and every noted row in the database.
+        each commit notes the row in <code>$FRACTURE_NOTES/committed</code>, outside the mount; the checker wants{' '}
+        <code>PRAGMA integrity_check</code> to say <code>ok</code> and every noted row in the database.
       </p>
       <CodeBlock label="The program, insert.sh">{INSERT_SH}</CodeBlock>
       <CodeBlock label="The checker, check.sh">{CHECK_SH}</CodeBlock>

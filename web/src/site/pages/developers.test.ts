@@ -278,6 +278,8 @@ describe('/developers/fault-injection', () => {
     for (const part of [
       'PRAGMA journal_mode=WAL; CREATE TABLE t(x);',
       'for i in 1 2 3 4; do',
+      'echo $i >> "$FRACTURE_NOTES/committed"',
+      'for i in $(cat "$FRACTURE_NOTES/committed" 2>/dev/null); do',
       'sqlite3 "$FRACTURE_MOUNT/t.db" "PRAGMA synchronous=$SYNC; INSERT INTO t VALUES($i);" > /dev/null || exit 1',
       `'PRAGMA integrity_check')" = ok ] || { echo 'integrity_check failed' >&2; exit 1; }`,
       '"SELECT count(*) FROM t WHERE x=$i")" = 1 ] || { echo "committed transaction $i is missing" >&2; exit 1; }',
