@@ -19,7 +19,7 @@ function refusal(why: string, dirs: string[]): CampaignUsage {
     return new CampaignUsage(usage.notACampaign(display(joined(dirs[Number(arg)], 'campaign.json'))));
   if (what === 'another') return new CampaignUsage(usage.anotherCampaign(display(dirs[Number(arg)])));
   if (what === 'two_outcomes') return new CampaignUsage(usage.twoOutcomes(Number(arg)));
-  return new CampaignUsage('merge needs at least one DIR');
+  return new CampaignUsage(usage.mergeNeedsDirs());
 }
 
 export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStream }): Promise<number> {

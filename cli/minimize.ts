@@ -166,7 +166,11 @@ class Tester {
     name: string,
     private readonly script: (file: string) => string | undefined,
   ) {
-    this.temp = temporaryDir(mkdtempSync(path.join(tmpdir(), 'fracture-minimize-')));
+    try {
+      this.temp = temporaryDir(mkdtempSync(path.join(tmpdir(), 'fracture-minimize-')));
+    } catch (e) {
+      throw new Error(msg.cannotCreateTemp(ioText(e)));
+    }
     this.slots = Array.from({ length: Math.max(1, a.jobs) }, (_, j) => {
       mkdirSync(path.join(this.temp, String(j)));
       return path.join(this.temp, String(j), name);

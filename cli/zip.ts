@@ -104,8 +104,7 @@ export async function emitZip(
     io.err.write(`fracture: ${msg.cannotWrite(display(zipPath), why)}\n`);
     return false;
   }
-  if (!a.decided.json && !a.decided.quiet)
-    io.out.write(`${display(zipPath)} (${done.length} files + session report)\n`);
+  if (!a.decided.json && !a.decided.quiet) io.out.write(`${msg.zipLine(display(zipPath), String(done.length))}\n`);
   return true;
 }
 

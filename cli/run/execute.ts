@@ -6,7 +6,13 @@ import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fsPath } from '../../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
-import { cannotCreate, cannotWrite, runInterrupted, runSeed } from '../../lib/engine/shared/messages.ts';
+import {
+  cannotCreate,
+  cannotCreateTemp,
+  cannotWrite,
+  runInterrupted,
+  runSeed,
+} from '../../lib/engine/shared/messages.ts';
 import type { NodeEngine, RunSettings } from '../../sdk/engine.ts';
 import { display, outputMode, privateDir, whenInterrupted } from '../../sdk/outputs.ts';
 import type { RunArgs } from '../args.ts';
@@ -54,7 +60,9 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
     throw new Stop(cannotCreate(display(dir), ioText(e)));
   }
   finish();
-  const temp = await privateDir('fracture-run-');
+  const temp = await privateDir('fracture-run-').catch((e: unknown) => {
+    throw new Stop(cannotCreateTemp(ioText(e)));
+  });
   const shell: Shell = { a, inputs, ledger, io, slots: jobSlots(temp, a.jobs) };
   let interrupted = false;
   const forget = whenInterrupted(() => {

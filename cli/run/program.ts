@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fsPath, lossyName, toBytes } from '../../lib/engine/host/byte-paths.ts';
 import { forgetTemporaryFile, temporaryFile } from '../../lib/engine/host/temporaries.ts';
 import { display, fileKey, specialKind } from '../../sdk/outputs.ts';
-import { notRegular } from '../../lib/engine/shared/messages.ts';
+import { cannotRead, notRegular } from '../../lib/engine/shared/messages.ts';
 import type { Ending } from '../campaign.ts';
 import { exactStart } from '../exact-exec.ts';
 import { ioText } from '../io.ts';
@@ -140,7 +140,7 @@ export async function runProgram(
     throw new StartError(ioText(e));
   }
   const reply = await spawner().run({ ...start, stdin: fed ? null : stdinOf(variant), timeoutMs }, onCancel);
-  if ('openError' in reply) throw new Stop(`cannot open ${variant}: ${ioText(reply.openError)}`);
+  if ('openError' in reply) throw new Stop(cannotRead(display(variant), ioText(reply.openError)));
   if ('startError' in reply) throw new StartError(ioText(reply.startError));
   if ('cancelled' in reply) return undefined;
   const ending = endingOf(reply.hung, reply.code, reply.signal, reply.stderr);

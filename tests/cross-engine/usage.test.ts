@@ -268,6 +268,35 @@ describe('both CLIs: help and usage errors', () => {
     }
   });
 
+  it('no temporary directory (TMPDIR missing): the same line from both, before anything runs', () => {
+    writeFileSync(path.join(dir, 'other.bin'), `some bytez\n${'some bytes\n'.repeat(19)}`);
+    const env = { ...process.env, TMPDIR: path.join(dir, 'no-such-dir') };
+    const cases: [string[], string][] = [
+      [
+        ['minimize', 'input.bin', 'other.bin', '--test', 'true', '--out', 'min.bin'],
+        'fracture: minimize: cannot create a temporary directory: no such file\n',
+      ],
+      [
+        ['run', 'input.bin', '--count', '1', '--out', 'no-temp', '--quiet', '--', 'true'],
+        'fracture: run: cannot create a temporary directory: no such file\n',
+      ],
+    ];
+    for (const [args, said] of cases) {
+      // The campaign's DIR is written before its job slots are made, and left for --resume.
+      const [native, npm] = [[NATIVE], [process.execPath, NPM]].map(([cmd, ...pre]) => {
+        rmSync(path.join(dir, 'no-temp'), { recursive: true, force: true });
+        const r = spawnSync(cmd, [...pre, ...args], { cwd: dir, encoding: 'utf8', env });
+        return { code: r.status, out: r.stdout, err: r.stderr };
+      });
+      expect(native.code, args.join(' ')).toBe(1);
+      expect(native.err.endsWith(said), `${args.join(' ')}: ${native.err}`).toBe(true);
+      expect(npm, args.join(' ')).toEqual(native);
+      rmSync(path.join(dir, 'no-temp'), { recursive: true, force: true });
+    }
+    expect(existsSync(path.join(dir, 'min.bin'))).toBe(false);
+    rmSync(path.join(dir, 'other.bin'));
+  });
+
   it('a --crash-pattern the matcher cannot take: the same line from both, the regex crate judging', () => {
     // Look-around is JavaScript's but not the regex crate's, which matches the pattern in both CLIs:
     // the npm CLI once took it and then matched nothing with it.

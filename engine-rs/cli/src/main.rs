@@ -463,7 +463,7 @@ fn emit(a: &Args, started: Option<SessionStart>, done: &[Done], failed: usize) -
             return ExitCode::from(1);
         }
         if !a.decided.json && !a.decided.quiet {
-            println!("{} ({} files + session report)", display::path(zip_path), done.len());
+            println!("{}", messages::zip_line(&display::path(zip_path), &done.len().to_string()));
         }
     }
     if failed > 0 {

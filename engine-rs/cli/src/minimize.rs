@@ -246,7 +246,7 @@ impl TempDir {
         use std::os::unix::fs::PermissionsExt;
         let private = std::fs::Permissions::from_mode(0o700);
         let dir = tempfile::Builder::new().prefix("fracture-minimize-").permissions(private).tempdir();
-        let path = dir.map_err(|e| format!("cannot create a temporary directory: {e}"))?.keep();
+        let path = dir.map_err(|e| messages::cannot_create_temp(&crate::process::io_text(&e)))?.keep();
         *lock_temp() = Some(path.clone());
         Ok(TempDir { path })
     }

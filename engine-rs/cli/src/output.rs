@@ -85,7 +85,7 @@ fn stop(signal: i32) {
     }
     // A hook (minimize's) says it in its own words.
     if state.hooks.is_empty() {
-        eprintln!("fracture: interrupted; the temporary files are removed");
+        eprintln!("{}", fracture_host::messages::interrupted_temporaries());
     }
     std::process::exit(128 + signal);
 }

@@ -146,8 +146,19 @@ fn file_name(path: &Path) -> String {
 /// The system's reason, as both command lines word it (engine-data/messages.toml).
 pub fn io_text(e: &std::io::Error) -> String {
     use fracture_host::messages as m;
-    let Some(errno) = e.raw_os_error() else {
-        return if e.kind() == std::io::ErrorKind::BrokenPipe { m::io_stdout_closed() } else { e.to_string() };
+    use std::io::ErrorKind as K;
+    // An error that wraps the system's (tempfile's, with the path it tried) keeps only its kind.
+    let by_kind = || match e.kind() {
+        K::NotFound => Some(libc::ENOENT),
+        K::PermissionDenied => Some(libc::EACCES),
+        K::AlreadyExists => Some(libc::EEXIST),
+        K::NotADirectory => Some(libc::ENOTDIR),
+        K::StorageFull => Some(libc::ENOSPC),
+        K::ReadOnlyFilesystem => Some(libc::EROFS),
+        _ => None,
+    };
+    let Some(errno) = e.raw_os_error().or_else(by_kind) else {
+        return if e.kind() == K::BrokenPipe { m::io_stdout_closed() } else { e.to_string() };
     };
     let said = match errno {
         libc::ENOENT => m::io_not_found,

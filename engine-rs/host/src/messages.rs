@@ -107,6 +107,21 @@ pub fn cannot_write_stdout(why: &str) -> String {
     format!("cannot write standard output: {why}")
 }
 
+/// cannot create a temporary directory: {why}
+pub fn cannot_create_temp(why: &str) -> String {
+    format!("cannot create a temporary directory: {why}")
+}
+
+/// fracture: interrupted; the temporary files are removed
+pub fn interrupted_temporaries() -> String {
+    "fracture: interrupted; the temporary files are removed".to_string()
+}
+
+/// {path} ({count} files + session report)
+pub fn zip_line(path: &str, count: &str) -> String {
+    format!("{path} ({count} files + session report)")
+}
+
 /// no such file
 pub fn io_not_found() -> String {
     "no such file".to_string()

@@ -6,6 +6,7 @@ import { rmSync, unlinkSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
+import { interruptedTemporaries } from '../shared/messages.ts';
 import { fsPath } from './byte-paths.ts';
 
 const tempFiles = new Set<string>();
@@ -40,7 +41,7 @@ export function exitCleanlyOnSignals() {
       const quiet = onInterrupt.length > 0;
       for (const f of [...onInterrupt]) f();
       removeTemporaries();
-      if (!quiet) process.stderr.write('fracture: interrupted; the temporary files are removed\n');
+      if (!quiet) process.stderr.write(`${interruptedTemporaries()}\n`);
       process.exit(128 + constants.signals[s]);
     });
   }

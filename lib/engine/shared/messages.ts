@@ -68,6 +68,15 @@ export const nothingToRepair = (path: string): string =>
 /** cannot write standard output: {why} */
 export const cannotWriteStdout = (why: string): string => `cannot write standard output: ${why}`;
 
+/** cannot create a temporary directory: {why} */
+export const cannotCreateTemp = (why: string): string => `cannot create a temporary directory: ${why}`;
+
+/** fracture: interrupted; the temporary files are removed */
+export const interruptedTemporaries = (): string => `fracture: interrupted; the temporary files are removed`;
+
+/** {path} ({count} files + session report) */
+export const zipLine = (path: string, count: string): string => `${path} (${count} files + session report)`;
+
 /** no such file */
 export const ioNotFound = (): string => `no such file`;
 

@@ -69,7 +69,7 @@ impl Store<'_> {
 /// The job slots (private directories) and the runner over them.
 fn runner(o: &Options, timeout_ms: u64) -> Result<(crate::output::PrivateDir, Runner), String> {
     let temp = crate::output::PrivateDir::create("fracture-run-")
-        .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        .map_err(|e| messages::cannot_create_temp(&crate::process::io_text(&e)))?;
     let base = std::fs::canonicalize(temp.path()).unwrap_or_else(|_| temp.path().to_path_buf());
     let mut slots = Vec::new();
     for s in 0..o.decided.jobs {

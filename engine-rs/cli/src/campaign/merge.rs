@@ -44,7 +44,7 @@ fn merged(o: &MergeOptions) -> Result<Ledger, Stop> {
         }
         MergeError::Another(k) => usage(texts::another_campaign(crate::display::path(&o.dirs[k]))),
         MergeError::TwoOutcomes(seed) => usage(texts::two_outcomes(seed)),
-        MergeError::NoDirs => usage("merge needs at least one DIR".into()),
+        MergeError::NoDirs => usage(texts::merge_needs_dirs()),
     })?;
     let mut ledger = m.ledger;
     std::fs::create_dir_all(&o.out).map_err(|e| Stop::Fail(cannot(messages::cannot_create, &o.out, &e)))?;

@@ -188,7 +188,7 @@ fn execute(b: &Bench, seed: u64) -> Result<(Vec<Run>, usize), String> {
     let dir = &o.out;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", display::path(dir)))?;
     let temp = crate::output::PrivateDir::create("fracture-run-")
-        .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        .map_err(|e| fracture_host::messages::cannot_create_temp(&crate::process::io_text(&e)))?;
     let slots = mount_slots(&temp, o.jobs.min(o.count as usize).max(1))?;
     let runs_path = dir.join("runs.jsonl");
     let append =

@@ -268,7 +268,7 @@ fn execute(l: &Loop) -> Result<ExitCode, String> {
     let o = l.o;
     std::fs::create_dir_all(&o.out).map_err(|e| format!("cannot create {}: {e}", display::path(&o.out)))?;
     let temp = crate::output::PrivateDir::create("fracture-run-")
-        .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        .map_err(|e| fracture_host::messages::cannot_create_temp(&crate::process::io_text(&e)))?;
     let trees = if o.keep_trees { o.out.join("trees") } else { temp.path().join("trees") };
     std::fs::create_dir_all(&trees).map_err(|e| format!("cannot create {}: {e}", trees.display()))?;
     let slots: Vec<PathBuf> = (0..o.jobs.max(1)).map(|s| temp.path().join(format!("slot{s}"))).collect();
