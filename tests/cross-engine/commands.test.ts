@@ -15,7 +15,18 @@
 // prints (each CLI runs on its own copy of the inputs), and the batch ZIP and session report until
 // they are written once (ZIP_ASIDE below).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -147,6 +158,19 @@ function files(dir: string, under = ''): Map<string, Buffer> {
   return out;
 }
 
+/** Every file's permission bits under `dir`, by its path relative to `dir`. */
+function modes(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    [...files(dir).keys()].map((rel) => [rel, (statSync(path.join(dir, rel)).mode & 0o777).toString(8)]),
+  );
+}
+
+/** Inputs with permissions outputs take (an output grants at most what its inputs do): one executable, one private. */
+function oddModes(inputs: string) {
+  chmodSync(path.join(inputs, 'notes.txt'), 0o755);
+  chmodSync(path.join(inputs, 'README'), 0o600);
+}
+
 const ISO_TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
 /** A JSON report without its timings, in its emitted order. */
 const untimed = (text: string): string => JSON.stringify(untimedFields(JSON.parse(text)));
@@ -225,6 +249,7 @@ describe('both command lines over generated commands', () => {
     mkdirSync(path.join(base, 'inputs/b'), { recursive: true });
     for (const [name, bytes] of FILES) writeFileSync(path.join(base, 'inputs', String(name)), bytes());
     zipWith(path.join(base, 'inputs/archive.zip'));
+    oddModes(path.join(base, 'inputs'));
   });
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -248,6 +273,7 @@ describe('both command lines over generated commands', () => {
       else expect(lines(npm.out.toString('utf8'))).toEqual(lines(native.out.toString('utf8')));
       const [a, b] = ran.map((r) => files(r.cwd));
       expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+      expect(modes(npm.cwd)).toEqual(modes(native.cwd));
       for (const [name, bytes] of a) {
         const other = b.get(name) as Buffer;
         if (bytes.equals(other)) continue;
@@ -332,6 +358,7 @@ describe('both command lines over generated campaigns (run, shards, merge)', () 
       writeFileSync(path.join(base, 'inputs', String(name)), bytes());
     }
     zipWith(path.join(base, 'inputs/archive.zip'));
+    oddModes(path.join(base, 'inputs'));
   });
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -359,6 +386,7 @@ describe('both command lines over generated campaigns (run, shards, merge)', () 
       const [native, npm] = ran;
       expect(npm.steps.map((s) => s.code)).toEqual(native.steps.map((s) => s.code));
       expect(npm.steps.map((s) => s.err)).toEqual(native.steps.map((s) => s.err));
+      expect(modes(npm.cwd)).toEqual(modes(native.cwd));
       const [a, b] = ran.map((r) => campaignFiles(path.join(r.cwd, 'campaign')));
       expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
       for (const [name, text] of a) expect(b.get(name), name).toBe(text);

@@ -59,7 +59,8 @@ fn merged(o: &MergeOptions) -> Result<Ledger, Stop> {
                 }
                 continue;
             };
-            let mode = std::fs::metadata(from.join(file)).map_or(0o600, |m| m.mode() & 0o777);
+            // What the shard's file grants, as every output takes it (the umask too), as the npm CLI does.
+            let mode = crate::output::mode(std::fs::metadata(from.join(file)).map_or(0o600, |m| m.mode() & 0o777));
             let path = to.join(file);
             crate::output::write(&path, &bytes, mode)
                 .map_err(|e| Stop::Fail(cannot(messages::cannot_write, &path, &e)))?;
