@@ -13,7 +13,7 @@ import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import { displayName as display } from '../lib/report/display.ts';
 import { loadWasmEngine } from '../lib/engine/host/node.ts';
 import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
-import { benchOldUnusable, cannotRead } from '../lib/engine/shared/messages.ts';
+import { benchOldUnusable, benchProgress, cannotRead } from '../lib/engine/shared/messages.ts';
 import { readLine, refusal, UsageError } from './args.ts';
 import { ioText } from './io.ts';
 
@@ -80,11 +80,12 @@ export async function bench(argv: string[], io: Io): Promise<number> {
   const engine = await loadWasmEngine();
   const shown = io.err.isTTY === true && !a.json;
   const rows = await runCells(engine, a.options, cells, {
+    // The runner counts runs; the line counts rows, as natively: drawn as each row's first run ends.
     onProgress: (done, total, c) => {
-      if (shown)
-        io.err.write(
-          `\rfracture bench: ${done}/${total} ${c.mode} ${c.engine} ${c.input} ${sizeText(c.size_bytes)}\x1b[K`,
-        );
+      const runs = a.options.runs;
+      if (!shown || (done - 1) % runs !== 0) return;
+      const [row, rows] = [(done - 1) / runs + 1, total / runs].map(String);
+      io.err.write(`\r${benchProgress(row, rows, c.mode, c.engine, c.input, sizeText(c.size_bytes))}\x1b[K`);
     },
   });
   if (shown) io.err.write('\r\x1b[K');

@@ -114,6 +114,25 @@ describe('fracture bench', () => {
     expect(nat.stdout).toMatch(/new\n/);
   });
 
+  it('on a terminal: the same progress line from both (messages.toml), the row, its engine and size', () => {
+    // `script` gives the command a terminal; the line is drawn only there, and never with --json.
+    const onTty = (command: string, more = '') =>
+      spawnSync(
+        'script',
+        ['-qec', `${command} bench ${SMALL.join(' ')} --inputs random${more} > /dev/null`, '/dev/null'],
+        {
+          encoding: 'utf8',
+        },
+      ).stdout;
+    const lines = (text: string) => text.split('\r').filter((l) => l.startsWith('fracture bench:'));
+    const [a, b] = [onTty(NATIVE), onTty(`${process.execPath} ${NPM}`, ' --engine wasm')].map(lines);
+    expect(a).toEqual([
+      'fracture bench: 1/2 byte_flip native random 64 KiB\x1b[K',
+      'fracture bench: 2/2 truncate_insert native random 64 KiB\x1b[K',
+    ]);
+    expect(b).toEqual(a.map((l) => l.replace('native', 'wasm')));
+  });
+
   it('bad arguments and a file of another schema: exit 2 and the same line in both CLIs', () => {
     const other = path.join(dir, 'other.json');
     writeFileSync(other, JSON.stringify({ schema: 'hyperfine', rows: [] }));

@@ -100,13 +100,16 @@ fn execute(o: &Options, rows: &mut [Row]) -> Result<(), String> {
         }
         let Some((_, bytes)) = &made else { continue };
         if shown {
-            eprint!(
-                "\rfracture bench: {}/{total} {} {} {}\x1b[K",
-                i + 1,
+            let size = result::size_text(r.size as u64);
+            let line = fracture_host::messages::bench_progress(
+                &(i + 1).to_string(),
+                &total.to_string(),
                 r.mode.name(),
+                "native",
                 r.input.name(),
-                result::size_text(r.size as u64)
+                &size,
             );
+            eprint!("\r{line}\x1b[K");
         }
         let warm = bench::input(r.input, WARM_UP.max(r.input.min_size()), o.seed)?;
         time_one(&warm, r, o, &mut out)?;

@@ -117,6 +117,11 @@ pub fn interrupted_temporaries() -> String {
     "fracture: interrupted; the temporary files are removed".to_string()
 }
 
+/// fracture bench: {row}/{rows} {mode} {engine} {input} {size}
+pub fn bench_progress(row: &str, rows: &str, mode: &str, engine: &str, input: &str, size: &str) -> String {
+    format!("fracture bench: {row}/{rows} {mode} {engine} {input} {size}")
+}
+
 /// {path} ({count} files + session report)
 pub fn zip_line(path: &str, count: &str) -> String {
     format!("{path} ({count} files + session report)")

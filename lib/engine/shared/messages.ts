@@ -74,6 +74,16 @@ export const cannotCreateTemp = (why: string): string => `cannot create a tempor
 /** fracture: interrupted; the temporary files are removed */
 export const interruptedTemporaries = (): string => `fracture: interrupted; the temporary files are removed`;
 
+/** fracture bench: {row}/{rows} {mode} {engine} {input} {size} */
+export const benchProgress = (
+  row: string,
+  rows: string,
+  mode: string,
+  engine: string,
+  input: string,
+  size: string,
+): string => `fracture bench: ${row}/${rows} ${mode} ${engine} ${input} ${size}`;
+
 /** {path} ({count} files + session report) */
 export const zipLine = (path: string, count: string): string => `${path} (${count} files + session report)`;
 
