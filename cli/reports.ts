@@ -16,11 +16,6 @@ export async function withHostFields(report: Report, replayName?: string): Promi
   });
 }
 
-/** The PDF's name beside a JSON report's: `{name}_corruption_report.pdf`, `x (2).pdf` as `x (2).json`. */
-export function pdfNameOf(jsonName: string): string {
-  return `${jsonName.slice(0, -'.json'.length)}.pdf`;
-}
-
 const source = (bytes: Uint8Array) => ({
   size: bytes.length,
   read: (start: number, end: number) => bytes.subarray(start, end),

@@ -117,6 +117,28 @@ fn sqlite_full_keeps_every_commit_and_off_loses_one() {
         if loses {
             assert_eq!(c["durability_points"], 0, "synchronous=OFF never fsyncs");
             assert!(signatures(&c).iter().any(|s| s.contains("committed transaction N is missing")), "{c}");
+            // The failure's two replay commands, run as summary.md gives them, lose the commit again.
+            let replay = &c["failures"][0]["replay"];
+            let dir = p.path("replay");
+            for d in ["TREE", "MNT", "NOTES"] {
+                std::fs::create_dir_all(dir.join(d)).unwrap();
+            }
+            let path =
+                format!("{}:{}", std::path::Path::new(BIN).parent().unwrap().display(), std::env::var("PATH").unwrap());
+            let sh = |command: &str| {
+                std::process::Command::new("sh")
+                    .args(["-c", command])
+                    .current_dir(&dir)
+                    .env("PATH", &path)
+                    .output()
+                    .unwrap()
+            };
+            let cut = sh(replay[0].as_str().unwrap());
+            assert!(cut.status.success(), "{replay}: {}", String::from_utf8_lossy(&cut.stderr));
+            assert_eq!(std::fs::read_to_string(dir.join("NOTES/committed")).unwrap(), "1\n2\n3\n4\n");
+            let check = sh(replay[1].as_str().unwrap());
+            assert_eq!(check.status.code(), Some(1), "{replay}");
+            assert!(String::from_utf8_lossy(&check.stderr).contains("committed transaction 1 is missing"), "{replay}");
         } else {
             assert!(c["durability_points"].as_u64().unwrap() >= 4, "{c}");
             assert_eq!(c["failures"].as_array().unwrap().len(), 0, "{c}");

@@ -369,12 +369,13 @@ fn cut_all(l: &Loop, slots: &[PathBuf], trees: &Path, points: &[At]) -> Result<V
     Ok(results.into_inner().unwrap_or_else(|p| p.into_inner()))
 }
 
-/// The commands that replay a cut and its check (inside DIR; TREE an empty directory, MNT another).
+/// The commands that replay a cut and its check, from one directory: TREE, MNT and NOTES empty
+/// directories there (NOTES is the cut's FRACTURE_NOTES, which the check reads as the cut left it).
 fn replay(l: &Loop, at: At) -> (String, String) {
     let o = l.o;
     let source = program_word(&display::path(&l.trial.source));
     let mut cut = format!(
-        "fracture mount {source} MNT --seed {} --power-cut {} --power-cut-at {} --sector {} --torn-fill {} --upper TREE",
+        "FRACTURE_NOTES=NOTES fracture mount {source} MNT --seed {} --power-cut {} --power-cut-at {} --sector {} --torn-fill {} --upper TREE",
         l.seed,
         o.power.model.name(),
         at_text(at),
@@ -390,8 +391,10 @@ fn replay(l: &Loop, at: At) -> (String, String) {
         cut.push(' ');
         cut.push_str(&program_word(&if i == 0 { w.into_owned() } else { w.replace("{}", "MNT") }));
     }
-    let check =
-        format!("fracture mount {source} MNT --upper TREE -- sh -c {}", program_word(&o.check.replace("{}", "MNT")));
+    let check = format!(
+        "FRACTURE_NOTES=NOTES fracture mount {source} MNT --upper TREE -- sh -c {}",
+        program_word(&o.check.replace("{}", "MNT"))
+    );
     (cut, check)
 }
 
@@ -489,7 +492,7 @@ fn summary_md(l: &Loop, k: u64, total: usize, runs: &[CutRun], groups: &Groups) 
         let (cut, check) = replay(l, first.at);
         let sig = std::fs::read_to_string(o.out.join(format!("failures/{id}/signature.txt"))).unwrap_or_default();
         summary += &format!(
-            "\n## {id}: {} after the cut {}\n\n- Cuts: {}\n- Checker's signature:\n\n```\n{sig}\n```\n\nReplay (TREE and MNT empty directories):\n\n```sh\n{cut}\n{check}\n```\n",
+            "\n## {id}: {} after the cut {}\n\n- Cuts: {}\n- Checker's signature:\n\n```\n{sig}\n```\n\nReplay (TREE, MNT and NOTES empty directories):\n\n```sh\n{cut}\n{check}\n```\n",
             first.outcome.name(),
             first.during.as_deref().unwrap_or("(none)"),
             list.iter().map(|r| at_text(r.at)).collect::<Vec<_>>().join(", ")
