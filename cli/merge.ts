@@ -12,16 +12,6 @@ import { usage } from './cli-tables.ts';
 import { ioText } from './io.ts';
 import { CampaignUsage, joined, readCampaignText, writeAtomicSync } from './run.ts';
 
-/** The model's refusal as the usage text says it. */
-function refusal(why: string, dirs: string[]): CampaignUsage {
-  const [what, arg] = why.split(' ');
-  if (what === 'not_a_campaign')
-    return new CampaignUsage(usage.notACampaign(display(joined(dirs[Number(arg)], 'campaign.json'))));
-  if (what === 'another') return new CampaignUsage(usage.anotherCampaign(display(dirs[Number(arg)])));
-  if (what === 'two_outcomes') return new CampaignUsage(usage.twoOutcomes(Number(arg)));
-  return new CampaignUsage(usage.mergeNeedsDirs());
-}
-
 export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStream }): Promise<number> {
   // --out first, as the native CLI checks it: absent or an empty directory.
   const out = a.out;
@@ -45,9 +35,13 @@ export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStr
   const host = await loadHostModule();
   let merged: InstanceType<typeof host.MergedCampaign>;
   try {
-    merged = new host.MergedCampaign(texts, runs);
+    merged = new host.MergedCampaign(
+      texts,
+      runs,
+      a.dirs.map((d) => display(d)),
+    );
   } catch (e) {
-    throw refusal(e instanceof Error ? e.message : String(e), a.dirs);
+    throw new CampaignUsage(e instanceof Error ? e.message : String(e));
   }
   const ledger = merged.ledger();
   if (!ledger) throw new Error('the merged campaign was taken twice');

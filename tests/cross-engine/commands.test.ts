@@ -12,8 +12,10 @@
 //
 // What may differ, and only that: a report's `time_ms` and `ops_ms`, an ISO 8601 time of day and a
 // duration in milliseconds in a PDF's text (the run's own clock), the inode numbers a --dry-run plan
-// prints (each CLI runs on its own copy of the inputs), and the batch ZIP and session report until
-// they are written once (ZIP_ASIDE below).
+// prints (each CLI runs on its own copy of the inputs), and in a batch ZIP the session report's
+// timings (its entries are compared in order, with their dates and bytes: ZIP_ASIDE below). Every
+// file's permission bits must be the same too. `fracture minimize` has its own generated set
+// (minimize-twins.test.ts).
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,

@@ -340,6 +340,7 @@ describe('both CLIs: help and usage errors', () => {
         ],
         [['merge', 'empty', '--out', 'merged'], /^fracture: cannot read empty\/campaign\.json: no such file/],
         [['merge', 'bad', '--out', 'merged'], /^fracture: bad\/campaign\.json is not a campaign/],
+        [['merge', 'bad/', '--out', 'merged'], /^fracture: bad\/campaign\.json is not a campaign/],
         // --out is checked before the shards are read, in both.
         [['merge', 'bad', '--out', 'held'], /^fracture: --out held must be absent or an empty directory/],
       ];

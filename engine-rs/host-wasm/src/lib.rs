@@ -8,7 +8,7 @@
 // The minimiser's rounds and names (`Shrinker`, `minimizedPath`, `slotName`, `testScript`).
 mod shrink;
 
-use fracture_host::campaign::merge::{merge, MergeError};
+use fracture_host::campaign::merge::merge;
 use fracture_host::campaign::outcome::signal_number;
 use fracture_host::campaign::{Ledger, Status};
 use serde_json::Value;
@@ -280,18 +280,11 @@ pub struct MergedCampaign {
 
 #[wasm_bindgen]
 impl MergedCampaign {
-    /// Throws `not_a_campaign K`, `another K`, `two_outcomes SEED` or `no_dirs`.
+    /// Throws the usage error's line (`dirs_shown`: each DIR in its display form).
     #[wasm_bindgen(constructor)]
-    pub fn new(campaigns: Vec<String>, runs: Vec<String>) -> Result<MergedCampaign, JsError> {
+    pub fn new(campaigns: Vec<String>, runs: Vec<String>, dirs_shown: Vec<String>) -> Result<MergedCampaign, JsError> {
         let dirs: Vec<(String, Vec<u8>)> = campaigns.into_iter().zip(runs).map(|(c, r)| (c, r.into_bytes())).collect();
-        let m = merge(&dirs).map_err(|e| {
-            JsError::new(&match e {
-                MergeError::NotACampaign(k) => format!("not_a_campaign {k}"),
-                MergeError::Another(k) => format!("another {k}"),
-                MergeError::TwoOutcomes(s) => format!("two_outcomes {s}"),
-                MergeError::NoDirs => "no_dirs".into(),
-            })
-        })?;
+        let m = merge(&dirs).map_err(|e| JsError::new(&e.usage(&dirs_shown)))?;
         let copies: Vec<String> = m
             .copies
             .iter()

@@ -5,7 +5,7 @@
 use std::os::unix::fs::MetadataExt;
 use std::process::ExitCode;
 
-use fracture_host::campaign::merge::{merge as merge_dirs, MergeError};
+use fracture_host::campaign::merge::merge as merge_dirs;
 use fracture_host::campaign::Ledger;
 
 use super::{cannot, finished, write_state, MergeOptions, Stop};
@@ -38,14 +38,8 @@ fn merged(o: &MergeOptions) -> Result<Ledger, Stop> {
             .map_err(|e| usage(texts::campaign_unreadable(crate::display::path(&path), crate::process::io_text(&e))))?;
         texts_read.push((text, std::fs::read(dir.join("runs.jsonl")).unwrap_or_default()));
     }
-    let m = merge_dirs(&texts_read).map_err(|e| match e {
-        MergeError::NotACampaign(k) => {
-            usage(texts::not_a_campaign(crate::display::path(&o.dirs[k].join("campaign.json"))))
-        }
-        MergeError::Another(k) => usage(texts::another_campaign(crate::display::path(&o.dirs[k]))),
-        MergeError::TwoOutcomes(seed) => usage(texts::two_outcomes(seed)),
-        MergeError::NoDirs => usage(texts::merge_needs_dirs()),
-    })?;
+    let shown: Vec<String> = o.dirs.iter().map(|d| crate::display::path(d)).collect();
+    let m = merge_dirs(&texts_read).map_err(|e| usage(e.usage(&shown)))?;
     let mut ledger = m.ledger;
     std::fs::create_dir_all(&o.out).map_err(|e| Stop::Fail(cannot(messages::cannot_create, &o.out, &e)))?;
     for copy in &m.copies {

@@ -18,6 +18,24 @@ pub enum MergeError {
     NoDirs,
 }
 
+impl MergeError {
+    /// The usage error's line (cli.toml's words), given each DIR as it is shown (its display form).
+    pub fn usage(&self, dirs_shown: &[String]) -> String {
+        use crate::cli_tables::usage as texts;
+        let dir = |k: usize| dirs_shown.get(k).map_or("", String::as_str);
+        match *self {
+            // DIR/campaign.json as Rust's Path::join writes it: a `/` unless DIR ends with one.
+            MergeError::NotACampaign(k) if dir(k).ends_with('/') => {
+                texts::not_a_campaign(format!("{}campaign.json", dir(k)))
+            }
+            MergeError::NotACampaign(k) => texts::not_a_campaign(format!("{}/campaign.json", dir(k))),
+            MergeError::Another(k) => texts::another_campaign(dir(k)),
+            MergeError::TwoOutcomes(seed) => texts::two_outcomes(seed),
+            MergeError::NoDirs => texts::merge_needs_dirs(),
+        }
+    }
+}
+
 /// A crash's files to copy: from DIR number `from`, `crashes/{id}/{name}` for each name (those that
 /// are there).
 pub struct Copy {
