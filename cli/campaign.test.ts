@@ -14,8 +14,8 @@ describe('campaign records', () => {
         return undefined;
       }
     };
-    const parseTimeout = (v: string) => run('--timeout', v)?.timeoutMs;
-    const parseCrashExit = (v: string) => run('--crash-exit', v)?.crashExit;
+    const parseTimeout = (v: string) => run('--timeout', v)?.decided.timeoutMs;
+    const parseCrashExit = (v: string) => run('--crash-exit', v)?.decided.crashExit;
     expect(['10', '0.5', '1.250', '86400', '0', '0.0001', '86400.001', '1e3', '-1'].map(parseTimeout)).toEqual([
       10_000,
       500,

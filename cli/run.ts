@@ -55,8 +55,8 @@ async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
   if (refused !== undefined) throw new CampaignUsage(refused);
   const campaignPath = joined(dir, 'campaign.json');
   const runsPath = joined(dir, 'runs.jsonl');
-  const old = a.resume ? await readCampaignText(campaignPath, true) : undefined;
-  if (!a.resume && (existsSync(fsPath(campaignPath)) || existsSync(fsPath(runsPath)))) {
+  const old = a.decided.resume ? await readCampaignText(campaignPath, true) : undefined;
+  if (!a.decided.resume && (existsSync(fsPath(campaignPath)) || existsSync(fsPath(runsPath)))) {
     throw new CampaignUsage(usage.campaignExists(display(dir)));
   }
   // The campaign as the model describes it (names as text: `to_string_lossy`'s, as natively).
@@ -64,7 +64,13 @@ async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
   let described: string;
   try {
     const random = Math.floor(Math.random() * 2147483647);
-    described = host.describeCampaign(a.decided, JSON.stringify(files), a.program.map(lossyName), old?.seed, random);
+    described = host.describeCampaign(
+      a.decidedJson,
+      JSON.stringify(files),
+      a.program.map(lossyName),
+      old?.seed,
+      random,
+    );
   } catch (e) {
     throw new CampaignUsage(e instanceof Error ? e.message : String(e));
   }
@@ -99,7 +105,8 @@ function recover(ledger: CampaignLedger, dir: string, inputs: Input[]) {
 
 export async function runCampaign(a: RunArgs, io: Io): Promise<number> {
   // The pattern first, by the matcher the ledger uses (the regex crate), as natively.
-  const refused = a.crashPattern === null ? undefined : (await loadHostModule()).crashPatternRefusal(a.crashPattern);
+  const pattern = a.decided.crashPattern;
+  const refused = pattern === null ? undefined : (await loadHostModule()).crashPatternRefusal(pattern);
   if (refused !== undefined) throw new CampaignUsage(refused);
   const inputs: Input[] = [];
   for (const file of a.files) inputs.push(await readInput(file));

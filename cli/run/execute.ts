@@ -63,7 +63,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
   const temp = await privateDir('fracture-run-').catch((e: unknown) => {
     throw new Stop(cannotCreateTemp(ioText(e)));
   });
-  const shell: Shell = { a, inputs, ledger, io, slots: jobSlots(temp, a.jobs) };
+  const shell: Shell = { a, inputs, ledger, io, slots: jobSlots(temp, a.decided.jobs) };
   let interrupted = false;
   const forget = whenInterrupted(() => {
     // Ctrl-C, SIGTERM, SIGHUP: no new run; the running ones' groups killed (not recorded).
@@ -85,7 +85,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
     }
     finish();
     io.err.write(ledger.baselineLines());
-    io.err.write(`${runSeed(String(ledger.seed()), String(a.count))}\n`);
+    io.err.write(`${runSeed(String(ledger.seed()), String(a.decided.count))}\n`);
     let stop: Stop | undefined;
     try {
       await runAll(shell, engine, writeCampaign, () => interrupted);
@@ -93,7 +93,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
       stop = e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
     }
     if (interrupted) return 130;
-    if (!stop && a.minimize) {
+    if (!stop && a.decided.minimize) {
       try {
         await minimizeCrashes(shell, writeCampaign, () => interrupted);
       } catch (e) {
@@ -106,7 +106,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
     forget();
     finish();
     if (stop) throw stop;
-    if (!a.quiet) {
+    if (!a.decided.quiet) {
       const summary = joined(dir, 'summary.md');
       io.err.write(`${ledger.closingLine('run', display(summary))}\n`);
     }
@@ -124,15 +124,16 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
  */
 function variantMaker(s: Shell, engine: NodeEngine) {
   const { a, inputs, ledger } = s;
+  const c = a.decided.corruption;
   const settings: RunSettings = {
-    mode: a.mode,
-    intensity: a.intensity,
-    ranges: { only: a.only, protect: a.protect },
-    fixChecksums: a.fixChecksums,
+    mode: c.mode,
+    intensity: c.intensity,
+    ranges: { only: c.only, protect: c.protect },
+    fixChecksums: c.fixChecksums,
   };
   let queue: Promise<unknown> = Promise.resolve();
   const make = (r: number): Promise<Uint8Array> => {
-    const input = inputs[Math.floor(r / a.count)];
+    const input = inputs[Math.floor(r / a.decided.count)];
     const seed = ledger.seed() + r;
     const { variant } = engine;
     const made = queue.then(() =>
@@ -171,7 +172,7 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
   }
   // The progress line on a terminal (the campaign model's, as natively).
   const host = await loadHostModule();
-  const shown = !a.quiet && io.err.isTTY === true;
+  const shown = !a.decided.quiet && io.err.isTTY === true;
   const progress = shown ? new host.RunProgress(ledger.planned(), ledger.counts(), performance.now()) : undefined;
   // While the runs go on, campaign.json is rewritten when a crash is kept (it holds the signatures
   // --resume needs after a kill that no handler sees), at most once a second.
@@ -188,7 +189,7 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
   const worker = async (slot: number) => {
     while (!stopping && !interrupted() && next < todo.length) {
       const r = todo[next++];
-      const input = inputs[Math.floor(r / a.count)];
+      const input = inputs[Math.floor(r / a.decided.count)];
       const variant = await variants.take(r);
       if (stopping || interrupted()) return;
       const running = runIn(s, slot, input, variant);

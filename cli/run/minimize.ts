@@ -30,7 +30,7 @@ export async function minimizeCrashes(s: Shell, written: () => void, interrupted
   const { a, inputs, ledger, io } = s;
   const host = await loadHostModule();
   const say = (line: string) => {
-    if (!a.quiet) io.err.write(`${line}\n`);
+    if (!a.decided.quiet) io.err.write(`${line}\n`);
   };
   for (const entry of JSON.parse(ledger.entries(true)) as Entry[]) {
     const input = inputs[entry.fileIndex];

@@ -44,7 +44,7 @@ export async function runIn(
   rmSync(fsPath(at), { force: true });
   writeFileSync(fsPath(at), bytes, { mode: 0o600, flag: 'wx' });
   try {
-    return await runProgram(s.a.program, at, s.a.timeoutMs, onCancel);
+    return await runProgram(s.a.program, at, s.a.decided.timeoutMs, onCancel);
   } catch (e) {
     throw e instanceof StartError ? new Stop(cannotStart(lossyName(s.a.program[0]), e.message)) : e;
   }
