@@ -12,7 +12,6 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 /** The FILE that means standard input (and output). */
 export const STDIN = '-';
 export const MAX_COUNT = 1_000_000;
-export const VERSION = 'fracture 1.0.0 (fracture-engine/1)\n';
 
 /** --help or --version: the text printed instead of running a command. */
 export type Printed = { kind: 'print'; text: string };
@@ -59,7 +58,7 @@ export function readLine<D>(outputs: Reader, argv: string[], randomSeed = 0): Li
   const lengths = Uint32Array.from(bytes, (b) => b.length);
   const out = JSON.parse(outputs.readArgs(all, lengths, availableParallelism(), randomSeed)) as
     | { refused: string }
-    | { print: 'help' | 'version'; command: string | null }
+    | { print: 'help' | 'version'; command: string | null; version: string | null }
     | {
         command: string | null;
         decided: D;
@@ -69,7 +68,7 @@ export function readLine<D>(outputs: Reader, argv: string[], randomSeed = 0): Li
         program: number | null;
       };
   if ('refused' in out) throw new UsageError(out.refused);
-  if ('print' in out) return { kind: 'print', text: out.print === 'help' ? HELP[out.command ?? 'fracture'] : VERSION };
+  if ('print' in out) return { kind: 'print', text: out.version ?? HELP[out.command ?? 'fracture'] };
   const values = out.values.map(([name, arg, at]) => [name, argv[arg].slice(at)] as const);
   const list = (name: string) => values.filter(([n]) => n === name).map(([, v]) => v);
   return {

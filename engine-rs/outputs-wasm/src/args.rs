@@ -38,7 +38,9 @@ pub fn read_args(argv: &[u8], lengths: &[u32], cores: u32, random_seed: f64) -> 
     };
     let command = line.sub.name;
     if let Some(p) = line.tokens.print {
-        return json!({ "print": if p == Print::Help { "help" } else { "version" }, "command": command }).to_string();
+        let version = (p == Print::Version).then(fracture_host::args::version_text);
+        return json!({ "print": if p == Print::Help { "help" } else { "version" }, "command": command, "version": version })
+            .to_string();
     }
     match decided(command, &line, cores as usize, random_seed as u64) {
         Err(message) => json!({ "refused": message, "command": command }),

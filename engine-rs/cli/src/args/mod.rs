@@ -101,7 +101,7 @@ pub(crate) fn read(table: &'static Command, argv: &[OsString]) -> Result<Result<
 fn printed(table: &Command, p: Print) -> String {
     match p {
         Print::Help => crate::cli_tables::help(table.name).to_string(),
-        Print::Version => format!("fracture {} ({})\n", env!("CARGO_PKG_VERSION"), fracture_engine::ENGINE_VERSION),
+        Print::Version => fracture_host::args::version_text(),
     }
 }
 

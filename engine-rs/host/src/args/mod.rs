@@ -12,7 +12,7 @@ mod tokens;
 
 pub use bench::{bench, Bench, MAX_BENCH_SIZE, MAX_RUNS, TS_MAX_BYTES};
 pub use json::decide_json;
-pub use tokens::{command_of, read, tokenise, Line, Place, Print, Refused, Side, Sub, Tokens};
+pub use tokens::{command_of, read, tokenise, version_text, Line, Place, Print, Refused, Side, Sub, Tokens};
 
 use fracture_engine::{check_options, check_variant, Mode, Options, MAX_SEED};
 

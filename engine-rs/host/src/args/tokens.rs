@@ -35,6 +35,11 @@ pub enum Print {
     Version,
 }
 
+/// What `--version` prints, in every command line: the workspace's version and the engine's.
+pub fn version_text() -> String {
+    format!("fracture {} ({})\n", env!("CARGO_PKG_VERSION"), fracture_engine::ENGINE_VERSION)
+}
+
 /// Where a value is: argument `arg` from byte `at` on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
