@@ -9,7 +9,8 @@ use fracture_engine::bench::{self, Copied, Input};
 use fracture_engine::{stream, Args, Mode, Options as EngineOptions, ENGINE_VERSION};
 use fracture_host::bench::{self as result, Environment, Row as Figures, Work};
 
-use crate::args::BenchOptions as Options;
+use crate::args::BenchOptions;
+use fracture_host::args::Bench as Options;
 
 /// The warm-up run's size, before each mode and input's timed runs.
 const WARM_UP: usize = 1 << 20;
@@ -22,9 +23,10 @@ struct Row {
     times: Vec<f64>,
 }
 
-pub fn run(o: Options) -> ExitCode {
+pub fn run(given: BenchOptions) -> ExitCode {
+    let BenchOptions { decided: o, compare } = given;
     // Plan: the rows, and OLD read before any time is spent.
-    let old = match o.compare.as_deref().map(read_old).transpose() {
+    let old = match compare.as_deref().map(read_old).transpose() {
         Ok(old) => old,
         Err(msg) => {
             eprintln!("{}", crate::cli_tables::usage::refusal(Some("bench"), &msg));

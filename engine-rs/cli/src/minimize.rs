@@ -68,7 +68,7 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
         return Err(refusal.text());
     }
     let say = |text: String| {
-        if !o.quiet {
+        if !o.decided.quiet {
             eprintln!("{}", messages::minimize_line(&text));
         }
     };
@@ -78,15 +78,16 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     crate::output::on_signal(on_signal);
     let name = names::slot_name(o.corrupted.as_os_str().as_bytes());
     let mut slots = Vec::new();
-    for j in 0..o.jobs.max(1) {
+    for j in 0..o.decided.jobs.max(1) {
         let dir = temp.path.join(j.to_string());
         std::fs::create_dir(&dir)
             .map_err(|e| messages::cannot_create(&crate::display::path(&dir), &crate::process::io_text(&e)))?;
         slots.push(dir.join(&name));
     }
-    let timeout = Duration::from_millis(o.timeout_ms);
-    let test =
-        |slot: usize, bytes: &[u8], cancel: &AtomicBool| Ok(run_test(&o.test, &slots[slot], bytes, timeout, cancel));
+    let timeout = Duration::from_millis(o.decided.timeout_ms);
+    let test = |slot: usize, bytes: &[u8], cancel: &AtomicBool| {
+        Ok(run_test(&o.decided.test, &slots[slot], bytes, timeout, cancel))
+    };
     drive(&mut m, slots.len(), &test, &|| false, &mut |e| say(e.text()))?;
     let shrunk = m.result().map_err(|r| r.text())?;
     let shown = crate::display::path(out);

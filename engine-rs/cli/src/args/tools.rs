@@ -2,21 +2,17 @@
 
 use std::path::PathBuf;
 
-use fracture_engine::Mode;
-
 use fracture_host::args as decide;
 
 use super::{cores, Parsed, Read};
 use crate::cli_tables::usage;
 
+/// `fracture minimize`: what fracture_host::args decided, and the paths as the system gave them.
 pub struct MinimizeOptions {
-    pub test: String,
+    pub decided: decide::Minimize,
     pub original: PathBuf,
     pub corrupted: PathBuf,
     pub out: Option<PathBuf>,
-    pub timeout_ms: u64,
-    pub jobs: usize,
-    pub quiet: bool,
 }
 
 pub struct DiagnoseOptions {
@@ -26,16 +22,10 @@ pub struct DiagnoseOptions {
     pub json: bool,
 }
 
+/// `fracture bench`: what fracture_host::args decided, and OLD.json's path as given.
 pub struct BenchOptions {
-    pub sizes: Vec<usize>,
-    pub modes: Vec<Mode>,
-    pub inputs: Vec<fracture_engine::bench::Input>,
-    pub intensity: u32,
-    pub runs: usize,
-    pub seed: u64,
-    pub json: bool,
+    pub decided: decide::Bench,
     pub compare: Option<PathBuf>,
-    pub max_slowdown: f64,
 }
 
 pub(super) fn parse_minimize(r: &Read) -> Result<Parsed, String> {
@@ -44,15 +34,7 @@ pub(super) fn parse_minimize(r: &Read) -> Result<Parsed, String> {
         (Some(o), Some(c)) => (o, c),
         _ => return Err(usage::minimize_needs_files()),
     };
-    Ok(Parsed::Minimize(MinimizeOptions {
-        test: decided.test,
-        original,
-        corrupted,
-        out: r.path("out"),
-        timeout_ms: decided.timeout_ms,
-        jobs: decided.jobs,
-        quiet: decided.quiet,
-    }))
+    Ok(Parsed::Minimize(MinimizeOptions { decided, original, corrupted, out: r.path("out") }))
 }
 
 pub(super) fn parse_diagnose(r: &Read) -> Result<Parsed, String> {
@@ -62,16 +44,5 @@ pub(super) fn parse_diagnose(r: &Read) -> Result<Parsed, String> {
 }
 
 pub(super) fn parse_bench(r: &Read) -> Result<Parsed, String> {
-    let b = decide::bench(r.given())?;
-    Ok(Parsed::Bench(BenchOptions {
-        sizes: b.sizes,
-        modes: b.modes,
-        inputs: b.inputs,
-        intensity: b.intensity,
-        runs: b.runs,
-        seed: b.seed,
-        json: b.json,
-        compare: r.path("compare"),
-        max_slowdown: b.max_slowdown,
-    }))
+    Ok(Parsed::Bench(BenchOptions { decided: decide::bench(r.given())?, compare: r.path("compare") }))
 }
