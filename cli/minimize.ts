@@ -55,11 +55,11 @@ async function read(file: string): Promise<{ bytes: Uint8Array; mode: number }> 
     const bytes = await handle.readFile();
     const after = await handle.stat({ bigint: true });
     if (BigInt(bytes.length) !== before.size || before.size !== after.size || before.mtimeNs !== after.mtimeNs) {
-      return Promise.reject(new Error(`${display(file)}: the file changed while it was being read`));
+      return Promise.reject(new Error(`${display(file)}: ${msg.changedWhileRead()}`));
     }
     return { bytes, mode: Number(before.mode) };
   } catch (e) {
-    if (e instanceof Error && e.message.endsWith('changed while it was being read')) throw e;
+    if (e instanceof Error && e.message.endsWith(msg.changedWhileRead())) throw e;
     throw new Error(`${display(file)}: ${ioText(e)}`);
   } finally {
     await handle?.close();

@@ -2,6 +2,7 @@
 // temporary file (as large as the output), the module's walk fixes its fields in place through
 // synchronous positional reads and writes on the descriptors, then the fixed file is read once for its
 // SHA-256, byte counts and byte_flip's verdict, and finally copied to the caller's destination.
+import { changedWhileRead } from '../shared/messages.ts';
 import { createHash } from 'node:crypto';
 import { fstatSync, readSync, writeSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
@@ -144,7 +145,7 @@ export async function readExact(
   handle: FileHandle,
   buf: Uint8Array,
   pos: number,
-  shorter = 'the file changed while it was being read',
+  shorter = changedWhileRead(),
 ): Promise<void> {
   let at = 0;
   while (at < buf.length) {
