@@ -155,8 +155,8 @@ impl Loop<'_> {
             power: Some((self.o.power, Some(at))),
             notes: Some(notes.clone()),
         };
-        let ran = self.trial.run(slot, setting, &self.o.program);
-        let ran = ran.inspect_err(|_| drop(std::fs::remove_dir_all(&notes)))?;
+        // A failure ends the loop, and the slot's directory goes with the loop's temporary one.
+        let ran = self.trial.run(slot, setting, &self.o.program)?;
         let scratch = slot.join(format!("check-{}", at_text(at)));
         copy_tree(&tree, &scratch).map_err(|e| format!("cannot copy {}: {e}", tree.display()))?;
         let setting = Setting {

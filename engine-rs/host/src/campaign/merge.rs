@@ -25,10 +25,10 @@ impl MergeError {
         let dir = |k: usize| dirs_shown.get(k).map_or("", String::as_str);
         match *self {
             // DIR/campaign.json as Rust's Path::join writes it: a `/` unless DIR ends with one.
-            MergeError::NotACampaign(k) if dir(k).ends_with('/') => {
-                texts::not_a_campaign(format!("{}campaign.json", dir(k)))
+            MergeError::NotACampaign(k) => {
+                let slash = if dir(k).ends_with('/') { "" } else { "/" };
+                texts::not_a_campaign(format!("{}{slash}campaign.json", dir(k)))
             }
-            MergeError::NotACampaign(k) => texts::not_a_campaign(format!("{}/campaign.json", dir(k))),
             MergeError::Another(k) => texts::another_campaign(dir(k)),
             MergeError::TwoOutcomes(seed) => texts::two_outcomes(seed),
             MergeError::NoDirs => texts::merge_needs_dirs(),
