@@ -29,6 +29,7 @@ mod nodes;
 pub mod options;
 mod power;
 pub mod powerloop;
+mod powerrecord;
 mod replay;
 pub mod rules;
 mod session;

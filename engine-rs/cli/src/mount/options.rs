@@ -20,9 +20,27 @@ pub enum Parsed {
     /// `fracture ctl MOUNTPOINT REQUEST [PLAN]`.
     Ctl(PathBuf, String, Option<PathBuf>),
     Campaign(super::campaign::CampaignOptions),
-    PowerLoop(super::powerloop::LoopOptions),
+    PowerLoop(LoopOptions),
     /// `--help` or `--version`: the text to print on stdout.
     Print(String),
+}
+
+/// `fracture run --power-cut`'s options, as parsed .
+pub struct LoopOptions {
+    pub source: PathBuf,
+    pub corruption: Option<Corruption>,
+    pub rules: Vec<Rule>,
+    pub power: Power,
+    pub check: String,
+    pub max: Option<u64>,
+    pub keep_trees: bool,
+    pub seed: Option<u64>,
+    pub jobs: usize,
+    pub timeout_ms: u64,
+    pub out: PathBuf,
+    pub classify: crate::campaign::outcome::Rules,
+    pub quiet: bool,
+    pub program: Vec<OsString>,
 }
 
 /// `fracture mount`, `umount` or `ctl` (`sub`) with the arguments after it.
@@ -138,7 +156,7 @@ pub fn parse_campaign(m: &Read, program: Vec<OsString>, split: bool) -> Result<P
     if let Some((power, _)) = power_of(m)? {
         let Some(check) = check else { return Err(usage::power_cut_needs_check()) };
         let max = text("max").map(|v| max_cuts(&v)).transpose()?;
-        return Ok(Parsed::PowerLoop(super::powerloop::LoopOptions {
+        return Ok(Parsed::PowerLoop(LoopOptions {
             source: m.path("mount").unwrap_or_default(),
             corruption,
             rules,
