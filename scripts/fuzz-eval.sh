@@ -58,20 +58,35 @@ cp target/release/libfracture_afl.so "$out/mutator/"
 lib=$out/mutator/libfracture_afl.so
 # The decoders three ways: for AFL++ (cargo-afl's instrumentation and persistent loop), for
 # libFuzzer (libfuzzer-sys, with cargo-fuzz's coverage flags and no sanitizer; once more linked with
-# the mutator, which libFuzzer then finds), and plain (the replay binary that names a crash).
-(cd "$crate" && CARGO_TARGET_DIR=$out/afl nice cargo afl build --release --locked --quiet --features afl --bins)
+# the mutator, which libFuzzer then finds), and plain (the replay binary that names a crash). The short
+# form builds only the harnesses it runs (png and gif under AFL++, png under libFuzzer).
+afl_bins=(--bins) lf_bins=(png gif zip)
+[ "$SHORT" = 1 ] && afl_bins=(--bin png --bin gif) lf_bins=(png)
+(cd "$crate" && CARGO_TARGET_DIR=$out/afl nice cargo afl build --release --locked --quiet --features afl "${afl_bins[@]}")
 LF_FLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 -Cllvm-args=-sanitizer-coverage-inline-8bit-counters"
 LF_FLAGS+=" -Cllvm-args=-sanitizer-coverage-pc-table -Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing"
 # Linked with the mutator: --no-as-needed keeps the library (the target refers to it only weakly),
 # and LLVMFuzzerMutate is kept and exported, so the library finds libFuzzer's own mutation with
 # dlsym and hands it half the calls (docs/mutators.md, "With libFuzzer").
-LF_MUTATOR="-Clink-arg=-Wl,--no-as-needed -Clink-arg=-Wl,--undefined=LLVMFuzzerMutate"
-LF_MUTATOR+=" -Clink-arg=-Wl,--export-dynamic-symbol=LLVMFuzzerMutate"
-(cd "$crate" && CARGO_TARGET_DIR=$out/lf-default RUSTFLAGS="$LF_FLAGS" \
-  nice cargo build --release --locked --quiet --features libfuzzer --target "$host" --bin png --bin gif --bin zip)
-(cd "$crate" && CARGO_TARGET_DIR=$out/lf-fracture \
-  RUSTFLAGS="$LF_FLAGS $LF_MUTATOR -Clink-arg=-L$out/mutator -Clink-arg=-lfracture_afl -Clink-arg=-Wl,-rpath,$out/mutator" \
-  nice cargo build --release --locked --quiet --features libfuzzer --target "$host" --bin png --bin gif --bin zip)
+LF_MUTATOR=(-Clink-arg=-Wl,--no-as-needed -Clink-arg=-Wl,--undefined=LLVMFuzzerMutate
+  -Clink-arg=-Wl,--export-dynamic-symbol=LLVMFuzzerMutate
+  "-Clink-arg=-L$out/mutator" -Clink-arg=-lfracture_afl "-Clink-arg=-Wl,-rpath,$out/mutator")
+# Both libFuzzer builds share one target directory: the mutator's harnesses differ only in their link
+# arguments, so `cargo rustc` relinks each over the dependencies (libFuzzer's C++ among them) built
+# once, and they are copied out; the plain build then relinks the harnesses without them.
+lf() { # SUBCOMMAND ARGS...
+  (cd "$crate" && CARGO_TARGET_DIR=$out/lf-default RUSTFLAGS="$LF_FLAGS" \
+    nice cargo "$1" --release --locked --quiet --features libfuzzer --target "$host" "${@:2}")
+}
+# (Before, lf-fracture was a target directory of its own.)
+[ -d "$out/lf-fracture/$host/release/deps" ] && rm -rf "$out/lf-fracture"
+mkdir -p "$out/lf-fracture/$host/release"
+for bin in "${lf_bins[@]}"; do
+  lf rustc --bin "$bin" -- "${LF_MUTATOR[@]}"
+  cp "$out/lf-default/$host/release/$bin" "$out/lf-fracture/$host/release/$bin.new"
+  mv "$out/lf-fracture/$host/release/$bin.new" "$out/lf-fracture/$host/release/$bin"
+done
+lf build $(printf -- '--bin %s ' "${lf_bins[@]}")
 (cd "$crate" && CARGO_TARGET_DIR=$out/plain nice cargo build --release --locked --quiet --bin replay)
 
 lfv=$(sed -n '/^name = "libfuzzer-sys"/{n;s/^version = "\(.*\)"/\1/p}' "$crate/Cargo.lock")
