@@ -1,8 +1,10 @@
 // Every route: prerendered HTML with its own head tags, then hydrated with exactly one of each head
-// tag, the right title, canonical, h1 and breadcrumb trail, and no console error. Plus the not-found
-// page, the sitemap and robots.txt.
+// tag, the right title, canonical, h1 and breadcrumb trail, no console error and no serious
+// accessibility violation (axe-core, in the same visit). Plus the not-found page, the sitemap and
+// robots.txt.
 import { expect, test } from '@playwright/test';
 import { SECTIONS } from '../../web/src/site/catalog.ts';
+import { seriousViolations } from './helpers/axe.ts';
 import {
   canonicalFor,
   crumbsFor,
@@ -196,7 +198,12 @@ test.describe('every route', () => {
   test.beforeEach(async ({ context }) => presetConsent(context));
 
   for (const route of ROUTES) {
-    test(`${route} is prerendered and hydrates with its own head`, async ({ page, request, context, baseURL }) => {
+    test(`${route} is prerendered, hydrates with its own head, and has no serious accessibility violation`, async ({
+      page,
+      request,
+      context,
+      baseURL,
+    }) => {
       const expected = expectedFor(route);
       const foreign = watchForeignRequests(context, new URL(baseURL!).origin);
 
@@ -245,6 +252,7 @@ test.describe('every route', () => {
       }
 
       await expect(page.getByRole('complementary', { name: 'Legal notice' })).toContainText('files you own');
+      expect(await seriousViolations(page)).toEqual([]);
       expect(log.errors).toEqual([]);
       expect(foreign).toEqual([]);
     });
