@@ -3,6 +3,9 @@
 # setup stamp is an order-only prerequisite, so re-running setup never forces a rebuild by itself.
 SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
+# npm's `prepare` (scripts/prepare.mjs) builds the WebAssembly modules and the npm package after `npm
+# ci`; under make, the targets below build them (side by side with the native builds), so it skips.
+export FRACTURE_VIA_MAKE := 1
 
 # The engine's tables (Rust, TypeScript and the tables of docs/contract.md) are generated from
 # engine-data/formats.toml, the reports' texts and PDF layout from engine-data/report.toml, the
@@ -96,10 +99,35 @@ python: $(PY_WHEEL) ## build the Python package's wheel into target/wheels/
 afl-mutator: $(AFL_LIB) ## build the fuzzer mutator, target/release/libfracture_afl.so (AFL++, libFuzzer)
 build: engine-data wasm native cli web ## engine-data, wasm, native, cli and web
 
-start: build ## build and serve the site on http://127.0.0.1:4173/
+# The Rust suite's test binaries (`cargo test --profile ci`, into target/ci/), built ahead so that
+# they build beside the other lanes; the suite itself runs `cargo test`, which rebuilds what changed.
+RUST_TESTS := $(STAMPS)/rust-tests
+$(RUST_TESTS): $(ENGINE_SRC) Cargo.lock | $(STAMPS)/setup
+	cargo test --profile ci --locked --no-run
+	@touch $@
+
+# `make start` and `make test` build in lanes, two at a time: each Rust build ends in a step that
+# uses one core (LTO into one codegen unit, wasm-opt), so a single lane leaves the other core idle
+# for minutes. Each lane has a target directory (and cargo's lock on it) of its own: the WebAssembly
+# modules (target/wasm), the native release builds one after another (target/release) and, for `make
+# test` (LANES_FOR=test), the Rust suite's test binaries (target/ci). Then the npm package and the
+# site, side by side.
+lanes: $(STAMPS)/setup $(STAMPS)/engine-data
+	$(MAKE) -j2 --output-sync=line lane-wasm lane-native $(if $(LANES_FOR),lane-rust-tests)
+lane-wasm: $(WASM_PKG)
+lane-native:
+	$(foreach t,$(NATIVE) $(NODE_ADDON) $(if $(LANES_FOR),$(ORACLE) $(AFL_LIB) $(PY_WHEEL)),$(MAKE) $(t) &&) true
+lane-rust-tests: $(RUST_TESTS)
+.PHONY: lanes lane-wasm lane-native lane-rust-tests
+
+start: ## build and serve the site on http://127.0.0.1:4173/
+	$(MAKE) lanes
+	$(MAKE) -j2 build
 	node scripts/serve.mjs web/dist
 
-test: build $(ORACLE) python afl-mutator ## build and run every test suite (scripts/test.sh)
+test: ## build and run every test suite (scripts/test.sh)
+	$(MAKE) LANES_FOR=test lanes
+	$(MAKE) -j2 build $(ORACLE) python afl-mutator
 	bash scripts/test.sh
 
 # The engine's coverage-guided fuzz target for FUZZ_SECONDS (default 60) on FUZZ_JOBS processes

@@ -6,6 +6,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
+// Under make (`make start`, `make test`), make builds both, the module beside the native builds.
+if (process.env.FRACTURE_VIA_MAKE) process.exit(0);
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 
 // A failure here must not fail `npm install`: `make cli` builds the same thing and fails loudly.

@@ -37,25 +37,41 @@ else
 fi
 
 export PATH="$HOME/.cargo/bin:$PATH"
+# The two cargo installs compile side by side, and npm ci runs meanwhile (their builds end in links
+# on one core, and npm mostly waits on the network); each install's output is shown if it fails.
+logs=$(mktemp -d "${TMPDIR:-/tmp}/fracture-setup.XXXXXX")
+trap 'rm -rf "$logs"' EXIT
+installs=()
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   # Not --locked: its lock file pins a webpki-roots release the registry no longer serves; TLS is
   # only for downloads we never make, so it is left out.
-  cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --no-default-features -q
+  cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --no-default-features -q \
+    >"$logs/wasm-bindgen-cli" 2>&1 &
+  installs+=("$!:wasm-bindgen-cli")
 else
   log "wasm-bindgen $WASM_BINDGEN_VERSION present"
 fi
 if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]; then
   log "cargo install wasm-pack $WASM_PACK_VERSION"
-  cargo install wasm-pack --version "=$WASM_PACK_VERSION" --locked -q
+  cargo install wasm-pack --version "=$WASM_PACK_VERSION" --locked -q >"$logs/wasm-pack" 2>&1 &
+  installs+=("$!:wasm-pack")
 else
   log "wasm-pack $WASM_PACK_VERSION present"
 fi
 
-# npm: reinstall only when the lock file changed since the last install.
+# npm: reinstall only when the lock file changed since the last install. Its `prepare` builds nothing
+# here (FRACTURE_VIA_MAKE): the wasm tools may still be compiling, and make builds the modules.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   log "npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  FRACTURE_VIA_MAKE=1 npm ci --no-audit --no-fund --loglevel=error
 else
   log "node_modules up to date"
 fi
+for entry in "${installs[@]}"; do
+  if ! wait "${entry%%:*}"; then
+    cat "$logs/${entry#*:}" >&2
+    log "cargo install ${entry#*:} failed"
+    exit 1
+  fi
+done
