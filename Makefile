@@ -85,11 +85,12 @@ AFL_LIB := target/release/libfracture_afl.so
 $(AFL_LIB): $(ENGINE_SRC) Cargo.lock | $(STAMPS)/setup
 	cargo build --release --locked -p fracture-afl
 
-# The native oracle the differential and property tests run (tests/cross-engine): the release build,
-# as the CLI. (`make test`'s Rust suite builds its tests with the ci profile, into target/ci/.)
-ORACLE := target/release/examples/oracle
+# The native oracle the differential and property tests run (tests/cross-engine): built with the ci
+# profile (release optimisation, no LTO), as `make test`'s Rust suite builds its tests into target/ci/,
+# so the two share every dependency (`cargo test --no-run` builds the examples too).
+ORACLE := target/ci/examples/oracle
 $(ORACLE): $(ENGINE_SRC) Cargo.lock | $(STAMPS)/setup
-	cargo build --release --locked -p fracture-engine --example oracle
+	cargo build --profile ci --locked -p fracture-engine --example oracle
 
 wasm: $(WASM_PKG) ## build the WebAssembly engine into lib/engine/pkg
 native: $(NATIVE) ## build the native CLI, target/release/fracture
@@ -116,7 +117,7 @@ lanes: $(STAMPS)/setup $(STAMPS)/engine-data
 	$(MAKE) -j2 --output-sync=line lane-wasm lane-native $(if $(LANES_FOR),lane-rust-tests)
 lane-wasm: $(WASM_PKG)
 lane-native:
-	$(foreach t,$(NATIVE) $(NODE_ADDON) $(if $(LANES_FOR),$(ORACLE) $(AFL_LIB) $(PY_WHEEL)),$(MAKE) $(t) &&) true
+	$(foreach t,$(NATIVE) $(NODE_ADDON) $(if $(LANES_FOR),$(AFL_LIB) $(PY_WHEEL)),$(MAKE) $(t) &&) true
 lane-rust-tests: $(RUST_TESTS)
 .PHONY: lanes lane-wasm lane-native lane-rust-tests
 

@@ -329,7 +329,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
       writeFileSync(c.path, makeInput(c));
       cases.push(c);
     }
-    execFileSync('cargo', ['build', '--release', '--quiet', '--example', 'oracle'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync('cargo', ['build', '--profile', 'ci', '--quiet', '--example', 'oracle'], { cwd: ROOT, stdio: 'inherit' });
     const input = cases
       .map((c) =>
         JSON.stringify({
@@ -348,7 +348,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
         }),
       )
       .join('\n');
-    const out = execFileSync(path.join(ROOT, 'target/release/examples/oracle'), {
+    const out = execFileSync(path.join(ROOT, 'target/ci/examples/oracle'), {
       input,
       maxBuffer: 1 << 30,
       encoding: 'utf8',

@@ -343,7 +343,7 @@ class Oracle {
   private count = 0;
 
   constructor(private readonly dir: string) {
-    this.proc = spawn(path.join(ROOT, 'target/release/examples/oracle'));
+    this.proc = spawn(path.join(ROOT, 'target/ci/examples/oracle'));
     createInterface({ input: this.proc.stdout }).on('line', (line) => this.waiting.shift()?.(line));
   }
 
@@ -415,7 +415,7 @@ describe('property tests (fast-check) on hostile files of every family', () => {
     let wasm: WasmEngine;
 
     beforeAll(async () => {
-      execFileSync('cargo', ['build', '--release', '--quiet', '--example', 'oracle'], { cwd: ROOT, stdio: 'inherit' });
+      execFileSync('cargo', ['build', '--profile', 'ci', '--quiet', '--example', 'oracle'], { cwd: ROOT, stdio: 'inherit' });
       dir = mkdtempSync(path.join(tmpdir(), 'fracture-fc-'));
       oracle = new Oracle(dir);
       wasm = await loadWasmEngine();
