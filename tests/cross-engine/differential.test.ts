@@ -329,7 +329,10 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
       writeFileSync(c.path, makeInput(c));
       cases.push(c);
     }
-    execFileSync('cargo', ['build', '--profile', 'ci', '--quiet', '--example', 'oracle'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync('cargo', ['build', '--profile', 'ci', '--quiet', '--example', 'oracle'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     const input = cases
       .map((c) =>
         JSON.stringify({

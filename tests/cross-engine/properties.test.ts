@@ -415,7 +415,10 @@ describe('property tests (fast-check) on hostile files of every family', () => {
     let wasm: WasmEngine;
 
     beforeAll(async () => {
-      execFileSync('cargo', ['build', '--profile', 'ci', '--quiet', '--example', 'oracle'], { cwd: ROOT, stdio: 'inherit' });
+      execFileSync('cargo', ['build', '--profile', 'ci', '--quiet', '--example', 'oracle'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
       dir = mkdtempSync(path.join(tmpdir(), 'fracture-fc-'));
       oracle = new Oracle(dir);
       wasm = await loadWasmEngine();
