@@ -107,14 +107,14 @@ $(RUST_TESTS): $(ENGINE_SRC) Cargo.lock | $(STAMPS)/setup
 	cargo test --profile ci --locked --no-run
 	@touch $@
 
-# `make start` and `make test` build in lanes, two at a time: each Rust build ends in a step that
-# uses one core (LTO into one codegen unit, wasm-opt), so a single lane leaves the other core idle
-# for minutes. Each lane has a target directory (and cargo's lock on it) of its own: the WebAssembly
+# `make start` and `make test` build in lanes side by side: each Rust build ends in a step that uses
+# one core (LTO into one codegen unit, wasm-opt), so a single lane leaves the other core idle for
+# minutes. Each lane has a target directory (and cargo's lock on it) of its own: the WebAssembly
 # modules (target/wasm), the native release builds one after another (target/release) and, for `make
-# test` (LANES_FOR=test), the Rust suite's test binaries (target/ci). Then the npm package and the
-# site, side by side.
+# test` (LANES_FOR=test), the Rust suite's test binaries and the oracle (target/ci), which fill the
+# cores while the other two are on one each. Then the npm package and the site, side by side.
 lanes: $(STAMPS)/setup $(STAMPS)/engine-data
-	$(MAKE) -j2 --output-sync=line lane-wasm lane-native $(if $(LANES_FOR),lane-rust-tests)
+	$(MAKE) -j3 --output-sync=line lane-wasm lane-native $(if $(LANES_FOR),lane-rust-tests)
 lane-wasm: $(WASM_PKG)
 lane-native:
 	$(foreach t,$(NATIVE) $(NODE_ADDON) $(if $(LANES_FOR),$(AFL_LIB) $(PY_WHEEL)),$(MAKE) $(t) &&) true
