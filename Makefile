@@ -49,8 +49,10 @@ engine-data: $(STAMPS)/engine-data ## regenerate the tables from engine-data/*.t
 
 # The WebAssembly module (engine-rs/wasm), and its testing twin: Debian's rustc-web builds std for
 # wasm32 from source (rustup cannot fetch the target here); wasm-pack then runs wasm-bindgen and wasm-opt.
+# (Without make's MAKEFLAGS and MFLAGS: in a lane they name a jobserver this recipe is not given,
+# and cargo warns that it cannot reach it; it uses its own jobs either way.)
 $(WASM_PKG): $(ENGINE_SRC) scripts/build-wasm.sh | $(STAMPS)/setup
-	bash scripts/build-wasm.sh
+	env -u MAKEFLAGS -u MFLAGS bash scripts/build-wasm.sh
 
 $(NATIVE): $(ENGINE_SRC) | $(STAMPS)/setup
 	cargo build --release --locked
