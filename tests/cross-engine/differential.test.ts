@@ -19,6 +19,7 @@ import type { CorruptOptions, Report } from '../../lib/engine/shared/types.ts';
 import { loadWasmEngine } from '../../lib/engine/host/node.ts';
 import { runWasm, type WasmEngine } from '../../lib/engine/host/run.ts';
 import { type Gen, generate, xorshiftBytes } from './generators.ts';
+import { buildOracle } from './oracle.ts';
 import { untimed } from './untimed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -329,10 +330,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
       writeFileSync(c.path, makeInput(c));
       cases.push(c);
     }
-    execFileSync('cargo', ['build', '--profile', 'ci', '--quiet', '--example', 'oracle'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    const oracle = buildOracle();
     const input = cases
       .map((c) =>
         JSON.stringify({
@@ -351,7 +349,7 @@ describe(`differential: native, WebAssembly and TypeScript on ${CASES} random ca
         }),
       )
       .join('\n');
-    const out = execFileSync(path.join(ROOT, 'target/ci/examples/oracle'), {
+    const out = execFileSync(oracle, {
       input,
       maxBuffer: 1 << 30,
       encoding: 'utf8',

@@ -8,7 +8,7 @@
 //    the TypeScript engine give identical bytes and reports, or the same error.
 // FRACTURE_FC_RUNS scales the runs (default 300 and 150), FRACTURE_FC_SEED replays a run; a failure
 // prints the shrunk case and fast-check's seed and path.
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,7 @@ import {
   rangeText,
   signed,
 } from './hostile-cases.ts';
+import { buildOracle } from './oracle.ts';
 import { untimed } from './untimed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -342,8 +343,11 @@ class Oracle {
   private readonly waiting: ((line: string) => void)[] = [];
   private count = 0;
 
-  constructor(private readonly dir: string) {
-    this.proc = spawn(path.join(ROOT, 'target/ci/examples/oracle'));
+  constructor(
+    private readonly dir: string,
+    binary: string,
+  ) {
+    this.proc = spawn(binary);
     createInterface({ input: this.proc.stdout }).on('line', (line) => this.waiting.shift()?.(line));
   }
 
@@ -415,12 +419,9 @@ describe('property tests (fast-check) on hostile files of every family', () => {
     let wasm: WasmEngine;
 
     beforeAll(async () => {
-      execFileSync('cargo', ['build', '--profile', 'ci', '--quiet', '--example', 'oracle'], {
-        cwd: ROOT,
-        stdio: 'inherit',
-      });
+      const binary = buildOracle();
       dir = mkdtempSync(path.join(tmpdir(), 'fracture-fc-'));
-      oracle = new Oracle(dir);
+      oracle = new Oracle(dir, binary);
       wasm = await loadWasmEngine();
     }, 600_000);
 
