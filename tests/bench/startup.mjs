@@ -7,7 +7,9 @@
 //
 // Each round runs `node -e 0`, the native `fracture --seed 1 --out DIR FILE`, and the same with the npm
 // CLI (bin/fracture.mjs, and each further `--cli PATH`, another build's bin/fracture.mjs, so a build
-// before a change can be measured beside the one after it), with and without --json. The figures:
+// before a change can be measured beside the one after it), with and without --json; then the short
+// commands that load a module of their own, in both CLIs: `fracture diagnose TEXT` (40 healthy lines) and a campaign of
+// ten runs, `fracture run --count 10 --seed 1 --out DIR FILE -- /bin/true`. The figures:
 // each process's median wall and CPU time, and the npm CLI's own start-up, its time less `node -e 0`'s
 // in the same round (median, lowest-highest). Then what loading each host module costs (the
 // wasm-bindgen packages dist/lib/engine/*-pkg other than the engine's and diagnose's), each in a fresh
@@ -88,6 +90,24 @@ try {
         measured(process.execPath, [cli, ...args(json)], { env: NODE_ENV, stdoutFile: '/dev/null' });
     }
   }
+  // The short commands, each with its own module (diagnose's, the campaigns'); a campaign's DIR anew.
+  const campaign = join(dir, 'campaign');
+  const text = join(dir, 'healthy.txt');
+  writeFileSync(text, 'a healthy line of text\n'.repeat(40));
+  const commands = {
+    diagnose: ['diagnose', text],
+    'run x10': ['run', '--count', '10', '--seed', '1', '--out', campaign, input, '--', '/bin/true'],
+  };
+  for (const [label, words] of Object.entries(commands)) {
+    const fresh = (command, args, options) => () => {
+      rmSync(campaign, { recursive: true, force: true });
+      return measured(command, args, { stdoutFile: '/dev/null', ...options });
+    };
+    jobs[`native ${label}`] = fresh(NATIVE, words);
+    for (const [i, cli] of o.clis.entries()) {
+      jobs[`npm${i ? ` ${i}` : ''} ${label}`] = fresh(process.execPath, [cli, ...words], { env: NODE_ENV });
+    }
+  }
   for (const [i, cli] of o.clis.entries()) {
     for (const m of hostModules(cli)) {
       jobs[`load ${m.name}${i ? ` ${i}` : ''}`] = () =>
@@ -106,7 +126,7 @@ try {
   }
   const wall = (k) => runs[k].map((m) => m.wallMs);
   console.log(`Machine: ${os.cpus()[0]?.model}, ${os.cpus().length} cores; load average ${before} at the start`);
-  console.log(`A 1 KiB file, byte_flip, ${o.rounds} rounds in a rotated order`);
+  console.log(`A 1 KiB file (byte_flip; diagnose; ten runs of /bin/true), ${o.rounds} rounds in a rotated order`);
   for (const [i, cli] of o.clis.entries()) console.log(`npm${i ? ` ${i}` : ''}: ${cli}`);
   console.log('process                  median ms   cpu ms   peak MiB   own start-up over node -e 0');
   const result = { load_before: before, clis: o.clis, rounds: o.rounds, processes: {} };
