@@ -22,7 +22,7 @@ ENGINE_SRC := $(shell find engine-rs -name '*.rs' -not -path '*/target/*') $(wil
   $(filter %.rs,$(ENGINE_DATA_OUT))
 WASM_PKG := lib/engine/pkg/fracture_engine_bg.wasm
 NATIVE := target/release/fracture
-CLI_JS := dist/cli/fracture.js
+CLI_JS := dist/cli/main.js
 WEB_DIST := web/dist/index.html
 STAMPS := .stamps
 

@@ -4,7 +4,7 @@
 // each with type declarations, into dist/; and the WebAssembly module beside them in
 // dist/lib/engine/pkg, where both halves find it (`new URL('../pkg/...', import.meta.url)`).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,3 +61,28 @@ if (existsSync(`${root}${NATIVE}`)) {
     copyFileSync(`${root}${NATIVE}/${file}`, `${root}dist/${NATIVE}/${file}`);
   }
 }
+
+// The npm CLI as one bundle (Vite's SSR build, Rollup's code splitting): dist/cli/main.js and a chunk
+// per command loaded only when asked for (bench, minimize, run, merge, agree, diagnose). Node loads an
+// ES module graph file by file, resolving, reading and compiling each: the CLI's 143 files took 38 ms
+// to import on the 2-core machine, and every process pays it, a test suite's hundreds of them too
+// (docs/performance.md, "The npm CLI in one file"). The SDK stays as tsc wrote it (its users' bundlers
+// take it apart as they need). What the bundle finds at run time it finds beside it, as before: the
+// WebAssembly modules and the addon under dist/lib/engine (lib/engine/host/node.ts walks up to them).
+const { build } = await import('vite');
+rmSync(`${root}dist/cli-bundle`, { recursive: true, force: true });
+await build({
+  configFile: false,
+  logLevel: 'warn',
+  root,
+  build: {
+    ssr: `${root}dist/cli/main.js`,
+    outDir: `${root}dist/cli-bundle`,
+    minify: false,
+    target: 'node20',
+    rollupOptions: { output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },
+  },
+  ssr: { target: 'node', noExternal: true },
+});
+rmSync(`${root}dist/cli`, { recursive: true, force: true });
+renameSync(`${root}dist/cli-bundle`, `${root}dist/cli`);

@@ -12,7 +12,7 @@ import { untimedZip } from './zip-timings.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NATIVE = path.join(ROOT, 'target/release/fracture');
-// bin/fracture.mjs runs dist/cli/main.js (dist/cli/fracture.js only exports the command).
+// bin/fracture.mjs runs dist/cli/main.js (the bundle of cli/main.ts, which runs the command).
 const NPM = path.join(ROOT, 'bin/fracture.mjs');
 const TOOLS = [
   { label: 'native', cmd: NATIVE, args: [] as string[] },

@@ -5,7 +5,7 @@
 //
 //   import { describeScenarios } from './scenarios.ts';
 //   describeScenarios({ label: 'native', cmd: '/path/to/fracture', args: [], native: true });
-//   describeScenarios({ label: 'npm', cmd: process.execPath, args: ['dist/cli/fracture.js'] });
+//   describeScenarios({ label: 'npm', cmd: process.execPath, args: ['bin/fracture.mjs'] });
 //
 // - `cmd` and `args`: the program and the arguments before fracture's own (`args` may be empty).
 // - `native`: also run the scenarios only the native CLI can meet (file names that are not UTF-8:
