@@ -138,6 +138,17 @@ describe('the fracture package, installed from its tarball', () => {
         expect(files, `${f} imports ${spec}`).toContain(path.posix.join(path.posix.dirname(f), spec));
       }
     }
+    // The npm CLI is one bundle (scripts/build-package.mjs; docs/architecture.md, "The npm CLI's
+    // bundle"): its files import one another and Node's built-ins, nothing of the SDK's or lib's files.
+    const cli = files.filter((f) => f.startsWith('dist/cli/') && f.endsWith('.js'));
+    expect(cli).toContain('dist/cli/main.js');
+    expect(cli.length).toBeLessThan(25);
+    for (const f of cli) {
+      const text = readFileSync(path.join(app, 'node_modules/fracture', f), 'utf8');
+      for (const [, spec] of text.matchAll(/(?:from\s*|import\s*\(\s*)['"]([^'"]+)['"]/g)) {
+        expect(spec, `${f} imports ${spec}`).toMatch(/^(node:[a-z0-9_/]+|\.\/[^/]+\.js)$/);
+      }
+    }
     const installed = JSON.parse(readFileSync(path.join(app, 'node_modules/fracture/package.json'), 'utf8'));
     expect(installed.dependencies ?? {}).toEqual({});
     // Nothing else was installed beside it.
