@@ -1,7 +1,6 @@
 // `npx fracture`: the command line tool, running the WebAssembly engine (default) or the TypeScript
 // reference engine. Same options, output names, texts and exit codes as the native binary.
 import { mkdir, stat } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
 import { nodeEngine, type NodeEngine } from '../sdk/engine.ts';
 import { STREAM_HELPERS_MIN } from '../lib/engine/host/stream-node.ts';
 import { parseCommandLine, refusal, STDIN, UsageError, type Args } from './args.ts';
@@ -39,7 +38,7 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
     return 0;
   }
   // The short-lived commands: the modules they load from here on are optimised later.
-  if (['diagnose', 'minimize', 'campaign', 'merge'].includes(parsed.kind)) optimiseLater();
+  if (['diagnose', 'minimize', 'campaign', 'merge'].includes(parsed.kind)) await optimiseLater();
   if (parsed.kind === 'minimize') return (await import('./minimize.ts')).minimize(parsed.args, io);
   if (parsed.kind === 'diagnose') return (await import('./diagnose.ts')).diagnose(parsed.args, io);
   if (parsed.kind === 'agree') return (await import('./agree.ts')).agree(parsed.args, io);
@@ -114,10 +113,11 @@ export async function main(argv: string[], io: Io = { out: process.stdout, err: 
  * code; a long campaign or a large file still gets optimised code soon. The budget is read when a
  * module is instantiated, so the outputs module, loaded before the command is known, keeps V8's
  * default, and the corrupting command and `agree`, whose engines run hot at once, are left alone.
- * Only the command line sets it: it owns its process, as the SDK does not.
+ * Only the command line sets it: it owns its process, as the SDK does not. `node:v8` is imported here
+ * alone: loading it costs a process about 2 ms, which the corrupting command need not pay.
  */
-function optimiseLater(): void {
-  setFlagsFromString('--wasm-tiering-budget=18000000');
+async function optimiseLater(): Promise<void> {
+  (await import('node:v8')).setFlagsFromString('--wasm-tiering-budget=18000000');
 }
 
 /** The command whose help a usage error points at. */
