@@ -8,8 +8,9 @@
 // Each round runs `node -e 0`, the native `fracture --seed 1 --out DIR FILE`, and the same with the npm
 // CLI (bin/fracture.mjs, and each further `--cli PATH`, another build's bin/fracture.mjs, so a build
 // before a change can be measured beside the one after it), with and without --json; then the short
-// commands that load a module of their own, in both CLIs: `fracture diagnose TEXT` (40 healthy lines) and a campaign of
-// ten runs, `fracture run --count 10 --seed 1 --out DIR FILE -- /bin/true`. The figures:
+// commands that load a module of their own, in both CLIs: `fracture diagnose TEXT` (40 healthy
+// lines) and a campaign of ten runs, `fracture run --count 10 --seed 1 --out DIR FILE -- /bin/true`.
+// The figures:
 // each process's median wall and CPU time, and the npm CLI's own start-up, its time less `node -e 0`'s
 // in the same round (median, lowest-highest). Then what loading each host module costs (the
 // wasm-bindgen packages dist/lib/engine/*-pkg other than the engine's and diagnose's), each in a fresh
@@ -98,11 +99,11 @@ try {
     diagnose: ['diagnose', text],
     'run x10': ['run', '--count', '10', '--seed', '1', '--out', campaign, input, '--', '/bin/true'],
   };
+  const fresh = (command, args, options) => () => {
+    rmSync(campaign, { recursive: true, force: true });
+    return measured(command, args, { stdoutFile: '/dev/null', ...options });
+  };
   for (const [label, words] of Object.entries(commands)) {
-    const fresh = (command, args, options) => () => {
-      rmSync(campaign, { recursive: true, force: true });
-      return measured(command, args, { stdoutFile: '/dev/null', ...options });
-    };
     jobs[`native ${label}`] = fresh(NATIVE, words);
     for (const [i, cli] of o.clis.entries()) {
       jobs[`npm${i ? ` ${i}` : ''} ${label}`] = fresh(process.execPath, [cli, ...words], { env: NODE_ENV });
