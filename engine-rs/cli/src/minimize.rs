@@ -192,21 +192,21 @@ fn run_test(template: &str, file: &Path, bytes: &[u8], timeout: Duration, cancel
             Err(e) => return Some(Outcome::Fail(messages::cannot_read(&shown(), &crate::process::io_text(&e)))),
         },
     };
-    let mut child = match Command::new("/bin/sh")
-        .arg("-c")
-        .arg(&script)
-        .stdin(stdin)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .process_group(0)
-        .spawn()
-    {
+    // Killed outright (SIGKILL), this process runs no handler: the reaper kills the group then.
+    let spawned = crate::reaper::spawn_group(
+        Command::new("/bin/sh")
+            .arg("-c")
+            .arg(&script)
+            .stdin(stdin)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0),
+    );
+    let mut child = match spawned {
         Ok(c) => c,
         Err(e) => return Some(Outcome::Fail(messages::minimize_cannot_start(&crate::process::io_text(&e)))),
     };
     let group = child.id() as i32;
-    // Killed outright (SIGKILL), this process runs no handler: the reaper kills the group then.
-    crate::reaper::started(group);
     let started = Instant::now();
     let outcome = loop {
         match child.try_wait() {

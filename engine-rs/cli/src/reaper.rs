@@ -1,8 +1,8 @@
 //! The reaper: a process that outlives this one and kills the process groups it started. `fracture
 //! run`'s programs and `fracture minimize`'s tests each run in a group of their own, so no signal sent
 //! to the CLI reaches them, and a CLI killed outright (SIGKILL: a CI job's time limit, the OOM
-//! killer) runs no handler. So the first group started also starts `fracture` again with REAPER_ARG,
-//! in a group of its own, and tells it each group as it starts and ends through a pipe. When this
+//! killer) runs no handler. So before the first group starts, `fracture` starts again with
+//! REAPER_ARG, in a group of its own, and hears each group as it starts and ends through a pipe. When this
 //! process ends, however it ends, the pipe closes and the reaper kills the groups still running (the
 //! npm CLI's spawner does the same, cli/run/spawner.ts).
 //!
@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::os::unix::process::CommandExt;
-use std::process::{ChildStdin, Command, ExitCode, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
 use std::sync::Mutex;
 
 /// The argument that makes `fracture` the reaper: the CLI gives it, no user types it.
@@ -29,10 +29,17 @@ fn live() -> std::sync::MutexGuard<'static, Option<HashSet<i32>>> {
     LIVE.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// `group` started: kept in the running set and told to the reaper (started first if need be).
-pub fn started(group: i32) {
+/// Spawns `command` (which must start a process group of its own) and registers its group: kept in
+/// the running set and told to the reaper. The reaper is started before the spawn, not after it, so
+/// that between the spawn and the telling there is one write: a CLI killed outright in the
+/// milliseconds a first reaper takes to start would otherwise leave its first group running.
+pub fn spawn_group(command: &mut Command) -> std::io::Result<Child> {
+    REAPER.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert_with(start);
+    let child = command.spawn()?;
+    let group = child.id() as i32;
     live().get_or_insert_with(HashSet::new).insert(group);
     tell('+', group);
+    Ok(child)
 }
 
 /// `group` is gone (its caller killed what it left behind): out of the set, and the reaper told.

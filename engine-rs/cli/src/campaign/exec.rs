@@ -69,17 +69,17 @@ pub fn run(
     on_start: &dyn Fn(i32),
 ) -> std::io::Result<Exit> {
     let started = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
-        .envs(env.iter().copied())
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
+    let mut child = crate::reaper::spawn_group(
+        Command::new(program)
+            .args(args)
+            .envs(env.iter().copied())
+            .stdin(stdin)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0),
+    )?;
     let group = child.id() as i32;
     on_start(group);
-    crate::reaper::started(group);
     let result = watch(&mut child, group, started, timeout);
     kill_group(group);
     crate::reaper::ended(group);
