@@ -10,7 +10,8 @@ SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 
 log() { printf '[setup] %s\n' "$*"; }
 
-# Debian packages: the wasm-capable Rust toolchain (see docs/toolchain.md), Chromium for Playwright, the
+# Debian packages: the wasm-capable Rust toolchain (see docs/toolchain.md), Chromium (the browser, which
+# the benchmarks measure, and its headless shell, which the tests drive: docs/toolchain.md), the
 # real parsers that judge "won't open" and the readers that judge kept checksums (vorbis-tools'
 # ogginfo and oggenc, flac), the strict readers of tests/parsers/strict.py (pngcheck, djpeg, webpinfo
 # and dwebp, gif2rgb, libheif-examples' heif-info and heif-convert; ffmpeg and binutils' readelf above, and
@@ -20,7 +21,7 @@ log() { printf '[setup] %s\n' "$*"; }
 # native SHA-256); fuse3 (fusermount3) for `fracture mount`, and sqlite3, a real program the mount's
 # tests run under faults.
 APT_PACKAGES=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22
-  chromium ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils
+  chromium chromium-headless-shell ffmpeg imagemagick qpdf poppler-utils unzip zip p7zip-full binutils
   zzuf openssl xz-utils bzip2 gzip tar python3 hyperfine time
   libmagickcore-6.q16-6-extra msitools wixl gcab vorbis-tools flac gcc libc6-dev
   pngcheck libjpeg-turbo-progs webp giflib-tools libheif-examples dos2unix vsftpd curl fuse3 sqlite3)

@@ -19,7 +19,9 @@ const MIB = 1024 * 1024;
 let browser: Browser;
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  browser = await chromium.launch({
+    executablePath: process.env.FRACTURE_TEST_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
+  });
   temp = await makeTempDir('fracture-zip-browser-');
 });
 afterAll(async () => {

@@ -671,7 +671,9 @@ console.log(blob, name, bytes, link);
 
     /** Opens `url`, picks photo.png, downloads the result; every request the page made. */
     async function corruptInPage(url: string) {
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+      const browser = await chromium.launch({
+        executablePath: process.env.FRACTURE_TEST_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
+      });
       try {
         const page = await browser.newPage();
         const requests: string[] = [];

@@ -9,7 +9,7 @@
 // load once a file is added.
 //
 //   node web/scripts/budgets.mjs [--routes /,/faq] [--json out.json]   (make budgets; FRACTURE_DIST=dir,
-//                                                                        CHROME_PATH=/usr/bin/chromium)
+//                                                                        CHROME_PATH=/usr/bin/chromium-headless-shell)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ import { chromium } from 'playwright';
 import { createSiteServer } from '../../scripts/serve.mjs';
 
 const DIST = path.resolve(process.env.FRACTURE_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)));
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
 export const BUDGET_BYTES = { home: 110 * 1024, other: 64 * 1024 };
 export const MAX_SCRIPTS = 8;
 /** Pages measured at once: each in its own context (its own cold cache), one browser. */
