@@ -20,6 +20,20 @@ if [ "${1:-}" = --list ]; then
   wanted=list
 fi
 ran=0
+# Whether the suite KEY runs in this invocation (all of them when no key is given).
+chosen() {
+  [ "$wanted" = "  " ] || [[ $wanted == *" $1 "* ]]
+}
+counted() { # NAME SECONDS STATUS
+  if [ "$3" -eq 0 ]; then
+    passed=$((passed + 1))
+    printf '=== %s: passed (%ss)\n' "$1" "$2"
+  else
+    failed=$((failed + 1))
+    failures+=("$1")
+    printf '=== %s: FAILED (%ss)\n' "$1" "$2"
+  fi
+}
 suite() {
   local key=$1 name=$2
   shift 2
@@ -27,26 +41,61 @@ suite() {
     printf '%-10s %s\n' "$key" "$name"
     return
   fi
-  if [ "$wanted" != "  " ] && [[ $wanted != *" $key "* ]]; then
-    return
-  fi
+  chosen "$key" || return 0
   ran=$((ran + 1))
   printf '\n=== %s\n' "$name"
-  local t0=$SECONDS
-  if "$@"; then
-    passed=$((passed + 1))
-    printf '=== %s: passed (%ss)\n' "$name" $((SECONDS - t0))
-  else
-    failed=$((failed + 1))
-    failures+=("$name")
-    printf '=== %s: FAILED (%ss)\n' "$name" $((SECONDS - t0))
+  local t0=$SECONDS status=0
+  "$@" || status=$?
+  counted "$name" $((SECONDS - t0)) "$status"
+}
+# `beside KEY NAME CMD...` starts a suite in the background, beside the suites that follow it, until
+# `joined` waits for it and prints its output and result in one piece. For the suites that leave one of
+# the two cores idle most of their time (tsc is one thread; the fuzzer evaluation's trials run one
+# fuzzer at a time): docs/performance.md, "`make test` on the 2-core machine".
+bg_keys=()
+declare -A bg_pid bg_name bg_log
+bg_dir=$(mktemp -d "${TMPDIR:-/tmp}/fracture-test.XXXXXX")
+trap 'for k in "${bg_keys[@]}"; do kill "${bg_pid[$k]}" 2>/dev/null; done; rm -rf "$bg_dir"' EXIT
+beside() {
+  local key=$1 name=$2
+  shift 2
+  if [ "$wanted" = list ]; then
+    printf '%-10s %s\n' "$key" "$name"
+    return
   fi
+  chosen "$key" || return 0
+  ran=$((ran + 1))
+  printf '\n=== %s: started beside the next suites\n' "$name"
+  bg_keys+=("$key")
+  bg_name[$key]=$name
+  bg_log[$key]=$bg_dir/$key.log
+  # Its own time, written when it ends (not when it is joined).
+  (
+    t0=$SECONDS status=0
+    "$@" || status=$?
+    echo $((SECONDS - t0)) >"$bg_dir/$key.seconds"
+    exit "$status"
+  ) >"${bg_log[$key]}" 2>&1 &
+  bg_pid[$key]=$!
+}
+joined() {
+  local key status
+  for key in "$@"; do
+    [ -n "${bg_pid[$key]:-}" ] || continue
+    status=0
+    wait "${bg_pid[$key]}" || status=$?
+    printf '\n=== %s (ran beside the suites above)\n' "${bg_name[$key]}"
+    cat "${bg_log[$key]}"
+    counted "${bg_name[$key]}" "$(cat "$bg_dir/$key.seconds" 2>/dev/null || echo '?')" "$status"
+    unset "bg_pid[$key]"
+  done
 }
 
+beside typecheck "TypeScript: typecheck" npm run --silent typecheck
 suite lint "Style: rustfmt, clippy, Biome (format and lint)" bash scripts/lint.sh
 suite rust "Rust: unit, worked example, golden vectors, properties (own and proptest), fuzz corpus replay, fracture mount with real programs" \
   cargo test --profile ci --locked
-suite typecheck "TypeScript: typecheck" npm run --silent typecheck
+joined typecheck
 suite unit "Vitest: reference engine, golden vectors (TS and wasm), differential, fast-check properties, CLI, ZIP, UI components" \
   vitest run --config web/vite.config.ts
 suite budgets "First load in Chromium: JavaScript over the network, 64 KB per route, 110 KB home, 8 requests" \
@@ -57,10 +106,11 @@ suite damage "The damage modes equal the real tools: unix2dos, dos2unix, a vsftp
   python3 tests/damage/run.py
 suite afl "Fuzzer mutator: libfracture_afl.so through its C ABI (determinism, max_size, PNG CRCs, libFuzzer entry)" \
   bash tests/afl/run.sh
+beside python "Python: the wheel in a fresh virtualenv (golden vectors, CLI equality, corrupt_file's rules, pytest plugin, Hypothesis)" \
+  bash tests/python/run.sh
 suite fuzz-eval "Fuzzer evaluation, short form: AFL++ and libFuzzer on png and gif, 2 trials of 3 s; Mann-Whitney U against scipy's values" \
   bash -c 'python3 tests/fuzz-eval/test_stats.py && bash scripts/fuzz-eval.sh --short'
-suite python "Python: the wheel in a fresh virtualenv (golden vectors, CLI equality, corrupt_file's rules, pytest plugin, Hypothesis)" \
-  bash tests/python/run.sh
+joined python
 suite e2e "Playwright: the built site in Chromium" playwright test -c tests/e2e/playwright.config.ts
 
 [ "$wanted" = list ] && exit 0
