@@ -20,9 +20,15 @@ if [ "${1:-}" = --list ]; then
   wanted=list
 fi
 ran=0
-# Whether the suite KEY runs in this invocation (all of them when no key is given).
-chosen() {
-  [ "$wanted" = "  " ] || [[ $wanted == *" $1 "* ]]
+# `entering KEY NAME`: with --list prints the suite's key and name; otherwise whether it runs in this
+# invocation (all of them when no key is given), counting it when it does.
+entering() {
+  if [ "$wanted" = list ]; then
+    printf '%-10s %s\n' "$1" "$2"
+    return 1
+  fi
+  [ "$wanted" = "  " ] || [[ $wanted == *" $1 "* ]] || return 1
+  ran=$((ran + 1))
 }
 counted() { # NAME SECONDS STATUS
   if [ "$3" -eq 0 ]; then
@@ -37,12 +43,7 @@ counted() { # NAME SECONDS STATUS
 suite() {
   local key=$1 name=$2
   shift 2
-  if [ "$wanted" = list ]; then
-    printf '%-10s %s\n' "$key" "$name"
-    return
-  fi
-  chosen "$key" || return 0
-  ran=$((ran + 1))
+  entering "$key" "$name" || return 0
   printf '\n=== %s\n' "$name"
   local t0=$SECONDS status=0
   "$@" || status=$?
@@ -59,12 +60,7 @@ trap 'for k in "${bg_keys[@]}"; do kill "${bg_pid[$k]}" 2>/dev/null; done; rm -r
 beside() {
   local key=$1 name=$2
   shift 2
-  if [ "$wanted" = list ]; then
-    printf '%-10s %s\n' "$key" "$name"
-    return
-  fi
-  chosen "$key" || return 0
-  ran=$((ran + 1))
+  entering "$key" "$name" || return 0
   printf '\n=== %s: started beside the next suites\n' "$name"
   bg_keys+=("$key")
   bg_name[$key]=$name
