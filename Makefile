@@ -104,12 +104,9 @@ build: engine-data wasm native cli web ## engine-data, wasm, native, cli and web
 
 # The Rust suite's test binaries (`cargo test --profile ci`, into target/ci/), built ahead so that
 # they build beside the other lanes; the suite itself runs `cargo test`, which rebuilds what changed.
-# Then the fuzzer mutator's (tests/afl/run.sh), on its own: with the default members its features
-# would be unified with theirs, and the Rust suite would rebuild the engine.
 RUST_TESTS := $(STAMPS)/rust-tests
 $(RUST_TESTS): $(ENGINE_SRC) Cargo.lock | $(STAMPS)/setup
 	cargo test --profile ci --locked --no-run
-	cargo test --profile ci --locked --no-run -p fracture-afl
 	@touch $@
 
 # `make start` and `make test` build in lanes side by side: each Rust build ends in a step that uses
