@@ -10,6 +10,7 @@ import { chromium, type Browser } from 'playwright';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inspectWithPython, makeTempDir, sevenZipTest, unzipTest } from './testing/readers.ts';
+import { TEST_CHROMIUM } from '../../tests/chromium.mjs';
 
 const SRC = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 // localhost is a secure context (crypto.subtle); every request is answered by page.route, not a server.
@@ -19,9 +20,7 @@ const MIB = 1024 * 1024;
 let browser: Browser;
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.FRACTURE_TEST_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
-  });
+  browser = await chromium.launch({ executablePath: TEST_CHROMIUM });
   temp = await makeTempDir('fracture-zip-browser-');
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { TEST_CHROMIUM } from '../chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -41,10 +42,8 @@ export default defineConfig({
     acceptDownloads: true,
     serviceWorkers: 'allow',
     launchOptions: {
-      // Chromium's headless shell, as Playwright itself runs headless tests: the same Blink and V8
-      // without the full browser's compositor and UI, a third less time for the same suite
-      // (docs/toolchain.md). FRACTURE_TEST_CHROMIUM=/usr/bin/chromium runs it in the full browser.
-      executablePath: process.env.FRACTURE_TEST_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
+      // Chromium's headless shell, as Playwright itself runs headless tests (tests/chromium.mjs).
+      executablePath: TEST_CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_ORIGIN } from '../../lib/engine/shared/mode-tables.ts';
 import { png, zip } from '../cross-engine/families.ts';
+import { TEST_CHROMIUM } from '../chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NATIVE = path.join(ROOT, 'target/release/fracture');
@@ -671,9 +672,7 @@ console.log(blob, name, bytes, link);
 
     /** Opens `url`, picks photo.png, downloads the result; every request the page made. */
     async function corruptInPage(url: string) {
-      const browser = await chromium.launch({
-        executablePath: process.env.FRACTURE_TEST_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
-      });
+      const browser = await chromium.launch({ executablePath: TEST_CHROMIUM });
       try {
         const page = await browser.newPage();
         const requests: string[] = [];

@@ -9,15 +9,16 @@
 // load once a file is added.
 //
 //   node web/scripts/budgets.mjs [--routes /,/faq] [--json out.json]   (make budgets; FRACTURE_DIST=dir,
-//                                                                        CHROME_PATH=/usr/bin/chromium-headless-shell)
+//                                                                        CHROME_PATH or FRACTURE_TEST_CHROMIUM)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createSiteServer } from '../../scripts/serve.mjs';
+import { TEST_CHROMIUM } from '../../tests/chromium.mjs';
 
 const DIST = path.resolve(process.env.FRACTURE_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)));
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.CHROME_PATH ?? TEST_CHROMIUM;
 export const BUDGET_BYTES = { home: 110 * 1024, other: 64 * 1024 };
 export const MAX_SCRIPTS = 8;
 /** Pages measured at once: each in its own context (its own cold cache), one browser. */

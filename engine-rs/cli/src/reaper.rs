@@ -2,9 +2,9 @@
 //! run`'s programs and `fracture minimize`'s tests each run in a group of their own, so no signal sent
 //! to the CLI reaches them, and a CLI killed outright (SIGKILL: a CI job's time limit, the OOM
 //! killer) runs no handler. So before the first group starts, `fracture` starts again with
-//! REAPER_ARG, in a group of its own, and hears each group as it starts and ends through a pipe. When this
-//! process ends, however it ends, the pipe closes and the reaper kills the groups still running (the
-//! npm CLI's spawner does the same, cli/run/spawner.ts).
+//! REAPER_ARG, in a group of its own, and hears each group as it starts and ends through a pipe.
+//! When this process ends, however it ends, the pipe closes and the reaper kills the groups still
+//! running (the npm CLI's spawner does the same, cli/run/spawner.ts).
 //!
 //! It also keeps the set of groups running now, the one the commands kill together on Ctrl-C,
 //! SIGTERM or SIGHUP (`kill_all`): a campaign's programs and its crashes' minimiser tests, and

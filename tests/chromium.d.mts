@@ -1,0 +1,2 @@
+/** The Chromium the tests drive: Debian's headless shell, or FRACTURE_TEST_CHROMIUM. */
+export declare const TEST_CHROMIUM: string;
