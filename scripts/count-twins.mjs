@@ -46,10 +46,12 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/plan.rs'],
     ts: ['cli/plan.ts'],
   },
-  // The command lines name their outputs through engine-rs/host/src/output_plan.rs, and every batch
-  // ZIP's entries come from engine-rs/host/src/names.rs; shared/names.ts stays for the browser's
-  // downloads and the SDK's exported corruptedName and variantName.
-  'output and entry names': {
+  // The command lines name their outputs through engine-rs/host/src/output_plan.rs (which also
+  // de-duplicates a run's names) over names.rs; shared/names.ts, its twin, stays for the browser's
+  // downloads and the SDK's exported corruptedName and variantName. Every batch ZIP's entry names
+  // come from engine-rs/host/src/entry_names.rs, which has no twin (until 1 December it was part of
+  // names.rs and counted twinned with it).
+  'output names': {
     rust: ['engine-rs/cli/src/names.rs', 'engine-rs/host/src/names.rs'],
     ts: ['lib/engine/shared/names.ts'],
   },

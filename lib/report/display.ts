@@ -1,6 +1,6 @@
 // Names and reports as text that never carries a raw control character (docs/cli.md, "Names";
 // docs/contract.md, section 10.2). The native CLI's twins are `display` in
-// engine-rs/host/src/names.rs and `json_string` in engine-rs/core/src/report.rs.
+// engine-rs/host/src/display.rs and `json_string` in engine-rs/core/src/report.rs.
 
 /**
  * Characters a name never shows raw in a message, a PDF or a replay command: the C0 and C1

@@ -1,5 +1,5 @@
 // The oracle of entry names (archive-names.ts) held to the shared vectors and to the rule's
-// properties. The product's names (engine-rs/host/src/names.rs) pass the same vectors in
+// properties. The product's names (engine-rs/host/src/entry_names.rs) pass the same vectors in
 // `cargo test -p fracture-host`; lib/zip/batch.test.ts extracts hostile names from a real batch ZIP.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ interface Vectors {
 const vectors = JSON.parse(readFileSync(new URL('../golden/zip-names.json', import.meta.url), 'utf8')) as Vectors;
 const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
 
-// The rule of docs/contract.md, section 11.6, as the native CLI passes it too (engine-rs/host/src/names.rs).
+// The rule of docs/contract.md, section 11.6, as the native CLI passes it too (engine-rs/host/src/entry_names.rs).
 describe('the shared entry-name vectors (tests/golden/zip-names.json)', () => {
   it('has the cases', () => {
     expect(vectors.safe.length).toBeGreaterThanOrEqual(50);

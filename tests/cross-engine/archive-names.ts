@@ -3,7 +3,7 @@
 // folder, spoof its extension, or fail on Windows, and names that one file system would merge
 // (case, Unicode normalisation) are told apart. The rule is docs/contract.md, section 11.6.
 //
-// An oracle, not the product: every host names its entries with engine-rs/host/src/names.rs (the
+// An oracle, not the product: every host names its entries with engine-rs/host/src/entry_names.rs (the
 // command lines directly or through the outputs module, the page through lib/zip/batch.ts). This is
 // the rule written a second time, independently, as the reference engine writes the contract a
 // second time: both pass tests/golden/zip-names.json, and tests/cross-engine/names.test.ts holds the

@@ -15,6 +15,7 @@ pub mod cli_shape;
 pub mod cli_tables;
 pub mod display;
 pub mod dry_run;
+pub mod entry_names;
 pub mod host_fields;
 pub mod json;
 pub mod link_options;

@@ -5,10 +5,10 @@
 //! the decisions are taken here. The native CLI calls this directly, the npm CLI and the SDK through
 //! the outputs module (engine-rs/outputs-wasm/src/output_plan.rs).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::messages;
-use crate::names::{self, Dedup};
+use crate::names::{self, ext_dot};
 
 /// An output's path: DIR as the user typed it, a `/` unless it ends with one, then the name (the
 /// rule of Rust's `Path::join` for a relative name): `.` gives `./x`, `out/` and `out` give `out/x`.
@@ -99,6 +99,39 @@ impl Claims {
     }
 }
 
+/// Hands out each name once per run, case-insensitively: `x.pdf`, `x (2).pdf`, `x (3).pdf`, ...
+#[derive(Default)]
+pub struct Dedup {
+    taken: HashSet<Vec<u8>>,
+}
+
+/// The name compared case-insensitively (Unicode lower case; ASCII only in a name that is not UTF-8).
+fn key(name: &[u8]) -> Vec<u8> {
+    match std::str::from_utf8(name) {
+        Ok(s) => s.to_lowercase().into_bytes(),
+        Err(_) => name.to_ascii_lowercase(),
+    }
+}
+
+impl Dedup {
+    pub fn claim(&mut self, name: &[u8]) -> Vec<u8> {
+        let (stem, ext) = match ext_dot(name) {
+            Some(i) => (&name[..i], &name[i..]),
+            None => (name, &b""[..]),
+        };
+        let mut candidate = name.to_vec();
+        let mut k = 2;
+        while !self.taken.insert(key(&candidate)) {
+            let mut next = stem.to_vec();
+            next.extend_from_slice(format!(" ({k})").as_bytes());
+            next.extend_from_slice(ext);
+            candidate = next;
+            k += 1;
+        }
+        candidate
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,5 +173,17 @@ mod tests {
         assert_eq!(c.output(b"1:2", None, "link").unwrap_err(), messages::output_is_input("link", "in.txt"));
         c.output(b"path:/o/x", None, "o/x").unwrap();
         assert_eq!(c.output(b"path:/o/x", None, "./o/x").unwrap_err(), messages::outputs_same_file("o/x", "./o/x"));
+    }
+
+    #[test]
+    fn dedup_claims_each_name_once_case_insensitively() {
+        let mut d = Dedup::default();
+        assert_eq!(d.claim(b"x.pdf"), b"x.pdf");
+        assert_eq!(d.claim(b"X.PDF"), b"X (2).PDF");
+        assert_eq!(d.claim(b"x.pdf"), b"x (3).pdf");
+        // Names that are not UTF-8 keep their bytes and fold their ASCII only.
+        let raw = b"caf\xe9.txt";
+        assert_eq!(d.claim(raw), b"caf\xe9.txt");
+        assert_eq!(d.claim(b"CAF\xe9.TXT"), b"CAF\xe9 (2).TXT");
     }
 }

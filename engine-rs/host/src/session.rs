@@ -4,7 +4,7 @@
 
 use fracture_engine::{json_string, Report, Value};
 
-use crate::names::archive_names;
+use crate::entry_names::archive_names;
 
 /// The reproducible-builds variable (reproducible-builds.org/specs/source-date-epoch): when set, it
 /// is the session's start.
