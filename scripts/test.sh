@@ -56,7 +56,7 @@ suite() {
 bg_keys=()
 declare -A bg_pid bg_name bg_log
 bg_dir=$(mktemp -d "${TMPDIR:-/tmp}/fracture-test.XXXXXX")
-trap 'for k in "${bg_keys[@]}"; do kill "${bg_pid[$k]}" 2>/dev/null; done; rm -rf "$bg_dir"' EXIT
+trap 'for k in "${bg_keys[@]}"; do [ -n "${bg_pid[$k]:-}" ] && kill "${bg_pid[$k]}" 2>/dev/null; done; rm -rf "$bg_dir"' EXIT
 beside() {
   local key=$1 name=$2
   shift 2
