@@ -10,8 +10,8 @@
 #
 # `--short` is the `make test` form: checks that each known bug's reproducer crashes its harness
 # where the bug is (tests/fuzz-eval/check_bugs.py), then png and gif, every configuration, 2 trials
-# of 3 s, into a temporary folder, and checks that every trial wrote its figures and the statistics
-# came out.
+# of 3 s, two at a time (the figures are not compared, so the second core need not idle), into a
+# temporary folder, and checks that every trial wrote its figures and the statistics came out.
 #
 # The seed corpus is committed (tests/fuzz-eval/seeds, made by tests/fuzz-eval/make-seeds.sh with
 # real tools). Installs what it needs when missing, as scripts/setup.sh does: Debian's binutils (the
@@ -113,7 +113,7 @@ if [ "$SHORT" = 1 ]; then
   python3 tests/fuzz-eval/check_bugs.py "$out/plain/release/replay"
   results=$(mktemp -d "${TMPDIR:-/tmp}/fracture-fuzz-eval-short.XXXXXX")
   trap 'rm -rf "$results"' EXIT
-  python3 "$eval_py" run --tools "$out/tools.json" --results "$results" --trials 2 --seconds 3 \
+  python3 "$eval_py" run --tools "$out/tools.json" --results "$results" --trials 2 --seconds 3 --jobs 2 \
     --targets png,gif --lf-targets png
   python3 "$eval_py" report --results "$results"
   python3 tests/fuzz-eval/check_short.py "$results"

@@ -7,11 +7,13 @@
 `run` goes trial by trial and, within a trial, target by target and configuration by configuration,
 so load that comes and goes touches every configuration alike; each trial's figures are written to
 DIR/TARGET.CONFIG.NN.json (a temporary file, then renamed) as soon as it ends, and a trial whose file
-exists is skipped, so an interrupted run resumes where it stopped. One fuzzer process at a time.
+exists is skipped, so an interrupted run resumes where it stopped. One fuzzer process at a time
+(`--jobs N`: N trials at once, for the short form of `make test`, whose figures are not compared).
 `report` summarises whatever files exist (report.py).
 """
 
 import argparse
+import concurrent.futures
 import datetime
 import json
 import os
@@ -95,7 +97,8 @@ def run(args):
     total = len(list(plan(targets, configs, lf_targets, args.trials)))
     print(f"[fuzz-eval] {total - len(todo)} of {total} trials done; {len(todo)} to run, {args.seconds} s each", flush=True)
     info = {"machine": machine(), "mutator_commit": mutator_commit(tools["repo"]), "rustc": tools.get("rustc")}
-    for n, (trial, target, config) in enumerate(todo, 1):
+
+    def one(trial, target, config):
         path = result_path(args.results, target, config, trial)
         seed = SEED_BASE + trial
         work = tempfile.mkdtemp(prefix=f"fracture-fuzz-eval-{target}-{config}-")
@@ -119,12 +122,26 @@ def run(args):
         }
         write_atomic(path, record)
         bug = "none" if figures["bug_seconds"] is None else f"{figures['bug_seconds']} s"
-        print(
-            f"[fuzz-eval] {n}/{len(todo)} {target} {config} trial {trial}: {figures['edges']} edges, "
+        return (
+            f"{target} {config} trial {trial}: {figures['edges']} edges, "
             f"corpus {figures['corpus']}, {figures['execs_per_sec']} exec/s, known bug {bug}, "
-            f"{figures['cpu_seconds']} CPU s, load {figures['load']['mean']}",
-            flush=True,
+            f"{figures['cpu_seconds']} CPU s, load {figures['load']['mean']}"
         )
+
+    # --jobs 1 (the evaluation's default): one fuzzer at a time, in plan order. More (the short form
+    # of `make test`, which checks the pipeline and not the figures) runs that many trials at once.
+    if args.jobs <= 1:
+        for n, t in enumerate(todo, 1):
+            print(f"[fuzz-eval] {n}/{len(todo)} {one(*t)}", flush=True)
+        return
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        running = [pool.submit(one, *t) for t in todo]
+        try:
+            for n, future in enumerate(concurrent.futures.as_completed(running), 1):
+                print(f"[fuzz-eval] {n}/{len(todo)} {future.result()}", flush=True)
+        except BaseException:
+            pool.shutdown(cancel_futures=True)
+            raise
 
 
 def main():
@@ -139,6 +156,7 @@ def main():
     r.add_argument("--configs", default=",".join(CONFIGS))
     r.add_argument("--lf-targets", default="", help="targets libFuzzer runs on (default: all)")
     r.add_argument("--nice", type=int, default=19, help="the fuzzers' niceness (default 19)")
+    r.add_argument("--jobs", type=int, default=1, help="trials at once (default 1: one fuzzer at a time)")
     s = sub.add_parser("report")
     s.add_argument("--results", required=True)
     s.add_argument("--doc", help="the Markdown file whose marked section gets the table")
