@@ -51,8 +51,9 @@ suite() {
 }
 # `beside KEY NAME CMD...` starts a suite in the background, beside the suites that follow it, until
 # `joined` waits for it and prints its output and result in one piece. For the suites that leave one of
-# the two cores idle most of their time (tsc is one thread; the fuzzer evaluation's trials run one
-# fuzzer at a time): docs/performance.md, "`make test` on the 2-core machine".
+# the two cores idle most of their time (tsc is one thread; the Rust tests and the budgets wait on
+# programs, files and Chromium; Python beside the fuzzer evaluation): docs/performance.md, "`make
+# test` on the 2-core machine".
 bg_keys=()
 declare -A bg_pid bg_name bg_log
 bg_dir=$(mktemp -d "${TMPDIR:-/tmp}/fracture-test.XXXXXX")
@@ -88,10 +89,12 @@ joined() {
 }
 
 beside typecheck "TypeScript: typecheck" npm run --silent typecheck
-suite lint "Style: rustfmt, clippy, Biome (format and lint)" bash scripts/lint.sh
-suite rust "Rust: unit, worked example, golden vectors, properties (own and proptest), fuzz corpus replay, fracture mount with real programs" \
+# The Rust suite waits on its programs and files most of its time (about 0.8 of a core); clippy
+# builds into target/debug, the tests are target/ci's (each its own lock).
+beside rust "Rust: unit, worked example, golden vectors, properties (own and proptest), fuzz corpus replay, fracture mount with real programs" \
   cargo test --profile ci --locked
-joined typecheck
+suite lint "Style: rustfmt, clippy, Biome (format and lint)" bash scripts/lint.sh
+joined typecheck rust
 suite unit "Vitest: reference engine, golden vectors (TS and wasm), differential, fast-check properties, CLI, ZIP, UI components" \
   vitest run --config web/vite.config.ts
 # The budgets count bytes and requests, not time, and wait on Chromium most of theirs.
