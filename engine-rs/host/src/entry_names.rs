@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::names::ext_dot;
+use crate::names::split_ext;
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_segmentation::UnicodeSegmentation;
@@ -51,12 +51,11 @@ fn windows_device(name: &str) -> bool {
     rest.is_empty() || rest.starts_with('.')
 }
 
-/// Splits at the last dot, as [`corrupted_name`] does; a leading dot alone is not an extension.
+/// Splits at the last dot, as [`crate::names::corrupted_name`] does; a leading dot alone is not an
+/// extension.
 fn split_extension(name: &str) -> (&str, &str) {
-    match ext_dot(name.as_bytes()) {
-        Some(i) => (&name[..i], &name[i..]),
-        None => (name, ""),
-    }
+    // The split falls before an ASCII dot, so both sides stay UTF-8.
+    name.split_at(split_ext(name.as_bytes()).0.len())
 }
 
 /// The longest prefix of `text` within `max` bytes that ends between extended grapheme clusters.

@@ -5,30 +5,20 @@
 //! lib/engine/shared/names.ts (synchronous, in the page); the batch ZIP's entry names are
 //! [`crate::entry_names`] and the run's de-duplication [`crate::output_plan`], written once.
 
-/// The index of the extension's dot, if the name has an extension (docs/contract.md, section 3).
-pub(crate) fn ext_dot(name: &[u8]) -> Option<usize> {
+/// `name` split before its extension's dot, `(stem, ".ext")`, or `(name, empty)` when it has no
+/// extension: no dot, or only a leading one (docs/contract.md, section 3).
+pub(crate) fn split_ext(name: &[u8]) -> (&[u8], &[u8]) {
     match name.iter().rposition(|&b| b == b'.') {
-        Some(0) | None => None,
-        Some(i) => Some(i),
+        Some(0) | None => (name, &[]),
+        Some(i) => name.split_at(i),
     }
 }
 
 /// `{base}{middle}{.ext}`, or `{name}{middle}.bin` without an extension: the bytes of the name kept.
 fn with_middle(name: &[u8], middle: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(name.len() + middle.len() + 4);
-    match ext_dot(name) {
-        Some(i) => {
-            out.extend_from_slice(&name[..i]);
-            out.extend_from_slice(middle.as_bytes());
-            out.extend_from_slice(&name[i..]);
-        }
-        None => {
-            out.extend_from_slice(name);
-            out.extend_from_slice(middle.as_bytes());
-            out.extend_from_slice(b".bin");
-        }
-    }
-    out
+    let (stem, ext) = split_ext(name);
+    let ext: &[u8] = if ext.is_empty() { b".bin" } else { ext };
+    [stem, middle.as_bytes(), ext].concat()
 }
 
 pub fn corrupted_name(name: &[u8]) -> Vec<u8> {
@@ -63,10 +53,7 @@ pub fn variant_report_name(name: &[u8], seed: u64) -> Vec<u8> {
 /// `{stem}_minimized{.ext}` of a file name (`{name}_minimized.bin` without an extension): what
 /// `fracture minimize` writes beside CORRUPTED, and a campaign beside a crash's variant.
 pub fn minimized_name(name: &[u8]) -> Vec<u8> {
-    match ext_dot(name) {
-        Some(i) => [&name[..i], b"_minimized", &name[i..]].concat(),
-        None => [name, b"_minimized.bin"].concat(),
-    }
+    with_middle(name, "_minimized")
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::messages;
-use crate::names::{self, ext_dot};
+use crate::names::{self, split_ext};
 
 /// An output's path: DIR as the user typed it, a `/` unless it ends with one, then the name (the
 /// rule of Rust's `Path::join` for a relative name): `.` gives `./x`, `out/` and `out` give `out/x`.
@@ -115,10 +115,7 @@ fn key(name: &[u8]) -> Vec<u8> {
 
 impl Dedup {
     pub fn claim(&mut self, name: &[u8]) -> Vec<u8> {
-        let (stem, ext) = match ext_dot(name) {
-            Some(i) => (&name[..i], &name[i..]),
-            None => (name, &b""[..]),
-        };
+        let (stem, ext) = split_ext(name);
         let mut candidate = name.to_vec();
         let mut k = 2;
         while !self.taken.insert(key(&candidate)) {
