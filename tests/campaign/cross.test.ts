@@ -3,7 +3,7 @@
 // duration_ms, campaign.json and summary.md byte for byte, the same crash files; shards of one CLI
 // merged by the other equal a single run. Both run as subprocesses on tests/campaign/target.c.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -294,6 +294,51 @@ describe('fracture run: the native and the npm CLI agree', () => {
     for (const merged of ['merged-npm', 'merged-native']) {
       expect(runs(path.join(work, merged))).toEqual(runs(path.join(work, 'whole')));
       expect(files(path.join(work, merged))).toEqual(files(path.join(work, 'whole')));
+    }
+  });
+
+  it('a crash id that is a path is no record: merge writes nothing outside OUT', () => {
+    // A shard's runs.jsonl is input like any other file: its crash ids name directories under
+    // crashes/, so `../../escaped` would copy DIR/crashes/../../escaped (work/escaped) to
+    // OUT/crashes/../../escaped (work/out/escaped, OUT being work/out/TOOL).
+    run(NATIVE, [
+      'run',
+      '--seed',
+      '40',
+      '--count',
+      '9',
+      '--timeout',
+      '1',
+      '--no-minimize',
+      '--out',
+      'h',
+      'one.bin',
+      '--',
+      target,
+      '{}',
+    ]);
+    const lines = readFileSync(path.join(work, 'h', 'runs.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+    const crashed = lines.map((l) => JSON.parse(l)).filter((r) => r.crash_id !== null);
+    expect(crashed.length).toBeGreaterThan(0);
+    const id = crashed[0].crash_id as string;
+    const evil = '../../escaped';
+    writeFileSync(
+      path.join(work, 'h', 'runs.jsonl'),
+      `${lines.map((l) => l.replace(`"${id}"`, `"${evil}"`)).join('\n')}\n`,
+    );
+    mkdirSync(path.join(work, 'escaped'));
+    for (const name of readdirSync(path.join(work, 'h', 'crashes', id)))
+      writeFileSync(path.join(work, 'escaped', name), 'x');
+    for (const [tool, out] of [
+      [NATIVE, 'out/native'],
+      [NPM, 'out/npm'],
+    ] as const) {
+      expect(run(tool, ['merge', 'h', '--out', out]).code).not.toBe(2);
+      expect(existsSync(path.join(work, 'out', 'escaped'))).toBe(false);
+      expect(readFileSync(path.join(work, out, 'runs.jsonl'), 'utf8')).not.toContain(evil);
+      expect(readFileSync(path.join(work, out, 'runs.jsonl'), 'utf8')).not.toContain(id);
     }
   });
 });

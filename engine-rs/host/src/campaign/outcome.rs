@@ -237,12 +237,28 @@ pub fn crash_id(signature: &str) -> String {
     h.hex()[..12].to_string()
 }
 
+/// Whether `id` is a crash id as `crash_id` makes them: 12 lower-case hexadecimal digits. A crash id
+/// names a directory under DIR/crashes, so one read back from a file (a shard's runs.jsonl, say) that
+/// is anything else, `../../x` for one, is not taken.
+pub fn is_crash_id(id: &str) -> bool {
+    id.len() == 12 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn rules(pattern: Option<&str>) -> Rules {
         Rules { crash_exit: vec![3], pattern: pattern.map(|p| Regex::new(p).unwrap()) }
+    }
+
+    #[test]
+    fn crash_ids_read_back_are_what_crash_id_makes() {
+        assert!(is_crash_id(&crash_id("crashed\nsignal SIGSEGV")));
+        for bad in ["", "a2fc820b9db", "a2fc820b9db1a", "A2FC820B9DB1", "../../../tmp", "a2fc820b9db/", "a2fc820b9dbg"]
+        {
+            assert!(!is_crash_id(bad), "{bad:?}");
+        }
     }
 
     #[test]

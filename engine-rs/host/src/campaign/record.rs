@@ -178,7 +178,8 @@ impl Run {
         };
         let outcome = Outcome::from_name(&text("outcome")?)?;
         let crash_id = maybe_text("crash_id")?;
-        if outcome.failed() != crash_id.is_some() {
+        // A crash id names a directory under DIR/crashes: none but what the model makes is taken.
+        if outcome.failed() != crash_id.is_some() || !crash_id.as_deref().is_none_or(super::outcome::is_crash_id) {
             return None;
         }
         Some(Run {
@@ -224,6 +225,9 @@ mod tests {
             run.line(),
             r#"{"file":"in/a \"b\".png","seed":42,"outcome":"crashed","exit_code":null,"signal":"SIGSEGV","duration_ms":12,"variant_sha256":"ab","crash_id":"1a2b3c4d5e6f"}"#
         );
+        // A crash id is a directory's name under DIR/crashes: a line naming another path is no record.
+        let evil = run.line().replace("1a2b3c4d5e6f", "../../../tmp/x");
+        assert_eq!(Run::parse(&evil), None);
         assert_eq!(Run::parse(&run.line()), Some(run));
         assert_eq!(Run::parse(r#"{"file":"a","seed":1"#), None);
     }
