@@ -99,6 +99,13 @@ export const CONCERNS = {
     ],
     ts: ['cli/fracture.ts', 'cli/corrupt/', 'cli/main.ts', 'cli/reports.ts', 'cli/progress.ts', 'cli/io.ts'],
   },
+  // What each command line gives the commands the host crate runs whole (fracture_host::shell::Files:
+  // `merge` from 1 December): a file read, a directory made, an output written. Each platform's own,
+  // counted as twinned all the same.
+  "the shells' files (for the commands the host crate runs whole)": {
+    rust: ['engine-rs/cli/src/files.rs'],
+    ts: ['cli/files.ts'],
+  },
   'fracture diagnose (the shells around engine-rs/diagnose)': {
     rust: ['engine-rs/cli/src/diagnose.rs'],
     ts: ['cli/diagnose.ts'],

@@ -297,6 +297,19 @@ describe('fracture run: the native and the npm CLI agree', () => {
     }
   });
 
+  it('merge stops on a runs.jsonl it cannot read, in the same words in both', () => {
+    // Until 1 December the native merge read it as empty (its records lost) and the npm one threw.
+    run(NATIVE, ['run', '--seed', '40', '--count', '3', '--timeout', '1', '--out', 'u', 'one.bin', '--', target, '{}']);
+    rmSync(path.join(work, 'u', 'runs.jsonl'));
+    mkdirSync(path.join(work, 'u', 'runs.jsonl'));
+    const said = [NATIVE, NPM].map((tool) => run(tool, ['merge', 'u', '--out', `u-${tool.label}`]));
+    for (const r of said) {
+      expect(r.code).toBe(1);
+      expect(r.err).toBe('fracture: merge: cannot read u/runs.jsonl: is a directory\n');
+    }
+    expect(existsSync(path.join(work, 'u-native'))).toBe(false);
+  });
+
   it('a crash id that is a path is no record: merge writes nothing outside OUT', () => {
     // A shard's runs.jsonl is input like any other file: its crash ids name directories under
     // crashes/, so `../../escaped` would copy DIR/crashes/../../escaped (work/escaped) to

@@ -7,6 +7,7 @@ mod campaign;
 use fracture_host::{cli_shape, cli_tables};
 mod diagnose;
 mod display;
+mod files;
 mod minimize;
 #[cfg(target_os = "linux")]
 mod mount;

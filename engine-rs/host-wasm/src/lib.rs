@@ -5,10 +5,11 @@
 //! they are records (the model writes that JSON itself), as numbers and bytes otherwise; run
 //! indices and seeds stay below 2^53 (the seed's limit in both command lines).
 
+// The shell's files, for the commands the host crate runs whole (`mergeCommand`).
+mod files;
 // The minimiser's rounds and names (`Shrinker`, `minimizedPath`, `slotName`, `testScript`).
 mod shrink;
 
-use fracture_host::campaign::merge::merge;
 use fracture_host::campaign::outcome::signal_number;
 use fracture_host::campaign::{Ledger, Status};
 use serde_json::Value;
@@ -217,11 +218,6 @@ impl CampaignLedger {
         }
     }
 
-    #[wasm_bindgen(js_name = forgetMinimized)]
-    pub fn forget_minimized(&mut self, id: &str) {
-        self.0.forget_minimized(id);
-    }
-
     /// The crash entries as JSON: `[{"id", "signature", "fileIndex", "variant", "minimizedPath",
     /// "minimized", "preExisting"}]`; `minimize` only those to minimise now.
     pub fn entries(&self, minimize: bool) -> String {
@@ -271,38 +267,13 @@ impl CampaignLedger {
     }
 }
 
-/// `fracture merge`: the DIRs' campaign.json texts and runs.jsonl texts, in order.
-#[wasm_bindgen]
-pub struct MergedCampaign {
-    ledger: Option<Ledger>,
-    copies: String,
-}
-
-#[wasm_bindgen]
-impl MergedCampaign {
-    /// Throws the usage error's line (`dirs_shown`: each DIR in its display form).
-    #[wasm_bindgen(constructor)]
-    pub fn new(campaigns: Vec<String>, runs: Vec<String>, dirs_shown: Vec<String>) -> Result<MergedCampaign, JsError> {
-        let dirs: Vec<(String, Vec<u8>)> = campaigns.into_iter().zip(runs).map(|(c, r)| (c, r.into_bytes())).collect();
-        let m = merge(&dirs).map_err(|e| JsError::new(&e.usage(&dirs_shown)))?;
-        let copies: Vec<String> = m
-            .copies
-            .iter()
-            .map(|c| {
-                let names: Vec<String> = c.names.iter().map(|n| quote(n)).collect();
-                format!("{{\"from\":{},\"id\":{},\"names\":[{}]}}", c.from, quote(&c.id), names.join(","))
-            })
-            .collect();
-        Ok(MergedCampaign { ledger: Some(m.ledger), copies: format!("[{}]", copies.join(",")) })
-    }
-
-    /// The crash files to copy: `[{"from", "id", "names"}]`, the minimised file first in `names`.
-    pub fn copies(&self) -> String {
-        self.copies.clone()
-    }
-
-    /// The merged campaign's ledger (once).
-    pub fn ledger(&mut self) -> Option<CampaignLedger> {
-        self.ledger.take().map(CampaignLedger)
-    }
+/// `fracture merge DIR... --out OUT`, whole (fracture_host::campaign::merge::command, as natively):
+/// `dirs` each DIR's bytes, each ended by a NUL; the lines go to `files.errLine`. Returns the exit code.
+#[wasm_bindgen(js_name = mergeCommand)]
+pub fn merge_command(dirs: &[u8], out: &[u8], quiet: bool, files: &files::JsFiles) -> u8 {
+    let dirs: Vec<Vec<u8>> = match dirs.strip_suffix(b"\0") {
+        Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
+        None => Vec::new(),
+    };
+    fracture_host::campaign::merge::command(&dirs, out, quiet, &mut files::Shell(files))
 }

@@ -26,6 +26,7 @@ pub mod plan;
 pub mod report;
 pub mod session;
 pub mod share_link;
+pub mod shell;
 pub mod shrink;
 pub mod ui_modes;
 pub mod zip;

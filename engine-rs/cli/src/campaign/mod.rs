@@ -35,11 +35,6 @@ fn on_interrupt(signal: i32) {
     crate::reaper::kill_all();
 }
 
-enum Stop {
-    Usage(String),
-    Fail(String),
-}
-
 /// `message` (messages::cannot_write, cannot_create, ...) about `path` and the system's reason.
 fn cannot(message: fn(&str, &str) -> String, path: &Path, e: &std::io::Error) -> String {
     message(&crate::display::path(path), &crate::process::io_text(e))
@@ -70,13 +65,9 @@ fn finished(command: &str, ledger: &Ledger, out: &Path, quiet: bool) -> ExitCode
 pub fn run(o: Options) -> ExitCode {
     let mut planned = match plan::plan(&o) {
         Ok(p) => p,
-        Err(Stop::Usage(msg)) => {
+        Err(msg) => {
             eprintln!("{}", crate::cli_tables::usage::refusal(Some("run"), &msg));
             return ExitCode::from(2);
-        }
-        Err(Stop::Fail(msg)) => {
-            eprintln!("fracture: run: {msg}");
-            return ExitCode::from(1);
         }
     };
     crate::output::on_interrupt(on_interrupt);

@@ -6,7 +6,7 @@ use std::os::unix::fs::MetadataExt;
 
 use fracture_host::campaign::{Campaign, InputRecord, Ledger};
 
-use super::{Options, Stop};
+use super::Options;
 use crate::cli_tables::usage as texts;
 
 /// An input, read.
@@ -23,16 +23,16 @@ pub(super) struct Planned {
     pub loaded: Vec<Loaded>,
 }
 
-fn read_inputs(o: &Options, claims: &mut crate::plan::Claims) -> Result<(Vec<InputRecord>, Vec<Loaded>), Stop> {
+fn read_inputs(o: &Options, claims: &mut crate::plan::Claims) -> Result<(Vec<InputRecord>, Vec<Loaded>), String> {
     let mut loaded = Vec::new();
     let mut inputs = Vec::new();
     for f in &o.files {
         if f.as_os_str() == crate::args::STDIN {
-            return Err(Stop::Usage("- (standard input) cannot be a campaign input".into()));
+            return Err("- (standard input) cannot be a campaign input".into());
         }
-        claims.input(f).map_err(Stop::Usage)?;
+        claims.input(f)?;
         let input = crate::process::Input::read_file(f, || Ok(()), &mut |_| {})
-            .map_err(|e| Stop::Usage(format!("{}: {e}", crate::display::path(f))))?;
+            .map_err(|e| format!("{}: {e}", crate::display::path(f)))?;
         let mode = std::fs::metadata(f).map(|m| m.mode() & 0o777).unwrap_or(0o600);
         let mut h = fracture_engine::Sha256Hasher::default();
         h.update(&input.bytes);
@@ -51,45 +51,44 @@ fn read_inputs(o: &Options, claims: &mut crate::plan::Claims) -> Result<(Vec<Inp
     Ok((inputs, loaded))
 }
 
-pub(super) fn plan(o: &Options) -> Result<Planned, Stop> {
-    let usage = Stop::Usage;
+/// The campaign planned, or the usage error that refuses it.
+pub(super) fn plan(o: &Options) -> Result<Planned, String> {
     if let Some(p) = &o.decided.crash_pattern {
-        fracture_host::campaign::spec::crash_pattern(p).map_err(usage)?;
+        fracture_host::campaign::spec::crash_pattern(p)?;
     }
     let mut claims = crate::plan::Claims::default();
     let (inputs, loaded) = read_inputs(o, &mut claims)?;
     let dir = &o.out;
     if dir.exists() && !dir.is_dir() {
-        return Err(usage(texts::campaign_out_not_directory(crate::display::path(dir))));
+        return Err(texts::campaign_out_not_directory(crate::display::path(dir)));
     }
     // No output lands on an input (docs/cli.md, "Plan, then write").
     for name in ["campaign.json", "runs.jsonl", "summary.md"] {
-        claims.output(&dir.join(name)).map_err(usage)?;
+        claims.output(&dir.join(name))?;
     }
     let json_path = dir.join("campaign.json");
     let previous = if o.decided.resume {
         let shown = crate::display::path(&json_path);
         let text = std::fs::read_to_string(&json_path)
-            .map_err(|e| usage(texts::resume_unreadable(&shown, crate::process::io_text(&e))))?;
-        let v: serde_json::Value = serde_json::from_str(&text).map_err(|_| usage(texts::not_a_campaign(&shown)))?;
-        let old = Campaign::parse(&v).map_err(|_| usage(texts::not_a_campaign(&shown)))?;
+            .map_err(|e| texts::resume_unreadable(&shown, crate::process::io_text(&e)))?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|_| texts::not_a_campaign(&shown))?;
+        let old = Campaign::parse(&v).map_err(|_| texts::not_a_campaign(&shown))?;
         Some((v, old.seed))
     } else {
         if json_path.exists() || dir.join("runs.jsonl").exists() {
-            return Err(usage(texts::campaign_exists(crate::display::path(dir))));
+            return Err(texts::campaign_exists(crate::display::path(dir)));
         }
         None
     };
     let program = o.program.iter().map(|w| w.to_string_lossy().into_owned()).collect();
     let random = crate::args::random_seed();
-    let campaign =
-        Campaign::described(&o.decided, inputs, program, previous.as_ref().map(|(_, s)| *s), random).map_err(usage)?;
+    let campaign = Campaign::described(&o.decided, inputs, program, previous.as_ref().map(|(_, s)| *s), random)?;
     let ledger = match previous {
         None => Ledger::new(campaign),
         Some((v, _)) => {
             let runs = std::fs::read(dir.join("runs.jsonl")).unwrap_or_default();
             let mut ledger = Ledger::resume(campaign, &v, &runs)
-                .map_err(|d| usage(texts::another_campaign_because(crate::display::path(&json_path), d.what())))?;
+                .map_err(|d| texts::another_campaign_because(crate::display::path(&json_path), d.what()))?;
             recover(&mut ledger, dir, &loaded);
             ledger
         }

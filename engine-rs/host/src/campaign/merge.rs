@@ -1,5 +1,5 @@
-//! `fracture merge` (docs/campaigns.md, section 10): shard directories joined into one campaign. The
-//! shells read each DIR's campaign.json and runs.jsonl and copy the files named here.
+//! `fracture merge` (docs/campaigns.md, section 10): shard directories joined into one campaign, the
+//! whole command for both command lines (`command`), through each one's `shell::Files`.
 
 use std::collections::HashMap;
 
@@ -8,6 +8,10 @@ use serde_json::Value;
 use super::crashes;
 use super::ledger::{recorded_runs, recorded_signatures, Ledger};
 use super::spec::Campaign;
+use crate::cli_tables::usage;
+use crate::display;
+use crate::messages;
+use crate::shell::{join, Fault, Files};
 
 /// What stops a merge: a usage error about DIR number `k` (from 0) or a seed.
 #[derive(Debug, PartialEq)]
@@ -113,4 +117,143 @@ pub fn merge(dirs: &[(String, Vec<u8>)]) -> Result<Merged, MergeError> {
         ledger.insert_merged(run, &signatures);
     }
     Ok(Merged { ledger, copies })
+}
+
+/// What stops the command: a usage error (exit 2) or a failure (exit 1), each its line's message.
+enum Stop {
+    Usage(String),
+    Fail(String),
+}
+
+/// `message` (messages::cannot_write, ...) about `path` and the system's reason, as a failure.
+fn cannot(message: fn(&str, &str) -> String, path: &[u8]) -> impl FnOnce(Fault) -> Stop + '_ {
+    move |why| Stop::Fail(message(&display::bytes(path), &why))
+}
+
+/// `fracture merge DIR... --out OUT`, whole, for both command lines: OUT checked, each DIR's
+/// campaign.json and runs.jsonl read, the shards merged, the crash files the merge names copied, OUT's
+/// three files written, the lines on standard error. Returns the exit code (section 11).
+pub fn command(dirs: &[Vec<u8>], out: &[u8], quiet: bool, files: &mut dyn Files) -> u8 {
+    let (line, code) = match merged(dirs, out, files) {
+        Ok(ledger) => {
+            if !quiet {
+                files.err_line(&ledger.closing_line("merge", &display::bytes(&join(out, &["summary.md"]))));
+            }
+            return ledger.exit_code();
+        }
+        Err(Stop::Usage(message)) => (usage::refusal(Some("merge"), &message), 2),
+        Err(Stop::Fail(message)) => (format!("fracture: merge: {message}"), 1),
+    };
+    files.err_line(&line);
+    code
+}
+
+fn merged(dirs: &[Vec<u8>], out: &[u8], files: &mut dyn Files) -> Result<Ledger, Stop> {
+    if files.occupied(out) {
+        return Err(Stop::Usage(usage::merge_out_not_empty(display::bytes(out))));
+    }
+    let mut read = Vec::new();
+    for dir in dirs {
+        let path = join(dir, &["campaign.json"]);
+        let unreadable = |why: Fault| Stop::Usage(usage::campaign_unreadable(display::bytes(&path), why));
+        // Not UTF-8: not a campaign (the merge says so).
+        let text = files.read(&path).map_err(unreadable)?.ok_or_else(|| unreadable(messages::io_not_found()))?;
+        let runs = join(dir, &["runs.jsonl"]);
+        let runs_jsonl = files.read(&runs).map_err(cannot(messages::cannot_read, &runs))?;
+        read.push((String::from_utf8(text).unwrap_or_default(), runs_jsonl.unwrap_or_default()));
+    }
+    let shown: Vec<String> = dirs.iter().map(|d| display::bytes(d)).collect();
+    let Merged { mut ledger, copies } = merge(&read).map_err(|e| Stop::Usage(e.usage(&shown)))?;
+    files.create_dir_all(out).map_err(cannot(messages::cannot_create, out))?;
+    for copy in &copies {
+        let (from, to) = (join(&dirs[copy.from], &["crashes", &copy.id]), join(out, &["crashes", &copy.id]));
+        files.create_dir_all(&to).map_err(cannot(messages::cannot_create, &to))?;
+        for (k, name) in copy.names.iter().enumerate() {
+            let source = join(&from, &[name]);
+            let Some(bytes) = files.read(&source).map_err(cannot(messages::cannot_read, &source))? else {
+                // The first name is the minimised file: recorded, but not in the shard's DIR.
+                if k == 0 {
+                    ledger.forget_minimized(&copy.id);
+                }
+                continue;
+            };
+            // What the shard's file grants, as every output takes it.
+            let (path, allowed) = (join(&to, &[name]), files.permissions(&source));
+            files.write(&path, &bytes, allowed).map_err(cannot(messages::cannot_write, &path))?;
+        }
+    }
+    let state = [
+        ("runs.jsonl", ledger.runs_jsonl()),
+        ("campaign.json", ledger.campaign_json()),
+        ("summary.md", ledger.summary_md()),
+    ];
+    for (name, text) in state {
+        let path = join(out, &[name]);
+        files.write(&path, text.as_bytes(), 0o777).map_err(cannot(messages::cannot_write, &path))?;
+    }
+    Ok(ledger)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::command;
+    use crate::shell::{Fault, Files};
+
+    /// Files in memory: a path's bytes, or the fault reading it gives.
+    #[derive(Default)]
+    struct Memory {
+        files: BTreeMap<Vec<u8>, Result<Vec<u8>, Fault>>,
+        lines: Vec<String>,
+        written: Vec<Vec<u8>>,
+    }
+
+    impl Files for Memory {
+        fn occupied(&mut self, path: &[u8]) -> bool {
+            self.files.keys().any(|k| k.starts_with(path))
+        }
+        fn read(&mut self, path: &[u8]) -> Result<Option<Vec<u8>>, Fault> {
+            self.files.get(path).cloned().transpose()
+        }
+        fn permissions(&mut self, _: &[u8]) -> u32 {
+            0o644
+        }
+        fn create_dir_all(&mut self, _: &[u8]) -> Result<(), Fault> {
+            Ok(())
+        }
+        fn write(&mut self, path: &[u8], _: &[u8], _: u32) -> Result<(), Fault> {
+            self.written.push(path.to_vec());
+            Ok(())
+        }
+        fn err_line(&mut self, line: &str) {
+            self.lines.push(line.to_string());
+        }
+    }
+
+    #[test]
+    fn refusals_and_failures_write_nothing() {
+        let mut m = Memory::default();
+        m.files.insert(b"out/x".to_vec(), Ok(vec![]));
+        assert_eq!(command(&[b"a".to_vec()], b"out", false, &mut m), 2);
+        assert_eq!(m.lines, ["fracture: --out out must be absent or an empty directory (see fracture merge --help)"]);
+
+        let mut m = Memory::default();
+        assert_eq!(command(&[b"a\xff".to_vec()], b"out", false, &mut m), 2);
+        assert_eq!(m.lines, ["fracture: cannot read a\\xFF/campaign.json: no such file (see fracture merge --help)"]);
+
+        // Not a campaign (not UTF-8, say), and a runs.jsonl that cannot be read: no record is lost silently.
+        let mut m = Memory::default();
+        m.files.insert(b"a/campaign.json".to_vec(), Ok(b"\xff{}".to_vec()));
+        assert_eq!(command(&[b"a".to_vec()], b"out", false, &mut m), 2);
+        assert_eq!(
+            m.lines,
+            ["fracture: a/campaign.json is not a campaign (campaign.json, version 1) (see fracture merge --help)"]
+        );
+        m.files.insert(b"a/runs.jsonl".to_vec(), Err("Permission denied".into()));
+        m.lines.clear();
+        assert_eq!(command(&[b"a".to_vec()], b"out", false, &mut m), 1);
+        assert_eq!(m.lines, ["fracture: merge: cannot read a/runs.jsonl: Permission denied"]);
+        assert!(m.written.is_empty());
+    }
 }

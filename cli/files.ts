@@ -1,0 +1,60 @@
+// The npm CLI's files for the commands the host crate runs whole (fracture_host::shell::Files, the
+// native CLI's engine-rs/cli/src/files.rs): node:fs, synchronously, on each path's bytes; outputs
+// through a temporary file and a rename. A failed call throws its reason (ioText's words), which the
+// host crate words into the command's line.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { fromBytes, fsPath } from '../lib/engine/host/byte-paths.ts';
+import { outputMode } from '../sdk/outputs.ts';
+import { ioText } from './io.ts';
+import { writeAtomicSync } from './run/program.ts';
+
+/** What the campaigns' module calls (engine-rs/host-wasm/src/files.rs). */
+export interface HostFiles {
+  occupied(path: Uint8Array): boolean;
+  read(path: Uint8Array): Uint8Array | undefined;
+  permissions(path: Uint8Array): number;
+  createDirAll(path: Uint8Array): void;
+  write(path: Uint8Array, bytes: Uint8Array, allowed: number): void;
+  errLine(line: string): void;
+}
+
+/** A call of node:fs whose failure is thrown as its reason. */
+function said<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (e) {
+    throw ioText(e);
+  }
+}
+
+export function nodeFiles(err: NodeJS.WritableStream): HostFiles {
+  const at = (path: Uint8Array) => fsPath(fromBytes(path));
+  return {
+    occupied: (path) => {
+      if (!existsSync(at(path))) return false;
+      try {
+        return !statSync(at(path)).isDirectory() || readdirSync(at(path)).length > 0;
+      } catch {
+        return true;
+      }
+    },
+    read: (path) => {
+      try {
+        return readFileSync(at(path));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw ioText(e);
+      }
+    },
+    permissions: (path) => {
+      try {
+        return statSync(at(path)).mode & 0o777;
+      } catch {
+        return 0o600;
+      }
+    },
+    createDirAll: (path) => said(() => mkdirSync(at(path), { recursive: true })),
+    write: (path, bytes, allowed) => said(() => writeAtomicSync(fromBytes(path), bytes, outputMode([allowed]))),
+    errLine: (line) => err.write(`${line}\n`),
+  };
+}

@@ -1,0 +1,47 @@
+//! The native CLI's `fracture_host::shell::Files`: std's calls on the bytes of each path, outputs
+//! through crate::output (a temporary file beside the target, then a rename).
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+use fracture_host::shell::{Fault, Files};
+
+use crate::process::io_text;
+
+pub struct StdFiles;
+
+fn at(path: &[u8]) -> &Path {
+    Path::new(OsStr::from_bytes(path))
+}
+
+impl Files for StdFiles {
+    fn occupied(&mut self, path: &[u8]) -> bool {
+        at(path).exists() && std::fs::read_dir(at(path)).map_or(true, |mut d| d.next().is_some())
+    }
+
+    fn read(&mut self, path: &[u8]) -> Result<Option<Vec<u8>>, Fault> {
+        match std::fs::read(at(path)) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io_text(&e)),
+        }
+    }
+
+    fn permissions(&mut self, path: &[u8]) -> u32 {
+        std::fs::metadata(at(path)).map_or(0o600, |m| m.mode() & 0o777)
+    }
+
+    fn create_dir_all(&mut self, path: &[u8]) -> Result<(), Fault> {
+        std::fs::create_dir_all(at(path)).map_err(|e| io_text(&e))
+    }
+
+    fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault> {
+        crate::output::write(at(path), bytes, crate::output::mode(allowed)).map_err(|e| io_text(&e))
+    }
+
+    fn err_line(&mut self, line: &str) {
+        eprintln!("{line}");
+    }
+}
