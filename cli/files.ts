@@ -1,8 +1,8 @@
-// The npm CLI's files for the commands the host crate runs whole (fracture_host::shell::Files, the
-// native CLI's engine-rs/cli/src/files.rs): node:fs, synchronously, on each path's bytes; outputs
-// through a temporary file and a rename. A failed call throws its reason (ioText's words), which the
-// host crate words into the command's line.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// The npm CLI's files for what the host crate does whole (fracture_host::shell::Files: `merge`, a
+// campaign's DIR; natively engine-rs/cli/src/files.rs): node:fs, synchronously, on each path's
+// bytes; outputs through a temporary file and a rename. A failed call throws its reason (ioText's
+// words), which the host crate words into the command's line.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { fromBytes, fsPath } from '../lib/engine/host/byte-paths.ts';
 import { outputMode } from '../sdk/outputs.ts';
 import { ioText } from './io.ts';
@@ -15,6 +15,7 @@ export interface HostFiles {
   permissions(path: Uint8Array): number;
   createDirAll(path: Uint8Array): void;
   write(path: Uint8Array, bytes: Uint8Array, allowed: number): void;
+  remove(path: Uint8Array): void;
   errLine(line: string): void;
 }
 
@@ -55,6 +56,13 @@ export function nodeFiles(err: NodeJS.WritableStream): HostFiles {
     },
     createDirAll: (path) => said(() => mkdirSync(at(path), { recursive: true })),
     write: (path, bytes, allowed) => said(() => writeAtomicSync(fromBytes(path), bytes, outputMode([allowed]))),
+    remove: (path) => {
+      try {
+        rmSync(at(path), { force: true });
+      } catch {
+        // It was to go anyway.
+      }
+    },
     errLine: (line) => err.write(`${line}\n`),
   };
 }

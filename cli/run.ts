@@ -4,13 +4,14 @@
 // host module; this file plans (every usage error before the first run), cli/run/execute.ts runs.
 import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { fsPath, lossyName } from '../lib/engine/host/byte-paths.ts';
+import { fsPath, lossyName, toBytes } from '../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../lib/engine/host-pkg/fracture_host.js';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import { nodeEngine } from '../sdk/engine.ts';
 import { checkPlan, display, identifyOutput } from '../sdk/outputs.ts';
 import type { RunArgs } from './args.ts';
 import { usage } from './cli-tables.ts';
+import { type HostFiles, nodeFiles } from './files.ts';
 import { ioText } from './io.ts';
 import { execute } from './run/execute.ts';
 import { CampaignUsage, type Input, joined, readInput, Stop } from './run/program.ts';
@@ -40,7 +41,7 @@ export async function readCampaignText(file: string, resuming = false): Promise<
 }
 
 /** The ledger of the campaign planned: new, or with --resume DIR's continued. */
-async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
+async function plan(a: RunArgs, inputs: Input[], shell: HostFiles): Promise<CampaignLedger> {
   const host = await loadHostModule();
   const dir = a.out;
   const dirInfo = await stat(fsPath(dir)).catch(() => undefined);
@@ -86,21 +87,12 @@ async function plan(a: RunArgs, inputs: Input[]): Promise<CampaignLedger> {
     const why = e instanceof Error ? e.message : String(e);
     throw new CampaignUsage(usage.anotherCampaignBecause(display(campaignPath), why));
   }
-  recover(ledger, dir, inputs);
+  // What the DIR holds beyond its records (lost signatures, minimised files): fracture_host's CampaignDir.
+  const state = new host.CampaignDir(toBytes(dir));
+  const lengths = Float64Array.from(inputs, (i) => i.bytes.length);
+  state.recover(ledger, Buffer.concat(inputs.map((i) => i.bytes)), lengths, shell);
+  state.free();
   return ledger;
-}
-
-/** What a resumed DIR holds beyond its records: lost signatures (stderr.txt), minimised files. */
-function recover(ledger: CampaignLedger, dir: string, inputs: Input[]) {
-  for (const id of ledger.missingSignatures()) {
-    const at = fsPath(joined(dir, 'crashes', id, 'stderr.txt'));
-    ledger.signatureFrom(id, existsSync(at) ? readFileSync(at) : new Uint8Array());
-  }
-  for (const e of JSON.parse(ledger.entries(false)) as { id: string; fileIndex: number; minimizedPath: string }[]) {
-    const at = fsPath(joined(dir, e.minimizedPath));
-    if (!existsSync(at)) continue;
-    ledger.minimizedFound(e.id, inputs[e.fileIndex].bytes, readFileSync(at));
-  }
 }
 
 export async function runCampaign(a: RunArgs, io: Io): Promise<number> {
@@ -110,7 +102,7 @@ export async function runCampaign(a: RunArgs, io: Io): Promise<number> {
   if (refused !== undefined) throw new CampaignUsage(refused);
   const inputs: Input[] = [];
   for (const file of a.files) inputs.push(await readInput(file));
-  const ledger = await plan(a, inputs);
+  const ledger = await plan(a, inputs, nodeFiles(io.err));
   const engine = await nodeEngine('wasm');
   try {
     return await execute(a, inputs, ledger, engine, io);

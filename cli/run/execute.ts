@@ -4,7 +4,7 @@
 // through the host module) decides every record; this shell runs programs and writes files.
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { fsPath } from '../../lib/engine/host/byte-paths.ts';
+import { fsPath, toBytes } from '../../lib/engine/host/byte-paths.ts';
 import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
 import {
   cannotCreate,
@@ -14,34 +14,15 @@ import {
   runSeed,
 } from '../../lib/engine/shared/messages.ts';
 import type { NodeEngine, RunSettings } from '../../sdk/engine.ts';
-import { display, outputMode, privateDir, whenInterrupted } from '../../sdk/outputs.ts';
+import { display, privateDir, whenInterrupted } from '../../sdk/outputs.ts';
 import type { RunArgs } from '../args.ts';
+import { nodeFiles } from '../files.ts';
 import { ioText } from '../io.ts';
 import { minimizeCrashes } from './minimize.ts';
-import { type Input, joined, type Ran, Stop, sha256, writeAtomicSync } from './program.ts';
+import { type Input, joined, type Ran, Stop } from './program.ts';
 import { loadHostModule } from '../../lib/engine/host-module/node.ts';
 import { killRuns } from './spawner.ts';
-import { howItEnded, type Io, runIn, type Shell } from './shell.ts';
-
-/** DIR's files, each written whole as the ledger has it now: campaign.json alone, or all three. */
-function ledgerFiles(dir: string, ledger: CampaignLedger) {
-  const fileMode = outputMode([]);
-  const write = (name: string, text: string) => {
-    try {
-      writeAtomicSync(joined(dir, name), text, fileMode);
-    } catch (e) {
-      throw new Stop(cannotWrite(display(joined(dir, name)), ioText(e)));
-    }
-  };
-  const campaign = () => write('campaign.json', ledger.campaignJson());
-  /** runs.jsonl sorted, campaign.json and summary.md: the DIR as a finished (or stopped) campaign leaves it. */
-  const all = () => {
-    write('runs.jsonl', ledger.runsJsonl());
-    campaign();
-    write('summary.md', ledger.summaryMd());
-  };
-  return { campaign, all };
-}
+import { howItEnded, type Io, runIn, type Shell, orStop } from './shell.ts';
 
 /** A private directory of its own for each of the `jobs` slots, under `temp`. */
 function jobSlots(temp: string, jobs: number): string[] {
@@ -53,17 +34,21 @@ function jobSlots(temp: string, jobs: number): string[] {
 
 export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedger, engine: NodeEngine, io: Io) {
   const dir = a.out;
-  const { campaign: writeCampaign, all: finish } = ledgerFiles(dir, ledger);
   try {
     mkdirSync(fsPath(dir), { recursive: true });
   } catch (e) {
     throw new Stop(cannotCreate(display(dir), ioText(e)));
   }
+  // DIR's files as fracture_host::campaign::dir writes them, through node:fs (cli/files.ts).
+  const files = nodeFiles(io.err);
+  const state = new (await loadHostModule()).CampaignDir(toBytes(dir));
+  /** runs.jsonl, campaign.json and summary.md: DIR as a finished (or stopped) campaign leaves it. */
+  const finish = () => orStop(() => state.writeState(ledger, files));
   finish();
   const temp = await privateDir('fracture-run-').catch((e: unknown) => {
     throw new Stop(cannotCreateTemp(ioText(e)));
   });
-  const shell: Shell = { a, inputs, ledger, io, slots: jobSlots(temp, a.decided.jobs) };
+  const shell: Shell = { a, inputs, ledger, io, slots: jobSlots(temp, a.decided.jobs), dir: state, files };
   let interrupted = false;
   const forget = whenInterrupted(() => {
     // Ctrl-C, SIGTERM, SIGHUP: no new run; the running ones' groups killed (not recorded).
@@ -88,14 +73,14 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
     io.err.write(`${runSeed(String(ledger.seed()), String(a.decided.count))}\n`);
     let stop: Stop | undefined;
     try {
-      await runAll(shell, engine, writeCampaign, () => interrupted);
+      await runAll(shell, engine, () => interrupted);
     } catch (e) {
       stop = e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
     }
     if (interrupted) return 130;
     if (!stop && a.decided.minimize) {
       try {
-        await minimizeCrashes(shell, writeCampaign, () => interrupted);
+        await minimizeCrashes(shell, () => interrupted);
       } catch (e) {
         // The other candidates of the round end with it.
         killRuns();
@@ -114,6 +99,7 @@ export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedge
   } finally {
     forget();
     rmSync(temp, { recursive: true, force: true });
+    state.free();
   }
 }
 
@@ -161,7 +147,7 @@ function variantMaker(s: Shell, engine: NodeEngine) {
 }
 
 /** The slice's unrecorded runs on the job slots; the first worker that fails stops the others. */
-async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, interrupted: () => boolean) {
+async function runAll(s: Shell, engine: NodeEngine, interrupted: () => boolean) {
   const { a, inputs, ledger, io } = s;
   const runsPath = joined(a.out, 'runs.jsonl');
   let runsFd: number;
@@ -174,14 +160,6 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
   const host = await loadHostModule();
   const shown = !a.decided.quiet && io.err.isTTY === true;
   const progress = shown ? new host.RunProgress(ledger.planned(), ledger.counts(), performance.now()) : undefined;
-  // While the runs go on, campaign.json is rewritten when a crash is kept (it holds the signatures
-  // --resume needs after a kill that no handler sees), at most once a second.
-  let lastWrite = 0;
-  const campaignSoon = () => {
-    if (performance.now() - lastWrite < 1000) return;
-    lastWrite = performance.now();
-    writeCampaign();
-  };
   const variants = variantMaker(s, engine);
   const todo = Array.from(ledger.todo());
   let next = 0;
@@ -196,17 +174,17 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
       if (next < todo.length) variants.makeAhead(todo[next]);
       const ran: Ran | undefined = await running;
       if (stopping || interrupted() || !ran) return;
-      // Recorded in one synchronous step: a signal finds the DIR consistent.
-      const rec = JSON.parse(
-        ledger.record(r, ...howItEnded(ran.ending), ran.ending.stderr, ran.durationMs, sha256(variant)),
-      ) as { line: string; outcome: string; keep: { id: string; variant: string; replaced: string[] } | null };
-      if (rec.keep) keepCrash(a.out, rec.keep, variant, ran, input.mode);
+      // Recorded in one synchronous step: a signal finds the DIR consistent. The crash's files as the
+      // ledger keeps them, campaign.json then at most once a second: fracture_host's CampaignDir.
+      const rec = JSON.parse(orStop(() => record(s, r, variant, input.mode, ran))) as {
+        line: string;
+        outcome: string;
+      };
       try {
         writeSync(runsFd, rec.line);
       } catch (e) {
         throw new Stop(cannotWrite(display(runsPath), ioText(e)));
       }
-      if (rec.keep) campaignSoon();
       const drawn = progress?.count(rec.outcome, performance.now());
       if (drawn !== undefined) io.err.write(drawn);
     }
@@ -229,22 +207,23 @@ async function runAll(s: Shell, engine: NodeEngine, writeCampaign: () => void, i
   }
 }
 
-/** Keeps a crash's representative files as the ledger says: the variant, standard output and error. */
-function keepCrash(
-  dir: string,
-  keep: { id: string; variant: string; replaced: string[] },
-  variant: Uint8Array,
-  ran: Ran,
-  inputMode: number,
-) {
-  const crashDir = joined(dir, 'crashes', keep.id);
-  try {
-    mkdirSync(fsPath(crashDir), { recursive: true });
-    writeAtomicSync(joined(crashDir, keep.variant), variant, outputMode([inputMode]));
-    writeAtomicSync(joined(crashDir, 'stdout.txt'), ran.stdout, outputMode([]));
-    writeAtomicSync(joined(crashDir, 'stderr.txt'), ran.ending.stderr, outputMode([]));
-    for (const old of keep.replaced) rmSync(fsPath(joined(crashDir, old)), { force: true });
-  } catch (e) {
-    throw new Stop(cannotWrite(display(crashDir), ioText(e)));
-  }
+/** Run index `r` recorded by the campaign's DIR: `{"line", "outcome"}`. */
+function record(s: Shell, r: number, variant: Uint8Array, inputMode: number, ran: Ran): string {
+  const [ending, code, signal] = howItEnded(ran.ending);
+  const { stdout, durationMs } = ran;
+  const now = performance.now();
+  return s.dir.record(
+    s.ledger,
+    r,
+    ending,
+    code,
+    signal,
+    variant,
+    inputMode,
+    stdout,
+    ran.ending.stderr,
+    durationMs,
+    now,
+    s.files,
+  );
 }

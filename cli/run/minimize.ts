@@ -3,30 +3,21 @@
 // through the host module, as `fracture minimize` and the native CLI do) to a 1-minimal set of
 // changes on which the program still gives the crash's signature (the ledger judges).
 import { readFileSync } from 'node:fs';
-import {
-  cannotWrite,
-  runFlaky,
-  runMinimized,
-  runMinimizing,
-  runOriginalToo,
-} from '../../lib/engine/shared/messages.ts';
+import { runFlaky, runMinimized, runMinimizing, runOriginalToo } from '../../lib/engine/shared/messages.ts';
 import { loadHostModule } from '../../lib/engine/host-module/node.ts';
 import { fsPath } from '../../lib/engine/host/byte-paths.ts';
-import { display, outputMode } from '../../sdk/outputs.ts';
-import { ioText } from '../io.ts';
 import { drive } from '../minimize.ts';
-import { howItEnded, runIn, type Shell } from './shell.ts';
-import { joined, Stop, writeAtomicSync } from './program.ts';
+import { howItEnded, runIn, type Shell, orStop } from './shell.ts';
+import { joined } from './program.ts';
 
 interface Entry {
   id: string;
   signature: string;
   fileIndex: number;
   variant: string;
-  minimizedPath: string;
 }
 
-export async function minimizeCrashes(s: Shell, written: () => void, interrupted: () => boolean) {
+export async function minimizeCrashes(s: Shell, interrupted: () => boolean) {
   const { a, inputs, ledger, io } = s;
   const host = await loadHostModule();
   const say = (line: string) => {
@@ -56,14 +47,8 @@ export async function minimizeCrashes(s: Shell, written: () => void, interrupted
         say(refused === 'fails_on_original' ? runOriginalToo(entry.id) : runFlaky(entry.id));
         continue;
       }
-      const at = joined(a.out, entry.minimizedPath);
-      try {
-        writeAtomicSync(at, m.result(), outputMode([input.mode]));
-      } catch (e) {
-        throw new Stop(cannotWrite(display(at), ioText(e)));
-      }
-      ledger.setMinimized(entry.id, m.kept());
-      written();
+      // The file, its count in the ledger and campaign.json: fracture_host's CampaignDir.
+      orStop(() => s.dir.minimized(ledger, entry.id, m.result(), m.kept(), input.mode, s.files));
       say(runMinimized(entry.id, String(m.kept())));
     } finally {
       m.free();

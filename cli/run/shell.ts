@@ -3,8 +3,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fsPath, lossyName } from '../../lib/engine/host/byte-paths.ts';
-import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
+import type { CampaignDir, CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
 import type { RunArgs } from '../args.ts';
+import type { HostFiles } from '../files.ts';
 import type { Ending } from '../campaign.ts';
 import { cannotStart } from '../../lib/engine/shared/messages.ts';
 import { type Input, runProgram, StartError, Stop } from './program.ts';
@@ -27,6 +28,18 @@ export interface Shell {
   ledger: CampaignLedger;
   slots: string[];
   io: Io;
+  /** DIR, as fracture_host::campaign::dir writes it through `files`. */
+  dir: CampaignDir;
+  files: HostFiles;
+}
+
+/** A call into the campaign's DIR, whose failure (the line's message) stops the campaign. */
+export function orStop<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (e) {
+    throw e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
+  }
 }
 
 /** Runs PROGRAM on `bytes` in job slot `slot`, as a file named like input `input`. */

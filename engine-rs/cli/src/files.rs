@@ -41,6 +41,10 @@ impl Files for StdFiles {
         crate::output::write(at(path), bytes, crate::output::mode(allowed)).map_err(|e| io_text(&e))
     }
 
+    fn remove(&mut self, path: &[u8]) {
+        let _ = std::fs::remove_file(at(path));
+    }
+
     fn err_line(&mut self, line: &str) {
         eprintln!("{line}");
     }

@@ -1,5 +1,5 @@
 //! The npm CLI's `fracture_host::shell::Files` (cli/files.ts: node:fs, synchronously), for the
-//! commands the host crate runs whole (`mergeCommand`). A failed call throws its reason, a string
+//! commands the host crate runs whole (`mergeCommand`) and a campaign's DIR (`CampaignDir`). A failed call throws its reason, a string
 //! in engine-data/messages.toml's `io_*` words, as the native CLI's `io_text` gives it.
 
 use fracture_host::shell::{Fault, Files};
@@ -23,6 +23,9 @@ extern "C" {
 
     #[wasm_bindgen(method, catch)]
     fn write(this: &JsFiles, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), JsValue>;
+
+    #[wasm_bindgen(method)]
+    fn remove(this: &JsFiles, path: &[u8]);
 
     #[wasm_bindgen(method, js_name = errLine)]
     fn err_line(this: &JsFiles, line: &str);
@@ -54,6 +57,10 @@ impl Files for Shell<'_> {
 
     fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault> {
         self.0.write(path, bytes, allowed).map_err(fault)
+    }
+
+    fn remove(&mut self, path: &[u8]) {
+        self.0.remove(path);
     }
 
     fn err_line(&mut self, line: &str) {

@@ -161,61 +161,15 @@ impl CampaignLedger {
         self.0.baseline_lines().into_iter().map(|l| l + "\n").collect()
     }
 
-    /// Records run index `r`: `{"line", "outcome", "keep": null | {"id", "variant", "replaced"}}`.
-    // Flat arguments: wasm-bindgen passes numbers, strings and bytes without a JS object to decode.
-    #[allow(clippy::too_many_arguments)]
-    pub fn record(
-        &mut self,
-        r: f64,
-        kind: &str,
-        code: i32,
-        signal: &str,
-        stderr: &[u8],
-        duration_ms: f64,
-        variant_sha256: &str,
-    ) -> String {
-        let rec = self.0.record(r as u64, &status(kind, code, signal), stderr, duration_ms as u64, variant_sha256);
-        let keep = rec.keep.map_or("null".to_string(), |k| {
-            let replaced: Vec<String> = k.replaced.iter().map(|n| quote(n)).collect();
-            format!(
-                "{{\"id\":{},\"variant\":{},\"replaced\":[{}]}}",
-                quote(&k.id),
-                quote(&k.variant),
-                replaced.join(",")
-            )
-        });
-        format!("{{\"line\":{},\"outcome\":{},\"keep\":{keep}}}", quote(&rec.line), quote(rec.outcome.name()))
-    }
-
     /// The signature of a run that ended so under the campaign's rules ("" when it did not fail):
     /// the minimiser's test of a candidate.
     pub fn signature(&self, kind: &str, code: i32, signal: &str, stderr: &[u8]) -> String {
         self.0.judge(&status(kind, code, signal), stderr).signature.unwrap_or_default()
     }
 
-    /// Crash ids without a known signature; each one's stderr.txt goes to `signatureFrom`.
-    #[wasm_bindgen(js_name = missingSignatures)]
-    pub fn missing_signatures(&self) -> Vec<String> {
-        self.0.missing_signatures()
-    }
-
-    #[wasm_bindgen(js_name = signatureFrom)]
-    pub fn signature_from(&mut self, id: &str, stderr: &[u8]) {
-        self.0.signature_from(id, stderr);
-    }
-
     #[wasm_bindgen(js_name = setMinimized)]
     pub fn set_minimized(&mut self, id: &str, changes: f64) {
         self.0.set_minimized(id, changes as u64);
-    }
-
-    /// A minimised file a resumed DIR already holds for crash `id`: recorded with the bytes it
-    /// changes from `original`, unless its length differs (then it is made again).
-    #[wasm_bindgen(js_name = minimizedFound)]
-    pub fn minimized_found(&mut self, id: &str, original: &[u8], bytes: &[u8]) {
-        if let Some(n) = fracture_host::campaign::changes(original, bytes) {
-            self.0.set_minimized(id, n);
-        }
     }
 
     /// The crash entries as JSON: `[{"id", "signature", "fileIndex", "variant", "minimizedPath",
@@ -276,4 +230,90 @@ pub fn merge_command(dirs: &[u8], out: &[u8], quiet: bool, files: &files::JsFile
         None => Vec::new(),
     };
     fracture_host::campaign::merge::command(&dirs, out, quiet, &mut files::Shell(files))
+}
+
+/// A campaign's DIR as its runs are recorded (fracture_host::campaign::dir::CampaignDir, as
+/// natively): its files written through the shell's `files` (cli/files.ts).
+#[wasm_bindgen]
+pub struct CampaignDir(fracture_host::campaign::dir::CampaignDir);
+
+#[wasm_bindgen]
+impl CampaignDir {
+    #[wasm_bindgen(constructor)]
+    pub fn new(path: &[u8]) -> CampaignDir {
+        CampaignDir(fracture_host::campaign::dir::CampaignDir::new(path))
+    }
+
+    /// runs.jsonl, campaign.json and summary.md, each whole; throws the line's message.
+    #[wasm_bindgen(js_name = writeState)]
+    pub fn write_state(&mut self, ledger: &CampaignLedger, files: &files::JsFiles) -> Result<(), JsError> {
+        self.0.write_state(&ledger.0, &mut files::Shell(files)).map_err(|e| JsError::new(&e))
+    }
+
+    /// Records run index `r` (how it ended as `status` takes it) and keeps its crash's files as the
+    /// ledger says: `{"line", "outcome"}`; throws the line's message.
+    // Flat arguments: wasm-bindgen passes numbers, strings and bytes without a JS object to decode.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record(
+        &mut self,
+        ledger: &mut CampaignLedger,
+        r: f64,
+        ending: &str,
+        code: i32,
+        signal: &str,
+        variant: &[u8],
+        input_mode: u32,
+        stdout: &[u8],
+        stderr: &[u8],
+        duration_ms: f64,
+        now_ms: f64,
+        files: &files::JsFiles,
+    ) -> Result<String, JsError> {
+        let status = status(ending, code, signal);
+        let ran = fracture_host::campaign::dir::Ran {
+            variant,
+            input_mode,
+            status: &status,
+            stdout,
+            stderr,
+            duration_ms: duration_ms as u64,
+        };
+        let (line, outcome) = self
+            .0
+            .record(&mut ledger.0, r as u64, &ran, now_ms, &mut files::Shell(files))
+            .map_err(|e| JsError::new(&e))?;
+        Ok(format!("{{\"line\":{},\"outcome\":{}}}", quote(&line), quote(outcome.name())))
+    }
+
+    /// Crash `id`'s minimised file, `kept` bytes changed, and its count in the ledger; campaign.json
+    /// rewritten. Throws the line's message.
+    pub fn minimized(
+        &mut self,
+        ledger: &mut CampaignLedger,
+        id: &str,
+        bytes: &[u8],
+        kept: f64,
+        input_mode: u32,
+        files: &files::JsFiles,
+    ) -> Result<(), JsError> {
+        let Some(e) = ledger.0.entries().into_iter().find(|e| e.id == id) else { return Ok(()) };
+        self.0
+            .minimized(&mut ledger.0, &e, bytes, kept as u64, input_mode, &mut files::Shell(files))
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// What a resumed DIR holds beyond its records (`inputs`: each FILE's bytes one after another,
+    /// `lengths` theirs).
+    pub fn recover(&self, ledger: &mut CampaignLedger, inputs: &[u8], lengths: &[f64], files: &files::JsFiles) {
+        let mut at = 0;
+        let inputs: Vec<&[u8]> = lengths
+            .iter()
+            .map(|&n| {
+                let bytes = inputs.get(at..at + n as usize).unwrap_or_default();
+                at += n as usize;
+                bytes
+            })
+            .collect();
+        self.0.recover(&mut ledger.0, &inputs, &mut files::Shell(files));
+    }
 }

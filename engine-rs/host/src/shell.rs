@@ -21,6 +21,8 @@ pub trait Files {
     /// `bytes` written to a temporary file beside `path` and renamed over it, with the permissions
     /// `allowed` grants that the umask leaves (every output's rule, docs/cli.md, "Nothing lost").
     fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault>;
+    /// The file at `path` removed, if it is there (a failure is not one: it was to go anyway).
+    fn remove(&mut self, path: &[u8]);
     /// A line on standard error.
     fn err_line(&mut self, line: &str);
 }

@@ -4,11 +4,13 @@
 //! this returns.
 
 use std::io::{IsTerminal, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use fracture_host::campaign::dir::{CampaignDir, Ran};
 use fracture_host::campaign::progress::RunProgress;
 use fracture_host::campaign::Ledger;
 use fracture_host::messages;
@@ -17,12 +19,13 @@ use fracture_host::shrink::{Refusal, Shrinker};
 use super::plan::{Loaded, Planned};
 use super::runner::Runner;
 use super::shrink::Shrunk;
-use super::{cannot, interrupted, write_state, Options};
+use super::{cannot, interrupted, Options};
+use crate::files::StdFiles;
 
 /// The state the runs share: the ledger, runs.jsonl open for appending, the progress line (on a
 /// terminal, without --quiet) and its clock.
 struct Store<'a> {
-    dir: &'a Path,
+    dir: &'a mut CampaignDir,
     ledger: &'a mut Ledger,
     append: std::fs::File,
     progress: Option<RunProgress>,
@@ -36,30 +39,23 @@ impl Store<'_> {
 }
 
 impl Store<'_> {
-    /// Records run index `r`: its crash's files first when the ledger keeps it, then its line.
+    /// Records run index `r`: its crash's files first when the ledger keeps it (fracture_host's
+    /// CampaignDir), then its line.
     fn record(&mut self, r: u64, variant: &[u8], exit: &super::exec::Exit, mode: u32) -> Result<(), String> {
-        let mut h = fracture_engine::Sha256Hasher::default();
-        h.update(variant);
-        let rec = self.ledger.record(r, &exit.status, &exit.stderr, exit.duration_ms, &h.hex());
-        if let Some(keep) = &rec.keep {
-            let crash = self.dir.join("crashes").join(&keep.id);
-            std::fs::create_dir_all(&crash).map_err(|e| cannot(messages::cannot_create, &crash, &e))?;
-            for (name, bytes, m) in [
-                (keep.variant.as_str(), variant, crate::output::mode(mode)),
-                ("stdout.txt", &exit.stdout[..], crate::output::mode(0o777)),
-                ("stderr.txt", &exit.stderr[..], crate::output::mode(0o777)),
-            ] {
-                let path = crash.join(name);
-                crate::output::write(&path, bytes, m).map_err(|e| cannot(messages::cannot_write, &path, &e))?;
-            }
-            for old in &keep.replaced {
-                let _ = std::fs::remove_file(crash.join(old));
-            }
-        }
-        let path = self.dir.join("runs.jsonl");
-        self.append.write_all(rec.line.as_bytes()).map_err(|e| cannot(messages::cannot_write, &path, &e))?;
+        let ran = Ran {
+            variant,
+            input_mode: mode,
+            status: &exit.status,
+            stdout: &exit.stdout,
+            stderr: &exit.stderr,
+            duration_ms: exit.duration_ms,
+        };
         let now = self.ms();
-        if let Some(line) = self.progress.as_mut().and_then(|p| p.count(rec.outcome, now)) {
+        let (line, outcome) = self.dir.record(self.ledger, r, &ran, now, &mut StdFiles)?;
+        let path = Path::new(std::ffi::OsStr::from_bytes(self.dir.path())).join("runs.jsonl");
+        self.append.write_all(line.as_bytes()).map_err(|e| cannot(messages::cannot_write, &path, &e))?;
+        let now = self.ms();
+        if let Some(line) = self.progress.as_mut().and_then(|p| p.count(outcome, now)) {
             eprint!("{line}");
         }
         Ok(())
@@ -105,10 +101,11 @@ pub(super) fn execute(o: &Options, p: &mut Planned) -> Result<(), String> {
     let dir = o.out.as_path();
     std::fs::create_dir_all(dir).map_err(|e| cannot(messages::cannot_create, dir, &e))?;
     let (ledger, loaded) = (&mut p.ledger, &p.loaded);
-    write_state(ledger, dir)?;
+    let mut state = CampaignDir::new(dir.as_os_str().as_bytes());
+    state.write_state(ledger, &mut StdFiles)?;
     let (temp, runner) = runner(o, ledger.campaign.timeout_ms)?;
     baselines(ledger, &runner, loaded)?;
-    write_state(ledger, dir)?;
+    state.write_state(ledger, &mut StdFiles)?;
     for line in ledger.baseline_lines() {
         eprintln!("{line}");
     }
@@ -117,13 +114,13 @@ pub(super) fn execute(o: &Options, p: &mut Planned) -> Result<(), String> {
     if interrupted() {
         return Ok(());
     }
-    let failure = run_all(o, ledger, &runner, loaded, dir)?;
-    write_state(ledger, dir)?;
+    let failure = run_all(o, ledger, &runner, loaded, &mut state)?;
+    state.write_state(ledger, &mut StdFiles)?;
     if let Some(msg) = failure {
         return Err(msg);
     }
-    if !interrupted() && minimize_all(o, ledger, &runner, loaded, dir)? {
-        write_state(ledger, dir)?;
+    if !interrupted() && minimize_all(o, ledger, &runner, loaded, &mut state)? {
+        state.write_state(ledger, &mut StdFiles)?;
     }
     drop(temp);
     Ok(())
@@ -135,18 +132,18 @@ fn run_all(
     ledger: &mut Ledger,
     runner: &Runner,
     loaded: &[Loaded],
-    dir: &Path,
+    state: &mut CampaignDir,
 ) -> Result<Option<String>, String> {
+    let dir = Path::new(std::ffi::OsStr::from_bytes(state.path()));
     let todo = ledger.todo();
     let counts = ledger.counts().by_outcome;
     let c = ledger.campaign.clone();
-    let append = std::fs::File::options()
-        .append(true)
-        .open(dir.join("runs.jsonl"))
-        .map_err(|e| cannot(messages::cannot_write, &dir.join("runs.jsonl"), &e))?;
+    let runs = dir.join("runs.jsonl");
+    let append =
+        std::fs::File::options().append(true).open(&runs).map_err(|e| cannot(messages::cannot_write, &runs, &e))?;
     let shown = !o.decided.quiet && std::io::stderr().is_terminal();
     let progress = shown.then(|| RunProgress::new(c.planned(), counts, 0.0));
-    let store = Mutex::new(Store { dir, ledger, append, progress, clock: Instant::now() });
+    let store = Mutex::new(Store { dir: state, ledger, append, progress, clock: Instant::now() });
     let next = AtomicUsize::new(0);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let settings = crate::process::Settings {
@@ -197,8 +194,9 @@ fn minimize_all(
     ledger: &mut Ledger,
     runner: &Runner,
     loaded: &[Loaded],
-    dir: &Path,
+    state: &mut CampaignDir,
 ) -> Result<bool, String> {
+    let dir = Path::new(std::ffi::OsStr::from_bytes(state.path())).to_path_buf();
     let mut shrunk = false;
     for e in ledger.to_minimize() {
         let Ok(variant) = std::fs::read(dir.join(&e.variant)) else { continue };
@@ -216,10 +214,7 @@ fn minimize_all(
         let rules = ledger.campaign.rules();
         match super::shrink::shrink(runner, &rules, &input.slot_name, machine, &e.signature)? {
             Shrunk::File(result, kept) => {
-                let path = dir.join(&e.minimized_path);
-                crate::output::write(&path, &result, crate::output::mode(input.mode))
-                    .map_err(|err| cannot(messages::cannot_write, &path, &err))?;
-                ledger.set_minimized(&e.id, kept as u64);
+                state.minimized(ledger, &e, &result, kept as u64, input.mode, &mut StdFiles)?;
                 shrunk = true;
                 say(messages::run_minimized(&e.id, &kept.to_string()));
             }

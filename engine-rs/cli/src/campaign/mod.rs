@@ -40,20 +40,6 @@ fn cannot(message: fn(&str, &str) -> String, path: &Path, e: &std::io::Error) ->
     message(&crate::display::path(path), &crate::process::io_text(e))
 }
 
-/// Writes runs.jsonl (sorted), campaign.json and summary.md as the ledger makes them.
-fn write_state(ledger: &Ledger, dir: &Path) -> Result<(), String> {
-    let mode = crate::output::mode(0o777);
-    for (name, text) in [
-        ("runs.jsonl", ledger.runs_jsonl()),
-        ("campaign.json", ledger.campaign_json()),
-        ("summary.md", ledger.summary_md()),
-    ] {
-        let path = dir.join(name);
-        crate::output::write(&path, text.as_bytes(), mode).map_err(|e| cannot(messages::cannot_write, &path, &e))?;
-    }
-    Ok(())
-}
-
 /// The closing line of `run` or `merge` (unless quiet) and the exit code the ledger gives.
 fn finished(command: &str, ledger: &Ledger, out: &Path, quiet: bool) -> ExitCode {
     if !quiet {

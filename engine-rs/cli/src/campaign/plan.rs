@@ -4,6 +4,7 @@
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 
+use fracture_host::campaign::dir::CampaignDir;
 use fracture_host::campaign::{Campaign, InputRecord, Ledger};
 
 use super::Options;
@@ -89,24 +90,10 @@ pub(super) fn plan(o: &Options) -> Result<Planned, String> {
             let runs = std::fs::read(dir.join("runs.jsonl")).unwrap_or_default();
             let mut ledger = Ledger::resume(campaign, &v, &runs)
                 .map_err(|d| texts::another_campaign_because(crate::display::path(&json_path), d.what()))?;
-            recover(&mut ledger, dir, &loaded);
+            let inputs: Vec<&[u8]> = loaded.iter().map(|l| &l.input.bytes[..]).collect();
+            CampaignDir::new(dir.as_os_str().as_bytes()).recover(&mut ledger, &inputs, &mut crate::files::StdFiles);
             ledger
         }
     };
     Ok(Planned { ledger, loaded })
-}
-
-/// What a resumed DIR holds beyond its records: the signatures a kill kept from campaign.json (from
-/// each crash's stderr.txt) and the minimised files already made.
-fn recover(ledger: &mut Ledger, dir: &std::path::Path, loaded: &[Loaded]) {
-    for id in ledger.missing_signatures() {
-        let stderr = std::fs::read(dir.join("crashes").join(&id).join("stderr.txt")).unwrap_or_default();
-        ledger.signature_from(&id, &stderr);
-    }
-    for e in ledger.entries() {
-        let Ok(bytes) = std::fs::read(dir.join(&e.minimized_path)) else { continue };
-        if let Some(n) = fracture_host::campaign::changes(&loaded[e.file_index].input.bytes, &bytes) {
-            ledger.set_minimized(&e.id, n);
-        }
-    }
 }

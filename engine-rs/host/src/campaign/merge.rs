@@ -182,15 +182,7 @@ fn merged(dirs: &[Vec<u8>], out: &[u8], files: &mut dyn Files) -> Result<Ledger,
             files.write(&path, &bytes, allowed).map_err(cannot(messages::cannot_write, &path))?;
         }
     }
-    let state = [
-        ("runs.jsonl", ledger.runs_jsonl()),
-        ("campaign.json", ledger.campaign_json()),
-        ("summary.md", ledger.summary_md()),
-    ];
-    for (name, text) in state {
-        let path = join(out, &[name]);
-        files.write(&path, text.as_bytes(), 0o777).map_err(cannot(messages::cannot_write, &path))?;
-    }
+    super::dir::CampaignDir::new(out).write_state(&ledger, files).map_err(Stop::Fail)?;
     Ok(ledger)
 }
 
@@ -226,6 +218,7 @@ mod tests {
             self.written.push(path.to_vec());
             Ok(())
         }
+        fn remove(&mut self, _: &[u8]) {}
         fn err_line(&mut self, line: &str) {
             self.lines.push(line.to_string());
         }

@@ -325,13 +325,15 @@ fn inputs(x: Option<&Value>) -> Result<Vec<InputRecord>, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod testing {
+    use super::{Campaign, InputRecord};
 
-    fn campaign() -> Campaign {
-        let record = |file: &str| InputRecord { file: file.into(), size: 1, sha256: String::new(), baseline: None };
+    /// A campaign of `files` (one byte each, no baselines), byte_flip at 80, seed 10, `count` runs each.
+    pub(crate) fn campaign(files: &[&str], count: u64) -> Campaign {
+        let record =
+            |file: &&str| InputRecord { file: file.to_string(), size: 1, sha256: String::new(), baseline: None };
         Campaign {
-            inputs: vec![record("a"), record("b")],
+            inputs: files.iter().map(record).collect(),
             mode: "byte_flip".into(),
             intensity: 80,
             only: Vec::new(),
@@ -344,9 +346,18 @@ mod tests {
             baseline: true,
             program: vec!["true".into()],
             seed: 10,
-            count: 7,
+            count,
             shard: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn campaign() -> Campaign {
+        testing::campaign(&["a", "b"], 7)
     }
 
     #[test]
