@@ -2,14 +2,17 @@
 // campaign's DIR; natively engine-rs/cli/src/files.rs): node:fs, synchronously, on each path's
 // bytes; outputs through a temporary file and a rename. A failed call throws its reason (ioText's
 // words), which the host crate words into the command's line.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { fromBytes, fsPath } from '../lib/engine/host/byte-paths.ts';
-import { outputMode } from '../sdk/outputs.ts';
+import { type BigIntStats, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { fromBytes, fsPath, toBytes } from '../lib/engine/host/byte-paths.ts';
+import { identifyOutput, outputMode, specialKind } from '../sdk/outputs.ts';
 import { ioText } from './io.ts';
 import { writeAtomicSync } from './run/program.ts';
 
 /** What the campaigns' module calls (engine-rs/host-wasm/src/files.rs). */
 export interface HostFiles {
+  look(path: Uint8Array): string;
+  identify(path: Uint8Array): Uint8Array;
+  readInput(path: Uint8Array): Uint8Array;
   occupied(path: Uint8Array): boolean;
   read(path: Uint8Array): Uint8Array | undefined;
   permissions(path: Uint8Array): number;
@@ -31,6 +34,23 @@ function said<T>(call: () => T): T {
 export function nodeFiles(err: NodeJS.WritableStream): HostFiles {
   const at = (path: Uint8Array) => fsPath(fromBytes(path));
   return {
+    // What is there, as engine-rs/host-wasm/src/files.rs reads it: nothing, something else, or a file.
+    look: (path) => {
+      let info: BigIntStats;
+      try {
+        info = statSync(at(path), { bigint: true });
+      } catch {
+        return '';
+      }
+      const kind = specialKind(info);
+      if (kind !== undefined) return `special\0${kind}`;
+      return ['regular', info.dev, info.ino, info.size, info.mode].join('\0');
+    },
+    identify: (path) => {
+      const id = identifyOutput(fromBytes(path));
+      return Buffer.concat([toBytes(id.key), Buffer.from([0]), Buffer.from(id.kind ?? '')]);
+    },
+    readInput: (path) => said(() => readFileSync(at(path))),
     occupied: (path) => {
       if (!existsSync(at(path))) return false;
       try {

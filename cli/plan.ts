@@ -113,7 +113,7 @@ export async function planRun(a: Args): Promise<Plan> {
     for (const [k, p] of outputs.entries()) {
       const zip = a.zip !== undefined && k === outputs.length - 1;
       const stdout = p === '' ? standardFile(1) : undefined;
-      const id = p === '' ? stdout && { key: fileKey(stdout) } : await identifyOutput(p, zip ? undefined : listing);
+      const id = p === '' ? stdout && { key: fileKey(stdout) } : identifyOutput(p, zip ? undefined : listing);
       refused(planner.claim(k, id && toBytes(id.key), id?.kind));
     }
     const plan = JSON.parse(planner.planJson()) as PlanJson;

@@ -133,12 +133,12 @@ export async function corruptFile(
     if (outputPath !== undefined) {
       const refusal = await checkPlan(
         [{ shown: inputPath, key: fileKey(info) }],
-        [{ shown: outputPath, id: await identifyOutput(outputPath) }],
+        [{ shown: outputPath, id: identifyOutput(outputPath) }],
       );
       if (refusal) throw new Error(refusal);
     }
   } else if (outputPath !== undefined) {
-    const refusal = await checkPlan([], [{ shown: outputPath, id: await identifyOutput(outputPath) }]);
+    const refusal = await checkPlan([], [{ shown: outputPath, id: identifyOutput(outputPath) }]);
     if (refusal) throw new Error(refusal);
   }
   let spool: string | undefined;

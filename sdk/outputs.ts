@@ -5,19 +5,8 @@
 // remove their temporary files on SIGINT, SIGTERM and SIGHUP. The native CLI follows the same rules
 // (engine-rs/cli); tests/fs runs both.
 import { randomBytes } from 'node:crypto';
-import type { BigIntStats, Stats } from 'node:fs';
-import {
-  type FileHandle,
-  link,
-  lstat,
-  open,
-  readdir,
-  readlink,
-  realpath,
-  rename,
-  stat,
-  unlink,
-} from 'node:fs/promises';
+import { type BigIntStats, lstatSync, readlinkSync, realpathSync, type Stats, statSync } from 'node:fs';
+import { type FileHandle, link, lstat, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fromBytes, fsPath, hasEscapedBytes, toBytes } from '../lib/engine/host/byte-paths.ts';
 import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
@@ -60,16 +49,25 @@ export function fileKey(info: { dev: number | bigint; ino: number | bigint }): s
 
 /**
  * The file a write to `p` lands on: `p`, or when `p` is a symlink (dangling or not) the file it names,
- * link after link (the link is kept and names the new bytes).
+ * link after link (the link is kept and names the new bytes). Synchronous, as the plan's other looks
+ * (`identifyOutput`): the host crate's plans call them through cli/files.ts.
  */
-export async function destinationOf(p: string): Promise<string> {
+export function destinationOf(p: string): string {
   let at = p;
   for (let hops = 0; hops < 40; hops++) {
-    const info = await lstat(fsPath(at)).catch(() => undefined);
+    const info = lstatOrNot(at);
     if (!info?.isSymbolicLink()) return at;
-    at = path.resolve(path.dirname(at), fromBytes(await readlink(fsPath(at), { encoding: 'buffer' })));
+    at = path.resolve(path.dirname(at), fromBytes(readlinkSync(fsPath(at), { encoding: 'buffer' })));
   }
   return at;
+}
+
+function lstatOrNot(p: string): Stats | undefined {
+  try {
+    return lstatSync(fsPath(p));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -86,30 +84,36 @@ export interface OutputId {
  * by its nearest existing ancestor's real path and the names below it. `listing`, when given, holds
  * the names in `p`'s directory (a name not in it does not exist: no call to the system).
  */
-export async function identifyOutput(p: string, listing?: Set<string>): Promise<OutputId> {
+export function identifyOutput(p: string, listing?: Set<string>): OutputId {
   if (listing === undefined || listing.has(path.basename(p))) {
-    const target = await destinationOf(p);
-    const info = await stat(fsPath(target), { bigint: true }).catch(() => undefined);
-    if (info) return { key: fileKey(info), kind: specialKind(info) };
-    return { key: await realKey(target) };
+    const target = destinationOf(p);
+    let info: BigIntStats | undefined;
+    try {
+      info = statSync(fsPath(target), { bigint: true });
+    } catch {
+      return { key: realKey(target) };
+    }
+    return { key: fileKey(info), kind: specialKind(info) };
   }
-  return { key: await realKey(p) };
+  return { key: realKey(p) };
 }
 
-const realDirs = new Map<string, Promise<string>>();
+const realDirs = new Map<string, string>();
 
 /** `p` as its nearest existing ancestor's real path and the missing names below it. */
-async function realKey(p: string): Promise<string> {
+function realKey(p: string): string {
   const absolute = path.resolve(p);
   const dir = path.dirname(absolute);
   let real = realDirs.get(dir);
-  if (!real) {
-    real = realpath(fsPath(dir), { encoding: 'buffer' }).then(fromBytes, async () =>
-      dir === absolute ? dir : realKey(dir),
-    );
+  if (real === undefined) {
+    try {
+      real = fromBytes(realpathSync(fsPath(dir), { encoding: 'buffer' }));
+    } catch {
+      real = dir === absolute ? dir : realKey(dir);
+    }
     realDirs.set(dir, real);
   }
-  return `path:${path.join(await real, path.basename(absolute))}`;
+  return `path:${path.join(real, path.basename(absolute))}`;
 }
 
 /** The names in directory `dir` (an empty set when it does not exist yet). */
@@ -165,7 +169,7 @@ export async function planFiles(inputs: string[], outputs: string[]): Promise<nu
     if (info) modes.push(Number(info.mode));
     planned.push({ shown: file, key: info ? fileKey(info) : undefined });
   }
-  const ids = await Promise.all(outputs.map(async (shown) => ({ shown, id: await identifyOutput(shown) })));
+  const ids = outputs.map((shown) => ({ shown, id: identifyOutput(shown) }));
   const refusal = await checkPlan(planned, ids);
   if (refusal) throw new Refusal(refusal);
   return modes;
@@ -255,7 +259,7 @@ export async function writeAtomically<T>(
   fill: (handle: FileHandle) => Promise<T>,
   discarding?: Promise<unknown>[],
 ): Promise<T> {
-  const destination = await destinationOf(target);
+  const destination = destinationOf(target);
   const dir = path.dirname(destination);
   const { file, handle } = await createTemp(dir).catch((e) => Promise.reject(new OutputError(e)));
   let result: T;

@@ -9,7 +9,7 @@ export interface RunArgs {
   files: string[];
   /** PROGRAM then ARGS. */
   program: string[];
-  /** The decisions as the host module takes them back (describeCampaign). */
+  /** The decisions as the host module takes them back (planCampaign). */
   decidedJson: string;
 }
 

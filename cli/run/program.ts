@@ -2,17 +2,15 @@
 // PROGRAM started in a process group of its own (docs/campaigns.md, section 2), the inputs read, and
 // DIR's files written whole through a temporary file and a rename.
 import { createHash, randomBytes } from 'node:crypto';
-import { type BigIntStats, chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fsPath, lossyName, toBytes } from '../../lib/engine/host/byte-paths.ts';
+import { fsPath } from '../../lib/engine/host/byte-paths.ts';
 import { forgetTemporaryFile, temporaryFile } from '../../lib/engine/host/temporaries.ts';
-import { display, fileKey, specialKind } from '../../sdk/outputs.ts';
-import { cannotRead, notRegular } from '../../lib/engine/shared/messages.ts';
+import { display } from '../../sdk/outputs.ts';
+import { cannotRead } from '../../lib/engine/shared/messages.ts';
 import type { Ending } from '../campaign.ts';
 import { exactStart } from '../exact-exec.ts';
 import { ioText } from '../io.ts';
-import { loadHostModule } from '../../lib/engine/host-module/node.ts';
 import { type SpawnRequest, spawner } from './spawner.ts';
 
 /** A usage error of `run` or `merge`: one line, exit 2. */
@@ -29,9 +27,6 @@ export interface Input {
   slotName: string;
   bytes: Uint8Array;
   mode: number;
-  sha256: string;
-  /** Its device and inode, as the plan's claims compare them. */
-  key: string;
 }
 
 export const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
@@ -61,39 +56,6 @@ export function writeAtomicSync(target: string, data: Uint8Array | string, mode:
   } finally {
     forgetTemporaryFile(tmp);
   }
-}
-
-/** A FILE, read whole before the first run (a usage error when it cannot be). */
-export async function readInput(file: string): Promise<Input> {
-  let info: BigIntStats;
-  try {
-    info = await stat(fsPath(file), { bigint: true });
-  } catch (e) {
-    throw new CampaignUsage(`${display(file)}: ${ioText(e)}`);
-  }
-  const kind = specialKind(info);
-  if (kind !== undefined) throw new CampaignUsage(notRegular(display(file), kind));
-  let bytes: Uint8Array;
-  try {
-    const handle = await open(fsPath(file), 'r');
-    try {
-      bytes = await handle.readFile();
-    } finally {
-      await handle.close();
-    }
-  } catch (e) {
-    throw new CampaignUsage(`${display(file)}: ${ioText(e)}`);
-  }
-  return {
-    file,
-    // The engine's name for it is the native CLI's `to_string_lossy` of the name.
-    name: lossyName(path.basename(file)),
-    slotName: (await loadHostModule()).slotName(toBytes(file)),
-    bytes,
-    mode: Number(info.mode),
-    sha256: sha256(bytes),
-    key: fileKey(info),
-  };
 }
 
 /** How a run of PROGRAM went, and how long it took. */

@@ -310,6 +310,19 @@ describe('fracture run: the native and the npm CLI agree', () => {
     expect(existsSync(path.join(work, 'u-native'))).toBe(false);
   });
 
+  it('--resume refuses a DIR whose runs.jsonl is a directory, in the same words in both', () => {
+    // One plan for both (fracture_host::campaign::plan): DIR's files are claimed before they are read.
+    const args = ['run', '--seed', '40', '--count', '3', '--timeout', '1', '--out', 'r', 'one.bin', '--', target, '{}'];
+    run(NATIVE, args);
+    rmSync(path.join(work, 'r', 'runs.jsonl'));
+    mkdirSync(path.join(work, 'r', 'runs.jsonl'));
+    for (const tool of [NATIVE, NPM]) {
+      const r = run(tool, ['run', '--resume', ...args.slice(1)]);
+      expect(r.code, tool.label).toBe(2);
+      expect(r.err).toBe('fracture: output r/runs.jsonl is a directory (see fracture run --help)\n');
+    }
+  });
+
   it('a crash id that is a path is no record: merge writes nothing outside OUT', () => {
     // A shard's runs.jsonl is input like any other file: its crash ids name directories under
     // crashes/, so `../../escaped` would copy DIR/crashes/../../escaped (work/escaped) to

@@ -6,17 +6,34 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
+use fracture_host::plan::Looked;
 use fracture_host::shell::{Fault, Files};
 
 use crate::process::io_text;
 
-pub struct StdFiles;
+/// std's files; the real paths of the directories the claims resolved are kept (crate::plan::Outputs).
+#[derive(Default)]
+pub struct StdFiles {
+    outputs: crate::plan::Outputs,
+}
 
 fn at(path: &[u8]) -> &Path {
     Path::new(OsStr::from_bytes(path))
 }
 
 impl Files for StdFiles {
+    fn look(&mut self, path: &[u8]) -> Looked {
+        crate::plan::look(std::fs::metadata(at(path)).ok())
+    }
+
+    fn identify(&mut self, path: &[u8]) -> (Vec<u8>, Option<String>) {
+        self.outputs.identify(at(path))
+    }
+
+    fn read_input(&mut self, path: &[u8]) -> Result<Vec<u8>, Fault> {
+        crate::process::Input::read_file(at(path), || Ok(()), &mut |_| {}).map(|input| input.bytes)
+    }
+
     fn occupied(&mut self, path: &[u8]) -> bool {
         at(path).exists() && std::fs::read_dir(at(path)).map_or(true, |mut d| d.next().is_some())
     }

@@ -49,7 +49,7 @@ fn kind(t: FileType) -> Option<String> {
 }
 
 /// What is at an input: a regular file, something else, or nothing that can be looked at.
-fn look(m: Option<Metadata>) -> Looked {
+pub(crate) fn look(m: Option<Metadata>) -> Looked {
     match m {
         None => Looked::Missing,
         Some(m) => match kind(m.file_type()) {

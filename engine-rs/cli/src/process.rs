@@ -49,6 +49,15 @@ impl Input {
         Ok(Input { name: file_name(path), bytes, sha256, counts })
     }
 
+    /// A file's bytes already read and hashed (a campaign's input, read by fracture_host's plan).
+    pub fn of(path: &Path, bytes: Vec<u8>, sha256: String) -> Input {
+        let mut counts = [0u64; 256];
+        for &b in &bytes {
+            counts[usize::from(b)] += 1;
+        }
+        Input { name: file_name(path), bytes, sha256, counts }
+    }
+
     /// Standard input to its end, under `name`.
     pub fn read_stdin(name: &str) -> Result<Input, String> {
         let (bytes, sha256, counts) = read::read_stdin_measured(stdin_limit(MAX_INPUT)).map_err(|e| io_text(&e))?;

@@ -1,13 +1,26 @@
 //! The npm CLI's `fracture_host::shell::Files` (cli/files.ts: node:fs, synchronously), for the
-//! commands the host crate runs whole (`mergeCommand`) and a campaign's DIR (`CampaignDir`). A failed call throws its reason, a string
+//! commands the host crate runs whole (`mergeCommand`), a campaign's plan (`planCampaign`) and
+//! DIR (`CampaignDir`). A failed call throws its reason, a string
 //! in engine-data/messages.toml's `io_*` words, as the native CLI's `io_text` gives it.
 
+use fracture_host::plan::{Identity, Looked};
 use fracture_host::shell::{Fault, Files};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
 extern "C" {
     pub type JsFiles;
+
+    /// "" (nothing there), "special\0KIND" or "regular\0DEVICE\0INODE\0SIZE\0MODE" (decimal).
+    #[wasm_bindgen(method)]
+    fn look(this: &JsFiles, path: &[u8]) -> String;
+
+    /// The output's key, a NUL, and what it is when it is not a regular file (else nothing).
+    #[wasm_bindgen(method)]
+    fn identify(this: &JsFiles, path: &[u8]) -> Vec<u8>;
+
+    #[wasm_bindgen(method, catch, js_name = readInput)]
+    fn read_input(this: &JsFiles, path: &[u8]) -> Result<Vec<u8>, JsValue>;
 
     #[wasm_bindgen(method)]
     fn occupied(this: &JsFiles, path: &[u8]) -> bool;
@@ -38,7 +51,38 @@ fn fault(thrown: JsValue) -> Fault {
 /// The shell's files, as the host crate's commands take them.
 pub struct Shell<'a>(pub &'a JsFiles);
 
+/// `look`'s answer as the plan takes it (an answer it cannot read: nothing there).
+fn looked(answer: &str) -> Looked {
+    let parts: Vec<&str> = answer.split('\0').collect();
+    let number = |k: usize| parts.get(k).and_then(|p| p.parse::<u64>().ok());
+    match parts[..] {
+        ["special", what] => Looked::Special(what.to_string()),
+        ["regular", ..] => match (number(1), number(2), number(3), number(4)) {
+            (Some(device), Some(inode), Some(size), Some(mode)) => {
+                Looked::Regular(Identity { device, inode, size, mode: mode as u32 & 0o777 })
+            }
+            _ => Looked::Missing,
+        },
+        _ => Looked::Missing,
+    }
+}
+
 impl Files for Shell<'_> {
+    fn look(&mut self, path: &[u8]) -> Looked {
+        looked(&self.0.look(path))
+    }
+
+    fn identify(&mut self, path: &[u8]) -> (Vec<u8>, Option<String>) {
+        let answer = self.0.identify(path);
+        let at = answer.iter().position(|&b| b == 0).unwrap_or(answer.len());
+        let kind = answer.get(at + 1..).filter(|k| !k.is_empty()).map(|k| String::from_utf8_lossy(k).into_owned());
+        (answer[..at].to_vec(), kind)
+    }
+
+    fn read_input(&mut self, path: &[u8]) -> Result<Vec<u8>, Fault> {
+        self.0.read_input(path).map_err(fault)
+    }
+
     fn occupied(&mut self, path: &[u8]) -> bool {
         self.0.occupied(path)
     }

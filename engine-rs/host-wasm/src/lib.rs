@@ -11,6 +11,7 @@ mod files;
 mod shrink;
 
 use fracture_host::campaign::outcome::signal_number;
+use fracture_host::campaign::plan::Given;
 use fracture_host::campaign::{Ledger, Status};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -30,20 +31,6 @@ fn status(kind: &str, code: i32, signal: &str) -> Status {
 
 fn parse(text: &str) -> Result<Value, JsError> {
     serde_json::from_str(text).map_err(|e| JsError::new(&format!("not JSON ({e})")))
-}
-
-/// The seed of a campaign.json text, or nothing when it is not a campaign of version 1.
-#[wasm_bindgen(js_name = campaignSeed)]
-pub fn campaign_seed(text: &str) -> Option<f64> {
-    let v: Value = serde_json::from_str(text).ok()?;
-    fracture_host::campaign::Campaign::parse(&v).ok().map(|c| c.seed as f64)
-}
-
-/// The usage error refusing `--crash-pattern`, or nothing when the regex crate takes it (the matcher
-/// the ledger uses: fracture_host::campaign::spec::crash_pattern, as natively).
-#[wasm_bindgen(js_name = crashPatternRefusal)]
-pub fn crash_pattern_refusal(pattern: &str) -> Option<String> {
-    fracture_host::campaign::spec::crash_pattern(pattern).err()
 }
 
 /// The progress line of `fracture run` on a terminal (fracture_host::campaign::progress).
@@ -74,30 +61,56 @@ impl RunProgress {
     }
 }
 
-/// campaign.json's text for the campaign `fracture run` describes (fracture_host::campaign::Campaign::described):
-/// `decided`, the outputs module's decisions for `run`; `inputs`, each input's `file`, `size` and
-/// `sha256`; PROGRAM's words as text; the seed of a resumed campaign.json, if any; the seed when none
-/// is given or recorded. Throws the engine's refusal of the last run's seed.
-#[wasm_bindgen(js_name = describeCampaign)]
-pub fn describe_campaign(
+/// Bytes that are NUL-ended items (paths and words, which hold no NUL), as a list.
+fn items(packed: &[u8]) -> Vec<Vec<u8>> {
+    match packed.strip_suffix(b"\0") {
+        Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// `fracture run`'s plan (fracture_host::campaign::plan, as natively): `decided` the arguments'
+/// decisions as JSON, `files` and `program` NUL-ended items, the files read through `shell`. Throws
+/// the usage error.
+#[wasm_bindgen(js_name = planCampaign)]
+pub fn plan_campaign(
     decided: &str,
-    inputs: &str,
-    program: Vec<String>,
-    previous_seed: Option<f64>,
+    files: &[u8],
+    program: &[u8],
+    dir: &[u8],
     random: f64,
-) -> Result<String, JsError> {
-    let d = fracture_host::args::Campaign::from_json(&parse(decided)?)
+    shell: &files::JsFiles,
+) -> Result<PlannedCampaign, JsError> {
+    let decided = fracture_host::args::Campaign::from_json(&parse(decided)?)
         .ok_or_else(|| JsError::new("not a run's decisions"))?;
-    let inputs = fracture_host::campaign::Campaign::inputs_from_json(&parse(inputs)?).map_err(|e| JsError::new(&e))?;
-    let c = fracture_host::campaign::Campaign::described(
-        &d,
-        inputs,
-        program,
-        previous_seed.map(|s| s as u64),
-        random as u64,
-    )
-    .map_err(|e| JsError::new(&e))?;
-    Ok(Ledger::new(c).campaign_json())
+    let (files, program) = (items(files), items(program));
+    let given = Given { decided: &decided, files: &files, program: &program, dir, random: random as u64 };
+    let p = fracture_host::campaign::plan::plan(&given, &mut files::Shell(shell)).map_err(|e| JsError::new(&e))?;
+    Ok(PlannedCampaign { ledger: Some(p.ledger), loaded: p.loaded })
+}
+
+/// A campaign planned: its ledger (taken once) and each input as read.
+#[wasm_bindgen]
+pub struct PlannedCampaign {
+    ledger: Option<Ledger>,
+    loaded: Vec<fracture_host::campaign::plan::Loaded>,
+}
+
+#[wasm_bindgen]
+impl PlannedCampaign {
+    pub fn ledger(&mut self) -> Option<CampaignLedger> {
+        self.ledger.take().map(CampaignLedger)
+    }
+
+    /// Input `i`'s bytes.
+    pub fn bytes(&self, i: usize) -> Vec<u8> {
+        self.loaded.get(i).map(|l| l.bytes.clone()).unwrap_or_default()
+    }
+
+    /// Input `i`'s permission bits.
+    pub fn mode(&self, i: usize) -> u32 {
+        self.loaded.get(i).map_or(0o600, |l| l.mode)
+    }
 }
 
 /// A campaign's ledger (fracture_host::campaign::Ledger).
@@ -110,22 +123,6 @@ fn quote(s: &str) -> String {
 
 #[wasm_bindgen]
 impl CampaignLedger {
-    /// A new campaign from its description: campaign.json's fields (`version`, `inputs`, `options`,
-    /// `program`, `seed`, `count`, `shard`).
-    #[wasm_bindgen(constructor)]
-    pub fn new(description: &str) -> Result<CampaignLedger, JsError> {
-        let c = fracture_host::campaign::Campaign::parse(&parse(description)?).map_err(|e| JsError::new(&e))?;
-        Ok(CampaignLedger(Ledger::new(c)))
-    }
-
-    /// `--resume`: the campaign described, continued from DIR's campaign.json text and runs.jsonl.
-    /// Throws `not a campaign` or why it is another campaign (the usage text's reason).
-    pub fn resume(description: &str, previous: &str, runs_jsonl: &[u8]) -> Result<CampaignLedger, JsError> {
-        let c = fracture_host::campaign::Campaign::parse(&parse(description)?).map_err(|e| JsError::new(&e))?;
-        let previous = parse(previous).map_err(|_| JsError::new("not a campaign"))?;
-        Ledger::resume(c, &previous, runs_jsonl).map(CampaignLedger).map_err(|d| JsError::new(d.what()))
-    }
-
     /// The run indices still to run, in order.
     pub fn todo(&self) -> Vec<f64> {
         self.0.todo().into_iter().map(|r| r as f64).collect()
@@ -225,11 +222,7 @@ impl CampaignLedger {
 /// `dirs` each DIR's bytes, each ended by a NUL; the lines go to `files.errLine`. Returns the exit code.
 #[wasm_bindgen(js_name = mergeCommand)]
 pub fn merge_command(dirs: &[u8], out: &[u8], quiet: bool, files: &files::JsFiles) -> u8 {
-    let dirs: Vec<Vec<u8>> = match dirs.strip_suffix(b"\0") {
-        Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
-        None => Vec::new(),
-    };
-    fracture_host::campaign::merge::command(&dirs, out, quiet, &mut files::Shell(files))
+    fracture_host::campaign::merge::command(&items(dirs), out, quiet, &mut files::Shell(files))
 }
 
 /// A campaign's DIR as its runs are recorded (fracture_host::campaign::dir::CampaignDir, as

@@ -8,8 +8,18 @@
 /// A failed call's reason (each shell's `io_text`: "No such file or directory", ...).
 pub type Fault = String;
 
+use crate::plan::Looked;
+
 /// The file operations of a command, synchronous.
 pub trait Files {
+    /// What is at `path` (through symlinks): a regular file and its identity, something else, or
+    /// nothing that can be looked at.
+    fn look(&mut self, path: &[u8]) -> Looked;
+    /// An output at `path` as the plan's claims compare it (fracture_host::output_plan): its key and,
+    /// when something is there that is not a regular file, what it is.
+    fn identify(&mut self, path: &[u8]) -> (Vec<u8>, Option<String>);
+    /// An input's bytes, read whole.
+    fn read_input(&mut self, path: &[u8]) -> Result<Vec<u8>, Fault>;
     /// Whether something is at `path` that is not an empty directory.
     fn occupied(&mut self, path: &[u8]) -> bool;
     /// The file's bytes; None when nothing is at `path`.
@@ -51,5 +61,76 @@ mod tests {
         assert_eq!(join(b".", &["summary.md"]), b"./summary.md");
         assert_eq!(join(b"", &["x"]), b"x");
         assert_eq!(join(b"\xff", &["x"]), b"\xff/x");
+    }
+}
+
+/// Files in memory, for the tests of what the host crate runs through `Files`.
+#[cfg(test)]
+pub(crate) mod memory {
+    use std::collections::BTreeMap;
+
+    use super::{Fault, Files};
+    use crate::plan::{Identity, Looked};
+
+    /// A file's bytes and permissions, or the fault reading it gives.
+    pub(crate) type File = Result<(Vec<u8>, u32), Fault>;
+
+    /// Each path's file; every write and line kept.
+    #[derive(Default)]
+    pub(crate) struct Memory {
+        pub files: BTreeMap<Vec<u8>, File>,
+        pub writes: Vec<String>,
+        pub lines: Vec<String>,
+    }
+
+    impl Memory {
+        pub fn add(&mut self, path: &str, bytes: &[u8]) {
+            self.files.insert(path.as_bytes().to_vec(), Ok((bytes.to_vec(), 0o644)));
+        }
+    }
+
+    /// A file's identity: its path's place among the paths (a key no other file has).
+    fn inode(path: &[u8]) -> u64 {
+        path.iter().fold(1469598103934665603u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(1099511628211))
+    }
+
+    impl Files for Memory {
+        fn look(&mut self, path: &[u8]) -> Looked {
+            match self.files.get(path) {
+                Some(Ok((bytes, mode))) => {
+                    Looked::Regular(Identity { device: 0, inode: inode(path), size: bytes.len() as u64, mode: *mode })
+                }
+                _ => Looked::Missing,
+            }
+        }
+        fn identify(&mut self, path: &[u8]) -> (Vec<u8>, Option<String>) {
+            (format!("0:{}", inode(path)).into_bytes(), None)
+        }
+        fn read_input(&mut self, path: &[u8]) -> Result<Vec<u8>, Fault> {
+            self.read(path)?.ok_or_else(crate::messages::io_not_found)
+        }
+        fn occupied(&mut self, path: &[u8]) -> bool {
+            self.files.keys().any(|k| k.starts_with(path))
+        }
+        fn read(&mut self, path: &[u8]) -> Result<Option<Vec<u8>>, Fault> {
+            self.files.get(path).cloned().map(|f| f.map(|(bytes, _)| bytes)).transpose()
+        }
+        fn permissions(&mut self, path: &[u8]) -> u32 {
+            self.files.get(path).and_then(|f| f.as_ref().ok()).map_or(0o600, |f| f.1)
+        }
+        fn create_dir_all(&mut self, _: &[u8]) -> Result<(), Fault> {
+            Ok(())
+        }
+        fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault> {
+            self.writes.push(String::from_utf8_lossy(path).into_owned());
+            self.files.insert(path.to_vec(), Ok((bytes.to_vec(), allowed)));
+            Ok(())
+        }
+        fn remove(&mut self, path: &[u8]) {
+            self.files.remove(path);
+        }
+        fn err_line(&mut self, line: &str) {
+            self.lines.push(line.to_string());
+        }
     }
 }

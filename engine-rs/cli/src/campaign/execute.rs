@@ -51,7 +51,7 @@ impl Store<'_> {
             duration_ms: exit.duration_ms,
         };
         let now = self.ms();
-        let (line, outcome) = self.dir.record(self.ledger, r, &ran, now, &mut StdFiles)?;
+        let (line, outcome) = self.dir.record(self.ledger, r, &ran, now, &mut StdFiles::default())?;
         let path = Path::new(std::ffi::OsStr::from_bytes(self.dir.path())).join("runs.jsonl");
         self.append.write_all(line.as_bytes()).map_err(|e| cannot(messages::cannot_write, &path, &e))?;
         let now = self.ms();
@@ -102,10 +102,10 @@ pub(super) fn execute(o: &Options, p: &mut Planned) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| cannot(messages::cannot_create, dir, &e))?;
     let (ledger, loaded) = (&mut p.ledger, &p.loaded);
     let mut state = CampaignDir::new(dir.as_os_str().as_bytes());
-    state.write_state(ledger, &mut StdFiles)?;
+    state.write_state(ledger, &mut StdFiles::default())?;
     let (temp, runner) = runner(o, ledger.campaign.timeout_ms)?;
     baselines(ledger, &runner, loaded)?;
-    state.write_state(ledger, &mut StdFiles)?;
+    state.write_state(ledger, &mut StdFiles::default())?;
     for line in ledger.baseline_lines() {
         eprintln!("{line}");
     }
@@ -115,12 +115,12 @@ pub(super) fn execute(o: &Options, p: &mut Planned) -> Result<(), String> {
         return Ok(());
     }
     let failure = run_all(o, ledger, &runner, loaded, &mut state)?;
-    state.write_state(ledger, &mut StdFiles)?;
+    state.write_state(ledger, &mut StdFiles::default())?;
     if let Some(msg) = failure {
         return Err(msg);
     }
     if !interrupted() && minimize_all(o, ledger, &runner, loaded, &mut state)? {
-        state.write_state(ledger, &mut StdFiles)?;
+        state.write_state(ledger, &mut StdFiles::default())?;
     }
     drop(temp);
     Ok(())
@@ -214,7 +214,7 @@ fn minimize_all(
         let rules = ledger.campaign.rules();
         match super::shrink::shrink(runner, &rules, &input.slot_name, machine, &e.signature)? {
             Shrunk::File(result, kept) => {
-                state.minimized(ledger, &e, &result, kept as u64, input.mode, &mut StdFiles)?;
+                state.minimized(ledger, &e, &result, kept as u64, input.mode, &mut StdFiles::default())?;
                 shrunk = true;
                 say(messages::run_minimized(&e.id, &kept.to_string()));
             }

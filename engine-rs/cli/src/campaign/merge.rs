@@ -10,5 +10,5 @@ use super::MergeOptions;
 pub fn merge(o: MergeOptions) -> ExitCode {
     let dirs: Vec<Vec<u8>> = o.dirs.iter().map(|d| d.as_os_str().as_bytes().to_vec()).collect();
     let out = o.out.as_os_str().as_bytes();
-    ExitCode::from(fracture_host::campaign::merge::command(&dirs, out, o.quiet, &mut crate::files::StdFiles))
+    ExitCode::from(fracture_host::campaign::merge::command(&dirs, out, o.quiet, &mut crate::files::StdFiles::default()))
 }

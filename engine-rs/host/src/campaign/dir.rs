@@ -131,42 +131,10 @@ impl CampaignDir {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
     use super::{CampaignDir, Ran};
     use crate::campaign::{Ledger, Status};
-    use crate::shell::{Fault, Files};
-
-    /// Files in memory, each write counted by name.
-    #[derive(Default)]
-    struct Memory {
-        files: BTreeMap<Vec<u8>, (Vec<u8>, u32)>,
-        writes: Vec<String>,
-    }
-
-    impl Files for Memory {
-        fn occupied(&mut self, _: &[u8]) -> bool {
-            false
-        }
-        fn read(&mut self, path: &[u8]) -> Result<Option<Vec<u8>>, Fault> {
-            Ok(self.files.get(path).map(|f| f.0.clone()))
-        }
-        fn permissions(&mut self, _: &[u8]) -> u32 {
-            0o600
-        }
-        fn create_dir_all(&mut self, _: &[u8]) -> Result<(), Fault> {
-            Ok(())
-        }
-        fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault> {
-            self.writes.push(String::from_utf8_lossy(path).into_owned());
-            self.files.insert(path.to_vec(), (bytes.to_vec(), allowed));
-            Ok(())
-        }
-        fn remove(&mut self, path: &[u8]) {
-            self.files.remove(path);
-        }
-        fn err_line(&mut self, _: &str) {}
-    }
+    use crate::shell::memory::Memory;
+    use crate::shell::Files;
 
     fn ledger() -> Ledger {
         Ledger::new(crate::campaign::spec::testing::campaign(&["in.bin"], 5))
@@ -189,7 +157,7 @@ mod tests {
             [kept("in_corrupted_14.bin"), kept("stdout.txt"), kept("stderr.txt"), "d/campaign.json".into()]
         );
         assert_eq!(
-            files.files[kept("in_corrupted_14.bin").as_bytes()].1,
+            files.permissions(kept("in_corrupted_14.bin").as_bytes()),
             0o640,
             "the variant keeps its input's permissions"
         );

@@ -188,46 +188,13 @@ fn merged(dirs: &[Vec<u8>], out: &[u8], files: &mut dyn Files) -> Result<Ledger,
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
     use super::command;
-    use crate::shell::{Fault, Files};
-
-    /// Files in memory: a path's bytes, or the fault reading it gives.
-    #[derive(Default)]
-    struct Memory {
-        files: BTreeMap<Vec<u8>, Result<Vec<u8>, Fault>>,
-        lines: Vec<String>,
-        written: Vec<Vec<u8>>,
-    }
-
-    impl Files for Memory {
-        fn occupied(&mut self, path: &[u8]) -> bool {
-            self.files.keys().any(|k| k.starts_with(path))
-        }
-        fn read(&mut self, path: &[u8]) -> Result<Option<Vec<u8>>, Fault> {
-            self.files.get(path).cloned().transpose()
-        }
-        fn permissions(&mut self, _: &[u8]) -> u32 {
-            0o644
-        }
-        fn create_dir_all(&mut self, _: &[u8]) -> Result<(), Fault> {
-            Ok(())
-        }
-        fn write(&mut self, path: &[u8], _: &[u8], _: u32) -> Result<(), Fault> {
-            self.written.push(path.to_vec());
-            Ok(())
-        }
-        fn remove(&mut self, _: &[u8]) {}
-        fn err_line(&mut self, line: &str) {
-            self.lines.push(line.to_string());
-        }
-    }
+    use crate::shell::memory::Memory;
 
     #[test]
     fn refusals_and_failures_write_nothing() {
         let mut m = Memory::default();
-        m.files.insert(b"out/x".to_vec(), Ok(vec![]));
+        m.add("out/x", b"");
         assert_eq!(command(&[b"a".to_vec()], b"out", false, &mut m), 2);
         assert_eq!(m.lines, ["fracture: --out out must be absent or an empty directory (see fracture merge --help)"]);
 
@@ -237,7 +204,7 @@ mod tests {
 
         // Not a campaign (not UTF-8, say), and a runs.jsonl that cannot be read: no record is lost silently.
         let mut m = Memory::default();
-        m.files.insert(b"a/campaign.json".to_vec(), Ok(b"\xff{}".to_vec()));
+        m.add("a/campaign.json", b"\xff{}");
         assert_eq!(command(&[b"a".to_vec()], b"out", false, &mut m), 2);
         assert_eq!(
             m.lines,
@@ -247,6 +214,6 @@ mod tests {
         m.lines.clear();
         assert_eq!(command(&[b"a".to_vec()], b"out", false, &mut m), 1);
         assert_eq!(m.lines, ["fracture: merge: cannot read a/runs.jsonl: Permission denied"]);
-        assert!(m.written.is_empty());
+        assert!(m.writes.is_empty());
     }
 }

@@ -12,6 +12,7 @@ pub mod dir;
 pub mod ledger;
 pub mod merge;
 pub mod outcome;
+pub mod plan;
 pub mod progress;
 pub mod record;
 pub mod spec;

@@ -232,11 +232,6 @@ impl Campaign {
         })
     }
 
-    /// Inputs as campaign.json lists them (`file`, `size`, `sha256`, `baseline`).
-    pub fn inputs_from_json(v: &Value) -> Result<Vec<InputRecord>, String> {
-        inputs(Some(v))
-    }
-
     /// campaign.json read back (`Err`: the reason it is not a campaign of version 1).
     pub fn parse(v: &Value) -> Result<Campaign, String> {
         if v.get("version").and_then(Value::as_u64) != Some(1) {
