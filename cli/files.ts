@@ -2,9 +2,21 @@
 // campaign's DIR; natively engine-rs/cli/src/files.rs): node:fs, synchronously, on each path's
 // bytes; outputs through a temporary file and a rename. A failed call throws its reason (ioText's
 // words), which the host crate words into the command's line.
-import { type BigIntStats, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  type BigIntStats,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { fromBytes, fsPath, toBytes } from '../lib/engine/host/byte-paths.ts';
 import { identifyOutput, outputMode, specialKind } from '../sdk/outputs.ts';
+import { changedWhileRead } from '../lib/engine/shared/messages.ts';
 import { ioText } from './io.ts';
 import { writeAtomicSync } from './run/program.ts';
 
@@ -20,6 +32,25 @@ export interface HostFiles {
   write(path: Uint8Array, bytes: Uint8Array, allowed: number): void;
   remove(path: Uint8Array): void;
   errLine(line: string): void;
+}
+
+/**
+ * An input's bytes, whole; a file whose size or time changes while it is read fails, as natively
+ * (engine-rs/cli/src/read.rs).
+ */
+function readWhole(file: string | Buffer): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const before = fstatSync(fd, { bigint: true });
+    const bytes = readFileSync(fd);
+    const after = fstatSync(fd, { bigint: true });
+    if (BigInt(bytes.length) !== before.size || after.size !== before.size || after.mtimeNs !== before.mtimeNs) {
+      throw new Error(changedWhileRead());
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A call of node:fs whose failure is thrown as its reason. */
@@ -50,7 +81,7 @@ export function nodeFiles(err: NodeJS.WritableStream): HostFiles {
       const id = identifyOutput(fromBytes(path));
       return Buffer.concat([toBytes(id.key), Buffer.from([0]), Buffer.from(id.kind ?? '')]);
     },
-    readInput: (path) => said(() => readFileSync(at(path))),
+    readInput: (path) => said(() => readWhole(at(path))),
     occupied: (path) => {
       if (!existsSync(at(path))) return false;
       try {
