@@ -1,24 +1,17 @@
 // `fracture minimize`: the fewest changed bytes of CORRUPTED that still make a command fail. The rounds
 // (ddmin over runs of changed bytes, then single bytes; the run budget; the first failing candidate in
-// order wins) are the native CLI's own, fracture_host::shrink through the host module, so both print
-// the same lines and write the same file. This is the shell: the files, the tests on the job slots
-// (`drive`, also a campaign's crashes), their timeouts and process groups, Ctrl-C, the output.
+// order wins) and the files (planned, read, the result written) are the native CLI's own,
+// fracture_host::shrink through the host module, so both print the same lines and write the same
+// file. This is the shell: the tests on the job slots (`drive`, also a campaign's crashes), their
+// timeouts and process groups, Ctrl-C.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { type FileHandle, open, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  display,
-  OutputError,
-  outputMode,
-  planFiles,
-  Refusal,
-  temporaryDir,
-  whenInterrupted,
-  writeAtomically,
-} from '../sdk/outputs.ts';
-import { type MinimizeArgs, refusal } from './args.ts';
-import { fromBytes, fsPath, toBytes } from '../lib/engine/host/byte-paths.ts';
+import { display, temporaryDir, whenInterrupted } from '../sdk/outputs.ts';
+import type { MinimizeArgs } from './args.ts';
+import { toBytes } from '../lib/engine/host/byte-paths.ts';
+import { nodeFiles } from './files.ts';
 import { ioText } from './io.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
 import type { Shrinker } from '../lib/engine/host-pkg/fracture_host.js';
@@ -33,69 +26,40 @@ interface Io {
 }
 
 export async function minimize(a: MinimizeArgs, io: Io): Promise<number> {
+  // The files planned and read, the machine made, the result written: fracture_host's
+  // (shrink::command, as natively), through node:fs (cli/files.ts); the tests between are this shell's.
+  const host = await loadHostModule();
+  const files = nodeFiles(io.err);
+  let m: Shrinker | undefined;
   try {
-    io.out.write(`${await run(a, io)}\n`);
+    m = host.minimizeOpen(toBytes(a.original), toBytes(a.corrupted), toBytes(a.out ?? ''), files);
+    await test(a, m, io);
+    io.out.write(`${m.writeResult(files)}\n`);
     return 0;
   } catch (e) {
-    if (e instanceof Refusal) {
-      io.err.write(refusal(e.message, 'fracture minimize'));
-      return 2;
+    if (e instanceof host.MinimizeStop) {
+      io.err.write(`${e.line}\n`);
+      return e.code;
     }
     io.err.write(`${msg.minimizeLine(e instanceof Error ? e.message : String(e))}\n`);
     return 1;
-  }
-}
-
-/** A file's bytes and permissions; a file that changes while it is read fails. */
-async function read(file: string): Promise<{ bytes: Uint8Array; mode: number }> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(fsPath(file), 'r');
-    const before = await handle.stat({ bigint: true });
-    const bytes = await handle.readFile();
-    const after = await handle.stat({ bigint: true });
-    if (BigInt(bytes.length) !== before.size || before.size !== after.size || before.mtimeNs !== after.mtimeNs) {
-      return Promise.reject(new Error(`${display(file)}: ${msg.changedWhileRead()}`));
-    }
-    return { bytes, mode: Number(before.mode) };
-  } catch (e) {
-    if (e instanceof Error && e.message.endsWith(msg.changedWhileRead())) throw e;
-    throw new Error(`${display(file)}: ${ioText(e)}`);
   } finally {
-    await handle?.close();
+    m?.free();
   }
 }
 
-async function run(a: MinimizeArgs, io: Io): Promise<string> {
+/** Runs the machine's tests on `--jobs` job slots (promises, each slot a file of its own). */
+async function test(a: MinimizeArgs, m: Shrinker, io: Io) {
   const host = await loadHostModule();
-  const out = a.out ?? fromBytes(host.minimizedPath(toBytes(a.corrupted)));
-  // Planned before anything is read or written: ORIGINAL and CORRUPTED regular files (or missing:
-  // they fail when read), the output neither of them nor a directory.
-  await planFiles([a.original, a.corrupted], [out]);
-  const { bytes: original, mode: originalMode } = await read(a.original);
-  const { bytes: corrupted, mode: corruptedMode } = await read(a.corrupted);
-  const m = new host.Shrinker(original, corrupted);
+  const say = (text: string) => {
+    if (!a.quiet) io.err.write(`${msg.minimizeLine(text)}\n`);
+  };
+  say(m.startLine());
+  const tester = new Tester(a, host.slotName(toBytes(a.corrupted)), (file) => host.testScript(a.test, file));
   try {
-    if (m.refused() !== undefined) throw new Error(m.refusal() ?? '');
-    const say = (text: string) => {
-      if (!a.quiet) io.err.write(`${msg.minimizeLine(text)}\n`);
-    };
-    say(m.startLine());
-    const tester = new Tester(a, host.slotName(toBytes(a.corrupted)), (file) => host.testScript(a.test, file));
-    try {
-      await drive(m, tester.slots.length, (slot, bytes, onCancel) => tester.runTest(slot, bytes, onCancel), say);
-    } finally {
-      tester.close();
-    }
-    if (m.resultRefused() !== undefined) throw new Error(m.refusal() ?? '');
-    // Through a temporary file, with the permissions both inputs grant.
-    const result = m.result();
-    await writeAtomically(out, outputMode([originalMode, corruptedMode]), (h) => h.writeFile(result)).catch((e) => {
-      throw new Error(msg.cannotWrite(display(out), ioText(e instanceof OutputError ? e.error : e)));
-    });
-    return m.doneLine(display(out));
+    await drive(m, tester.slots.length, (slot, bytes, onCancel) => tester.runTest(slot, bytes, onCancel), say);
   } finally {
-    m.free();
+    tester.close();
   }
 }
 

@@ -31,9 +31,10 @@ export const CONCERNS = {
     rust: ['engine-rs/cli/src/args/'],
     ts: ['cli/args.ts', 'cli/args/shared.ts', 'cli/args/corrupt.ts', 'cli/args/run.ts', 'cli/args/tools.ts'],
   },
-  // The rounds, their texts and the minimiser's names are engine-rs/host/src/shrink/ (written once;
-  // the npm CLI calls them through engine-rs/host-wasm/src/shrink.rs): what is left here is each
-  // command line's shell (files, the tests on job slots, timeouts, process groups, signals).
+  // The rounds, their texts, the minimiser's names and its files (shrink/command.rs, from 1 December)
+  // are engine-rs/host/src/shrink/ (written once; the npm CLI calls them through
+  // engine-rs/host-wasm/src/shrink.rs): what is left here is each command line's shell (the tests on
+  // job slots, timeouts, process groups, signals).
   'minimiser (the rounds until issue 40; now the shells)': {
     rust: ['engine-rs/cli/src/minimize.rs'],
     ts: ['cli/minimize.ts'],
@@ -99,9 +100,9 @@ export const CONCERNS = {
     ],
     ts: ['cli/fracture.ts', 'cli/corrupt/', 'cli/main.ts', 'cli/reports.ts', 'cli/progress.ts', 'cli/io.ts'],
   },
-  // What each command line gives the commands the host crate runs whole (fracture_host::shell::Files:
-  // `merge` from 1 December): a file read, a directory made, an output written. Each platform's own,
-  // counted as twinned all the same.
+  // What each command line gives what the host crate runs whole (fracture_host::shell::Files from 1
+  // December: `merge`, a campaign's plan and DIR, `minimize`'s files): a file looked at or read, a
+  // directory made, an output written. Each platform's own, counted as twinned all the same.
   "the shells' files (for the commands the host crate runs whole)": {
     rust: ['engine-rs/cli/src/files.rs'],
     ts: ['cli/files.ts'],

@@ -9,7 +9,7 @@
 use crate::args::MinimizeOptions as Options;
 use crate::reaper::kill_group;
 use fracture_host::messages;
-use fracture_host::shrink::{names, Event, Shrinker};
+use fracture_host::shrink::{command, names, Event, Shrinker};
 use std::collections::HashMap;
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
@@ -29,44 +29,28 @@ fn lock_temp() -> std::sync::MutexGuard<'static, Option<PathBuf>> {
 }
 
 pub fn run(o: Options) -> ExitCode {
-    // Plan, then write: the output may be neither input nor a directory (docs/cli.md, "Nothing lost").
-    let out = o.out.clone().unwrap_or_else(|| {
-        PathBuf::from(std::ffi::OsStr::from_bytes(&names::minimized_path(o.corrupted.as_os_str().as_bytes())))
-    });
-    let mut plan = crate::plan::Claims::default();
-    let planned = plan.input(&o.original).and_then(|a| Ok((a, plan.input(&o.corrupted)?))).and_then(|modes| {
-        plan.output(&out)?;
-        Ok(modes)
-    });
-    let allowed = match planned {
-        Ok((a, b)) => a.map_or(0o777, |i| i.mode) & b.map_or(0o777, |i| i.mode),
-        Err(msg) => {
-            eprintln!("{}", crate::cli_tables::usage::refusal(Some("minimize"), &msg));
-            return ExitCode::from(2);
-        }
-    };
-    match minimize(&o, &out, allowed) {
+    // The files planned and read, the machine made, the result written: fracture_host's (the npm
+    // CLI's too); the tests between are this shell's.
+    let bytes = |p: &Path| p.as_os_str().as_bytes().to_vec();
+    let (original, corrupted, out) = (bytes(&o.original), bytes(&o.corrupted), o.out.as_deref().map(bytes));
+    let mut files = crate::files::StdFiles::default();
+    let done = command::open(&original, &corrupted, out.as_deref(), &mut files)
+        .and_then(|mut m| minimize(&o, &mut m.machine).map_err(|e| command::failed(&e)).map(|()| m))
+        .and_then(|m| m.output.write(&m.machine, &mut files));
+    match done {
         Ok(line) => {
             println!("{line}");
             ExitCode::SUCCESS
         }
-        Err(msg) => {
-            eprintln!("{}", messages::minimize_line(&msg));
-            ExitCode::from(1)
+        Err(stop) => {
+            eprintln!("{}", stop.line);
+            ExitCode::from(stop.code)
         }
     }
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {}", crate::display::path(path), crate::process::io_text(&e)))
-}
-
-/// Minimises into `out`, a file granting no more than `allowed`.
-fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
-    let mut m = Shrinker::new(read(&o.original)?, read(&o.corrupted)?);
-    if let Some(refusal) = m.refused() {
-        return Err(refusal.text());
-    }
+/// Runs the machine's tests on `--jobs` job slots (threads, each with a file of its own).
+fn minimize(o: &Options, m: &mut Shrinker) -> Result<(), String> {
     let say = |text: String| {
         if !o.decided.quiet {
             eprintln!("{}", messages::minimize_line(&text));
@@ -88,12 +72,8 @@ fn minimize(o: &Options, out: &Path, allowed: u32) -> Result<String, String> {
     let test = |slot: usize, bytes: &[u8], cancel: &AtomicBool| {
         Ok(run_test(&o.decided.test, &slots[slot], bytes, timeout, cancel))
     };
-    drive(&mut m, slots.len(), &test, &|| false, &mut |e| say(e.text()))?;
-    let shrunk = m.result().map_err(|r| r.text())?;
-    let shown = crate::display::path(out);
-    crate::output::write(out, &shrunk.bytes, crate::output::mode(allowed))
-        .map_err(|e| messages::cannot_write(&shown, &crate::process::io_text(&e)))?;
-    Ok(shrunk.line(&shown))
+    drive(m, slots.len(), &test, &|| false, &mut |e| say(e.text()))?;
+    Ok(())
 }
 
 /// How a test of a candidate ended.

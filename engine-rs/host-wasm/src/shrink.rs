@@ -2,8 +2,11 @@
 //! campaign's crashes drive the same machine as the native CLI, so both print the same lines and
 //! write the same files. The shell (cli/minimize.ts) runs the tests; this says which, and what to say.
 
+use fracture_host::shrink::command::{self, Output};
 use fracture_host::shrink::{names, Refusal, Shrinker};
 use wasm_bindgen::prelude::*;
+
+use crate::files;
 
 /// fracture_host::shrink::Shrinker, exported as `Shrinker`.
 #[wasm_bindgen(js_name = Shrinker)]
@@ -11,6 +14,43 @@ pub struct JsShrinker {
     machine: Shrinker,
     /// The bytes of the candidate `start` handed out last.
     started: Vec<u8>,
+    /// `fracture minimize`'s output (none for a campaign's crashes).
+    output: Option<Output>,
+}
+
+/// What stops `fracture minimize` (fracture_host::shrink::command::Stop): thrown by `minimizeOpen`
+/// and `writeResult`.
+#[wasm_bindgen]
+pub struct MinimizeStop {
+    pub code: u8,
+    line: String,
+}
+
+#[wasm_bindgen]
+impl MinimizeStop {
+    /// The line on standard error.
+    #[wasm_bindgen(getter)]
+    pub fn line(&self) -> String {
+        self.line.clone()
+    }
+}
+
+fn stop(s: command::Stop) -> JsValue {
+    MinimizeStop { code: s.code, line: s.line }.into()
+}
+
+/// `fracture minimize`'s files planned and read, the machine made (fracture_host::shrink::command,
+/// as natively): `out` empty for the default output. Throws a `MinimizeStop`.
+#[wasm_bindgen(js_name = minimizeOpen)]
+pub fn minimize_open(
+    original: &[u8],
+    corrupted: &[u8],
+    out: &[u8],
+    shell: &files::JsFiles,
+) -> Result<JsShrinker, JsValue> {
+    let out = (!out.is_empty()).then_some(out);
+    let m = command::open(original, corrupted, out, &mut files::Shell(shell)).map_err(stop)?;
+    Ok(JsShrinker { machine: m.machine, started: Vec::new(), output: Some(m.output) })
 }
 
 #[wasm_bindgen(js_class = Shrinker)]
@@ -19,7 +59,7 @@ impl JsShrinker {
     /// are refused at once: `refused`).
     #[wasm_bindgen(constructor)]
     pub fn new(original: Vec<u8>, corrupted: Vec<u8>) -> JsShrinker {
-        JsShrinker { machine: Shrinker::new(original, corrupted), started: Vec::new() }
+        JsShrinker { machine: Shrinker::new(original, corrupted), started: Vec::new(), output: None }
     }
 
     /// Why the files cannot be minimised, known before any test: `lengths` or `identical` (then
@@ -101,10 +141,12 @@ impl JsShrinker {
         self.machine.result().map_or(0, |s| s.kept as u32)
     }
 
-    /// `fracture minimize`'s last line, for the output shown as `shown`.
-    #[wasm_bindgen(js_name = doneLine)]
-    pub fn done_line(&self, shown: &str) -> String {
-        self.machine.result().map(|s| s.line(shown)).unwrap_or_default()
+    /// `fracture minimize`'s result written (a machine `minimizeOpen` made): the line it prints on
+    /// standard output. Throws a `MinimizeStop`.
+    #[wasm_bindgen(js_name = writeResult)]
+    pub fn write_result(&self, shell: &files::JsFiles) -> Result<String, JsValue> {
+        let output = self.output.as_ref().ok_or_else(|| JsValue::from_str("not fracture minimize's machine"))?;
+        output.write(&self.machine, &mut files::Shell(shell)).map_err(stop)
     }
 }
 

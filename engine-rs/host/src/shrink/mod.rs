@@ -14,6 +14,7 @@
 //! The shells: engine-rs/cli/src/minimize.rs and cli/minimize.ts (through engine-rs/host-wasm), and
 //! the campaigns' crashes in both.
 
+pub mod command;
 pub mod names;
 
 use std::collections::HashMap;
