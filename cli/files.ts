@@ -20,6 +20,10 @@ import { changedWhileRead } from '../lib/engine/shared/messages.ts';
 import { ioText } from './io.ts';
 import { writeAtomicSync } from './run/program.ts';
 
+/** Paths or words as the campaigns' module takes a list of them: each one's bytes, NUL-ended. */
+export const nulEnded = (items: string[]): Buffer =>
+  Buffer.concat(items.flatMap((i) => [toBytes(i), Buffer.from([0])]));
+
 /** What the campaigns' module calls (engine-rs/host-wasm/src/files.rs). */
 export interface HostFiles {
   look(path: Uint8Array): string;

@@ -4,9 +4,8 @@
 import { toBytes } from '../lib/engine/host/byte-paths.ts';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import type { MergeArgs } from './args.ts';
-import { nodeFiles } from './files.ts';
+import { nodeFiles, nulEnded } from './files.ts';
 
 export async function mergeCampaigns(a: MergeArgs, io: { err: NodeJS.WritableStream }): Promise<number> {
-  const dirs = Buffer.concat(a.dirs.flatMap((d) => [toBytes(d), Buffer.from([0])]));
-  return (await loadHostModule()).mergeCommand(dirs, toBytes(a.out), a.quiet, nodeFiles(io.err));
+  return (await loadHostModule()).mergeCommand(nulEnded(a.dirs), toBytes(a.out), a.quiet, nodeFiles(io.err));
 }

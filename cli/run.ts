@@ -9,7 +9,7 @@ import type { CampaignLedger, PlannedCampaign } from '../lib/engine/host-pkg/fra
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import { nodeEngine } from '../sdk/engine.ts';
 import type { RunArgs } from './args.ts';
-import { nodeFiles } from './files.ts';
+import { nodeFiles, nulEnded } from './files.ts';
 import { execute } from './run/execute.ts';
 import { CampaignUsage, type Input, Stop } from './run/program.ts';
 
@@ -20,16 +20,13 @@ interface Io {
   err: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-/** NUL-ended items, as the host module takes lists of paths and words. */
-const packed = (items: string[]) => Buffer.concat(items.flatMap((i) => [toBytes(i), Buffer.from([0])]));
-
 /** The campaign planned by fracture_host::campaign::plan: its ledger and the inputs it read. */
 async function plan(a: RunArgs, io: Io): Promise<{ ledger: CampaignLedger; inputs: Input[] }> {
   const host = await loadHostModule();
   const random = Math.floor(Math.random() * 2147483647);
   let planned: PlannedCampaign;
   try {
-    const [files, program] = [packed(a.files), packed(a.program)];
+    const [files, program] = [nulEnded(a.files), nulEnded(a.program)];
     planned = host.planCampaign(a.decidedJson, files, program, toBytes(a.out), random, nodeFiles(io.err));
   } catch (e) {
     throw new CampaignUsage(e instanceof Error ? e.message : String(e));

@@ -1,7 +1,7 @@
 // The shell of `fracture run` around the campaign model (engine-rs/host through the host module):
 // PROGRAM started in a process group of its own (docs/campaigns.md, section 2), the inputs read, and
 // DIR's files written whole through a temporary file and a rename.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fsPath } from '../../lib/engine/host/byte-paths.ts';
@@ -28,8 +28,6 @@ export interface Input {
   bytes: Uint8Array;
   mode: number;
 }
-
-export const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 /**
  * `dir` then `names`, as Rust's `Path::join` joins relative names (a `/` unless `dir` ends with one,

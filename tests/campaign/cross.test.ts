@@ -46,6 +46,19 @@ describe('fracture run: the native and the npm CLI agree', () => {
     return { code: r.status, err: r.stderr };
   };
 
+  /** `fracture run OPTIONS --out OUT one.bin -- TARGET {}`. */
+  const campaign = (out: string, options: string[]) => ['run', ...options, '--out', out, 'one.bin', '--', target, '{}'];
+  /** Seed 40, `count` runs, a 1 s timeout, and `extra`. */
+  const seed40 = (count: number, extra: string[] = []) => [
+    '--seed',
+    '40',
+    '--count',
+    String(count),
+    '--timeout',
+    '1',
+    ...extra,
+  ];
+
   beforeAll(() => {
     work = mkdtempSync(path.join(tmpdir(), 'fracture-campaign-cross-'));
     target = path.join(work, 'target');
@@ -132,25 +145,19 @@ describe('fracture run: the native and the npm CLI agree', () => {
     [NPM, NATIVE],
   ]) {
     it(`a campaign the ${first.label} CLI stopped on Ctrl-C, the ${second.label} CLI resumes`, async () => {
-      const args = (out: string, more: string[] = []) => [
-        'run',
-        '--intensity',
-        '30',
-        '--count',
-        '16',
-        '--timeout',
-        '1',
-        '--jobs',
-        '1',
-        '--no-minimize',
-        ...more,
-        '--out',
-        out,
-        'one.bin',
-        '--',
-        target,
-        '{}',
-      ];
+      const args = (out: string, more: string[] = []) =>
+        campaign(out, [
+          '--intensity',
+          '30',
+          '--count',
+          '16',
+          '--timeout',
+          '1',
+          '--jobs',
+          '1',
+          '--no-minimize',
+          ...more,
+        ]);
       const out = `resumed-${first.label}`;
       const child = spawn(first.cmd, [...first.args, ...args(out, ['--seed', '61'])], { cwd: work, stdio: 'ignore' });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -267,25 +274,8 @@ describe('fracture run: the native and the npm CLI agree', () => {
   }, 120_000);
 
   it('shards run by one CLI merge in the other into the single campaign', () => {
-    const args = (out: string, shard?: string) => [
-      'run',
-      '--intensity',
-      '30',
-      '--seed',
-      '40',
-      '--count',
-      '9',
-      '--timeout',
-      '1',
-      '--no-minimize',
-      ...(shard ? ['--shard', shard] : []),
-      '--out',
-      out,
-      'one.bin',
-      '--',
-      target,
-      '{}',
-    ];
+    const args = (out: string, shard?: string) =>
+      campaign(out, seed40(9, ['--intensity', '30', '--no-minimize', ...(shard ? ['--shard', shard] : [])]));
     run(NATIVE, args('whole'));
     run(NATIVE, args('s1', '1/2'));
     run(NPM, args('s2', '2/2'));
@@ -299,7 +289,7 @@ describe('fracture run: the native and the npm CLI agree', () => {
 
   it('merge stops on a runs.jsonl it cannot read, in the same words in both', () => {
     // Until 1 December the native merge read it as empty (its records lost) and the npm one threw.
-    run(NATIVE, ['run', '--seed', '40', '--count', '3', '--timeout', '1', '--out', 'u', 'one.bin', '--', target, '{}']);
+    run(NATIVE, campaign('u', seed40(3)));
     rmSync(path.join(work, 'u', 'runs.jsonl'));
     mkdirSync(path.join(work, 'u', 'runs.jsonl'));
     const said = [NATIVE, NPM].map((tool) => run(tool, ['merge', 'u', '--out', `u-${tool.label}`]));
@@ -312,7 +302,7 @@ describe('fracture run: the native and the npm CLI agree', () => {
 
   it('--resume refuses a DIR whose runs.jsonl is a directory, in the same words in both', () => {
     // One plan for both (fracture_host::campaign::plan): DIR's files are claimed before they are read.
-    const args = ['run', '--seed', '40', '--count', '3', '--timeout', '1', '--out', 'r', 'one.bin', '--', target, '{}'];
+    const args = campaign('r', seed40(3));
     run(NATIVE, args);
     rmSync(path.join(work, 'r', 'runs.jsonl'));
     mkdirSync(path.join(work, 'r', 'runs.jsonl'));
@@ -327,22 +317,7 @@ describe('fracture run: the native and the npm CLI agree', () => {
     // A shard's runs.jsonl is input like any other file: its crash ids name directories under
     // crashes/, so `../../escaped` would copy DIR/crashes/../../escaped (work/escaped) to
     // OUT/crashes/../../escaped (work/out/escaped, OUT being work/out/TOOL).
-    run(NATIVE, [
-      'run',
-      '--seed',
-      '40',
-      '--count',
-      '9',
-      '--timeout',
-      '1',
-      '--no-minimize',
-      '--out',
-      'h',
-      'one.bin',
-      '--',
-      target,
-      '{}',
-    ]);
+    run(NATIVE, campaign('h', seed40(9, ['--no-minimize'])));
     const lines = readFileSync(path.join(work, 'h', 'runs.jsonl'), 'utf8')
       .split('\n')
       .filter((l) => l !== '');

@@ -37,6 +37,12 @@ pub trait Files {
     fn err_line(&mut self, line: &str);
 }
 
+/// `message` (messages::cannot_write, cannot_read, ...) about `path` and the system's reason: what a
+/// command says when a call of `Files` fails.
+pub fn cannot(message: fn(&str, &str) -> String, path: &[u8]) -> impl FnOnce(Fault) -> String + '_ {
+    move |why| message(&crate::display::bytes(path), &why)
+}
+
 /// `dir` then `names`, as Rust's `Path::join` joins relative names on Unix: a `/` unless what comes
 /// before ends with one, nothing normalised (DIR's files print as they always did: `./summary.md`).
 pub fn join(dir: &[u8], names: &[&str]) -> Vec<u8> {

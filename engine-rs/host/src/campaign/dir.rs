@@ -6,8 +6,8 @@
 use super::crashes::Entry;
 use super::outcome::Outcome;
 use super::{changes, Ledger, Status};
-use crate::shell::{join, Fault, Files};
-use crate::{display, messages};
+use crate::messages;
+use crate::shell::{cannot, join, Files};
 
 /// A run of PROGRAM: the variant it was given (made from an input of permissions `input_mode`), how
 /// it ended and what it wrote.
@@ -27,11 +27,6 @@ pub struct CampaignDir {
     /// since has not reached it yet.
     written_ms: f64,
     stale: bool,
-}
-
-/// `message` (messages::cannot_write, ...) about `path` and the system's reason.
-fn cannot(message: fn(&str, &str) -> String, path: &[u8]) -> impl FnOnce(Fault) -> String + '_ {
-    move |why| message(&display::bytes(path), &why)
 }
 
 impl CampaignDir {

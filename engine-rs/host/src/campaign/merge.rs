@@ -125,9 +125,10 @@ enum Stop {
     Fail(String),
 }
 
-/// `message` (messages::cannot_write, ...) about `path` and the system's reason, as a failure.
+/// `message` about `path` and the system's reason (shell::cannot), as a failure.
 fn cannot(message: fn(&str, &str) -> String, path: &[u8]) -> impl FnOnce(Fault) -> Stop + '_ {
-    move |why| Stop::Fail(message(&display::bytes(path), &why))
+    let said = crate::shell::cannot(message, path);
+    move |why| Stop::Fail(said(why))
 }
 
 /// `fracture merge DIR... --out OUT`, whole, for both command lines: OUT checked, each DIR's

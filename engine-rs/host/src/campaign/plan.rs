@@ -52,12 +52,11 @@ pub fn plan(g: &Given, shell: &mut dyn Files) -> Result<Planned, String> {
         Looked::Special(what) if what == messages::kind_directory() => {}
         _ => return Err(texts::campaign_out_not_directory(display::bytes(dir))),
     }
-    for name in ["campaign.json", "runs.jsonl", "summary.md"] {
-        let path = join(dir, &[name]);
-        let (key, kind) = shell.identify(&path);
-        claims.output(&key, kind.as_deref(), &display::bytes(&path))?;
+    let [json_path, runs_path, summary_path] = ["campaign.json", "runs.jsonl", "summary.md"].map(|n| join(dir, &[n]));
+    for path in [&json_path, &runs_path, &summary_path] {
+        let (key, kind) = shell.identify(path);
+        claims.output(&key, kind.as_deref(), &display::bytes(path))?;
     }
-    let (json_path, runs_path) = (join(dir, &["campaign.json"]), join(dir, &["runs.jsonl"]));
     let shown = display::bytes(&json_path);
     let previous = if g.decided.resume {
         let unreadable = |why: String| texts::resume_unreadable(&shown, why);
