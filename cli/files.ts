@@ -3,6 +3,7 @@
 // bytes; outputs through a temporary file and a rename. A failed call throws its reason (ioText's
 // words), which the host crate words into the command's line.
 import {
+  appendFileSync,
   type BigIntStats,
   closeSync,
   existsSync,
@@ -34,8 +35,9 @@ export interface HostFiles {
   permissions(path: Uint8Array): number;
   createDirAll(path: Uint8Array): void;
   write(path: Uint8Array, bytes: Uint8Array, allowed: number): void;
+  append(path: Uint8Array, bytes: Uint8Array): void;
   remove(path: Uint8Array): void;
-  errLine(line: string): void;
+  err(text: string): void;
 }
 
 /**
@@ -111,6 +113,7 @@ export function nodeFiles(err: NodeJS.WritableStream): HostFiles {
     },
     createDirAll: (path) => said(() => mkdirSync(at(path), { recursive: true })),
     write: (path, bytes, allowed) => said(() => writeAtomicSync(fromBytes(path), bytes, outputMode([allowed]))),
+    append: (path, bytes) => said(() => appendFileSync(at(path), bytes)),
     remove: (path) => {
       try {
         rmSync(at(path), { force: true });
@@ -118,6 +121,6 @@ export function nodeFiles(err: NodeJS.WritableStream): HostFiles {
         // It was to go anyway.
       }
     },
-    errLine: (line) => err.write(`${line}\n`),
+    err: (text) => err.write(text),
   };
 }

@@ -5,7 +5,7 @@
 // cli/run/execute.ts runs the programs.
 import path from 'node:path';
 import { lossyName, toBytes } from '../lib/engine/host/byte-paths.ts';
-import type { CampaignLedger, PlannedCampaign } from '../lib/engine/host-pkg/fracture_host.js';
+import type { Campaign } from '../lib/engine/host-pkg/fracture_host.js';
 import { loadHostModule } from '../lib/engine/host-module/node.ts';
 import { nodeEngine } from '../sdk/engine.ts';
 import type { RunArgs } from './args.ts';
@@ -20,45 +20,38 @@ interface Io {
   err: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-/** The campaign planned by fracture_host::campaign::plan: its ledger and the inputs it read. */
-async function plan(a: RunArgs, io: Io): Promise<{ ledger: CampaignLedger; inputs: Input[] }> {
+/** The campaign planned by fracture_host::campaign::plan, ready to run, and the inputs it read. */
+async function plan(a: RunArgs, io: Io): Promise<{ campaign: Campaign; inputs: Input[] }> {
   const host = await loadHostModule();
   const random = Math.floor(Math.random() * 2147483647);
-  let planned: PlannedCampaign;
+  let campaign: Campaign;
   try {
     const [files, program] = [nulEnded(a.files), nulEnded(a.program)];
-    planned = host.planCampaign(a.decidedJson, files, program, toBytes(a.out), random, nodeFiles(io.err));
+    campaign = host.planCampaign(a.decidedJson, files, program, toBytes(a.out), random, nodeFiles(io.err));
   } catch (e) {
     throw new CampaignUsage(e instanceof Error ? e.message : String(e));
   }
-  try {
-    const inputs = a.files.map((file, i) => ({
-      file,
-      // The engine's name for it is the native CLI's `to_string_lossy` of the name.
-      name: lossyName(path.basename(file)),
-      slotName: host.slotName(toBytes(file)),
-      bytes: planned.bytes(i),
-      mode: planned.mode(i),
-    }));
-    const ledger = planned.ledger();
-    if (!ledger) throw new Error('the planned campaign was taken twice');
-    return { ledger, inputs };
-  } finally {
-    planned.free();
-  }
+  const inputs = a.files.map((file, i) => ({
+    file,
+    // The engine's name for it is the native CLI's `to_string_lossy` of the name.
+    name: lossyName(path.basename(file)),
+    slotName: host.slotName(toBytes(file)),
+    bytes: campaign.bytes(i),
+  }));
+  return { campaign, inputs };
 }
 
 export async function runCampaign(a: RunArgs, io: Io): Promise<number> {
-  const { ledger, inputs } = await plan(a, io);
+  const { campaign, inputs } = await plan(a, io);
   const engine = await nodeEngine('wasm');
   try {
-    return await execute(a, inputs, ledger, engine, io);
+    return await execute(a, campaign, inputs, engine, io);
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
     io.err.write(`fracture: run: ${e.message}\n`);
     return 1;
   } finally {
-    ledger.free();
+    campaign.free();
     await engine.close();
   }
 }

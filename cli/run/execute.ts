@@ -1,28 +1,22 @@
-// `fracture run` executed (docs/campaigns.md): each input unmodified first (its baseline), then the
-// slice's unrecorded runs, `--jobs` at a time, each handed to the campaign model's ledger as it ends
-// and written as the ledger says; then the crashes it names minimised. The ledger (engine-rs/host
-// through the host module) decides every record; this shell runs programs and writes files.
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+// `fracture run` executed (docs/campaigns.md) as the campaign model's steps say
+// (fracture_host::campaign::drive through the host module, the native CLI's
+// engine-rs/cli/src/campaign/execute.rs takes the same steps): each input unmodified first, then the
+// slice's unrecorded runs, `--jobs` at a time, then the crashes it names minimised. The model writes
+// DIR and every line through node:fs (cli/files.ts); this shell makes the variants, runs the
+// programs and keeps the clock.
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fsPath, toBytes } from '../../lib/engine/host/byte-paths.ts';
-import type { CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
-import {
-  cannotCreate,
-  cannotCreateTemp,
-  cannotWrite,
-  runInterrupted,
-  runSeed,
-} from '../../lib/engine/shared/messages.ts';
+import type { Campaign } from '../../lib/engine/host-pkg/fracture_host.js';
+import { cannotCreateTemp, runInterrupted } from '../../lib/engine/shared/messages.ts';
 import type { NodeEngine, RunSettings } from '../../sdk/engine.ts';
-import { display, privateDir, whenInterrupted } from '../../sdk/outputs.ts';
+import { privateDir, whenInterrupted } from '../../sdk/outputs.ts';
 import type { RunArgs } from '../args.ts';
-import { nodeFiles } from '../files.ts';
+import { type HostFiles, nodeFiles } from '../files.ts';
 import { ioText } from '../io.ts';
-import { minimizeCrashes } from './minimize.ts';
-import { type Input, joined, type Ran, Stop } from './program.ts';
-import { loadHostModule } from '../../lib/engine/host-module/node.ts';
+import { drive } from '../minimize.ts';
+import { type Input, Stop } from './program.ts';
 import { killRuns } from './spawner.ts';
-import { howItEnded, type Io, runIn, type Shell, orStop } from './shell.ts';
+import { howItEnded, type Io, orStop, runIn, type Shell } from './shell.ts';
 
 /** A private directory of its own for each of the `jobs` slots, under `temp`. */
 function jobSlots(temp: string, jobs: number): string[] {
@@ -32,85 +26,68 @@ function jobSlots(temp: string, jobs: number): string[] {
   });
 }
 
-export async function execute(a: RunArgs, inputs: Input[], ledger: CampaignLedger, engine: NodeEngine, io: Io) {
-  const dir = a.out;
-  try {
-    mkdirSync(fsPath(dir), { recursive: true });
-  } catch (e) {
-    throw new Stop(cannotCreate(display(dir), ioText(e)));
-  }
-  // DIR's files as fracture_host::campaign::dir writes them, through node:fs (cli/files.ts).
+const asStop = (e: unknown) => (e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e)));
+
+export async function execute(a: RunArgs, c: Campaign, inputs: Input[], engine: NodeEngine, io: Io) {
   const files = nodeFiles(io.err);
-  const state = new (await loadHostModule()).CampaignDir(toBytes(dir));
-  /** runs.jsonl, campaign.json and summary.md: DIR as a finished (or stopped) campaign leaves it. */
-  const finish = () => orStop(() => state.writeState(ledger, files));
-  finish();
+  orStop(() => c.open(files));
   const temp = await privateDir('fracture-run-').catch((e: unknown) => {
     throw new Stop(cannotCreateTemp(ioText(e)));
   });
-  const shell: Shell = { a, inputs, ledger, io, slots: jobSlots(temp, a.decided.jobs), dir: state, files };
+  const shell: Shell = { a, inputs, io, slots: jobSlots(temp, a.decided.jobs) };
   let interrupted = false;
   const forget = whenInterrupted(() => {
     // Ctrl-C, SIGTERM, SIGHUP: no new run; the running ones' groups killed (not recorded).
     interrupted = true;
     killRuns();
     try {
-      finish();
+      c.save(files);
     } catch (e) {
-      io.err.write(`fracture: run: ${e instanceof Error ? e.message : String(e)}\n`);
+      io.err.write(`fracture: run: ${asStop(e).message}\n`);
     }
     rmSync(temp, { recursive: true, force: true });
     io.err.write(`${runInterrupted()}\n`);
   });
   try {
-    for (const i of ledger.baselinesNeeded()) {
+    for (const i of c.baselines()) {
       const ran = await runIn(shell, 0, inputs[i], inputs[i].bytes);
       if (interrupted) return 130;
-      if (ran) ledger.setBaseline(i, ...howItEnded(ran.ending), ran.ending.stderr);
+      if (ran) c.baseline(i, ...howItEnded(ran.ending), ran.ending.stderr);
     }
-    finish();
-    io.err.write(ledger.baselineLines());
-    io.err.write(`${runSeed(String(ledger.seed()), String(a.decided.count))}\n`);
+    orStop(() => c.begin(!a.decided.quiet && io.err.isTTY === true, performance.now(), files));
     let stop: Stop | undefined;
-    try {
-      await runAll(shell, engine, () => interrupted);
-    } catch (e) {
-      stop = e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
-    }
+    await runAll(shell, c, engine, files, () => interrupted).catch((e: unknown) => {
+      stop = asStop(e);
+    });
     if (interrupted) return 130;
-    if (!stop && a.decided.minimize) {
-      try {
-        await minimizeCrashes(shell, () => interrupted);
-      } catch (e) {
+    orStop(() => c.runsEnded(performance.now(), files));
+    if (!stop) {
+      await minimizeCrashes(shell, c, files, () => interrupted).catch((e: unknown) => {
         // The other candidates of the round end with it.
         killRuns();
-        stop = e instanceof Stop ? e : new Stop(e instanceof Error ? e.message : String(e));
-      }
+        stop = asStop(e);
+      });
     }
     if (interrupted) return 130;
     forget();
-    finish();
-    if (stop) throw stop;
-    if (!a.decided.quiet) {
-      const summary = joined(dir, 'summary.md');
-      io.err.write(`${ledger.closingLine('run', display(summary))}\n`);
+    if (stop) {
+      orStop(() => c.save(files));
+      throw stop;
     }
-    return ledger.exitCode();
+    return orStop(() => c.close(files));
   } finally {
     forget();
     rmSync(temp, { recursive: true, force: true });
-    state.free();
   }
 }
 
 /**
- * Run r's variant, made one at a time (the engine's module is one instance) by the engine's
+ * Each run's variant, made one at a time (the engine's module is one instance) by the engine's
  * report-free `variant`. `makeAhead` starts the next run's while this one's program runs (in the
  * spawner's process), so a fast program waits for no engine.
  */
 function variantMaker(s: Shell, engine: NodeEngine) {
-  const { a, inputs, ledger } = s;
-  const c = a.decided.corruption;
+  const c = s.a.decided.corruption;
   const settings: RunSettings = {
     mode: c.mode,
     intensity: c.intensity,
@@ -118,9 +95,9 @@ function variantMaker(s: Shell, engine: NodeEngine) {
     fixChecksums: c.fixChecksums,
   };
   let queue: Promise<unknown> = Promise.resolve();
-  const make = (r: number): Promise<Uint8Array> => {
-    const input = inputs[Math.floor(r / a.decided.count)];
-    const seed = ledger.seed() + r;
+  /** Run `[r, input, seed]`'s variant. */
+  const make = ([, i, seed]: Float64Array): Promise<Uint8Array> => {
+    const input = s.inputs[i];
     const { variant } = engine;
     const made = queue.then(() =>
       variant
@@ -132,98 +109,73 @@ function variantMaker(s: Shell, engine: NodeEngine) {
   };
   const ahead = new Map<number, Promise<Uint8Array>>();
   return {
-    take(r: number) {
-      const made = ahead.get(r) ?? make(r);
-      ahead.delete(r);
+    take(job: Float64Array) {
+      const made = ahead.get(job[0]) ?? make(job);
+      ahead.delete(job[0]);
       return made;
     },
-    makeAhead(r: number) {
-      if (ahead.has(r)) return;
-      const made = make(r);
+    makeAhead(job: Float64Array) {
+      if (ahead.has(job[0])) return;
+      const made = make(job);
       made.catch(() => undefined); // its failure is met when that run takes it
-      ahead.set(r, made);
+      ahead.set(job[0], made);
     },
   };
 }
 
 /** The slice's unrecorded runs on the job slots; the first worker that fails stops the others. */
-async function runAll(s: Shell, engine: NodeEngine, interrupted: () => boolean) {
-  const { a, inputs, ledger, io } = s;
-  const runsPath = joined(a.out, 'runs.jsonl');
-  let runsFd: number;
-  try {
-    runsFd = openSync(fsPath(runsPath), 'a');
-  } catch (e) {
-    throw new Stop(cannotWrite(display(runsPath), ioText(e)));
-  }
-  // The progress line on a terminal (the campaign model's, as natively).
-  const host = await loadHostModule();
-  const shown = !a.decided.quiet && io.err.isTTY === true;
-  const progress = shown ? new host.RunProgress(ledger.planned(), ledger.counts(), performance.now()) : undefined;
+async function runAll(s: Shell, c: Campaign, engine: NodeEngine, files: HostFiles, interrupted: () => boolean) {
   const variants = variantMaker(s, engine);
-  const todo = Array.from(ledger.todo());
-  let next = 0;
   let stopping = false;
   const worker = async (slot: number) => {
-    while (!stopping && !interrupted() && next < todo.length) {
-      const r = todo[next++];
-      const input = inputs[Math.floor(r / a.decided.count)];
-      const variant = await variants.take(r);
+    while (!stopping && !interrupted()) {
+      const job = c.nextRun(false);
+      if (job === undefined) return;
+      const [r, i] = job;
+      const variant = await variants.take(job);
       if (stopping || interrupted()) return;
-      const running = runIn(s, slot, input, variant);
-      if (next < todo.length) variants.makeAhead(todo[next]);
-      const ran: Ran | undefined = await running;
+      const running = runIn(s, slot, s.inputs[i], variant);
+      const next = c.nextRun(true);
+      if (next !== undefined) variants.makeAhead(next);
+      const ran = await running;
       if (stopping || interrupted() || !ran) return;
-      // Recorded in one synchronous step: a signal finds the DIR consistent. The crash's files as the
-      // ledger keeps them, campaign.json then at most once a second: fracture_host's CampaignDir.
-      const rec = JSON.parse(orStop(() => record(s, r, variant, input.mode, ran))) as {
-        line: string;
-        outcome: string;
-      };
-      try {
-        writeSync(runsFd, rec.line);
-      } catch (e) {
-        throw new Stop(cannotWrite(display(runsPath), ioText(e)));
-      }
-      const drawn = progress?.count(rec.outcome, performance.now());
-      if (drawn !== undefined) io.err.write(drawn);
+      // Recorded in one synchronous step: a signal finds DIR consistent.
+      const [kind, code, signal] = howItEnded(ran.ending);
+      const { stdout, durationMs, ending } = ran;
+      const now = performance.now();
+      orStop(() => c.ran(r, kind, code, signal, variant, stdout, ending.stderr, durationMs, now, files));
     }
   };
-  try {
-    await Promise.all(
-      s.slots.map((_, k) =>
-        worker(k).catch((e: unknown) => {
-          stopping = true;
-          killRuns();
-          throw e;
-        }),
-      ),
-    );
-  } finally {
-    const last = progress?.end(performance.now());
-    if (last !== undefined) io.err.write(last);
-    progress?.free();
-    closeSync(runsFd);
-  }
+  await Promise.all(
+    s.slots.map((_, k) =>
+      worker(k).catch((e: unknown) => {
+        stopping = true;
+        killRuns();
+        throw e;
+      }),
+    ),
+  );
 }
 
-/** Run index `r` recorded by the campaign's DIR: `{"line", "outcome"}`. */
-function record(s: Shell, r: number, variant: Uint8Array, inputMode: number, ran: Ran): string {
-  const [ending, code, signal] = howItEnded(ran.ending);
-  const { stdout, durationMs } = ran;
-  const now = performance.now();
-  return s.dir.record(
-    s.ledger,
-    r,
-    ending,
-    code,
-    signal,
-    variant,
-    inputMode,
-    stdout,
-    ran.ending.stderr,
-    durationMs,
-    now,
-    s.files,
-  );
+/**
+ * The crashes the model names (not minimised yet, not pre-existing), each shrunk by the minimiser's
+ * machine on the job slots (`drive`, as `fracture minimize` does): a candidate fails when the program
+ * gives the crash's signature.
+ */
+async function minimizeCrashes(s: Shell, c: Campaign, files: HostFiles, interrupted: () => boolean) {
+  for (let m = c.nextCrash(files); m !== undefined && !interrupted(); m = c.nextCrash(files)) {
+    const input = s.inputs[c.crashInput()];
+    try {
+      const test = async (slot: number, bytes: Uint8Array, onCancel: (cancel: () => void) => void) => {
+        const ran = await runIn(s, slot, input, bytes, onCancel);
+        if (!ran) return undefined;
+        return { fail: c.reproduces(...howItEnded(ran.ending), ran.ending.stderr), how: '' };
+      };
+      if (!(await drive(m, s.slots.length, test, () => undefined, interrupted))) return;
+      const machine = m;
+      orStop(() => c.shrunk(machine, files));
+    } finally {
+      m.free();
+    }
+  }
 }

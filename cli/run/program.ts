@@ -26,7 +26,6 @@ export interface Input {
   /** Its name in a job slot (the host module's `slotName`, as the native CLI and `fracture minimize` name it). */
   slotName: string;
   bytes: Uint8Array;
-  mode: number;
 }
 
 /**

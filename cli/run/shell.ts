@@ -1,11 +1,9 @@
-// What the campaign's steps share (cli/run/execute.ts, cli/run/minimize.ts): the job slots, the
-// ledger, and one run of PROGRAM on bytes in a slot, its ending as the ledger takes it.
+// What the campaign's steps share (cli/run/execute.ts): the job slots, and one run of PROGRAM on
+// bytes in a slot, its ending as the campaign model takes it.
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fsPath, lossyName } from '../../lib/engine/host/byte-paths.ts';
-import type { CampaignDir, CampaignLedger } from '../../lib/engine/host-pkg/fracture_host.js';
 import type { RunArgs } from '../args.ts';
-import type { HostFiles } from '../files.ts';
 import type { Ending } from '../campaign.ts';
 import { cannotStart } from '../../lib/engine/shared/messages.ts';
 import { type Input, runProgram, StartError, Stop } from './program.ts';
@@ -14,7 +12,7 @@ export interface Io {
   err: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-/** A run's ending as the ledger takes it: kind, exit code, signal name. */
+/** A run's ending as the campaign model takes it: kind, exit code, signal name. */
 export function howItEnded(e: Ending): [string, number, string] {
   if (e.hung) return ['timeout', 0, ''];
   if (e.signal !== null) return ['signal', 0, e.signal];
@@ -25,15 +23,11 @@ export function howItEnded(e: Ending): [string, number, string] {
 export interface Shell {
   a: RunArgs;
   inputs: Input[];
-  ledger: CampaignLedger;
   slots: string[];
   io: Io;
-  /** DIR, as fracture_host::campaign::dir writes it through `files`. */
-  dir: CampaignDir;
-  files: HostFiles;
 }
 
-/** A call into the campaign's DIR, whose failure (the line's message) stops the campaign. */
+/** A call into the campaign model, whose failure (the line's message) stops the campaign. */
 export function orStop<T>(call: () => T): T {
   try {
     return call();

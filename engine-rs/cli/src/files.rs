@@ -58,11 +58,16 @@ impl Files for StdFiles {
         crate::output::write(at(path), bytes, crate::output::mode(allowed)).map_err(|e| io_text(&e))
     }
 
+    fn append(&mut self, path: &[u8], bytes: &[u8]) -> Result<(), Fault> {
+        let file = std::fs::File::options().append(true).open(at(path));
+        file.and_then(|mut f| std::io::Write::write_all(&mut f, bytes)).map_err(|e| io_text(&e))
+    }
+
     fn remove(&mut self, path: &[u8]) {
         let _ = std::fs::remove_file(at(path));
     }
 
-    fn err_line(&mut self, line: &str) {
-        eprintln!("{line}");
+    fn err(&mut self, text: &str) {
+        eprint!("{text}");
     }
 }

@@ -37,11 +37,14 @@ extern "C" {
     #[wasm_bindgen(method, catch)]
     fn write(this: &JsFiles, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), JsValue>;
 
+    #[wasm_bindgen(method, catch)]
+    fn append(this: &JsFiles, path: &[u8], bytes: &[u8]) -> Result<(), JsValue>;
+
     #[wasm_bindgen(method)]
     fn remove(this: &JsFiles, path: &[u8]);
 
-    #[wasm_bindgen(method, js_name = errLine)]
-    fn err_line(this: &JsFiles, line: &str);
+    #[wasm_bindgen(method)]
+    fn err(this: &JsFiles, text: &str);
 }
 
 fn fault(thrown: JsValue) -> Fault {
@@ -103,11 +106,15 @@ impl Files for Shell<'_> {
         self.0.write(path, bytes, allowed).map_err(fault)
     }
 
+    fn append(&mut self, path: &[u8], bytes: &[u8]) -> Result<(), Fault> {
+        self.0.append(path, bytes).map_err(fault)
+    }
+
     fn remove(&mut self, path: &[u8]) {
         self.0.remove(path);
     }
 
-    fn err_line(&mut self, line: &str) {
-        self.0.err_line(line);
+    fn err(&mut self, text: &str) {
+        self.0.err(text);
     }
 }

@@ -53,6 +53,17 @@ pub fn minimize_open(
     Ok(JsShrinker { machine: m.machine, started: Vec::new(), output: Some(m.output) })
 }
 
+impl JsShrinker {
+    /// A campaign's crash's machine (fracture_host::campaign::drive).
+    pub(crate) fn of(machine: Shrinker) -> JsShrinker {
+        JsShrinker { machine, started: Vec::new(), output: None }
+    }
+
+    pub(crate) fn machine(&self) -> &Shrinker {
+        &self.machine
+    }
+}
+
 #[wasm_bindgen(js_class = Shrinker)]
 impl JsShrinker {
     /// The machine for CORRUPTED against ORIGINAL (files of different lengths, or identical ones,

@@ -31,10 +31,16 @@ pub trait Files {
     /// `bytes` written to a temporary file beside `path` and renamed over it, with the permissions
     /// `allowed` grants that the umask leaves (every output's rule, docs/cli.md, "Nothing lost").
     fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault>;
+    /// `bytes` added at the end of the file at `path` (a campaign's runs.jsonl, a run at a time).
+    fn append(&mut self, path: &[u8], bytes: &[u8]) -> Result<(), Fault>;
     /// The file at `path` removed, if it is there (a failure is not one: it was to go anyway).
     fn remove(&mut self, path: &[u8]);
+    /// `text` on standard error, as it is (a progress line redrawn).
+    fn err(&mut self, text: &str);
     /// A line on standard error.
-    fn err_line(&mut self, line: &str);
+    fn err_line(&mut self, line: &str) {
+        self.err(&format!("{line}\n"));
+    }
 }
 
 /// `message` (messages::cannot_write, cannot_read, ...) about `path` and the system's reason: what a
@@ -93,6 +99,11 @@ pub(crate) mod memory {
         pub fn add(&mut self, path: &str, bytes: &[u8]) {
             self.files.insert(path.as_bytes().to_vec(), Ok((bytes.to_vec(), 0o644)));
         }
+
+        /// The bytes at `path`, if a file is there.
+        pub fn get(&self, path: &str) -> Option<Vec<u8>> {
+            self.files.get(path.as_bytes()).and_then(|f| f.as_ref().ok()).map(|f| f.0.clone())
+        }
     }
 
     /// A file's identity: its path's place among the paths (a key no other file has).
@@ -132,11 +143,15 @@ pub(crate) mod memory {
             self.files.insert(path.to_vec(), Ok((bytes.to_vec(), allowed)));
             Ok(())
         }
+        fn append(&mut self, path: &[u8], bytes: &[u8]) -> Result<(), Fault> {
+            let file = self.files.entry(path.to_vec()).or_insert_with(|| Ok((Vec::new(), 0o644)));
+            file.as_mut().map(|f| f.0.extend_from_slice(bytes)).map_err(|e| e.clone())
+        }
         fn remove(&mut self, path: &[u8]) {
             self.files.remove(path);
         }
-        fn err_line(&mut self, line: &str) {
-            self.lines.push(line.to_string());
+        fn err(&mut self, text: &str) {
+            self.lines.push(text.strip_suffix('\n').unwrap_or(text).to_string());
         }
     }
 }

@@ -1,22 +1,20 @@
 //! `fracture run` and `fracture merge`: the native shell around the campaign model, which
 //! fracture_host::campaign holds for both command lines (docs/campaigns.md is the specification).
-//! This shell reads the inputs and DIR (`plan`), runs the program on the job slots and writes what
-//! the model says (`execute`), minimises (`shrink`) and joins shards (`merge`). It
-//! decides nothing the npm CLI would have to decide again.
+//! This shell hands over the arguments and its files (`plan`), makes the variants and runs the
+//! program on the job slots as the model's steps say (`execute`), and calls `merge`. It decides
+//! nothing the npm CLI would have to decide again.
 
 pub(crate) mod exec;
 mod execute;
 mod merge;
 mod plan;
 pub(crate) mod runner;
-mod shrink;
 
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 pub use crate::args::{MergeOptions, RunOptions as Options};
-use fracture_host::campaign::Ledger;
 pub(crate) use fracture_host::campaign::{outcome, record};
 use fracture_host::messages;
 pub use merge::merge;
@@ -40,16 +38,8 @@ fn cannot(message: fn(&str, &str) -> String, path: &Path, e: &std::io::Error) ->
     message(&crate::display::path(path), &crate::process::io_text(e))
 }
 
-/// The closing line of `run` or `merge` (unless quiet) and the exit code the ledger gives.
-fn finished(command: &str, ledger: &Ledger, out: &Path, quiet: bool) -> ExitCode {
-    if !quiet {
-        eprintln!("{}", ledger.closing_line(command, &crate::display::path(&out.join("summary.md")).to_string()));
-    }
-    ExitCode::from(ledger.exit_code())
-}
-
 pub fn run(o: Options) -> ExitCode {
-    let mut planned = match plan::plan(&o) {
+    let (mut drive, slots) = match plan::plan(&o) {
         Ok(p) => p,
         Err(msg) => {
             eprintln!("{}", crate::cli_tables::usage::refusal(Some("run"), &msg));
@@ -57,17 +47,17 @@ pub fn run(o: Options) -> ExitCode {
         }
     };
     crate::output::on_interrupt(on_interrupt);
-    let result = execute::execute(&o, &mut planned);
+    let result = execute::execute(&o, &mut drive, &slots);
     let signal = INTERRUPTED.load(Ordering::SeqCst);
     match result {
         Err(msg) => {
             eprintln!("fracture: run: {msg}");
             ExitCode::from(1)
         }
-        Ok(()) if signal != 0 => {
+        Ok(_) if signal != 0 => {
             eprintln!("{}", messages::run_interrupted());
             ExitCode::from((128 + signal) as u8)
         }
-        Ok(()) => finished("run", &planned.ledger, &o.out, o.decided.quiet),
+        Ok(code) => ExitCode::from(code),
     }
 }

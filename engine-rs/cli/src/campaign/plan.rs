@@ -5,27 +5,18 @@
 
 use std::os::unix::ffi::OsStrExt;
 
+use fracture_host::campaign::drive::Drive;
 use fracture_host::campaign::plan::Given;
-use fracture_host::campaign::Ledger;
 
 use super::Options;
 
-/// An input, read.
-pub(super) struct Loaded {
-    pub input: crate::process::Input,
-    pub mode: u32,
-    /// Its name in the job slots: letters, digits and `._-` kept.
-    pub slot_name: String,
-}
+/// Each input as this shell runs it: the engine's input and its file's name in the job slots
+/// (letters, digits and `._-` kept).
+pub(super) type Slots = Vec<(String, crate::process::Input)>;
 
-/// The campaign planned: inputs read, DIR checked, recorded runs in the ledger.
-pub(super) struct Planned {
-    pub ledger: Ledger,
-    pub loaded: Vec<Loaded>,
-}
-
-/// The campaign planned, or the usage error that refuses it.
-pub(super) fn plan(o: &Options) -> Result<Planned, String> {
+/// The campaign planned (inputs read, DIR checked, recorded runs in the ledger) and ready to run, or
+/// the usage error that refuses it.
+pub(super) fn plan(o: &Options) -> Result<(Drive, Slots), String> {
     let bytes = |p: &std::ffi::OsStr| p.as_bytes().to_vec();
     let files: Vec<Vec<u8>> = o.files.iter().map(|f| bytes(f.as_os_str())).collect();
     let program: Vec<Vec<u8>> = o.program.iter().map(|w| bytes(w)).collect();
@@ -37,10 +28,10 @@ pub(super) fn plan(o: &Options) -> Result<Planned, String> {
         random: crate::args::random_seed(),
     };
     let planned = fracture_host::campaign::plan::plan(&given, &mut crate::files::StdFiles::default())?;
-    let loaded = planned.loaded.into_iter().zip(&o.files).map(|(l, f)| Loaded {
-        slot_name: fracture_host::shrink::names::slot_name(f.as_os_str().as_bytes()),
-        input: crate::process::Input::of(f, l.bytes, l.sha256),
-        mode: l.mode,
+    let slots = planned.loaded.iter().zip(&o.files).map(|(l, f)| {
+        let name = fracture_host::shrink::names::slot_name(f.as_os_str().as_bytes());
+        (name, crate::process::Input::of(f, l.bytes.clone(), l.sha256.clone()))
     });
-    Ok(Planned { ledger: planned.ledger, loaded: loaded.collect() })
+    let slots = slots.collect();
+    Ok((Drive::new(planned, o.out.as_os_str().as_bytes(), o.decided.quiet), slots))
 }

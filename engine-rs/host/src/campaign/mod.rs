@@ -9,6 +9,7 @@
 
 pub mod crashes;
 pub mod dir;
+pub mod drive;
 pub mod ledger;
 pub mod merge;
 pub mod outcome;
