@@ -15,19 +15,32 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
+import { dirname } from 'node:path';
 import { fromBytes, fsPath, toBytes } from '../lib/engine/host/byte-paths.ts';
 import { identifyOutput, outputMode, specialKind } from '../sdk/outputs.ts';
 import { changedWhileRead } from '../lib/engine/shared/messages.ts';
 import { ioText } from './io.ts';
 import { writeAtomicSync } from './run/program.ts';
 
-/** Paths or words as the campaigns' module takes a list of them: each one's bytes, NUL-ended. */
+/** Paths or words as the host crate's modules take a list of them: each one's bytes, NUL-ended. */
 export const nulEnded = (items: string[]): Buffer =>
   Buffer.concat(items.flatMap((i) => [toBytes(i), Buffer.from([0])]));
 
-/** What the campaigns' module calls (engine-rs/host-wasm/src/files.rs). */
+/** The paths of a NUL-ended list, as this CLI holds them. */
+export function splitNulEnded(packed: Uint8Array): string[] {
+  const items: string[] = [];
+  for (let start = 0, i = 0; i < packed.length; i++) {
+    if (packed[i] !== 0) continue;
+    items.push(fromBytes(packed.subarray(start, i)));
+    start = i + 1;
+  }
+  return items;
+}
+
+/** What the host crate's modules call (engine-rs/host/src/js.rs). */
 export interface HostFiles {
   look(path: Uint8Array): string;
+  standard(output: boolean): string;
   identify(path: Uint8Array): Uint8Array;
   readInput(path: Uint8Array): Uint8Array;
   occupied(path: Uint8Array): boolean;
@@ -59,6 +72,15 @@ function readWhole(file: string | Buffer): Uint8Array {
   }
 }
 
+/** The names in `dir` (none when it cannot be read). */
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(fsPath(dir), { encoding: 'buffer' }).map(fromBytes);
+  } catch {
+    return [];
+  }
+}
+
 /** A call of node:fs whose failure is thrown as its reason. */
 function said<T>(call: () => T): T {
   try {
@@ -68,23 +90,34 @@ function said<T>(call: () => T): T {
   }
 }
 
-export function nodeFiles(err: NodeJS.WritableStream): HostFiles {
+/** What is there, as engine-rs/host/src/js.rs reads it: nothing, something else, or a file. */
+function looked(stat: () => BigIntStats): string {
+  let info: BigIntStats;
+  try {
+    info = stat();
+  } catch {
+    return '';
+  }
+  const kind = specialKind(info);
+  if (kind !== undefined) return `special\0${kind}`;
+  return ['regular', info.dev, info.ino, info.size, info.mode].join('\0');
+}
+
+/**
+ * Node's files for the host crate's commands; lines to `err`. Outputs are identified against one
+ * listing of their directory (a name not there is a file not there yet: no system call each, which
+ * counts when a run has thousands of outputs).
+ */
+export function nodeFiles(err: NodeJS.WritableStream = process.stderr): HostFiles {
   const at = (path: Uint8Array) => fsPath(fromBytes(path));
+  const listings = new Map<string, Set<string>>();
+  const listing = (dir: string) => listings.get(dir) ?? listings.set(dir, new Set(safeList(dir))).get(dir);
   return {
-    // What is there, as engine-rs/host-wasm/src/files.rs reads it: nothing, something else, or a file.
-    look: (path) => {
-      let info: BigIntStats;
-      try {
-        info = statSync(at(path), { bigint: true });
-      } catch {
-        return '';
-      }
-      const kind = specialKind(info);
-      if (kind !== undefined) return `special\0${kind}`;
-      return ['regular', info.dev, info.ino, info.size, info.mode].join('\0');
-    },
+    look: (path) => looked(() => statSync(at(path), { bigint: true })),
+    standard: (output) => looked(() => fstatSync(output ? 1 : 0, { bigint: true })),
     identify: (path) => {
-      const id = identifyOutput(fromBytes(path));
+      const p = fromBytes(path);
+      const id = identifyOutput(p, listing(dirname(p)));
       return Buffer.concat([toBytes(id.key), Buffer.from([0]), Buffer.from(id.kind ?? '')]);
     },
     readInput: (path) => said(() => readWhole(at(path))),

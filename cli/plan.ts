@@ -1,12 +1,13 @@
 // The plan of a run (docs/cli.md, "One shape: plan, execute, emit"): every input and how it is read,
 // each variant's seed, outputs and checksum route, the ZIP; checked before anything is written ("Plan,
 // then write"). The plan and its claims are fracture_host::plan's (the native CLI's too), through the
-// outputs module; this shell looks at the files. `--dry-run` prints it in the host crate's words.
+// outputs module, which looks at the files through cli/files.ts. `--dry-run` prints it in the host
+// crate's words.
 import { type BigIntStats, fstatSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { fromBytes, fsPath, toBytes } from '../lib/engine/host/byte-paths.ts';
-import { fileKey, identifyOutput, namesIn, Refusal, specialKind } from '../sdk/outputs.ts';
-import { type Args, STDIN } from './args.ts';
+import { toBytes } from '../lib/engine/host/byte-paths.ts';
+import { Refusal } from '../sdk/outputs.ts';
+import type { Args } from './args.ts';
+import { nodeFiles, nulEnded, splitNulEnded } from './files.ts';
 import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
 
 /** Where `--fix-checksums` patches the output (fracture_host::plan::Checksums). */
@@ -59,8 +60,9 @@ interface PlanJson {
 }
 
 /**
- * Plans the run of `a`: refused (a Refusal) when a FILE is not a regular file, or an output would
- * land on an input, on another output or on a directory.
+ * Plans the run of `a` (fracture_host::plan::make through the outputs module, looking at the files
+ * through node:fs as cli/files.ts does): refused (a Refusal) when a FILE is not a regular file, or an
+ * output would land on an input, on another output or on a directory.
  */
 export async function planRun(a: Args): Promise<Plan> {
   const host = await loadOutputsModule();
@@ -80,44 +82,12 @@ export async function planRun(a: Args): Promise<Plan> {
     s.fixChecksums ?? false,
     s.member,
   );
-  const refused = (refusal: string | undefined) => {
-    if (refusal !== undefined) throw new Refusal(refusal);
-  };
   try {
-    for (const file of a.files) {
-      // A file that cannot be looked at fails in its turn (exit 1, the batch goes on).
-      const info = file === STDIN ? standardFile(0) : await stat(fsPath(file), { bigint: true }).catch(() => undefined);
-      const kind = info && specialKind(info);
-      refused(
-        planner.input(
-          toBytes(file),
-          kind,
-          info?.dev,
-          info?.ino ?? 0n,
-          info?.size ?? 0n,
-          Number(info?.mode ?? 0) & 0o777,
-        ),
-      );
-    }
-    if (a.zip !== undefined) planner.zip(toBytes(a.zip));
-    // Each output, NUL-ended; an empty one is standard output.
-    const packed = planner.outputs();
-    const outputs: string[] = [];
-    for (let start = 0, i = 0; i < packed.length; i++) {
-      if (packed[i] !== 0) continue;
-      outputs.push(fromBytes(packed.subarray(start, i)));
-      start = i + 1;
-    }
-    // The names in --out: a name not there is a file not there yet (no call to the system each).
-    const listing = await namesIn(a.out);
-    for (const [k, p] of outputs.entries()) {
-      const zip = a.zip !== undefined && k === outputs.length - 1;
-      const stdout = p === '' ? standardFile(1) : undefined;
-      const id = p === '' ? stdout && { key: fileKey(stdout) } : identifyOutput(p, zip ? undefined : listing);
-      refused(planner.claim(k, id && toBytes(id.key), id?.kind));
-    }
-    const plan = JSON.parse(planner.planJson()) as PlanJson;
+    const refusal = planner.make(nulEnded(a.files), a.zip === undefined ? undefined : toBytes(a.zip), nodeFiles());
+    if (refusal !== undefined) throw new Refusal(refusal);
+    const outputs = splitNulEnded(planner.outputs());
     const path = (k: number | null) => (k === null ? undefined : outputs[k]);
+    const plan = JSON.parse(planner.planJson()) as PlanJson;
     const inputs = plan.inputs.map(({ route, variants }) => ({
       route,
       variants: variants.map((v) => ({

@@ -6,7 +6,7 @@
 // (engine-rs/cli); tests/fs runs both.
 import { randomBytes } from 'node:crypto';
 import { type BigIntStats, lstatSync, readlinkSync, realpathSync, type Stats, statSync } from 'node:fs';
-import { type FileHandle, link, lstat, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, link, lstat, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fromBytes, fsPath, hasEscapedBytes, toBytes } from '../lib/engine/host/byte-paths.ts';
 import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
@@ -114,12 +114,6 @@ function realKey(p: string): string {
     realDirs.set(dir, real);
   }
   return `path:${path.join(real, path.basename(absolute))}`;
-}
-
-/** The names in directory `dir` (an empty set when it does not exist yet). */
-export async function namesIn(dir: string): Promise<Set<string>> {
-  const names = await readdir(fsPath(dir), { encoding: 'buffer' }).catch(() => []);
-  return new Set(names.map(fromBytes));
 }
 
 /** An input of the plan: as given (`standard input` for `-`) and its key when it is a file. */

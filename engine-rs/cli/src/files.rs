@@ -1,20 +1,23 @@
 //! The native CLI's `fracture_host::shell::Files`: std's calls on the bytes of each path, outputs
 //! through crate::output (a temporary file beside the target, then a rename).
 
+use std::collections::HashMap;
 use std::ffi::OsStr;
+use std::fs::{FileType, Metadata};
+use std::os::fd::AsFd;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::MetadataExt;
-use std::path::Path;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::path::{Component, Path, PathBuf};
 
-use fracture_host::plan::Looked;
-use fracture_host::shell::{Fault, Files};
+use fracture_host::messages;
+use fracture_host::shell::{Fault, Files, Identity, Looked};
 
 use crate::process::io_text;
 
-/// std's files; the real paths of the directories the claims resolved are kept (crate::plan::Outputs).
+/// std's files; the real paths of the directories the claims resolved are kept (`Outputs`).
 #[derive(Default)]
 pub struct StdFiles {
-    outputs: crate::plan::Outputs,
+    outputs: Outputs,
 }
 
 fn at(path: &[u8]) -> &Path {
@@ -23,7 +26,17 @@ fn at(path: &[u8]) -> &Path {
 
 impl Files for StdFiles {
     fn look(&mut self, path: &[u8]) -> Looked {
-        crate::plan::look(std::fs::metadata(at(path)).ok())
+        look(std::fs::metadata(at(path)).ok())
+    }
+
+    fn standard(&mut self, output: bool) -> Looked {
+        let owned = if output {
+            std::io::stdout().as_fd().try_clone_to_owned()
+        } else {
+            std::io::stdin().as_fd().try_clone_to_owned()
+        };
+        let owned = owned.ok();
+        look(owned.and_then(|fd| std::fs::File::from(fd).metadata().ok()))
     }
 
     fn identify(&mut self, path: &[u8]) -> (Vec<u8>, Option<String>) {
@@ -69,5 +82,120 @@ impl Files for StdFiles {
 
     fn err(&mut self, text: &str) {
         eprint!("{text}");
+    }
+}
+
+fn identity(m: &Metadata) -> Identity {
+    Identity { device: m.dev(), inode: m.ino(), size: m.len(), mode: m.mode() & 0o777 }
+}
+
+/// `a directory`, `a FIFO`, ... for a file that is not a regular one.
+fn kind(t: FileType) -> Option<String> {
+    let kind = if t.is_file() {
+        return None;
+    } else if t.is_dir() {
+        messages::kind_directory
+    } else if t.is_fifo() {
+        messages::kind_fifo
+    } else if t.is_char_device() {
+        messages::kind_character_device
+    } else if t.is_block_device() {
+        messages::kind_block_device
+    } else if t.is_socket() {
+        messages::kind_socket
+    } else {
+        messages::kind_special
+    };
+    Some(kind())
+}
+
+/// What is at an input: a regular file, something else, or nothing that can be looked at.
+pub(crate) fn look(m: Option<Metadata>) -> Looked {
+    match m {
+        None => Looked::Missing,
+        Some(m) => match kind(m.file_type()) {
+            Some(what) => Looked::Special(what),
+            None => Looked::Regular(identity(&m)),
+        },
+    }
+}
+
+/// Outputs as the claims compare them: an existing file by device and inode (through symlinks), one
+/// not there yet by the real path it will have. Real paths of directories already resolved are kept
+/// (every output of a run shares one).
+#[derive(Default)]
+pub struct Outputs {
+    parents: HashMap<PathBuf, PathBuf>,
+}
+
+impl Outputs {
+    /// The output at `path`: its key and, when it exists and is not a regular file, what it is.
+    pub fn identify(&mut self, path: &Path) -> (Vec<u8>, Option<String>) {
+        match std::fs::metadata(path) {
+            Ok(m) => (identity(&m).key(), kind(m.file_type())),
+            Err(_) => ([&b"path:"[..], self.resolve(path).as_os_str().as_bytes()].concat(), None),
+        }
+    }
+
+    /// The path a file that does not exist yet will have: its directory's real path (as far as it
+    /// exists; the rest as written) and its name.
+    fn resolve(&mut self, path: &Path) -> PathBuf {
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let (Some(dir), Some(name)) = (absolute.parent(), absolute.file_name()) else { return absolute };
+        if let Some(real) = self.parents.get(dir) {
+            return real.join(name);
+        }
+        // The longest part that exists, made real; the rest (which has no symlinks: it does not exist)
+        // taken as written, `..` going up one.
+        let mut existing = dir.to_path_buf();
+        let mut rest = Vec::new();
+        let mut real = loop {
+            match std::fs::canonicalize(&existing) {
+                Ok(real) => break real,
+                Err(_) => match existing.components().next_back() {
+                    Some(Component::Normal(n)) => rest.push(n.to_os_string()),
+                    Some(Component::ParentDir) => rest.push("..".into()),
+                    Some(Component::CurDir) => {}
+                    _ => break existing,
+                },
+            }
+            existing.pop();
+        };
+        for part in rest.into_iter().rev() {
+            if part == ".." {
+                real.pop();
+            } else {
+                real.push(part);
+            }
+        }
+        self.parents.insert(dir.to_path_buf(), real.clone());
+        real.join(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outputs_not_there_yet_are_named_by_their_real_place() {
+        let root = tempfile::tempdir().unwrap();
+        let base = root.path();
+        std::fs::create_dir(base.join("real")).unwrap();
+        std::os::unix::fs::symlink(base.join("real"), base.join("link")).unwrap();
+        let mut outputs = Outputs::default();
+        let a = outputs.identify(&base.join("link/new/x.bin"));
+        let b = outputs.identify(&base.join("real/new/../new/./x.bin"));
+        assert_eq!(a, b);
+        let real = std::fs::canonicalize(base).unwrap().join("real/new/x.bin");
+        assert_eq!(a.0, [&b"path:"[..], real.as_os_str().as_bytes()].concat());
+        // An existing file, reached through the link, by its inode; a directory says what it is.
+        std::fs::write(base.join("real/in.txt"), "x").unwrap();
+        let m = std::fs::metadata(base.join("real/in.txt")).unwrap();
+        assert_eq!(
+            outputs.identify(&base.join("link/in.txt")),
+            (format!("{}:{}", m.dev(), m.ino()).into_bytes(), None)
+        );
+        assert_eq!(outputs.identify(base).1.as_deref(), Some("a directory"));
     }
 }

@@ -5,8 +5,8 @@
 //! they are records (the model writes that JSON itself), as numbers and bytes otherwise; run
 //! indices and seeds stay below 2^53 (the seed's limit in both command lines).
 
-// The shell's files, for the commands the host crate runs whole (`mergeCommand`).
-mod files;
+// The shell's files, for the commands the host crate runs whole (fracture_host's `js` feature).
+use fracture_host::js as files;
 // The minimiser's rounds and names (`Shrinker`, `minimizedPath`, `slotName`, `testScript`).
 mod shrink;
 

@@ -17,6 +17,8 @@ pub mod display;
 pub mod dry_run;
 pub mod entry_names;
 pub mod host_fields;
+#[cfg(feature = "js")]
+pub mod js;
 pub mod json;
 pub mod link_options;
 pub mod messages;

@@ -13,6 +13,7 @@ use crate::display;
 use crate::dry_run::{self, DryRun};
 use crate::messages;
 use crate::output_plan::{out_path, Asked, Claims, OutputNames};
+use crate::shell::{Files, Identity, Looked};
 
 /// How an input goes through the engine.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -85,32 +86,6 @@ pub fn check_variant(mode: &str, intensity: u32, seed: Option<u64>) -> Result<()
     fracture_engine::check_args(mode, intensity, seed.unwrap_or(u64::MAX)).map(|_| ()).map_err(|e| e.to_string())
 }
 
-/// A regular file as planned: its device, inode, size and permission bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Identity {
-    pub device: u64,
-    pub inode: u64,
-    pub size: u64,
-    pub mode: u32,
-}
-
-impl Identity {
-    /// The key the claims compare: device and inode.
-    pub fn key(&self) -> Vec<u8> {
-        format!("{}:{}", self.device, self.inode).into_bytes()
-    }
-}
-
-/// What a shell found at a FILE (or at standard input) when it looked.
-pub enum Looked {
-    /// A regular file.
-    Regular(Identity),
-    /// Not a regular file: what it is (`a FIFO`, ...). Standard input may be one; a FILE may not.
-    Special(String),
-    /// Nothing that could be looked at: the FILE fails in its turn, with no outputs.
-    Missing,
-}
-
 /// One variant of one FILE: its seed, its outputs (named before anything is written) and its
 /// checksum route.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,8 +125,42 @@ pub struct Plan {
     pub zip: Option<Vec<u8>>,
 }
 
+/// The corrupting command's plan for the run `d` decides, its outputs under `out` (as typed), each
+/// FILE (`-`: standard input) and the batch ZIP looked at through the shell's `fs` before anything is
+/// written; `streams`: whether the engine can stream (see [`route`]). The refusal's text when a FILE
+/// is not a regular file, or an output would land on an input, on another output or on a directory.
+pub fn make(
+    d: &Corrupting,
+    out: &[u8],
+    streams: bool,
+    files: &[Vec<u8>],
+    zip: Option<&[u8]>,
+    fs: &mut dyn Files,
+) -> Result<Plan, String> {
+    let mut planner = Planner::new(d, out, streams);
+    for file in files {
+        let looked = if file == b"-" { fs.standard(false) } else { fs.look(file) };
+        planner.input(file, looked)?;
+    }
+    if let Some(zip) = zip {
+        planner.zip(zip);
+    }
+    for k in 0..planner.outputs.len() {
+        let id = match planner.outputs[k].clone() {
+            Some(path) => Some(fs.identify(&path)),
+            // Standard output counts when it is a regular file.
+            None => match fs.standard(true) {
+                Looked::Regular(id) => Some((id.key(), None)),
+                _ => None,
+            },
+        };
+        planner.claim(k, id.as_ref().map(|(key, kind)| (&key[..], kind.as_deref())))?;
+    }
+    Ok(planner.finish())
+}
+
 /// A plan being made: the FILEs in order, then the outputs' claims in the order they are named.
-pub struct Planner {
+struct Planner {
     d: Corrupting,
     out: Vec<u8>,
     route: Route,
@@ -178,7 +187,7 @@ fn file_name(file: &[u8]) -> &[u8] {
 impl Planner {
     /// A plan of the run `d` decides, its outputs under `out` (as typed); `streams`: whether the
     /// engine can stream (see [`route`]).
-    pub fn new(d: &Corrupting, out: &[u8], streams: bool) -> Planner {
+    fn new(d: &Corrupting, out: &[u8], streams: bool) -> Planner {
         Planner {
             d: d.clone(),
             out: out.to_vec(),
@@ -193,7 +202,7 @@ impl Planner {
 
     /// The next FILE (`-`: standard input) and what the shell found there; the refusal when it is
     /// a FILE that is not a regular file.
-    pub fn input(&mut self, file: &[u8], looked: Looked) -> Result<(), String> {
+    fn input(&mut self, file: &[u8], looked: Looked) -> Result<(), String> {
         let stdin = file == b"-";
         let identity = match looked {
             Looked::Special(what) if !stdin => return Err(messages::not_regular(&display::bytes(file), &what)),
@@ -234,20 +243,15 @@ impl Planner {
     }
 
     /// The batch ZIP (`--zip`), after the FILEs.
-    pub fn zip(&mut self, zip: &[u8]) {
+    fn zip(&mut self, zip: &[u8]) {
         self.outputs.push(Some(zip.to_vec()));
         self.zip = Some(zip.to_vec());
     }
 
-    /// The outputs the shell identifies next, in order: None is standard output.
-    pub fn outputs(&self) -> &[Option<Vec<u8>>] {
-        &self.outputs
-    }
-
-    /// Output `k` of [`Planner::outputs`], as the shell identified it: its key and, when it exists and
+    /// Output `k` (of `outputs`, in order; None is standard output), as the shell identified it: its key and, when it exists and
     /// is not a regular file, what it is; None when it is not a file to claim (standard output that
     /// is not a regular file). The refusal's text when it may not be written.
-    pub fn claim(&mut self, k: usize, id: Option<(&[u8], Option<&str>)>) -> Result<(), String> {
+    fn claim(&mut self, k: usize, id: Option<(&[u8], Option<&str>)>) -> Result<(), String> {
         let Some((key, kind)) = id else { return Ok(()) };
         let shown = match self.outputs.get(k) {
             Some(Some(path)) => display::bytes(path),
@@ -257,7 +261,7 @@ impl Planner {
     }
 
     /// The plan, once every output is claimed.
-    pub fn finish(self) -> Plan {
+    fn finish(self) -> Plan {
         Plan { inputs: self.inputs, zip: self.zip }
     }
 }
@@ -329,7 +333,7 @@ mod tests {
             p.zip(z.as_bytes());
         }
         let keys: Vec<Option<Vec<u8>>> =
-            p.outputs().iter().map(|o| o.clone().map(|p| [b"path:", &p[..]].concat())).collect();
+            p.outputs.iter().map(|o| o.clone().map(|p| [b"path:", &p[..]].concat())).collect();
         for (k, key) in keys.iter().enumerate() {
             p.claim(k, key.as_deref().map(|key| (key, None)))?;
         }
@@ -407,9 +411,27 @@ mod tests {
         let mut p = Planner::new(&d, b"out", true);
         p.input(b"a", file(1)).unwrap();
         p.zip(b"z");
-        assert_eq!(p.outputs(), [Some(b"out/a_corrupted.bin".to_vec()), Some(b"z".to_vec())]);
+        assert_eq!(p.outputs, [Some(b"out/a_corrupted.bin".to_vec()), Some(b"z".to_vec())]);
         p.claim(0, Some((b"path:/o/a", None))).unwrap();
         assert_eq!(p.claim(1, Some((b"1:1", None))).unwrap_err(), messages::output_is_input("z", "a"));
         assert!(check_variant("byte_flip", 80, None).unwrap_err().starts_with("Seed must be"));
+    }
+
+    #[test]
+    fn the_shell_looks_at_every_file_it_plans() {
+        let mut m = crate::shell::memory::Memory::default();
+        m.add("in.txt", b"hello");
+        let files = [b"in.txt".to_vec(), b"gone".to_vec(), b"-".to_vec()];
+        let d = decided(&[], &["in.txt", "gone", "-"]);
+        let p = make(&d, b"out", true, &files, None, &mut m).unwrap();
+        assert_eq!(p.inputs[0].identity.map(|i| i.size), Some(5));
+        assert_eq!(p.inputs[0].variants[0].out.as_deref(), Some(&b"out/in_corrupted.txt"[..]));
+        assert!(p.inputs[1].identity.is_none() && p.inputs[1].variants.is_empty(), "not there: no outputs");
+        assert_eq!(p.inputs[2].variants[0].out, None, "standard input goes to standard output");
+        // An output on an input: the ZIP named as the input is.
+        let zipped = make(&d, b"out", true, &files[..1], Some(b"in.txt"), &mut m);
+        assert_eq!(zipped.unwrap_err(), messages::output_is_input("in.txt", "in.txt"));
+        m.add("out/in_corrupted.txt", b"");
+        assert!(make(&d, b"out", true, &files[..1], None, &mut m).is_ok(), "an old output is written over");
     }
 }

@@ -8,13 +8,39 @@
 /// A failed call's reason (each shell's `io_text`: "No such file or directory", ...).
 pub type Fault = String;
 
-use crate::plan::Looked;
+/// A regular file as a plan sees it: its device, inode, size and permission bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Identity {
+    pub device: u64,
+    pub inode: u64,
+    pub size: u64,
+    pub mode: u32,
+}
+
+impl Identity {
+    /// The key the claims compare: device and inode.
+    pub fn key(&self) -> Vec<u8> {
+        format!("{}:{}", self.device, self.inode).into_bytes()
+    }
+}
+
+/// What a shell found at a FILE (or at standard input) when it looked.
+pub enum Looked {
+    /// A regular file.
+    Regular(Identity),
+    /// Not a regular file: what it is (`a FIFO`, ...). Standard input may be one; a FILE may not.
+    Special(String),
+    /// Nothing that could be looked at: the FILE fails in its turn, with no outputs.
+    Missing,
+}
 
 /// The file operations of a command, synchronous.
 pub trait Files {
     /// What is at `path` (through symlinks): a regular file and its identity, something else, or
     /// nothing that can be looked at.
     fn look(&mut self, path: &[u8]) -> Looked;
+    /// What standard input (`output` false) or standard output is, as `look` says of a path.
+    fn standard(&mut self, output: bool) -> Looked;
     /// An output at `path` as the plan's claims compare it (fracture_host::output_plan): its key and,
     /// when something is there that is not a regular file, what it is.
     fn identify(&mut self, path: &[u8]) -> (Vec<u8>, Option<String>);
@@ -82,7 +108,7 @@ pub(crate) mod memory {
     use std::collections::BTreeMap;
 
     use super::{Fault, Files};
-    use crate::plan::{Identity, Looked};
+    use super::{Identity, Looked};
 
     /// A file's bytes and permissions, or the fault reading it gives.
     pub(crate) type File = Result<(Vec<u8>, u32), Fault>;
@@ -120,8 +146,14 @@ pub(crate) mod memory {
                 _ => Looked::Missing,
             }
         }
+        fn standard(&mut self, _output: bool) -> Looked {
+            Looked::Special("a FIFO".into())
+        }
         fn identify(&mut self, path: &[u8]) -> (Vec<u8>, Option<String>) {
-            (format!("0:{}", inode(path)).into_bytes(), None)
+            match self.look(path) {
+                Looked::Regular(id) => (id.key(), None),
+                _ => (format!("path:{}", String::from_utf8_lossy(path)).into_bytes(), None),
+            }
         }
         fn read_input(&mut self, path: &[u8]) -> Result<Vec<u8>, Fault> {
             self.read(path)?.ok_or_else(crate::messages::io_not_found)

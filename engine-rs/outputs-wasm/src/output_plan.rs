@@ -6,17 +6,19 @@
 use std::collections::HashMap;
 
 use fracture_host::args::{Corrupting, Corruption};
+use fracture_host::js::{JsFiles, Shell};
 use fracture_host::output_plan::Claims;
-use fracture_host::plan::{Identity, Looked, Plan, Planner};
+use fracture_host::plan::Plan;
 use wasm_bindgen::prelude::*;
 
-/// The corrupting command's plan, made in three steps: each FILE as the shell found it (`input`),
-/// then each output it names (`outputs`) claimed as the shell identified it (`claim`), then read.
+/// The corrupting command's plan (fracture_host::plan::make, as natively): made by `make`, which
+/// looks at the files through the shell's `files` (cli/files.ts), then read.
 #[wasm_bindgen(js_name = RunPlan)]
 pub struct RunPlan {
     decided: Corrupting,
-    planner: Option<Planner>,
-    /// Once read: the plan, and its outputs as `outputs` listed them (standard output empty).
+    out: Vec<u8>,
+    streams: bool,
+    /// Once made: the plan, and every path it names, in order.
     plan: Option<(Plan, Vec<Vec<u8>>)>,
 }
 
@@ -49,70 +51,49 @@ impl RunPlan {
         let corruption = Corruption { mode, intensity, options };
         let decided =
             Corrupting { corruption, seed, count, name, report, pdf, json: false, quiet: false, dry_run: false };
-        let planner = Some(Planner::new(&decided, out, streams));
-        Ok(RunPlan { decided, planner, plan: None })
+        Ok(RunPlan { decided, out: out.to_vec(), streams, plan: None })
     }
 
-    /// The next FILE (`-`: standard input): `kind` when it is not a regular file, its identity when
-    /// it is one (`device` None: nothing there). The refusal's text, or nothing.
-    pub fn input(
-        &mut self,
-        file: &[u8],
-        kind: Option<String>,
-        device: Option<u64>,
-        inode: u64,
-        size: u64,
-        mode: u32,
-    ) -> Option<String> {
-        let looked = match (kind, device) {
-            (Some(what), _) => Looked::Special(what),
-            (None, Some(device)) => Looked::Regular(Identity { device, inode, size, mode }),
-            (None, None) => Looked::Missing,
+    /// Plans `files` (NUL-ended; `-` is standard input) and the batch ZIP `zip`, looking at them
+    /// through `shell`: the refusal's text, or nothing.
+    pub fn make(&mut self, files: &[u8], zip: Option<Vec<u8>>, shell: &JsFiles) -> Option<String> {
+        let files: Vec<Vec<u8>> = match files.strip_suffix(b"\0") {
+            Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
+            None => Vec::new(),
         };
-        self.planner.as_mut()?.input(file, looked).err()
-    }
-
-    /// The batch ZIP, after the FILEs.
-    pub fn zip(&mut self, zip: &[u8]) {
-        if let Some(p) = self.planner.as_mut() {
-            p.zip(zip);
+        let (d, out) = (&self.decided, &self.out);
+        let plan = fracture_host::plan::make(d, out, self.streams, &files, zip.as_deref(), &mut Shell(shell));
+        match plan {
+            Ok(plan) => {
+                let mut paths = Vec::new();
+                for v in plan.inputs.iter().flat_map(|i| &i.variants) {
+                    paths.extend([&v.out, &v.report, &v.pdf].into_iter().flatten().cloned());
+                }
+                paths.extend(plan.zip.clone());
+                self.plan = Some((plan, paths));
+                None
+            }
+            Err(refusal) => Some(refusal),
         }
     }
 
-    /// The outputs to identify, in order, each ended by a NUL byte; an empty one is standard output.
+    /// Every path the plan names, in order, each ended by a NUL byte (`planJson`'s indices).
     pub fn outputs(&self) -> Vec<u8> {
         let mut packed = Vec::new();
-        for o in self.planner.iter().flat_map(|p| p.outputs()) {
-            packed.extend(o.as_deref().unwrap_or_default());
+        for p in self.plan.iter().flat_map(|(_, paths)| paths) {
+            packed.extend(p);
             packed.push(0);
         }
         packed
-    }
-
-    /// Output `k` as the shell identified it (no key: standard output that is not a regular file);
-    /// the refusal's text, or nothing. The plan is read once every output is claimed.
-    pub fn claim(&mut self, k: usize, key: Option<Vec<u8>>, kind: Option<String>) -> Option<String> {
-        let planner = self.planner.as_mut()?;
-        planner.claim(k, key.as_deref().map(|key| (key, kind.as_deref()))).err()
-    }
-
-    /// The plan, once every output is claimed.
-    fn finish(&mut self) -> Option<&(Plan, Vec<Vec<u8>>)> {
-        if let Some(p) = self.planner.take() {
-            let outputs = p.outputs().iter().map(|o| o.clone().unwrap_or_default()).collect();
-            self.plan = Some((p.finish(), outputs));
-        }
-        self.plan.as_ref()
     }
 
     /// The plan for the shell: `{"inputs": [{"route", "variants": [{"seed", "checksums", "out",
     /// "report", "pdf"}]}]}`, each seed as decimal text (null past u64), each path as its index in
     /// `outputs` (a checked plan's paths are all different), null where there is none.
     #[wasm_bindgen(js_name = planJson)]
-    pub fn plan_json(&mut self) -> String {
-        let Some((plan, outputs)) = self.finish() else { return "{\"inputs\":[]}".into() };
-        let index: HashMap<&[u8], usize> =
-            outputs.iter().enumerate().filter(|(_, o)| !o.is_empty()).map(|(k, o)| (o.as_slice(), k)).collect();
+    pub fn plan_json(&self) -> String {
+        let Some((plan, outputs)) = &self.plan else { return "{\"inputs\":[]}".into() };
+        let index: HashMap<&[u8], usize> = outputs.iter().enumerate().map(|(k, o)| (o.as_slice(), k)).collect();
         let at = |p: &Option<Vec<u8>>| match p.as_deref().and_then(|p| index.get(p)) {
             Some(k) => k.to_string(),
             None => "null".into(),
@@ -143,9 +124,8 @@ impl RunPlan {
 
     /// The plan as `--dry-run` prints it: one JSON line (`json`), else text.
     #[wasm_bindgen(js_name = dryRun)]
-    pub fn dry_run(&mut self, json: bool) -> String {
-        let decided = self.decided.clone();
-        let Some(shown) = self.finish().map(|(p, _)| p.dry_run(&decided)) else { return String::new() };
+    pub fn dry_run(&self, json: bool) -> String {
+        let Some(shown) = self.plan.as_ref().map(|(p, _)| p.dry_run(&self.decided)) else { return String::new() };
         if json {
             shown.json()
         } else {

@@ -11,7 +11,7 @@ use super::spec::{Campaign, InputRecord};
 use super::Ledger;
 use crate::cli_tables::usage as texts;
 use crate::output_plan::Claims;
-use crate::plan::Looked;
+use crate::shell::Looked;
 use crate::shell::{join, Files};
 use crate::{display, messages};
 

@@ -6,8 +6,8 @@
 
 use super::{names, Shrinker};
 use crate::output_plan::Claims;
-use crate::plan::Looked;
 use crate::shell::Files;
+use crate::shell::Looked;
 use crate::{display, messages};
 
 /// What stops `fracture minimize`: its exit code and its line on standard error.

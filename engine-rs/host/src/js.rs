@@ -1,10 +1,10 @@
-//! The npm CLI's `fracture_host::shell::Files` (cli/files.ts: node:fs, synchronously), for the
-//! commands the host crate runs whole (`mergeCommand`), a campaign's plan (`planCampaign`) and
-//! DIR (`CampaignDir`). A failed call throws its reason, a string
-//! in engine-data/messages.toml's `io_*` words, as the native CLI's `io_text` gives it.
+//! The npm CLI's `shell::Files` (cli/files.ts: node:fs, synchronously), for both of its WebAssembly
+//! modules (feature `js`): the campaigns' module (`mergeCommand`, `planCampaign`, `Campaign`,
+//! `minimizeOpen`) and the outputs module (the corrupting command's plan, `RunPlan`). A failed call
+//! throws its reason, a string in engine-data/messages.toml's `io_*` words, as the native CLI's
+//! `io_text` gives it.
 
-use fracture_host::plan::{Identity, Looked};
-use fracture_host::shell::{Fault, Files};
+use crate::shell::{Fault, Files, Identity, Looked};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -14,6 +14,10 @@ extern "C" {
     /// "" (nothing there), "special\0KIND" or "regular\0DEVICE\0INODE\0SIZE\0MODE" (decimal).
     #[wasm_bindgen(method)]
     fn look(this: &JsFiles, path: &[u8]) -> String;
+
+    /// `look`'s answer for standard input (`output` false) or output.
+    #[wasm_bindgen(method)]
+    fn standard(this: &JsFiles, output: bool) -> String;
 
     /// The output's key, a NUL, and what it is when it is not a regular file (else nothing).
     #[wasm_bindgen(method)]
@@ -73,6 +77,10 @@ fn looked(answer: &str) -> Looked {
 impl Files for Shell<'_> {
     fn look(&mut self, path: &[u8]) -> Looked {
         looked(&self.0.look(path))
+    }
+
+    fn standard(&mut self, output: bool) -> Looked {
+        looked(&self.0.standard(output))
     }
 
     fn identify(&mut self, path: &[u8]) -> (Vec<u8>, Option<String>) {
