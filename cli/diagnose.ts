@@ -11,7 +11,9 @@ import { ioText } from './io.ts';
 import { fdFile, loadDiagnose } from '../lib/engine/diagnose/node.ts';
 import { fsPath } from '../lib/engine/host/byte-paths.ts';
 import * as msg from '../lib/engine/shared/messages.ts';
-import { display, OutputError, outputMode, planFiles, Refusal, writeAtomically } from '../sdk/outputs.ts';
+import { display, OutputError, outputMode, writeAtomically } from '../sdk/outputs.ts';
+import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
+import { nodeFiles, nulEnded } from './files.ts';
 
 interface Io {
   out: NodeJS.WritableStream;
@@ -30,16 +32,17 @@ function open(file: string): { fd: number; size: number } {
 }
 
 export async function diagnose(a: DiagnoseArgs, io: Io): Promise<number> {
-  let modes: number[];
+  let allowed: number;
   try {
-    // Inputs regular files (or missing: they fail when opened), the repair none of them.
-    modes = await planFiles(
-      [a.file, ...(a.original === undefined ? [] : [a.original])],
-      a.repair === undefined ? [] : [a.repair],
+    // Inputs regular files (or missing: they fail when opened), the repair none of them: as natively.
+    const inputs = nulEnded([a.file, ...(a.original === undefined ? [] : [a.original])]);
+    allowed = (await loadOutputsModule()).claimFiles(
+      inputs,
+      nulEnded(a.repair === undefined ? [] : [a.repair]),
+      nodeFiles(),
     );
   } catch (e) {
-    if (!(e instanceof Refusal)) throw e;
-    io.err.write(refusal(e.message, 'fracture diagnose'));
+    io.err.write(refusal(e instanceof Error ? e.message : String(e), 'fracture diagnose'));
     return 2;
   }
   const opened: number[] = [];
@@ -66,7 +69,7 @@ export async function diagnose(a: DiagnoseArgs, io: Io): Promise<number> {
     if (a.repair !== undefined) {
       const out = a.repair;
       try {
-        const line = await writeAtomically(out, outputMode(modes), async (handle) =>
+        const line = await writeAtomically(out, outputMode([allowed]), async (handle) =>
           d.repair(fdFile(file.fd, file.size), display(out), {
             write: (bytes: Uint8Array) => writeSync(handle.fd, bytes),
           }),

@@ -6,7 +6,7 @@
 // (engine-rs/cli); tests/fs runs both.
 import { randomBytes } from 'node:crypto';
 import { type BigIntStats, lstatSync, readlinkSync, realpathSync, type Stats, statSync } from 'node:fs';
-import { type FileHandle, link, lstat, open, rename, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, link, lstat, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fromBytes, fsPath, hasEscapedBytes, toBytes } from '../lib/engine/host/byte-paths.ts';
 import { loadOutputsModule } from '../lib/engine/host-module/node.ts';
@@ -146,27 +146,6 @@ export async function checkPlan(inputs: PlannedInput[], outputs: PlannedOutput[]
   } finally {
     claims.free();
   }
-}
-
-/**
- * A command's own files planned (docs/cli.md, "Plan, then write"; `minimize`, `diagnose`): each input
- * a regular file or missing (it fails when opened), each output neither an input, nor an earlier
- * output, nor a directory. The permission bits of the inputs that are there; a Refusal otherwise.
- */
-export async function planFiles(inputs: string[], outputs: string[]): Promise<number[]> {
-  const planned: PlannedInput[] = [];
-  const modes: number[] = [];
-  for (const file of inputs) {
-    const info = await stat(fsPath(file), { bigint: true }).catch(() => undefined);
-    const kind = info && specialKind(info);
-    if (kind) throw new Refusal(msg.notRegular(display(file), kind));
-    if (info) modes.push(Number(info.mode));
-    planned.push({ shown: file, key: info ? fileKey(info) : undefined });
-  }
-  const ids = outputs.map((shown) => ({ shown, id: identifyOutput(shown) }));
-  const refusal = await checkPlan(planned, ids);
-  if (refusal) throw new Refusal(refusal);
-  return modes;
 }
 
 /** The default mode of a new file: 0666 less the umask (read once). */

@@ -1,13 +1,15 @@
 //! `fracture diagnose FILE [--original ORIGINAL] [--json] [--repair OUT]`: the shell around
 //! engine-rs/diagnose (which decides and words everything): the files planned as every command plans
-//! them (docs/cli.md, "Plan, then write"), read by position, the diagnosis printed, the repair
+//! them (docs/cli.md, "Plan, then write"; fracture_host::output_plan::claim_files), read by position, the diagnosis printed, the repair
 //! written through a temporary file.
 
 use crate::args::DiagnoseOptions as Options;
 use fracture_diagnose::Positional;
 use fracture_host::messages;
+use fracture_host::output_plan::claim_files;
 use std::fs::File;
 use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::FileExt;
 use std::path::Path;
 use std::process::ExitCode;
@@ -54,19 +56,13 @@ fn open(path: &Path) -> Result<Opened, String> {
 
 pub fn run(o: Options) -> ExitCode {
     // Plan, then write: inputs must be regular files, the repair must land on neither of them.
-    let mut claims = crate::plan::Claims::default();
-    let mut allowed = 0o777;
-    for input in std::iter::once(&o.file).chain(o.original.as_ref()) {
-        match claims.input(input) {
-            Ok(id) => allowed &= id.map_or(0o777, |i| i.mode),
-            Err(msg) => return refuse(&msg),
-        }
-    }
-    if let Some(out) = &o.repair {
-        if let Err(msg) = claims.output(out) {
-            return refuse(&msg);
-        }
-    }
+    let inputs: Vec<&[u8]> =
+        std::iter::once(&o.file).chain(o.original.as_ref()).map(|p| p.as_os_str().as_bytes()).collect();
+    let outputs: Vec<&[u8]> = o.repair.iter().map(|p| p.as_os_str().as_bytes()).collect();
+    let allowed = match claim_files(&inputs, &outputs, &mut crate::files::StdFiles::default()) {
+        Ok(allowed) => allowed,
+        Err(msg) => return refuse(&msg),
+    };
     let mut file = match open(&o.file) {
         Ok(f) => f,
         Err(msg) => return fail(&msg),

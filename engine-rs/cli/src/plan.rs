@@ -1,54 +1,19 @@
 //! Plan, then write (docs/cli.md, "Plan, then write"): every input and every planned output is
 //! identified before anything is written, and the run is refused when an output would land on an
 //! input, on another output, or on a directory, or when an input is not a regular file. The plan and
-//! its claims are fracture_host::plan's (the npm CLI's too); this shell's files look (files.rs, and
-//! here what a look finds and the real place of an output not there yet).
+//! its claims are fracture_host::plan's (the npm CLI's too); std's files (files.rs) look.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use fracture_host::messages;
-use fracture_host::output_plan;
 pub use fracture_host::plan::{Checksums, Input, Plan, Variant};
-use fracture_host::shell::{Identity, Looked};
 
 use crate::args::Args;
-use crate::display;
-use crate::files::{look, Outputs};
 
 /// A planned path (bytes, as the plan holds it) as a path.
 pub fn path(bytes: &[u8]) -> &Path {
     Path::new(OsStr::from_bytes(bytes))
-}
-
-/// The files of a plan made here (`fracture run`, `minimize`, `diagnose`): each looked at here, the
-/// claims decided by fracture_host::output_plan; each check returns the refusal's text.
-#[derive(Default)]
-pub struct Claims {
-    decided: output_plan::Claims,
-    outputs: Outputs,
-}
-
-impl Claims {
-    /// An input FILE: its identity when it is a regular file (None when it cannot be read now: its
-    /// own error comes when it is opened), refused when it is anything else.
-    pub fn input(&mut self, path: &Path) -> Result<Option<Identity>, String> {
-        match look(std::fs::metadata(path).ok()) {
-            Looked::Missing => Ok(None),
-            Looked::Special(what) => Err(messages::not_regular(&display::path(path), &what)),
-            Looked::Regular(id) => {
-                self.decided.input(&id.key(), &display::path(path));
-                Ok(Some(id))
-            }
-        }
-    }
-
-    /// A planned output file at `path`.
-    pub fn output(&mut self, path: &Path) -> Result<(), String> {
-        let (key, kind) = self.outputs.identify(path);
-        self.decided.output(&key, kind.as_deref(), &display::path(path))
-    }
 }
 
 /// Plans the run of `a` (fracture_host::plan::make, looking through std's files); the refusal's text

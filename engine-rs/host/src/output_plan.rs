@@ -9,6 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::messages;
 use crate::names::{self, split_ext};
+use crate::shell::{Files, Looked};
 
 /// An output's path: DIR as the user typed it, a `/` unless it ends with one, then the name (the
 /// rule of Rust's `Path::join` for a relative name): `.` gives `./x`, `out/` and `out` give `out/x`.
@@ -97,6 +98,30 @@ impl Claims {
         self.outputs.insert(key.to_vec(), shown.to_string());
         Ok(())
     }
+}
+
+/// A command's own files planned (docs/cli.md, "Plan, then write"; `minimize`, `diagnose`), looked at
+/// through the shell's `files`: each input a regular file or missing (it fails when read, in its
+/// own words), each output neither an input, nor an earlier output, nor a directory. The permission
+/// bits every input that is there grants; the refusal's text otherwise.
+pub fn claim_files(inputs: &[&[u8]], outputs: &[&[u8]], files: &mut dyn Files) -> Result<u32, String> {
+    let (mut claims, mut allowed) = (Claims::default(), 0o777);
+    for input in inputs {
+        let shown = crate::display::bytes(input);
+        match files.look(input) {
+            Looked::Special(what) => return Err(messages::not_regular(&shown, &what)),
+            Looked::Regular(id) => {
+                claims.input(&id.key(), &shown);
+                allowed &= id.mode;
+            }
+            Looked::Missing => {}
+        }
+    }
+    for out in outputs {
+        let (key, kind) = files.identify(out);
+        claims.output(&key, kind.as_deref(), &crate::display::bytes(out))?;
+    }
+    Ok(allowed)
 }
 
 /// Hands out each name once per run, case-insensitively: `x.pdf`, `x (2).pdf`, `x (3).pdf`, ...

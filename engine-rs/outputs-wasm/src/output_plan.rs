@@ -57,10 +57,7 @@ impl RunPlan {
     /// Plans `files` (NUL-ended; `-` is standard input) and the batch ZIP `zip`, looking at them
     /// through `shell`: the refusal's text, or nothing.
     pub fn make(&mut self, files: &[u8], zip: Option<Vec<u8>>, shell: &JsFiles) -> Option<String> {
-        let files: Vec<Vec<u8>> = match files.strip_suffix(b"\0") {
-            Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
-            None => Vec::new(),
-        };
+        let files = items(files);
         let (d, out) = (&self.decided, &self.out);
         let plan = fracture_host::plan::make(d, out, self.streams, &files, zip.as_deref(), &mut Shell(shell));
         match plan {
@@ -162,4 +159,23 @@ impl PlanClaims {
 #[wasm_bindgen(js_name = checkVariant)]
 pub fn check_variant(mode: &str, intensity: u32, seed: Option<u64>) -> Option<String> {
     fracture_host::plan::check_variant(mode, intensity, seed).err()
+}
+
+/// A command's own files planned (fracture_host::output_plan::claim_files, as natively: `diagnose`),
+/// `inputs` and `outputs` NUL-ended, looked at through `shell`: the permission bits the inputs grant.
+/// Throws the refusal's text.
+#[wasm_bindgen(js_name = claimFiles)]
+pub fn claim_files(inputs: &[u8], outputs: &[u8], shell: &JsFiles) -> Result<u32, JsError> {
+    let (inputs, outputs) = (items(inputs), items(outputs));
+    let inputs: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
+    let outputs: Vec<&[u8]> = outputs.iter().map(Vec::as_slice).collect();
+    fracture_host::output_plan::claim_files(&inputs, &outputs, &mut Shell(shell)).map_err(|e| JsError::new(&e))
+}
+
+/// Bytes that are NUL-ended items (paths, which hold no NUL), as a list.
+fn items(packed: &[u8]) -> Vec<Vec<u8>> {
+    match packed.strip_suffix(b"\0") {
+        Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
+        None => Vec::new(),
+    }
 }

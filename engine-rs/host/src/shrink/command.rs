@@ -5,9 +5,8 @@
 //! are each shell's own (processes, job slots, timeouts, signals).
 
 use super::{names, Shrinker};
-use crate::output_plan::Claims;
+use crate::output_plan::claim_files;
 use crate::shell::Files;
-use crate::shell::Looked;
 use crate::{display, messages};
 
 /// What stops `fracture minimize`: its exit code and its line on standard error.
@@ -41,21 +40,7 @@ pub struct Output {
 /// else `{stem}_minimized{.ext}` beside CORRUPTED).
 pub fn open(original: &[u8], corrupted: &[u8], out: Option<&[u8]>, files: &mut dyn Files) -> Result<Minimizing, Stop> {
     let out = out.map_or_else(|| names::minimized_path(corrupted), <[u8]>::to_vec);
-    let (mut claims, mut allowed) = (Claims::default(), 0o777);
-    for input in [original, corrupted] {
-        let shown = display::bytes(input);
-        match files.look(input) {
-            Looked::Special(what) => return Err(usage(messages::not_regular(&shown, &what))),
-            Looked::Regular(id) => {
-                claims.input(&id.key(), &shown);
-                allowed &= id.mode;
-            }
-            // It fails when read, in its own words.
-            Looked::Missing => {}
-        }
-    }
-    let (key, kind) = files.identify(&out);
-    claims.output(&key, kind.as_deref(), &display::bytes(&out)).map_err(usage)?;
+    let allowed = claim_files(&[original, corrupted], &[&out], files).map_err(usage)?;
     let read = |files: &mut dyn Files, path: &[u8]| {
         files.read_input(path).map_err(|why| failed(&format!("{}: {why}", display::bytes(path))))
     };
