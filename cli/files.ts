@@ -7,20 +7,24 @@ import {
   type BigIntStats,
   closeSync,
   existsSync,
+  fchmodSync,
   fstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
+  renameSync,
   rmSync,
   statSync,
+  writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { fromBytes, fsPath, toBytes } from '../lib/engine/host/byte-paths.ts';
-import { identifyOutput, outputMode, specialKind } from '../sdk/outputs.ts';
+import { destinationOf, identifyOutput, outputMode, specialKind, temporaryName } from '../sdk/outputs.ts';
 import { changedWhileRead } from '../lib/engine/shared/messages.ts';
 import { ioText } from './io.ts';
-import { writeAtomicSync } from './run/program.ts';
+import { forgetTemporaryFile, temporaryFile } from '../lib/engine/host/temporaries.ts';
 
 /** Paths or words as the host crate's modules take a list of them: each one's bytes, NUL-ended. */
 export const nulEnded = (items: string[]): Buffer =>
@@ -47,7 +51,11 @@ export interface HostFiles {
   read(path: Uint8Array): Uint8Array | undefined;
   permissions(path: Uint8Array): number;
   createDirAll(path: Uint8Array): void;
-  write(path: Uint8Array, bytes: Uint8Array, allowed: number): void;
+  readAt(path: Uint8Array, offset: number, len: number): Uint8Array;
+  create(path: Uint8Array, allowed: number): number;
+  put(output: number, bytes: Uint8Array): void;
+  commit(output: number): void;
+  discard(output: number): void;
   append(path: Uint8Array, bytes: Uint8Array): void;
   remove(path: Uint8Array): void;
   err(text: string): void;
@@ -81,6 +89,24 @@ function safeList(dir: string): string[] {
   }
 }
 
+/** Up to `len` bytes of the file at `file` from `offset` on (fewer at its end). */
+function readAt(file: string | Buffer, offset: number, len: number): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(len);
+    let got = 0;
+    for (let n = 1; got < len && n > 0; got += n) n = readSync(fd, buffer, got, len - got, offset + got);
+    return buffer.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** All of `bytes` written to `fd`. */
+function writeAllSync(fd: number, bytes: Uint8Array) {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+}
+
 /** A call of node:fs whose failure is thrown as its reason. */
 function said<T>(call: () => T): T {
   try {
@@ -101,6 +127,55 @@ function looked(stat: () => BigIntStats): string {
   const kind = specialKind(info);
   if (kind !== undefined) return `special\0${kind}`;
   return ['regular', info.dev, info.ino, info.size, info.mode].join('\0');
+}
+
+type Outputs = Pick<HostFiles, 'create' | 'put' | 'commit' | 'discard'>;
+
+/** Outputs written a piece at a time: each a temporary file beside its target, renamed over it whole. */
+function temporaryOutputs(): Outputs {
+  const outputs = new Map<number, { fd: number; temp: string; target: string; mode: number }>();
+  let made = 0;
+  const output = (k: number) => {
+    const o = outputs.get(k);
+    if (o === undefined) throw new Error('no such output');
+    return o;
+  };
+  /** Output `k` let go: closed, its temporary file removed (a committed one is no longer there). */
+  const discard = (k: number) => {
+    const o = outputs.get(k);
+    if (o === undefined) return;
+    outputs.delete(k);
+    closeSync(o.fd);
+    rmSync(fsPath(o.temp), { force: true });
+    forgetTemporaryFile(o.temp);
+  };
+  return {
+    create: (path, allowed) =>
+      said(() => {
+        const target = destinationOf(fromBytes(path));
+        const temp = temporaryName(dirname(target));
+        temporaryFile(temp);
+        try {
+          outputs.set(++made, { fd: openSync(fsPath(temp), 'wx', 0o600), temp, target, mode: outputMode([allowed]) });
+        } catch (e) {
+          forgetTemporaryFile(temp);
+          throw e;
+        }
+        return made;
+      }),
+    put: (k, bytes) => said(() => writeAllSync(output(k).fd, bytes)),
+    commit: (k) =>
+      said(() => {
+        const { fd, temp, target, mode } = output(k);
+        try {
+          fchmodSync(fd, mode);
+          renameSync(fsPath(temp), fsPath(target));
+        } finally {
+          discard(k);
+        }
+      }),
+    discard,
+  };
 }
 
 /**
@@ -145,7 +220,8 @@ export function nodeFiles(err: NodeJS.WritableStream = process.stderr): HostFile
       }
     },
     createDirAll: (path) => said(() => mkdirSync(at(path), { recursive: true })),
-    write: (path, bytes, allowed) => said(() => writeAtomicSync(fromBytes(path), bytes, outputMode([allowed]))),
+    readAt: (path, offset, len) => said(() => readAt(at(path), offset, len)),
+    ...temporaryOutputs(),
     append: (path, bytes) => said(() => appendFileSync(at(path), bytes)),
     remove: (path) => {
       try {

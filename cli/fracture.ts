@@ -214,7 +214,7 @@ async function runFilesWith(
     }
   }
   ui.finish();
-  return emit(a, started, run.done, failed, io, discarding);
+  return emit(a, started, run.done, failed, io);
 }
 
 /** Every variant of FILE i; how many failed (an OutDirError stops the run). */
@@ -274,17 +274,8 @@ async function runFile(run: FileRun, plan: Plan, i: number, size: number): Promi
 }
 
 /** What the run leaves besides its files: the batch ZIP and its line (cli/zip.ts), and the exit code. */
-async function emit(
-  a: Args,
-  started: Date,
-  done: DoneFile[],
-  failed: number,
-  io: Io,
-  discarding: Promise<unknown>[],
-): Promise<number> {
-  if (a.zip !== undefined && !(await (await import('./zip.ts')).emitZip(a.zip, started, a, done, io, discarding))) {
-    return 1;
-  }
+async function emit(a: Args, started: Date, done: DoneFile[], failed: number, io: Io): Promise<number> {
+  if (a.zip !== undefined && !(await (await import('./zip.ts')).emitZip(a.zip, started, a, done, io))) return 1;
   return failed > 0 ? 1 : 0;
 }
 

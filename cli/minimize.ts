@@ -6,7 +6,7 @@
 // timeouts and process groups, Ctrl-C.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { constants, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { display, temporaryDir, whenInterrupted } from '../sdk/outputs.ts';
 import type { MinimizeArgs } from './args.ts';
@@ -182,11 +182,9 @@ class Tester {
     if ('openError' in reply)
       return { fail: true, how: msg.cannotWrite(display(file), ioText(reply.openError)) } as Outcome;
     if ('startError' in reply) return { fail: true, how: msg.minimizeCannotStart(reply.startError.message) } as Outcome;
-    if (reply.hung) return { fail: true, how: msg.minimizeTimeout(String(this.a.timeoutMs)) } as Outcome;
-    if (reply.code === 0) return { fail: false } as Outcome;
-    if (reply.code !== null) return { fail: true, how: msg.minimizeExit(String(reply.code)) } as Outcome;
-    // The signal's number, as the native CLI prints it.
-    const number = reply.signal === null ? undefined : (constants.signals as Record<string, number>)[reply.signal];
-    return { fail: true, how: msg.minimizeSignal(number === undefined ? '?' : String(number)) } as Outcome;
+    // How it failed, in the host crate's words (the signal by its Linux number, as natively).
+    const kind = reply.hung ? 'timeout' : reply.code !== null ? 'code' : 'signal';
+    const how = (await loadHostModule()).testFailure(kind, reply.code ?? 0, reply.signal ?? '', this.a.timeoutMs);
+    return how === undefined ? ({ fail: false } as Outcome) : { fail: true, how };
   }
 }

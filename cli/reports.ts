@@ -32,9 +32,3 @@ export async function filePdf(original: Uint8Array, result: Uint8Array, report: 
     sourceDateEpoch: process.env.SOURCE_DATE_EPOCH,
   });
 }
-
-/** The session report's PDF (`session`: its JSON, as the batch ZIP holds it). */
-export async function sessionPdf(session: string): Promise<Uint8Array> {
-  const [{ sessionReportPdf }, writers] = await Promise.all([import('../lib/report/pdf.ts'), loadOutputsModule()]);
-  return sessionReportPdf(writers, { session, madeAt: new Date(), sourceDateEpoch: process.env.SOURCE_DATE_EPOCH });
-}

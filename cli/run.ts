@@ -13,7 +13,7 @@ import { nodeFiles, nulEnded } from './files.ts';
 import { execute } from './run/execute.ts';
 import { CampaignUsage, type Input, Stop } from './run/program.ts';
 
-export { CampaignUsage, joined, writeAtomicSync } from './run/program.ts';
+export { CampaignUsage, joined } from './run/program.ts';
 
 interface Io {
   out: NodeJS.WritableStream;

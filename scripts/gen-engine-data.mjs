@@ -49,6 +49,7 @@ const OUTPUTS = {
   charsetsTs: 'lib/engine/reference/charsets.ts',
   messagesRs: 'engine-rs/host/src/messages.rs',
   messagesTs: 'lib/engine/shared/messages.ts',
+  ioReasonsRs: 'engine-rs/cli/src/io_reasons.rs',
   cliTablesRs: 'engine-rs/host/src/cli_tables.rs',
   cliTablesTs: 'cli/cli-tables.ts',
   linkRs: 'engine-rs/host/src/link_options.rs',
@@ -1014,8 +1015,8 @@ function loadMessages(toml) {
     fail_('TOML', e.message);
   }
   if (typeof raw.messages !== 'object' || raw.messages === null) fail_('top level', 'missing `messages`');
-  for (const k of Object.keys(raw)) if (k !== 'messages') fail_('top level', `unknown key \`${k}\``);
-  return Object.entries(raw.messages).map(([name, text]) => {
+  for (const k of Object.keys(raw)) if (k !== 'messages' && k !== 'errno') fail_('top level', `unknown key \`${k}\``);
+  const messages = Object.entries(raw.messages).map(([name, text]) => {
     const where = `messages.${name}`;
     if (!/^[a-z][a-z0-9_]*$/.test(name)) fail_(where, 'a name is lower-case words joined by _');
     if (typeof text !== 'string' || text.length === 0) fail_(where, 'expected a non-empty string');
@@ -1026,9 +1027,24 @@ function loadMessages(toml) {
     const params = [...new Set(pieces.filter((p) => p.startsWith('{')).map((p) => p.slice(1, -1)))];
     return { name, pieces, params };
   });
+  // [errno]: each reason's errno names, each name once, each reason a message without placeholders.
+  const seen = new Set();
+  const errno = Object.entries(raw.errno ?? {}).map(([name, codes]) => {
+    const where = `errno.${name}`;
+    const m = messages.find((x) => x.name === name);
+    if (!m || m.params.length > 0) fail_(where, 'not a message without {placeholders}');
+    if (!Array.isArray(codes) || codes.length === 0) fail_(where, 'expected a list of errno names');
+    for (const c of codes) {
+      if (typeof c !== 'string' || !/^E[A-Z0-9]+$/.test(c)) fail_(where, `${JSON.stringify(c)} is not an errno name`);
+      if (seen.has(c)) fail_(where, `${c} is worded twice`);
+      seen.add(c);
+    }
+    return { name, codes };
+  });
+  return { messages, errno };
 }
 
-function messagesRs(messages) {
+function messagesRs({ messages }) {
   const body = (m) =>
     m.params.length === 0
       ? `${rsString(m.pieces.join(''))}.to_string()`
@@ -1048,7 +1064,26 @@ pub fn ${m.name}(${m.params.map((p) => `${p}: &str`).join(', ')}) -> String {
   .join('\n')}`;
 }
 
-function messagesTs(messages) {
+function ioReasonsRs({ errno }) {
+  return `// ${MESSAGES_NOTICE}
+
+//! The system's reasons by errno, as engine-data/messages.toml's \`[errno]\` table words them (the
+//! npm CLI's \`IO_REASONS\`, lib/engine/shared/messages.ts, by Node's \`code\`).
+
+use fracture_host::messages as m;
+
+/// The words of \`errno\`'s reason, when the table has them.
+pub fn said(errno: i32) -> Option<String> {
+    let said: fn() -> String = match errno {
+${errno.map((e) => `        ${e.codes.map((c) => `libc::${c}`).join(' | ')} => m::${e.name},`).join('\n')}
+        _ => return None,
+    };
+    Some(said())
+}
+`;
+}
+
+function messagesTs({ messages, errno }) {
   const lowerCamel = (k) => k.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
   const template = (m) =>
     `\`${m.pieces.map((p) => (p.startsWith('{') ? `\${${lowerCamel(p.slice(1, -1))}}` : p.replace(/[`$\\]/g, '\\$&'))).join('')}\``;
@@ -1061,7 +1096,12 @@ ${messages
 export const ${lowerCamel(m.name)} = (${m.params.map((p) => `${lowerCamel(p)}: string`).join(', ')}): string => ${template(m)};
 `,
   )
-  .join('\n')}`;
+  .join('\n')}
+/** The system's reasons by Node's \`code\` (the \`[errno]\` table; natively engine-rs/cli/src/io_reasons.rs). */
+export const IO_REASONS: Readonly<Record<string, () => string>> = {
+${errno.flatMap((e) => e.codes.map((c) => `  ${c}: ${lowerCamel(e.name)},`)).join('\n')}
+};
+`;
 }
 
 // rustup's rustfmt first, as the Makefile and scripts/lint.sh put it (cargo fmt uses the same one).
@@ -1418,6 +1458,7 @@ function generate(toml, reportToml, messagesToml, cliToml) {
     [OUTPUTS.charsetsTs, biome(OUTPUTS.charsetsTs, charsetsTs(report))],
     [OUTPUTS.messagesRs, rustfmt(messagesRs(messages))],
     [OUTPUTS.messagesTs, biome(OUTPUTS.messagesTs, messagesTs(messages))],
+    [OUTPUTS.ioReasonsRs, rustfmt(ioReasonsRs(messages))],
     [OUTPUTS.cliTablesRs, rustfmt(cliTablesRs(cli))],
     [OUTPUTS.cliTablesTs, biome(OUTPUTS.cliTablesTs, cliTablesTs(cli))],
     [OUTPUTS.linkRs, rustfmt(linkRs(cli))],

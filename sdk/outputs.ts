@@ -171,7 +171,7 @@ export function outputMode(inputModes: readonly (number | undefined)[]): number 
 let counter = 0;
 
 /** A new temporary file's name in `dir`: `.fracture-{pid}-{n}-{random}.tmp` (`-old` in place of the random part: an earlier output's second link). */
-function tempName(dir: string, old = false): string {
+export function temporaryName(dir: string, old = false): string {
   const tail = old ? 'old' : randomBytes(4).toString('hex');
   return path.join(dir, `.fracture-${process.pid}-${counter++}-${tail}.tmp`);
 }
@@ -179,7 +179,7 @@ function tempName(dir: string, old = false): string {
 /** Creates a new file exclusively, mode 0600, registered as temporary (`dir`'s temporary file). */
 export async function createTemp(dir: string): Promise<{ file: string; handle: FileHandle }> {
   for (;;) {
-    const file = tempName(dir);
+    const file = temporaryName(dir);
     temporaryFile(file);
     try {
       // Read too: checksum fixing patches the output in place.
@@ -251,7 +251,7 @@ export async function writeAtomically<T>(
         return result;
       }
       if (old?.isFile() && old.nlink === 1) {
-        aside = tempName(dir, true);
+        aside = temporaryName(dir, true);
         temporaryFile(aside);
         await link(fsPath(destination), fsPath(aside)).catch(() => {
           forgetTemporaryFile(aside as string);

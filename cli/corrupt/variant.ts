@@ -17,7 +17,6 @@ import { changed, corruptOne, type OpenedInput, writeAll } from './input.ts';
 
 /** One corrupted file, kept for the ZIP. */
 export interface DoneFile {
-  outName: string;
   path: string;
   report: HostReport;
   mode?: number;
@@ -61,7 +60,6 @@ interface Made {
   size: number;
   data: Uint8Array;
   destination: string;
-  outName: string;
 }
 
 /** Runs one variant and writes everything planned for it; throws when it fails. */
@@ -88,8 +86,7 @@ export async function runVariant(run: FileRun, v: Variant): Promise<void> {
     if (report?.expect_overall !== undefined)
       for (const l of (await loadOutputsModule()).hitLines(JSON.stringify(report))) run.line(l);
   }
-  if (a.zip && report)
-    run.done.push({ outName: made.outName, path: made.destination, report, mode: v.opened.inputMode });
+  if (a.zip && report) run.done.push({ path: made.destination, report, mode: v.opened.inputMode });
 }
 
 /** Writes an output of this variant (a failure of the file itself is `cannot write OUT`). */
@@ -120,12 +117,12 @@ async function wholeVariant(run: FileRun, v: Variant): Promise<Made> {
     await writeAll(run.out, data).catch((e) => {
       throw new Error(msg.cannotWriteStdout(ioText(e)));
     });
-    return { report, size: data.length, data, destination: msg.standardOutput(), outName: '' };
+    return { report, size: data.length, data, destination: msg.standardOutput() };
   }
   const target = v.planned.out as string;
   await run.ensureOutDir();
   await writeFile(run, v, target, data);
-  return { report, size: data.length, data, destination: target, outName: path.basename(target) };
+  return { report, size: data.length, data, destination: target };
 }
 
 /** The input streamed through the engine, piece by piece, into the output (or standard output). */
@@ -149,7 +146,6 @@ async function streamedVariant(run: FileRun, v: Variant): Promise<Made> {
       size: prepared.size,
       data: none,
       destination: msg.standardOutput(),
-      outName: '',
     };
   }
   const target = v.planned.out as string;
@@ -185,5 +181,5 @@ async function streamedVariant(run: FileRun, v: Variant): Promise<Made> {
   } finally {
     if (!ran) prepared.free();
   }
-  return { report, size: prepared.size, data: none, destination: target, outName: path.basename(target) };
+  return { report, size: prepared.size, data: none, destination: target };
 }

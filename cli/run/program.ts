@@ -1,11 +1,4 @@
-// The shell of `fracture run` around the campaign model (engine-rs/host through the host module):
-// PROGRAM started in a process group of its own (docs/campaigns.md, section 2), the inputs read, and
-// DIR's files written whole through a temporary file and a rename.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { fsPath } from '../../lib/engine/host/byte-paths.ts';
-import { forgetTemporaryFile, temporaryFile } from '../../lib/engine/host/temporaries.ts';
 import { display } from '../../sdk/outputs.ts';
 import { cannotRead } from '../../lib/engine/shared/messages.ts';
 import type { Ending } from '../campaign.ts';
@@ -34,26 +27,6 @@ export interface Input {
  */
 export const joined = (dir: string, ...names: string[]): string =>
   names.reduce((at, name) => (at.endsWith('/') ? `${at}${name}` : `${at}/${name}`), dir);
-
-let tempCounter = 0;
-/** Writes `target` whole through a temporary file beside it and a rename (synchronously: a signal may come next). */
-export function writeAtomicSync(target: string, data: Uint8Array | string, mode: number) {
-  const tmp = path.join(
-    path.dirname(target),
-    `.fracture-${process.pid}-${tempCounter++}-${randomBytes(4).toString('hex')}.tmp`,
-  );
-  temporaryFile(tmp);
-  try {
-    writeFileSync(fsPath(tmp), data, { mode: 0o600, flag: 'wx' });
-    chmodSync(fsPath(tmp), mode);
-    renameSync(fsPath(tmp), fsPath(target));
-  } catch (e) {
-    rmSync(fsPath(tmp), { force: true });
-    throw e;
-  } finally {
-    forgetTemporaryFile(tmp);
-  }
-}
 
 /** How a run of PROGRAM went, and how long it took. */
 export interface Ran {

@@ -162,9 +162,22 @@ describe('engine-data/formats.toml and the generated tables', () => {
     const brace = check(undefined, undefined, MESSAGES_TOML.replace('is a directory"', 'is a {directory"'));
     expect(brace.status).toBe(2);
     expect(brace.stderr).toContain('engine-data/messages.toml: messages.output_is_directory:');
-    const name = check(undefined, undefined, `${MESSAGES_TOML}\nBad = "x"\n`);
+    const name = check(undefined, undefined, MESSAGES_TOML.replace('[messages]\n', '[messages]\nBad = "x"\n'));
     expect(name.status).toBe(2);
     expect(name.stderr).toContain('messages.Bad: a name is lower-case words joined by _');
+  });
+
+  it('refuses an errno worded twice, or worded by a message that takes placeholders', () => {
+    const twice = check(
+      undefined,
+      undefined,
+      MESSAGES_TOML.replace('io_busy = ["EBUSY"]', 'io_busy = ["EBUSY", "EIO"]'),
+    );
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('engine-data/messages.toml: errno.io_busy: EIO is worded twice');
+    const placeholders = check(undefined, undefined, `${MESSAGES_TOML}cannot_write = ["EXDEV"]\n`);
+    expect(placeholders.status).toBe(2);
+    expect(placeholders.stderr).toContain('errno.cannot_write: not a message without {placeholders}');
   });
 
   it("refuses a fill byte against the contract's rule", () => {

@@ -14,10 +14,13 @@ use fracture_host::shell::{Fault, Files, Identity, Looked};
 
 use crate::process::io_text;
 
-/// std's files; the real paths of the directories the claims resolved are kept (`Outputs`).
+/// std's files; the real paths of the directories the claims resolved are kept (`Outputs`), and
+/// the outputs begun (crate::output's temporary files) by handle.
 #[derive(Default)]
 pub struct StdFiles {
     outputs: Outputs,
+    pending: HashMap<u32, crate::output::Pending>,
+    next: u32,
 }
 
 fn at(path: &[u8]) -> &Path {
@@ -67,8 +70,41 @@ impl Files for StdFiles {
         std::fs::create_dir_all(at(path)).map_err(|e| io_text(&e))
     }
 
-    fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault> {
-        crate::output::write(at(path), bytes, crate::output::mode(allowed)).map_err(|e| io_text(&e))
+    fn read_at(&mut self, path: &[u8], offset: u64, len: usize) -> Result<Vec<u8>, Fault> {
+        let file = std::fs::File::open(at(path)).map_err(|e| io_text(&e))?;
+        let mut buf = vec![0u8; len];
+        let mut got = 0;
+        while got < len {
+            match std::os::unix::fs::FileExt::read_at(&file, &mut buf[got..], offset + got as u64) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(io_text(&e)),
+            }
+        }
+        buf.truncate(got);
+        Ok(buf)
+    }
+
+    fn create(&mut self, path: &[u8], allowed: u32) -> Result<u32, Fault> {
+        let pending = crate::output::create(at(path), crate::output::mode(allowed)).map_err(|e| io_text(&e))?;
+        self.next += 1;
+        self.pending.insert(self.next, pending);
+        Ok(self.next)
+    }
+
+    fn put(&mut self, output: u32, bytes: &[u8]) -> Result<(), Fault> {
+        let pending = self.pending.get(&output).ok_or("no such output")?;
+        std::io::Write::write_all(&mut pending.file(), bytes).map_err(|e| io_text(&e))
+    }
+
+    fn commit(&mut self, output: u32) -> Result<(), Fault> {
+        let pending = self.pending.remove(&output).ok_or("no such output")?;
+        pending.commit().map_err(|e| io_text(&e))
+    }
+
+    fn discard(&mut self, output: u32) {
+        self.pending.remove(&output);
     }
 
     fn append(&mut self, path: &[u8], bytes: &[u8]) -> Result<(), Fault> {

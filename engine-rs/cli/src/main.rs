@@ -8,6 +8,7 @@ use fracture_host::{cli_shape, cli_tables};
 mod diagnose;
 mod display;
 mod files;
+mod io_reasons;
 mod minimize;
 #[cfg(target_os = "linux")]
 mod mount;
@@ -19,7 +20,6 @@ mod reaper;
 mod reports;
 mod session;
 mod ui;
-mod zip;
 
 use fracture_host::messages;
 use std::ffi::OsString;
@@ -29,9 +29,10 @@ use std::process::ExitCode;
 
 use fracture_engine::stream::StreamError;
 use fracture_engine::Report;
-use fracture_host::batch::BatchZip;
+use fracture_host::batch::{BatchZip, Entry};
+use fracture_host::host_fields;
 use fracture_host::session::{Session, SessionFile, SessionStart};
-use fracture_host::{host_fields, report};
+use std::os::unix::ffi::OsStrExt;
 
 use args::{Args, Parsed, STDIN};
 use plan::Checksums;
@@ -85,7 +86,8 @@ fn start() -> ExitCode {
 
 /// One corrupted file, kept for the ZIP.
 struct Done {
-    data: zip::Data,
+    /// Its bytes, or the file it was streamed to.
+    data: Entry,
     report: Report,
     /// The permission bits its input grants.
     allowed: u32,
@@ -323,9 +325,9 @@ impl<'a> Execution<'a> {
         if self.a.zip.is_some() {
             // Streamed outputs go into the ZIP from their files, so memory stays bounded.
             let data = match (corrupted, &v.out) {
-                (Some(c), _) => zip::Data::Bytes(c.into_output()),
-                (None, Some(path)) => zip::Data::File(plan::path(path).to_path_buf()),
-                (None, None) => zip::Data::Bytes(Vec::new()),
+                (Some(c), _) => Entry::Bytes(c.into_output()),
+                (None, Some(path)) => Entry::File(path.clone()),
+                (None, None) => Entry::Bytes(Vec::new()),
             };
             self.done.push(Done { data, report, allowed: input.allowed() });
         }
@@ -452,15 +454,12 @@ fn emit(a: &Args, started: Option<SessionStart>, done: &[Done], failed: usize) -
             ),
             a.decided.pdf,
         );
-        let session_pdf = a.decided.pdf.then(|| {
-            let json = serde_json::from_str(&batch.session().to_json()).unwrap_or_default();
-            report::pdf::session_report(&json, session::report_made_ms())
-        });
-        let data: Vec<&zip::Data> = done.iter().map(|d| &d.data).collect();
+        let entries: Vec<&Entry> = done.iter().map(|d| &d.data).collect();
         // The ZIP holds every input's bytes: it grants what all of them grant.
         let allowed = done.iter().fold(0o777, |m, d| m & d.allowed);
-        if let Err(e) = zip::write_file(zip_path, &mut batch, &data, session_pdf.as_deref(), output::mode(allowed)) {
-            eprintln!("fracture: {}", messages::cannot_write(&display::path(zip_path), &process::io_text(&e)));
+        let (zip, made) = (zip_path.as_os_str().as_bytes(), session::report_made_ms());
+        if let Err(line) = batch.write_to(zip, allowed, &entries, made, &mut files::StdFiles::default()) {
+            eprintln!("fracture: {line}");
             return ExitCode::from(1);
         }
         if !a.decided.json && !a.decided.quiet {

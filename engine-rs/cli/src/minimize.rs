@@ -8,6 +8,7 @@
 
 use crate::args::MinimizeOptions as Options;
 use crate::reaper::kill_group;
+use fracture_host::campaign::outcome::{test_failure, Status};
 use fracture_host::messages;
 use fracture_host::shrink::{command, names, Event, Shrinker};
 use std::collections::HashMap;
@@ -191,12 +192,8 @@ fn run_test(template: &str, file: &Path, bytes: &[u8], timeout: Duration, cancel
     let outcome = loop {
         match child.try_wait() {
             Ok(Some(status)) => {
-                break Some(match (status.code(), status.signal()) {
-                    (Some(0), _) => Outcome::Pass,
-                    (Some(code), _) => Outcome::Fail(messages::minimize_exit(&code.to_string())),
-                    (None, Some(signal)) => Outcome::Fail(messages::minimize_signal(&signal.to_string())),
-                    (None, None) => Outcome::Fail("stopped".into()),
-                });
+                let status = status.code().map_or(Status::Signal(status.signal().unwrap_or(0)), Status::Code);
+                break Some(test_failure(&status, 0).map_or(Outcome::Pass, Outcome::Fail));
             }
             Ok(None) => {}
             Err(e) => break Some(Outcome::Fail(format!("cannot wait for the test: {e}"))),
@@ -205,7 +202,7 @@ fn run_test(template: &str, file: &Path, bytes: &[u8], timeout: Duration, cancel
             break None;
         }
         if started.elapsed() >= timeout {
-            break Some(Outcome::Fail(messages::minimize_timeout(&timeout.as_millis().to_string())));
+            break test_failure(&Status::Timeout, timeout.as_millis() as u64).map(Outcome::Fail);
         }
         std::thread::sleep(Duration::from_millis(2));
     };

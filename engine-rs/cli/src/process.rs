@@ -169,25 +169,7 @@ pub fn io_text(e: &std::io::Error) -> String {
     let Some(errno) = e.raw_os_error().or_else(by_kind) else {
         return if e.kind() == K::BrokenPipe { m::io_stdout_closed() } else { e.to_string() };
     };
-    let said = match errno {
-        libc::ENOENT => m::io_not_found,
-        libc::EACCES | libc::EPERM => m::io_permission_denied,
-        libc::EISDIR => m::io_is_directory,
-        libc::EPIPE => m::io_stdout_closed,
-        libc::EEXIST => m::io_exists,
-        libc::ENOTDIR => m::io_not_directory,
-        libc::ENOSPC | libc::EDQUOT => m::io_no_space,
-        libc::EFBIG => m::io_too_large,
-        libc::EROFS => m::io_read_only,
-        libc::EIO => m::io_failed,
-        libc::ELOOP => m::io_link_loop,
-        libc::ENAMETOOLONG => m::io_name_too_long,
-        libc::EBUSY => m::io_busy,
-        libc::EMFILE | libc::ENFILE => m::io_too_many_open,
-        libc::ETXTBSY => m::io_text_busy,
-        _ => return m::io_errno(&errno.to_string()),
-    };
-    said()
+    crate::io_reasons::said(errno).unwrap_or_else(|| m::io_errno(&errno.to_string()))
 }
 
 /// An input read by position as it is corrupted (every mode, checksum fixing included), so memory

@@ -34,6 +34,13 @@ fn parse(text: &str) -> Result<Value, JsError> {
     serde_json::from_str(text).map_err(|e| JsError::new(&format!("not JSON ({e})")))
 }
 
+/// How a minimiser's test that ended so (`kind`, `code`, `signal` as `status` reads them) failed:
+/// its words, or nothing when it passed (fracture_host::campaign::outcome::test_failure, as natively).
+#[wasm_bindgen(js_name = testFailure)]
+pub fn test_failure(kind: &str, code: i32, signal: &str, timeout_ms: f64) -> Option<String> {
+    fracture_host::campaign::outcome::test_failure(&status(kind, code, signal), timeout_ms as u64)
+}
+
 /// Bytes that are NUL-ended items (paths and words, which hold no NUL), as a list.
 fn items(packed: &[u8]) -> Vec<Vec<u8>> {
     match packed.strip_suffix(b"\0") {

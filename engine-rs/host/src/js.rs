@@ -38,8 +38,20 @@ extern "C" {
     #[wasm_bindgen(method, catch, js_name = createDirAll)]
     fn create_dir_all(this: &JsFiles, path: &[u8]) -> Result<(), JsValue>;
 
+    #[wasm_bindgen(method, catch, js_name = readAt)]
+    fn read_at(this: &JsFiles, path: &[u8], offset: f64, len: u32) -> Result<Vec<u8>, JsValue>;
+
     #[wasm_bindgen(method, catch)]
-    fn write(this: &JsFiles, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), JsValue>;
+    fn create(this: &JsFiles, path: &[u8], allowed: u32) -> Result<u32, JsValue>;
+
+    #[wasm_bindgen(method, catch)]
+    fn put(this: &JsFiles, output: u32, bytes: &[u8]) -> Result<(), JsValue>;
+
+    #[wasm_bindgen(method, catch)]
+    fn commit(this: &JsFiles, output: u32) -> Result<(), JsValue>;
+
+    #[wasm_bindgen(method)]
+    fn discard(this: &JsFiles, output: u32);
 
     #[wasm_bindgen(method, catch)]
     fn append(this: &JsFiles, path: &[u8], bytes: &[u8]) -> Result<(), JsValue>;
@@ -110,8 +122,24 @@ impl Files for Shell<'_> {
         self.0.create_dir_all(path).map_err(fault)
     }
 
-    fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault> {
-        self.0.write(path, bytes, allowed).map_err(fault)
+    fn read_at(&mut self, path: &[u8], offset: u64, len: usize) -> Result<Vec<u8>, Fault> {
+        self.0.read_at(path, offset as f64, len as u32).map_err(fault)
+    }
+
+    fn create(&mut self, path: &[u8], allowed: u32) -> Result<u32, Fault> {
+        self.0.create(path, allowed).map_err(fault)
+    }
+
+    fn put(&mut self, output: u32, bytes: &[u8]) -> Result<(), Fault> {
+        self.0.put(output, bytes).map_err(fault)
+    }
+
+    fn commit(&mut self, output: u32) -> Result<(), Fault> {
+        self.0.commit(output).map_err(fault)
+    }
+
+    fn discard(&mut self, output: u32) {
+        self.0.discard(output);
     }
 
     fn append(&mut self, path: &[u8], bytes: &[u8]) -> Result<(), Fault> {

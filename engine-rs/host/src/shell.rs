@@ -54,9 +54,27 @@ pub trait Files {
     fn permissions(&mut self, path: &[u8]) -> u32;
     /// The directory `path` and its parents, as needed.
     fn create_dir_all(&mut self, path: &[u8]) -> Result<(), Fault>;
-    /// `bytes` written to a temporary file beside `path` and renamed over it, with the permissions
-    /// `allowed` grants that the umask leaves (every output's rule, docs/cli.md, "Nothing lost").
-    fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault>;
+    /// Up to `len` bytes of the file at `path` from `offset` on (fewer at its end).
+    fn read_at(&mut self, path: &[u8], offset: u64, len: usize) -> Result<Vec<u8>, Fault>;
+    /// An output begun: a new temporary file beside `path` (mode 0600), which `put` fills and
+    /// `commit` renames over `path` with the permissions `allowed` grants that the umask leaves
+    /// (every output's rule, docs/cli.md, "Nothing lost"); `discard` removes it. Its handle.
+    fn create(&mut self, path: &[u8], allowed: u32) -> Result<u32, Fault>;
+    fn put(&mut self, output: u32, bytes: &[u8]) -> Result<(), Fault>;
+    /// The output whole: renamed over its path (its temporary file removed when that fails).
+    fn commit(&mut self, output: u32) -> Result<(), Fault>;
+    fn discard(&mut self, output: u32);
+    /// `bytes` written to `path` through a temporary file (`create`, `put`, `commit`).
+    fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault> {
+        let output = self.create(path, allowed)?;
+        match self.put(output, bytes) {
+            Ok(()) => self.commit(output),
+            Err(why) => {
+                self.discard(output);
+                Err(why)
+            }
+        }
+    }
     /// `bytes` added at the end of the file at `path` (a campaign's runs.jsonl, a run at a time).
     fn append(&mut self, path: &[u8], bytes: &[u8]) -> Result<(), Fault>;
     /// The file at `path` removed, if it is there (a failure is not one: it was to go anyway).
@@ -110,6 +128,9 @@ pub(crate) mod memory {
     use super::{Fault, Files};
     use super::{Identity, Looked};
 
+    /// An output begun: its path, its bytes so far and its permissions.
+    type Pending = (Vec<u8>, Vec<u8>, u32);
+
     /// A file's bytes and permissions, or the fault reading it gives.
     pub(crate) type File = Result<(Vec<u8>, u32), Fault>;
 
@@ -119,6 +140,11 @@ pub(crate) mod memory {
         pub files: BTreeMap<Vec<u8>, File>,
         pub writes: Vec<String>,
         pub lines: Vec<String>,
+        /// Outputs begun, by handle, until committed or discarded.
+        pending: Vec<Option<Pending>>,
+        /// A file that changes once `read_at` has been called this many more times: its path and
+        /// new bytes.
+        pub change: Option<(usize, String, Vec<u8>)>,
     }
 
     impl Memory {
@@ -170,10 +196,35 @@ pub(crate) mod memory {
         fn create_dir_all(&mut self, _: &[u8]) -> Result<(), Fault> {
             Ok(())
         }
-        fn write(&mut self, path: &[u8], bytes: &[u8], allowed: u32) -> Result<(), Fault> {
-            self.writes.push(String::from_utf8_lossy(path).into_owned());
-            self.files.insert(path.to_vec(), Ok((bytes.to_vec(), allowed)));
+        fn read_at(&mut self, path: &[u8], offset: u64, len: usize) -> Result<Vec<u8>, Fault> {
+            if let Some((_, path, bytes)) = self.change.take_if(|(after, _, _)| *after == 0) {
+                self.add(&path, &bytes);
+            }
+            if let Some((after, _, _)) = &mut self.change {
+                *after -= 1;
+            }
+            let bytes = self.read(path)?.ok_or_else(crate::messages::io_not_found)?;
+            let start = (offset as usize).min(bytes.len());
+            Ok(bytes[start..(start + len).min(bytes.len())].to_vec())
+        }
+        fn create(&mut self, path: &[u8], allowed: u32) -> Result<u32, Fault> {
+            self.pending.push(Some((path.to_vec(), Vec::new(), allowed)));
+            Ok(self.pending.len() as u32 - 1)
+        }
+        fn put(&mut self, output: u32, bytes: &[u8]) -> Result<(), Fault> {
+            let pending = self.pending.get_mut(output as usize).and_then(Option::as_mut);
+            pending.ok_or_else(|| "no such output".to_string())?.1.extend_from_slice(bytes);
             Ok(())
+        }
+        fn commit(&mut self, output: u32) -> Result<(), Fault> {
+            let taken = self.pending.get_mut(output as usize).and_then(Option::take);
+            let (path, bytes, allowed) = taken.ok_or_else(|| "no such output".to_string())?;
+            self.writes.push(String::from_utf8_lossy(&path).into_owned());
+            self.files.insert(path, Ok((bytes, allowed)));
+            Ok(())
+        }
+        fn discard(&mut self, output: u32) {
+            self.pending.get_mut(output as usize).map(Option::take);
         }
         fn append(&mut self, path: &[u8], bytes: &[u8]) -> Result<(), Fault> {
             let file = self.files.entry(path.to_vec()).or_insert_with(|| Ok((Vec::new(), 0o644)));

@@ -173,7 +173,7 @@ pub fn claim_files(inputs: &[u8], outputs: &[u8], shell: &JsFiles) -> Result<u32
 }
 
 /// Bytes that are NUL-ended items (paths, which hold no NUL), as a list.
-fn items(packed: &[u8]) -> Vec<Vec<u8>> {
+pub(crate) fn items(packed: &[u8]) -> Vec<Vec<u8>> {
     match packed.strip_suffix(b"\0") {
         Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
         None => Vec::new(),

@@ -4,7 +4,8 @@
 //! `ZipCrc32`, writes the header `fileHeader` returns and then the bytes (the page: the result's Blob
 //! itself, lib/zip/batch.ts); the rest of the archive comes whole from here.
 
-use fracture_host::batch::BatchZip as Batch;
+use fracture_host::batch::{BatchZip as Batch, Entry};
+use fracture_host::js::{JsFiles, Shell};
 use fracture_host::session::{Session, SessionFile, SessionStart};
 use fracture_host::zip::Crc32;
 use wasm_bindgen::prelude::*;
@@ -68,6 +69,26 @@ impl BatchZip {
     #[wasm_bindgen(js_name = sessionJson)]
     pub fn session_json(&self) -> String {
         self.0.session_json().to_string()
+    }
+
+    /// The archive written to `path` through the shell's `files` (fracture_host::batch, as natively):
+    /// the files at `paths` (NUL-ended) in run order, the session report and, when the batch holds
+    /// one, its PDF, dated SOURCE_DATE_EPOCH's time or `nowMs`; with the permissions `allowed` grants.
+    /// Throws the line that says why it could not be written.
+    #[wasm_bindgen(js_name = writeTo)]
+    pub fn write_to(
+        &mut self,
+        path: &[u8],
+        allowed: u32,
+        paths: &[u8],
+        source_date_epoch: Option<String>,
+        now_ms: f64,
+        files: &JsFiles,
+    ) -> Result<(), JsError> {
+        let entries: Vec<Entry> = crate::output_plan::items(paths).into_iter().map(Entry::File).collect();
+        let made_ms = fracture_host::session::report_made_ms(source_date_epoch.as_deref(), now_ms as i64);
+        let entries: Vec<&Entry> = entries.iter().collect();
+        self.0.write_to(path, allowed, &entries, made_ms, &mut Shell(files)).map_err(err)
     }
 
     /// The next file's local header; its `size` bytes follow it.

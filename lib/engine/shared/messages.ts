@@ -271,3 +271,25 @@ export const minimizeTimeout = (ms: string): string => `timed out after ${ms} ms
 
 /** cannot start /bin/sh: {why} */
 export const minimizeCannotStart = (why: string): string => `cannot start /bin/sh: ${why}`;
+
+/** The system's reasons by Node's `code` (the `[errno]` table; natively engine-rs/cli/src/io_reasons.rs). */
+export const IO_REASONS: Readonly<Record<string, () => string>> = {
+  ENOENT: ioNotFound,
+  EACCES: ioPermissionDenied,
+  EPERM: ioPermissionDenied,
+  EISDIR: ioIsDirectory,
+  EPIPE: ioStdoutClosed,
+  EEXIST: ioExists,
+  ENOTDIR: ioNotDirectory,
+  ENOSPC: ioNoSpace,
+  EDQUOT: ioNoSpace,
+  EFBIG: ioTooLarge,
+  EROFS: ioReadOnly,
+  EIO: ioFailed,
+  ELOOP: ioLinkLoop,
+  ENAMETOOLONG: ioNameTooLong,
+  EBUSY: ioBusy,
+  EMFILE: ioTooManyOpen,
+  ENFILE: ioTooManyOpen,
+  ETXTBSY: ioTextBusy,
+};

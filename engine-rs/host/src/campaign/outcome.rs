@@ -71,6 +71,17 @@ pub fn signal_name(n: i32) -> String {
     }
 }
 
+/// How a test of the minimiser that ended so failed (None: it passed), as `fracture minimize`'s
+/// progress lines say it: `exit 1`, `killed by signal 11`, `timed out after 10000 ms`.
+pub fn test_failure(status: &Status, timeout_ms: u64) -> Option<String> {
+    match status {
+        Status::Code(0) => None,
+        Status::Code(code) => Some(crate::messages::minimize_exit(&code.to_string())),
+        Status::Signal(n) => Some(crate::messages::minimize_signal(&n.to_string())),
+        Status::Timeout => Some(crate::messages::minimize_timeout(&timeout_ms.to_string())),
+    }
+}
+
 /// The Linux number of a signal named as `signal_name` names it (Node reports signals by name, with
 /// its platform's numbers); 0 for a name it does not know.
 pub fn signal_number(name: &str) -> i32 {
