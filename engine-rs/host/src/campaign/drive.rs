@@ -236,11 +236,24 @@ mod tests {
         assert_eq!(runs.lines().count(), 3, "each run appended: {runs}");
         d.runs_ended(0.0, &mut files).unwrap();
         // The crash's variant is the one kept; a machine over it, tested by the crash's signature.
-        let (input, machine) = d.next_crash(&mut files).expect("a crash to minimise");
+        let (input, mut machine) = d.next_crash(&mut files).expect("a crash to minimise");
         assert_eq!(input, 0);
         assert!(machine.refused().is_none());
         assert!(d.reproduces(&Status::Signal(11), b"boom\n"));
         assert!(!d.reproduces(&Status::Code(0), b""));
+        // The shell drives the machine: a candidate crashes when it keeps the changed byte.
+        loop {
+            while let Some((id, bytes)) = machine.start() {
+                machine.finish(id, bytes == b"hello w1rld", "");
+            }
+            if machine.end_round() {
+                break;
+            }
+        }
+        d.shrunk(&machine, &mut files).unwrap();
+        let e = &d.ledger.entries()[0];
+        assert_eq!(files.get(&format!("d/{}", e.minimized_path)).as_deref(), Some(&b"hello w1rld"[..]));
+        assert_eq!(e.minimized_changes, Some(1));
         assert!(d.next_crash(&mut files).is_none(), "one crash, handed out once");
         assert_eq!(d.close(&mut files).unwrap(), 1, "a crash makes the exit code 1");
         let said = &files.lines;
