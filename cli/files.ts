@@ -3,9 +3,9 @@
 // bytes; outputs through a temporary file and a rename. A failed call throws its reason (ioText's
 // words), which the host crate words into the command's line.
 import {
-  appendFileSync,
   type BigIntStats,
   closeSync,
+  constants,
   existsSync,
   fchmodSync,
   fstatSync,
@@ -222,7 +222,16 @@ export function nodeFiles(err: NodeJS.WritableStream = process.stderr): HostFile
     createDirAll: (path) => said(() => mkdirSync(at(path), { recursive: true })),
     readAt: (path, offset, len) => said(() => readAt(at(path), offset, len)),
     ...temporaryOutputs(),
-    append: (path, bytes) => said(() => appendFileSync(at(path), bytes)),
+    // As natively: the file must be there (a runs.jsonl removed meanwhile is a failure, not a new file).
+    append: (path, bytes) =>
+      said(() => {
+        const fd = openSync(at(path), constants.O_WRONLY | constants.O_APPEND);
+        try {
+          writeAllSync(fd, bytes);
+        } finally {
+          closeSync(fd);
+        }
+      }),
     remove: (path) => {
       try {
         rmSync(at(path), { force: true });
