@@ -36,7 +36,7 @@ async function plan(a: RunArgs, io: Io): Promise<{ campaign: Campaign; inputs: I
     // The engine's name for it is the native CLI's `to_string_lossy` of the name.
     name: lossyName(path.basename(file)),
     slotName: host.slotName(toBytes(file)),
-    bytes: campaign.bytes(i),
+    bytes: campaign.takeBytes(i),
   }));
   return { campaign, inputs };
 }

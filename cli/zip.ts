@@ -8,7 +8,7 @@ import * as msg from '../lib/engine/shared/messages.ts';
 import { display, outputMode } from '../sdk/outputs.ts';
 import type { Args } from './args.ts';
 import { nodeFiles, nulEnded } from './files.ts';
-import type { HostReport } from './reports.ts';
+import type { DoneFile } from './corrupt/variant.ts';
 
 /** The line refusing a malformed SOURCE_DATE_EPOCH, if it is one (checked before the run writes anything). */
 export async function sourceDateEpochRefusal(): Promise<string | undefined> {
@@ -28,13 +28,6 @@ function sessionStart(host: OutputsModule, now: Date): { unixMs: number; utcOffs
     -now.getTimezoneOffset() * 60,
   );
   return { unixMs, utcOffsetS };
-}
-
-/** A corrupted file kept for the ZIP: where it was written, its report and its input's mode. */
-interface DoneFile {
-  path: string;
-  report: HostReport;
-  mode?: number;
 }
 
 /**

@@ -163,7 +163,11 @@ async function runAll(s: Shell, c: Campaign, engine: NodeEngine, files: HostFile
  * gives the crash's signature.
  */
 async function minimizeCrashes(s: Shell, c: Campaign, files: HostFiles, interrupted: () => boolean) {
-  for (let m = c.nextCrash(files); m !== undefined && !interrupted(); m = c.nextCrash(files)) {
+  // The inputs, as the campaign model makes each crash's machine against its own.
+  const inputs = Buffer.concat(s.inputs.map((i) => i.bytes));
+  const lengths = Float64Array.from(s.inputs, (i) => i.bytes.length);
+  const next = () => c.nextCrash(inputs, lengths, files);
+  for (let m = next(); m !== undefined && !interrupted(); m = next()) {
     const input = s.inputs[c.crashInput()];
     try {
       const test = async (slot: number, bytes: Uint8Array, onCancel: (cancel: () => void) => void) => {

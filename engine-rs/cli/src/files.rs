@@ -47,7 +47,7 @@ impl Files for StdFiles {
     }
 
     fn read_input(&mut self, path: &[u8]) -> Result<Vec<u8>, Fault> {
-        crate::process::Input::read_file(at(path), || Ok(()), &mut |_| {}).map(|input| input.bytes)
+        crate::process::Input::read_bytes(at(path))
     }
 
     fn occupied(&mut self, path: &[u8]) -> bool {

@@ -37,16 +37,18 @@ impl Input {
         check: impl FnOnce() -> Result<(), String>,
         progress: OnProgress,
     ) -> Result<Input, String> {
-        let file = open_regular(path)?;
-        let meta = file.metadata().map_err(|e| io_text(&e))?;
-        if meta.len() > MAX_INPUT {
-            return Err(fracture_engine::EngineError::TooLarge(meta.len()).to_string());
-        }
+        let (file, len) = open_input(path)?;
         check()?;
-        let size = meta.len().max(1) as f64;
+        let size = len.max(1) as f64;
         let (bytes, sha256, counts) =
             read::read_measured(file, &mut |done| progress(SCAN * done as f64 / size)).map_err(|e| io_text(&e))?;
         Ok(Input { name: file_name(path), bytes, sha256, counts })
+    }
+
+    /// A file's bytes, checked as `read_file` checks them but not measured (fracture_host's
+    /// `Files::read_input`: the host crate hashes what it needs).
+    pub fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+        read::read_whole(open_input(path)?.0).map_err(|e| io_text(&e))
     }
 
     /// A file's bytes already read and hashed (a campaign's input, read by fracture_host's plan).
@@ -153,6 +155,16 @@ fn file_name(path: &Path) -> String {
 }
 
 /// The system's reason, as both command lines word it (engine-data/messages.toml).
+/// A FILE opened to be read whole, and its length: refused past the engine's limit.
+fn open_input(path: &Path) -> Result<(std::fs::File, u64), String> {
+    let file = open_regular(path)?;
+    let len = file.metadata().map_err(|e| io_text(&e))?.len();
+    if len > MAX_INPUT {
+        return Err(fracture_engine::EngineError::TooLarge(len).to_string());
+    }
+    Ok((file, len))
+}
+
 pub fn io_text(e: &std::io::Error) -> String {
     use fracture_host::messages as m;
     use std::io::ErrorKind as K;

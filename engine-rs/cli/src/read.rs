@@ -1,6 +1,7 @@
 //! Reading an input file while measuring it: the SHA-256 is computed on a second thread, piece by
 //! piece as the pieces arrive, and the byte values are counted on this one after each read. The scan
-//! stage then has nothing left to read twice.
+//! stage then has nothing left to read twice. What the host crate reads (`read_whole`) is not
+//! measured here: it hashes what it needs.
 
 use std::io::{ErrorKind, Read};
 use std::os::unix::fs::MetadataExt;
@@ -69,11 +70,27 @@ pub fn read_measured(
             hasher.join().map_err(|_| std::io::Error::other("the SHA-256 thread failed"))
         })?
     };
+    unchanged(&mut file, &before)?;
+    Ok((bytes, sha, counts))
+}
+
+/// The file's bytes, not measured (what fracture_host reads through `Files::read_input`: it hashes
+/// what it needs itself); a change while it is read is an error, as in `read_measured`.
+pub fn read_whole(mut file: std::fs::File) -> std::io::Result<Vec<u8>> {
+    let before = Snapshot::of(&file.metadata()?);
+    let mut bytes = vec![0u8; usize::try_from(file.metadata()?.len()).map_err(|_| changed())?];
+    read_exact(&mut file, &mut bytes)?;
+    unchanged(&mut file, &before)?;
+    Ok(bytes)
+}
+
+/// Nothing past the end read, and the size, time and identity as `before`.
+fn unchanged(file: &mut std::fs::File, before: &Snapshot) -> std::io::Result<()> {
     let mut probe = [0u8; 1];
-    if file.read(&mut probe)? != 0 || Snapshot::of(&file.metadata()?) != before {
+    if file.read(&mut probe)? != 0 || Snapshot::of(&file.metadata()?) != *before {
         return Err(changed());
     }
-    Ok((bytes, sha, counts))
+    Ok(())
 }
 
 fn read_exact(file: &mut std::fs::File, into: &mut [u8]) -> std::io::Result<()> {
@@ -121,6 +138,7 @@ mod tests {
             one.update(&bytes);
             assert_eq!(sha, one.hex(), "{len}");
             assert_eq!(counts, byte_counts(&bytes), "{len}");
+            assert!(read_whole(std::fs::File::open(&path).unwrap()).unwrap() == bytes, "{len}");
             // A file that grows while it is read (after its first piece) is refused.
             if len > PIECE {
                 let file = std::fs::File::open(&path).unwrap();

@@ -6,7 +6,7 @@
 //! indices and seeds stay below 2^53 (the seed's limit in both command lines).
 
 // The shell's files, for the commands the host crate runs whole (fracture_host's `js` feature).
-use fracture_host::js as files;
+use fracture_host::js::{self as files, items};
 // The minimiser's rounds and names (`Shrinker`, `minimizedPath`, `slotName`, `testScript`).
 mod shrink;
 
@@ -41,14 +41,6 @@ pub fn test_failure(kind: &str, code: i32, signal: &str, timeout_ms: f64) -> Opt
     fracture_host::campaign::outcome::test_failure(&status(kind, code, signal), timeout_ms as u64)
 }
 
-/// Bytes that are NUL-ended items (paths and words, which hold no NUL), as a list.
-fn items(packed: &[u8]) -> Vec<Vec<u8>> {
-    match packed.strip_suffix(b"\0") {
-        Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
-        None => Vec::new(),
-    }
-}
-
 /// `fracture run`'s plan (fracture_host::campaign::plan, as natively): `decided` the arguments'
 /// decisions as JSON, `files` and `program` NUL-ended items, the files read through `shell`. Throws
 /// the usage error. The campaign it returns runs step by step as natively.
@@ -66,14 +58,24 @@ pub fn plan_campaign(
     let (files, program) = (items(files), items(program));
     let given = Given { decided: &decided, files: &files, program: &program, dir, random: random as u64 };
     let p = fracture_host::campaign::plan::plan(&given, &mut files::Shell(shell)).map_err(|e| JsError::new(&e))?;
-    Ok(Campaign(Drive::new(p, dir, decided.quiet), 0))
+    let modes = p.loaded.iter().map(|l| l.mode).collect();
+    let bytes = p.loaded.into_iter().map(|l| l.bytes).collect();
+    Ok(Campaign { drive: Drive::new(p.ledger, modes, dir, decided.quiet), bytes, crash_input: 0 })
 }
 
 /// A campaign planned, as it runs (fracture_host::campaign::drive::Drive, the native CLI's steps):
 /// the shell asks for runs and hands back how they ended; DIR's files and the lines go through its
-/// `files` (cli/files.ts). A method that fails throws the line's message.
+/// `files` (cli/files.ts). A method that fails throws the line's message. The inputs' bytes are the
+/// shell's once it has taken them (`takeBytes`): it makes the variants and hands them back for a
+/// crash's machine (`nextCrash`).
 #[wasm_bindgen]
-pub struct Campaign(Drive, usize);
+pub struct Campaign {
+    drive: Drive,
+    /// The inputs as read, until the shell takes them.
+    bytes: Vec<Vec<u8>>,
+    /// The input of the crash `nextCrash` handed out last.
+    crash_input: usize,
+}
 
 fn failed(message: String) -> JsError {
     JsError::new(&message)
@@ -81,40 +83,41 @@ fn failed(message: String) -> JsError {
 
 #[wasm_bindgen]
 impl Campaign {
-    /// Input `i`'s bytes.
-    pub fn bytes(&self, i: usize) -> Vec<u8> {
-        self.0.inputs().get(i).map(|l| l.bytes.clone()).unwrap_or_default()
+    /// Input `i`'s bytes, handed over (this module keeps no copy).
+    #[wasm_bindgen(js_name = takeBytes)]
+    pub fn take_bytes(&mut self, i: usize) -> Vec<u8> {
+        self.bytes.get_mut(i).map(std::mem::take).unwrap_or_default()
     }
 
     /// DIR made and written as planned.
     pub fn open(&mut self, files: &files::JsFiles) -> Result<(), JsError> {
-        self.0.open(&mut files::Shell(files)).map_err(failed)
+        self.drive.open(&mut files::Shell(files)).map_err(failed)
     }
 
     /// runs.jsonl, campaign.json and summary.md as the ledger stands.
     pub fn save(&mut self, files: &files::JsFiles) -> Result<(), JsError> {
-        self.0.save(&mut files::Shell(files)).map_err(failed)
+        self.drive.save(&mut files::Shell(files)).map_err(failed)
     }
 
     /// The inputs whose original is still to run.
     pub fn baselines(&self) -> Vec<u32> {
-        self.0.baselines().into_iter().map(|i| i as u32).collect()
+        self.drive.baselines().into_iter().map(|i| i as u32).collect()
     }
 
     pub fn baseline(&mut self, i: u32, kind: &str, code: i32, signal: &str, stderr: &[u8]) {
-        self.0.baseline(i as usize, &status(kind, code, signal), stderr);
+        self.drive.baseline(i as usize, &status(kind, code, signal), stderr);
     }
 
     /// The baselines are in: DIR saved, their lines and the seed's printed; `shown`: a progress line.
     pub fn begin(&mut self, shown: bool, now_ms: f64, files: &files::JsFiles) -> Result<(), JsError> {
-        self.0.begin(shown, now_ms, &mut files::Shell(files)).map_err(failed)
+        self.drive.begin(shown, now_ms, &mut files::Shell(files)).map_err(failed)
     }
 
     /// The next run: `[r, input, seed]`, or nothing when all are handed out (`peek`: the one after,
     /// left to hand out).
     #[wasm_bindgen(js_name = nextRun)]
     pub fn next_run(&mut self, peek: bool) -> Option<Vec<f64>> {
-        let job = if peek { self.0.peek_run() } else { self.0.next_run() };
+        let job = if peek { self.drive.peek_run() } else { self.drive.next_run() };
         job.map(|j| vec![j.r as f64, j.input as f64, j.seed as f64])
     }
 
@@ -134,52 +137,61 @@ impl Campaign {
         now_ms: f64,
         files: &files::JsFiles,
     ) -> Result<(), JsError> {
-        let (i, _) = self.0.ledger.run_of(r as u64);
+        let (i, _) = self.drive.ledger.run_of(r as u64);
         let ran = fracture_host::campaign::dir::Ran {
             variant,
-            input_mode: self.0.inputs().get(i).map_or(0o600, |l| l.mode),
+            input_mode: self.drive.mode(i),
             status: &status(kind, code, signal),
             stdout,
             stderr,
             duration_ms: duration_ms as u64,
         };
-        self.0.ran(r as u64, &ran, now_ms, &mut files::Shell(files)).map_err(failed)
+        self.drive.ran(r as u64, &ran, now_ms, &mut files::Shell(files)).map_err(failed)
     }
 
     /// No more runs: the progress line ended, DIR saved.
     #[wasm_bindgen(js_name = runsEnded)]
     pub fn runs_ended(&mut self, now_ms: f64, files: &files::JsFiles) -> Result<(), JsError> {
-        self.0.runs_ended(now_ms, &mut files::Shell(files)).map_err(failed)
+        self.drive.runs_ended(now_ms, &mut files::Shell(files)).map_err(failed)
     }
 
-    /// The next crash to minimise, as a machine to drive (its input: `crashInput`), or nothing.
+    /// The next crash to minimise, as a machine to drive (its input: `crashInput`), or nothing;
+    /// `inputs` every input's bytes one after another, `lengths` theirs.
     #[wasm_bindgen(js_name = nextCrash)]
-    pub fn next_crash(&mut self, files: &files::JsFiles) -> Option<shrink::JsShrinker> {
-        self.0.next_crash(&mut files::Shell(files)).map(|(i, m)| {
-            self.1 = i;
-            shrink::JsShrinker::of(m)
-        })
+    pub fn next_crash(&mut self, inputs: &[u8], lengths: &[f64], files: &files::JsFiles) -> Option<shrink::JsShrinker> {
+        let mut at = 0;
+        let originals: Vec<&[u8]> = lengths
+            .iter()
+            .map(|&n| {
+                let bytes = inputs.get(at..at + n as usize).unwrap_or_default();
+                at += n as usize;
+                bytes
+            })
+            .collect();
+        let (i, machine) = self.drive.next_crash(&originals, &mut files::Shell(files))?;
+        self.crash_input = i;
+        Some(shrink::JsShrinker::of(machine))
     }
 
     /// The input of the crash `nextCrash` handed out.
     #[wasm_bindgen(js_name = crashInput)]
     pub fn crash_input(&self) -> usize {
-        self.1
+        self.crash_input
     }
 
     /// Whether a run that ended so gives the signature of the crash being minimised.
     pub fn reproduces(&self, kind: &str, code: i32, signal: &str, stderr: &[u8]) -> bool {
-        self.0.reproduces(&status(kind, code, signal), stderr)
+        self.drive.reproduces(&status(kind, code, signal), stderr)
     }
 
     /// The crash's machine has ended its rounds: its file kept, or why there is none said.
     pub fn shrunk(&mut self, machine: &shrink::JsShrinker, files: &files::JsFiles) -> Result<(), JsError> {
-        self.0.shrunk(machine.machine(), &mut files::Shell(files)).map_err(failed)
+        self.drive.shrunk(machine.machine(), &mut files::Shell(files)).map_err(failed)
     }
 
     /// The campaign over: DIR saved, the closing line printed; the exit code.
     pub fn close(&mut self, files: &files::JsFiles) -> Result<u8, JsError> {
-        self.0.close(&mut files::Shell(files)).map_err(failed)
+        self.drive.close(&mut files::Shell(files)).map_err(failed)
     }
 }
 

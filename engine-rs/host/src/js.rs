@@ -63,6 +63,15 @@ extern "C" {
     fn err(this: &JsFiles, text: &str);
 }
 
+/// Bytes that are NUL-ended items (paths and words, which hold no NUL: cli/files.ts's `nulEnded`),
+/// as a list.
+pub fn items(packed: &[u8]) -> Vec<Vec<u8>> {
+    match packed.strip_suffix(b"\0") {
+        Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
+        None => Vec::new(),
+    }
+}
+
 fn fault(thrown: JsValue) -> Fault {
     thrown.as_string().unwrap_or_else(|| format!("{thrown:?}"))
 }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use fracture_host::args::{Corrupting, Corruption};
-use fracture_host::js::{JsFiles, Shell};
+use fracture_host::js::{items, JsFiles, Shell};
 use fracture_host::output_plan::Claims;
 use fracture_host::plan::Plan;
 use wasm_bindgen::prelude::*;
@@ -170,12 +170,4 @@ pub fn claim_files(inputs: &[u8], outputs: &[u8], shell: &JsFiles) -> Result<u32
     let inputs: Vec<&[u8]> = inputs.iter().map(Vec::as_slice).collect();
     let outputs: Vec<&[u8]> = outputs.iter().map(Vec::as_slice).collect();
     fracture_host::output_plan::claim_files(&inputs, &outputs, &mut Shell(shell)).map_err(|e| JsError::new(&e))
-}
-
-/// Bytes that are NUL-ended items (paths, which hold no NUL), as a list.
-pub(crate) fn items(packed: &[u8]) -> Vec<Vec<u8>> {
-    match packed.strip_suffix(b"\0") {
-        Some(all) => all.split(|&b| b == 0).map(<[u8]>::to_vec).collect(),
-        None => Vec::new(),
-    }
 }

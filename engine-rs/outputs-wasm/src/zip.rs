@@ -85,7 +85,7 @@ impl BatchZip {
         now_ms: f64,
         files: &JsFiles,
     ) -> Result<(), JsError> {
-        let entries: Vec<Entry> = crate::output_plan::items(paths).into_iter().map(Entry::File).collect();
+        let entries: Vec<Entry> = fracture_host::js::items(paths).into_iter().map(Entry::File).collect();
         let made_ms = fracture_host::session::report_made_ms(source_date_epoch.as_deref(), now_ms as i64);
         let entries: Vec<&Entry> = entries.iter().collect();
         self.0.write_to(path, allowed, &entries, made_ms, &mut Shell(files)).map_err(err)

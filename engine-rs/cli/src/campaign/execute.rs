@@ -65,7 +65,8 @@ pub(super) fn execute(o: &Options, d: &mut Drive, slots: &Slots) -> Result<u8, S
     if let Some(msg) = failure {
         return Err(msg);
     }
-    while let Some((i, mut machine)) = d.next_crash(files).filter(|_| !interrupted()) {
+    let originals: Vec<&[u8]> = slots.iter().map(|(_, input)| &input.bytes[..]).collect();
+    while let Some((i, mut machine)) = d.next_crash(&originals, files).filter(|_| !interrupted()) {
         let test = |slot: usize, bytes: &[u8], _cancel: &AtomicBool| {
             let exit = runner.run(slot, &slots[i].0, bytes)?;
             Ok(Some(if d.reproduces(&exit.status, &exit.stderr) {
@@ -98,7 +99,7 @@ fn run_all(
         options: &o.decided.corruption.options,
         whole: true,
     };
-    let modes: Vec<u32> = d.inputs().iter().map(|l| l.mode).collect();
+    let modes: Vec<u32> = (0..slots.len()).map(|i| d.mode(i)).collect();
     let drive = Mutex::new(d);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     std::thread::scope(|scope| {

@@ -6,7 +6,7 @@
 use std::os::unix::ffi::OsStrExt;
 
 use fracture_host::campaign::drive::Drive;
-use fracture_host::campaign::plan::Given;
+use fracture_host::campaign::plan::{Given, Planned};
 
 use super::Options;
 
@@ -27,11 +27,13 @@ pub(super) fn plan(o: &Options) -> Result<(Drive, Slots), String> {
         dir: o.out.as_os_str().as_bytes(),
         random: crate::args::random_seed(),
     };
-    let planned = fracture_host::campaign::plan::plan(&given, &mut crate::files::StdFiles::default())?;
-    let slots = planned.loaded.iter().zip(&o.files).map(|(l, f)| {
+    let files = &mut crate::files::StdFiles::default();
+    let Planned { ledger, loaded } = fracture_host::campaign::plan::plan(&given, files)?;
+    let modes = loaded.iter().map(|l| l.mode).collect();
+    let slots = loaded.into_iter().zip(&o.files).map(|(l, f)| {
         let name = fracture_host::shrink::names::slot_name(f.as_os_str().as_bytes());
-        (name, crate::process::Input::of(f, l.bytes.clone(), l.sha256.clone()))
+        (name, crate::process::Input::of(f, l.bytes, l.sha256))
     });
     let slots = slots.collect();
-    Ok((Drive::new(planned, o.out.as_os_str().as_bytes(), o.decided.quiet), slots))
+    Ok((Drive::new(ledger, modes, o.out.as_os_str().as_bytes(), o.decided.quiet), slots))
 }

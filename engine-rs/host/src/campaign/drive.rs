@@ -7,18 +7,18 @@
 
 use super::crashes::Entry;
 use super::dir::{CampaignDir, Ran};
-use super::plan::{Loaded, Planned};
 use super::progress::RunProgress;
 use super::{Ledger, Status};
 use crate::messages;
 use crate::shell::{cannot, join, Files};
 use crate::shrink::{Refusal, Shrinker};
 
-/// A campaign running: its ledger, DIR, inputs, the runs still to hand out and the crash being minimised.
+/// A campaign running: its ledger, DIR, its inputs' permissions, the runs still to hand out and the
+/// crash being minimised. The inputs' bytes stay with the shell, which makes the variants from them.
 pub struct Drive {
     pub ledger: Ledger,
     dir: CampaignDir,
-    inputs: Vec<Loaded>,
+    modes: Vec<u32>,
     quiet: bool,
     progress: Option<RunProgress>,
     todo: Vec<u64>,
@@ -37,12 +37,13 @@ pub struct Job {
 }
 
 impl Drive {
-    /// The campaign `planned` to run in DIR `dir`; `quiet`: no lines but errors and the baselines'.
-    pub fn new(planned: Planned, dir: &[u8], quiet: bool) -> Drive {
+    /// The campaign of `ledger` (its inputs' permission bits `modes`) to run in DIR `dir`; `quiet`: no
+    /// lines but errors and the baselines'.
+    pub fn new(ledger: Ledger, modes: Vec<u32>, dir: &[u8], quiet: bool) -> Drive {
         Drive {
-            ledger: planned.ledger,
+            ledger,
             dir: CampaignDir::new(dir),
-            inputs: planned.loaded,
+            modes,
             quiet,
             progress: None,
             todo: Vec::new(),
@@ -52,8 +53,9 @@ impl Drive {
         }
     }
 
-    pub fn inputs(&self) -> &[Loaded] {
-        &self.inputs
+    /// Input `i`'s permission bits, which its kept variants and minimised files take.
+    pub fn mode(&self, i: usize) -> u32 {
+        self.modes.get(i).copied().unwrap_or(0o600)
     }
 
     /// DIR made, and its files written as the plan leaves them.
@@ -96,10 +98,9 @@ impl Drive {
 
     /// The next run to make, until the slice's are all handed out.
     pub fn next_run(&mut self) -> Option<Job> {
-        let &r = self.todo.get(self.next)?;
+        let job = self.peek_run()?;
         self.next += 1;
-        let (input, seed) = self.ledger.run_of(r);
-        Some(Job { r, input, seed })
+        Some(job)
     }
 
     /// The run after the next, which a shell may make ahead while this one runs.
@@ -133,11 +134,12 @@ impl Drive {
     }
 
     /// The next crash to minimise: its input's index and the machine the shell drives (a test
-    /// fails when [`Drive::reproduces`]); its first line printed. None when none is left.
-    pub fn next_crash(&mut self, files: &mut dyn Files) -> Option<(usize, Shrinker)> {
+    /// fails when [`Drive::reproduces`]) against that input's bytes in `originals`; its first line
+    /// printed. None when none is left.
+    pub fn next_crash(&mut self, originals: &[&[u8]], files: &mut dyn Files) -> Option<(usize, Shrinker)> {
         while let Some(e) = self.crashes.pop() {
             let Ok(Some(variant)) = files.read(&join(self.dir.path(), &[&e.variant])) else { continue };
-            let machine = Shrinker::new(self.inputs[e.file_index].bytes.clone(), variant);
+            let machine = Shrinker::new(originals.get(e.file_index)?.to_vec(), variant);
             if matches!(machine.refused(), Some(Refusal::Lengths { .. })) {
                 continue;
             }
@@ -161,7 +163,7 @@ impl Drive {
         let Some(e) = self.crash.take() else { return Ok(()) };
         match machine.result() {
             Ok(s) => {
-                let mode = self.inputs[e.file_index].mode;
+                let mode = self.mode(e.file_index);
                 self.dir.minimized(&mut self.ledger, &e, &s.bytes, s.kept as u64, mode, files)?;
                 self.say(files, messages::run_minimized(&e.id, &s.kept.to_string()));
             }
@@ -190,7 +192,7 @@ impl Drive {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::campaign::plan::{plan, Given};
+    use crate::campaign::plan::{plan, Given, Planned};
     use crate::shell::memory::Memory;
 
     /// `fracture run --count 3 --seed 5 --out d in.bin -- prog {}`, planned on `files`.
@@ -211,7 +213,9 @@ mod tests {
     fn a_campaign_step_by_step_writes_dir_and_says_what_it_did() {
         let mut files = Memory::default();
         files.add("in.bin", b"hello world");
-        let mut d = Drive::new(planned(&mut files), b"d", false);
+        let Planned { ledger, loaded } = planned(&mut files);
+        let originals: Vec<&[u8]> = loaded.iter().map(|l| &l.bytes[..]).collect();
+        let mut d = Drive::new(ledger, loaded.iter().map(|l| l.mode).collect(), b"d", false);
         d.open(&mut files).unwrap();
         assert_eq!(d.baselines(), vec![0]);
         d.baseline(0, &Status::Code(0), b"");
@@ -236,7 +240,7 @@ mod tests {
         assert_eq!(runs.lines().count(), 3, "each run appended: {runs}");
         d.runs_ended(0.0, &mut files).unwrap();
         // The crash's variant is the one kept; a machine over it, tested by the crash's signature.
-        let (input, mut machine) = d.next_crash(&mut files).expect("a crash to minimise");
+        let (input, mut machine) = d.next_crash(&originals, &mut files).expect("a crash to minimise");
         assert_eq!(input, 0);
         assert!(machine.refused().is_none());
         assert!(d.reproduces(&Status::Signal(11), b"boom\n"));
@@ -254,7 +258,7 @@ mod tests {
         let e = &d.ledger.entries()[0];
         assert_eq!(files.get(&format!("d/{}", e.minimized_path)).as_deref(), Some(&b"hello w1rld"[..]));
         assert_eq!(e.minimized_changes, Some(1));
-        assert!(d.next_crash(&mut files).is_none(), "one crash, handed out once");
+        assert!(d.next_crash(&originals, &mut files).is_none(), "one crash, handed out once");
         assert_eq!(d.close(&mut files).unwrap(), 1, "a crash makes the exit code 1");
         let said = &files.lines;
         assert!(said[0].starts_with(&messages::run_seed("5", "3")), "{said:?}");
