@@ -67,8 +67,11 @@ describe('the browser streams a Blob through the engine', () => {
     const hashes = new Map<HashRequest['side'], InstanceType<WasmEngine['Sha256Stream']>>();
     let inFlight = 0;
     let most = 0;
+    // Each piece's `size` (the length reserved), in order.
+    const sizes: (number | undefined)[] = [];
     const client = hashClient((request) => {
       const sent = structuredClone(request);
+      if ('part' in sent) sizes.push(sent.size);
       inFlight++;
       most = Math.max(most, inFlight);
       setTimeout(() => {
@@ -76,7 +79,7 @@ describe('the browser streams a Blob through the engine', () => {
         client.receive(answerHash(engine, hashes, sent));
       }, 1);
     });
-    return { hasher: client.hasher, most: () => most };
+    return { hasher: client.hasher, most: () => most, sizes };
   };
 
   /** The output side as a collected array, hashed by `hash` (here, by default). */
@@ -88,6 +91,7 @@ describe('the browser streams a Blob through the engine', () => {
         await hash.update(part);
       },
       finish: () => hash.finish(),
+      reserve: hash.reserve && ((n) => hash.reserve?.(n)),
     };
     return { side, bytes: () => Buffer.concat(parts) };
   };
@@ -115,6 +119,10 @@ describe('the browser streams a Blob through the engine', () => {
       // The hashing helper never had more than a few pieces at once, whatever the file.
       expect(ins.most()).toBeLessThanOrEqual(3);
       expect(outs.most()).toBeLessThanOrEqual(3);
+      // The writer is told the output's length with its first piece, where it is planned, and only then.
+      const planned = mode === 'text_transfer' || mode === 'charset_roundtrip' ? undefined : whole.data.length;
+      expect(outs.sizes).toEqual([planned, ...outs.sizes.slice(1).map(() => undefined)]);
+      expect(ins.sizes.every((n) => n === undefined)).toBe(true);
     }, 60_000);
   }
 

@@ -18,8 +18,11 @@ export class StoreError extends Error {
 }
 
 export interface StreamHasher {
-  /** Feeds `part` (transferred: detached afterwards) to `side`'s hash; resolves once more may be sent. */
-  update(side: Side, part: ArrayBuffer): Promise<void>;
+  /**
+   * Feeds `part` (transferred: detached afterwards) to `side`'s hash; resolves once more may be sent.
+   * `size`: the side's whole length, when known, with its first piece (HashRequest).
+   */
+  update(side: Side, part: ArrayBuffer, size?: number): Promise<void>;
   /** The digest of everything fed to `side`, as lower-case hex. */
   finish(side: Side): Promise<string>;
 }
@@ -43,8 +46,8 @@ export function hashClient(
   };
   return {
     hasher: {
-      async update(side, part) {
-        const taken = request({ side, part }, [part]);
+      async update(side, part, size) {
+        const taken = request(size === undefined ? { side, part } : { side, part, size }, [part]);
         // A failure surfaces from finish(), or from the wait below.
         taken.catch(() => undefined);
         inFlight.push(taken);

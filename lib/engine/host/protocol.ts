@@ -119,7 +119,14 @@ export type FlipReply = { id: number; part: ArrayBuffer } | { id: number; error:
  * transferred), or the end of the stream. Every request is answered, so the sender can bound what is
  * in flight.
  */
-export type HashRequest = { id: number; side: 'input' | 'output' } & ({ part: ArrayBuffer } | { finish: true });
+/**
+ * A piece to hash (and, for a writer, to write), or the end of the side. `size`, on the output's first
+ * piece when its length is planned: the writer sizes its file to it at once (see `StreamSide.reserve`).
+ */
+export type HashRequest = { id: number; side: 'input' | 'output' } & (
+  | { part: ArrayBuffer; size?: number }
+  | { finish: true }
+);
 /**
  * A piece taken, or the stream's digest (lower-case hex) after `finish`, or why not (`store`: the
  * output could not be written to its file, which may be retried elsewhere).

@@ -38,6 +38,12 @@ export { streamsInBrowser, WEB_STREAM_MIN_BYTES } from './policy.ts';
 export interface StreamSide {
   update(part: ArrayBuffer): Promise<void>;
   finish(): Promise<string>;
+  /**
+   * The side's whole length, told before its first piece when it is planned: a side that writes a
+   * file sizes it once. An origin-private file in a private window lives in the browser's memory, and
+   * growing it a piece at a time took a third longer there (docs/performance.md, "The browser").
+   */
+  reserve?(size: number): void;
 }
 
 /**
@@ -125,6 +131,7 @@ export async function streamWasm(
   const source = blobSource(input);
   let done = enterStage(events, 'scan');
   const opened = await openStream(engine, source, input.size, name, options, memory);
+  if (opened.outLen > 0) sides.output.reserve?.(opened.outLen);
   // No progress events within the stage (as the whole-buffer run): each moves the page's progress
   // bar, whose width transition kept the page's main thread busy on a core the workers need.
   const { hexIn, hexOut, opsMs } = await drivePieces(opened, {
@@ -149,7 +156,19 @@ export async function streamWasm(
 
 /** A side hashed by a helper (hash-helper.ts): the buffer is transferred there. */
 export function helperSide(hasher: StreamHasher, side: 'input' | 'output'): StreamSide {
-  return { update: (part) => hasher.update(side, part), finish: () => hasher.finish(side) };
+  // The length reserved goes with the next piece.
+  let size: number | undefined;
+  return {
+    update: (part) => {
+      const told = size;
+      size = undefined;
+      return hasher.update(side, part, told);
+    },
+    finish: () => hasher.finish(side),
+    reserve: (n) => {
+      size = n;
+    },
+  };
 }
 
 /** A side hashed here, in this worker's module: where no helper is at hand (its pieces go back to `pool`). */

@@ -194,6 +194,8 @@ function serveHashes(port: MessagePort, storePath?: readonly string[]) {
     const place = await file;
     try {
       if ('part' in request) {
+        // Sized once when the length is planned (StreamSide.reserve); the finish cuts it to what was written.
+        if (at === 0 && request.size !== undefined) place.handle.truncate(request.size);
         const bytes = new Uint8Array(request.part);
         if (place.handle.write(bytes, { at }) !== bytes.length) throw new Error('the file was not written in full');
         at += bytes.length;
