@@ -4,7 +4,8 @@
 //! Natively the digest comes from ring (BoringSSL's assembly: on a CPU without the SHA extensions its
 //! AVX/SSSE3 code ran 1.4-2.3 times as fast as sha2's portable Rust, and a report hashes its input
 //! and its output, the larger part of a run's work; docs/performance.md). In WebAssembly, where ring
-//! would need a C toolchain for wasm32, it comes from sha2. Both compute the same standard digest;
+//! would need a C toolchain for wasm32, it comes from sha2, whose SIMD128 backend (0.11 on) the
+//! modules are built with. Both compute the same standard digest;
 //! the tests below and the golden vectors pin it.
 
 /// The digest of `bytes` at once, as lower-case hex.
